@@ -1,0 +1,17 @@
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Logger } from './lib/logger.ts';
+
+/** What every request handler can reach, set once per app by app.ts. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  clock: Clock;
+}
+
+export interface AppEnv {
+  Variables: { deps: AppDeps; requestId: string };
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './app-env.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
+import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
+import { securityHeaders } from './lib/security-headers.ts';
+import { mountWebApp } from './lib/web-app.ts';
+
+/** The API: one sub-app per resource, chained so that its types reach the web client (hc<AppType>). */
+function createApi() {
+  return new Hono<AppEnv>().route('/health', healthRoutes).route('/vendors', vendorsRoutes);
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+const statusCodes: Partial<Record<number, ErrorCode>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+export interface CreateAppOptions {
+  /** Serve the built web app from dist/web (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      deps.logger.info(
+        {
+          reqId: c.var.requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+        },
+        'request',
+      );
+    }
+  });
+  app.use('*', securityHeaders({ production: deps.config.production }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.route('/api', createApi());
+  app.route('/media', mediaRoutes);
+  app.all('/api/*', () => {
+    throw new AppError('not_found', 'No such API endpoint.');
+  });
+
+  // The one place where errors become responses (DESIGN §6): unknown errors show no internals.
+  app.onError((err, c) => {
+    const known =
+      toAppError(err) ??
+      (err instanceof HTTPException && err.status < 500
+        ? new AppError(statusCodes[err.status] ?? 'bad_request', err.message || 'Bad request.')
+        : undefined);
+    if (known) return c.json(known.toBody(), known.status);
+    deps.logger.error({ err, reqId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    const internal = new AppError('internal', 'Something went wrong on our side. Please try again.');
+    return c.json(internal.toBody(), internal.status);
+  });
+
+  if (serveWeb) mountWebApp(app);
+  app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
+  return app;
+}

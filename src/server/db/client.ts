@@ -1,0 +1,94 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as auth from './schema/auth.ts';
+import * as bookings from './schema/bookings.ts';
+import * as contacts from './schema/contacts.ts';
+import * as messaging from './schema/messaging.ts';
+import * as vendors from './schema/vendors.ts';
+
+export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts };
+export type Schema = typeof schema;
+
+/** Both drivers' databases share this type; services take it and never know which engine runs. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PostgreSQL pool, for LISTEN/NOTIFY and advisory locks; undefined on PGlite. */
+  pool?: pg.Pool;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATION_LOCK = 727_001; // any constant: serialises migrations of instances starting together
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string;
+}
+
+export async function openDatabase({
+  databaseUrl,
+  pgliteDir = './.data/pglite',
+}: DatabaseOptions): Promise<Database> {
+  if (databaseUrl) return openPostgres(databaseUrl);
+  return openPglite(pgliteDir);
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const memory = dir.startsWith('memory://');
+  if (!memory) mkdirSync(dirname(dir), { recursive: true }); // PGlite does not create the parent
+  // PGlite needs its extension bundles at create time (DESIGN §1).
+  const client = await PGlite.create(memory ? undefined : dir, {
+    extensions: { btree_gist, citext, pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function checkDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

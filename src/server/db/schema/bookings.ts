@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { type AppointmentStatus, appointmentStatuses } from '../../../shared/constants.ts';
+import { user } from './auth.ts';
+import { citext, createdAt, id, updatedAt } from './columns.ts';
+import { services, vendorProfiles } from './vendors.ts';
+
+// spec §3 customers, plus user_id: set when the email matches a signed-in user (DESIGN §3).
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    phoneE164: text('phone_e164'),
+    email: citext('email').notNull().unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customers_user_idx').on(t.userId)],
+);
+
+const statusList = sql.raw(appointmentStatuses.map((s) => `'${s}'`).join(', '));
+
+// spec §3 appointments with DESIGN §3's additions. The exclusion constraint that forbids two
+// active appointments of one vendor from overlapping (buffer included) is in a custom migration.
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: id(),
+    status: text('status').$type<AppointmentStatus>().notNull().default('pending_vendor'),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    startTz: timestamp('start_tz', { withTimezone: true }).notNull(),
+    endTz: timestamp('end_tz', { withTimezone: true }).notNull(),
+    // The vendor's buffer when the request was made: the constraint needs it on the row.
+    bufferMinutes: integer('buffer_minutes').notNull().default(0),
+    amountMxn: integer('amount_mxn').notNull(),
+    notes: text('notes'),
+    code: text('code').notNull(),
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    paymentUrl: text('payment_url'),
+    // DESIGN §7: a payment for a booking already cancelled is recorded and flagged, never dropped.
+    refundNeeded: boolean('refund_needed').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('appointments_vendor_start_idx').on(t.vendorProfileId, t.startTz),
+    index('appointments_status_due_idx').on(t.status, t.paymentDueAt),
+    index('appointments_customer_idx').on(t.customerId),
+    // The code is unique among active bookings (DESIGN §3): WhatsApp commands name it.
+    uniqueIndex('appointments_active_code_idx')
+      .on(t.code)
+      .where(sql`${t.status} in ('pending_vendor', 'awaiting_payment', 'confirmed', 'paid')`),
+    check('appointments_status_check', sql`${t.status} in (${statusList})`),
+    check('appointments_range_check', sql`${t.endTz} > ${t.startTz}`),
+    check('appointments_amount_check', sql`${t.amountMxn} >= 0`),
+    check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+  ],
+);

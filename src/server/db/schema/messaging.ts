@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { appointments } from './bookings.ts';
+import { createdAt, id } from './columns.ts';
+import { vendorProfiles } from './vendors.ts';
+
+export const messageStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'logged',
+  'received',
+] as const;
+
+// spec §3 messages, plus external_id (the WhatsApp message id), phone, status, appointment, error.
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['whatsapp'] })
+      .notNull()
+      .default('whatsapp'),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    body: text('body').notNull(),
+    vendorProfileId: uuid('vendor_profile_id').references(() => vendorProfiles.id, { onDelete: 'set null' }),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    externalId: text('external_id').unique(),
+    phone: text('phone'),
+    status: text('status', { enum: messageStatuses }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_channel_created_idx').on(t.channel, t.createdAt.desc())],
+);
+
+// Durable side effects (DESIGN §3): written in the same transaction as the change that causes them.
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['whatsapp', 'mail'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('outbox_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+// Makes webhook handling idempotent (DESIGN §3): each provider event is applied once.
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: id(),
+    provider: text('provider', { enum: ['stripe', 'whatsapp', 'sandbox'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('webhook_events_provider_event_unique').on(t.provider, t.eventId)],
+);

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  DEFAULT_ADVANCE_BOOKING_DAYS,
+  DEFAULT_BUFFER_MINUTES,
+  DEFAULT_LEAD_TIME_MINUTES,
+  DEFAULT_TIMEZONE,
+} from '../../../shared/constants.ts';
+import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import { user } from './auth.ts';
+import { citext, createdAt, id, updatedAt } from './columns.ts';
+
+// spec §3 profiles: one per user; user_id is NULL for a customer profile an admin created, until
+// that person signs up with the same phone or email (DESIGN §3).
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    userId: text('user_id')
+      .unique()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    displayName: text('display_name'),
+    phone: text('phone'),
+    email: citext('email'),
+    avatarUrl: text('avatar_url'),
+    preferredCategories: text('preferred_categories').array().notNull().default(sql`'{}'::text[]`),
+    isVendor: boolean('is_vendor').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc())],
+);
+
+// spec §3 vendor_profiles, plus slug and timezone (DESIGN §3). Never exposed whole to the public:
+// user_id, profile_id, business_email and business_phone stay with the vendor and admins.
+export const vendorProfiles = pgTable(
+  'vendor_profiles',
+  {
+    id: id(),
+    userId: text('user_id')
+      .unique()
+      .references(() => user.id, { onDelete: 'set null' }),
+    profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'set null' }),
+    slug: text('slug').notNull().unique(),
+    businessName: text('business_name').notNull(),
+    serviceCategory: text('service_category').notNull(),
+    bio: text('bio'),
+    address: text('address'),
+    profileImageUrl: text('profile_image_url'),
+    coverImageUrl: text('cover_image_url'),
+    pricingType: text('pricing_type', { enum: ['hourly', 'fixed', 'other'] }),
+    isVerified: boolean('is_verified').notNull().default(false),
+    certifications: text('certifications').array().notNull().default(sql`'{}'::text[]`),
+    applicationStatus: text('application_status').notNull().default('submitted'),
+    experienceYears: integer('experience_years'),
+    businessPhone: text('business_phone'),
+    businessEmail: citext('business_email'),
+    serviceAreas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    bufferMinutes: integer('buffer_minutes').notNull().default(DEFAULT_BUFFER_MINUTES),
+    advanceBookingDays: integer('advance_booking_days').notNull().default(DEFAULT_ADVANCE_BOOKING_DAYS),
+    leadTimeMinutes: integer('lead_time_minutes').notNull().default(DEFAULT_LEAD_TIME_MINUTES),
+    availability: jsonb('availability').$type<WeeklyAvailability>().notNull(),
+    onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+    adminCreated: boolean('admin_created').notNull().default(false),
+    isClaimed: boolean('is_claimed').notNull().default(false),
+    timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Browse: newest first within a category (DESIGN §3). Trigram indexes are in a custom migration.
+    index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc()),
+    index('vendor_profiles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('vendor_profiles_business_phone_idx').on(t.businessPhone),
+    index('vendor_profiles_business_email_idx').on(t.businessEmail),
+    check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+    check('vendor_profiles_advance_check', sql`${t.advanceBookingDays} between 1 and 365`),
+    check('vendor_profiles_lead_check', sql`${t.leadTimeMinutes} between 0 and 1440`),
+    check('vendor_profiles_experience_check', sql`${t.experienceYears} is null or ${t.experienceYears} >= 0`),
+  ],
+);
+
+// spec §3 services.
+export const services = pgTable(
+  'services',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    priceCents: integer('price_cents').notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('services_vendor_idx').on(t.vendorProfileId, t.isActive),
+    check('services_price_check', sql`${t.priceCents} >= 0`),
+    check('services_duration_check', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
+  ],
+);
+
+// spec §3 availability_windows: extra open time an admin adds, with an optional repeat rule.
+export const availabilityWindows = pgTable(
+  'availability_windows',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    startTz: timestamp('start_tz', { withTimezone: true }).notNull(),
+    endTz: timestamp('end_tz', { withTimezone: true }).notNull(),
+    recurrenceRule: text('recurrence_rule', { enum: ['daily', 'weekly', 'weekdays', 'weekends'] }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('availability_windows_vendor_idx').on(t.vendorProfileId, t.isActive),
+    check('availability_windows_range_check', sql`${t.endTz} > ${t.startTz}`),
+  ],
+);

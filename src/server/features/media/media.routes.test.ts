@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import type { Database } from '../../db/client.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase } from '../../test/test-db.ts';
+import { expectWellFormedSvg } from './svg.test-utils.ts';
+
+let database: Database;
+let app: ReturnType<typeof createTestApp>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = createTestApp(database));
+  await database.db.insert(vendorProfiles).values({
+    slug: 'tacos-mas',
+    businessName: 'Tacos & "Más" <Doña Ñeca>',
+    serviceCategory: 'Cuidado de Mascotas',
+    availability: defaultWeeklyAvailability(),
+  });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('GET /media/:kind/:slug.svg', () => {
+  it('draws a vendor avatar from its row, as cacheable SVG', async () => {
+    const res = await app.request('/media/vendors/tacos-mas.svg');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d{5,}/);
+    const svg = await res.text();
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('<title id="title">Tacos &#38; &#34;Más&#34; &#60;Doña Ñeca&#62;</title>');
+    expect(svg).toContain('>TM</text>');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.request('/media/vendors/tacos-mas.svg');
+    const tag = first.headers.get('etag');
+    expect(tag).toBeTruthy();
+    const again = await app.request('/media/vendors/tacos-mas.svg', { headers: { 'If-None-Match': tag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('draws a wide cover', async () => {
+    const res = await app.request('/media/covers/tacos-mas.svg');
+    expect(res.status).toBe(200);
+    const svg = await res.text();
+    expectWellFormedSvg(svg);
+    expect(svg).toContain('viewBox="0 0 600 200"');
+  });
+
+  it('still draws a picture for a slug no vendor has', async () => {
+    const res = await app.request('/media/vendors/estetica-luz-2.svg');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<title id="title">Estetica Luz 2</title>');
+  });
+
+  it.each([
+    '/media/vendors/Tacos.svg',
+    '/media/vendors/tacos_mas.svg',
+    '/media/vendors/tacos-mas.png',
+    '/media/vendors/.svg',
+    `/media/vendors/${'a'.repeat(81)}.svg`,
+    '/media/vendors/%2e%2e%2fsecret.svg',
+    '/media/avatars/tacos-mas.svg',
+    '/media/vendors/tacos-mas.svg/extra',
+  ])('answers 404 for %s', async (path) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect((await res.json()) as unknown).toMatchObject({ error: { code: 'not_found' } });
+  });
+});

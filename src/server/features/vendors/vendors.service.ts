@@ -1,0 +1,105 @@
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { categoryValues } from '../../../shared/categories.ts';
+import type {
+  PublicService,
+  PublicVendor,
+  VendorListQuery,
+  VendorListResponse,
+} from '../../../shared/vendor.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+
+/** spec §3 safe_vendor_profiles: the only columns a public read selects. */
+export const publicVendorColumns = {
+  id: vendorProfiles.id,
+  slug: vendorProfiles.slug,
+  business_name: vendorProfiles.businessName,
+  service_category: vendorProfiles.serviceCategory,
+  bio: vendorProfiles.bio,
+  profile_image_url: vendorProfiles.profileImageUrl,
+  cover_image_url: vendorProfiles.coverImageUrl,
+  pricing_type: vendorProfiles.pricingType,
+  is_verified: vendorProfiles.isVerified,
+  certifications: vendorProfiles.certifications,
+  application_status: vendorProfiles.applicationStatus,
+  experience_years: vendorProfiles.experienceYears,
+  service_areas: vendorProfiles.serviceAreas,
+  languages: vendorProfiles.languages,
+  timezone: vendorProfiles.timezone,
+  created_at: vendorProfiles.createdAt,
+};
+
+/** Vendors an admin turned down stay out of every public list. */
+const publiclyListed = ne(vendorProfiles.applicationStatus, 'rejected');
+
+/** `%` and `_` typed by a person are searched for literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listFilter({ category, q }: Pick<VendorListQuery, 'category' | 'q'>): SQL {
+  const conditions: SQL[] = [publiclyListed];
+  if (category) conditions.push(inArray(vendorProfiles.serviceCategory, categoryValues(category)));
+  if (q) {
+    // spec §5: business_name or service_category, case-insensitive contains (trigram indexes).
+    const pattern = containsPattern(q);
+    conditions.push(
+      or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern))!,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/** Browse and directory: newest first, offset paging, each vendor with its active services. */
+export async function listPublicVendors(db: Db, query: VendorListQuery): Promise<VendorListResponse> {
+  const where = listFilter(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(publicVendorColumns)
+      .from(vendorProfiles)
+      .where(where)
+      .orderBy(desc(vendorProfiles.createdAt), desc(vendorProfiles.id))
+      .limit(query.limit + 1)
+      .offset(query.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(vendorProfiles).where(where),
+  ]);
+  const page = rows.slice(0, query.limit);
+  const withServices = await attachServices(db, page);
+  return { items: withServices, hasMore: rows.length > query.limit, total: counted?.total ?? 0 };
+}
+
+type VendorRow = Omit<PublicVendor, 'services' | 'created_at'> & { created_at: Date };
+
+async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendor[]> {
+  if (vendors.length === 0) return [];
+  const rows = await db
+    .select({
+      vendorProfileId: services.vendorProfileId,
+      id: services.id,
+      name: services.name,
+      price_cents: services.priceCents,
+      duration_minutes: services.durationMinutes,
+    })
+    .from(services)
+    .where(
+      and(
+        inArray(
+          services.vendorProfileId,
+          vendors.map((v) => v.id),
+        ),
+        eq(services.isActive, true),
+      ),
+    )
+    .orderBy(services.createdAt, services.id);
+  const byVendor = new Map<string, PublicService[]>();
+  for (const { vendorProfileId, ...service } of rows) {
+    const list = byVendor.get(vendorProfileId) ?? [];
+    list.push(service);
+    byVendor.set(vendorProfileId, list);
+  }
+  return vendors.map((v) => ({
+    ...v,
+    created_at: v.created_at.toISOString(),
+    services: byVendor.get(v.id) ?? [],
+  }));
+}

@@ -1,0 +1,44 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { loadDotEnv, parseConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { systemClock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
+
+// Entry: config → database → app → listen → jobs (DESIGN §2).
+loadDotEnv();
+const config = parseConfig();
+const logger = createLogger(config.logLevel);
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+await database.migrate();
+logger.info({ database: database.kind }, 'database migrated');
+
+if (config.demoSeed) {
+  const started = performance.now();
+  const seeded = await seedDemoData(database.db, { vendors: config.seedVendors, logger });
+  if (seeded)
+    logger.info(
+      { vendors: config.seedVendors, ms: Math.round(performance.now() - started) },
+      'demo data seeded',
+    );
+}
+
+const app = createApp({ config, database, db: database.db, logger, clock: systemClock });
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  server.close(() => {
+    database.close().finally(() => process.exit(0));
+  });
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));

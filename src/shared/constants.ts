@@ -1,0 +1,47 @@
+// spec §9: business constants and limits. One place; both runtimes read them.
+export const BROWSE_PAGE_SIZE = 6;
+export const DIRECTORY_PAGE_SIZE = 12;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const MAX_PAGE_SIZE = 50; // DESIGN §6: limit ≤ 50
+export const FEATURED_VENDORS = 3;
+export const CARD_TAGS = 3;
+export const COMPACT_CARD_TAGS = 2;
+export const SIMILAR_VENDORS = 10;
+export const BOOKING_RANGE_DAYS = 14;
+export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
+export const PAYMENT_WINDOW_HOURS = 24;
+export const WHATSAPP_LOG_SIZE = 10;
+export const DEFAULT_TIMEZONE = 'America/Mexico_City';
+
+// spec §9 wizard defaults, with DESIGN §12's advance-booking deviation (14 days, not 1).
+export const DEFAULT_BUFFER_MINUTES = 15;
+export const DEFAULT_ADVANCE_BOOKING_DAYS = 14;
+export const DEFAULT_LEAD_TIME_MINUTES = 120;
+
+// spec §5: input bounds.
+export const BUFFER_MINUTES = { min: 0, max: 120 } as const;
+export const ADVANCE_BOOKING_DAYS = { min: 1, max: 365 } as const;
+export const LEAD_TIME_MINUTES = { min: 0, max: 1440 } as const;
+
+// spec §4 / DESIGN §4: appointment statuses. Active ones hold their slot (exclusion constraint).
+export const appointmentStatuses = [
+  'pending_vendor',
+  'awaiting_payment',
+  'confirmed',
+  'paid',
+  'declined',
+  'expired',
+  'cancelled',
+] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const activeAppointmentStatuses = ['pending_vendor', 'awaiting_payment', 'confirmed', 'paid'] as const;
+
+// spec §4: application statuses seen, with their badge colour.
+export const applicationStatuses = ['submitted', 'pending', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof applicationStatuses)[number];
+
+export const pricingTypes = ['hourly', 'fixed', 'other'] as const;
+export type PricingType = (typeof pricingTypes)[number];
+
+export const recurrenceRules = ['daily', 'weekly', 'weekdays', 'weekends'] as const;
+export type RecurrenceRule = (typeof recurrenceRules)[number];

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { type CategoryKey, isCategoryKey } from './categories.ts';
+import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, type PricingType } from './constants.ts';
+
+// DESIGN §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
+export const vendorListQuerySchema = z.object({
+  category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isCategoryKey, { message: 'Unknown category' })
+    .transform((v) => v as CategoryKey)
+    .optional(),
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
+});
+export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
+
+export interface PublicService {
+  id: string;
+  name: string;
+  price_cents: number;
+  duration_minutes: number;
+}
+
+/** spec §3 safe_vendor_profiles: the public subset. Never user_id, profile_id, business_email or business_phone. */
+export interface PublicVendor {
+  id: string;
+  slug: string;
+  business_name: string;
+  service_category: string;
+  bio: string | null;
+  profile_image_url: string | null;
+  cover_image_url: string | null;
+  pricing_type: PricingType | null;
+  is_verified: boolean;
+  certifications: string[];
+  application_status: string;
+  experience_years: number | null;
+  service_areas: string[];
+  languages: string[];
+  timezone: string;
+  created_at: string;
+  services: PublicService[];
+}
+
+export interface VendorListResponse {
+  items: PublicVendor[];
+  hasMore: boolean;
+  total: number;
+}

@@ -1,0 +1,42 @@
+import { MapPin } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
+import { paths } from '../lib/paths.ts';
+
+/** The top bar of every screen: the brand (a link home) and the language switch. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-14 max-w-md items-center justify-between px-4">
+        <Link
+          to={paths.home.to()}
+          className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-stone-900"
+        >
+          <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-white">
+            <MapPin aria-hidden="true" className="size-4.5" />
+          </span>
+          {t('app.name')}
+        </Link>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}
+
+function LanguageSwitch() {
+  const { t } = useTranslation();
+  const next = currentLanguage() === 'en' ? 'es-MX' : 'en';
+  return (
+    <button
+      type="button"
+      lang={next}
+      aria-label={t('language.switchToLabel')}
+      className="h-9 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      onClick={() => void changeLanguage(next)}
+    >
+      {t('language.switchTo')}
+    </button>
+  );
+}

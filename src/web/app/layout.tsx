@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AppHeader } from './app-header.tsx';
+import { BottomNav } from './bottom-nav.tsx';
+import { useIsAdmin } from './use-is-admin.ts';
+
+/** spec §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). */
+export function AppLayout() {
+  const isAdmin = useIsAdmin();
+  return (
+    <PageFrame>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-28 focus:outline-none"
+      >
+        <Outlet />
+      </main>
+      <BottomNav isAdmin={isAdmin} />
+    </PageFrame>
+  );
+}
+
+/** The screens outside the tabbed layout (auth, public pages, payments…): the same column, no tabs. */
+export function StandaloneLayout() {
+  return (
+    <PageFrame>
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 focus:outline-none"
+      >
+        <Outlet />
+      </main>
+    </PageFrame>
+  );
+}
+
+function PageFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <AppHeader />
+      {children}
+      <ScrollRestoration />
+    </div>
+  );
+}

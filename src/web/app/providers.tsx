@@ -1,0 +1,40 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Toaster } from 'sonner';
+import { i18n } from '../i18n/i18n.ts';
+import { ApiError } from '../lib/api-client.ts';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // A 4xx answer will not change by asking again; network and server errors get two more tries.
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+/** Everything every screen relies on: translations, server state and toasts (one Toaster). */
+export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toasts />
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+/** The one Toaster (STYLE §10: one toast helper): sonner's `toast()` anywhere shows here. */
+function Toasts() {
+  const { t } = useTranslation();
+  return (
+    <Toaster position="top-center" closeButton duration={5000} containerAriaLabel={t('app.notifications')} />
+  );
+}

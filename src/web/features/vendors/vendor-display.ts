@@ -1,0 +1,43 @@
+import { CARD_TAGS } from '../../../shared/constants.ts';
+import { formatPrice } from '../../../shared/money.ts';
+import type { PublicVendor } from '../../../shared/vendor.schemas.ts';
+
+export type BrowsePrice = { kind: 'amount'; text: string } | { kind: 'contact' };
+
+/**
+ * spec §9 "Browse price": the first service's price_cents divided by 100, else 'Contact for pricing'.
+ * Services come in the order the vendor created them. No '/hr' hint even for hourly vendors: the
+ * first service is often a fixed-length job (a 3-hour clean), and its price is for the whole job.
+ */
+export function browsePrice(vendor: Pick<PublicVendor, 'services'>): BrowsePrice {
+  const first = vendor.services[0];
+  if (!first) return { kind: 'contact' };
+  return { kind: 'amount', text: formatPrice(first.price_cents) };
+}
+
+/**
+ * Up to `max` tags for a card (spec §9: 3 on a vendor card, 2 on compact cards). What the vendor
+ * offers says most, so the names of its services come first, then its certifications; repeats (in
+ * any letter case) are dropped.
+ */
+export function cardTags(
+  vendor: Pick<PublicVendor, 'services' | 'certifications'>,
+  max: number = CARD_TAGS,
+): string[] {
+  const tags: string[] = [];
+  const seen = new Set<string>();
+  for (const candidate of [...vendor.services.map((s) => s.name), ...vendor.certifications]) {
+    const tag = candidate.trim();
+    const key = tag.toLocaleLowerCase();
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+    if (tags.length === max) break;
+  }
+  return tags;
+}
+
+/** The neighbourhood shown on a card: the first of the vendor's service areas, if any. */
+export function primaryArea(vendor: Pick<PublicVendor, 'service_areas'>): string | undefined {
+  return vendor.service_areas[0];
+}

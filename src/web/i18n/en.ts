@@ -1,0 +1,114 @@
+// The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
+// it gives one; es-MX.ts must have the same shape (checked by its type).
+export const en = {
+  app: {
+    name: 'Barrio',
+    skipToContent: 'Skip to content',
+    notifications: 'Notifications',
+    loading: 'Loading…',
+  },
+  nav: {
+    label: 'Main',
+    vendors: 'Vendors',
+    jobs: 'Jobs',
+    admin: 'Admin',
+  },
+  language: {
+    // The switch shows the other language's name, written in that language.
+    switchTo: 'Español',
+    switchToLabel: 'Cambiar el idioma a español',
+  },
+  screens: {
+    home: 'Find Services',
+    browseVendors: 'Browse Vendors',
+    jobs: 'Job History',
+    profile: 'My Profile',
+    settings: 'Settings',
+    whatsappTesting: 'WhatsApp Testing',
+    whatsappStatus: 'WhatsApp Status',
+    auth: 'Sign In',
+    vendor: 'Vendor',
+    publicVendor: 'Vendor Profile',
+    directory: 'All Vendors',
+    vendorAuth: 'Vendor Access',
+    vendorSignup: 'Vendor Signup',
+    vendorDashboard: 'Vendor Dashboard',
+    vendorConfirm: 'Booking Confirmation',
+    paymentSuccess: 'Payment Successful',
+    paymentCancel: 'Payment Not Completed',
+    admin: 'Admin Dashboard',
+  },
+  notice: {
+    text: 'This part of Barrio is not available yet.',
+    browse: 'Browse vendors',
+  },
+  notFound: {
+    code: '404',
+    title: 'Page not found',
+    text: 'We could not find the page you were looking for.',
+    home: 'Go home',
+  },
+  routeError: {
+    title: 'Something went wrong',
+    text: 'Please reload the page and try again.',
+    reload: 'Reload',
+  },
+  home: {
+    subtitle: 'Trusted local pros across Mexico City',
+    profile: 'My Profile',
+    browseAllTitle: 'Browse all vendors',
+    browseAllText: 'Cleaners, trainers, tutors, pet sitters and more near you.',
+  },
+  search: {
+    label: 'Search vendors',
+    placeholder: 'Search services or vendors',
+  },
+  categories: {
+    label: 'Categories',
+    all: 'All',
+    cleaning: 'Cleaning',
+    fitness: 'Fitness',
+    wellness: 'Wellness',
+    beauty: 'Beauty',
+    tutoring: 'Tutoring',
+    repair: 'Repair',
+    tailoring: 'Tailoring',
+    pets: 'Pets',
+    plants: 'Plants',
+    childcare: 'Childcare',
+    transportation: 'Transportation',
+    tech: 'Tech',
+    cooking: 'Cooking',
+  },
+  browse: {
+    // spec §2: '{n} vendor(s) found', written grammatically per number.
+    count_one: '{{count}} vendor found',
+    count_other: '{{count}} vendors found',
+    // Spanish has a third plural form (a million and up); English never picks it.
+    count_many: '{{count}} vendors found',
+    results: 'Vendors',
+    loading: 'Loading vendors…',
+    loadMore: 'Load More Vendors',
+    empty: 'No vendors found',
+    emptyHint: 'Try another search or category.',
+    clearFilters: 'Clear Filters',
+    errorTitle: 'Error',
+    errorText: 'Failed to load vendors. Please try again.',
+    retry: 'Try again',
+  },
+  vendorCard: {
+    photoAlt: 'Photo of {{name}}',
+    verified: 'Verified',
+    area: 'Area',
+    tags: 'Highlights',
+    price: 'Price',
+    contactForPricing: 'Contact for pricing',
+    quickBook: 'Quick Book',
+    quickBookLabel: 'Quick Book with {{name}}',
+  },
+};
+
+export type Translations = ShapeOf<typeof en>;
+
+/** The same keys with any string values: what another language must provide, no more, no less. */
+type ShapeOf<T> = { [K in keyof T]: T[K] extends string ? string : ShapeOf<T[K]> };

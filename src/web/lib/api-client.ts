@@ -1,0 +1,64 @@
+import { type ClientResponse, hc } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+// The one import web takes from the server: a type, erased at build time (ARCHITECTURE.md).
+import type { AppType } from '../../server/app.ts';
+
+/** The one API client (DESIGN §6): paths, inputs and outputs typed by the server's routes. */
+export const api = hc<AppType>('/api');
+
+/** A failed API call, from the error shape `{ error: { code, message } }` (DESIGN §6). */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: unknown;
+
+  constructor(code: string, message: string, status: number, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+type SuccessBody<R> =
+  R extends ClientResponse<infer T, infer S, 'json'> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/**
+ * Awaits a client call and returns its JSON body, or throws an ApiError: for an error response, the
+ * server's code and message; for a network failure, status 0.
+ */
+export async function unwrap<R extends ClientResponse<unknown, number, 'json'>>(
+  call: Promise<R>,
+): Promise<SuccessBody<R>> {
+  let response: R;
+  try {
+    response = await call;
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError('network_error', 'The server could not be reached.', 0, err);
+  }
+  if (response.ok) return (await response.json()) as SuccessBody<R>;
+  throw await toApiError(response);
+}
+
+async function toApiError(response: ClientResponse<unknown, number, 'json'>): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isErrorBody(body)) {
+    return new ApiError(body.error.code, body.error.message, response.status, body.error.details);
+  }
+  return new ApiError('http_error', `Request failed with status ${response.status}.`, response.status);
+}
+
+function isErrorBody(body: unknown): body is { error: { code: string; message: string; details?: unknown } } {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const error = body.error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}

@@ -1,0 +1,45 @@
+import type { CategoryKey } from '../../shared/categories.ts';
+
+// Every route URL of spec §2 in one place: the router's patterns and the links that build them.
+export const paths = {
+  home: { pattern: '/', to: () => '/' },
+  jobs: { pattern: '/jobs', to: () => '/jobs' },
+  vendors: {
+    pattern: '/vendors',
+    to: (filters: { category?: CategoryKey; q?: string } = {}) => withQuery('/vendors', filters),
+  },
+  profile: { pattern: '/profile', to: () => '/profile' },
+  settings: { pattern: '/settings', to: () => '/settings' },
+  whatsappTesting: { pattern: '/whatsapp-testing', to: () => '/whatsapp-testing' },
+  whatsappStatus: { pattern: '/whatsapp-status', to: () => '/whatsapp-status' },
+  auth: { pattern: '/auth', to: () => '/auth' },
+  vendor: {
+    pattern: '/vendor/:vendorId',
+    to: (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}`,
+  },
+  publicVendor: {
+    pattern: '/public/vendor/:vendorId',
+    to: (vendorId: string, tab?: 'about' | 'services' | 'reviews') =>
+      withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab }),
+  },
+  directory: {
+    pattern: '/public/all-vendors',
+    to: (filters: { category?: CategoryKey } = {}) => withQuery('/public/all-vendors', filters),
+  },
+  vendorAuth: { pattern: '/vendor/auth', to: () => '/vendor/auth' },
+  vendorSignup: { pattern: '/vendor-signup', to: (step?: number) => withQuery('/vendor-signup', { step }) },
+  vendorDashboard: { pattern: '/vendor/dashboard', to: () => '/vendor/dashboard' },
+  vendorConfirm: { pattern: '/vendor-confirm', to: () => '/vendor-confirm' },
+  paymentSuccess: { pattern: '/payment-success', to: () => '/payment-success' },
+  paymentCancel: { pattern: '/payment-cancel', to: () => '/payment-cancel' },
+  admin: { pattern: '/admin', to: () => '/admin' },
+} as const;
+
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,188 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicVendor, VendorListResponse } from '../../shared/vendor.schemas.ts';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+
+function vendor(n: number, overrides: Partial<PublicVendor> = {}): PublicVendor {
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    slug: `vendor-${n}`,
+    business_name: `Vendor ${n}`,
+    service_category: 'House Cleaning',
+    bio: null,
+    profile_image_url: null,
+    cover_image_url: null,
+    pricing_type: 'fixed',
+    is_verified: false,
+    certifications: [],
+    application_status: 'approved',
+    experience_years: null,
+    service_areas: ['Condesa'],
+    languages: ['Spanish'],
+    timezone: 'America/Mexico_City',
+    created_at: new Date(2026, 0, 1).toISOString(),
+    services: [{ id: `s${n}`, name: 'Deep clean', price_cents: 45_000, duration_minutes: 120 }],
+    ...overrides,
+  };
+}
+
+type Answer = { status: number; body: unknown };
+let answer: (url: URL) => Answer;
+const requests: URL[] = [];
+
+function page(items: PublicVendor[], total = items.length, hasMore = false): Answer {
+  return { status: 200, body: { items, total, hasMore } satisfies VendorListResponse };
+}
+
+beforeEach(async () => {
+  requests.length = 0;
+  answer = () => page([vendor(1), vendor(2)]);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost');
+      requests.push(url);
+      const { status, body } = answer(url);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+const lastRequest = () => requests.at(-1)!;
+
+describe('Browse Vendors', () => {
+  it('lists the vendors the server finds, with the count and card details', async () => {
+    answer = () =>
+      page(
+        [
+          vendor(1, { business_name: 'Casa Limpia', is_verified: true }),
+          vendor(2, { business_name: 'Sin Precio', services: [] }),
+        ],
+        8,
+        true,
+      );
+    renderAt('/vendors');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeTruthy();
+    expect(await screen.findByText('8 vendors found')).toBeTruthy();
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByRole('link', { name: 'Casa Limpia' }).getAttribute('href')).toBe(
+      '/public/vendor/vendor-1',
+    );
+    expect(first.getByRole('link', { name: 'Quick Book with Casa Limpia' }).getAttribute('href')).toBe(
+      '/public/vendor/vendor-1?tab=services',
+    );
+    expect(first.getByText('$450.00')).toBeTruthy();
+    expect(first.getByText('Verified')).toBeTruthy();
+    expect(within(cards[1]!).getByText('Contact for pricing')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load More Vendors' })).toBeTruthy();
+    expect(lastRequest().searchParams.get('limit')).toBe('6');
+    expect(lastRequest().searchParams.get('offset')).toBe('0');
+  });
+
+  it('says "1 vendor found" for one', async () => {
+    answer = () => page([vendor(1)]);
+    renderAt('/vendors');
+    expect(await screen.findByText('1 vendor found')).toBeTruthy();
+  });
+
+  it('selecting a category chip updates the URL and clears the search text', async () => {
+    const router = renderAt('/vendors?q=yoga');
+    const search = await screen.findByRole('searchbox', { name: 'Search vendors' });
+    expect((search as HTMLInputElement).value).toBe('yoga');
+    await waitFor(() => expect(lastRequest().searchParams.get('q')).toBe('yoga'));
+
+    const cleaning = screen.getByRole('button', { name: 'Cleaning' });
+    expect(cleaning.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(cleaning);
+
+    await waitFor(() => expect(router.state.location.search).toBe('?category=cleaning'));
+    expect((search as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Cleaning' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(lastRequest().searchParams.get('category')).toBe('cleaning'));
+    expect(lastRequest().searchParams.has('q')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('searches once typing has settled, and puts the search in the URL', async () => {
+    const router = renderAt('/vendors?category=pets');
+    const search = await screen.findByRole('searchbox', { name: 'Search vendors' });
+    await screen.findByText('2 vendors found');
+    const before = requests.length;
+    fireEvent.change(search, { target: { value: 'pa' } });
+    fireEvent.change(search, { target: { value: 'paws' } });
+    expect(requests.length).toBe(before);
+    await waitFor(() => expect(router.state.location.search).toBe('?category=pets&q=paws'), {
+      timeout: 2000,
+    });
+    await waitFor(() => expect(lastRequest().searchParams.get('q')).toBe('paws'));
+    expect(requests.filter((r) => r.searchParams.has('q')).map((r) => r.searchParams.get('q'))).toEqual([
+      'paws',
+    ]);
+  });
+
+  it('shows the empty state, and Clear Filters brings every vendor back', async () => {
+    answer = (url) => (url.searchParams.has('q') ? page([]) : page([vendor(1)]));
+    const router = renderAt('/vendors?category=tech&q=zzzz');
+    expect(await screen.findByRole('heading', { name: 'No vendors found' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1 vendor found')).toBeTruthy();
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
+  });
+
+  it('loads the next page after the vendors already shown', async () => {
+    answer = (url) =>
+      url.searchParams.get('offset') === '0'
+        ? page(
+            Array.from({ length: 6 }, (_, i) => vendor(i + 1)),
+            8,
+            true,
+          )
+        : page([vendor(7), vendor(8)], 8, false);
+    renderAt('/vendors');
+    await screen.findByText('8 vendors found');
+    expect(screen.getAllByRole('article')).toHaveLength(6);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Vendors' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8));
+    expect(lastRequest().searchParams.get('offset')).toBe('6');
+    expect(screen.queryByRole('button', { name: 'Load More Vendors' })).toBeNull();
+  });
+
+  it('shows the spec toast when loading fails', async () => {
+    answer = () => ({
+      status: 400,
+      body: { error: { code: 'validation_failed', message: 'Invalid query' } },
+    });
+    renderAt('/vendors');
+    expect(
+      await screen.findByText('Failed to load vendors. Please try again.', {
+        selector: '[data-description]',
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('Error')).toBeTruthy();
+  });
+});

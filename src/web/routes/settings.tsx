@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+
+/** Settings (/settings, spec §2) — built by a later issue; until then the honest notice. */
+export function Component() {
+  const { t } = useTranslation();
+  return <NotAvailableNotice title={t('screens.settings')} />;
+}

@@ -3,6 +3,8 @@ export const BROWSE_PAGE_SIZE = 6;
 export const DIRECTORY_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const MAX_PAGE_SIZE = 50; // DESIGN §6: limit ≤ 50
+/** Counting stops here: '1000+ vendors found' says enough, and PGlite counts on the main thread. */
+export const VENDOR_COUNT_CAP = 1000;
 export const FEATURED_VENDORS = 3;
 export const CARD_TAGS = 3;
 export const COMPACT_CARD_TAGS = 2;

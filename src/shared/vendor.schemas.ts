@@ -48,5 +48,8 @@ export interface PublicVendor {
 export interface VendorListResponse {
   items: PublicVendor[];
   hasMore: boolean;
+  /** How many vendors match, counted up to VENDOR_COUNT_CAP. */
   total: number;
+  /** True when more than `total` vendors match. */
+  totalCapped: boolean;
 }

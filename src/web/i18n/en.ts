@@ -86,6 +86,8 @@ export const en = {
     count_other: '{{count}} vendors found',
     // Spanish has a third plural form (a million and up); English never picks it.
     count_many: '{{count}} vendors found',
+    // More than VENDOR_COUNT_CAP match: the count stops there.
+    countCapped: '{{count}}+ vendors found',
     results: 'Vendors',
     loading: 'Loading vendors…',
     loadMore: 'Load More Vendors',

@@ -84,6 +84,7 @@ export const esMX: Translations = {
     count_one: '{{count}} proveedor encontrado',
     count_other: '{{count}} proveedores encontrados',
     count_many: '{{count}} de proveedores encontrados',
+    countCapped: 'Más de {{count}} proveedores encontrados',
     results: 'Proveedores',
     loading: 'Cargando proveedores…',
     loadMore: 'Cargar Más Proveedores',

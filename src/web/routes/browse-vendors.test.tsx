@@ -33,8 +33,8 @@ type Answer = { status: number; body: unknown };
 let answer: (url: URL) => Answer;
 const requests: URL[] = [];
 
-function page(items: PublicVendor[], total = items.length, hasMore = false): Answer {
-  return { status: 200, body: { items, total, hasMore } satisfies VendorListResponse };
+function page(items: PublicVendor[], total = items.length, hasMore = false, totalCapped = false): Answer {
+  return { status: 200, body: { items, total, hasMore, totalCapped } satisfies VendorListResponse };
 }
 
 beforeEach(async () => {
@@ -104,6 +104,12 @@ describe('Browse Vendors', () => {
     answer = () => page([vendor(1)]);
     renderAt('/vendors');
     expect(await screen.findByText('1 vendor found')).toBeTruthy();
+  });
+
+  it('says "1000+ vendors found" when the server stopped counting', async () => {
+    answer = () => page([vendor(1), vendor(2)], 1000, true, true);
+    renderAt('/vendors');
+    expect(await screen.findByText('1000+ vendors found')).toBeTruthy();
   });
 
   it('selecting a category chip updates the URL and clears the search text', async () => {

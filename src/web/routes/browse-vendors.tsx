@@ -86,7 +86,8 @@ export function Component() {
   useLoadErrorToast(list.isError, list.errorUpdatedAt);
 
   const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = list.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = list.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
   const filtered = Boolean(category || q || text.trim());
 
   return (
@@ -119,7 +120,9 @@ export function Component() {
       ) : (
         <>
           <p role="status" className="text-sm font-medium text-stone-600">
-            {t('browse.count', { count: total })}
+            {lastPage?.totalCapped
+              ? t('browse.countCapped', { count: total })
+              : t('browse.count', { count: total })}
           </p>
           {vendors.length === 0 ? (
             <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center">

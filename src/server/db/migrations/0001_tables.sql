@@ -255,13 +255,13 @@ CREATE INDEX "appointments_customer_idx" ON "appointments" USING btree ("custome
 CREATE UNIQUE INDEX "appointments_active_code_idx" ON "appointments" USING btree ("code") WHERE "appointments"."status" in ('pending_vendor', 'awaiting_payment', 'confirmed', 'paid');--> statement-breakpoint
 CREATE INDEX "customers_user_idx" ON "customers" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "contact_hashes_kind_hash_idx" ON "contact_hashes" USING btree ("kind","hash");--> statement-breakpoint
-CREATE INDEX "recommendations_user_score_idx" ON "recommendations" USING btree ("user_id","score" DESC NULLS LAST,"created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "messages_channel_created_idx" ON "messages" USING btree ("channel","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "recommendations_user_score_idx" ON "recommendations" USING btree ("user_id","score" DESC NULLS FIRST,"created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "messages_channel_created_idx" ON "messages" USING btree ("channel","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "availability_windows_vendor_idx" ON "availability_windows" USING btree ("vendor_profile_id","is_active");--> statement-breakpoint
-CREATE INDEX "profiles_is_vendor_created_idx" ON "profiles" USING btree ("is_vendor","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "profiles_is_vendor_created_idx" ON "profiles" USING btree ("is_vendor","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "services_vendor_idx" ON "services" USING btree ("vendor_profile_id","is_active");--> statement-breakpoint
-CREATE INDEX "vendor_profiles_category_created_idx" ON "vendor_profiles" USING btree ("service_category","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "vendor_profiles_created_idx" ON "vendor_profiles" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "vendor_profiles_category_created_idx" ON "vendor_profiles" USING btree ("service_category","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "vendor_profiles_created_idx" ON "vendor_profiles" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "vendor_profiles_business_phone_idx" ON "vendor_profiles" USING btree ("business_phone");--> statement-breakpoint
 CREATE INDEX "vendor_profiles_business_email_idx" ON "vendor_profiles" USING btree ("business_email");

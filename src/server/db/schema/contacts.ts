@@ -21,7 +21,11 @@ export const recommendations = pgTable(
   },
   (t) => [
     unique('recommendations_user_vendor_unique').on(t.userId, t.vendorProfileId),
-    index('recommendations_user_score_idx').on(t.userId, t.score.desc(), t.createdAt.desc()),
+    index('recommendations_user_score_idx').on(
+      t.userId,
+      t.score.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -32,7 +32,7 @@ export const messages = pgTable(
     error: text('error'),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_channel_created_idx').on(t.channel, t.createdAt.desc())],
+  (t) => [index('messages_channel_created_idx').on(t.channel, t.createdAt.desc().nullsFirst())],
 );
 
 // Durable side effects (DESIGN §3): written in the same transaction as the change that causes them.

@@ -28,7 +28,7 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc())],
+  (t) => [index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc().nullsFirst())],
 );
 
 // spec §3 vendor_profiles, plus slug and timezone (DESIGN §3). Never exposed whole to the public:
@@ -70,8 +70,10 @@ export const vendorProfiles = pgTable(
   },
   (t) => [
     // Browse: newest first within a category (DESIGN §3). Trigram indexes are in a custom migration.
-    index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc()),
-    index('vendor_profiles_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST matches a plain `ORDER BY … DESC`; drizzle's default (NULLS LAST) would leave
+    // the index unused and sort the whole table (src/server/db/indexes.test.ts).
+    index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc().nullsFirst()),
+    index('vendor_profiles_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('vendor_profiles_business_phone_idx').on(t.businessPhone),
     index('vendor_profiles_business_email_idx').on(t.businessEmail),
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),

@@ -55,12 +55,17 @@ export async function seedDemoData(
   if (await hasData(db)) return false;
   // scrypt is slow on purpose: hash once, share the hash among the three demo accounts.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasData(tx)) return false;
     await seedInto(tx, { vendors, logger, now, passwordHash });
     return true;
   });
+  // Fresh statistics: without them the planner reads a bulk-loaded table as tiny and sorts the
+  // whole directory for the first page of Browse Vendors (170 ms instead of 3 ms at 100,000 vendors
+  // on PGlite, which has no autovacuum to do this later).
+  if (seeded) await db.execute(sql`analyze`);
+  return seeded;
 }
 
 async function hasData(db: Db | Tx): Promise<boolean> {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import type { VendorListResponse } from '../../../shared/vendor.schemas.ts';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { Database } from '../../db/client.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
@@ -68,6 +71,7 @@ describe(`GET /api/vendors (${testEngine})`, () => {
     expect(body.items).toHaveLength(6);
     expect(body.hasMore).toBe(true);
     expect(body.total).toBe(11);
+    expect(body.totalCapped).toBe(false);
     expect(body.items.map((v) => v.business_name).slice(0, 3)).toEqual([
       'Fit 100%_Real',
       'Coach Polanco',
@@ -149,5 +153,30 @@ describe(`GET /api/vendors (${testEngine})`, () => {
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.message).toContain(field);
     expect(body.error.details[0]?.path).toBe(field);
+  });
+});
+
+describe(`GET /api/vendors on a large directory (${testEngine})`, () => {
+  let database: Database;
+  afterAll(() => database.close());
+
+  it('counts up to VENDOR_COUNT_CAP and says when it stopped', async () => {
+    database = await createTestDatabase();
+    const { app } = createTestApp(database);
+    const rows = Array.from({ length: VENDOR_COUNT_CAP + 5 }, (_, i) => ({
+      businessName: `Técnico ${i}`,
+      slug: `tecnico-${i}`,
+      serviceCategory: i < 3 ? 'cleaning' : 'tech',
+      availability: defaultWeeklyAvailability(),
+    }));
+    await database.db.insert(vendorProfiles).values(rows);
+    const count = async (query: string) =>
+      (await (await app.request(`/api/vendors${query}`)).json()) as VendorListResponse;
+    expect(await count('?category=cleaning')).toMatchObject({ total: 3, totalCapped: false, hasMore: false });
+    expect(await count('?category=tech&limit=1')).toMatchObject({
+      total: VENDOR_COUNT_CAP,
+      totalCapped: true,
+      hasMore: true,
+    });
   });
 });

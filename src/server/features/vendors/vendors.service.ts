@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { categoryValues } from '../../../shared/categories.ts';
+import { VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import type {
   PublicService,
   PublicVendor,
@@ -61,11 +62,25 @@ export async function listPublicVendors(db: Db, query: VendorListQuery): Promise
       .orderBy(desc(vendorProfiles.createdAt), desc(vendorProfiles.id))
       .limit(query.limit + 1)
       .offset(query.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(vendorProfiles).where(where),
+    // A capped count: the inner LIMIT lets PostgreSQL stop early on a large directory.
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(vendorProfiles)
+        .where(where)
+        .limit(VENDOR_COUNT_CAP + 1)
+        .as('matching'),
+    ),
   ]);
   const page = rows.slice(0, query.limit);
   const withServices = await attachServices(db, page);
-  return { items: withServices, hasMore: rows.length > query.limit, total: counted?.total ?? 0 };
+  const total = counted?.total ?? 0;
+  return {
+    items: withServices,
+    hasMore: rows.length > query.limit,
+    total: Math.min(total, VENDOR_COUNT_CAP),
+    totalCapped: total > VENDOR_COUNT_CAP,
+  };
 }
 
 type VendorRow = Omit<PublicVendor, 'services' | 'created_at'> & { created_at: Date };

@@ -6,6 +6,8 @@ import { phone } from './e2e/support/phone.ts';
 // downloaded browser (DESIGN §1).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);
+const oidcURL = `http://127.0.0.1:${oidcPort}`;
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
 
 export default defineConfig({
@@ -36,21 +38,34 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'phone', use: { browserName: 'chromium', ...phone } }],
-  webServer: {
-    command: 'npx tsx src/server/main.ts',
-    url: `${baseURL}/api/health`,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_URL: baseURL,
-      PGLITE_DIR: 'memory://',
-      DEMO_SEED: 'on',
-      SEED_VENDORS: '60',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Google sign-in runs against this local OpenID provider (decision 011), so it starts first.
+      command: 'npx tsx e2e/support/google-provider.ts',
+      url: `${oidcURL}/.well-known/openid-configuration`,
+      env: { OIDC_PORT: String(oidcPort) },
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `${baseURL}/api/health`,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_URL: baseURL,
+        PGLITE_DIR: 'memory://',
+        DEMO_SEED: 'on',
+        SEED_VENDORS: '60',
+        LOG_LEVEL: 'warn',
+        GOOGLE_CLIENT_ID: 'barrio-e2e',
+        GOOGLE_CLIENT_SECRET: 'barrio-e2e-secret',
+        GOOGLE_DISCOVERY_URL: `${oidcURL}/.well-known/openid-configuration`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, serviceWorker } from './scripts/vite-plugins.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
@@ -9,7 +10,16 @@ const apiTarget = process.env.BARRIO_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // PWA: the service worker with this build's precache list (docs/decisions/012-discovery.md).
+    serviceWorker({
+      source: 'src/web/pwa/service-worker.js',
+      extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
+    }),
+    precompress(),
+  ],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,3 +1,4 @@
+import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Clock } from './lib/clock.ts';
@@ -13,5 +14,11 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { deps: AppDeps; requestId: string };
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    /** Set by the session middleware (auth/session.ts) on every /api request; null when signed out. */
+    user: SessionUser | null;
+    session: AuthSession | null;
+  };
 }

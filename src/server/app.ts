@@ -2,16 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
+import { authConfigRoutes } from './auth/auth-config.routes.ts';
+import { mountAuth } from './auth/mount-auth.ts';
+import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { renderLinkPreviewPage } from './features/link-previews/link-previews.ts';
+import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
+import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 
 /** The API: one sub-app per resource, chained so that its types reach the web client (hc<AppType>). */
 function createApi() {
-  return new Hono<AppEnv>().route('/health', healthRoutes).route('/vendors', vendorsRoutes);
+  return new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/vendors', vendorsRoutes)
+    .route('/vendors', availabilityRoutes)
+    .route('/auth-config', authConfigRoutes)
+    .route('/me', meRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -59,7 +71,12 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     c.header('Cache-Control', 'no-store');
   });
 
+  // better-auth at /api/auth/* and the session middleware for every other /api route.
+  const mail = createMailTransport(deps);
+  mountAuth(app, deps, mail);
   app.route('/api', createApi());
+  // DESIGN §13: local-only endpoints exist only while their local default is in use.
+  if (usesDevMailbox(deps.config)) app.route('/api/dev', devMailboxRoutes);
   app.route('/media', mediaRoutes);
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');
@@ -78,7 +95,7 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     return c.json(internal.toBody(), internal.status);
   });
 
-  if (serveWeb) mountWebApp(app);
+  if (serveWeb) mountWebApp(app, undefined, { renderIndex: renderLinkPreviewPage });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

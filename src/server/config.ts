@@ -38,6 +38,8 @@ function buildSchema(production: boolean) {
       WHATSAPP_API_BASE: z.string().default('https://graph.facebook.com/v21.0'),
       GOOGLE_CLIENT_ID: optionalString,
       GOOGLE_CLIENT_SECRET: optionalString,
+      // Google's OpenID discovery document; tests point it at a local OpenID provider (decision 011).
+      GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     })
     .superRefine((env, ctx) => {
       if (env.NODE_ENV !== 'production') return;
@@ -92,7 +94,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            discoveryUrl: e.GOOGLE_DISCOVERY_URL,
+          }
         : undefined,
   };
 }

@@ -3,6 +3,10 @@ import { createApp } from './app.ts';
 import { loadDotEnv, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { createMailTransport } from './integrations/mail/create-mail-transport.ts';
+import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
+import { createOutboxDispatcher } from './jobs/outbox.ts';
+import { mailOutboxHandler } from './jobs/outbox-handlers.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -30,13 +34,25 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
 });
 
+// Jobs (DESIGN §4, §11): the expiry sweeper, and the outbox with the transports that exist so far.
+// No WhatsApp transport yet: its items stay pending (and are logged) until one is registered.
+const sweeper = startExpirySweeper({ db: database.db, clock: systemClock, logger });
+const outboxDispatcher = createOutboxDispatcher({
+  db: database.db,
+  clock: systemClock,
+  logger,
+  handlers: { mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })) },
+});
+outboxDispatcher.start();
+
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
+  const jobsStopped = Promise.all([sweeper.stop(), outboxDispatcher.stop()]);
   server.close(() => {
-    database.close().finally(() => process.exit(0));
+    jobsStopped.then(() => database.close()).finally(() => process.exit(0));
   });
   setTimeout(() => process.exit(0), 5000).unref();
 }

@@ -53,3 +53,35 @@ export interface VendorListResponse {
   /** True when more than `total` vendors match. */
   totalCapped: boolean;
 }
+
+/**
+ * DESIGN §6: GET /api/vendors/:idOrSlug[/similar]. spec §2: the profile URL carries "a real id or a
+ * name-like slug"; either is accepted here and told apart by its shape. Anything else is simply a
+ * vendor that does not exist (404), not a malformed request: links get mangled, people type URLs.
+ */
+export const vendorIdOrSlugParamSchema = z.object({
+  idOrSlug: z.string().trim().toLowerCase().min(1).max(200),
+});
+export type VendorIdOrSlugParam = z.infer<typeof vendorIdOrSlugParamSchema>;
+
+const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a profile reference is a vendor id (a UUID) rather than a slug. */
+export function isVendorId(idOrSlug: string): boolean {
+  return uuidShape.test(idOrSlug);
+}
+
+/** A service on the profile page: the list's fields plus its description (spec §7 services read). */
+export interface PublicServiceDetail extends PublicService {
+  description: string | null;
+}
+
+/** GET /api/vendors/:idOrSlug: the public vendor with its active services, described. */
+export interface PublicVendorDetail extends Omit<PublicVendor, 'services'> {
+  services: PublicServiceDetail[];
+}
+
+/** GET /api/vendors/featured and GET /api/vendors/:idOrSlug/similar. */
+export interface VendorItemsResponse {
+  items: PublicVendor[];
+}

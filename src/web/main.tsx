@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createQueryClient, Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { OfflineBanner } from './pwa/offline-banner.tsx';
+import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -11,7 +13,10 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <Providers queryClient={createQueryClient()}>
+      <OfflineBanner />
       <RouterProvider router={createAppRouter()} />
     </Providers>
   </StrictMode>,
 );
+
+registerServiceWorker();

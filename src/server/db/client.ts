@@ -15,10 +15,11 @@ import pg from 'pg';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as contacts from './schema/contacts.ts';
+import * as mail from './schema/mail.ts';
 import * as messaging from './schema/messaging.ts';
 import * as vendors from './schema/vendors.ts';
 
-export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts };
+export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail };
 export type Schema = typeof schema;
 
 /** Both drivers' databases share this type; services take it and never know which engine runs. */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
@@ -9,6 +10,8 @@ export const webDistDir = join(process.cwd(), 'dist', 'web');
 /** Hashed assets never change under their name; index.html must always be revalidated. */
 function cacheControlFor(c: Context): string {
   if (c.req.path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  // The service worker and the manifest name the current assets: a stale copy would pin an old app.
+  if (c.req.path === '/sw.js' || c.req.path === '/manifest.webmanifest') return 'no-cache';
   if (c.res.headers.get('content-type')?.startsWith('text/html')) return 'no-cache';
   return 'public, max-age=3600';
 }
@@ -17,7 +20,18 @@ function cacheControlFor(c: Context): string {
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * other non-API GET answered with index.html so that deep links reach the client router.
  */
-export function mountWebApp(app: Hono<AppEnv>, root = webDistDir) {
+export interface WebAppOptions {
+  /**
+   * index.html rewritten for one path (link previews: src/server/features/link-previews), or
+   * undefined to serve it as built.
+   */
+  renderIndex?: (
+    c: Context<AppEnv>,
+    readIndexHtml: () => Promise<string>,
+  ) => Promise<{ html: string; status: 200 | 404 } | undefined>;
+}
+
+export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex }: WebAppOptions = {}) {
   if (!existsSync(join(root, 'index.html'))) return false;
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.use('*', async (c, next) => {
@@ -26,9 +40,16 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir) {
     if (c.res.status === 200 && !c.res.headers.has('cache-control'))
       c.header('Cache-Control', cacheControlFor(c));
   });
-  app.use('*', serveStatic({ root }));
-  app.get('*', async (c, next) =>
-    isApi(c.req.path) ? next() : serveStatic({ path: join(root, 'index.html') })(c, next),
-  );
+  // `precompressed`: the build writes .br and .gz beside each text asset (vite.config.ts).
+  app.use('*', serveStatic({ root, precompressed: true }));
+  app.get('*', async (c, next) => {
+    if (isApi(c.req.path)) return next();
+    const page = await renderIndex?.(c, () => readFile(join(root, 'index.html'), 'utf8'));
+    if (page) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(page.html, page.status);
+    }
+    return serveStatic({ path: join(root, 'index.html') })(c, next);
+  });
   return true;
 }

@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/client.ts';
 
+export interface TestDatabase extends Database {
+  /**
+   * The connection string of this PostgreSQL test database, so that a test can open a second pool
+   * on it (a second app instance); undefined on PGlite, which is one in-memory connection.
+   */
+  url?: string;
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or — when TEST_DATABASE_URL is
  * set — a new PostgreSQL database created on that server and dropped again by `close()`.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ pgliteDir: 'memory://' });
@@ -21,6 +29,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
+import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 
@@ -19,12 +20,12 @@ export function createQueryClient() {
   });
 }
 
-/** Everything every screen relies on: translations, server state and toasts (one Toaster). */
+/** Everything every screen relies on: translations, server state, the session and toasts (one Toaster). */
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <AuthProvider>{children}</AuthProvider>
         <Toasts />
       </QueryClientProvider>
     </I18nextProvider>

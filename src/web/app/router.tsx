@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '../lib/paths.ts';
 import { HomePage } from '../routes/home.tsx';
 import { NotFoundPage } from '../routes/not-found.tsx';
+import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { AppLayout, StandaloneLayout } from './layout.tsx';
 import { RouteError, RouteFallback } from './route-error.tsx';
 
@@ -23,10 +24,16 @@ export const routes: RouteObject[] = [
         Component: AppLayout,
         children: [
           { index: true, Component: HomePage },
-          { path: child(paths.jobs.pattern), lazy: () => import('../routes/jobs.tsx') },
           { path: child(paths.vendors.pattern), lazy: () => import('../routes/browse-vendors.tsx') },
-          { path: child(paths.profile.pattern), lazy: () => import('../routes/profile.tsx') },
-          { path: child(paths.settings.pattern), lazy: () => import('../routes/settings.tsx') },
+          {
+            // spec §2, §6: protected pages (login required).
+            Component: RequireAuth,
+            children: [
+              { path: child(paths.jobs.pattern), lazy: () => import('../routes/jobs.tsx') },
+              { path: child(paths.profile.pattern), lazy: () => import('../routes/profile.tsx') },
+              { path: child(paths.settings.pattern), lazy: () => import('../routes/settings.tsx') },
+            ],
+          },
           {
             path: child(paths.whatsappTesting.pattern),
             lazy: () => import('../routes/whatsapp-testing.tsx'),
@@ -47,7 +54,11 @@ export const routes: RouteObject[] = [
           { path: paths.vendorConfirm.pattern, lazy: () => import('../routes/vendor-confirm.tsx') },
           { path: paths.paymentSuccess.pattern, lazy: () => import('../routes/payment-success.tsx') },
           { path: paths.paymentCancel.pattern, lazy: () => import('../routes/payment-cancel.tsx') },
-          { path: paths.admin.pattern, lazy: () => import('../routes/admin.tsx') },
+          {
+            Component: RequireAdmin,
+            children: [{ path: paths.admin.pattern, lazy: () => import('../routes/admin.tsx') }],
+          },
+          { path: paths.devMailbox.pattern, lazy: () => import('../routes/dev-mailbox.tsx') },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -1,8 +1,9 @@
+import { useAuth } from '../features/auth/auth-context.tsx';
+
 /**
- * Whether the signed-in user is an administrator (spec §4 auth context: isAdmin, false by default).
- * There are no accounts yet, so nobody is: the auth issue replaces this with the session's answer
+ * Whether the signed-in user is an administrator (spec §4 auth context: isAdmin, false by default),
  * from GET /api/me. The server checks the role on every admin call anyway (DESIGN §10).
  */
 export function useIsAdmin(): boolean {
-  return false;
+  return useAuth().isAdmin;
 }

@@ -1,6 +1,11 @@
+import { authEn } from './auth.ts';
+import { discoveryEn } from './discovery.ts';
+
 // The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
 // it gives one; es-MX.ts must have the same shape (checked by its type).
 export const en = {
+  discovery: discoveryEn,
+  auth: authEn,
   app: {
     name: 'Barrio',
     skipToContent: 'Skip to content',

@@ -1,7 +1,11 @@
+import { authEsMX } from './auth.ts';
+import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
 export const esMX: Translations = {
+  discovery: discoveryEsMX,
+  auth: authEsMX,
   app: {
     name: 'Barrio',
     skipToContent: 'Saltar al contenido',

@@ -33,6 +33,7 @@ export const paths = {
   paymentSuccess: { pattern: '/payment-success', to: () => '/payment-success' },
   paymentCancel: { pattern: '/payment-cancel', to: () => '/payment-cancel' },
   admin: { pattern: '/admin', to: () => '/admin' },
+  devMailbox: { pattern: '/dev/mailbox', to: () => '/dev/mailbox' },
 } as const;
 
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {

@@ -1,16 +1,23 @@
-import { ChevronRight, Store, UserRound } from 'lucide-react';
+import { ChevronRight, History, LogIn, Store, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
+import { FEATURED_VENDORS } from '../../shared/constants.ts';
+import { buttonClassName } from '../components/ui/button.tsx';
+import { useFeaturedVendors } from '../features/vendors/api/use-vendor-profile.ts';
 import { CategoryChips } from '../features/vendors/components/category-chips.tsx';
 import { SearchField } from '../features/vendors/components/search-field.tsx';
+import { VendorCard, VendorCardSkeleton } from '../features/vendors/components/vendor-card.tsx';
+import { useErrorToast } from '../features/vendors/use-error-toast.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Home, Find Services (spec §2). For now: the title, the profile link, the search box and the chips.
- * Recent activity, contacts, recommendations and featured vendors come with the discovery issue.
+ * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent
+ * Activity and up to 3 featured vendors. Recent Activity and the recommendations from contacts are
+ * the signed-in user's own data (DESIGN §12); until accounts exist a visitor sees an honest empty
+ * state, never sample entries.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -49,6 +56,8 @@ export function HomePage() {
           to: (category) => (category ? paths.vendors.to({ category }) : paths.home.to()),
         }}
       />
+      <FeaturedVendors />
+      <RecentActivity />
       <Link
         to={paths.vendors.to()}
         className="group flex items-center gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-md hover:bg-brand-900"
@@ -66,5 +75,71 @@ export function HomePage() {
         />
       </Link>
     </div>
+  );
+}
+
+/** spec §2 / §9: up to 3 featured vendors; the server chooses them (docs/decisions/012-discovery.md). */
+function FeaturedVendors() {
+  const { t } = useTranslation();
+  const featured = useFeaturedVendors();
+  // spec §8: 'Failed to load vendors' (home).
+  useErrorToast('featured-load', featured, { title: t('discovery.home.loadError') });
+  if (featured.isError) return null;
+  const items = featured.data?.items ?? [];
+  return (
+    <section aria-labelledby="featured-title" aria-busy={featured.isPending} className="flex flex-col gap-3">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="featured-title" className="text-lg font-semibold text-stone-900">
+          {t('discovery.home.featuredTitle')}
+        </h2>
+        <Link
+          to={paths.vendors.to()}
+          className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+        >
+          {t('discovery.home.seeAll')}
+        </Link>
+      </div>
+      {featured.isPending ? (
+        Array.from({ length: FEATURED_VENDORS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <VendorCardSkeleton key={i} />
+        ))
+      ) : items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('discovery.home.featuredEmpty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((vendor, index) => (
+            <li key={vendor.id}>
+              <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * spec §2 Recent Activity: the signed-in user's recent bookings (DESIGN §12: real data only). There
+ * are no accounts yet, so everyone is a visitor: an invitation to sign in, not sample entries.
+ */
+function RecentActivity() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="recent-title" className="flex flex-col gap-3">
+      <h2 id="recent-title" className="text-lg font-semibold text-stone-900">
+        {t('discovery.home.recentTitle')}
+      </h2>
+      <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
+        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+          <History aria-hidden="true" className="size-5" />
+        </span>
+        <p className="min-w-0 flex-1 text-sm text-stone-700">{t('discovery.home.recentSignedOut')}</p>
+        <Link to={paths.auth.to()} className={buttonClassName({ variant: 'soft', size: 'sm' })}>
+          <LogIn aria-hidden="true" className="size-4" />
+          {t('discovery.home.signIn')}
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,8 +1,35 @@
+import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link } from 'react-router';
+import { directoryCategories } from '../../shared/categories.ts';
+import { DIRECTORY_PAGE_SIZE } from '../../shared/constants.ts';
+import { buttonClassName } from '../components/ui/button.tsx';
+import { VendorDirectory } from '../features/vendors/components/vendor-directory.tsx';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Public directory (/public/all-vendors, spec §2) — built by a later issue; until then the honest notice. */
+/**
+ * The public directory (/public/all-vendors, spec §2, §8, §9): its own category list, `?category=`
+ * preselects, pages of 12 in a grid, and a Sign In button. The list is Browse Vendors' own.
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.directory')} />;
+  useDocumentTitle(t('screens.directory'));
+  return (
+    <div className="flex flex-col gap-4 py-2">
+      <div className="flex items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.directory')}</h1>
+        <Link to={paths.auth.to()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          <LogIn aria-hidden="true" className="size-4" />
+          {t('discovery.directory.signIn')}
+        </Link>
+      </div>
+      <VendorDirectory
+        categories={directoryCategories}
+        pageSize={DIRECTORY_PAGE_SIZE}
+        layout="grid"
+        errorToast={{ title: t('discovery.directory.loadError') }}
+      />
+    </div>
+  );
 }

@@ -1,8 +1,137 @@
+import { ArrowLeft, LogIn } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
+import {
+  type ProfileTab,
+  ProfileTabs,
+  parseProfileTab,
+} from '../features/vendors/components/profile-tabs.tsx';
+import { ServiceList } from '../features/vendors/components/service-list.tsx';
+import { SimilarVendors } from '../features/vendors/components/similar-vendors.tsx';
+import {
+  SignUpPrompt,
+  VendorAbout,
+  VendorNotFound,
+  VendorProfileCard,
+  VendorReviews,
+} from '../features/vendors/components/vendor-profile.tsx';
+import { useErrorToast } from '../features/vendors/use-error-toast.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Public vendor profile (/public/vendor/:vendorId, spec §2) — built by a later issue; until then the honest notice. */
+/**
+ * The public vendor profile (/public/vendor/:vendorId, spec §2): the id may be a real id or a slug;
+ * `?tab=` picks about, services (the default) or reviews.
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.publicVendor')} />;
+  const { vendorId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab = parseProfileTab(params.get('tab'));
+  const profile = useVendorProfile(vendorId);
+  const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+  // spec §8: 'Vendor not found' and 'Failed to load vendor profile.'
+  useErrorToast('vendor-load', profile, {
+    title: notFound ? t('discovery.profile.notFoundToast') : t('discovery.profile.loadError'),
+  });
+  const vendor = profile.data;
+  useDocumentTitle(
+    vendor?.business_name ?? (notFound ? t('discovery.profile.notFound.title') : t('screens.publicVendor')),
+  );
+
+  const tablist = useRef<HTMLDivElement>(null);
+  const selectTab = (next: ProfileTab) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', next);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const seeServices = () => {
+    selectTab('services');
+    tablist.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    tablist.current?.querySelector<HTMLElement>('[data-tab="services"]')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="flex flex-col gap-4 py-2">
+      <nav className="flex items-center justify-between gap-4">
+        <Link
+          to={paths.vendors.to()}
+          className="-ml-2 inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('discovery.profile.back')}
+        </Link>
+        <Link to={paths.auth.to()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+          <LogIn aria-hidden="true" className="size-4" />
+          {t('discovery.profile.signIn')}
+        </Link>
+      </nav>
+
+      {profile.isPending ? (
+        <ProfileSkeleton label={t('discovery.profile.loading')} />
+      ) : notFound ? (
+        <VendorNotFound />
+      ) : !vendor ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center">
+          <h1 className="text-lg font-semibold text-stone-900">{t('screens.publicVendor')}</h1>
+          <p className="text-stone-700">{t('discovery.profile.loadError')}</p>
+          <Button variant="secondary" onClick={() => void profile.refetch()}>
+            {t('discovery.profile.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
+          <ProfileTabs
+            label={t('discovery.profile.tabsLabel')}
+            active={tab}
+            onSelect={selectTab}
+            tablistRef={tablist}
+            tabs={{
+              about: { label: t('discovery.profile.tabs.about'), panel: <VendorAbout vendor={vendor} /> },
+              services: {
+                label: t('discovery.profile.tabs.services'),
+                // The booking issue adds its form beside the list, inside this panel
+                // (spec §2: "the booking form lives on the services tab"). Until then nothing here
+                // offers to book.
+                panel: <ServiceList services={vendor.services} />,
+              },
+              reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
+            }}
+          />
+          <SignUpPrompt />
+          <SimilarVendors idOrSlug={vendor.slug} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProfileSkeleton({ label }: { label: string }) {
+  return (
+    <section aria-busy="true" className="flex flex-col gap-4">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white">
+        <Skeleton className="h-28 rounded-none" />
+        <div className="flex flex-col gap-3 p-4">
+          <Skeleton className="-mt-12 size-24 rounded-2xl border-4 border-white" />
+          <Skeleton className="h-7 w-2/3" />
+          <Skeleton className="h-4 w-1/3" />
+          <Skeleton className="h-12 w-full rounded-xl" />
+        </div>
+      </div>
+      <Skeleton className="h-12 w-full rounded-xl" />
+    </section>
+  );
 }

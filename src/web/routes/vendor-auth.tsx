@@ -1,8 +1,121 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../components/ui/button.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { signInWithEmail, signOut } from '../features/auth/api/auth-client.ts';
+import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Vendor access page (/vendor/auth, spec §2) — built by a later issue; until then the honest notice. */
+/** Vendor access page (/vendor/auth, spec §2): tabs Log In and New Vendor. */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.vendorAuth')} />;
+  useDocumentTitle(t('auth.vendorAuth.title'));
+  return (
+    <div className="flex flex-col gap-6 py-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('auth.vendorAuth.title')}</h1>
+        <p className="mt-1 text-stone-600">{t('auth.vendorAuth.text')}</p>
+      </div>
+      <Tabs defaultValue="login" className="flex flex-col gap-6">
+        <TabsList aria-label={t('auth.vendorAuth.tabs')}>
+          <TabsTrigger value="login">{t('auth.vendorAuth.logIn')}</TabsTrigger>
+          <TabsTrigger value="new">{t('auth.vendorAuth.newVendor')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <VendorLogin />
+        </TabsContent>
+        <TabsContent value="new" className="flex flex-col gap-4">
+          <p className="text-stone-700">{t('auth.vendorAuth.newVendorText')}</p>
+          <Button asChild size="lg">
+            <Link to={paths.vendorSignup.to()}>{t('auth.vendorAuth.startSignup')}</Link>
+          </Button>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+/**
+ * spec §5 vendor login: both fields required (the browser enforces them: `required`, type email);
+ * the account must own a vendor profile, otherwise the login is refused (signed out again).
+ */
+function VendorLogin() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await signInWithEmail({ email: email.trim(), password });
+      const me = await fetchMe();
+      if (!me?.vendorProfileId) {
+        await signOut().catch(() => undefined);
+        queryClient.setQueryData(meKeys.me, null);
+        toast.error(t('auth.vendorAuth.noVendorProfileTitle'), {
+          description: t('auth.vendorAuth.noVendorProfileText'),
+        });
+        return;
+      }
+      queryClient.setQueryData(meKeys.me, me);
+      toast.success(t('auth.vendorAuth.welcomeBack'));
+      void navigate(paths.vendorDashboard.to());
+    } catch (err) {
+      toast.error(t('auth.vendorAuth.loginFailed'), {
+        description:
+          err instanceof ApiError && err.status === 429
+            ? t('auth.toast.tooManyAttempts')
+            : err instanceof ApiError && err.status > 0
+              ? err.message
+              : t('auth.toast.errorText'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="vendor-email" className="text-sm font-medium text-stone-800">
+          {t('auth.page.email')}
+        </label>
+        <Input
+          id="vendor-email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder={t('auth.page.emailPlaceholder')}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="vendor-password" className="text-sm font-medium text-stone-800">
+          {t('auth.page.password')}
+        </label>
+        <PasswordField
+          id="vendor-password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? t('auth.vendorAuth.loggingIn') : t('auth.vendorAuth.logIn')}
+      </Button>
+    </form>
+  );
 }

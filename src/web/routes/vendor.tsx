@@ -1,8 +1,15 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { paths } from '../lib/paths.ts';
 
-/** Vendor page (/vendor/:vendorId, the target of Home's Recent Activity links, spec §2) — built by a later issue; until then the honest notice. */
+/**
+ * /vendor/:vendorId, the target of Home's Recent Activity links (spec §2, content not shown): the
+ * vendor's public profile is the page about a vendor, so this address redirects there (replacing
+ * the history entry, so Back does not bounce).
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(paths.publicVendor.to(params.vendorId ?? ''));
+}
+
 export function Component() {
-  const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.vendor')} />;
+  return null;
 }

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 // better-auth's tables (the spec's "authentication provider"), in the shape its drizzle adapter
 // expects (property names are better-auth's field names). Generated once, kept by hand since.
@@ -78,3 +78,12 @@ export const userRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.role] })],
 );
+
+// better-auth's rate-limit counters (storage: 'database', decision 011): kept in PostgreSQL so that
+// every instance behind a load balancer counts the same attempts (DESIGN §11).
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

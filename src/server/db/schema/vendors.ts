@@ -25,6 +25,9 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     preferredCategories: text('preferred_categories').array().notNull().default(sql`'{}'::text[]`),
     isVendor: boolean('is_vendor').notNull().default(false),
+    // Settings → preferences (spec §2): the push and email notification switches.
+    notifyPush: boolean('notify_push').notNull().default(true),
+    notifyEmail: boolean('notify_email').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,14 +1,29 @@
 import { Hono } from 'hono';
-import { vendorListQuerySchema } from '../../../shared/vendor.schemas.ts';
+import { vendorIdOrSlugParamSchema, vendorListQuerySchema } from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { validate } from '../../lib/validate.ts';
-import { listPublicVendors } from './vendors.service.ts';
+import {
+  getPublicVendor,
+  listFeaturedVendors,
+  listPublicVendors,
+  listSimilarVendors,
+} from './vendors.service.ts';
 
-export const vendorsRoutes = new Hono<AppEnv>().get(
-  '/',
-  validate('query', vendorListQuerySchema),
-  async (c) => {
+// DESIGN §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
+export const vendorsRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', vendorListQuerySchema), async (c) => {
     const result = await listPublicVendors(c.var.deps.db, c.req.valid('query'));
     return c.json(result);
-  },
-);
+  })
+  .get('/featured', async (c) => {
+    const items = await listFeaturedVendors(c.var.deps.db);
+    return c.json({ items });
+  })
+  .get('/:idOrSlug', validate('param', vendorIdOrSlugParamSchema), async (c) => {
+    const vendor = await getPublicVendor(c.var.deps.db, c.req.valid('param'));
+    return c.json(vendor);
+  })
+  .get('/:idOrSlug/similar', validate('param', vendorIdOrSlugParamSchema), async (c) => {
+    const items = await listSimilarVendors(c.var.deps.db, c.req.valid('param'));
+    return c.json({ items });
+  });

@@ -1,14 +1,18 @@
-import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoryValues } from '../../../shared/categories.ts';
-import { VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
-import type {
-  PublicService,
-  PublicVendor,
-  VendorListQuery,
-  VendorListResponse,
+import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
+import {
+  isVendorId,
+  type PublicService,
+  type PublicServiceDetail,
+  type PublicVendor,
+  type PublicVendorDetail,
+  type VendorListQuery,
+  type VendorListResponse,
 } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
 
 /** spec §3 safe_vendor_profiles: the only columns a public read selects. */
 export const publicVendorColumns = {
@@ -117,4 +121,99 @@ async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendo
     created_at: v.created_at.toISOString(),
     services: byVendor.get(v.id) ?? [],
   }));
+}
+
+const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
+
+const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
+
+/**
+ * Home's featured vendors (spec §9: 3). The rule (docs/decisions/012-discovery.md): approved vendors
+ * with at least one active service — something to book — verified ones first, newest first within
+ * each group. Two short queries rather than one `ORDER BY is_verified`: each walks the created_at
+ * index and stops after a few rows, however large the directory.
+ */
+export async function listFeaturedVendors(
+  db: Db,
+  { limit = FEATURED_VENDORS }: { limit?: number } = {},
+): Promise<PublicVendor[]> {
+  const bookable = and(eq(vendorProfiles.applicationStatus, 'approved'), hasActiveService)!;
+  const pick = (where: SQL, count: number) =>
+    db
+      .select(publicVendorColumns)
+      .from(vendorProfiles)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(count);
+  const verified = await pick(and(bookable, eq(vendorProfiles.isVerified, true))!, limit);
+  const rest =
+    verified.length < limit
+      ? await pick(and(bookable, eq(vendorProfiles.isVerified, false))!, limit - verified.length)
+      : [];
+  return attachServices(db, [...verified, ...rest]);
+}
+
+/** The public vendor a profile URL names (id or slug), or a 404 in the error shape (DESIGN §6). */
+async function findPublicVendorRow(db: Db, idOrSlug: string): Promise<VendorRow> {
+  // A UUID-shaped reference is an id, but a slug could (in theory) look like one too: try both.
+  const reference = isVendorId(idOrSlug)
+    ? or(eq(vendorProfiles.id, idOrSlug), eq(vendorProfiles.slug, idOrSlug))!
+    : eq(vendorProfiles.slug, idOrSlug);
+  const [row] = await db
+    .select(publicVendorColumns)
+    .from(vendorProfiles)
+    .where(and(reference, publiclyListed))
+    .limit(1);
+  if (!row) throw new AppError('not_found', 'Vendor not found.');
+  return row;
+}
+
+/** The public profile (spec §2): public fields only, with the active services and their descriptions. */
+export async function getPublicVendor(
+  db: Db,
+  { idOrSlug }: { idOrSlug: string },
+): Promise<PublicVendorDetail> {
+  const vendor = await findPublicVendorRow(db, idOrSlug);
+  const rows = await db
+    .select({
+      id: services.id,
+      name: services.name,
+      description: services.description,
+      price_cents: services.priceCents,
+      duration_minutes: services.durationMinutes,
+    })
+    .from(services)
+    .where(and(eq(services.vendorProfileId, vendor.id), eq(services.isActive, true)))
+    .orderBy(services.createdAt, services.id);
+  return {
+    ...vendor,
+    created_at: vendor.created_at.toISOString(),
+    services: rows satisfies PublicServiceDetail[],
+  };
+}
+
+/**
+ * spec §7 similar vendors: the same service_category, application_status approved, onboarding
+ * completed, claimed, not the vendor itself; at most 10 (spec §9), newest first.
+ */
+export async function listSimilarVendors(
+  db: Db,
+  { idOrSlug, limit = SIMILAR_VENDORS }: { idOrSlug: string; limit?: number },
+): Promise<PublicVendor[]> {
+  const vendor = await findPublicVendorRow(db, idOrSlug);
+  const rows = await db
+    .select(publicVendorColumns)
+    .from(vendorProfiles)
+    .where(
+      and(
+        eq(vendorProfiles.serviceCategory, vendor.service_category),
+        eq(vendorProfiles.applicationStatus, 'approved'),
+        eq(vendorProfiles.onboardingCompleted, true),
+        eq(vendorProfiles.isClaimed, true),
+        notInArray(vendorProfiles.id, [vendor.id]),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return attachServices(db, rows);
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isCategoryKey } from '../../../../shared/categories.ts';
+import { COMPACT_CARD_TAGS } from '../../../../shared/constants.ts';
 import type { PublicVendor } from '../../../../shared/vendor.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
@@ -15,8 +16,19 @@ import { browsePrice, cardTags, primaryArea } from '../vendor-display.ts';
  * so there is one link to the profile for assistive technology; Quick Book is a second, separate
  * link above it (spec: it opens the profile on the services tab).
  */
-export function VendorCard({ vendor }: { vendor: PublicVendor }) {
+export function VendorCard({
+  vendor,
+  headingLevel = 2,
+  eager = false,
+}: {
+  vendor: PublicVendor;
+  /** 3 when the card sits in a section with its own h2 (Home's featured vendors). */
+  headingLevel?: 2 | 3;
+  /** The first cards of a list are on screen at once: their photos load right away. */
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const area = primaryArea(vendor);
   const tags = cardTags(vendor);
   const price = browsePrice(vendor);
@@ -25,9 +37,9 @@ export function VendorCard({ vendor }: { vendor: PublicVendor }) {
   return (
     <article className="relative rounded-2xl border border-stone-200 bg-white p-3 shadow-xs transition-shadow hover:shadow-md">
       <div className="flex gap-3">
-        <VendorImage vendor={vendor} />
+        <VendorImage vendor={vendor} eager={eager} />
         <div className="min-w-0 flex-1 py-0.5">
-          <h2 className="text-base leading-snug font-semibold text-stone-900">
+          <Heading className="text-base leading-snug font-semibold text-stone-900">
             <Link
               to={paths.publicVendor.to(vendor.slug)}
               className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-['']"
@@ -40,7 +52,7 @@ export function VendorCard({ vendor }: { vendor: PublicVendor }) {
                 <span className="sr-only"> {t('vendorCard.verified')}</span>
               </span>
             ) : null}
-          </h2>
+          </Heading>
           <p className="truncate text-sm text-stone-600">{categoryLabel(vendor.service_category)}</p>
           {area ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
@@ -83,16 +95,34 @@ export function VendorCard({ vendor }: { vendor: PublicVendor }) {
   );
 }
 
+const imageSizes = {
+  md: { box: 'size-20 rounded-xl text-2xl', px: 80 },
+  sm: { box: 'size-14 rounded-lg text-lg', px: 56 },
+  lg: { box: 'size-24 rounded-2xl text-3xl', px: 96 },
+} as const;
+
 /** The profile image, or the initials when there is none or it fails to load. */
-function VendorImage({ vendor }: { vendor: PublicVendor }) {
+export function VendorImage({
+  vendor,
+  size = 'md',
+  className,
+  eager = false,
+}: {
+  vendor: Pick<PublicVendor, 'business_name' | 'profile_image_url'>;
+  size?: keyof typeof imageSizes;
+  className?: string;
+  /** Above the fold (a profile header): load it right away. */
+  eager?: boolean;
+}) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
-  const box = 'size-20 shrink-0 rounded-xl';
+  const { box: boxSize, px } = imageSizes[size];
+  const box = `${boxSize} shrink-0 ${className ?? ''}`;
   if (!vendor.profile_image_url || failed) {
     return (
       <div
         aria-hidden="true"
-        className={`${box} flex items-center justify-center bg-brand-50 text-2xl font-semibold text-brand-800`}
+        className={`${box} flex items-center justify-center bg-brand-50 font-semibold text-brand-800`}
       >
         {initials(vendor.business_name)}
       </div>
@@ -102,9 +132,10 @@ function VendorImage({ vendor }: { vendor: PublicVendor }) {
     <img
       src={vendor.profile_image_url}
       alt={t('vendorCard.photoAlt', { name: vendor.business_name })}
-      width={80}
-      height={80}
-      loading="lazy"
+      width={px}
+      height={px}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       className={`${box} bg-stone-100 object-cover`}
       onError={() => setFailed(true)}
@@ -136,5 +167,48 @@ export function VendorCardSkeleton() {
         <Skeleton className="h-9 w-28 rounded-lg" />
       </div>
     </div>
+  );
+}
+
+/**
+ * A similar vendor (spec §2, §9): the compact card, with up to 2 tags, linking to the profile by
+ * its slug (spec §9: "similar-vendor card slug").
+ */
+export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
+  const { t } = useTranslation();
+  const tags = cardTags(vendor, COMPACT_CARD_TAGS);
+  const area = primaryArea(vendor);
+  const categoryLabel = isCategoryKey(vendor.service_category)
+    ? t(`categories.${vendor.service_category}`)
+    : vendor.service_category;
+  return (
+    <article className="relative flex h-full gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-xs transition-shadow hover:shadow-md">
+      <VendorImage vendor={vendor} size="sm" />
+      <div className="min-w-0 flex-1">
+        <h3 className="text-sm leading-snug font-semibold text-stone-900">
+          <Link
+            to={paths.publicVendor.to(vendor.slug)}
+            className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
+            {vendor.business_name}
+          </Link>
+        </h3>
+        <p className="truncate text-xs text-stone-600">
+          {categoryLabel}
+          {area ? ` · ${area}` : ''}
+        </p>
+        {tags.length > 0 ? (
+          <ul aria-label={t('vendorCard.tags')} className="mt-2 flex flex-wrap gap-1">
+            {tags.map((tag) => (
+              <li key={tag} className="max-w-full min-w-0">
+                <Badge className="max-w-full">
+                  <span className="truncate">{tag}</span>
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </article>
   );
 }

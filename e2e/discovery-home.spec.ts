@@ -1,0 +1,74 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { phone } from './support/phone.ts';
+
+// Discovery (issue #4): Home on a phone, against the demo data.
+
+async function newPhonePage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ ...phone, baseURL });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { page, errors, close: () => context.close() };
+}
+
+async function expectPhoneFriendly(page: Page, errors: Error[]) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
+  ).toEqual([]);
+  expect(errors).toEqual([]);
+}
+
+test('Home: featured vendors, Recent Activity for visitors, search and chips', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+
+    const featured = page.getByRole('region', { name: 'Featured vendors' });
+    await expect(featured.getByRole('article')).toHaveCount(3);
+    const recent = page.getByRole('region', { name: 'Recent Activity' });
+    await expect(recent.getByText('Sign in to see your recent bookings')).toBeVisible();
+    await expect(recent.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('href', '/');
+    await expectPhoneFriendly(page, errors);
+
+    // A featured vendor opens its public profile.
+    const first = featured.getByRole('article').first().getByRole('heading').getByRole('link');
+    const name = (await first.textContent())?.trim() ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/public\/vendor\/[a-z0-9-]+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // Search and chips lead to Browse Vendors.
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search vendors' }).fill('yoga');
+    await page.getByRole('searchbox', { name: 'Search vendors' }).press('Enter');
+    await expect(page).toHaveURL(/\/vendors\?q=yoga$/);
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Cleaning', exact: true }).click();
+    await expect(page).toHaveURL(/\/vendors\?category=cleaning$/);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ browser, baseURL }) => {
+  const { page, close } = await newPhonePage(browser, baseURL);
+  try {
+    await page.route('**/api/vendors/featured', (route) =>
+      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
+    );
+    await page.goto('/');
+    await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
+  } finally {
+    await close();
+  }
+});

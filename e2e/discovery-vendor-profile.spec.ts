@@ -1,0 +1,139 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { phone } from './support/phone.ts';
+
+// Discovery (issue #4): the public vendor profile on a phone, against the demo data.
+
+async function newPhonePage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ ...phone, baseURL });
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { page, errors, close: () => context.close() };
+}
+
+async function expectPhoneFriendly(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
+  ).toEqual([]);
+}
+
+/** A demo vendor with similar vendors: the first of the cleaning chip. */
+async function someVendor(page: Page): Promise<{ id: string; slug: string; business_name: string }> {
+  const response = await page.request.get('/api/vendors/featured');
+  const { items } = (await response.json()) as {
+    items: { id: string; slug: string; business_name: string }[];
+  };
+  return items[0]!;
+}
+
+test('profile: tabs, See Services, about, reviews, similar vendor, by id and by slug', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    const vendor = await someVendor(page);
+    await page.goto(`/public/vendor/${vendor.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+    await expect(page).toHaveTitle(`${vendor.business_name} · Barrio`);
+    await expect(page.getByRole('link', { name: 'Back to vendors' })).toHaveAttribute('href', '/vendors');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('heading', { name: 'New to Barrio?' })).toBeVisible();
+
+    // Services is the default tab: prices, durations; nothing that pretends to book.
+    await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    const services = page.getByRole('tabpanel', { name: 'Services' });
+    await expect(services.getByText(/\$[\d,]+\.\d{2}/).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /request booking/i })).toHaveCount(0);
+    await expect(page.getByText('4.8')).toHaveCount(0);
+    await expectPhoneFriendly(page);
+
+    await page.getByRole('tab', { name: 'About' }).click();
+    await expect(page).toHaveURL(/\?tab=about$/);
+    await expect(page.getByRole('tabpanel', { name: 'About' }).getByText('Service areas')).toBeVisible();
+    await page.getByRole('tab', { name: 'About' }).press('ArrowRight');
+    await expect(page).toHaveURL(/\?tab=services$/);
+    await page.getByRole('tab', { name: 'Reviews' }).click();
+    await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+    await expectPhoneFriendly(page);
+    await page.getByRole('button', { name: 'See Services' }).click();
+    await expect(page).toHaveURL(/\?tab=services$/);
+    await expect(page.getByRole('tab', { name: 'Services' })).toBeFocused();
+
+    // A similar vendor links by slug to its own profile.
+    const similar = page.getByRole('region', { name: 'Similar vendors' });
+    const link = similar.getByRole('article').first().getByRole('heading').getByRole('link');
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/public\/vendor\/[a-z0-9-]+$/);
+    expect(href).not.toBe(`/public/vendor/${vendor.slug}`);
+    const name = (await link.textContent())?.trim() ?? '';
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // By id too; and /vendor/{id} (Recent Activity's target) redirects here.
+    await page.goto(`/public/vendor/${vendor.id}?tab=about`);
+    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+    await page.goto(`/vendor/${vendor.id}`);
+    await expect(page).toHaveURL(new RegExp(`/public/vendor/${vendor.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test("an unknown vendor: 'Vendor Not Found' with a link to /auth, and the toast", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    await page.goto('/public/vendor/no-such-vendor-here');
+    await expect(page.getByRole('heading', { level: 1, name: 'Vendor Not Found' })).toBeVisible();
+    await expect(page.getByText('Vendor not found', { exact: true })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute(
+      'href',
+      '/auth',
+    );
+    await expectPhoneFriendly(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('link previews: the server puts the vendor into the HTML', async ({ request }) => {
+  const { items } = (await (await request.get('/api/vendors/featured')).json()) as {
+    items: { slug: string; business_name: string }[];
+  };
+  const vendor = items[0]!;
+  const html = await (await request.get(`/public/vendor/${vendor.slug}`)).text();
+  expect(html).toContain(`<meta property="og:title" content="${vendor.business_name}`);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/vendors\//);
+});
+
+test('offline, the app shell still loads and says the network is missing', async ({ browser, baseURL }) => {
+  const { page, close } = await newPhonePage(browser, baseURL);
+  try {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+    // Wait for the service worker to take control (registered after load, production build).
+    await page.waitForFunction(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state === 'activated';
+    });
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+    await expect(
+      page.getByText('You are offline. Barrio will load new information when the connection is back.'),
+    ).toBeVisible();
+    await page.context().setOffline(false);
+  } finally {
+    await close();
+  }
+});

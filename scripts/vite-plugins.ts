@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+// Build-time plugins of the web app (vite.config.ts). They run in Node, never in the browser.
+
+/**
+ * Emits /sw.js from the hand-written service worker, with this build's precache list (the app
+ * shell, every hashed script and style, and `extraUrls` from the public folder) and a version made
+ * from those names.
+ */
+export function serviceWorker({ source, extraUrls }: { source: string; extraUrls: string[] }): Plugin {
+  return {
+    name: 'barrio-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const assets = Object.keys(bundle)
+        .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
+        .sort()
+        .map((file) => `/${file}`);
+      const urls = ['/', ...extraUrls, ...assets];
+      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
+      const code = readFileSync(source, 'utf8').replace('self.__BARRIO_PRECACHE__', () =>
+        JSON.stringify({ version, urls }),
+      );
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: code });
+    },
+  };
+}
+
+const compressible = /\.(js|css|html|svg|json|webmanifest|txt)$/;
+
+/**
+ * Writes `.br` and `.gz` beside every text file of the build, once, at build time: the server sends
+ * them as they are (serveStatic `precompressed`), so no request pays for compression.
+ */
+export function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'barrio-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string) => {
+        for (const entry of readdirSync(dir)) {
+          const path = join(dir, entry);
+          if (statSync(path).isDirectory()) {
+            walk(path);
+          } else if (compressible.test(entry) && statSync(path).size > 1024) {
+            const content = readFileSync(path);
+            writeFileSync(
+              `${path}.br`,
+              brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            );
+            writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+          }
+        }
+      };
+      walk(outDir);
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeResponse } from '../../shared/profile.schemas.ts';
+import type { Database } from '../db/client.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
+import { seedDemoData } from '../db/seed/seed.ts';
+import type { DevMail } from '../features/dev-mailbox/dev-mailbox.service.ts';
+import { createHttpClient } from '../test/http-client.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { authRateLimits } from './auth.ts';
+
+const APP_URL = 'http://barrio.test';
+
+describe(`accounts over HTTP (${testEngine})`, () => {
+  let database: Database;
+  let app: ReturnType<typeof createTestApp>['app'];
+  const client = () => createHttpClient(app, { origin: APP_URL });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db, { vendors: 1 });
+    ({ app } = createTestApp(database, { env: { APP_URL } }));
+  });
+  afterAll(() => database.close());
+
+  it('signs up, signs in, reads /api/me, signs out and is then refused', async () => {
+    const browser = client();
+    const signUp = await browser.post('/api/auth/sign-up/email', {
+      name: 'Paola Núñez',
+      email: 'Paola@Example.test',
+      password: 'Secreto#2026',
+      isVendor: true,
+    });
+    expect(signUp.status).toBe(200);
+    // DESIGN §10: the session cookie is HttpOnly and SameSite=Lax (Secure only in production).
+    const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('barrio.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    await browser.post('/api/auth/sign-out');
+    expect((await browser.get('/api/me')).status).toBe(401);
+
+    await browser.signIn('paola@example.test', 'Secreto#2026');
+    const me = await browser.get('/api/me');
+    expect(me.status).toBe(200);
+    const body = (await me.json()) as MeResponse;
+    expect(body.user.email).toBe('paola@example.test');
+    expect(body.isAdmin).toBe(false);
+    expect(body.vendorProfileId).toBeNull();
+    // spec §7: the profile was created at sign-up, with the sign-up metadata is_vendor.
+    expect(body.profile).toMatchObject({ display_name: 'Paola Núñez', is_vendor: true, notify_email: true });
+
+    const out = await browser.post('/api/auth/sign-out');
+    expect(out.status).toBe(200);
+    const after = await browser.get('/api/me');
+    expect(after.status).toBe(401);
+    expect(await after.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+  });
+
+  it('refuses a wrong password with 401', async () => {
+    const response = await client().post('/api/auth/sign-in/email', {
+      email: demoAccounts.customer.email,
+      password: 'not-the-password',
+    });
+    expect(response.status).toBe(401);
+  });
+
+  it('refuses a sign-in from a foreign Origin', async () => {
+    const response = await client().post(
+      '/api/auth/sign-in/email',
+      { email: demoAccounts.customer.email, password: DEMO_PASSWORD },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('refuses a profile change from a foreign Origin', async () => {
+    const browser = client();
+    await browser.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
+    const response = await browser.put(
+      '/api/me/profile',
+      { display_name: 'Hacked' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it('lets the three demo accounts sign in', async () => {
+    for (const { email } of Object.values(demoAccounts)) {
+      const browser = client();
+      await browser.signIn(email, DEMO_PASSWORD);
+      const me = (await (await browser.get('/api/me')).json()) as MeResponse;
+      expect(me.user.email).toBe(email);
+      expect(me.isAdmin).toBe(email === demoAccounts.admin.email);
+      expect(me.vendorProfileId !== null).toBe(email === demoAccounts.vendor.email);
+    }
+  });
+
+  it('ends repeated wrong passwords in 429', async () => {
+    const attacker = client();
+    const statuses: number[] = [];
+    for (let i = 0; i <= authRateLimits['/sign-in/email'].max; i++) {
+      const r = await attacker.post('/api/auth/sign-in/email', {
+        email: demoAccounts.admin.email,
+        password: `guess-${i}`,
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Another address is not affected.
+    expect(
+      (await client().post('/api/auth/sign-in/email', { email: 'x@y.test', password: 'nope-nope' })).status,
+    ).toBe(401);
+  });
+
+  it('counts no attempts when RATE_LIMITS=off (load tests on one machine)', async () => {
+    const unlimited = createTestApp(database, { env: { APP_URL, RATE_LIMITS: 'off' } }).app;
+    const flooder = createHttpClient(unlimited, { origin: APP_URL });
+    const statuses = new Set<number>();
+    for (let i = 0; i <= authRateLimits['/sign-in/magic-link'].max + 2; i++) {
+      statuses.add(
+        (await flooder.post('/api/auth/sign-in/magic-link', { email: `many${i}@example.test` })).status,
+      );
+    }
+    expect([...statuses]).toEqual([200]);
+  });
+
+  it('rate-limits sign-up and magic link too', async () => {
+    for (const [path, body] of [
+      [
+        '/api/auth/sign-up/email',
+        (i: number) => ({ name: 'X', email: `flood${i}@example.test`, password: 'short' }),
+      ],
+      ['/api/auth/sign-in/magic-link', (i: number) => ({ email: `flood${i}@example.test` })],
+    ] as const) {
+      const flooder = client();
+      const rule = authRateLimits[path.replace('/api/auth', '') as keyof typeof authRateLimits];
+      let last = 0;
+      for (let i = 0; i <= rule.max; i++) last = (await flooder.post(path, body(i))).status;
+      expect(last, path).toBe(429);
+    }
+  });
+
+  it('signs in once and only once with a magic link from the dev mailbox', async () => {
+    const browser = client();
+    const sent = await browser.post('/api/auth/sign-in/magic-link', {
+      email: demoAccounts.customer.email,
+      callbackURL: '/',
+    });
+    expect(sent.status).toBe(200);
+    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
+    const mail = mailbox.find((m) => m.to === demoAccounts.customer.email);
+    expect(mail?.subject).toMatch(/sign-in link/);
+    const link = mail?.links.find((l) => l.includes('/api/auth/magic-link/verify'));
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.origin).toBe(APP_URL);
+    const token = url.searchParams.get('token')!;
+    // DESIGN §10: the token is stored hashed — the raw token is nowhere in the database.
+    const rows = await database.db.query.verification.findMany();
+    expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
+
+    const first = await browser.get(`${url.pathname}${url.search}`);
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe(`${APP_URL}/`);
+    expect((await browser.get('/api/me')).status).toBe(200);
+
+    const again = client();
+    const second = await again.get(`${url.pathname}${url.search}`);
+    expect(second.status).toBe(302);
+    expect(second.headers.get('location')).toMatch(/error=INVALID_TOKEN/);
+    expect((await again.get('/api/me')).status).toBe(401);
+  });
+
+  it('creates the account and its profile on a first magic-link sign-in', async () => {
+    const browser = client();
+    await browser.post('/api/auth/sign-in/magic-link', { email: 'nueva@example.test', callbackURL: '/' });
+    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
+    expect(mailbox[0]?.to).toBe('nueva@example.test'); // newest first
+    const url = new URL(mailbox[0]!.links[0]!);
+    await browser.get(`${url.pathname}${url.search}`);
+    const me = (await (await browser.get('/api/me')).json()) as MeResponse;
+    expect(me.user.email).toBe('nueva@example.test');
+    expect(me.profile?.is_vendor).toBe(false);
+  });
+
+  it('updates the profile with an E.164 phone and refuses a bad one', async () => {
+    const browser = client();
+    await browser.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
+    const ok = await browser.put('/api/me/profile', {
+      display_name: 'Sofía H.',
+      phone: '+52 55 1234 5678',
+      preferred_categories: ['pets', 'pets', 'tech'],
+      notify_push: false,
+    });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({
+      display_name: 'Sofía H.',
+      phone: '+525512345678',
+      preferred_categories: ['pets', 'tech'],
+      notify_push: false,
+      notify_email: true,
+    });
+    const bad = await browser.put('/api/me/profile', { phone: '12' });
+    expect(bad.status).toBe(400);
+    const unknown = await browser.put('/api/me/profile', { preferred_categories: ['astrology'] });
+    expect(unknown.status).toBe(400);
+    const me = (await (await browser.get('/api/me')).json()) as MeResponse;
+    expect(me.profile?.phone).toBe('+525512345678');
+  });
+
+  it('gives a proven address the profile an admin typed in for it, and an unproven one not (DESIGN §3)', async () => {
+    // A password sign-up does not prove the address: a fresh profile, the admin's stays unclaimed.
+    const stranger = client();
+    await stranger.post('/api/auth/sign-up/email', {
+      name: 'Impostor',
+      email: 'isa.cervantes@correo.example',
+      password: 'Impostor#2026',
+    });
+    const theirs = (await (await stranger.get('/api/me')).json()) as MeResponse;
+    expect(theirs.profile).toMatchObject({ display_name: 'Impostor', phone: null });
+
+    // A magic link proves it: the admin-made profile becomes the account's.
+    const browser = client();
+    await browser.post('/api/auth/sign-in/magic-link', {
+      email: 'rosario.perez@correo.example',
+      callbackURL: '/',
+    });
+    const [mail] = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
+    const url = new URL(mail!.links[0]!);
+    await browser.get(`${url.pathname}${url.search}`);
+    const me = (await (await browser.get('/api/me')).json()) as MeResponse;
+    expect(me.profile).toMatchObject({
+      display_name: 'Rosario Pérez',
+      phone: '+525512309876',
+      preferred_categories: ['cleaning', 'cooking'],
+    });
+  });
+
+  it('says whether Google is configured', async () => {
+    expect(await (await client().get('/api/auth-config')).json()).toEqual({
+      google: false,
+      devMailbox: true,
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { user, userRoles } from '../db/schema/auth.ts';
+import { vendorProfiles } from '../db/schema/vendors.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/** spec §6: an admin is a user with a row in user_roles with role admin (checked on the server). */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The vendor profile a user owns, if any (spec §5: a vendor holds a vendor profile). */
+export async function vendorProfileIdOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.userId, userId))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * `npm run admin:grant -- <email>`: gives an existing account the admin role. Refuses an unknown
+ * email rather than creating anything. Returns false when the user was already an admin.
+ */
+export async function grantAdminByEmail(db: Db, email: string): Promise<boolean> {
+  const normalized = email.trim().toLowerCase();
+  const [found] = await db.select({ id: user.id }).from(user).where(eq(user.email, normalized)).limit(1);
+  if (!found) throw new AppError('not_found', `No account with the email ${normalized}. Sign up first.`);
+  const inserted = await db
+    .insert(userRoles)
+    .values({ userId: found.id, role: 'admin' })
+    .onConflictDoNothing()
+    .returning({ userId: userRoles.userId });
+  return inserted.length > 0;
+}

@@ -1,0 +1,135 @@
+import { and, eq, gt, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
+import {
+  AVAILABILITY_MAX_RANGE_DAYS,
+  type AvailabilityResponse,
+} from '../../../shared/availability/availability.schemas.ts';
+import { computeOpenSlots } from '../../../shared/availability/open-slots.ts';
+import { activeAppointmentStatuses, BOOKING_RANGE_DAYS, BUFFER_MINUTES } from '../../../shared/constants.ts';
+import { isVendorId } from '../../../shared/vendor.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { availabilityWindows, services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const MINUTE_MS = 60_000;
+
+export interface ComputeAvailabilityOptions {
+  db: Db;
+  /** The vendor's id or slug, as in the profile URL (spec §2). */
+  idOrSlug: string;
+  serviceId: string;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** From the injectable clock (STYLE §8). */
+  now: Date;
+}
+
+/**
+ * compute-availability (spec §7, DESIGN §5 and §6): the open start times of one service of one
+ * vendor. Busy time is every appointment in an active status, exactly the rows the exclusion
+ * constraint compares against, so that no slot offered here is refused on insert.
+ */
+export async function computeAvailability({
+  db,
+  idOrSlug,
+  serviceId,
+  from: requestedFrom,
+  to: requestedTo,
+  now,
+}: ComputeAvailabilityOptions): Promise<AvailabilityResponse> {
+  // spec §9: the booking form asks for now … now + 14 days.
+  const from = requestedFrom ?? now;
+  const to = requestedTo ?? new Date(from.getTime() + BOOKING_RANGE_DAYS * DAY_MS);
+  if (to <= from) throw new AppError('validation_failed', 'Invalid query (to): `to` must be after `from`');
+  if (to.getTime() - from.getTime() > AVAILABILITY_MAX_RANGE_DAYS * DAY_MS) {
+    throw new AppError(
+      'validation_failed',
+      `Invalid query (to): the range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`,
+    );
+  }
+
+  const reference = isVendorId(idOrSlug)
+    ? or(eq(vendorProfiles.id, idOrSlug), eq(vendorProfiles.slug, idOrSlug))!
+    : eq(vendorProfiles.slug, idOrSlug);
+  const [vendor] = await db
+    .select({
+      id: vendorProfiles.id,
+      timezone: vendorProfiles.timezone,
+      availability: vendorProfiles.availability,
+      bufferMinutes: vendorProfiles.bufferMinutes,
+      leadTimeMinutes: vendorProfiles.leadTimeMinutes,
+      advanceBookingDays: vendorProfiles.advanceBookingDays,
+    })
+    .from(vendorProfiles)
+    // Vendors an admin turned down are not public (as in every public read).
+    .where(and(reference, ne(vendorProfiles.applicationStatus, 'rejected')))
+    .limit(1);
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+
+  const [service] = await db
+    .select({ durationMinutes: services.durationMinutes, isActive: services.isActive })
+    .from(services)
+    .where(and(eq(services.id, serviceId), eq(services.vendorProfileId, vendor.id)))
+    .limit(1);
+  if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
+  if (!service.isActive) throw new AppError('bad_request', 'This service is no longer offered.');
+
+  // A busy appointment reaches `duration + buffer` before its start and up to the longest buffer
+  // after its end: read that margin around the range.
+  const margin = (service.durationMinutes + BUFFER_MINUTES.max) * MINUTE_MS;
+  const [windows, busy] = await Promise.all([
+    db
+      .select({
+        start: availabilityWindows.startTz,
+        end: availabilityWindows.endTz,
+        recurrence: availabilityWindows.recurrenceRule,
+        isActive: availabilityWindows.isActive,
+      })
+      .from(availabilityWindows)
+      .where(
+        and(
+          eq(availabilityWindows.vendorProfileId, vendor.id),
+          eq(availabilityWindows.isActive, true),
+          // A recurring window may have begun long ago; a one-off one matters only near the range.
+          or(
+            isNotNull(availabilityWindows.recurrenceRule),
+            and(
+              lt(availabilityWindows.startTz, new Date(to.getTime() + margin)),
+              gt(availabilityWindows.endTz, new Date(from.getTime() - DAY_MS)),
+            ),
+          ),
+        ),
+      ),
+    db
+      .select({
+        start: appointments.startTz,
+        end: appointments.endTz,
+        bufferMinutes: appointments.bufferMinutes,
+      })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.vendorProfileId, vendor.id),
+          inArray(appointments.status, [...activeAppointmentStatuses]),
+          lt(appointments.startTz, new Date(to.getTime() + margin)),
+          gt(appointments.endTz, new Date(from.getTime() - BUFFER_MINUTES.max * MINUTE_MS)),
+        ),
+      ),
+  ]);
+
+  const slots = computeOpenSlots({
+    weekly: vendor.availability,
+    timezone: vendor.timezone,
+    windows,
+    busy,
+    durationMinutes: service.durationMinutes,
+    bufferMinutes: vendor.bufferMinutes,
+    leadTimeMinutes: vendor.leadTimeMinutes,
+    advanceBookingDays: vendor.advanceBookingDays,
+    now,
+    from,
+    to,
+  });
+  return { slots, timezone: vendor.timezone };
+}

@@ -1,0 +1,27 @@
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { devMailbox } from '../../db/schema/mail.ts';
+
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+  sent_at: string;
+}
+
+/** DESIGN §13: the dev mailbox, newest first (the last 100 mails: it is a laptop tool). */
+export async function listDevMail(db: Db, { limit = 100 }: { limit?: number } = {}): Promise<DevMail[]> {
+  const rows = await db
+    .select()
+    .from(devMailbox)
+    .orderBy(desc(devMailbox.sentAt), desc(devMailbox.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    links: r.links,
+    sent_at: r.sentAt.toISOString(),
+  }));
+}

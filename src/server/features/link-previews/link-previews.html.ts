@@ -1,0 +1,49 @@
+import type { LinkPreview } from './link-previews.service.ts';
+
+/** Everything put into the page is escaped: vendor names and bios are typed by people. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+  `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/**
+ * index.html with the preview's title, description and Open Graph / Twitter tags. Only inert tags
+ * are added (no script, no inline style), so the CSP stays as it is. Replacements go through
+ * functions so that a `$&` in a vendor's bio is text, not a replacement pattern.
+ */
+export function injectLinkPreview(html: string, preview: LinkPreview): string {
+  const tags = [
+    meta('property', 'og:site_name', 'Barrio'),
+    meta('property', 'og:type', preview.type),
+    meta('property', 'og:title', preview.title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', preview.url),
+    `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', preview.title),
+    meta('name', 'twitter:description', preview.description),
+  ];
+  if (preview.image) {
+    tags.push(
+      meta('property', 'og:image', preview.image.url),
+      meta('property', 'og:image:alt', preview.image.alt),
+      meta('name', 'twitter:image', preview.image.url),
+      meta('name', 'twitter:image:alt', preview.image.alt),
+    );
+  }
+  if (preview.status === 404) tags.push(meta('name', 'robots', 'noindex'));
+  if (preview.preloadImage) {
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(preview.preloadImage)}" fetchpriority="high" />`,
+    );
+  }
+
+  let page = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(preview.title)}</title>`);
+  const description = meta('name', 'description', preview.description);
+  page = /<meta\s+name="description"[^>]*>/i.test(page)
+    ? page.replace(/<meta\s+name="description"[^>]*>/i, () => description)
+    : page.replace(/<\/head>/i, () => `${description}\n</head>`);
+  return page.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+}

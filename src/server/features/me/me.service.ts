@@ -1,0 +1,127 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CategoryKey } from '../../../shared/categories.ts';
+import type { MeResponse, MyProfile, updateProfileSchema } from '../../../shared/profile.schemas.ts';
+import { isAdmin, vendorProfileIdOf } from '../../auth/roles.service.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles } from '../../db/schema/vendors.ts';
+
+type ProfileRow = typeof profiles.$inferSelect;
+type ProfileUpdate = ReturnType<typeof updateProfileSchema.parse>;
+
+export interface NewUser {
+  id: string;
+  name: string;
+  email: string;
+  isVendor: boolean;
+  /** Magic link and Google prove the address at once; a password sign-up does not. */
+  emailVerified: boolean;
+}
+
+/**
+ * spec §7 profiles upsert, run when an account is created: a customer profile an admin typed in
+ * with the same email (user_id NULL, DESIGN §3) is taken over — only when the address is proven,
+ * or anyone could sign up with someone's email and read the phone an admin stored for them.
+ * Otherwise a new profile is made.
+ */
+export async function ensureProfileForUser(db: Db, u: NewUser): Promise<void> {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, u.id));
+  if (existing) return;
+  const claimed = !u.emailVerified
+    ? []
+    : await db
+        .update(profiles)
+        .set({ userId: u.id, isVendor: u.isVendor })
+        .where(
+          and(
+            isNull(profiles.userId),
+            eq(profiles.email, u.email),
+            // only one row: the oldest unclaimed profile with this email
+            eq(
+              profiles.id,
+              db
+                .select({ id: profiles.id })
+                .from(profiles)
+                .where(and(isNull(profiles.userId), eq(profiles.email, u.email)))
+                .orderBy(profiles.createdAt)
+                .limit(1),
+            ),
+          ),
+        )
+        .returning({ id: profiles.id });
+  if (claimed.length > 0) return;
+  await db
+    .insert(profiles)
+    .values({ userId: u.id, displayName: u.name || null, email: u.email, isVendor: u.isVendor })
+    .onConflictDoNothing();
+}
+
+export function toMyProfile(row: ProfileRow): MyProfile {
+  return {
+    id: row.id,
+    display_name: row.displayName,
+    phone: row.phone,
+    email: row.email,
+    avatar_url: row.avatarUrl,
+    preferred_categories: row.preferredCategories as CategoryKey[],
+    is_vendor: row.isVendor,
+    notify_push: row.notifyPush,
+    notify_email: row.notifyEmail,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export interface MeUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image?: string | null | undefined;
+}
+
+/** GET /api/me: the user, their profile, whether they are an admin and their vendor profile. */
+export async function getMe(
+  db: Db,
+  { user, sessionExpiresAt }: { user: MeUser; sessionExpiresAt: Date },
+): Promise<MeResponse> {
+  const [[profile], admin, vendorProfileId] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1),
+    isAdmin(db, user.id),
+    vendorProfileIdOf(db, user.id),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      email_verified: user.emailVerified,
+      image: user.image ?? null,
+    },
+    session: { expires_at: sessionExpiresAt.toISOString() },
+    profile: profile ? toMyProfile(profile) : null,
+    isAdmin: admin,
+    vendorProfileId,
+  };
+}
+
+/**
+ * PUT /api/me/profile (spec §7 upsert): changes the fields given, creating the profile when the
+ * account has none yet (accounts made before profiles existed, or by hand).
+ */
+export async function updateMyProfile(
+  db: Db,
+  { user, input }: { user: MeUser; input: ProfileUpdate },
+): Promise<MyProfile> {
+  const changes = {
+    ...(input.display_name !== undefined ? { displayName: input.display_name } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(input.preferred_categories !== undefined ? { preferredCategories: input.preferred_categories } : {}),
+    ...(input.notify_push !== undefined ? { notifyPush: input.notify_push } : {}),
+    ...(input.notify_email !== undefined ? { notifyEmail: input.notify_email } : {}),
+  };
+  const [row] = await db
+    .insert(profiles)
+    .values({ userId: user.id, displayName: user.name || null, email: user.email, ...changes })
+    .onConflictDoUpdate({ target: profiles.userId, set: { ...changes, updatedAt: new Date() } })
+    .returning();
+  return toMyProfile(row!);
+}

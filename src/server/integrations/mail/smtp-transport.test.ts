@@ -1,0 +1,86 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { createSmtpTransport } from './smtp-transport.ts';
+
+// A real SMTP server in the test (smtp-server): what nodemailer sends is what arrives.
+
+interface Received {
+  from: string | undefined;
+  to: string[];
+  data: string;
+}
+
+describe(`mail over SMTP (${testEngine})`, () => {
+  let server: SMTPServer;
+  let url: string;
+  const inbox: Received[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          inbox.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('delivers a message with its attachment', async () => {
+    const transport = createSmtpTransport({ url, from: 'Barrio <no-reply@barrio.test>' });
+    await transport.send({
+      to: 'ana@example.test',
+      subject: 'Reserva confirmada',
+      text: 'Hola Ana',
+      attachments: [{ filename: 'reserva.ics', content: 'BEGIN:VCALENDAR', contentType: 'text/calendar' }],
+    });
+    const mail = inbox.at(-1)!;
+    expect(mail.from).toBe('no-reply@barrio.test');
+    expect(mail.to).toEqual(['ana@example.test']);
+    expect(mail.data).toMatch(/Subject: Reserva confirmada/);
+    expect(mail.data).toMatch(/filename=reserva\.ics/);
+  });
+
+  it('sends the magic link through SMTP when SMTP_URL is set, and no dev mailbox exists', async () => {
+    const database: Database = await createTestDatabase();
+    try {
+      const appUrl = 'http://barrio.test';
+      const { app } = createTestApp(database, { env: { APP_URL: appUrl, SMTP_URL: url } });
+      const browser = createHttpClient(app, { origin: appUrl });
+      const response = await browser.post('/api/auth/sign-in/magic-link', {
+        email: 'smtp.user@example.test',
+        callbackURL: '/',
+      });
+      expect(response.status).toBe(200);
+      const mail = inbox.find((m) => m.to.includes('smtp.user@example.test'));
+      expect(mail?.data).toMatch(/Subject: /);
+      // Quoted-printable may fold long lines: unfold before looking for the link.
+      const body = mail!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const link = /http:\/\/barrio\.test\/api\/auth\/magic-link\/verify\?token=[^\s]+/.exec(body)?.[0];
+      expect(link).toBeDefined();
+      const signedIn = await browser.get(link!.replace(appUrl, ''));
+      expect(signedIn.status).toBe(302);
+      expect((await browser.get('/api/me')).status).toBe(200);
+      expect((await browser.get('/api/dev/mailbox')).status).toBe(404);
+    } finally {
+      await database.close();
+    }
+  });
+});

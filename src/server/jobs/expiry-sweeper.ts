@@ -1,0 +1,79 @@
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { appointments } from '../db/schema/bookings.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+
+// The expiry sweeper (DESIGN §4): bookings nobody acted on in time leave their active status and
+// free their slot (the exclusion constraint covers active statuses only). Each rule is one
+// conditional UPDATE: idempotent, and safe on many instances at once — a row another instance has
+// just moved no longer matches `status = …` when its lock is released, so it is counted once.
+// Expiring the payment provider's checkout session arrives with the payments work.
+
+/** DESIGN §4: a vendor has 24 hours to answer a request (and never past its start). */
+export const VENDOR_ANSWER_HOURS = 24;
+const HOUR_MS = 60 * 60_000;
+
+export interface ExpiryCounts {
+  /** pending_vendor → expired */
+  expired: number;
+  /** awaiting_payment → cancelled (payment_timeout) */
+  cancelled: number;
+}
+
+export async function expireOverdueBookings({ db, clock }: { db: Db; clock: Clock }): Promise<ExpiryCounts> {
+  const now = clock.now();
+  // No answer by the earlier of start_tz and created_at + 24 h.
+  const expired = await db
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(appointments.status, 'pending_vendor'),
+        or(
+          lte(appointments.startTz, now),
+          lte(appointments.createdAt, new Date(now.getTime() - VENDOR_ANSWER_HOURS * HOUR_MS)),
+        ),
+      ),
+    )
+    .returning({ id: appointments.id });
+  // payment_due_at already holds the earlier of confirmation + 24 h (spec §9) and the start (DESIGN §4).
+  const cancelled = await db
+    .update(appointments)
+    .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
+    .where(and(eq(appointments.status, 'awaiting_payment'), lte(appointments.paymentDueAt, now)))
+    .returning({ id: appointments.id });
+  return { expired: expired.length, cancelled: cancelled.length };
+}
+
+export interface ExpirySweeperOptions {
+  db: Db;
+  clock: Clock;
+  logger: Pick<Logger, 'info' | 'error'>;
+  intervalMs?: number;
+}
+
+/** Runs the sweep at once and then every minute (DESIGN §4) until stopped. */
+export function startExpirySweeper({ db, clock, logger, intervalMs = 60_000 }: ExpirySweeperOptions) {
+  let running: Promise<void> | undefined;
+  const sweep = () => {
+    if (running) return; // a slow pass is never overlapped by the next one
+    running = expireOverdueBookings({ db, clock })
+      .then((counts) => {
+        if (counts.expired || counts.cancelled) logger.info(counts, 'expiry sweeper: bookings moved on');
+      })
+      .catch((err: unknown) => logger.error({ err }, 'expiry sweeper: pass failed; retrying in a minute'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref(); // never keeps the process alive on its own
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

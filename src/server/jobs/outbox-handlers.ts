@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client.ts';
+import type { MailTransport } from '../integrations/mail/mail-transport.ts';
+import { enqueue, type OutboxHandler } from './outbox.ts';
+
+// What an outbox item of each kind carries, and the handler that delivers it through the real
+// transport. Only mail exists so far; WhatsApp items wait, pending, until its transport arrives
+// (DESIGN §9).
+
+/** A mail as stored in the outbox: JSON, so attachments carry text content (e.g. an .ics file). */
+export const mailOutboxPayloadSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  text: z.string(),
+  html: z.string().optional(),
+  attachments: z
+    .array(z.object({ filename: z.string().min(1), content: z.string(), contentType: z.string().optional() }))
+    .optional(),
+});
+export type MailOutboxPayload = z.infer<typeof mailOutboxPayloadSchema>;
+
+/** Queues a mail inside the caller's transaction (DESIGN §3). */
+export async function enqueueMail(tx: Db | Tx, mail: MailOutboxPayload): Promise<string> {
+  return enqueue(tx, { kind: 'mail', payload: mailOutboxPayloadSchema.parse(mail) });
+}
+
+/** Sends a queued mail; a transport error leaves it to the dispatcher's retries. */
+export function mailOutboxHandler(transport: MailTransport): OutboxHandler {
+  return async (payload) => {
+    await transport.send(mailOutboxPayloadSchema.parse(payload));
+  };
+}

@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from '../db/client.ts';
+import { outbox } from '../db/schema/messaging.ts';
+import { fixedClock } from '../lib/clock.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
+import {
+  createOutboxDispatcher,
+  enqueue,
+  type OutboxDispatcherOptions,
+  type OutboxHandler,
+} from './outbox.ts';
+
+// DESIGN §3, §11 and decision 013: durable side effects, delivered once, retried with backoff.
+
+const SECOND = 1000;
+
+describe(`outbox (${testEngine})`, () => {
+  let database: TestDatabase;
+  const clock = fixedClock('2026-11-23T15:00:00Z');
+  const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(outbox);
+    clock.set('2026-11-23T15:00:00Z');
+  });
+
+  const dispatcher = (
+    options: Partial<OutboxDispatcherOptions> & Pick<OutboxDispatcherOptions, 'handlers'>,
+  ) => createOutboxDispatcher({ db: database.db, clock, logger: logger(), ...options });
+  const row = async (id: string) => (await database.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
+
+  it('enqueues inside the caller’s transaction: rolled back, nothing is queued', async () => {
+    const kept = await database.db.transaction((tx) =>
+      enqueue(tx, { kind: 'mail', payload: { to: 'a@example.test' } }),
+    );
+    await database.db
+      .transaction(async (tx) => {
+        await enqueue(tx, { kind: 'mail', payload: { to: 'b@example.test' } });
+        tx.rollback();
+      })
+      .catch(() => {});
+    const rows = await database.db.select().from(outbox);
+    expect(rows.map((r) => r.id)).toEqual([kept]);
+    expect(rows[0]).toMatchObject({ status: 'pending', attempts: 0, payload: { to: 'a@example.test' } });
+  });
+
+  it('delivers an item once and marks it sent', async () => {
+    const mail = vi.fn<OutboxHandler>(async () => {});
+    const id = await enqueue(database.db, { kind: 'mail', payload: { subject: 'Hola' } });
+    const outbox1 = dispatcher({ handlers: { mail } });
+    expect(await outbox1.runOnce()).toEqual({ claimed: 1, sent: 1, retried: 0, failed: 0 });
+    expect(await outbox1.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
+    expect(mail).toHaveBeenCalledTimes(1);
+    expect(mail).toHaveBeenCalledWith(
+      { subject: 'Hola' },
+      expect.objectContaining({ id, kind: 'mail', attempts: 1 }),
+    );
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      sentAt: clock.now(),
+      lockedUntil: null,
+      lastError: null,
+    });
+  });
+
+  it('retries a failed delivery with exponential backoff on the clock', async () => {
+    let calls = 0;
+    const whatsapp = vi.fn<OutboxHandler>(async () => {
+      calls++;
+      if (calls <= 2) throw new Error(`provider down ${calls}`);
+    });
+    const id = await enqueue(database.db, { kind: 'whatsapp', payload: { to: '+5215512345678' } });
+    const outbox1 = dispatcher({ handlers: { whatsapp } });
+
+    expect((await outbox1.runOnce()).retried).toBe(1);
+    expect(await row(id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'provider down 1',
+      lockedUntil: null,
+      nextAttemptAt: new Date(clock.now().getTime() + 30 * SECOND),
+    });
+    clock.advance(29 * SECOND);
+    expect((await outbox1.runOnce()).claimed).toBe(0); // not due yet
+    clock.advance(1 * SECOND);
+    expect((await outbox1.runOnce()).retried).toBe(1);
+    expect(await row(id)).toMatchObject({
+      attempts: 2,
+      nextAttemptAt: new Date(clock.now().getTime() + 60 * SECOND),
+    });
+    clock.advance(60 * SECOND);
+    expect((await outbox1.runOnce()).sent).toBe(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 3, lastError: null });
+    expect(whatsapp).toHaveBeenCalledTimes(3);
+  });
+
+  it('caps the backoff', async () => {
+    const id = await enqueue(database.db, { kind: 'mail', payload: {} });
+    const outbox1 = dispatcher({
+      handlers: { mail: async () => Promise.reject(new Error('no')) },
+      maxAttempts: 20,
+      maxBackoffMs: 5 * 60 * SECOND,
+    });
+    for (let i = 0; i < 6; i++) {
+      await outbox1.runOnce();
+      clock.advance(60 * 60 * SECOND);
+    }
+    const { nextAttemptAt, attempts } = await row(id);
+    expect(attempts).toBe(6);
+    expect(nextAttemptAt.getTime() - (clock.now().getTime() - 60 * 60 * SECOND)).toBe(5 * 60 * SECOND);
+  });
+
+  it('marks an item failed, with the last error, after the maximum attempts', async () => {
+    const mail = vi.fn<OutboxHandler>(async () => {
+      throw new Error('mailbox full');
+    });
+    const id = await enqueue(database.db, { kind: 'mail', payload: {} });
+    const outbox1 = dispatcher({ handlers: { mail }, maxAttempts: 3 });
+    const results = [];
+    for (let i = 0; i < 5; i++) {
+      results.push(await outbox1.runOnce());
+      clock.advance(60 * 60 * SECOND);
+    }
+    expect(results.map((r) => r.claimed)).toEqual([1, 1, 1, 0, 0]);
+    expect(results[2]!.failed).toBe(1);
+    expect(mail).toHaveBeenCalledTimes(3);
+    expect(await row(id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'mailbox full',
+      lockedUntil: null,
+    });
+  });
+
+  it('claims an item again once the lease of a stalled delivery expires, and records one outcome', async () => {
+    const id = await enqueue(database.db, { kind: 'mail', payload: {} });
+    let release!: () => void;
+    const stalled = vi.fn<OutboxHandler>(() => new Promise<void>((resolve) => (release = resolve)));
+    const healthy = vi.fn<OutboxHandler>(async () => {});
+    const first = dispatcher({ handlers: { mail: stalled }, leaseMs: 60 * SECOND });
+    const second = dispatcher({ handlers: { mail: healthy }, leaseMs: 60 * SECOND });
+
+    const firstRun = first.runOnce();
+    await vi.waitFor(() => expect(stalled).toHaveBeenCalledTimes(1));
+    expect((await second.runOnce()).claimed).toBe(0); // leased
+    clock.advance(60 * SECOND);
+    expect(await second.runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    release();
+    expect(await firstRun).toMatchObject({ claimed: 1, sent: 0 }); // its lease was gone
+    expect(healthy).toHaveBeenCalledTimes(1);
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('fails an item whose deliveries keep ending without an outcome', async () => {
+    const id = await enqueue(database.db, { kind: 'mail', payload: {} });
+    // As if three instances had claimed it and died before recording anything.
+    await database.db
+      .update(outbox)
+      .set({ attempts: 3, lockedUntil: new Date(clock.now().getTime() - SECOND) })
+      .where(eq(outbox.id, id));
+    const mail = vi.fn<OutboxHandler>(async () => {});
+    expect(await dispatcher({ handlers: { mail }, maxAttempts: 3 }).runOnce()).toMatchObject({ failed: 1 });
+    expect(mail).not.toHaveBeenCalled();
+    expect((await row(id)).status).toBe('failed');
+  });
+
+  it('leaves items of a kind without a handler pending, and says so in the log', async () => {
+    const id = await enqueue(database.db, { kind: 'whatsapp', payload: {} });
+    const log = logger();
+    const outbox1 = createOutboxDispatcher({ db: database.db, clock, logger: log, handlers: {} });
+    expect(await outbox1.runOnce()).toEqual({ claimed: 0, sent: 0, retried: 0, failed: 0 });
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    expect(log.warn).toHaveBeenCalledWith(
+      { kind: 'whatsapp', pending: 1 },
+      expect.stringContaining('handler'),
+    );
+    await outbox1.runOnce();
+    expect(log.warn).toHaveBeenCalledTimes(1); // reported again only after a while
+
+    const mail = vi.fn<OutboxHandler>(async () => {});
+    await dispatcher({ handlers: { mail } }).runOnce();
+    expect(mail).not.toHaveBeenCalled();
+    expect((await row(id)).status).toBe('pending');
+  });
+
+  it('polls with start() and stops with stop()', async () => {
+    const delivered: string[] = [];
+    const outbox1 = dispatcher({
+      handlers: { mail: async (p) => void delivered.push(String(p.n)) },
+      pollMs: 10,
+    });
+    outbox1.start();
+    await enqueue(database.db, { kind: 'mail', payload: { n: 1 } });
+    await vi.waitFor(() => expect(delivered).toEqual(['1']), { timeout: 5000 });
+    await outbox1.stop();
+    await enqueue(database.db, { kind: 'mail', payload: { n: 2 } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(delivered).toEqual(['1']);
+  });
+
+  it.skipIf(testEngine === 'pglite')(
+    'delivers each of 200 items exactly once with two instances racing (PostgreSQL only: PGlite is one connection in one process, so there is no second instance to race)',
+    async () => {
+      const instances: Database[] = [
+        await openDatabase({ databaseUrl: database.url! }),
+        await openDatabase({ databaseUrl: database.url! }),
+      ];
+      try {
+        await database.db
+          .insert(outbox)
+          .values(Array.from({ length: 200 }, (_, n) => ({ kind: 'mail' as const, payload: { n } })));
+        const deliveries = new Map<number, number>();
+        const byInstance = [0, 0];
+        const dispatchers = instances.map((instance, i) =>
+          createOutboxDispatcher({
+            db: instance.db,
+            clock,
+            logger: logger(),
+            batchSize: 7,
+            handlers: {
+              mail: async (payload) => {
+                const n = Number(payload.n);
+                deliveries.set(n, (deliveries.get(n) ?? 0) + 1);
+                byInstance[i]!++;
+                await new Promise((r) => setTimeout(r, Math.random() * 3));
+              },
+            },
+          }),
+        );
+        await Promise.all(
+          dispatchers.map(async (d) => {
+            while ((await d.runOnce()).claimed > 0) {}
+          }),
+        );
+        expect(deliveries.size).toBe(200);
+        expect([...deliveries.values()].every((count) => count === 1)).toBe(true);
+        expect(byInstance[0]! + byInstance[1]!).toBe(200);
+        expect(byInstance.every((count) => count > 0)).toBe(true);
+        const sent = await database.db
+          .select({ id: outbox.id })
+          .from(outbox)
+          .where(eq(outbox.status, 'sent'));
+        expect(sent).toHaveLength(200);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+      }
+    },
+  );
+});

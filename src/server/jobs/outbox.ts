@@ -1,0 +1,242 @@
+import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { outbox } from '../db/schema/messaging.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+
+// The outbox (DESIGN §3, §11; decision 013): side effects — WhatsApp messages, mails — are rows
+// written in the same transaction as the change that causes them, and delivered afterwards by a
+// dispatcher that any number of instances may run at once.
+//
+// Claim and lease: one statement,
+//   UPDATE outbox SET locked_until = now + lease, attempts = attempts + 1
+//   WHERE id IN (SELECT id … due, unlocked or lease expired … FOR UPDATE SKIP LOCKED LIMIT n)
+//   RETURNING …
+// so two instances never claim one item (a row another claim is locking is skipped; one it has
+// just claimed no longer matches). The dispatcher then calls the handler outside any
+// transaction, and records the outcome only while it still holds the lease (locked_until
+// unchanged). An instance that dies mid-delivery leaves a lease that expires, and the item is
+// claimed again: delivery is once while instances live, at least once when one crashes.
+// Attempts are counted at claim time, so an item that keeps crashing its instance still fails.
+
+export type OutboxKind = (typeof outbox.$inferSelect)['kind'];
+
+export interface OutboxItem {
+  id: string;
+  kind: OutboxKind;
+  payload: Record<string, unknown>;
+  /** This delivery's number: 1 on the first try. */
+  attempts: number;
+}
+
+/** Delivers one item; throws to have it retried later. */
+export type OutboxHandler = (payload: Record<string, unknown>, item: OutboxItem) => Promise<void>;
+
+type JobLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
+
+/** Queues a side effect inside the caller's transaction: it exists exactly when the change commits. */
+export async function enqueue(
+  tx: Db | Tx,
+  { kind, payload }: { kind: OutboxKind; payload: Record<string, unknown> },
+): Promise<string> {
+  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
+  return row!.id;
+}
+
+export interface OutboxDispatcherOptions {
+  db: Db;
+  /** Only kinds with a handler are claimed; the others wait, pending, for an instance that has one. */
+  handlers: Partial<Record<OutboxKind, OutboxHandler>>;
+  clock: Clock;
+  logger: JobLogger;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** How long a claim holds an item; a delivery must finish within it. */
+  leaseMs?: number;
+  /** Retry n waits baseBackoffMs · 2^(n−1), at most maxBackoffMs. */
+  baseBackoffMs?: number;
+  maxBackoffMs?: number;
+  pollMs?: number;
+  /** How often to log items that wait for a handler this instance lacks. */
+  unhandledReportMs?: number;
+}
+
+export interface OutboxRunResult {
+  claimed: number;
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+const MAX_ERROR_LENGTH = 2000;
+
+export function createOutboxDispatcher({
+  db,
+  handlers,
+  clock,
+  logger,
+  batchSize = 20,
+  maxAttempts = 8,
+  leaseMs = 60_000,
+  baseBackoffMs = 30_000,
+  maxBackoffMs = 60 * 60_000,
+  pollMs = 5_000,
+  unhandledReportMs = 10 * 60_000,
+}: OutboxDispatcherOptions) {
+  const kinds = (Object.keys(handlers) as OutboxKind[]).filter((k) => handlers[k]);
+  let lastUnhandledReport = Number.NEGATIVE_INFINITY;
+
+  const backoffMs = (attempts: number) => Math.min(baseBackoffMs * 2 ** (attempts - 1), maxBackoffMs);
+
+  async function claim(now: Date, lockedUntil: Date) {
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, 'pending'),
+          inArray(outbox.kind, kinds),
+          lte(outbox.nextAttemptAt, now),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ lockedUntil, attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, attempts: outbox.attempts });
+  }
+
+  /** Records an outcome only while this claim still holds the item. */
+  async function settle(id: string, lockedUntil: Date, values: Partial<typeof outbox.$inferInsert>) {
+    const rows = await db
+      .update(outbox)
+      .set({ ...values, lockedUntil: null })
+      .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), eq(outbox.lockedUntil, lockedUntil)))
+      .returning({ id: outbox.id });
+    if (rows.length === 0) {
+      logger.warn(
+        { outboxId: id },
+        'outbox: the lease expired before delivery finished; another claim owns it',
+      );
+    }
+    return rows.length > 0;
+  }
+
+  async function deliver(
+    item: OutboxItem,
+    lockedUntil: Date,
+  ): Promise<'sent' | 'retried' | 'failed' | 'lost'> {
+    if (item.attempts > maxAttempts) {
+      // Earlier claims ended without an outcome (their instance died): give up like any failure.
+      const settled = await settle(item.id, lockedUntil, {
+        status: 'failed',
+        lastError: `No outcome after ${maxAttempts} attempts (the delivering instance stopped).`,
+      });
+      return settled ? 'failed' : 'lost';
+    }
+    try {
+      await handlers[item.kind]!(item.payload, item);
+    } catch (err) {
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
+      const failed = item.attempts >= maxAttempts;
+      const settled = await settle(
+        item.id,
+        lockedUntil,
+        failed
+          ? { status: 'failed', lastError: message }
+          : { lastError: message, nextAttemptAt: new Date(clock.now().getTime() + backoffMs(item.attempts)) },
+      );
+      const log = { outboxId: item.id, kind: item.kind, attempts: item.attempts, err: message };
+      if (failed) logger.error(log, 'outbox: delivery failed for good');
+      else logger.warn(log, 'outbox: delivery failed, will retry');
+      if (!settled) return 'lost';
+      return failed ? 'failed' : 'retried';
+    }
+    const settled = await settle(item.id, lockedUntil, {
+      status: 'sent',
+      sentAt: clock.now(),
+      lastError: null,
+    });
+    return settled ? 'sent' : 'lost';
+  }
+
+  async function reportUnhandled(now: Date) {
+    if (now.getTime() - lastUnhandledReport < unhandledReportMs) return;
+    lastUnhandledReport = now.getTime();
+    const rows = await db
+      .select({ kind: outbox.kind, pending: sql<number>`count(*)::int` })
+      .from(outbox)
+      .where(
+        kinds.length
+          ? and(eq(outbox.status, 'pending'), notInArray(outbox.kind, kinds))
+          : eq(outbox.status, 'pending'),
+      )
+      .groupBy(outbox.kind);
+    for (const { kind, pending } of rows) {
+      logger.warn(
+        { kind, pending },
+        `outbox: ${pending} ${kind} item(s) wait, pending, for a handler (none registered)`,
+      );
+    }
+  }
+
+  /** One pass: claim due items, deliver them, record each outcome. */
+  async function runOnce(): Promise<OutboxRunResult> {
+    const now = clock.now();
+    const result: OutboxRunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+    await reportUnhandled(now);
+    if (kinds.length === 0) return result;
+    const lockedUntil = new Date(now.getTime() + leaseMs);
+    const items = await claim(now, lockedUntil);
+    result.claimed = items.length;
+    const outcomes = await Promise.all(items.map((item) => deliver(item, lockedUntil)));
+    for (const outcome of outcomes) if (outcome !== 'lost') result[outcome]++;
+    return result;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let started = false;
+
+  async function tick() {
+    running = (async () => {
+      try {
+        // A full batch suggests more are due: keep going before waiting again.
+        let full = true;
+        while (started && full) full = (await runOnce()).claimed === batchSize;
+      } catch (err) {
+        logger.error({ err }, 'outbox: dispatch pass failed; retrying at the next poll');
+      }
+    })();
+    await running;
+    running = undefined;
+    if (started) schedule(pollMs);
+  }
+
+  function schedule(delay: number) {
+    timer = setTimeout(tick, delay);
+    timer.unref(); // never keeps the process alive on its own
+  }
+
+  return {
+    runOnce,
+    /** Polls every `pollMs` (first pass at once). Everything lives in the table, so restarts lose nothing. */
+    start() {
+      if (started) return;
+      started = true;
+      schedule(0);
+    },
+    /** Stops polling and waits for a pass in progress. */
+    async stop() {
+      started = false;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type OutboxDispatcher = ReturnType<typeof createOutboxDispatcher>;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { countries, defaultCountry } from './countries.ts';
+import { splitE164, toE164 } from './phone.ts';
+import { updateProfileSchema } from './profile.schemas.ts';
+
+describe('countries', () => {
+  it('has the 27 entries of spec §3, Mexico (+52) first as the default (spec §9)', () => {
+    expect(countries).toHaveLength(27);
+    expect(defaultCountry).toMatchObject({ name: 'Mexico', code: 'MX', dial: '+52' });
+    expect(new Set(countries.map((c) => c.code)).size).toBe(27);
+    for (const code of ['US', 'CA', 'GB']) expect(countries.some((c) => c.code === code)).toBe(true);
+  });
+});
+
+describe('phones as E.164', () => {
+  it('reads a number as typed, in the chosen country', () => {
+    expect(toE164('55 1234 5678')).toBe('+525512345678');
+    expect(toE164('(415) 555-0123', 'US')).toBe('+14155550123');
+    expect(toE164('+44 20 7946 0958', 'MX')).toBe('+442079460958');
+    expect(toE164('12')).toBeUndefined();
+  });
+
+  it('splits a stored number back into country and national number', () => {
+    expect(splitE164('+525512345678')).toEqual({ country: 'MX', national: '5512345678' });
+    expect(splitE164('+14155550123')).toEqual({ country: 'US', national: '4155550123' });
+    expect(splitE164(null)).toEqual({ country: 'MX', national: '' });
+  });
+
+  it('normalises the profile phone and refuses a bad one', () => {
+    expect(updateProfileSchema.parse({ phone: '+52 55 1234 5678' }).phone).toBe('+525512345678');
+    expect(updateProfileSchema.parse({ phone: null }).phone).toBeNull();
+    expect(updateProfileSchema.safeParse({ phone: 'call me' }).success).toBe(false);
+    expect(updateProfileSchema.safeParse({ is_admin: true }).success).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { type CountryCode, countries, defaultCountry } from './countries.ts';
+
+/**
+ * A phone as typed (with or without +, spaces, a leading zero) in the given country, as E.164
+ * (`+525512345678`), or undefined when it is not a valid number (DESIGN §1: default region MX).
+ */
+export function toE164(input: string, country: CountryCode = defaultCountry.code): string | undefined {
+  const parsed = parsePhoneNumberFromString(input.trim(), country);
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+/** Splits a stored E.164 phone into the picker's country and the national number, for editing. */
+export function splitE164(phone: string | null | undefined): { country: CountryCode; national: string } {
+  const parsed = phone ? parsePhoneNumberFromString(phone) : undefined;
+  const code = parsed?.country;
+  const country = countries.find((c) => c.code === code)?.code ?? defaultCountry.code;
+  return { country, national: parsed ? String(parsed.nationalNumber) : '' };
+}

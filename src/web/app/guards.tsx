@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { paths } from '../lib/paths.ts';
+
+/** spec §2: a protected page shows a spinner while the session loads, then /auth without a user. */
+export function RequireAuth() {
+  const { user, loading } = useAuth();
+  const location = useLocation();
+  if (loading) return <SessionSpinner />;
+  if (!user) return <Navigate to={paths.auth.to()} replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/**
+ * spec §6: /admin needs a signed-in admin, otherwise /auth. The server checks the role on every
+ * admin call too (DESIGN §10); this only keeps others from a screen they cannot use.
+ */
+export function RequireAdmin() {
+  const { user, isAdmin, loading } = useAuth();
+  if (loading) return <SessionSpinner />;
+  if (!user || !isAdmin) return <Navigate to={paths.auth.to()} replace />;
+  return <Outlet />;
+}
+
+function SessionSpinner() {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="flex justify-center py-16 text-brand-700">
+      <Spinner className="size-8" label={t('auth.guard.checking')} />
+    </div>
+  );
+}

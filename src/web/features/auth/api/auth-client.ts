@@ -1,0 +1,79 @@
+import { ApiError } from '../../../lib/api-client.ts';
+
+// better-auth's endpoints at /api/auth/* (DESIGN §6). They are not Hono routes of ours, so they are
+// called with fetch here; failures become the same ApiError as every other API call. The browser
+// sends our Origin on these POSTs, which the server requires (DESIGN §10).
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new ApiError('network_error', 'The server could not be reached.', 0, err);
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return data as T;
+  throw toError(response.status, data);
+}
+
+/** better-auth answers `{code, message}`; our own middleware answers `{error: {code, message}}`. */
+function toError(status: number, data: unknown): ApiError {
+  const body = (data ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    error?: { code?: unknown; message?: unknown };
+  };
+  const source = body.error ?? body;
+  const code = typeof source.code === 'string' ? source.code : status === 429 ? 'rate_limited' : 'http_error';
+  const message =
+    typeof source.message === 'string' ? source.message : `Request failed with status ${status}.`;
+  return new ApiError(code, message, status);
+}
+
+export function signUpWithEmail(input: { name: string; email: string; password: string; isVendor: boolean }) {
+  return post<{ user: { id: string } }>('/sign-up/email', { ...input, callbackURL: '/' });
+}
+
+export function signInWithEmail(input: { email: string; password: string }) {
+  return post<{ user: { id: string } }>('/sign-in/email', input);
+}
+
+/** spec §7: email one-time link, back to the site root; a spent or expired link comes back to /auth. */
+export function sendMagicLink(email: string) {
+  return post<{ status: boolean }>('/sign-in/magic-link', {
+    email,
+    callbackURL: '/',
+    errorCallbackURL: '/auth',
+  });
+}
+
+/** spec §7: social sign-in; with `disableRedirect` the URL comes back instead of a redirect. */
+export function startGoogleSignIn({
+  callbackURL,
+  disableRedirect,
+}: {
+  callbackURL: string;
+  disableRedirect: boolean;
+}) {
+  return post<{ url?: string; redirect: boolean }>('/sign-in/social', {
+    provider: 'google',
+    callbackURL,
+    errorCallbackURL: '/auth',
+    disableRedirect,
+  });
+}
+
+export function signOut() {
+  return post<{ success: boolean }>('/sign-out', {});
+}
+
+/** better-auth's codes for the failures the spec names (spec §8). */
+export const authErrorCodes = {
+  invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
+  userExists: ['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'],
+} as const;

@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AuthConfigResponse } from '../../../../shared/auth.schemas.ts';
+import type { MeResponse } from '../../../../shared/profile.schemas.ts';
+import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
+
+export const meKeys = {
+  me: ['me'] as const,
+  authConfig: ['auth-config'] as const,
+};
+
+/** GET /api/me, or null when nobody is signed in (401). */
+export async function fetchMe(): Promise<MeResponse | null> {
+  try {
+    return await unwrap(api.me.$get());
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/**
+ * Who is signed in. Refetched every few minutes so that the session is renewed while the app is
+ * open (spec §4: sessions refresh automatically) and a session ended elsewhere shows here.
+ */
+export function useMeQuery() {
+  return useQuery({ queryKey: meKeys.me, queryFn: fetchMe, staleTime: 60_000, refetchInterval: 5 * 60_000 });
+}
+
+/** GET /api/auth-config: whether Google and the dev mailbox are available on this server. */
+export function useAuthConfig() {
+  return useQuery<AuthConfigResponse>({
+    queryKey: meKeys.authConfig,
+    queryFn: () => unwrap(api['auth-config'].$get()),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

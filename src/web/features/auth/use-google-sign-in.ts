@@ -1,0 +1,54 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api-client.ts';
+import { signOut, startGoogleSignIn } from './api/auth-client.ts';
+
+/** spec §9: the social sign-in popup is 600x700. */
+const POPUP = { width: 600, height: 700 };
+
+function insideFrame(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true; // a cross-origin parent hides window.top: that is a frame too
+  }
+}
+
+/**
+ * spec §7: social sign-in. It signs out first; inside a frame it asks for the authorization URL
+ * without redirecting and opens it in a 600x700 popup, otherwise it follows the normal redirect.
+ */
+export function useGoogleSignIn() {
+  const { t } = useTranslation();
+  return useCallback(
+    async (callbackURL = '/') => {
+      try {
+        await signOut().catch(() => undefined); // nobody signed in is fine
+        const framed = insideFrame();
+        const { url } = await startGoogleSignIn({ callbackURL, disableRedirect: true });
+        if (!url) {
+          toast.error(t('auth.toast.noOAuthUrl'));
+          return;
+        }
+        if (!framed) {
+          window.location.assign(url);
+          return;
+        }
+        const left = Math.max(0, window.screenX + (window.outerWidth - POPUP.width) / 2);
+        const top = Math.max(0, window.screenY + (window.outerHeight - POPUP.height) / 2);
+        const popup = window.open(
+          url,
+          'barrio-google-sign-in',
+          `width=${POPUP.width},height=${POPUP.height},left=${left},top=${top}`,
+        );
+        if (!popup) toast.error(t('auth.toast.popupBlocked'));
+      } catch (err) {
+        if (err instanceof ApiError && err.status > 0)
+          toast.error(t('auth.toast.googleFailed'), { description: err.message });
+        else toast.error(t('auth.toast.googleError'));
+      }
+    },
+    [t],
+  );
+}

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next';
+import { type CountryCode, countries } from '../../../../shared/countries.ts';
+import { Input } from '../../../components/ui/input.tsx';
+
+/** A phone number with its country picker (spec §3 country list; Mexico +52 first, spec §9). */
+export function PhoneField({
+  id,
+  country,
+  national,
+  onCountryChange,
+  onNationalChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  country: CountryCode;
+  national: string;
+  onCountryChange: (code: CountryCode) => void;
+  onNationalChange: (value: string) => void;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex gap-2">
+      <select
+        aria-label={t('auth.profile.country')}
+        value={country}
+        onChange={(e) => onCountryChange(e.target.value as CountryCode)}
+        className="h-12 w-28 shrink-0 rounded-xl border border-stone-300 bg-white px-2 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+      >
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {`${c.flag} ${c.dial} ${c.name}`}
+          </option>
+        ))}
+      </select>
+      <Input
+        id={id}
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        placeholder={t('auth.profile.phonePlaceholder')}
+        value={national}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onNationalChange(e.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TFunction } from 'i18next';
+import { Clock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatPrice } from '../../../../shared/money.ts';
+import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
+
+/** 90 → '1 h 30 min'; 45 → '45 min'; 120 → '2 h'. */
+export function formatDuration(minutes: number, t: TFunction): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t('discovery.profile.services.minutes', { minutes: rest });
+  if (rest === 0) return t('discovery.profile.services.hours', { hours });
+  return t('discovery.profile.services.hoursMinutes', { hours, minutes: rest });
+}
+
+/** A vendor's active services (spec §2 services tab): name, description, price and duration. */
+export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
+  const { t } = useTranslation();
+  if (services.length === 0) {
+    return (
+      <p className="rounded-2xl border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">
+        {t('discovery.profile.services.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      {/* The panel's heading, for the outline: the tab already shows the word. */}
+      <h2 className="sr-only">{t('discovery.profile.services.title')}</h2>
+      <ul className="flex flex-col gap-3">
+        {services.map((service) => (
+          <li key={service.id} className="rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
+            <div className="flex items-start justify-between gap-3">
+              <h3 className="min-w-0 text-base leading-snug font-semibold text-stone-900">{service.name}</h3>
+              <p className="shrink-0 text-base font-semibold text-stone-900">
+                <span className="sr-only">{t('discovery.profile.services.price')}: </span>
+                {formatPrice(service.price_cents)}
+              </p>
+            </div>
+            {service.description ? (
+              <p className="mt-1 text-sm leading-relaxed text-stone-600">{service.description}</p>
+            ) : null}
+            <p className="mt-2 flex items-center gap-1.5 text-sm text-stone-600">
+              <Clock aria-hidden="true" className="size-4 shrink-0" />
+              <span className="sr-only">{t('discovery.profile.services.duration')}: </span>
+              {formatDuration(service.duration_minutes, t)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

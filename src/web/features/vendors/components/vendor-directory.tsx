@@ -1,0 +1,182 @@
+import { clsx } from 'clsx';
+import { SearchX } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useVendorList } from '../api/use-vendor-list.ts';
+import { type ErrorToastText, useErrorToast } from '../use-error-toast.ts';
+import { CategoryChips } from './category-chips.tsx';
+import { SearchField } from './search-field.tsx';
+import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
+
+export interface VendorDirectoryProps {
+  /** The chips after All (spec §3: the browse list or the directory's own list). */
+  categories: readonly CategoryKey[];
+  /** spec §9: browse 6, directory 12. */
+  pageSize: number;
+  /** spec §8: each screen words its load failure its own way. */
+  errorToast: ErrorToastText;
+  /** One column of cards, or a grid that gains a column on wider screens (the directory). */
+  layout?: 'list' | 'grid';
+}
+
+/**
+ * The searchable vendor list of Browse Vendors and the public directory (spec §2, §8, §9). The URL
+ * holds the filters (`category`, and `q` once the search text has settled), so a filtered list can
+ * be shared and Back restores it; the server does the matching. The search box shows what is typed
+ * right away and searches 500 ms after typing stops. A `category` outside `categories` is ignored.
+ */
+export function VendorDirectory({ categories, pageSize, errorToast, layout = 'list' }: VendorDirectoryProps) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const categoryParam = params.get('category') ?? '';
+  const category =
+    isCategoryKey(categoryParam) && categories.includes(categoryParam) ? categoryParam : undefined;
+  const q = (params.get('q') ?? '').trim();
+
+  const searchInput = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(q);
+  // The search last written to (or read from) the URL. A different `q` in the URL came from
+  // elsewhere (Back, a link) and replaces the text in the box.
+  const committed = useRef(q);
+  useEffect(() => {
+    if (q !== committed.current) {
+      committed.current = q;
+      setText(q);
+    }
+  }, [q]);
+
+  const commitSearch = useCallback(
+    (value: string) => {
+      const next = value.trim();
+      if (next === committed.current) return;
+      committed.current = next;
+      setParams(
+        (current) => {
+          const updated = new URLSearchParams(current);
+          if (next) updated.set('q', next);
+          else updated.delete('q');
+          return updated;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  // spec §9: search debounce. Only a settled value is committed: right after the text was replaced
+  // (a chip, Back) the debounced value is stale and must not be written back.
+  const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (debouncedText === text) commitSearch(text);
+  }, [debouncedText, text, commitSearch]);
+
+  // spec §2: selecting a category updates the URL and clears the search text.
+  const selectCategory = (key: CategoryKey | undefined) => {
+    committed.current = '';
+    setText('');
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (key) updated.set('category', key);
+      else updated.delete('category');
+      updated.delete('q');
+      return updated;
+    });
+  };
+
+  const clearFilters = () => {
+    selectCategory(undefined);
+    searchInput.current?.focus();
+  };
+
+  const list = useVendorList({ category, q }, pageSize);
+  useErrorToast('vendors-load', list, errorToast);
+
+  const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const lastPage = list.data?.pages.at(-1);
+  const total = lastPage?.total ?? 0;
+  const filtered = Boolean(category || q || text.trim());
+  const itemsClass = layout === 'grid' ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'flex flex-col gap-3';
+
+  return (
+    <>
+      <SearchField value={text} onChange={setText} onSubmit={commitSearch} inputRef={searchInput} />
+      <CategoryChips
+        categories={categories}
+        active={category}
+        behaviour={{ kind: 'filter', onSelect: selectCategory }}
+      />
+
+      {list.isPending ? (
+        <section aria-busy="true" className={itemsClass}>
+          <p role="status" className="sr-only">
+            {t('browse.loading')}
+          </p>
+          {Array.from({ length: Math.min(pageSize, 6) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+            <VendorCardSkeleton key={i} />
+          ))}
+        </section>
+      ) : list.isError && !list.data ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center">
+          <p className="text-stone-700">{t('browse.errorText')}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {t('browse.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <p role="status" className="text-sm font-medium text-stone-600">
+            {lastPage?.totalCapped
+              ? t('browse.countCapped', { count: total })
+              : t('browse.count', { count: total })}
+          </p>
+          {vendors.length === 0 ? (
+            <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center">
+              <span className="flex size-14 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+                <SearchX aria-hidden="true" className="size-7" />
+              </span>
+              <h2 className="mt-4 text-lg font-semibold text-stone-900">{t('browse.empty')}</h2>
+              <p className="mt-1 text-sm text-stone-600">{t('browse.emptyHint')}</p>
+              {filtered ? (
+                <Button variant="secondary" className="mt-5" onClick={clearFilters}>
+                  {t('browse.clearFilters')}
+                </Button>
+              ) : null}
+            </div>
+          ) : (
+            <ul
+              aria-label={t('browse.results')}
+              aria-busy={list.isPlaceholderData}
+              className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
+            >
+              {vendors.map((vendor, index) => (
+                <li key={vendor.id}>
+                  <VendorCard vendor={vendor} eager={index < 2} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage && !list.isPlaceholderData ? (
+            <Button
+              variant="secondary"
+              size="lg"
+              className="w-full"
+              disabled={list.isFetchingNextPage}
+              aria-busy={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? <Spinner /> : null}
+              {t('browse.loadMore')}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+import { BadgeCheck, MapPin, MessageSquareText, Sparkles, Store, UserPlus } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isCategoryKey } from '../../../../shared/categories.ts';
+import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { primaryArea } from '../vendor-display.ts';
+import { VendorImage } from './vendor-card.tsx';
+
+function useCategoryLabel() {
+  const { t } = useTranslation();
+  return (value: string) => (isCategoryKey(value) ? t(`categories.${value}`) : value);
+}
+
+/**
+ * The profile card (spec §2): cover, photo, name, category, area, verified mark, rating and See
+ * Services. DESIGN §12: no invented rating, review count or response time — there are no reviews
+ * yet, so every vendor is "New".
+ */
+export function VendorProfileCard({
+  vendor,
+  onSeeServices,
+}: {
+  vendor: PublicVendorDetail;
+  onSeeServices: () => void;
+}) {
+  const { t } = useTranslation();
+  const categoryLabel = useCategoryLabel();
+  const area = primaryArea(vendor);
+  const [coverFailed, setCoverFailed] = useState(false);
+  return (
+    <section
+      aria-labelledby="vendor-name"
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs"
+    >
+      <div className="h-28 bg-gradient-to-br from-brand-700 to-brand-900">
+        {vendor.cover_image_url && !coverFailed ? (
+          <img
+            src={vendor.cover_image_url}
+            alt=""
+            width={448}
+            height={112}
+            fetchPriority="high"
+            className="h-full w-full object-cover"
+            onError={() => setCoverFailed(true)}
+          />
+        ) : null}
+      </div>
+      <div className="px-4 pb-4">
+        <VendorImage
+          vendor={vendor}
+          size="lg"
+          eager
+          className="-mt-12 border-4 border-white bg-white shadow-sm"
+        />
+        <h1 id="vendor-name" className="mt-3 text-2xl leading-tight font-bold tracking-tight text-stone-900">
+          {vendor.business_name}
+        </h1>
+        <p className="mt-1 text-stone-600">{categoryLabel(vendor.service_category)}</p>
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {vendor.is_verified ? (
+            <Badge tone="brand" className="gap-1">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              {t('discovery.profile.verified')}
+            </Badge>
+          ) : null}
+          <Badge className="gap-1" title={t('discovery.profile.ratingNewLabel')}>
+            <Sparkles aria-hidden="true" className="size-3.5" />
+            <span aria-hidden="true">{t('discovery.profile.ratingNew')}</span>
+            <span className="sr-only">{t('discovery.profile.ratingNewLabel')}</span>
+          </Badge>
+          {area ? (
+            <Badge className="gap-1">
+              <MapPin aria-hidden="true" className="size-3.5" />
+              {area}
+            </Badge>
+          ) : null}
+        </div>
+        <Button size="lg" className="mt-4 w-full" onClick={onSeeServices}>
+          {t('discovery.profile.seeServices')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** spec §2 about tab: bio, experience, languages, service areas, certifications, verified. */
+export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
+  const { t } = useTranslation();
+  const list = (items: string[]) =>
+    items.length > 0 ? (
+      <ul className="flex flex-wrap gap-1.5">
+        {items.map((item) => (
+          <li key={item}>
+            <Badge>{item}</Badge>
+          </li>
+        ))}
+      </ul>
+    ) : (
+      <span className="text-stone-600">{t('discovery.profile.about.none')}</span>
+    );
+  const facts: { term: string; detail: ReactNode }[] = [
+    {
+      term: t('discovery.profile.about.experience'),
+      detail:
+        vendor.experience_years === null
+          ? t('discovery.profile.about.experienceUnknown')
+          : t('discovery.profile.about.experienceYears', { count: vendor.experience_years }),
+    },
+    { term: t('discovery.profile.about.languages'), detail: list(vendor.languages) },
+    { term: t('discovery.profile.about.areas'), detail: list(vendor.service_areas) },
+    { term: t('discovery.profile.about.certifications'), detail: list(vendor.certifications) },
+    {
+      term: t('discovery.profile.about.verification'),
+      detail: vendor.is_verified
+        ? t('discovery.profile.about.verifiedText')
+        : t('discovery.profile.about.notVerifiedText'),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs">
+      <div>
+        <h2 className="text-base font-semibold text-stone-900">{t('discovery.profile.about.bio')}</h2>
+        <p className="mt-1 text-sm leading-relaxed whitespace-pre-line text-stone-700">
+          {vendor.bio?.trim() || t('discovery.profile.about.noBio')}
+        </p>
+      </div>
+      <dl className="flex flex-col gap-3 border-t border-stone-100 pt-4 text-sm">
+        {facts.map(({ term, detail }) => (
+          <div key={term} className="flex flex-col gap-1">
+            <dt className="font-medium text-stone-900">{term}</dt>
+            <dd className="text-stone-700">{detail}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** spec §2: reviews are always empty — said plainly (DESIGN §12), never with sample reviews. */
+export function VendorReviews() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+        <MessageSquareText aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="mt-3 text-base font-semibold text-stone-900">{t('discovery.profile.reviews.empty')}</h2>
+      <p className="mt-1 text-sm text-stone-600">{t('discovery.profile.reviews.emptyText')}</p>
+    </div>
+  );
+}
+
+/** spec §2: the sign-up prompt on the public profile. */
+export function SignUpPrompt() {
+  const { t } = useTranslation();
+  return (
+    <aside
+      aria-labelledby="sign-up-title"
+      className="flex flex-col gap-3 rounded-2xl bg-brand-50 p-4 text-brand-900"
+    >
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-white text-brand-700">
+          <UserPlus aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h2 id="sign-up-title" className="font-semibold">
+            {t('discovery.profile.signUp.title')}
+          </h2>
+          <p className="mt-0.5 text-sm text-brand-900">{t('discovery.profile.signUp.text')}</p>
+        </div>
+      </div>
+      <Link to={paths.auth.to()} className={buttonClassName({ variant: 'primary' })}>
+        {t('discovery.profile.signUp.action')}
+      </Link>
+    </aside>
+  );
+}
+
+/** spec §2: 'Vendor Not Found' with a link to /auth (and one back to the vendors). */
+export function VendorNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center py-10 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Store aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900">
+        {t('discovery.profile.notFound.title')}
+      </h1>
+      <p className="mt-2 text-stone-600">{t('discovery.profile.notFound.text')}</p>
+      <div className="mt-8 flex w-full flex-col gap-3">
+        <Link to={paths.auth.to()} className={buttonClassName({ size: 'lg' })}>
+          {t('discovery.profile.notFound.signIn')}
+        </Link>
+        <Link to={paths.vendors.to()} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+          {t('discovery.profile.notFound.browse')}
+        </Link>
+      </div>
+    </div>
+  );
+}

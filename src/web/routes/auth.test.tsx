@@ -1,0 +1,171 @@
+import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { i18n } from '../i18n/i18n.ts';
+
+type Handler = (body: unknown) => { status: number; body: unknown };
+let handlers: Record<string, Handler>;
+let me: MeResponse | null;
+
+const json = (status: number, body: unknown) => ({ status, body });
+
+function signedIn(overrides: Partial<MeResponse> = {}): MeResponse {
+  return {
+    user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+    session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+    profile: null,
+    isAdmin: false,
+    vendorProfileId: null,
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  me = null;
+  handlers = {
+    'GET /api/me': () => (me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } })),
+    'GET /api/auth-config': () => json(200, { google: false, devMailbox: true }),
+    'GET /api/vendors/featured': () => json(200, { items: [] }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const request = input instanceof Request ? input : undefined;
+      const url = new URL(request ? request.url : String(input), 'http://localhost');
+      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
+      const handler = handlers[`${method} ${url.pathname}`];
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      const { status, body: answer } = handler
+        ? handler(body)
+        : json(404, { error: { code: 'not_found', message: 'x' } });
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+async function revealPasswordForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Use email and password' }));
+}
+
+describe('auth context', () => {
+  it('throws outside its provider (spec §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAuth())).toThrow(/within an AuthProvider/);
+  });
+});
+
+describe('guards', () => {
+  it('sends a signed-out visitor from a protected page to /auth', async () => {
+    const router = renderAt('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('shows the Admin tab to admins only', async () => {
+    me = signedIn({ isAdmin: true });
+    renderAt('/vendors');
+    expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
+    cleanup();
+    me = signedIn();
+    renderAt('/vendors');
+    await screen.findByRole('link', { name: 'Jobs' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull());
+  });
+
+  it('sends a signed-in user away from /auth', async () => {
+    me = signedIn();
+    const router = renderAt('/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+describe('Auth page', () => {
+  it("says 'Missing fields' when email or password is empty (spec §5)", async () => {
+    renderAt('/auth');
+    await revealPasswordForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Missing fields')).toBeTruthy();
+    expect(screen.getByText('Please fill in all fields')).toBeTruthy();
+  });
+
+  it("maps the provider's invalid-credentials answer to the spec's message", async () => {
+    handlers['POST /api/auth/sign-in/email'] = () =>
+      json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+    renderAt('/auth');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.test' } });
+    await revealPasswordForm();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid credentials')).toBeTruthy();
+    expect(screen.getByText('Please check your email and password')).toBeTruthy();
+  });
+
+  it("says 'Account exists' and switches to sign-in mode (spec §4)", async () => {
+    let sent: unknown;
+    handlers['POST /api/auth/sign-up/email'] = (body) => {
+      sent = body;
+      return json(422, { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
+    };
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: "Don't have an account? Create one" }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    await revealPasswordForm();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secreto#2026' } });
+    fireEvent.click(screen.getByLabelText("I'm a vendor: I offer services"));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Account exists')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect(sent).toMatchObject({ email: 'ana@example.test', isVendor: true, name: 'ana' });
+  });
+
+  it('asks for the email before sending a magic link, then confirms it was sent', async () => {
+    handlers['POST /api/auth/sign-in/magic-link'] = () => json(200, { status: true });
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: 'Send magic link' }));
+    expect(await screen.findByText('Email required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+    expect(await screen.findByText('Magic link sent!')).toBeTruthy();
+  });
+
+  it('explains that Google is not configured instead of failing', async () => {
+    renderAt('/auth');
+    expect(await screen.findByText(/Google sign-in is not configured/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Continue with Google/ }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    renderAt('/auth');
+    await revealPasswordForm();
+    const input = screen.getByLabelText('Password');
+    expect(input.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.getAttribute('type')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input.getAttribute('type')).toBe('password');
+  });
+});

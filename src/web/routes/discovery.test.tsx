@@ -1,0 +1,199 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import {
+  type FakeAnswer,
+  fakeVendor,
+  fakeVendorDetail,
+  stubFetch,
+} from '../features/vendors/vendor-fixtures.ts';
+import { i18n } from '../i18n/i18n.ts';
+
+// Home, the public directory, the public vendor profile and /vendor/:id (issue #4), with the API
+// stubbed at fetch.
+
+let answer: (url: URL) => FakeAnswer;
+let requests: URL[];
+const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
+const notFound: FakeAnswer = {
+  status: 404,
+  body: { error: { code: 'not_found', message: 'Vendor not found.' } },
+};
+
+beforeEach(async () => {
+  answer = () => ok({ items: [] });
+  // Anything but the vendor API (the session check of the layout) answers as for a visitor.
+  requests = stubFetch(
+    (url) =>
+      url.pathname.startsWith('/api/vendors')
+        ? answer(url)
+        : { status: 401, body: { error: { code: 'unauthorized', message: 'Not signed in.' } } },
+    vi.stubGlobal,
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('Home', () => {
+  it('shows the featured vendors, and an honest Recent Activity for visitors', async () => {
+    answer = (url) =>
+      url.pathname === '/api/vendors/featured'
+        ? ok({ items: [fakeVendor(1, { business_name: 'Casa Limpia' }), fakeVendor(2), fakeVendor(3)] })
+        : ok({ items: [] });
+    renderAt('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Find Services' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
+    const featured = await screen.findByRole('region', { name: 'Featured vendors' });
+    await waitFor(() => expect(within(featured).getAllByRole('article')).toHaveLength(3));
+    expect(within(featured).getByRole('link', { name: 'Casa Limpia' }).getAttribute('href')).toBe(
+      '/public/vendor/vendor-1',
+    );
+    const recent = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(recent).getByText('Sign in to see your recent bookings')).toBeTruthy();
+    expect(within(recent).getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'All' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Pets' }).getAttribute('href')).toBe('/vendors?category=pets');
+  });
+
+  it("says 'Failed to load vendors' when the featured vendors fail", async () => {
+    answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
+    renderAt('/');
+    expect(await screen.findByText('Failed to load vendors')).toBeTruthy();
+  });
+});
+
+describe('Public directory', () => {
+  it('preselects ?category=, asks for pages of 12 and has a Sign In button', async () => {
+    answer = () =>
+      ok({ items: [fakeVendor(1), fakeVendor(2)], hasMore: false, total: 2, totalCapped: false });
+    renderAt('/public/all-vendors?category=cooking');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Vendors' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect(await screen.findByText('2 vendors found')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cooking' }).getAttribute('aria-pressed')).toBe('true');
+    // The directory's own list: no browse-only chips.
+    expect(screen.queryByRole('button', { name: 'Tech' })).toBeNull();
+    const last = requests.filter((r) => r.pathname === '/api/vendors').at(-1)!;
+    expect(last.searchParams.get('limit')).toBe('12');
+    expect(last.searchParams.get('category')).toBe('cooking');
+  });
+
+  it("toasts 'Failed to load vendors. Please try again.'", async () => {
+    answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
+    renderAt('/public/all-vendors');
+    expect(
+      await screen.findByText('Failed to load vendors. Please try again.', { selector: '[data-title]' }),
+    ).toBeTruthy();
+  });
+});
+
+describe('Public vendor profile', () => {
+  const detail = fakeVendorDetail(7, {
+    business_name: 'Casa Limpia',
+    slug: 'casa-limpia',
+    bio: 'We clean homes in Condesa.',
+    experience_years: 6,
+    languages: ['Spanish', 'English'],
+    certifications: ['Eco products'],
+    is_verified: true,
+  });
+
+  beforeEach(() => {
+    answer = (url) =>
+      url.pathname.endsWith('/similar')
+        ? ok({ items: [fakeVendor(8, { business_name: 'Brillo Roma', slug: 'brillo-roma' })] })
+        : ok(detail);
+  });
+
+  it('opens on the services tab with prices and durations, and nothing that pretends to book', async () => {
+    renderAt('/public/vendor/casa-limpia');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
+    expect(requests.some((r) => r.pathname === '/api/vendors/casa-limpia')).toBe(true);
+    const services = screen.getByRole('tab', { name: 'Services' });
+    expect(services.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel', { name: 'Services' });
+    expect(within(panel).getByText('$450.00')).toBeTruthy();
+    expect(within(panel).getByText('1 h 30 min')).toBeTruthy();
+    expect(within(panel).getByText('Kitchen and bathrooms')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /request booking/i })).toBeNull();
+    // DESIGN §12: no invented rating.
+    expect(screen.queryByText('4.8')).toBeNull();
+    expect(screen.getByText('New on Barrio, no ratings yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to vendors' }).getAttribute('href')).toBe('/vendors');
+    const similar = await screen.findByRole('region', { name: 'Similar vendors' });
+    expect(within(similar).getByRole('link', { name: 'Brillo Roma' }).getAttribute('href')).toBe(
+      '/public/vendor/brillo-roma',
+    );
+  });
+
+  it('switches tabs through ?tab=, and See Services comes back to the services', async () => {
+    const router = renderAt('/public/vendor/casa-limpia?tab=about');
+    const about = await screen.findByRole('tabpanel', { name: 'About' });
+    expect(within(about).getByText('We clean homes in Condesa.')).toBeTruthy();
+    expect(within(about).getByText('6 years')).toBeTruthy();
+    expect(within(about).getByText('Eco products')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Reviews' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=reviews'));
+    expect(screen.getByRole('heading', { name: 'No reviews yet' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Reviews' }), { key: 'Home' });
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=about'));
+    fireEvent.click(screen.getByRole('button', { name: 'See Services' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=services'));
+    expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("shows 'Vendor Not Found' with a link to /auth, and the toast", async () => {
+    answer = () => notFound;
+    renderAt('/public/vendor/nobody');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Not Found' })).toBeTruthy();
+    expect(await screen.findByText('Vendor not found')).toBeTruthy();
+    const signIns = screen.getAllByRole('link', { name: 'Sign In' });
+    expect(signIns.every((link) => link.getAttribute('href') === '/auth')).toBe(true);
+  });
+
+  it("toasts 'Failed to load vendor profile.' on other failures", async () => {
+    answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
+    renderAt('/public/vendor/casa-limpia');
+    expect(
+      await screen.findByText('Failed to load vendor profile.', { selector: '[data-title]' }),
+    ).toBeTruthy();
+  });
+
+  it("toasts 'Failed to load similar vendors.' when only they fail", async () => {
+    answer = (url) =>
+      url.pathname.endsWith('/similar')
+        ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
+        : ok(detail);
+    renderAt('/public/vendor/casa-limpia');
+    expect(await screen.findByText('Failed to load similar vendors.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
+  });
+});
+
+describe('/vendor/:vendorId', () => {
+  it('redirects to the public profile', async () => {
+    answer = (url) => (url.pathname.endsWith('/similar') ? ok({ items: [] }) : ok(fakeVendorDetail(3)));
+    const router = renderAt('/vendor/00000000-0000-4000-8000-000000000003');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/public/vendor/00000000-0000-4000-8000-000000000003'),
+    );
+  });
+});

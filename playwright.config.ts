@@ -58,6 +58,8 @@ export default defineConfig({
         DEMO_SEED: 'on',
         SEED_VENDORS: '60',
         LOG_LEVEL: 'warn',
+        // Booking mails reach the dev mailbox within half a second (the default poll is 5 s).
+        OUTBOX_POLL_MS: '500',
         GOOGLE_CLIENT_ID: 'barrio-e2e',
         GOOGLE_CLIENT_SECRET: 'barrio-e2e-secret',
         GOOGLE_DISCOVERY_URL: `${oidcURL}/.well-known/openid-configuration`,

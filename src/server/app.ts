@@ -4,12 +4,19 @@ import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
 import { mountAuth } from './auth/mount-auth.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
+import {
+  bookingsRoutes,
+  myBookingsRoutes,
+  vendorBookingsRoutes,
+} from './features/bookings/bookings.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { renderLinkPreviewPage } from './features/link-previews/link-previews.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
 import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
@@ -23,7 +30,12 @@ function createApi() {
     .route('/vendors', vendorsRoutes)
     .route('/vendors', availabilityRoutes)
     .route('/auth-config', authConfigRoutes)
-    .route('/me', meRoutes);
+    .route('/me', meRoutes)
+    .route('/me', myBookingsRoutes)
+    .route('/bookings', bookingsRoutes)
+    .route('/vendor/bookings', vendorBookingsRoutes)
+    .route('/admin', adminRoutes)
+    .route('/vendor', vendorAccountRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -24,6 +24,8 @@ function buildSchema(production: boolean) {
       DEMO_SEED: flag(!production),
       SEED_VENDORS: z.coerce.number().int().min(0).max(1_000_000).default(60),
       RATE_LIMITS: flag(true),
+      // How often the outbox dispatcher polls; e2e runs shorten it so that mails arrive promptly.
+      OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
       AUTH_SECRET: z.string().min(32).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       SMTP_URL: optionalString,
@@ -78,6 +80,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     demoSeed: e.DEMO_SEED && !production,
     seedVendors: e.SEED_VENDORS,
     rateLimits: e.RATE_LIMITS,
+    outboxPollMs: e.OUTBOX_POLL_MS,
     authSecret: e.AUTH_SECRET ?? localSecret(e.PGLITE_DIR),
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

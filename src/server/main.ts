@@ -41,6 +41,7 @@ const outboxDispatcher = createOutboxDispatcher({
   db: database.db,
   clock: systemClock,
   logger,
+  pollMs: config.outboxPollMs,
   handlers: { mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })) },
 });
 outboxDispatcher.start();

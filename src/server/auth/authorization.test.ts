@@ -135,6 +135,62 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     expect(accessOf('GET', '/api/something-new')).toBeUndefined();
   });
 
+  it('classifies the vendor onboarding routes (issue #5): signup public, the rest vendor only', () => {
+    const routes = new Set(apiRoutes(app).map(({ method, path }) => `${method} ${path}`));
+    const vendorOnly = [
+      'GET /api/vendor/profile',
+      'PATCH /api/vendor/profile',
+      'GET /api/vendor/services',
+      'POST /api/vendor/services',
+      'PATCH /api/vendor/services/:id',
+      'DELETE /api/vendor/services/:id',
+    ];
+    for (const route of [...vendorOnly, 'POST /api/vendor/signup']) expect(routes, route).toContain(route);
+    for (const route of vendorOnly)
+      expect(accessOf(...(route.split(' ') as [string, string])), route).toBe('vendor');
+    expect(accessOf('POST', '/api/vendor/signup')).toBe('public');
+  });
+
+  it('guards the admin dashboard routes as admin only (issue #9)', () => {
+    const admin = apiRoutes(app)
+      .filter(({ path }) => path.startsWith('/api/admin/'))
+      .map(({ method, path }) => `${method} ${path}`);
+    expect(admin).toEqual(
+      expect.arrayContaining([
+        'GET /api/admin/stats',
+        'GET /api/admin/vendors',
+        'POST /api/admin/vendors',
+        'PATCH /api/admin/vendors/:id',
+        'DELETE /api/admin/vendors/:id',
+        'GET /api/admin/customers',
+        'POST /api/admin/customers',
+        'PATCH /api/admin/customers/:id',
+        'DELETE /api/admin/customers/:id',
+        'GET /api/admin/availability-windows',
+        'POST /api/admin/availability-windows',
+        'PATCH /api/admin/availability-windows/:id',
+        'DELETE /api/admin/availability-windows/:id',
+      ]),
+    );
+    for (const route of admin) expect(accessOf(...(route.split(' ') as [string, string]))).toBe('admin');
+  });
+
+  it('classifies the booking routes (issue #6): requests and token links public, lists guarded', () => {
+    const routes = new Set(apiRoutes(app).map(({ method, path }) => `${method} ${path}`));
+    const expected: [string, Access][] = [
+      ['POST /api/bookings', 'public'],
+      ['GET /api/bookings/confirm', 'public'],
+      ['POST /api/bookings/confirm', 'public'],
+      ['GET /api/vendor/bookings', 'vendor'],
+      ['POST /api/vendor/bookings/:id/:action', 'vendor'],
+      ['GET /api/me/bookings', 'signedIn'],
+    ];
+    for (const [route, access] of expected) {
+      expect(routes, route).toContain(route);
+      expect(accessOf(...(route.split(' ') as [string, string])), route).toBe(access);
+    }
+  });
+
   it('answers each route as its rule says, for each of five people', async () => {
     const failures: string[] = [];
     let checked = 0;
@@ -164,8 +220,8 @@ describe(`authorization of every /api route (${testEngine})`, () => {
   });
 });
 
-// No /api/admin or /api/vendor route exists yet (the admin and vendor issues add them), so the
-// guards are checked here on probe routes, with real sessions from the real better-auth mount.
+// The guards themselves, on probe routes with real sessions from the real better-auth mount: the
+// matrix above proves every route uses one; this proves what each guard answers.
 describe(`guards on probe routes (${testEngine})`, () => {
   let database: Database;
   let probe: Hono<AppEnv>;

@@ -8,6 +8,7 @@ export const errorStatus = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

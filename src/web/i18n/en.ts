@@ -1,11 +1,17 @@
+import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
+import { bookingsEn } from './bookings.ts';
 import { discoveryEn } from './discovery.ts';
+import { vendorEn } from './vendor.ts';
 
 // The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
 // it gives one; es-MX.ts must have the same shape (checked by its type).
 export const en = {
   discovery: discoveryEn,
   auth: authEn,
+  bookings: bookingsEn,
+  vendor: vendorEn,
+  admin: adminEn,
   app: {
     name: 'Barrio',
     skipToContent: 'Skip to content',

@@ -1,11 +1,17 @@
+import { adminEsMX } from './admin.ts';
 import { authEsMX } from './auth.ts';
+import { bookingsEsMX } from './bookings.ts';
 import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
+import { vendorEsMX } from './vendor.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
 export const esMX: Translations = {
   discovery: discoveryEsMX,
   auth: authEsMX,
+  bookings: bookingsEsMX,
+  vendor: vendorEsMX,
+  admin: adminEsMX,
   app: {
     name: 'Barrio',
     skipToContent: 'Saltar al contenido',

@@ -1,8 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
+import { StatsCards } from '../features/admin/components/stats-cards.tsx';
+import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Admin dashboard (/admin, spec §2) — built by a later issue; until then the honest notice. */
+/**
+ * Admin dashboard (/admin, spec §2): summary cards, then Vendors and Customers. Behind
+ * RequireAdmin; the server checks the role on every call as well (DESIGN §10).
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.admin')} />;
+  useDocumentTitle(t('screens.admin'));
+  return (
+    <div className="flex flex-col gap-5 py-2">
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.admin')}</h1>
+      <StatsCards />
+      <Tabs defaultValue="vendors" className="flex flex-col gap-4">
+        <TabsList>
+          <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
+          <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="vendors">
+          <VendorsTab />
+        </TabsContent>
+        <TabsContent value="customers">
+          <CustomersTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

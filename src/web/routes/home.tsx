@@ -9,9 +9,9 @@ import { useFeaturedVendors } from '../features/vendors/api/use-vendor-profile.t
 import { CategoryChips } from '../features/vendors/components/category-chips.tsx';
 import { SearchField } from '../features/vendors/components/search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from '../features/vendors/components/vendor-card.tsx';
-import { useErrorToast } from '../features/vendors/use-error-toast.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useErrorToast } from '../lib/use-error-toast.ts';
 
 /**
  * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent

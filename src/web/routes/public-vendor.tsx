@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { BookingForm } from '../features/bookings/components/booking-form.tsx';
 import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
 import {
   type ProfileTab,
@@ -19,10 +20,10 @@ import {
   VendorProfileCard,
   VendorReviews,
 } from '../features/vendors/components/vendor-profile.tsx';
-import { useErrorToast } from '../features/vendors/use-error-toast.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useErrorToast } from '../lib/use-error-toast.ts';
 
 /**
  * The public vendor profile (/public/vendor/:vendorId, spec §2): the id may be a real id or a slug;
@@ -100,10 +101,15 @@ export function Component() {
               about: { label: t('discovery.profile.tabs.about'), panel: <VendorAbout vendor={vendor} /> },
               services: {
                 label: t('discovery.profile.tabs.services'),
-                // The booking issue adds its form beside the list, inside this panel
-                // (spec §2: "the booking form lives on the services tab"). Until then nothing here
-                // offers to book.
-                panel: <ServiceList services={vendor.services} />,
+                // spec §2: "the booking form lives on the services tab".
+                panel: (
+                  <>
+                    <ServiceList services={vendor.services} />
+                    {vendor.services.length > 0 ? (
+                      <BookingForm vendor={vendor} services={vendor.services} />
+                    ) : null}
+                  </>
+                ),
               },
               reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
             }}

@@ -1,8 +1,160 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { BookingAction, BookingDecisionResponse, BookingSummary } from '../../shared/booking.schemas.ts';
+import { formatPrice } from '../../shared/money.ts';
+import { Button } from '../components/ui/button.tsx';
+import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Vendor confirm page (/vendor-confirm, spec §2) — built by a later issue; until then the honest notice. */
+const isAction = (value: string | null): value is BookingAction => value === 'confirm' || value === 'decline';
+
+/**
+ * Vendor confirm page (/vendor-confirm, spec §2, always Spanish): with token and action it processes
+ * at once; without a token, 'Token Inválido'; otherwise Confirmar / Rechazar. States idle →
+ * processing → done, and done only when the call succeeds (spec §4).
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.vendorConfirm')} />;
+  useDocumentTitle(t('bookings.confirmPage.title'));
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || undefined;
+  const action = params.get('action');
+  const summary = useBookingByToken(token);
+  const decide = useDecideBooking();
+  const [state, setState] = useState<'idle' | 'processing' | 'done'>('idle');
+  const [result, setResult] = useState<BookingDecisionResponse | null>(null);
+
+  const run = (chosen: BookingAction) => {
+    if (!token || state === 'processing') return;
+    setState('processing');
+    decide.mutate(
+      { token, action: chosen },
+      {
+        onSuccess: (answer) => {
+          setResult(answer);
+          setState('done');
+          toast.success(
+            chosen === 'confirm' ? t('bookings.confirmPage.confirmed') : t('bookings.confirmPage.declined'),
+          );
+          void summary.refetch();
+        },
+        onError: (err) => {
+          setState('idle');
+          toast.error(t('bookings.confirmPage.error'), {
+            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          });
+        },
+      },
+    );
+  };
+
+  // spec §2: a link with token and action is processed without a click (once, even in StrictMode).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current || !token || !isAction(action)) return;
+    started.current = true;
+    run(action);
+  });
+
+  const invalid =
+    !token || (summary.error instanceof ApiError && summary.error.status === 404 && state !== 'done');
+  useEffect(() => {
+    if (invalid) toast.error(t('bookings.confirmPage.invalidText'), { id: 'vendor-confirm-invalid' });
+  }, [invalid, t]);
+
+  return (
+    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+      {invalid ? (
+        <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center">
+          <XCircle aria-hidden="true" className="size-10 text-red-700" />
+          <h1 className="text-2xl font-bold text-stone-900">{t('bookings.confirmPage.invalidTitle')}</h1>
+          <p className="text-stone-700">{t('bookings.confirmPage.invalidText')}</p>
+        </section>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold tracking-tight text-stone-900">
+            {t('bookings.confirmPage.title')}
+          </h1>
+          {summary.data ? (
+            <SummaryCard booking={summary.data} />
+          ) : summary.isPending ? (
+            <p role="status" className="text-stone-600">
+              {t('bookings.confirmPage.loading')}
+            </p>
+          ) : null}
+          {state === 'done' && result ? (
+            <section
+              role="status"
+              className="flex flex-col items-center gap-2 rounded-2xl border border-brand-200 bg-white px-6 py-6 text-center"
+            >
+              <CheckCircle2 aria-hidden="true" className="size-10 text-brand-700" />
+              <h2 className="text-xl font-bold text-stone-900">
+                {result.status === 'declined'
+                  ? t('bookings.confirmPage.declined')
+                  : t('bookings.confirmPage.confirmed')}
+              </h2>
+              <p className="text-stone-700">
+                {result.status === 'declined'
+                  ? t('bookings.confirmPage.doneDeclinedText')
+                  : result.status === 'confirmed'
+                    ? t('bookings.confirmPage.doneFreeText')
+                    : t('bookings.confirmPage.doneConfirmedText')}
+              </p>
+              <p data-testid="booking-status" className="text-sm font-semibold text-stone-900">
+                {t('bookings.confirmPage.status')}: {t(`bookings.confirmPage.statuses.${result.status}`)}
+              </p>
+            </section>
+          ) : (
+            <section className="flex flex-col gap-3">
+              <p className="text-sm text-stone-700">{t('bookings.confirmPage.paymentNote')}</p>
+              <Button size="lg" disabled={state === 'processing'} onClick={() => run('confirm')}>
+                {state === 'processing'
+                  ? t('bookings.confirmPage.processing')
+                  : t('bookings.confirmPage.confirm')}
+              </Button>
+              <Button
+                size="lg"
+                variant="secondary"
+                disabled={state === 'processing'}
+                onClick={() => run('decline')}
+              >
+                {t('bookings.confirmPage.decline')}
+              </Button>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function SummaryCard({ booking }: { booking: BookingSummary }) {
+  const { t } = useTranslation();
+  const when = new Intl.DateTimeFormat('es-MX', {
+    timeZone: booking.timezone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(booking.start_time));
+  const rows: [string, string][] = [
+    [t('bookings.confirmPage.code'), booking.code],
+    [t('bookings.confirmPage.service'), `${booking.service_name ?? '—'} · ${booking.vendor_name}`],
+    [t('bookings.confirmPage.when'), when],
+    [t('bookings.confirmPage.customer'), booking.customer_name],
+    [t('bookings.confirmPage.amount'), `${formatPrice(booking.amount_mxn)} MXN`],
+    [t('bookings.confirmPage.status'), t(`bookings.confirmPage.statuses.${booking.status}`)],
+  ];
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-stone-200 bg-white p-4 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-semibold text-stone-600">{label}</dt>
+          <dd className="text-stone-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }

@@ -1,8 +1,269 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { BadgeCheck, LogOut } from 'lucide-react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { VendorAccountProfile } from '../../shared/vendor-signup.schemas.ts';
+import { weekdays } from '../../shared/weekly-availability.ts';
+import { Button } from '../components/ui/button.tsx';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
+import {
+  AvailabilityEditor,
+  BookingSettingsEditor,
+  ProfileEditor,
+} from '../features/vendor-dashboard/components/profile-editors.tsx';
+import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
+import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Vendor dashboard (/vendor/dashboard, spec §2) — built by a later issue; until then the honest notice. */
+/** spec §4: approved green, pending yellow, submitted blue, anything else grey. */
+const statusColors: Record<string, string> = {
+  approved: 'bg-green-100 text-green-900',
+  pending: 'bg-yellow-100 text-yellow-900',
+  submitted: 'bg-blue-100 text-blue-900',
+};
+
+type Editor = 'profile' | 'availability' | 'settings' | null;
+
+/** Vendor dashboard (/vendor/dashboard, spec §2): requires a vendor profile. */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.vendorDashboard')} />;
+  useDocumentTitle(t('vendor.dashboard.title'));
+  const navigate = useNavigate();
+  const profile = useVendorAccountProfile();
+  const error = profile.error;
+  const noProfile = error instanceof ApiError && error.status === 403;
+  const signedOut = error instanceof ApiError && error.status === 401;
+
+  useEffect(() => {
+    if (noProfile) {
+      // spec §8: 'No Vendor Profile Found / Please complete the vendor signup process first.'
+      toast.error(t('vendor.dashboard.noProfileTitle'), { description: t('vendor.dashboard.noProfileText') });
+      void navigate(paths.vendorSignup.to(), { replace: true });
+    } else if (error && !signedOut) {
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.loadFailed') });
+    }
+  }, [error, noProfile, signedOut, navigate, t]);
+
+  if (signedOut) return <Navigate to={paths.vendorAuth.to()} replace />;
+  if (profile.isPending || noProfile)
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label={t('vendor.dashboard.loading')} />
+      </div>
+    );
+  if (!profile.data) return <ProfileNotFound />;
+  return <Dashboard profile={profile.data} />;
+}
+
+function ProfileNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">{t('vendor.dashboard.notFoundTitle')}</h1>
+      <p className="text-stone-700">{t('vendor.dashboard.notFoundText')}</p>
+      <Button asChild size="lg">
+        <Link to={paths.vendorSignup.to()}>{t('vendor.dashboard.completeSignup')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function Dashboard({ profile }: { profile: VendorAccountProfile }) {
+  const { t } = useTranslation();
+  const [editor, setEditor] = useState<Editor>(null);
+  const close = () => setEditor(null);
+  const statusKey = profile.application_status as keyof typeof statusColors;
+  const statusText = ['approved', 'pending', 'submitted', 'rejected'].includes(profile.application_status)
+    ? t(`vendor.dashboard.status.${profile.application_status as 'approved'}`)
+    : profile.application_status;
+  const leadHours = Math.floor(profile.lead_time_minutes / 60);
+  const leadMinutes = profile.lead_time_minutes % 60;
+
+  return (
+    <div className="flex flex-col gap-5 py-2">
+      <header className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-stone-600">{t('vendor.dashboard.title')}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{profile.business_name}</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          <span
+            className={clsx(
+              'rounded-full px-2.5 py-0.5 text-xs font-semibold',
+              statusColors[statusKey] ?? 'bg-stone-200 text-stone-800',
+            )}
+          >
+            <span className="sr-only">{t('vendor.dashboard.statusLabel')}: </span>
+            {statusText}
+          </span>
+          {profile.is_verified ? (
+            <span className="inline-flex items-center gap-1 text-sm font-medium text-green-800">
+              <BadgeCheck aria-hidden="true" className="size-4" />
+              {t('vendor.dashboard.verified')}
+            </span>
+          ) : (
+            <span className="text-sm text-stone-600">{t('vendor.dashboard.notVerified')}</span>
+          )}
+        </div>
+        <Link
+          to={paths.publicVendor.to(profile.slug)}
+          className="text-sm font-medium text-brand-800 underline underline-offset-2"
+        >
+          {t('vendor.dashboard.publicProfile')}
+        </Link>
+      </header>
+
+      <Card title={t('vendor.dashboard.businessInfo')}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <Row label={t('vendor.dashboard.category')} value={profile.service_category} />
+          <Row label={t('vendor.dashboard.email')} value={profile.business_email} />
+          <Row label={t('vendor.dashboard.phone')} value={profile.business_phone} />
+          <Row label={t('vendor.dashboard.address')} value={profile.address} />
+          <Row
+            label={t('vendor.dashboard.experience')}
+            value={
+              profile.experience_years === null
+                ? null
+                : t('vendor.dashboard.experienceYears', { count: profile.experience_years })
+            }
+          />
+          <Row label={t('vendor.dashboard.bio')} value={profile.bio} />
+        </dl>
+        <Button variant="secondary" onClick={() => setEditor('profile')} aria-expanded={editor === 'profile'}>
+          {t('vendor.dashboard.editProfile')}
+        </Button>
+        {editor === 'profile' ? <ProfileEditor profile={profile} onClose={close} /> : null}
+      </Card>
+
+      <Card title={t('vendor.dashboard.areas')}>
+        <TagList items={profile.service_areas} />
+        <h3 className="font-semibold text-stone-900">{t('vendor.dashboard.languages')}</h3>
+        <TagList
+          items={profile.languages.map((l) => t(`vendor.wizard.languageNames.${l as 'Spanish'}`, l))}
+        />
+      </Card>
+
+      <Card title={t('vendor.dashboard.bookingSettings')}>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <Row
+            label={t('vendor.dashboard.buffer')}
+            value={t('vendor.dashboard.bufferValue', { count: profile.buffer_minutes })}
+          />
+          <Row
+            label={t('vendor.dashboard.advance')}
+            value={t('vendor.dashboard.advanceValue', { count: profile.advance_booking_days })}
+          />
+          <Row
+            label={t('vendor.dashboard.lead')}
+            value={t('vendor.dashboard.leadValue', { hours: leadHours, minutes: leadMinutes })}
+          />
+        </dl>
+        <Button
+          variant="secondary"
+          onClick={() => setEditor('settings')}
+          aria-expanded={editor === 'settings'}
+        >
+          {t('vendor.dashboard.bookingSettingsButton')}
+        </Button>
+        {editor === 'settings' ? <BookingSettingsEditor profile={profile} onClose={close} /> : null}
+      </Card>
+
+      <Card title={t('vendor.dashboard.availability')}>
+        <dl
+          className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm"
+          aria-label={t('vendor.dashboard.availability')}
+        >
+          {weekdays.map((day) => {
+            const { enabled, slots } = profile.availability[day];
+            return (
+              <Row
+                key={day}
+                label={t(`vendor.wizard.days.${day}`)}
+                value={
+                  enabled ? slots.map((s) => `${s.start}–${s.end}`).join(', ') : t('vendor.dashboard.closed')
+                }
+              />
+            );
+          })}
+        </dl>
+        <Button
+          variant="secondary"
+          onClick={() => setEditor('availability')}
+          aria-expanded={editor === 'availability'}
+        >
+          {t('vendor.dashboard.updateAvailability')}
+        </Button>
+        {editor === 'availability' ? <AvailabilityEditor profile={profile} onClose={close} /> : null}
+      </Card>
+
+      <ServicesSection />
+      <VendorBookingsSection />
+      <SignOutButton />
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+      <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt className="font-medium text-stone-600">{label}</dt>
+      <dd className="break-words text-stone-900">{value || t('vendor.dashboard.none')}</dd>
+    </>
+  );
+}
+
+function TagList({ items }: { items: string[] }) {
+  const { t } = useTranslation();
+  if (items.length === 0) return <p className="text-sm text-stone-600">{t('vendor.dashboard.none')}</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {items.map((item) => (
+        <li key={item} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-900">
+          {item}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** spec §8 vendor sign out: 'Logged Out' / 'Failed to log out', then the vendor access page. */
+function SignOutButton() {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return (
+    <Button
+      variant="secondary"
+      size="lg"
+      onClick={async () => {
+        try {
+          await signOut();
+          queryClient.removeQueries({ queryKey: ['vendor-account'] });
+          toast.success(t('vendor.dashboard.loggedOut'));
+          void navigate(paths.vendorAuth.to());
+        } catch {
+          toast.error(t('vendor.dashboard.logoutFailed'));
+        }
+      }}
+    >
+      <LogOut aria-hidden="true" className="size-5" />
+      {t('vendor.dashboard.signOut')}
+    </Button>
+  );
 }

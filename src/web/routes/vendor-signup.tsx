@@ -1,8 +1,357 @@
-import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { CheckCircle2, Mail, MessageCircle } from 'lucide-react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { SignupIssueKey, VendorSignupResponse } from '../../shared/vendor-signup.schemas.ts';
+import { PhoneField } from '../components/phone-field.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { GoogleButton } from '../features/auth/components/google-button.tsx';
+import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { useVendorSignup } from '../features/vendor-onboarding/api/use-vendor-signup.ts';
+import { BusinessFields } from '../features/vendor-onboarding/components/business-fields.tsx';
+import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
+import { SchedulingFields } from '../features/vendor-onboarding/components/scheduling-fields.tsx';
+import { WeeklyAvailabilityEditor } from '../features/vendor-onboarding/components/weekly-availability-editor.tsx';
+import {
+  initialSignupState,
+  type SignupFormState,
+  toSignupRequest,
+  validateSignup,
+  type WizardLanguage,
+} from '../features/vendor-onboarding/signup-form.ts';
+import { i18n } from '../i18n/i18n.ts';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Vendor signup wizard (/vendor-signup, spec §2) — built by a later issue; until then the honest notice. */
+const STEPS = 3;
+/** The form typed before the Google redirect comes back with the user (never the password). */
+const DRAFT_KEY = 'barrio.vendorSignup.draft';
+
+function readStep(value: string | null): 1 | 2 | 3 {
+  const n = Number(value);
+  return n === 2 || n === 3 ? n : 1;
+}
+
+/**
+ * Vendor signup wizard (/vendor-signup, spec §2). Its language is its own (issue #5): Spanish by
+ * default whatever the app's language, English by the toggle at the bottom-left — a clone of the
+ * app's i18next instance, sharing its resources, so every component inside speaks the wizard's.
+ */
 export function Component() {
+  const [language, setLanguage] = useState<WizardLanguage>('es-MX');
+  const instance = useMemo(() => i18n.cloneInstance({ lng: 'es-MX', initAsync: false }), []);
+  function toggle() {
+    const next: WizardLanguage = language === 'es-MX' ? 'en' : 'es-MX';
+    void instance.changeLanguage(next);
+    setLanguage(next);
+  }
+  return (
+    <I18nextProvider i18n={instance}>
+      {/* The page's <html lang> stays the app's; the wizard's part says its own language. */}
+      <div lang={language}>
+        <Wizard language={language} />
+        <LanguageToggle onToggle={toggle} />
+      </div>
+    </I18nextProvider>
+  );
+}
+
+function LanguageToggle({ onToggle }: { onToggle: () => void }) {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.vendorSignup')} />;
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className="fixed bottom-4 left-4 z-40 shadow-md"
+      aria-label={t('vendor.wizard.languageToggleLabel')}
+      lang={t('vendor.wizard.languageToggle') === 'English' ? 'en' : 'es-MX'}
+      onClick={onToggle}
+    >
+      {t('vendor.wizard.languageToggle')}
+    </Button>
+  );
+}
+
+function restoreDraft(): SignupFormState | undefined {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    return raw
+      ? { ...initialSignupState(), ...(JSON.parse(raw) as Partial<SignupFormState>), password: '' }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function Wizard({ language }: { language: WizardLanguage }) {
+  const { t } = useTranslation();
+  useDocumentTitle(t('vendor.wizard.title'));
+  const [params] = useSearchParams();
+  const stepParam = params.get('step');
+  const { user, loading, refresh } = useAuth();
+  const signedIn = Boolean(user);
+  const [step, setStep] = useState<1 | 2 | 3 | 4>(() => readStep(stepParam));
+  const [form, setForm] = useState<SignupFormState>(
+    () => (stepParam ? restoreDraft() : undefined) ?? initialSignupState(),
+  );
+  const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
+  const signup = useVendorSignup();
+  const update = (patch: Partial<SignupFormState>) => setForm((f) => ({ ...f, ...patch }));
+
+  const returnChecked = useRef(false);
+  useEffect(() => {
+    if (loading || !stepParam || returnChecked.current) return;
+    returnChecked.current = true; // once, when the session check has finished
+    // spec §2: ?step=N after a social-login return; without the session, spec §8's message.
+    if (!user)
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.wizard.googleSessionMissing') });
+    else setForm((f) => (f.business_email ? f : { ...f, business_email: user.email }));
+  }, [loading, stepParam, user, t]);
+
+  function showIssue(issue: SignupIssueKey) {
+    const v = 'vendor.wizard.validation';
+    if (issue === 'required') toast.error(t(`${v}.requiredTitle`), { description: t(`${v}.required`) });
+    else if (issue === 'categoryRequired')
+      toast.error(t(`${v}.categoryRequiredTitle`), { description: t(`${v}.categoryRequired`) });
+    else if (issue === 'areasRequired')
+      toast.error(t(`${v}.areasRequiredTitle`), { description: t(`${v}.areasRequired`) });
+    else toast.error(t('vendor.wizard.errorTitle'), { description: t(`${v}.${issue}`) });
+  }
+
+  async function submit() {
+    // spec §5: validation at submit time, step by step; the first failing step is shown.
+    const failure = validateSignup(form, language, signedIn);
+    if (failure) {
+      setStep(failure.step);
+      showIssue(failure.issue);
+      return;
+    }
+    try {
+      const created = await signup.mutateAsync(toSignupRequest(form, language, signedIn));
+      sessionStorage.removeItem(DRAFT_KEY);
+      if (signedIn) await refresh();
+      toast.success(t('vendor.wizard.successTitle'), {
+        description: created.confirmationMailQueued
+          ? t('vendor.wizard.successText')
+          : t('vendor.wizard.successTextGoogle'),
+      });
+      setResult({ ...created, email: form.business_email.trim(), phone: form.business_phone });
+      setStep(4);
+    } catch (err) {
+      // spec §8: stay on the step; 'Error' with the message, or the fallback in the wizard's language.
+      if (err instanceof ApiError && err.status === 409 && !signedIn)
+        toast.error(t('vendor.wizard.accountExistsTitle'), {
+          description: t('vendor.wizard.accountExistsText'),
+        });
+      else
+        toast.error(t('vendor.wizard.errorTitle'), {
+          description:
+            err instanceof ApiError && err.status === 409 ? err.message : t('vendor.wizard.errorFallback'),
+        });
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    // Enter in a field of steps 1–2 moves on like Next (spec §5: no validation on Next).
+    if (step < STEPS) setStep((s) => (s < STEPS ? ((s + 1) as 2 | 3) : s));
+    else void submit();
+  }
+
+  if (step === 4 && result) return <Completion result={result} />;
+  const current = step === 4 ? 3 : step;
+  const percent = Math.round((current / STEPS) * 100);
+
+  return (
+    <div className="flex flex-col gap-6 py-2 pb-16">
+      <header className="flex flex-col gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('vendor.wizard.title')}</h1>
+        <div className="flex items-center justify-between text-sm text-stone-700">
+          <span>{t('vendor.wizard.stepOf', { step: current })}</span>
+          <span>{percent}%</span>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={t('vendor.wizard.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 w-full overflow-hidden rounded-full bg-stone-200"
+        >
+          <div className="h-full rounded-full bg-brand-700 transition-all" style={{ width: `${percent}%` }} />
+        </div>
+        <h2 className="text-lg font-semibold text-stone-900">
+          {t(`vendor.wizard.stepTitles.step${current}`)}
+        </h2>
+      </header>
+      <form noValidate className="flex flex-col gap-6" onSubmit={onSubmit}>
+        {current === 1 ? <StepPersonal form={form} update={update} signedInEmail={user?.email} /> : null}
+        {current === 2 ? <BusinessFields value={form} onChange={update} language={language} /> : null}
+        {current === 3 ? (
+          <div className="flex flex-col gap-4">
+            <h3 className="font-semibold text-stone-900">{t('vendor.wizard.availability')}</h3>
+            <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+              {t('vendor.wizard.scheduleNote')}
+            </p>
+            <WeeklyAvailabilityEditor
+              value={form.availability}
+              onChange={(availability) => update({ availability })}
+            />
+            <SchedulingFields value={form} onChange={update} />
+          </div>
+        ) : null}
+        <div className="flex gap-3">
+          <Button
+            variant="secondary"
+            size="lg"
+            className="flex-1"
+            disabled={current === 1}
+            onClick={() => setStep((s) => (s > 1 ? ((s - 1) as 1 | 2) : s))}
+          >
+            {t('vendor.wizard.previous')}
+          </Button>
+          {current < STEPS ? (
+            <Button type="submit" size="lg" className="flex-1">
+              {t('vendor.wizard.next')}
+            </Button>
+          ) : (
+            <Button type="submit" size="lg" className="flex-1" disabled={signup.isPending}>
+              {signup.isPending ? t('vendor.wizard.creating') : t('vendor.wizard.create')}
+            </Button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function StepPersonal({
+  form,
+  update,
+  signedInEmail,
+}: {
+  form: SignupFormState;
+  update: (patch: Partial<SignupFormState>) => void;
+  signedInEmail: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const saveDraft = () => {
+    const { password: _password, ...draft } = form;
+    try {
+      sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    } catch {
+      // storage blocked: the form is typed again after the return
+    }
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="business-name" className="text-sm font-medium text-stone-800">
+          {t('vendor.wizard.businessName')}
+        </label>
+        <Input
+          id="business-name"
+          autoComplete="organization"
+          placeholder={t('vendor.wizard.businessNamePlaceholder')}
+          value={form.business_name}
+          onChange={(e) => update({ business_name: e.target.value })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="business-phone" className="text-sm font-medium text-stone-800">
+          {t('vendor.wizard.phone')}
+        </label>
+        <PhoneField
+          id="business-phone"
+          country={form.business_phone_country}
+          national={form.business_phone}
+          onCountryChange={(business_phone_country) => update({ business_phone_country })}
+          onNationalChange={(business_phone) => update({ business_phone })}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="business-email" className="text-sm font-medium text-stone-800">
+          {t('vendor.wizard.email')}
+        </label>
+        <Input
+          id="business-email"
+          type="email"
+          autoComplete="email"
+          placeholder={t('vendor.wizard.emailPlaceholder')}
+          value={form.business_email}
+          onChange={(e) => update({ business_email: e.target.value })}
+        />
+      </div>
+      {signedInEmail ? (
+        <p className="rounded-xl bg-green-50 p-3 text-sm text-green-900">
+          {t('vendor.wizard.signedInAs', { email: signedInEmail })}
+        </p>
+      ) : (
+        <>
+          <div onClickCapture={saveDraft}>
+            <GoogleButton callbackURL={paths.vendorSignup.to(2)} />
+          </div>
+          <p className="text-center text-sm text-stone-600">{t('vendor.wizard.or')}</p>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="vendor-password" className="text-sm font-medium text-stone-800">
+              {t('vendor.wizard.password')}
+            </label>
+            <PasswordField
+              id="vendor-password"
+              autoComplete="new-password"
+              aria-describedby="password-requirements"
+              value={form.password}
+              onChange={(e) => update({ password: e.target.value })}
+            />
+            <PasswordRequirements id="password-requirements" password={form.password} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Completion({ result }: { result: VendorSignupResponse & { email: string; phone: string } }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className="flex flex-col items-center gap-5 py-6 pb-16 text-center">
+      <CheckCircle2 aria-hidden="true" className="size-16 text-green-700" />
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('vendor.wizard.doneTitle')}</h1>
+      <p className="text-stone-700">{t('vendor.wizard.doneText')}</p>
+      <div className="flex w-full flex-col gap-3 text-left">
+        <p className="flex gap-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+          <Mail aria-hidden="true" className="size-5 shrink-0" />
+          {result.confirmationMailQueued
+            ? t('vendor.wizard.emailNotice', { email: result.email })
+            : t('vendor.wizard.emailNoticeGoogle', { email: result.email })}
+        </p>
+        <p className="flex gap-3 rounded-xl bg-green-50 p-3 text-sm text-green-900">
+          <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+          {t('vendor.wizard.whatsappNotice', { phone: result.phone })}
+        </p>
+      </div>
+      <div className="flex w-full gap-3">
+        <Button
+          variant="secondary"
+          size="lg"
+          className="flex-1"
+          onClick={() => {
+            // Browsers close only windows a script opened; otherwise the app goes home instead.
+            window.close();
+            void navigate(paths.home.to());
+          }}
+        >
+          {t('vendor.wizard.closeWindow')}
+        </Button>
+        <Button asChild size="lg" className="flex-1">
+          <Link to={paths.vendorAuth.to()}>{t('vendor.wizard.login')}</Link>
+        </Button>
+      </div>
+    </section>
+  );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useSimilarVendors } from '../api/use-vendor-profile.ts';
-import { useErrorToast } from '../use-error-toast.ts';
 import { CompactVendorCard } from './vendor-card.tsx';
 
 /** spec §2 / §7: up to 10 similar vendors under the profile; nothing at all when there are none. */

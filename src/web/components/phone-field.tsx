@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type CountryCode, countries } from '../../../../shared/countries.ts';
-import { Input } from '../../../components/ui/input.tsx';
+import { type CountryCode, countries } from '../../shared/countries.ts';
+import { Input } from './ui/input.tsx';
 
 /** A phone number with its country picker (spec §3 country list; Mexico +52 first, spec §9). */
 export function PhoneField({

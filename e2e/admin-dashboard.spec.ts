@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoAxeViolations, signInOnAuthPage } from './support/auth.ts';
+
+// Admin dashboard (spec §2, issue #9) on a phone: vendors, their availability windows, customers.
+
+/** The date `days` from today on Mexico City's clocks (the demo vendors' zone), as YYYY-MM-DD. */
+function mexicoCityDate(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(
+    Date.now() + days * 24 * 60 * 60_000,
+  );
+}
+
+async function openAdmin(page: Page) {
+  await signInOnAuthPage(page, demo.admin, demo.password);
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+}
+
+test('an admin adds, edits and deletes a vendor and manages its availability', async ({ page }) => {
+  const name = `Tamales Doña Lupe ${Date.now().toString(36)}`;
+  await openAdmin(page);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Total vendors')).toBeVisible();
+  await expect(summary.getByText('No reviews yet')).toBeVisible();
+
+  // Add (spec §5: business name required)
+  await page.getByRole('button', { name: 'Add Vendor' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add Vendor' });
+  await addDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(addDialog.getByText('Business name is required.')).toBeVisible();
+  await addDialog.getByLabel('Business name').fill(name);
+  await addDialog.getByLabel('Category').selectOption('Cooking');
+  await addDialog.getByLabel('Email').fill('lupe@tamales.example');
+  await addDialog.getByRole('textbox', { name: 'Phone' }).fill('55 1234 5678');
+  await addDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Vendor created successfully')).toBeVisible();
+  await expect(addDialog).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+  const card = page.getByRole('article', { name });
+  await expect(card.getByText('Unclaimed')).toBeVisible();
+  await expect(card.getByText('Admin Created')).toBeVisible();
+  await expect(card.getByText('+525512345678')).toBeVisible();
+
+  // Edit
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Vendor' });
+  await expect(editDialog.getByLabel('Business name')).toHaveValue(name);
+  await editDialog.getByLabel('Verified').check();
+  await editDialog.getByLabel('Pricing type').selectOption('hourly');
+  await editDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Vendor updated successfully')).toBeVisible();
+  await expect(card.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(card.getByText('Hourly')).toBeVisible();
+
+  // Availability: a weekly window early in the morning, three days from now
+  await card.getByRole('tab', { name: 'Availability' }).click();
+  const save = card.getByRole('button', { name: 'Save availability' });
+  await save.click();
+  await expect(page.getByText('Please select a date')).toBeVisible();
+  await card.getByLabel('Date').fill(mexicoCityDate(3));
+  await card.getByLabel('Start').fill('06:00');
+  await card.getByLabel('End').fill('');
+  await expect(save).toBeDisabled(); // spec §5: a slot without an end
+  await card.getByLabel('End').fill('08:00');
+  await card.getByLabel('Repeat').selectOption('weekly');
+  await save.click();
+  await expect(page.getByText('1 availability window(s) saved for the date')).toBeVisible();
+  const windows = card.getByRole('region', { name: 'Current windows' });
+  const item = windows.getByRole('listitem');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByText('Weekly')).toBeVisible();
+  await expect(item.getByText('Active', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Edit the window: inactive
+  await item.getByRole('button', { name: /^Edit / }).click();
+  const windowDialog = page.getByRole('dialog', { name: 'Edit availability window' });
+  await windowDialog.getByLabel('Active').uncheck();
+  await windowDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Availability window updated successfully')).toBeVisible();
+  await expect(item.getByText('Inactive')).toBeVisible();
+
+  // Delete the window, after a confirmation
+  await item.getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Availability window deleted successfully')).toBeVisible();
+  await expect(windows.getByText('No availability windows yet.')).toBeVisible();
+
+  // Delete the vendor: Cancel keeps it, Delete removes it
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: `Delete ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Vendor deleted successfully')).toBeVisible();
+  await expect(page.getByText('Showing 0 of 0')).toBeVisible();
+});
+
+test('an admin adds and removes a customer', async ({ page }) => {
+  const name = `Lucía Prueba ${Date.now().toString(36)}`;
+  await openAdmin(page);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await expect(page.getByText('Rosario Pérez')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Customer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Display name is required.')).toBeVisible();
+  await dialog.getByLabel('Display name').fill(name);
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill('55 8765 4321');
+  await dialog.getByRole('button', { name: 'Cleaning' }).click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Customer created successfully')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row.getByText('+525587654321')).toBeVisible();
+  await expect(row.getByText('Cleaning')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Are you sure?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Customer deleted successfully')).toBeVisible();
+  await expect(page.getByText('Showing 0 of 0')).toBeVisible();
+});

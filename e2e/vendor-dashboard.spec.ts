@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, freshEmail, newPhonePage } from './support/auth.ts';
+
+// The vendor dashboard (issue #5): editors for profile, booking settings and availability, the
+// services section, and availability edits reaching the slots the public profile offers.
+
+const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
+const weekend = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
+
+async function signUpVendor(page: Page, baseURL: string) {
+  const email = freshEmail('dashboard');
+  const response = await page.request.post('/api/vendor/signup', {
+    headers: { origin: baseURL },
+    data: {
+      business_name: 'Tutorías Rápidas',
+      business_phone: '55 2222 3333',
+      business_email: email,
+      password: 'Tutor#2026',
+      service_category: 'Tutorías',
+      service_areas: ['Del Valle'],
+      languages: ['Spanish'],
+      address: 'Insurgentes 10',
+      availability: {
+        monday: weekday,
+        tuesday: weekday,
+        wednesday: weekday,
+        thursday: weekday,
+        friday: weekday,
+        saturday: weekend,
+        sunday: weekend,
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { slug } = (await response.json()) as { slug: string };
+  return { email, slug };
+}
+
+/** The weekdays (in the vendor's zone) on which the public profile offers slots for a service. */
+async function offeredWeekdays(page: Page, slug: string, serviceId: string) {
+  const response = await page.request.get(`/api/vendors/${slug}/availability?serviceId=${serviceId}`);
+  expect(response.status()).toBe(200);
+  const { slots } = (await response.json()) as { slots: string[] };
+  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'America/Mexico_City' });
+  return new Set(slots.map((s) => day.format(new Date(s))));
+}
+
+test('a vendor edits profile, settings, services and availability on the dashboard', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, close } = await newPhonePage(browser, baseURL);
+  const { email, slug } = await signUpVendor(page, baseURL!);
+
+  // Vendor login (spec §2 Vendor access page) lands on the dashboard.
+  await page.goto('/vendor/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Tutor#2026');
+  await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutorías Rápidas' })).toBeVisible();
+  await expect(page.getByText('Submitted')).toBeVisible();
+  await expect(page.getByText('2 h 0 min')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Edit Profile: the wizard's fields, saved through PATCH /api/vendor/profile.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  await page.getByLabel('Business address').fill('Insurgentes Sur 20');
+  await page.getByLabel('Roma Sur').check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByText('Insurgentes Sur 20')).toBeVisible();
+  await expect(page.getByText('Roma Sur')).toBeVisible();
+
+  // Booking Settings: bounds are checked before saving (spec §5), lead time in hours.
+  await page.getByRole('button', { name: 'Booking Settings' }).click();
+  await page.getByLabel('Lead time (hours)').fill('30');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText(/Please check the scheduling values/)).toBeVisible();
+  await page.getByLabel('Lead time (hours)').fill('1.5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('1 h 30 min')).toBeVisible();
+
+  // Services: add one (price in MXN), edit it, then it is offered publicly.
+  await page.getByRole('button', { name: 'Add service' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Clase de matemáticas');
+  await page.getByLabel('Price (MXN)').fill('350');
+  await page.getByLabel('Duration (minutes)').fill('60');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('$350.00 MXN · 60 min')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Clase de matemáticas' }).click();
+  await page.getByLabel('Price (MXN)').fill('400');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('$400.00 MXN · 60 min')).toBeVisible();
+  const services = (await (await page.request.get('/api/vendor/services')).json()) as {
+    items: { id: string }[];
+  };
+  const serviceId = services.items[0]!.id;
+
+  // Availability: switching Saturday on makes the public profile offer Saturday slots.
+  expect(await offeredWeekdays(page, slug, serviceId)).not.toContain('Saturday');
+  await page.getByRole('button', { name: 'Update Availability' }).click();
+  await page.getByRole('switch', { name: 'Saturday' }).click();
+  await page.getByLabel('From').nth(5).fill('11:00'); // Saturday's only slot (after Mon–Fri)
+  await expect(page.getByRole('button', { name: 'Copy Saturday to the other days' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('11:00–14:00')).toBeVisible();
+  expect(await offeredWeekdays(page, slug, serviceId)).toContain('Saturday');
+
+  // Deactivate the service; Sign Out ('Logged Out').
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Deactivate Clase de matemáticas' }).click();
+  await expect(page.getByText('Inactive')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('Logged Out')).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor\/auth$/);
+  await close();
+});
+
+test('a customer without a vendor profile is sent to the signup wizard', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+  await page.getByLabel('Email', { exact: true }).fill(freshEmail('no-vendor'));
+  await page.getByRole('button', { name: 'Use email and password' }).click();
+  await page.getByLabel('Password', { exact: true }).fill('Cliente#2026');
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/vendor/dashboard');
+  await expect(page.getByText('No Vendor Profile Found')).toBeVisible();
+  await expect(page).toHaveURL(/\/vendor-signup$/);
+});

@@ -1,0 +1,229 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, freshEmail, newPhonePage } from './support/auth.ts';
+
+// Vendor onboarding (issue #5; spec §2 wizard, §5 validation, §8 messages): the whole wizard in
+// Spanish (its default) and in English, each validation message once, the completion screen, vendor
+// login and the dashboard showing what was entered.
+
+const words = {
+  es: {
+    title: 'Conviértete en proveedor de Barrio',
+    step: (n: number) => `Paso ${n} de 3`,
+    previous: 'Anterior',
+    next: 'Siguiente',
+    create: 'Crear Perfil',
+    name: 'Nombre del negocio',
+    phone: 'Teléfono de WhatsApp',
+    email: 'Correo electrónico',
+    password: 'Contraseña',
+    category: 'Categoría de servicio',
+    categoryOption: 'Limpieza del Hogar',
+    address: 'Dirección del negocio',
+    buffer: 'Tiempo entre reservas (minutos)',
+    experience: 'Años de experiencia',
+    required: 'Por favor completa todos los campos obligatorios antes de continuar.',
+    weak: 'La contraseña no cumple con los requisitos de seguridad.',
+    noCategory: 'Por favor selecciona tu categoría de servicio.',
+    noArea: 'Por favor selecciona al menos una zona de servicio.',
+    outOfRange: /Revisa los valores de horario/,
+    done: 'Perfil Creado',
+    login: 'Iniciar Sesión',
+    note: 'Este horario se aplica durante el próximo mes.',
+    saturday: 'Sábado',
+  },
+  en: {
+    title: 'Become a Barrio vendor',
+    step: (n: number) => `Step ${n} of 3`,
+    previous: 'Previous',
+    next: 'Next',
+    create: 'Create Profile',
+    name: 'Business name',
+    phone: 'WhatsApp phone',
+    email: 'Email',
+    password: 'Password',
+    category: 'Service category',
+    categoryOption: 'House Cleaning',
+    address: 'Business address',
+    buffer: 'Buffer between bookings (minutes)',
+    experience: 'Years of experience',
+    required: 'Please fill in all required fields before continuing.',
+    weak: 'Password does not meet security requirements.',
+    noCategory: 'Please select your service category.',
+    noArea: 'Please select at least one service area.',
+    outOfRange: /Please check the scheduling values/,
+    done: 'Profile Created',
+    login: 'Login',
+    note: 'This schedule applies for the next month.',
+    saturday: 'Saturday',
+  },
+} as const;
+
+async function nextStep(page: Page, w: (typeof words)['es' | 'en'], to: number) {
+  await page.getByRole('button', { name: w.next }).click();
+  await expect(page.getByText(w.step(to))).toBeVisible();
+}
+
+async function runWizard(page: Page, lang: 'es' | 'en') {
+  const w = words[lang];
+  const email = freshEmail(`wizard-${lang}`);
+  const business = lang === 'es' ? 'Limpieza Brillo' : 'Sparkle Cleaning';
+  await page.goto('/vendor-signup');
+  if (lang === 'en') {
+    // The wizard speaks Spanish whatever the app's language; the toggle sits at the bottom-left.
+    await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();
+    await page.getByRole('button', { name: 'Change the language to English' }).click();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
+  await expect(page.getByText(w.step(1))).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('button', { name: w.previous })).toBeDisabled();
+  await expectNoAxeViolations(page);
+
+  // spec §5: Next does not validate; Create Profile does, step by step.
+  await nextStep(page, w, 2);
+  await nextStep(page, w, 3);
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.required)).toBeVisible();
+  await expect(page.getByText(w.step(1))).toBeVisible();
+
+  await page.getByLabel(w.name, { exact: true }).fill(business);
+  await page.getByLabel(w.phone, { exact: true }).fill('55 1234 5678');
+  await page.getByLabel(w.email, { exact: true }).fill(email);
+  await page.getByLabel(w.password, { exact: true }).fill('weakpass');
+  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '2');
+  await page.getByRole('button', { name: w.next }).click();
+  await page.getByRole('button', { name: w.next }).click();
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.weak)).toBeVisible();
+  await page.getByLabel(w.password, { exact: true }).fill('Brillo#2026');
+  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '5');
+
+  await nextStep(page, w, 2);
+  await nextStep(page, w, 3);
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.noCategory)).toBeVisible();
+  await expect(page.getByText(w.step(2))).toBeVisible();
+  await page.getByLabel(w.category).selectOption({ label: w.categoryOption });
+  await page.getByLabel(w.address).fill('Calle Colima 1, Roma Norte');
+  await page.getByLabel(w.experience).fill('6');
+  await nextStep(page, w, 3);
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.noArea)).toBeVisible();
+  await page.getByLabel('Roma Norte').check();
+  await page.getByLabel('Condesa').check();
+  await expectNoAxeViolations(page);
+
+  await nextStep(page, w, 3);
+  await expect(page.getByText(w.note)).toBeVisible();
+  // Saturday on, with its default 10:00–14:00.
+  await page.getByRole('switch', { name: w.saturday }).click();
+  await page.getByLabel(w.buffer).fill('121');
+  await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.outOfRange)).toBeVisible();
+  await page.getByLabel(w.buffer).fill('30');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: w.create }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: w.done })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('55 1234 5678')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: w.login }).click();
+  await expect(page).toHaveURL(/\/vendor\/auth$/);
+  return { email, business };
+}
+
+for (const lang of ['es', 'en'] as const) {
+  test(`the whole wizard in ${lang === 'es' ? 'Spanish' : 'English'}, then login and the dashboard`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { page, close } = await newPhonePage(browser, baseURL);
+    const { email, business } = await runWizard(page, lang);
+
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Brillo#2026');
+    await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
+    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
+    await expect(page.getByText('Submitted')).toBeVisible();
+    await expect(page.getByText('+525512345678')).toBeVisible();
+    await expect(page.getByText(lang === 'es' ? 'Limpieza del Hogar' : 'House Cleaning')).toBeVisible();
+    await expect(page.getByText('Calle Colima 1, Roma Norte')).toBeVisible();
+    await expect(page.getByText('30 min')).toBeVisible();
+    await expect(page.getByText('14 days')).toBeVisible();
+    await expect(page.getByText('2 h 0 min')).toBeVisible();
+    await expect(page.getByText('10:00–14:00')).toBeVisible(); // Saturday, switched on
+    await expectNoAxeViolations(page);
+    await close();
+  });
+}
+
+test('signing up again with the same email says Account exists', async ({ page, request, baseURL }) => {
+  const email = freshEmail('dupe');
+  const response = await request.post('/api/vendor/signup', {
+    headers: { origin: baseURL! },
+    data: {
+      business_name: 'Primera',
+      business_phone: '5511112222',
+      business_email: email,
+      password: 'Brillo#2026',
+      service_category: 'Cocina',
+      service_areas: ['Doctores'],
+      address: 'Doctores 1',
+      availability: {
+        monday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
+        tuesday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
+        wednesday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
+        thursday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
+        friday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
+        saturday: { enabled: false, slots: [{ start: '10:00', end: '14:00' }] },
+        sunday: { enabled: false, slots: [{ start: '10:00', end: '14:00' }] },
+      },
+    },
+  });
+  expect(response.status()).toBe(201);
+  await page.goto('/vendor-signup');
+  await page.getByRole('button', { name: 'Change the language to English' }).click();
+  await page.getByLabel('Business name', { exact: true }).fill('Segunda');
+  await page.getByLabel('WhatsApp phone', { exact: true }).fill('5533334444');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Brillo#2026');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Service category').selectOption({ label: 'Cooking' });
+  await page.getByLabel('Doctores').check();
+  await page.getByLabel('Business address').fill('Doctores 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Create Profile' }).click();
+  await expect(
+    page.getByText('An account with this email already exists. Try signing in instead.'),
+  ).toBeVisible();
+  await expect(page.getByText('Step 3 of 3')).toBeVisible(); // spec §4: it stays on its step
+});
+
+// The local provider always signs in the same person (decision 011); the business name is that
+// person's name, so that auth-google.spec.ts, which reads the profile name, holds in any order.
+test('Continue with Google comes back to step 2 and finishes without a password', async ({ page }) => {
+  await page.goto('/vendor-signup');
+  await page.getByLabel('Nombre del negocio', { exact: true }).fill('Gabriela Google');
+  await page.getByLabel('Teléfono de WhatsApp', { exact: true }).fill('55 7777 8888');
+  await page.getByRole('button', { name: 'Continuar con Google' }).click();
+  await expect(page).toHaveURL(/\/vendor-signup\?step=2$/);
+  await expect(page.getByText('Paso 2 de 3')).toBeVisible();
+  await page.getByLabel('Categoría de servicio').selectOption({ label: 'Jardinería' });
+  await page.getByLabel('Coyoacán').check();
+  await page.getByLabel('Dirección del negocio').fill('Coyoacán 3');
+  await page.getByRole('button', { name: 'Anterior' }).click();
+  // The form typed before the redirect is back; the account is Google's, so no password.
+  await expect(page.getByLabel('Nombre del negocio', { exact: true })).toHaveValue('Gabriela Google');
+  await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue('google.user@barrio.test');
+  await expect(page.getByText(/Sesión iniciada con Google/)).toBeVisible();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Crear Perfil' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
+  await expect(page.getByText(/ya está confirmado con Google/)).toBeVisible();
+  await page.goto('/vendor/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gabriela Google' })).toBeVisible();
+  await expect(page.getByText('Jardinería')).toBeVisible();
+});

@@ -1,0 +1,119 @@
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AdminAvailabilityWindow,
+  availabilityWindowsCreateSchema,
+  availabilityWindowUpdateSchema,
+} from '../../../shared/admin.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { availabilityWindows, vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const windowColumns = {
+  id: availabilityWindows.id,
+  vendor_profile_id: availabilityWindows.vendorProfileId,
+  start_tz: availabilityWindows.startTz,
+  end_tz: availabilityWindows.endTz,
+  recurrence_rule: availabilityWindows.recurrenceRule,
+  is_active: availabilityWindows.isActive,
+  created_at: availabilityWindows.createdAt,
+};
+
+type WindowRow = Omit<AdminAvailabilityWindow, 'start_tz' | 'end_tz' | 'created_at'> & {
+  start_tz: Date;
+  end_tz: Date;
+  created_at: Date;
+};
+
+function toWindow(row: WindowRow): AdminAvailabilityWindow {
+  return {
+    ...row,
+    start_tz: row.start_tz.toISOString(),
+    end_tz: row.end_tz.toISOString(),
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** GET /api/admin/availability-windows?vendor_profile_id= — the vendor's windows, earliest first. */
+export async function listAvailabilityWindows(
+  db: Db,
+  { vendorProfileId }: { vendorProfileId: string },
+): Promise<{ items: AdminAvailabilityWindow[] }> {
+  const rows = await db
+    .select(windowColumns)
+    .from(availabilityWindows)
+    .where(eq(availabilityWindows.vendorProfileId, vendorProfileId))
+    .orderBy(asc(availabilityWindows.startTz), asc(availabilityWindows.id));
+  return { items: rows.map(toWindow) };
+}
+
+/**
+ * POST /api/admin/availability-windows (spec §7: insert an array). All rows or none: one
+ * statement, and an unknown vendor is a 404 rather than a foreign-key 409.
+ */
+export async function createAvailabilityWindows(
+  db: Db,
+  { input }: { input: z.output<typeof availabilityWindowsCreateSchema> },
+): Promise<AdminAvailabilityWindow[]> {
+  const vendorIds = [...new Set(input.map((w) => w.vendor_profile_id))];
+  for (const id of vendorIds) {
+    const [vendor] = await db
+      .select({ id: vendorProfiles.id })
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.id, id))
+      .limit(1);
+    if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  }
+  const rows = await db
+    .insert(availabilityWindows)
+    .values(
+      input.map((w) => ({
+        vendorProfileId: w.vendor_profile_id,
+        startTz: new Date(w.start_tz),
+        endTz: new Date(w.end_tz),
+        recurrenceRule: w.recurrence_rule,
+        isActive: w.is_active,
+      })),
+    )
+    .returning(windowColumns);
+  return rows.map(toWindow);
+}
+
+/** PATCH …/:id: any of start, end, repeat rule and Active; the end stays after the start. */
+export async function updateAvailabilityWindow(
+  db: Db,
+  { id, input }: { id: string; input: z.output<typeof availabilityWindowUpdateSchema> },
+): Promise<AdminAvailabilityWindow> {
+  const [current] = await db
+    .select(windowColumns)
+    .from(availabilityWindows)
+    .where(eq(availabilityWindows.id, id));
+  if (!current) throw new AppError('not_found', 'Availability window not found.');
+  const startTz = input.start_tz ? new Date(input.start_tz) : current.start_tz;
+  const endTz = input.end_tz ? new Date(input.end_tz) : current.end_tz;
+  // The table's check constraint would say so too, but as a 500; this is the caller's mistake.
+  if (endTz <= startTz) {
+    throw new AppError('validation_failed', 'Invalid json (end_tz): The end must be after the start');
+  }
+  const [row] = await db
+    .update(availabilityWindows)
+    .set({
+      startTz,
+      endTz,
+      ...(input.recurrence_rule !== undefined ? { recurrenceRule: input.recurrence_rule } : {}),
+      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
+    })
+    .where(eq(availabilityWindows.id, id))
+    .returning(windowColumns);
+  if (!row) throw new AppError('not_found', 'Availability window not found.');
+  return toWindow(row);
+}
+
+export async function deleteAvailabilityWindow(db: Db, { id }: { id: string }): Promise<{ id: string }> {
+  const [row] = await db
+    .delete(availabilityWindows)
+    .where(eq(availabilityWindows.id, id))
+    .returning({ id: availabilityWindows.id });
+  if (!row) throw new AppError('not_found', 'Availability window not found.');
+  return row;
+}

@@ -1,0 +1,35 @@
+import { count, inArray, sql } from 'drizzle-orm';
+import type { AdminStats } from '../../../shared/admin.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { countAdminCustomers } from './admin-customers.service.ts';
+
+/** spec §2: services scheduled are the bookings a customer will be served for. */
+const scheduledStatuses = ['awaiting_payment', 'confirmed', 'paid'] as const;
+
+/** GET /api/admin/stats: the four summary cards (spec §2), all from real rows. */
+export async function getAdminStats(db: Db): Promise<AdminStats> {
+  const [[vendors], customers, [scheduled]] = await Promise.all([
+    // One pass over the table for both numbers.
+    db
+      .select({
+        total: count(),
+        unclaimed: sql<number>`(count(*) filter (where not ${vendorProfiles.isClaimed}))::int`,
+      })
+      .from(vendorProfiles),
+    countAdminCustomers(db),
+    db
+      .select({ total: count() })
+      .from(appointments)
+      .where(inArray(appointments.status, [...scheduledStatuses])),
+  ]);
+  return {
+    vendors: vendors?.total ?? 0,
+    unclaimed_vendors: vendors?.unclaimed ?? 0,
+    customers,
+    // Barrio has no reviews yet (spec §3: review items are always empty), so this count is 0.
+    reviews: 0,
+    services_scheduled: scheduled?.total ?? 0,
+  };
+}

@@ -1,0 +1,192 @@
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  AdminListQuery,
+  AdminPage,
+  AdminVendor,
+  AdminVendorUpdate,
+  AdminVendorValues,
+} from '../../../shared/admin.schemas.ts';
+import { activeAppointmentStatuses } from '../../../shared/constants.ts';
+import { toE164 } from '../../../shared/phone.ts';
+import { slugify, uniqueSlug } from '../../../shared/slug.ts';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const adminVendorColumns = {
+  id: vendorProfiles.id,
+  slug: vendorProfiles.slug,
+  business_name: vendorProfiles.businessName,
+  service_category: vendorProfiles.serviceCategory,
+  business_email: vendorProfiles.businessEmail,
+  business_phone: vendorProfiles.businessPhone,
+  bio: vendorProfiles.bio,
+  address: vendorProfiles.address,
+  application_status: vendorProfiles.applicationStatus,
+  is_verified: vendorProfiles.isVerified,
+  pricing_type: vendorProfiles.pricingType,
+  admin_created: vendorProfiles.adminCreated,
+  is_claimed: vendorProfiles.isClaimed,
+  timezone: vendorProfiles.timezone,
+  created_at: vendorProfiles.createdAt,
+};
+
+type VendorRow = Omit<AdminVendor, 'created_at' | 'application_status'> & {
+  application_status: string;
+  created_at: Date;
+};
+
+function toAdminVendor(row: VendorRow): AdminVendor {
+  return {
+    ...row,
+    application_status: row.application_status as AdminVendor['application_status'],
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** `%` and `_` typed by a person are searched for literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * spec §2: search by name, category, email or phone. Text with an @ is an email, compared whole
+ * (citext, any case) on its btree index; text that reads as a phone is compared whole too, as typed
+ * in Mexico unless it starts with + and as + and its digits. Anything else is a case-insensitive
+ * contains over the trigram indexes of name and category. Contains-matching an email or a phone
+ * would read all 100,000 rows, and a long email run through the trigram indexes costs a hundred
+ * times its equality (decision 016).
+ */
+export function vendorSearchFilter(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  if (q.includes('@')) return eq(vendorProfiles.businessEmail, q);
+  if (/^\+?[\d\s().-]{6,}$/.test(q)) {
+    const phones = new Set([`+${q.replace(/\D/g, '')}`]);
+    const typed = toE164(q);
+    if (typed) phones.add(typed);
+    return inArray(vendorProfiles.businessPhone, [...phones]);
+  }
+  const pattern = containsPattern(q);
+  return or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern));
+}
+
+/** GET /api/admin/vendors: newest first, one page, with the number of all matches. */
+export async function listAdminVendors(db: Db, query: AdminListQuery): Promise<AdminPage<AdminVendor>> {
+  const where = vendorSearchFilter(query.q);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(adminVendorColumns)
+      .from(vendorProfiles)
+      .where(where)
+      .orderBy(desc(vendorProfiles.createdAt), desc(vendorProfiles.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(vendorProfiles).where(where),
+  ]);
+  return { items: rows.map(toAdminVendor), total: counted?.total ?? 0 };
+}
+
+async function freeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = await db
+    .select({ slug: vendorProfiles.slug })
+    .from(vendorProfiles)
+    .where(or(eq(vendorProfiles.slug, base), sql`${vendorProfiles.slug} ~ ${`^${base}-[0-9]+$`}`));
+  return uniqueSlug(name, new Set(taken.map((r) => r.slug)));
+}
+
+/**
+ * spec §3, §6 and DESIGN §3: an admin-created vendor is approved unless chosen otherwise,
+ * admin_created, unclaimed, with no user or profile (NULL, not the spec's zero placeholder) and
+ * the wizard's default week until someone sets it.
+ */
+export async function createAdminVendor(
+  db: Db,
+  { input }: { input: AdminVendorValues },
+): Promise<AdminVendor> {
+  // Two admins adding the same name at once: the unique slug index refuses the second (409).
+  const slug = await freeSlug(db, input.business_name);
+  const [row] = await db
+    .insert(vendorProfiles)
+    .values({
+      slug,
+      businessName: input.business_name,
+      serviceCategory: input.service_category,
+      businessEmail: input.business_email,
+      businessPhone: input.business_phone,
+      bio: input.bio,
+      address: input.address,
+      applicationStatus: input.application_status,
+      isVerified: input.is_verified,
+      pricingType: input.pricing_type,
+      availability: defaultWeeklyAvailability(),
+      onboardingCompleted: true,
+      adminCreated: true,
+      isClaimed: false,
+      userId: null,
+      profileId: null,
+    })
+    .returning(adminVendorColumns);
+  return toAdminVendor(row!);
+}
+
+/** PATCH /api/admin/vendors/:id. The slug stays: links to the profile keep working after a rename. */
+export async function updateAdminVendor(
+  db: Db,
+  { id, input }: { id: string; input: AdminVendorUpdate },
+): Promise<AdminVendor> {
+  const changes = {
+    businessName: input.business_name,
+    serviceCategory: input.service_category,
+    businessEmail: input.business_email,
+    businessPhone: input.business_phone,
+    bio: input.bio,
+    address: input.address,
+    applicationStatus: input.application_status,
+    isVerified: input.is_verified,
+    pricingType: input.pricing_type,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) {
+    const [row] = await db.select(adminVendorColumns).from(vendorProfiles).where(eq(vendorProfiles.id, id));
+    if (!row) throw new AppError('not_found', 'Vendor not found.');
+    return toAdminVendor(row);
+  }
+  const [row] = await db
+    .update(vendorProfiles)
+    .set(set)
+    .where(eq(vendorProfiles.id, id))
+    .returning(adminVendorColumns);
+  if (!row) throw new AppError('not_found', 'Vendor not found.');
+  return toAdminVendor(row);
+}
+
+/**
+ * DELETE /api/admin/vendors/:id. Appointments cascade with their vendor, so a vendor with a live
+ * booking is refused (409) rather than silently taking a customer's booking with it.
+ */
+export async function deleteAdminVendor(db: Db, { id }: { id: string }): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [active] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.vendorProfileId, id),
+          inArray(appointments.status, [...activeAppointmentStatuses]),
+        ),
+      )
+      .limit(1);
+    if (active) {
+      throw new AppError('conflict', 'This vendor has active bookings. Cancel or finish them first.');
+    }
+    const [row] = await tx
+      .delete(vendorProfiles)
+      .where(eq(vendorProfiles.id, id))
+      .returning({ id: vendorProfiles.id });
+    if (!row) throw new AppError('not_found', 'Vendor not found.');
+    return row;
+  });
+}

@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  AdminAvailabilityWindow,
+  AdminCustomer,
+  AdminPage,
+  AdminStats,
+  AdminVendor,
+} from '../../../shared/admin.schemas.ts';
+import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
+import type { Database } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
+import { seedDemoData } from '../../db/seed/seed.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
+import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+
+// /api/admin (spec §2 Admin dashboard, DESIGN §6) through the real app with real sessions.
+// "Now" is Sunday 2026-11-22 12:00 in Mexico City (UTC−6).
+const APP_URL = 'http://barrio.test';
+const NOW = '2026-11-22T18:00:00Z';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+describe(`/api/admin (${testEngine})`, () => {
+  let database: Database;
+  let admin: HttpClient;
+  let customer: HttpClient;
+  let vendor: HttpClient;
+  let anonymous: HttpClient;
+  let foreignOrigin: HttpClient;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db, { vendors: 3 });
+    const { app } = createTestApp(database, { clock: fixedClock(NOW), env: { APP_URL } });
+    const client = () => createHttpClient(app, { origin: APP_URL });
+    admin = client();
+    customer = client();
+    vendor = client();
+    anonymous = client();
+    foreignOrigin = createHttpClient(app, { origin: 'http://evil.test' });
+    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
+    await customer.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
+    await vendor.signIn(demoAccounts.vendor.email, DEMO_PASSWORD);
+    // The cookie, but from another site: the Origin check refuses its mutations.
+    for (const [k, v] of admin.cookies) foreignOrigin.cookies.set(k, v);
+  });
+  afterAll(() => database.close());
+
+  const patch = (c: HttpClient, path: string, json: unknown) => c.request(path, { method: 'PATCH', json });
+  const del = (c: HttpClient, path: string) => c.request(path, { method: 'DELETE' });
+
+  describe('who may call', () => {
+    const calls: [string, (c: HttpClient) => Promise<Response>][] = [
+      ['GET stats', (c) => c.get('/api/admin/stats')],
+      ['GET vendors', (c) => c.get('/api/admin/vendors')],
+      [
+        'POST vendors',
+        (c) => c.post('/api/admin/vendors', { business_name: 'X', service_category: 'Other' }),
+      ],
+      ['PATCH vendor', (c) => patch(c, `/api/admin/vendors/${MISSING}`, {})],
+      ['DELETE vendor', (c) => del(c, `/api/admin/vendors/${MISSING}`)],
+      ['GET customers', (c) => c.get('/api/admin/customers')],
+      ['POST customers', (c) => c.post('/api/admin/customers', { display_name: 'X' })],
+      ['PATCH customer', (c) => patch(c, `/api/admin/customers/${MISSING}`, {})],
+      ['DELETE customer', (c) => del(c, `/api/admin/customers/${MISSING}`)],
+      ['GET windows', (c) => c.get(`/api/admin/availability-windows?vendor_profile_id=${MISSING}`)],
+      ['POST windows', (c) => c.post('/api/admin/availability-windows', [])],
+      ['PATCH window', (c) => patch(c, `/api/admin/availability-windows/${MISSING}`, {})],
+      ['DELETE window', (c) => del(c, `/api/admin/availability-windows/${MISSING}`)],
+    ];
+
+    it.each(calls)('%s: 401 signed out, 403 for a customer and a vendor', async (_, call) => {
+      expect((await call(anonymous)).status).toBe(401);
+      expect((await call(customer)).status).toBe(403);
+      expect((await call(vendor)).status).toBe(403);
+      expect([200, 201, 400, 404]).toContain((await call(admin)).status);
+    });
+
+    it('refuses an admin’s mutations from another origin', async () => {
+      const res = await foreignOrigin.post('/api/admin/customers', { display_name: 'Cross Site' });
+      expect(res.status).toBe(403);
+      expect((await foreignOrigin.get('/api/admin/stats')).status).toBe(200);
+    });
+  });
+
+  it('GET /stats counts real rows: vendors, unclaimed, customers, 0 reviews, scheduled services', async () => {
+    const before = (await (await admin.get('/api/admin/stats')).json()) as AdminStats;
+    expect(before.reviews).toBe(0);
+    expect(before.vendors).toBeGreaterThanOrEqual(3);
+
+    const v = await insertVendor(database.db, { isClaimed: false });
+    const c = await insertCustomer(database.db);
+    await database.db
+      .insert(appointments)
+      .values([
+        appointmentValues(v.id, c.id, '2026-11-30T16:00:00Z', 60, { status: 'confirmed' }),
+        appointmentValues(v.id, c.id, '2026-11-30T18:00:00Z', 60, { status: 'paid' }),
+        appointmentValues(v.id, c.id, '2026-11-30T20:00:00Z', 60, { status: 'awaiting_payment' }),
+        appointmentValues(v.id, c.id, '2026-12-01T16:00:00Z', 60, { status: 'pending_vendor' }),
+        appointmentValues(v.id, c.id, '2026-12-01T18:00:00Z', 60, { status: 'declined' }),
+      ]);
+    const after = (await (await admin.get('/api/admin/stats')).json()) as AdminStats;
+    expect(after).toEqual({
+      vendors: before.vendors + 1,
+      unclaimed_vendors: before.unclaimed_vendors + 1,
+      // a booking-only customer (no profile stands for them) counts as a customer
+      customers: before.customers + 1,
+      reviews: 0,
+      services_scheduled: before.services_scheduled + 3,
+    });
+    await database.db.delete(appointments);
+  });
+
+  describe('vendors', () => {
+    it('creates an approved, admin-created, unclaimed vendor with a slug and E.164 phone', async () => {
+      const res = await admin.post('/api/admin/vendors', {
+        business_name: 'Jardines Xochimilco',
+        service_category: 'Lawn Care',
+        business_email: 'hola@jardines.example',
+        business_phone: '+525512345678',
+        pricing_type: 'hourly',
+      });
+      expect(res.status).toBe(201);
+      const created = (await res.json()) as AdminVendor;
+      expect(created).toMatchObject({
+        business_name: 'Jardines Xochimilco',
+        slug: 'jardines-xochimilco',
+        application_status: 'approved',
+        admin_created: true,
+        is_claimed: false,
+        is_verified: false,
+        business_phone: '+525512345678',
+        timezone: 'America/Mexico_City',
+      });
+      const again = (await (
+        await admin.post('/api/admin/vendors', {
+          business_name: 'Jardines Xochimilco',
+          service_category: 'Other',
+        })
+      ).json()) as AdminVendor;
+      expect(again.slug).toBe('jardines-xochimilco-2');
+      // it is public at once: approved
+      expect((await anonymous.get('/api/vendors/jardines-xochimilco')).status).toBe(200);
+    });
+
+    it('answers 400 for a missing name, a bad email, a phone not in E.164 or an unknown status', async () => {
+      for (const body of [
+        { service_category: 'Other' },
+        { business_name: '   ', service_category: 'Other' },
+        { business_name: 'A', service_category: 'Other', business_email: 'not-an-email' },
+        { business_name: 'A', service_category: 'Other', business_phone: '55 1234 5678' },
+        { business_name: 'A', service_category: 'Other', application_status: 'maybe' },
+      ]) {
+        const res = await admin.post('/api/admin/vendors', body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await patch(admin, '/api/admin/vendors/not-a-uuid', {})).status).toBe(400);
+      expect((await patch(admin, `/api/admin/vendors/${MISSING}`, { business_name: '' })).status).toBe(400);
+      expect((await admin.get('/api/admin/vendors?limit=500')).status).toBe(400);
+    });
+
+    it('searches by name, category, email or phone, pages on the server and counts all matches', async () => {
+      const a = await insertVendor(database.db, {
+        businessName: 'Plomería Búho Nocturno',
+        serviceCategory: 'Handyman',
+        businessEmail: 'buho@plomeria.example',
+        businessPhone: '+525588887777',
+      });
+      const byName = (await (
+        await admin.get('/api/admin/vendors?q=b%C3%BAho')
+      ).json()) as AdminPage<AdminVendor>;
+      expect(byName.items.map((v) => v.id)).toEqual([a.id]);
+      expect(byName.total).toBe(1);
+      const byEmail = (await (
+        await admin.get('/api/admin/vendors?q=BUHO@plomeria.example')
+      ).json()) as AdminPage<AdminVendor>;
+      expect(byEmail.items.map((v) => v.id)).toEqual([a.id]);
+      for (const phone of ['+525588887777', '55 8888 7777', '+52 55 8888 7777']) {
+        const byPhone = (await (
+          await admin.get(`/api/admin/vendors?q=${encodeURIComponent(phone)}`)
+        ).json()) as AdminPage<AdminVendor>;
+        expect(
+          byPhone.items.map((v) => v.id),
+          phone,
+        ).toEqual([a.id]);
+      }
+      const byCategory = (await (
+        await admin.get('/api/admin/vendors?q=handy&limit=50')
+      ).json()) as AdminPage<AdminVendor>;
+      expect(byCategory.items.map((v) => v.id)).toContain(a.id);
+
+      const all = (await (await admin.get('/api/admin/vendors?limit=2')).json()) as AdminPage<AdminVendor>;
+      expect(all.items).toHaveLength(2);
+      expect(all.total).toBeGreaterThan(2);
+      const next = (await (
+        await admin.get('/api/admin/vendors?limit=2&offset=2')
+      ).json()) as AdminPage<AdminVendor>;
+      expect(next.items.map((v) => v.id)).not.toContain(all.items[0]!.id);
+      expect(next.total).toBe(all.total);
+      // the contact fields are the admins' to see (DESIGN §3)
+      expect(all.items[0]).toHaveProperty('business_email');
+    });
+
+    it('edits status, verification, pricing and contact; 404 for an unknown vendor', async () => {
+      const v = await insertVendor(database.db, { applicationStatus: 'submitted' });
+      const res = await patch(admin, `/api/admin/vendors/${v.id}`, {
+        application_status: 'approved',
+        is_verified: true,
+        pricing_type: 'fixed',
+        business_phone: '',
+        business_name: 'Nuevo Nombre',
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        id: v.id,
+        slug: v.slug,
+        business_name: 'Nuevo Nombre',
+        application_status: 'approved',
+        is_verified: true,
+        pricing_type: 'fixed',
+        business_phone: null,
+        service_category: v.serviceCategory,
+      });
+      expect((await patch(admin, `/api/admin/vendors/${MISSING}`, { is_verified: true })).status).toBe(404);
+    });
+
+    it('deletes a vendor, but not one with an active booking', async () => {
+      const v = await insertVendor(database.db);
+      expect((await del(admin, `/api/admin/vendors/${v.id}`)).status).toBe(200);
+      expect((await del(admin, `/api/admin/vendors/${v.id}`)).status).toBe(404);
+
+      const busy = await insertVendor(database.db);
+      const c = await insertCustomer(database.db);
+      await database.db
+        .insert(appointments)
+        .values(appointmentValues(busy.id, c.id, '2026-11-30T16:00:00Z', 60));
+      expect((await del(admin, `/api/admin/vendors/${busy.id}`)).status).toBe(409);
+    });
+  });
+
+  describe('customers', () => {
+    it('lists customer profiles and booking-only customers, never vendor accounts', async () => {
+      const booked = await insertCustomer(database.db, {
+        name: 'Solo Reservó',
+        email: 'solo@reservo.example',
+      });
+      const page = (await (
+        await admin.get('/api/admin/customers?limit=50')
+      ).json()) as AdminPage<AdminCustomer>;
+      const names = page.items.map((c) => c.display_name);
+      expect(names).toContain('Rosario Pérez'); // an admin-entered profile of the seed
+      expect(page.items.find((c) => c.id === booked.id)).toMatchObject({ kind: 'booking_only' });
+      expect(page.items.every((c) => c.display_name !== demoAccounts.vendor.name)).toBe(true);
+      const search = (await (
+        await admin.get('/api/admin/customers?q=rosario')
+      ).json()) as AdminPage<AdminCustomer>;
+      expect(search.items.map((c) => c.display_name)).toEqual(['Rosario Pérez']);
+      expect(search.total).toBe(1);
+    });
+
+    it('creates, edits and deletes a profile without a user; display name required', async () => {
+      expect((await admin.post('/api/admin/customers', { display_name: ' ' })).status).toBe(400);
+      expect((await admin.post('/api/admin/customers', { display_name: 'A', phone: '5512' })).status).toBe(
+        400,
+      );
+      expect(
+        (await admin.post('/api/admin/customers', { display_name: 'A', preferred_categories: ['nope'] }))
+          .status,
+      ).toBe(400);
+      const res = await admin.post('/api/admin/customers', {
+        display_name: 'Lucía Gómez',
+        phone: '+525511112222',
+        preferred_categories: ['cleaning', 'pets'],
+      });
+      expect(res.status).toBe(201);
+      const created = (await res.json()) as AdminCustomer;
+      expect(created).toMatchObject({ kind: 'profile', has_account: false, display_name: 'Lucía Gómez' });
+
+      const edited = await patch(admin, `/api/admin/customers/${created.id}`, {
+        display_name: 'Lucía G.',
+        phone: '',
+      });
+      expect(edited.status).toBe(200);
+      expect(await edited.json()).toMatchObject({ display_name: 'Lucía G.', phone: null });
+      expect((await patch(admin, `/api/admin/customers/${created.id}`, { display_name: '' })).status).toBe(
+        400,
+      );
+
+      expect((await del(admin, `/api/admin/customers/${created.id}`)).status).toBe(200);
+      expect((await del(admin, `/api/admin/customers/${created.id}`)).status).toBe(404);
+      expect((await patch(admin, `/api/admin/customers/${MISSING}`, { display_name: 'X' })).status).toBe(404);
+    });
+  });
+
+  describe('availability windows', () => {
+    // Wednesday 2026-11-25 06:00–08:00 in Mexico City: the weekly schedule opens at 09:00.
+    const EARLY = { start_tz: '2026-11-25T12:00:00.000Z', end_tz: '2026-11-25T14:00:00.000Z' };
+    const WEDNESDAY = 'from=2026-11-25T06:00:00Z&to=2026-11-26T06:00:00Z';
+    const earlySlots = ['2026-11-25T12:00:00.000Z', '2026-11-25T12:30:00.000Z', '2026-11-25T13:00:00.000Z'];
+
+    async function slotsOf(vendorId: string, serviceId: string) {
+      const res = await anonymous.get(
+        `/api/vendors/${vendorId}/availability?serviceId=${serviceId}&${WEDNESDAY}`,
+      );
+      expect(res.status).toBe(200);
+      return ((await res.json()) as AvailabilityResponse).slots;
+    }
+
+    it('a saved window opens slots the weekly schedule does not; deactivating or deleting closes them', async () => {
+      const created = (await (
+        await admin.post('/api/admin/vendors', { business_name: 'Madrugadores', service_category: 'Cooking' })
+      ).json()) as AdminVendor;
+      const service = await insertService(database.db, created.id, { durationMinutes: 60 });
+      const before = await slotsOf(created.id, service.id);
+      expect(before[0]).toBe('2026-11-25T15:00:00.000Z'); // 09:00 local
+      for (const s of earlySlots) expect(before).not.toContain(s);
+
+      const res = await admin.post('/api/admin/availability-windows', [
+        { vendor_profile_id: created.id, ...EARLY, recurrence_rule: null, is_active: true },
+      ]);
+      expect(res.status).toBe(201);
+      const [window] = (await res.json()) as AdminAvailabilityWindow[];
+      expect(window).toMatchObject({ vendor_profile_id: created.id, ...EARLY, is_active: true });
+      const opened = await slotsOf(created.id, service.id);
+      expect(opened.slice(0, 3)).toEqual(earlySlots);
+      expect(opened).not.toContain('2026-11-25T13:30:00.000Z'); // a 60-minute job would end at 08:30
+
+      const off = await patch(admin, `/api/admin/availability-windows/${window!.id}`, { is_active: false });
+      expect(off.status).toBe(200);
+      expect(await slotsOf(created.id, service.id)).toEqual(before);
+      await patch(admin, `/api/admin/availability-windows/${window!.id}`, { is_active: true });
+      expect((await slotsOf(created.id, service.id)).slice(0, 3)).toEqual(earlySlots);
+
+      expect((await del(admin, `/api/admin/availability-windows/${window!.id}`)).status).toBe(200);
+      expect(await slotsOf(created.id, service.id)).toEqual(before);
+      expect((await del(admin, `/api/admin/availability-windows/${window!.id}`)).status).toBe(404);
+    });
+
+    it('saves several windows at once, lists them by vendor and repeats a recurring one', async () => {
+      const v = await insertVendor(database.db);
+      const service = await insertService(database.db, v.id, { durationMinutes: 60 });
+      const res = await admin.post('/api/admin/availability-windows', [
+        // Monday 06:00–07:00, daily: reaches Wednesday too
+        {
+          vendor_profile_id: v.id,
+          start_tz: '2026-11-23T12:00:00Z',
+          end_tz: '2026-11-23T13:00:00Z',
+          recurrence_rule: 'daily',
+        },
+        { vendor_profile_id: v.id, start_tz: '2026-11-23T23:00:00Z', end_tz: '2026-11-24T01:00:00Z' },
+      ]);
+      expect(res.status).toBe(201);
+      expect((await res.json()) as unknown[]).toHaveLength(2);
+      const list = (await (
+        await admin.get(`/api/admin/availability-windows?vendor_profile_id=${v.id}`)
+      ).json()) as { items: AdminAvailabilityWindow[] };
+      expect(list.items.map((w) => w.recurrence_rule)).toEqual(['daily', null]);
+      expect(list.items.every((w) => w.is_active)).toBe(true);
+      expect(await slotsOf(v.id, service.id)).toContain('2026-11-25T12:00:00.000Z');
+    });
+
+    it('answers 400 for bad windows and 404 for an unknown vendor', async () => {
+      const v = await insertVendor(database.db);
+      const bad = [
+        [],
+        {},
+        [{ vendor_profile_id: v.id, start_tz: EARLY.end_tz, end_tz: EARLY.start_tz }],
+        [{ vendor_profile_id: v.id, ...EARLY, recurrence_rule: 'monthly' }],
+        [{ vendor_profile_id: 'nope', ...EARLY }],
+        [{ vendor_profile_id: v.id, start_tz: 'tomorrow', end_tz: EARLY.end_tz }],
+      ];
+      for (const body of bad) {
+        const res = await admin.post('/api/admin/availability-windows', body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await admin.get('/api/admin/availability-windows')).status).toBe(400);
+      expect(
+        (await admin.post('/api/admin/availability-windows', [{ vendor_profile_id: MISSING, ...EARLY }]))
+          .status,
+      ).toBe(404);
+
+      const [w] = (await (
+        await admin.post('/api/admin/availability-windows', [{ vendor_profile_id: v.id, ...EARLY }])
+      ).json()) as AdminAvailabilityWindow[];
+      // a PATCH that would end before it starts
+      expect(
+        (await patch(admin, `/api/admin/availability-windows/${w!.id}`, { end_tz: '2026-11-25T11:00:00Z' }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await patch(admin, `/api/admin/availability-windows/${MISSING}`, { is_active: false })).status,
+      ).toBe(404);
+    });
+  });
+});

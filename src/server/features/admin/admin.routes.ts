@@ -1,0 +1,113 @@
+import { Hono } from 'hono';
+import {
+  adminCustomerInputSchema,
+  adminCustomerUpdateSchema,
+  adminListQuerySchema,
+  adminVendorInputSchema,
+  adminVendorUpdateSchema,
+  availabilityWindowsCreateSchema,
+  availabilityWindowsQuerySchema,
+  availabilityWindowUpdateSchema,
+  idParamSchema,
+} from '../../../shared/admin.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { requireAdmin } from '../../auth/guards.ts';
+import { requireSameOrigin } from '../../auth/same-origin.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  createAvailabilityWindows,
+  deleteAvailabilityWindow,
+  listAvailabilityWindows,
+  updateAvailabilityWindow,
+} from './admin-availability.service.ts';
+import {
+  createAdminCustomer,
+  deleteAdminCustomer,
+  listAdminCustomers,
+  updateAdminCustomer,
+} from './admin-customers.service.ts';
+import { getAdminStats } from './admin-stats.service.ts';
+import {
+  createAdminVendor,
+  deleteAdminVendor,
+  listAdminVendors,
+  updateAdminVendor,
+} from './admin-vendors.service.ts';
+
+/**
+ * /api/admin (DESIGN §6): the admin dashboard. spec §6 checks the role on the client only; here
+ * every call is checked against user_roles (DESIGN §10, §12), and mutations need our Origin.
+ */
+export const adminRoutes = new Hono<AppEnv>()
+  .use('*', requireAdmin)
+  .get('/stats', async (c) => c.json(await getAdminStats(c.var.deps.db)))
+
+  .get('/vendors', validate('query', adminListQuerySchema), async (c) =>
+    c.json(await listAdminVendors(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post('/vendors', requireSameOrigin, validate('json', adminVendorInputSchema), async (c) =>
+    c.json(await createAdminVendor(c.var.deps.db, { input: c.req.valid('json') }), 201),
+  )
+  .patch(
+    '/vendors/:id',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', adminVendorUpdateSchema),
+    async (c) =>
+      c.json(
+        await updateAdminVendor(c.var.deps.db, { id: c.req.valid('param').id, input: c.req.valid('json') }),
+      ),
+  )
+  .delete('/vendors/:id', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(await deleteAdminVendor(c.var.deps.db, { id: c.req.valid('param').id })),
+  )
+
+  .get('/customers', validate('query', adminListQuerySchema), async (c) =>
+    c.json(await listAdminCustomers(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post('/customers', requireSameOrigin, validate('json', adminCustomerInputSchema), async (c) =>
+    c.json(await createAdminCustomer(c.var.deps.db, { input: c.req.valid('json') }), 201),
+  )
+  .patch(
+    '/customers/:id',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', adminCustomerUpdateSchema),
+    async (c) =>
+      c.json(
+        await updateAdminCustomer(c.var.deps.db, { id: c.req.valid('param').id, input: c.req.valid('json') }),
+      ),
+  )
+  .delete('/customers/:id', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(await deleteAdminCustomer(c.var.deps.db, { id: c.req.valid('param').id })),
+  )
+
+  .get('/availability-windows', validate('query', availabilityWindowsQuerySchema), async (c) =>
+    c.json(
+      await listAvailabilityWindows(c.var.deps.db, {
+        vendorProfileId: c.req.valid('query').vendor_profile_id,
+      }),
+    ),
+  )
+  .post(
+    '/availability-windows',
+    requireSameOrigin,
+    validate('json', availabilityWindowsCreateSchema),
+    async (c) => c.json(await createAvailabilityWindows(c.var.deps.db, { input: c.req.valid('json') }), 201),
+  )
+  .patch(
+    '/availability-windows/:id',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', availabilityWindowUpdateSchema),
+    async (c) =>
+      c.json(
+        await updateAvailabilityWindow(c.var.deps.db, {
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+        }),
+      ),
+  )
+  .delete('/availability-windows/:id', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(await deleteAvailabilityWindow(c.var.deps.db, { id: c.req.valid('param').id })),
+  );

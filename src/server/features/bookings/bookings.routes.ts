@@ -1,0 +1,110 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import {
+  confirmBookingSchema,
+  confirmTokenQuerySchema,
+  createBookingSchema,
+  vendorBookingParamSchema,
+} from '../../../shared/booking.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { requireUser, requireVendor } from '../../auth/guards.ts';
+import { requireSameOrigin } from '../../auth/same-origin.ts';
+import { bookingRateLimits, clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  createBookingRequest,
+  decideBookingByToken,
+  decideBookingForVendor,
+  getBookingByToken,
+  listMyBookings,
+  listVendorBookings,
+} from './bookings.service.ts';
+
+/** DESIGN §10: per client address; off with RATE_LIMITS=off (never in production). */
+function rateLimited(name: keyof typeof bookingRateLimits) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { db, clock, config } = c.var.deps;
+    if (config.rateLimits) {
+      const { max, windowMs } = bookingRateLimits[name];
+      await consumeRateLimit({
+        db,
+        key: `bookings.${name}:${clientAddress(c.env)}`,
+        max,
+        windowMs,
+        now: clock.now(),
+      });
+    }
+    await next();
+  });
+}
+
+/** /api/bookings (DESIGN §6): create-booking and vendor-confirm by token. */
+export const bookingsRoutes = new Hono<AppEnv>()
+  .post('/', requireSameOrigin, rateLimited('create'), validate('json', createBookingSchema), async (c) => {
+    const { db, clock, config } = c.var.deps;
+    const user = c.var.user;
+    const result = await createBookingRequest({
+      db,
+      input: c.req.valid('json'),
+      user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
+      now: clock.now(),
+      appUrl: config.appUrl,
+    });
+    return c.json(result, 201);
+  })
+  .get('/confirm', rateLimited('token'), validate('query', confirmTokenQuerySchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json(await getBookingByToken({ db, token: c.req.valid('query').token, now: clock.now() }));
+  })
+  .post(
+    '/confirm',
+    requireSameOrigin,
+    rateLimited('token'),
+    validate('json', confirmBookingSchema),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { token, action } = c.req.valid('json');
+      return c.json(await decideBookingByToken({ db, token, action, now: clock.now() }));
+    },
+  );
+
+/** /api/vendor/bookings: the signed-in vendor's own appointments (DESIGN §10: owner checked). */
+export const vendorBookingsRoutes = new Hono<AppEnv>()
+  .get('/', requireVendor, async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json({
+      items: await listVendorBookings({ db, vendorProfileId: c.var.vendorProfileId, now: clock.now() }),
+    });
+  })
+  .post(
+    '/:id/:action',
+    requireVendor,
+    requireSameOrigin,
+    validate('param', vendorBookingParamSchema),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { id, action } = c.req.valid('param');
+      return c.json(
+        await decideBookingForVendor({
+          db,
+          bookingId: id,
+          vendorProfileId: c.var.vendorProfileId,
+          action,
+          now: clock.now(),
+        }),
+      );
+    },
+  );
+
+/** /api/me/bookings: the signed-in user's appointments (Job History). */
+export const myBookingsRoutes = new Hono<AppEnv>().get('/bookings', requireUser, async (c) => {
+  const { db, clock } = c.var.deps;
+  const user = c.var.user;
+  return c.json({
+    items: await listMyBookings({
+      db,
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
+      now: clock.now(),
+    }),
+  });
+});

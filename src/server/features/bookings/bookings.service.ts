@@ -1,0 +1,523 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
+import type {
+  BookingAction,
+  BookingDecisionResponse,
+  BookingSummary,
+  CreateBookingResponse,
+  createBookingSchema,
+  MyBooking,
+  VendorBooking,
+} from '../../../shared/booking.schemas.ts';
+import { type AppointmentStatus, PAYMENT_WINDOW_HOURS } from '../../../shared/constants.ts';
+import { toE164 } from '../../../shared/phone.ts';
+import { isVendorId } from '../../../shared/vendor.schemas.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { VENDOR_ANSWER_HOURS } from '../../jobs/expiry-sweeper.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { enqueueMail } from '../../jobs/outbox-handlers.ts';
+import { AppError, sqlState } from '../../lib/app-error.ts';
+import { computeAvailability } from '../availability/availability.service.ts';
+import {
+  type BookingMailFacts,
+  confirmLinks,
+  customerDeclinedMail,
+  customerReceiptMail,
+  vendorRequestMail,
+  vendorRequestWhatsApp,
+} from './booking-mails.ts';
+
+// The booking lifecycle's first steps (DESIGN §4; decision 014): a request, then the vendor's
+// answer. Every transition is one conditional statement; side effects go through the outbox in the
+// same transaction.
+
+const HOUR_MS = 60 * 60_000;
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // 32 letters: no 0/O, 1/I to misread
+const CODE_ATTEMPTS = 5;
+
+type CreateBookingPayload = ReturnType<typeof createBookingSchema.parse>;
+
+/** A 6-character booking code (DESIGN §3): 32⁶ ≈ 10⁹ values, unique among active bookings. */
+export function newBookingCode(): string {
+  return [...randomBytes(6)].map((b) => CODE_ALPHABET[b & 31]).join('');
+}
+
+/** DESIGN §10: 256 random bits; only the SHA-256 hash is stored. */
+export function newConfirmToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** DESIGN §4: a vendor answers by the earlier of the start and 24 h after the request. */
+export function vendorAnswerDeadline(createdAt: Date, start: Date): Date {
+  return new Date(Math.min(start.getTime(), createdAt.getTime() + VENDOR_ANSWER_HOURS * HOUR_MS));
+}
+
+/** DESIGN §4: reads treat an overdue request or an unpaid overdue booking as what the sweeper makes it. */
+export function effectiveStatus(
+  row: { status: AppointmentStatus; startTz: Date; createdAt: Date; paymentDueAt: Date | null },
+  now: Date,
+): AppointmentStatus {
+  if (row.status === 'pending_vendor' && vendorAnswerDeadline(row.createdAt, row.startTz) <= now)
+    return 'expired';
+  if (row.status === 'awaiting_payment' && row.paymentDueAt && row.paymentDueAt <= now) return 'cancelled';
+  return row.status;
+}
+
+/** The sweeper's rules (expiry-sweeper.ts) for one vendor, so that an overdue request frees its slot now. */
+async function expireOverdueOfVendor(db: Db, vendorProfileId: string, now: Date) {
+  await db
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(appointments.vendorProfileId, vendorProfileId),
+        eq(appointments.status, 'pending_vendor'),
+        or(
+          lte(appointments.startTz, now),
+          lte(appointments.createdAt, new Date(now.getTime() - VENDOR_ANSWER_HOURS * HOUR_MS)),
+        ),
+      ),
+    );
+  await db
+    .update(appointments)
+    .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(appointments.vendorProfileId, vendorProfileId),
+        eq(appointments.status, 'awaiting_payment'),
+        lte(appointments.paymentDueAt, now),
+      ),
+    );
+}
+
+function constraintOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+const slotTaken = () =>
+  new AppError('conflict', 'That time is no longer available. Please pick another time.');
+
+export interface CreateBookingRequestOptions {
+  db: Db;
+  input: CreateBookingPayload;
+  /** The signed-in user, if any: linked to the customer when the booking's email is theirs. */
+  user: BookingUser | null;
+  now: Date;
+  appUrl: string;
+}
+
+/** create-booking (spec §7, DESIGN §4): a `pending_vendor` request with its notifications. */
+export async function createBookingRequest({
+  db,
+  input,
+  user,
+  now,
+  appUrl,
+}: CreateBookingRequestOptions): Promise<CreateBookingResponse> {
+  const start = new Date(input.startTime);
+  const reference = isVendorId(input.vendorId)
+    ? or(eq(vendorProfiles.id, input.vendorId), eq(vendorProfiles.slug, input.vendorId))!
+    : eq(vendorProfiles.slug, input.vendorId);
+  const [vendor] = await db
+    .select({
+      id: vendorProfiles.id,
+      businessName: vendorProfiles.businessName,
+      businessEmail: vendorProfiles.businessEmail,
+      businessPhone: vendorProfiles.businessPhone,
+      bufferMinutes: vendorProfiles.bufferMinutes,
+      timezone: vendorProfiles.timezone,
+    })
+    .from(vendorProfiles)
+    .where(reference)
+    .limit(1);
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+
+  // DESIGN §5: the server re-runs the engine, over the same reads as the availability route, after
+  // freeing the slots of overdue rows. The exclusion constraint stays the last guard against races.
+  await expireOverdueOfVendor(db, vendor.id, now);
+  const { slots } = await computeAvailability({
+    db,
+    idOrSlug: vendor.id,
+    serviceId: input.serviceId,
+    from: start,
+    to: new Date(start.getTime() + 60_000),
+    now,
+  }).catch((err: unknown) => {
+    // A start outside the bookable range is simply not an open slot.
+    if (err instanceof AppError && err.code === 'validation_failed') return { slots: [] as string[] };
+    throw err;
+  });
+  if (!slots.some((slot) => Date.parse(slot) === start.getTime())) throw slotTaken();
+
+  const [service] = await db
+    .select({
+      name: services.name,
+      priceCents: services.priceCents,
+      durationMinutes: services.durationMinutes,
+    })
+    .from(services)
+    .where(eq(services.id, input.serviceId))
+    .limit(1);
+  if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
+
+  const end = new Date(start.getTime() + service.durationMinutes * 60_000);
+  const phone = input.customerPhone ? (toE164(input.customerPhone) ?? null) : null;
+  const email = input.customerEmail.toLowerCase();
+  // Link the account only when the address is the signed-in user's own and proven (as decision 011
+  // does for profiles): otherwise signing up with someone's email would reveal their bookings.
+  const userId = user?.emailVerified && user.email.toLowerCase() === email ? user.id : null;
+  const facts: BookingMailFacts = {
+    code: '',
+    vendorName: vendor.businessName,
+    serviceName: service.name,
+    start,
+    timezone: vendor.timezone,
+    amountMxn: service.priceCents,
+    customerName: input.customerName,
+    customerEmail: email,
+    customerPhone: phone,
+    notes: input.notes ?? null,
+  };
+
+  for (let attempt = 1; ; attempt++) {
+    const code = newBookingCode();
+    const { token, hash } = newConfirmToken();
+    try {
+      const id = await db.transaction(async (tx) => {
+        const customerId = await upsertCustomer(tx, { name: input.customerName, email, phone, userId });
+        const [row] = await tx
+          .insert(appointments)
+          .values({
+            status: 'pending_vendor',
+            vendorProfileId: vendor.id,
+            serviceId: input.serviceId,
+            customerId,
+            startTz: start,
+            endTz: end,
+            bufferMinutes: vendor.bufferMinutes,
+            amountMxn: service.priceCents,
+            notes: input.notes ?? null,
+            code,
+            confirmTokenHash: hash,
+            confirmTokenExpiresAt: vendorAnswerDeadline(now, start),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: appointments.id });
+        const withCode = { ...facts, code };
+        const links = confirmLinks(appUrl, token);
+        if (vendor.businessEmail)
+          await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, withCode, links));
+        if (vendor.businessPhone) {
+          // Waits, pending, until the WhatsApp transport registers a handler (decision 013).
+          await enqueue(tx, {
+            kind: 'whatsapp',
+            payload: {
+              type: 'booking_request',
+              to: vendor.businessPhone,
+              appointmentId: row!.id,
+              vendorProfileId: vendor.id,
+              text: vendorRequestWhatsApp(withCode, links),
+            },
+          });
+        }
+        await enqueueMail(tx, customerReceiptMail(withCode));
+        return row!.id;
+      });
+      return {
+        id,
+        code,
+        status: 'pending_vendor',
+        message: 'Booking request sent. It is awaiting confirmation; confirmations arrive within 8 hours.',
+      };
+    } catch (err) {
+      const state = sqlState(err);
+      if (state === '23P01') throw slotTaken();
+      // Another active booking drew the same code: draw again (DESIGN §3).
+      if (
+        state === '23505' &&
+        constraintOf(err) === 'appointments_active_code_idx' &&
+        attempt < CODE_ATTEMPTS
+      )
+        continue;
+      throw err;
+    }
+  }
+}
+
+async function upsertCustomer(
+  tx: Tx,
+  c: { name: string; email: string; phone: string | null; userId: string | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(customers)
+    .values({ name: c.name, email: c.email, phoneE164: c.phone, userId: c.userId })
+    .onConflictDoUpdate({
+      target: customers.email,
+      set: {
+        name: sql`excluded.name`,
+        phoneE164: sql`coalesce(excluded.phone_e164, ${customers.phoneE164})`,
+        userId: sql`coalesce(${customers.userId}, excluded.user_id)`,
+      },
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+export interface BookingUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+const summaryColumns = {
+  id: appointments.id,
+  code: appointments.code,
+  status: appointments.status,
+  startTz: appointments.startTz,
+  endTz: appointments.endTz,
+  createdAt: appointments.createdAt,
+  paymentDueAt: appointments.paymentDueAt,
+  amountMxn: appointments.amountMxn,
+  confirmTokenExpiresAt: appointments.confirmTokenExpiresAt,
+  vendorProfileId: appointments.vendorProfileId,
+  notes: appointments.notes,
+  vendorName: vendorProfiles.businessName,
+  timezone: vendorProfiles.timezone,
+  serviceName: services.name,
+  customerName: customers.name,
+  customerEmail: customers.email,
+  customerPhone: customers.phoneE164,
+};
+
+async function selectBookings(db: Db | Tx, where: SQL | undefined, limit = 1) {
+  return db
+    .select(summaryColumns)
+    .from(appointments)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(where)
+    .orderBy(desc(appointments.createdAt))
+    .limit(limit);
+}
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+function toSummary(row: BookingRow, now: Date): BookingSummary {
+  return {
+    id: row.id,
+    code: row.code,
+    status: effectiveStatus(row, now),
+    vendor_name: row.vendorName,
+    service_name: row.serviceName,
+    start_time: row.startTz.toISOString(),
+    end_time: row.endTz.toISOString(),
+    timezone: row.timezone,
+    customer_name: row.customerName,
+    amount_mxn: row.amountMxn,
+    payment_due_at: row.paymentDueAt?.toISOString() ?? null,
+  };
+}
+
+const unknownToken = () => new AppError('not_found', 'Token de confirmación inválido');
+
+/** GET /api/bookings/confirm?token=: what the vendor is about to answer. Changes nothing. */
+export async function getBookingByToken({
+  db,
+  token,
+  now,
+}: {
+  db: Db;
+  token: string;
+  now: Date;
+}): Promise<BookingSummary> {
+  const [row] = await selectBookings(db, eq(appointments.confirmTokenHash, hashToken(token)));
+  if (!row) throw unknownToken();
+  return toSummary(row, now);
+}
+
+export interface DecideBookingOptions {
+  db: Db;
+  action: BookingAction;
+  now: Date;
+}
+
+/**
+ * vendor-confirm (spec §7, DESIGN §4) by the link's token: one conditional UPDATE, so two clicks or
+ * a click and a WhatsApp reply race safely and the loser is told the booking was already processed.
+ */
+export async function decideBookingByToken({ token, ...options }: DecideBookingOptions & { token: string }) {
+  return decide({
+    ...options,
+    match: eq(appointments.confirmTokenHash, hashToken(token)),
+    missing: unknownToken,
+  });
+}
+
+/** The same answer from the vendor's own list: the owner check is part of the match (404 otherwise). */
+export async function decideBookingForVendor({
+  bookingId,
+  vendorProfileId,
+  ...options
+}: DecideBookingOptions & { bookingId: string; vendorProfileId: string }) {
+  return decide({
+    ...options,
+    match: and(eq(appointments.id, bookingId), eq(appointments.vendorProfileId, vendorProfileId))!,
+    missing: () => new AppError('not_found', 'Not found.'),
+  });
+}
+
+async function decide({
+  db,
+  action,
+  now,
+  match,
+  missing,
+}: DecideBookingOptions & { match: SQL; missing: () => AppError }): Promise<BookingDecisionResponse> {
+  const dueAt = new Date(now.getTime() + PAYMENT_WINDOW_HOURS * HOUR_MS);
+  const free = sql`${appointments.amountMxn} = 0`;
+  const set =
+    action === 'confirm'
+      ? {
+          // A free booking needs no payment (DESIGN §4). The payments issue attaches the link.
+          status: sql<AppointmentStatus>`case when ${free} then 'confirmed' else 'awaiting_payment' end`,
+          confirmedAt: now,
+          paymentDueAt: sql<Date>`case when ${free} then null else least(${dueAt}::timestamptz, ${appointments.startTz}) end`,
+          updatedAt: now,
+        }
+      : { status: 'declined' as const, updatedAt: now };
+
+  const decided = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set(set)
+      .where(
+        and(
+          match,
+          eq(appointments.status, 'pending_vendor'),
+          gt(appointments.confirmTokenExpiresAt, now),
+          gt(appointments.startTz, now),
+        ),
+      )
+      .returning({ id: appointments.id, code: appointments.code, status: appointments.status });
+    if (row && action === 'decline') {
+      const [booking] = await selectBookings(tx, eq(appointments.id, row.id));
+      if (booking) await enqueueMail(tx, customerDeclinedMail(factsOf(booking)));
+    }
+    return row;
+  });
+  if (decided) {
+    return {
+      ...decided,
+      message: action === 'confirm' ? 'Reserva confirmada exitosamente' : 'Reserva rechazada',
+    };
+  }
+
+  // Nothing moved: say why.
+  const [row] = await selectBookings(db, match);
+  if (!row) throw missing();
+  const status = effectiveStatus(row, now);
+  if (status === 'pending_vendor' || status === 'expired')
+    throw new AppError(
+      'gone',
+      'Este enlace de confirmación ha caducado. / This confirmation link has expired.',
+    );
+  throw new AppError(
+    'conflict',
+    `Esta reserva ya fue procesada (${status}). / This booking was already processed.`,
+  );
+}
+
+function factsOf(row: BookingRow): BookingMailFacts {
+  return {
+    code: row.code,
+    vendorName: row.vendorName,
+    serviceName: row.serviceName ?? '—',
+    start: row.startTz,
+    timezone: row.timezone,
+    amountMxn: row.amountMxn,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    notes: row.notes,
+  };
+}
+
+const LIST_LIMIT = 200;
+
+/** GET /api/vendor/bookings: the vendor's appointments, newest first. */
+export async function listVendorBookings({
+  db,
+  vendorProfileId,
+  now,
+}: {
+  db: Db;
+  vendorProfileId: string;
+  now: Date;
+}): Promise<VendorBooking[]> {
+  const rows = await selectBookings(db, eq(appointments.vendorProfileId, vendorProfileId), LIST_LIMIT);
+  return rows.map((row) => ({
+    ...toSummary(row, now),
+    customer_email: row.customerEmail,
+    customer_phone: row.customerPhone,
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * GET /api/me/bookings: the user's appointments, by the linked customer or — once the address is
+ * proven — the same email (bookings made before signing in).
+ */
+export async function listMyBookings({
+  db,
+  user,
+  now,
+}: {
+  db: Db;
+  user: BookingUser;
+  now: Date;
+}): Promise<MyBooking[]> {
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      vendorSlug: vendorProfiles.slug,
+    })
+    .from(appointments)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(
+      user.emailVerified
+        ? or(eq(customers.userId, user.id), eq(customers.email, user.email))
+        : eq(customers.userId, user.id),
+    )
+    .orderBy(desc(appointments.startTz))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    status: effectiveStatus(row, now),
+    vendor_id: row.vendorProfileId,
+    vendor_name: row.vendorName,
+    vendor_slug: row.vendorSlug,
+    service_name: row.serviceName,
+    start_time: row.startTz.toISOString(),
+    end_time: row.endTz.toISOString(),
+    timezone: row.timezone,
+    amount_mxn: row.amountMxn,
+    created_at: row.createdAt.toISOString(),
+  }));
+}

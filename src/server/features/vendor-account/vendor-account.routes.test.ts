@@ -1,0 +1,264 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Database } from '../../db/client.ts';
+import { outbox } from '../../db/schema/messaging.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
+import { seedDemoData } from '../../db/seed/seed.ts';
+import { insertService, insertVendor } from '../../test/factories.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+
+const APP_URL = 'http://barrio.test';
+let n = 0;
+
+function signupBody(overrides: Record<string, unknown> = {}) {
+  n++;
+  return {
+    business_name: `Limpieza Brillo ${n}`,
+    business_phone: `055 1234 56${String(n).padStart(2, '0')}`,
+    business_phone_country: 'MX',
+    business_email: `Brillo.${n}.${Date.now()}@Example.test`,
+    password: 'Brillo#2026',
+    bio: 'Limpieza profunda',
+    experience_years: 5,
+    service_category: 'Limpieza del Hogar',
+    service_areas: ['Roma Norte', 'Condesa'],
+    languages: ['Spanish', 'English'],
+    address: 'Calle Colima 1, Roma Norte',
+    buffer_minutes: 15,
+    advance_booking_days: 14,
+    lead_time_minutes: 120,
+    availability: defaultWeeklyAvailability(),
+    ...overrides,
+  };
+}
+
+describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`, () => {
+  let database: Database;
+  let app: Hono<AppEnv>;
+  const client = () => createHttpClient(app, { origin: APP_URL });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db, { vendors: 1 });
+    ({ app } = createTestApp(database, { env: { APP_URL } }));
+  });
+  afterAll(() => database.close());
+
+  it('creates account, profile and vendor profile; the vendor signs in and reads it', async () => {
+    const body = signupBody({ business_phone: '0055 9876 5432' });
+    const res = await client().post('/api/vendor/signup', body);
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { vendorProfileId: string; slug: string; claimed: boolean };
+    expect(created.claimed).toBe(false);
+    expect(created.slug).toMatch(/^limpieza-brillo-\d+$/);
+
+    const vendor = client();
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const profile = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(profile).toMatchObject({
+      id: created.vendorProfileId,
+      business_name: body.business_name,
+      business_phone: '+525598765432',
+      business_email: body.business_email.toLowerCase(),
+      application_status: 'submitted',
+      onboarding_completed: true,
+      admin_created: false,
+      is_claimed: true,
+      is_verified: false,
+      timezone: 'America/Mexico_City',
+      service_category: 'Limpieza del Hogar',
+      service_areas: ['Roma Norte', 'Condesa'],
+    });
+    const me = (await (await vendor.get('/api/me')).json()) as { profile: { is_vendor: boolean } };
+    expect(me.profile.is_vendor).toBe(true);
+
+    // Both side effects wait in the outbox, written with the signup.
+    const items = await database.db.select().from(outbox);
+    const mail = items.find((i) => i.kind === 'mail' && i.payload.to === body.business_email.toLowerCase());
+    const link = /https?:\/\/\S+verify-email\S+/.exec(String(mail?.payload.text))?.[0];
+    expect(link).toContain('callbackURL=%2Fvendors');
+    // The link is better-auth's own: it verifies the address and lands on /vendors.
+    const verified = await client().get(link!.replace(APP_URL, ''), { redirect: 'manual' });
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/vendors');
+    const after = (await (await vendor.get('/api/me')).json()) as { user: { email_verified: boolean } };
+    expect(after.user.email_verified).toBe(true);
+    expect(
+      items.find((i) => i.kind === 'whatsapp' && i.payload.businessName === body.business_name)?.payload,
+    ).toEqual({
+      type: 'send-vendor-confirmation',
+      phone: '+525598765432',
+      businessName: body.business_name,
+      serviceCategory: 'Limpieza del Hogar',
+    });
+  });
+
+  it.each([
+    ['a weak password', { password: 'weakpass' }, 'password'],
+    ['no category', { service_category: '' }, 'service_category'],
+    ['no service area', { service_areas: [] }, 'service_areas'],
+    ['no address', { address: ' ' }, 'address'],
+    ['buffer above 120', { buffer_minutes: 121 }, 'buffer_minutes'],
+    ['advance of 0 days', { advance_booking_days: 0 }, 'advance_booking_days'],
+    ['advance above 365', { advance_booking_days: 366 }, 'advance_booking_days'],
+    ['lead time above 1440', { lead_time_minutes: 1441 }, 'lead_time_minutes'],
+    ['negative experience', { experience_years: -1 }, 'experience_years'],
+  ])('refuses %s with 400 and creates nothing', async (_name, overrides, path) => {
+    const body = signupBody(overrides);
+    const res = await client().post('/api/vendor/signup', body);
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { details: { path: string }[] } };
+    expect(error.details.map((d) => d.path)).toContain(path);
+    const rows = await database.db
+      .select()
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.businessName, body.business_name));
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a missing password when nobody is signed in', async () => {
+    const { password: _p, ...body } = signupBody();
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(400);
+  });
+
+  it('answers a duplicate email with 409 Account exists and leaves nothing half-made', async () => {
+    const body = signupBody();
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(201);
+    const again = signupBody({ business_email: body.business_email.toUpperCase() });
+    const res = await client().post('/api/vendor/signup', again);
+    expect(res.status).toBe(409);
+    const { error } = (await res.json()) as { error: { message: string } };
+    expect(error.message).toBe('An account with this email already exists. Try signing in instead.');
+    const rows = await database.db
+      .select()
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.businessName, again.business_name));
+    expect(rows).toEqual([]);
+  });
+
+  it('claims an unclaimed admin-created profile with the same business phone', async () => {
+    const adminMade = await insertVendor(database.db, {
+      adminCreated: true,
+      isClaimed: false,
+      businessPhone: '+525511112222',
+      businessEmail: 'old@example.test',
+    });
+    const res = await client().post('/api/vendor/signup', signupBody({ business_phone: '55 1111 2222' }));
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { vendorProfileId: string; claimed: boolean };
+    expect(created).toMatchObject({ vendorProfileId: adminMade.id, claimed: true });
+    const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, adminMade.id));
+    expect(row).toMatchObject({ isClaimed: true, adminCreated: true });
+    expect(row!.userId).not.toBeNull();
+  });
+
+  it('uses the signed-in account (the Google return) instead of creating one', async () => {
+    const customer = client();
+    await customer.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
+    const { password: _p, ...body } = signupBody();
+    const res = await customer.post('/api/vendor/signup', body);
+    expect(res.status).toBe(201);
+    expect((await customer.get('/api/vendor/profile')).status).toBe(200);
+    const [profile] = await database.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.email, demoAccounts.customer.email));
+    expect(profile!.isVendor).toBe(true);
+    // A second signup for the same account is refused.
+    expect((await customer.post('/api/vendor/signup', signupBody())).status).toBe(409);
+  });
+
+  it('keeps customers out of /api/vendor/* and edits only through the owner', async () => {
+    const customer = client();
+    const signUp = await customer.post('/api/auth/sign-up/email', {
+      name: 'Cliente',
+      email: `cliente.${Date.now()}@example.test`,
+      password: 'Cliente#2026',
+    });
+    expect(signUp.status).toBe(200);
+    expect((await customer.get('/api/vendor/profile')).status).toBe(403);
+    expect((await customer.get('/api/vendor/services')).status).toBe(403);
+    expect((await client().get('/api/vendor/profile')).status).toBe(401);
+
+    const vendor = client();
+    await vendor.signIn(demoAccounts.vendor.email, DEMO_PASSWORD);
+    const patched = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { buffer_minutes: 30, lead_time_minutes: 90, business_phone: '55 4444 3333' },
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({
+      buffer_minutes: 30,
+      lead_time_minutes: 90,
+      business_phone: '+525544443333',
+    });
+    const outOfRange = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { buffer_minutes: 500 },
+    });
+    expect(outOfRange.status).toBe(400);
+    const flags = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { is_verified: true },
+    });
+    expect(flags.status).toBe(400);
+  });
+
+  it('adds, edits and deactivates services; another vendor\u2019s service is 404', async () => {
+    const vendor = client();
+    await vendor.signIn(demoAccounts.vendor.email, DEMO_PASSWORD);
+    const added = await vendor.post('/api/vendor/services', {
+      name: 'Planchado',
+      description: 'Por hora',
+      price_cents: 25_000,
+      duration_minutes: 60,
+    });
+    expect(added.status).toBe(201);
+    const service = (await added.json()) as { id: string };
+    const edited = await vendor.request(`/api/vendor/services/${service.id}`, {
+      method: 'PATCH',
+      json: { price_cents: 30_000 },
+    });
+    expect(await edited.json()).toMatchObject({ price_cents: 30_000, is_active: true });
+    const removed = await vendor.request(`/api/vendor/services/${service.id}`, { method: 'DELETE' });
+    expect(await removed.json()).toMatchObject({ is_active: false });
+    const list = (await (await vendor.get('/api/vendor/services')).json()) as { items: { id: string }[] };
+    expect(list.items.map((s) => s.id)).toContain(service.id);
+
+    const other = await insertVendor(database.db);
+    const foreign = await insertService(database.db, other.id);
+    const res = await vendor.request(`/api/vendor/services/${foreign.id}`, {
+      method: 'PATCH',
+      json: { name: 'Mine now' },
+    });
+    expect(res.status).toBe(404);
+    expect((await vendor.request(`/api/vendor/services/${foreign.id}`, { method: 'DELETE' })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe(`POST /api/vendor/signup rate limit (${testEngine})`, () => {
+  let database: Database;
+  let app: Hono<AppEnv>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ app } = createTestApp(database, { env: { APP_URL } }));
+  });
+  afterAll(() => database.close());
+
+  it('answers 429 after 10 attempts a minute from one address (DESIGN §10)', async () => {
+    const client = createHttpClient(app, { origin: APP_URL });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/vendor/signup', {})).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
+});

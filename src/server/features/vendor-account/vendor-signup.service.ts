@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import { createEmailVerificationToken } from 'better-auth/api';
+import { hashPassword } from 'better-auth/crypto';
+import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
+import { slugify, uniqueSlug } from '../../../shared/slug.ts';
+import type { VendorSignup, VendorSignupResponse } from '../../../shared/vendor-signup.schemas.ts';
+import { verificationMail } from '../../auth/auth-mails.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { account, user } from '../../db/schema/auth.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { enqueueMail } from '../../jobs/outbox-handlers.ts';
+import { AppError, sqlState } from '../../lib/app-error.ts';
+
+/** spec §8: the wording of the duplicate-account error, the same as the auth page's. */
+export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
+
+/** spec §2: the email-confirmation link of the wizard lands on /vendors. */
+export const VENDOR_CONFIRMATION_CALLBACK = '/vendors';
+
+/** How long the confirmation link works; better-auth's own default is one hour. */
+const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+export interface CreateVendorSignupOptions {
+  db: Db;
+  input: VendorSignup;
+  /** The session's user (a Google return, spec §7), or null: then an account is created. */
+  sessionUser: SignedInUser | null;
+  appUrl: string;
+  authSecret: string;
+}
+
+/**
+ * POST /api/vendor/signup (DESIGN §6, spec §7): in ONE transaction, the account when nobody is
+ * signed in (better-auth's tables, its password hash, so that sign-in works afterwards), the
+ * profile (is_vendor true) and the vendor profile, plus the outbox items (confirmation mail,
+ * send-vendor-confirmation). Any failure rolls all of it back.
+ */
+export async function createVendorSignup({
+  db,
+  input,
+  sessionUser,
+  appUrl,
+  authSecret,
+}: CreateVendorSignupOptions): Promise<VendorSignupResponse> {
+  if (!sessionUser && !input.password) {
+    // spec §5: the password is required unless signed in through the social provider.
+    throw new AppError('validation_failed', 'Please fill in all required fields before continuing.', [
+      { path: 'password', message: 'Please fill in all required fields before continuing.' },
+    ]);
+  }
+  // Hashing is slow on purpose: do it before the transaction holds any lock.
+  const passwordHash = sessionUser ? undefined : await hashPassword(input.password!);
+  try {
+    return await db.transaction(async (tx) => {
+      const owner = sessionUser ?? (await createCredentialAccount(tx, input, passwordHash!));
+      const existingVendor = await tx
+        .select({ id: vendorProfiles.id })
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.userId, owner.id))
+        .limit(1);
+      if (existingVendor.length > 0)
+        throw new AppError('conflict', 'This account already has a vendor profile. Log in instead.');
+
+      const profileId = await upsertVendorPersonProfile(tx, owner, input);
+      const claimed = await claimAdminCreatedProfile(tx, { input, userId: owner.id, profileId });
+      const vendor = claimed ?? (await insertVendorProfile(tx, { input, userId: owner.id, profileId }));
+
+      // A Google address is proven already; a password account gets the confirmation mail.
+      const confirmationMailQueued = !owner.emailVerified;
+      if (confirmationMailQueued) {
+        const token = await createEmailVerificationToken(
+          authSecret,
+          owner.email,
+          undefined,
+          VERIFICATION_TTL_SECONDS,
+          { userId: owner.id },
+        );
+        const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VENDOR_CONFIRMATION_CALLBACK)}`;
+        const { to, subject, text } = verificationMail({ to: owner.email, url });
+        await enqueueMail(tx, { to, subject, text });
+      }
+      // spec §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
+      // outbox item; it waits, pending, until the WhatsApp transport exists (DESIGN §9).
+      await enqueue(tx, {
+        kind: 'whatsapp',
+        payload: {
+          type: 'send-vendor-confirmation',
+          phone: input.business_phone,
+          businessName: input.business_name,
+          serviceCategory: input.service_category,
+        },
+      });
+      return {
+        vendorProfileId: vendor.id,
+        slug: vendor.slug,
+        claimed: claimed !== undefined,
+        confirmationMailQueued,
+      };
+    });
+  } catch (err) {
+    // Two signups racing for one address: the loser meets the unique index, not our check.
+    if (
+      sqlState(err) === '23505' &&
+      String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('email')
+    )
+      throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE);
+    throw err;
+  }
+}
+
+async function createCredentialAccount(
+  tx: Tx,
+  input: VendorSignup,
+  passwordHash: string,
+): Promise<SignedInUser> {
+  const email = input.business_email; // lower case already (the schema)
+  const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+  if (taken) throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE);
+  const id = randomUUID();
+  const now = new Date();
+  // better-auth's shape: a user row and a 'credential' account whose accountId is the user id and
+  // whose password is better-auth's own scrypt hash — exactly what its sign-up endpoint writes.
+  await tx.insert(user).values({
+    id,
+    name: input.business_name,
+    email,
+    emailVerified: false,
+    isVendor: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await tx.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: passwordHash,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { id, name: input.business_name, email, emailVerified: false };
+}
+
+/** spec §7 profiles upsert: update display_name, phone, is_vendor, else insert them. */
+async function upsertVendorPersonProfile(tx: Tx, owner: SignedInUser, input: VendorSignup): Promise<string> {
+  const [row] = await tx
+    .insert(profiles)
+    .values({
+      userId: owner.id,
+      displayName: input.business_name,
+      phone: input.business_phone,
+      email: owner.email,
+      isVendor: true,
+    })
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: {
+        displayName: input.business_name,
+        phone: input.business_phone,
+        isVendor: true,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ id: profiles.id });
+  return row!.id;
+}
+
+function vendorFields(input: VendorSignup) {
+  return {
+    businessName: input.business_name,
+    serviceCategory: input.service_category,
+    bio: input.bio || null,
+    address: input.address,
+    experienceYears: input.experience_years,
+    businessPhone: input.business_phone,
+    businessEmail: input.business_email,
+    serviceAreas: input.service_areas,
+    languages: input.languages,
+    bufferMinutes: input.buffer_minutes,
+    advanceBookingDays: input.advance_booking_days,
+    leadTimeMinutes: input.lead_time_minutes,
+    availability: input.availability,
+  };
+}
+
+/**
+ * Issue #5 claiming: a signup whose business email or phone matches an unclaimed admin-created
+ * profile takes that profile over (is_claimed, linked to the account) instead of a duplicate.
+ * One conditional UPDATE, so two signups cannot both claim it. The claimed profile goes back to
+ * 'submitted' (decision 015): the claimant proved neither the email nor the phone yet, so an
+ * admin looks before the new details are public.
+ */
+async function claimAdminCreatedProfile(
+  tx: Tx,
+  { input, userId, profileId }: { input: VendorSignup; userId: string; profileId: string },
+) {
+  const match = tx
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(
+      and(
+        eq(vendorProfiles.adminCreated, true),
+        eq(vendorProfiles.isClaimed, false),
+        isNull(vendorProfiles.userId),
+        or(
+          eq(vendorProfiles.businessEmail, input.business_email),
+          eq(vendorProfiles.businessPhone, input.business_phone),
+        ),
+      ),
+    )
+    .orderBy(vendorProfiles.createdAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await tx
+    .update(vendorProfiles)
+    .set({
+      ...vendorFields(input),
+      userId,
+      profileId,
+      isClaimed: true,
+      onboardingCompleted: true,
+      applicationStatus: 'submitted',
+      updatedAt: new Date(),
+    })
+    .where(and(eq(vendorProfiles.isClaimed, false), inArray(vendorProfiles.id, match)))
+    .returning({ id: vendorProfiles.id, slug: vendorProfiles.slug });
+  return row;
+}
+
+async function insertVendorProfile(
+  tx: Tx,
+  { input, userId, profileId }: { input: VendorSignup; userId: string; profileId: string },
+) {
+  const base = slugify(input.business_name);
+  const taken = await tx
+    .select({ slug: vendorProfiles.slug })
+    .from(vendorProfiles)
+    .where(or(eq(vendorProfiles.slug, base), like(vendorProfiles.slug, `${base}-%`)));
+  const slug = uniqueSlug(input.business_name, new Set(taken.map((t) => t.slug)));
+  const [row] = await tx
+    .insert(vendorProfiles)
+    .values({
+      ...vendorFields(input),
+      userId,
+      profileId,
+      slug,
+      // spec §4: a self-signed profile starts submitted, onboarding done, claimed, not verified.
+      applicationStatus: 'submitted',
+      onboardingCompleted: true,
+      adminCreated: false,
+      isClaimed: true,
+      isVerified: false,
+      timezone: DEFAULT_TIMEZONE,
+    })
+    .returning({ id: vendorProfiles.id, slug: vendorProfiles.slug });
+  return row!;
+}

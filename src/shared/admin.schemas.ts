@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { firstInstantAtWall, MINUTES_PER_DAY, offsetSegments } from './availability/zone-time.ts';
+import { isCategoryKey } from './categories.ts';
+import {
+  type ApplicationStatus,
+  applicationStatuses,
+  MAX_PAGE_SIZE,
+  type PricingType,
+  pricingTypes,
+  type RecurrenceRule,
+  recurrenceRules,
+} from './constants.ts';
+
+// The admin dashboard's API contract (spec §2 Admin, DESIGN §6): one schema per input, used by the
+// server's validator and by the admin forms alike.
+
+export const ADMIN_PAGE_SIZE = 20;
+/** spec §9: the admin availability calendar reaches today … 30 days ahead. */
+export const ADMIN_CALENDAR_DAYS = 30;
+/** One save of the availability editor: one window per slot; more than this is not a person typing. */
+export const MAX_WINDOWS_PER_SAVE = 24;
+
+export const adminListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(ADMIN_PAGE_SIZE),
+});
+export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
+
+export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });
+
+/** spec §5: phones are stored as E.164; the forms turn country + number into it with toE164(). */
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use an international number such as +5215512345678');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => v || null)
+    .nullable();
+
+// spec §5 admin vendor form: business name required; email is an email-type field.
+const vendorFields = {
+  business_name: z.string().trim().min(1, 'Business name is required').max(120),
+  service_category: z.string().trim().min(1, 'Category is required').max(60),
+  business_email: z
+    .union([z.literal(''), z.email('Enter a valid email address')])
+    .transform((v) => v || null)
+    .nullable(),
+  business_phone: z
+    .union([z.literal(''), e164])
+    .transform((v) => v || null)
+    .nullable(),
+  bio: optionalText(2000),
+  address: optionalText(300),
+  application_status: z.enum(applicationStatuses),
+  is_verified: z.boolean(),
+  pricing_type: z.enum(pricingTypes).nullable(),
+};
+
+export const adminVendorInputSchema = z.object({
+  ...vendorFields,
+  business_email: vendorFields.business_email.default(null),
+  business_phone: vendorFields.business_phone.default(null),
+  bio: vendorFields.bio.default(null),
+  address: vendorFields.address.default(null),
+  // spec §3: admin-created rows default application_status to approved.
+  application_status: vendorFields.application_status.default('approved'),
+  is_verified: vendorFields.is_verified.default(false),
+  pricing_type: vendorFields.pricing_type.default(null),
+});
+export type AdminVendorInput = z.input<typeof adminVendorInputSchema>;
+export type AdminVendorValues = z.output<typeof adminVendorInputSchema>;
+
+/** PATCH: any subset of the same fields; what is left out stays as it is. */
+export const adminVendorUpdateSchema = z.object(vendorFields).partial();
+export type AdminVendorUpdate = z.output<typeof adminVendorUpdateSchema>;
+
+/** A vendor as admins see it: the public fields plus the contact ones and the flags (DESIGN §3). */
+export interface AdminVendor {
+  id: string;
+  slug: string;
+  business_name: string;
+  service_category: string;
+  business_email: string | null;
+  business_phone: string | null;
+  bio: string | null;
+  address: string | null;
+  application_status: ApplicationStatus;
+  is_verified: boolean;
+  pricing_type: PricingType | null;
+  admin_created: boolean;
+  is_claimed: boolean;
+  timezone: string;
+  created_at: string;
+}
+
+export interface AdminPage<T> {
+  items: T[];
+  /** 'Showing x of y' (spec §2): every match, not just this page. */
+  total: number;
+}
+
+// spec §5 admin customer form: display name required.
+const customerFields = {
+  display_name: z.string().trim().min(1, 'Display name is required').max(100),
+  phone: z
+    .union([z.literal(''), e164])
+    .transform((v) => v || null)
+    .nullable(),
+  email: z
+    .union([z.literal(''), z.email('Enter a valid email address')])
+    .transform((v) => v || null)
+    .nullable(),
+  // Profiles keep the browse chips' keys (cleaning, fitness…), as My Profile does.
+  preferred_categories: z.array(z.string().refine(isCategoryKey, 'Unknown category')).max(20),
+};
+
+export const adminCustomerInputSchema = z.object({
+  ...customerFields,
+  phone: customerFields.phone.default(null),
+  email: customerFields.email.default(null),
+  preferred_categories: customerFields.preferred_categories.default([]),
+});
+export type AdminCustomerInput = z.input<typeof adminCustomerInputSchema>;
+export type AdminCustomerValues = z.output<typeof adminCustomerInputSchema>;
+
+export const adminCustomerUpdateSchema = z.object(customerFields).partial();
+export type AdminCustomerUpdate = z.output<typeof adminCustomerUpdateSchema>;
+
+/**
+ * spec §7 "Admin reads profiles where is_vendor is false", plus the people who only ever booked
+ * (rows of `customers` no profile stands for): those are `booking_only` and read-only here, since
+ * deleting one would delete their bookings.
+ */
+export interface AdminCustomer {
+  id: string;
+  kind: 'profile' | 'booking_only';
+  display_name: string;
+  phone: string | null;
+  email: string | null;
+  preferred_categories: string[];
+  has_account: boolean;
+  created_at: string;
+}
+
+export interface AdminStats {
+  vendors: number;
+  unclaimed_vendors: number;
+  customers: number;
+  /** There is no reviews table yet: the real count is 0, and the card says so plainly. */
+  reviews: number;
+  /** spec §2: appointments in awaiting_payment, confirmed or paid. */
+  services_scheduled: number;
+}
+
+// spec §7: availability_windows rows {vendor_profile_id, start_tz, end_tz, recurrence_rule, is_active}.
+const windowFields = {
+  vendor_profile_id: z.uuid('Not a valid vendor id'),
+  start_tz: z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }),
+  end_tz: z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }),
+  recurrence_rule: z.enum(recurrenceRules).nullable().default(null),
+  is_active: z.boolean().default(true),
+};
+const endAfterStart = (w: { start_tz?: string | undefined; end_tz?: string | undefined }) =>
+  !w.start_tz || !w.end_tz || Date.parse(w.end_tz) > Date.parse(w.start_tz);
+
+export const availabilityWindowInputSchema = z
+  .object(windowFields)
+  .refine(endAfterStart, { message: 'The end must be after the start', path: ['end_tz'] });
+
+export const availabilityWindowsCreateSchema = z
+  .array(availabilityWindowInputSchema)
+  .min(1, 'Add at least one time slot')
+  .max(MAX_WINDOWS_PER_SAVE);
+
+export const availabilityWindowUpdateSchema = z
+  .object({
+    start_tz: windowFields.start_tz.optional(),
+    end_tz: windowFields.end_tz.optional(),
+    recurrence_rule: z.enum(recurrenceRules).nullable().optional(),
+    is_active: z.boolean().optional(),
+  })
+  .refine(endAfterStart, { message: 'The end must be after the start', path: ['end_tz'] });
+
+export const availabilityWindowsQuerySchema = z.object({
+  vendor_profile_id: z.uuid('Not a valid vendor id'),
+});
+
+export interface AdminAvailabilityWindow {
+  id: string;
+  vendor_profile_id: string;
+  start_tz: string;
+  end_tz: string;
+  recurrence_rule: RecurrenceRule | null;
+  is_active: boolean;
+  created_at: string;
+}
+
+/**
+ * The instant at which clocks in `timeZone` first show `date` (YYYY-MM-DD) at `time` (HH:MM):
+ * the admin types wall times in the vendor's zone (decision 016). A time inside a spring-forward
+ * gap becomes the end of the gap, as the engine treats it (decision 013).
+ */
+export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const wall = Date.UTC(y!, mo! - 1, d!, h!, mi!) / 60_000;
+  const segments = offsetSegments(timeZone, wall - 2 * MINUTES_PER_DAY, wall + 2 * MINUTES_PER_DAY);
+  return new Date(firstInstantAtWall(segments, wall) * 60_000);
+}
+
+/** The wall date (YYYY-MM-DD) and time (HH:MM) that clocks in `timeZone` show at `instant`. */
+export function utcToZonedWallTime(instant: Date | string, timeZone: string): { date: string; time: string } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { AppointmentStatus } from './constants.ts';
+import { toE164 } from './phone.ts';
+
+// DESIGN §6: the booking request payload in camelCase exactly as spec §3 gives it. One schema for
+// the server's validator and the booking form (STYLE §3).
+
+/** An optional text field: the form sends '' for an untouched input, which means "not given". */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const createBookingSchema = z.object({
+  // spec §3: vendorId is the id or the slug of the profile URL (spec §2).
+  vendorId: z.string().trim().min(1, 'vendorId is required').max(200),
+  serviceId: z.uuid('Please choose one of the vendor’s services.'),
+  startTime: z.iso.datetime({ offset: true, message: 'Please choose a time.' }),
+  customerName: z.string().trim().min(1, 'Please enter your name.').max(120, 'The name is too long.'),
+  customerEmail: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
+  // spec §5: optional; the form has already prepended the dial code when it did not start with +.
+  customerPhone: optionalText(40, 'The phone number is too long.').refine(
+    (phone) => phone === undefined || toE164(phone) !== undefined,
+    'Please enter a valid phone number.',
+  ),
+  notes: optionalText(1000, 'Notes may be at most 1000 characters.'),
+});
+/** What the form sends: optional fields present, possibly undefined (the validator's typed input). */
+export type CreateBookingInput = z.output<typeof createBookingSchema>;
+
+export interface CreateBookingResponse {
+  id: string;
+  code: string;
+  status: AppointmentStatus;
+  message: string;
+}
+
+// DESIGN §6: GET /api/bookings/confirm?token= and POST /api/bookings/confirm {token, action}.
+const token = z
+  .string()
+  .trim()
+  .min(16, 'Token de confirmación inválido')
+  .max(200, 'Token de confirmación inválido');
+
+export const bookingActions = ['confirm', 'decline'] as const;
+export type BookingAction = (typeof bookingActions)[number];
+
+export const confirmTokenQuerySchema = z.object({ token });
+export const confirmBookingSchema = z.object({
+  token,
+  action: z.enum(bookingActions, 'action must be confirm or decline'),
+});
+export type ConfirmBookingInput = z.infer<typeof confirmBookingSchema>;
+
+export const vendorBookingParamSchema = z.object({
+  id: z.uuid('Not a booking id'),
+  action: z.enum(bookingActions, 'action must be confirm or decline'),
+});
+
+/** What the confirm page and the vendor list show of one booking. */
+export interface BookingSummary {
+  id: string;
+  code: string;
+  /** Overdue requests read as expired even before the sweeper moves them (DESIGN §4). */
+  status: AppointmentStatus;
+  vendor_name: string;
+  service_name: string | null;
+  start_time: string;
+  end_time: string;
+  /** The vendor's IANA timezone: times are shown in it. */
+  timezone: string;
+  customer_name: string;
+  amount_mxn: number;
+  payment_due_at: string | null;
+}
+
+export interface BookingDecisionResponse {
+  id: string;
+  code: string;
+  status: AppointmentStatus;
+  message: string;
+}
+
+/** GET /api/vendor/bookings: the signed-in vendor's appointments, newest first. */
+export interface VendorBooking extends BookingSummary {
+  customer_email: string;
+  customer_phone: string | null;
+  notes: string | null;
+  created_at: string;
+}
+
+/** GET /api/me/bookings: the signed-in user's appointments (Job History). */
+export interface MyBooking {
+  id: string;
+  code: string;
+  status: AppointmentStatus;
+  vendor_id: string;
+  vendor_name: string;
+  vendor_slug: string;
+  service_name: string | null;
+  start_time: string;
+  end_time: string;
+  timezone: string;
+  amount_mxn: number;
+  created_at: string;
+}
+
+export interface ItemsResponse<T> {
+  items: T[];
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { languages, neighborhoods, signupCategories } from './categories.ts';
+import {
+  ADVANCE_BOOKING_DAYS,
+  BUFFER_MINUTES,
+  DEFAULT_ADVANCE_BOOKING_DAYS,
+  DEFAULT_BUFFER_MINUTES,
+  DEFAULT_LEAD_TIME_MINUTES,
+  LEAD_TIME_MINUTES,
+} from './constants.ts';
+import { type CountryCode, countries, defaultCountry } from './countries.ts';
+import { isStrongPassword } from './password-rules.ts';
+import { type WeeklyAvailability, weeklyAvailabilitySchema } from './weekly-availability.ts';
+
+// spec §3 vendor signup form, §5 wizard validation: ONE schema for the wizard (checked by step at
+// submit) and for POST /api/vendor/signup. The messages are the spec's English ones; the wizard
+// shows its own translation of them, chosen by the field that failed (see signupIssueKey).
+
+export const signupMessages = {
+  required: 'Please fill in all required fields before continuing.',
+  weakPassword: 'Password does not meet security requirements.',
+  categoryRequired: 'Please select your service category.',
+  areasRequired: 'Please select at least one service area.',
+  outOfRange: 'Please check the scheduling values.',
+  invalidPhone: 'Please fill in all required fields before continuing.',
+} as const;
+
+const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+const signupCategoryValues = signupCategories.flatMap((c) => [c.en, c.es]) as string[];
+
+/**
+ * spec §5 phone: the dial code followed by the number with its leading zeros removed. Spaces,
+ * dashes and brackets are dropped first; 4 to 14 digits remain (E.164 allows 15 with the code).
+ */
+export function toDialE164(national: string, country: CountryCode = defaultCountry.code): string | undefined {
+  const dial = countries.find((c) => c.code === country)?.dial ?? defaultCountry.dial;
+  const digits = national.replace(/[\s().-]/g, '').replace(/^0+/, '');
+  if (!/^\d{4,14}$/.test(digits)) return undefined;
+  return `${dial}${digits}`;
+}
+
+const requiredText = (max: number) =>
+  z.string().trim().min(1, signupMessages.required).max(max, signupMessages.required);
+
+const intInRange = (range: { min: number; max: number }) =>
+  z
+    .number()
+    .int(signupMessages.outOfRange)
+    .min(range.min, signupMessages.outOfRange)
+    .max(range.max, signupMessages.outOfRange);
+
+/** Step 1 Personal Info (the password is checked by `passwordSchema`: not needed after Google). */
+export const signupStep1Schema = z.object({
+  business_name: requiredText(120),
+  business_phone: requiredText(30),
+  business_phone_country: z.enum(countryCodes).default(defaultCountry.code),
+  business_email: z.string().trim().min(1, signupMessages.required).pipe(z.email(signupMessages.required)),
+});
+
+export const passwordSchema = z
+  .string()
+  .min(1, signupMessages.required)
+  .max(128, signupMessages.weakPassword)
+  .refine(isStrongPassword, signupMessages.weakPassword);
+
+/** Step 2 Business and Areas. spec §5: the address is required in practice. */
+export const signupStep2Schema = z.object({
+  bio: z.string().trim().max(2000).optional().default(''),
+  experience_years: z
+    .number()
+    .int(signupMessages.outOfRange)
+    .min(0, signupMessages.outOfRange)
+    .max(100, signupMessages.outOfRange)
+    .nullable()
+    .default(null),
+  service_category: z
+    .string()
+    .refine((v) => signupCategoryValues.includes(v), signupMessages.categoryRequired),
+  service_areas: z
+    .array(z.enum(neighborhoods))
+    .min(1, signupMessages.areasRequired)
+    .transform((a) => [...new Set(a)]),
+  languages: z
+    .array(z.enum(languages))
+    .default([])
+    .transform((a) => [...new Set(a)]),
+  address: requiredText(300),
+});
+
+/** Step 3 Scheduling, with spec §5 bounds (DESIGN §12: advance booking defaults to 14). */
+export const signupStep3Schema = z.object({
+  buffer_minutes: intInRange(BUFFER_MINUTES).default(DEFAULT_BUFFER_MINUTES),
+  advance_booking_days: intInRange(ADVANCE_BOOKING_DAYS).default(DEFAULT_ADVANCE_BOOKING_DAYS),
+  lead_time_minutes: intInRange(LEAD_TIME_MINUTES).default(DEFAULT_LEAD_TIME_MINUTES),
+  availability: weeklyAvailabilitySchema,
+});
+
+/** POST /api/vendor/signup: all three steps. `password` is required when nobody is signed in. */
+export const vendorSignupSchema = signupStep1Schema
+  .extend({ password: passwordSchema.optional() })
+  .extend(signupStep2Schema.shape)
+  .extend(signupStep3Schema.shape)
+  .strict()
+  .transform((input, ctx) => {
+    const phone = toDialE164(input.business_phone, input.business_phone_country);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
+      return z.NEVER;
+    }
+    return { ...input, business_email: input.business_email.toLowerCase(), business_phone: phone };
+  });
+export type VendorSignupInput = z.input<typeof vendorSignupSchema>;
+export type VendorSignup = z.output<typeof vendorSignupSchema>;
+
+/** Which spec §5 message a failed field gets in the wizard. */
+export type SignupIssueKey =
+  | 'required'
+  | 'weakPassword'
+  | 'categoryRequired'
+  | 'areasRequired'
+  | 'outOfRange';
+
+export function signupIssueKey(issue: { path: PropertyKey[]; message: string }): SignupIssueKey {
+  const field = String(issue.path[0] ?? '');
+  if (field === 'service_category') return 'categoryRequired';
+  if (field === 'service_areas') return 'areasRequired';
+  if (field === 'password' && issue.message === signupMessages.weakPassword) return 'weakPassword';
+  if (issue.message === signupMessages.outOfRange || field === 'availability') return 'outOfRange';
+  return 'required';
+}
+
+/** POST /api/vendor/signup → 201. */
+export interface VendorSignupResponse {
+  vendorProfileId: string;
+  slug: string;
+  /** True when an unclaimed admin-created profile was taken over instead of a new one made. */
+  claimed: boolean;
+  /** A confirmation mail was queued (new password accounts; a Google address is already proven). */
+  confirmationMailQueued: boolean;
+}
+
+// ——— The vendor's own profile: GET and PATCH /api/vendor/profile (DESIGN §6) ———
+
+/** PATCH: any of the wizard's editable fields; the phone comes with its country. */
+export const vendorProfilePatchSchema = signupStep1Schema
+  .pick({ business_name: true, business_phone: true, business_phone_country: true })
+  .partial()
+  .extend(signupStep2Schema.partial().shape)
+  .extend(signupStep3Schema.partial().shape)
+  .strict()
+  .transform((input, ctx) => {
+    if (input.business_phone === undefined) return { ...input, business_phone: undefined };
+    const phone = toDialE164(input.business_phone, input.business_phone_country ?? defaultCountry.code);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
+      return z.NEVER;
+    }
+    return { ...input, business_phone: phone };
+  });
+export type VendorProfilePatchInput = z.input<typeof vendorProfilePatchSchema>;
+export type VendorProfilePatch = z.output<typeof vendorProfilePatchSchema>;
+
+/** The vendor's own profile, private fields included (only the vendor and admins see these). */
+export interface VendorAccountProfile {
+  id: string;
+  slug: string;
+  business_name: string;
+  service_category: string;
+  bio: string | null;
+  address: string | null;
+  experience_years: number | null;
+  business_phone: string | null;
+  business_email: string | null;
+  service_areas: string[];
+  languages: string[];
+  buffer_minutes: number;
+  advance_booking_days: number;
+  lead_time_minutes: number;
+  availability: WeeklyAvailability;
+  application_status: string;
+  is_verified: boolean;
+  onboarding_completed: boolean;
+  admin_created: boolean;
+  is_claimed: boolean;
+  timezone: string;
+  created_at: string;
+}
+
+// ——— The vendor's services: /api/vendor/services[/:id] ———
+
+export const vendorServiceSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100),
+    description: z.string().trim().max(1000).nullable().default(null),
+    /** spec §3: price in centavos (MXN). */
+    price_cents: z.number().int().min(0).max(100_000_000),
+    duration_minutes: z.number().int().min(5).max(1440),
+  })
+  .strict();
+export const vendorServicePatchSchema = vendorServiceSchema
+  .partial()
+  .extend({ is_active: z.boolean().optional() })
+  .strict();
+export type VendorServiceInput = z.input<typeof vendorServiceSchema>;
+export type VendorServicePatchInput = z.input<typeof vendorServicePatchSchema>;
+
+export const serviceIdParamSchema = z.object({ id: z.uuid() });
+
+export interface VendorService {
+  id: string;
+  name: string;
+  description: string | null;
+  price_cents: number;
+  duration_minutes: number;
+  is_active: boolean;
+}

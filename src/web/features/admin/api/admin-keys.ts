@@ -1,0 +1,8 @@
+/** Query keys of the admin dashboard; a mutation invalidates `all` so the cards and lists agree. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: ['admin', 'stats'] as const,
+  vendors: (q: string, limit: number) => ['admin', 'vendors', { q, limit }] as const,
+  customers: (q: string, limit: number) => ['admin', 'customers', { q, limit }] as const,
+  windows: (vendorProfileId: string) => ['admin', 'windows', vendorProfileId] as const,
+};

@@ -1,0 +1,41 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminVendorValues } from '../../../../shared/admin.schemas.ts';
+import { api, unwrap } from '../../../lib/api-client.ts';
+import { adminKeys } from './admin-keys.ts';
+
+/**
+ * GET /api/admin/vendors: the first `limit` matches and the number of all of them. "Load more"
+ * raises the limit, so the list stays one request however far the admin has read.
+ */
+export function useAdminVendors(q: string, limit: number) {
+  return useQuery({
+    queryKey: adminKeys.vendors(q, limit),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.admin.vendors.$get(
+          { query: { q: q || undefined, offset: '0', limit: String(limit) } },
+          { init: { signal } },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: string; input: AdminVendorValues }) =>
+      id
+        ? unwrap(api.admin.vendors[':id'].$patch({ param: { id }, json: input }))
+        : unwrap(api.admin.vendors.$post({ json: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+export function useDeleteVendor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.admin.vendors[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

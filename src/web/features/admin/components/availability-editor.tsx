@@ -1,0 +1,351 @@
+import { Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  ADMIN_CALENDAR_DAYS,
+  type AdminAvailabilityWindow,
+  type AdminVendor,
+  utcToZonedWallTime,
+  zonedWallTimeToUtc,
+} from '../../../../shared/admin.schemas.ts';
+import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import {
+  useAvailabilityWindows,
+  useCreateWindows,
+  useDeleteWindow,
+  useUpdateWindow,
+} from '../api/use-availability-windows.ts';
+import { Checkbox, FormField, Select } from './form-field.tsx';
+
+type Repeat = RecurrenceRule | 'none';
+interface Slot {
+  key: number;
+  start: string;
+  end: string;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** YYYY-MM-DD plus `days`, as calendar arithmetic (no zone involved). */
+function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The admin availability editor (spec §2, §5, §9): a date from today to 30 days ahead in the
+ * vendor's zone, one or more time slots (09:00–17:00 by default), a repeat rule and Active. The
+ * times are the vendor's wall-clock times; they become instants here (decision 016).
+ */
+export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const timeZone = vendor.timezone;
+  const today = utcToZonedWallTime(new Date(), timeZone).date;
+  const [date, setDate] = useState('');
+  const [slots, setSlots] = useState<Slot[]>([{ key: 0, start: '09:00', end: '17:00' }]);
+  const [nextKey, setNextKey] = useState(1);
+  const [repeat, setRepeat] = useState<Repeat>('none');
+  const [active, setActive] = useState(true);
+  const create = useCreateWindows(vendor.id);
+  // spec §5: the save button is disabled while any slot lacks a start or an end.
+  const incomplete = slots.some((s) => !s.start || !s.end);
+
+  function updateSlot(key: number, change: Partial<Slot>) {
+    setSlots((all) => all.map((s) => (s.key === key ? { ...s, ...change } : s)));
+  }
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    if (!date) {
+      toast.error(t('admin.toast.selectDate'));
+      return;
+    }
+    const windows = slots.map((s) => ({
+      vendor_profile_id: vendor.id,
+      start_tz: zonedWallTimeToUtc(date, s.start, timeZone).toISOString(),
+      end_tz: zonedWallTimeToUtc(date, s.end, timeZone).toISOString(),
+      recurrence_rule: repeat === 'none' ? null : repeat,
+      is_active: active,
+    }));
+    if (windows.some((w) => w.end_tz <= w.start_tz)) {
+      toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
+      return;
+    }
+    create.mutate(windows, {
+      onSuccess: (rows) => toast.success(t('admin.toast.windowsSaved', { count: rows.length })),
+      onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <form onSubmit={save} className="flex flex-col gap-4" aria-labelledby={`${id}-title`}>
+        <h3 id={`${id}-title`} className="font-semibold text-stone-900">
+          {t('admin.availability.title')}
+        </h3>
+        <p className="text-sm text-stone-600">{t('admin.availability.timezone', { timezone: timeZone })}</p>
+        <FormField id={`${id}-date`} label={t('admin.availability.date')}>
+          <Input
+            id={`${id}-date`}
+            type="date"
+            min={today}
+            max={addDays(today, ADMIN_CALENDAR_DAYS)}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+          />
+        </FormField>
+        {slots.map((slot, index) => (
+          <fieldset key={slot.key} className="flex items-end gap-2">
+            <legend className="sr-only">{t('admin.availability.slot', { n: index + 1 })}</legend>
+            <FormField id={`${id}-start-${slot.key}`} label={t('admin.availability.start')}>
+              <Input
+                id={`${id}-start-${slot.key}`}
+                type="time"
+                value={slot.start}
+                onChange={(e) => updateSlot(slot.key, { start: e.target.value })}
+              />
+            </FormField>
+            <FormField id={`${id}-end-${slot.key}`} label={t('admin.availability.end')}>
+              <Input
+                id={`${id}-end-${slot.key}`}
+                type="time"
+                value={slot.end}
+                onChange={(e) => updateSlot(slot.key, { end: e.target.value })}
+              />
+            </FormField>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="mb-1"
+              aria-label={t('admin.availability.removeSlot', { n: index + 1 })}
+              // spec §2: at least one slot is kept
+              disabled={slots.length === 1}
+              onClick={() => setSlots((all) => all.filter((s) => s.key !== slot.key))}
+            >
+              <Trash2 aria-hidden className="size-5" />
+            </Button>
+          </fieldset>
+        ))}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setSlots((all) => [...all, { key: nextKey, start: '09:00', end: '17:00' }]);
+            setNextKey((k) => k + 1);
+          }}
+        >
+          <Plus aria-hidden className="size-4" />
+          {t('admin.availability.addSlot')}
+        </Button>
+        <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
+          <RepeatSelect id={`${id}-repeat`} value={repeat} onChange={setRepeat} />
+        </FormField>
+        <Checkbox
+          label={t('admin.availability.active')}
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+        />
+        <Button type="submit" disabled={incomplete || create.isPending}>
+          {create.isPending ? t('admin.common.saving') : t('admin.availability.save')}
+        </Button>
+      </form>
+      <WindowList vendor={vendor} />
+    </div>
+  );
+}
+
+function RepeatSelect({ id, value, onChange }: { id: string; value: Repeat; onChange: (r: Repeat) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Repeat)}>
+      {(['none', ...recurrenceRules] as const).map((r) => (
+        <option key={r} value={r}>
+          {t(`admin.availability.repeats.${r}`)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** The vendor's current windows with edit, delete and an Active or Inactive badge (spec §2). */
+function WindowList({ vendor }: { vendor: AdminVendor }) {
+  const { t, i18n } = useTranslation();
+  const windows = useAvailabilityWindows(vendor.id);
+  const remove = useDeleteWindow(vendor.id);
+  const [editing, setEditing] = useState<AdminAvailabilityWindow | null>(null);
+  const [deleting, setDeleting] = useState<AdminAvailabilityWindow | null>(null);
+  useErrorToast('admin-windows', windows, { title: t('admin.toast.fetchFailed') });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    timeZone: vendor.timezone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const time = new Intl.DateTimeFormat(i18n.language, {
+    timeZone: vendor.timezone,
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const items = windows.data?.items ?? [];
+
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby={`${vendor.id}-windows`}>
+      <h3 id={`${vendor.id}-windows`} className="font-semibold text-stone-900">
+        {t('admin.availability.current')}
+      </h3>
+      {windows.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('admin.availability.none')}</p>
+      ) : null}
+      <ul className="flex flex-col gap-2">
+        {items.map((w) => {
+          const label = `${format.format(new Date(w.start_tz))}–${time.format(new Date(w.end_tz))}`;
+          return (
+            <li key={w.id} className="flex items-center gap-2 rounded-xl border border-stone-200 p-3">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="text-sm font-medium text-stone-900">{label}</span>
+                <span className="flex flex-wrap gap-1">
+                  <Badge>{t(`admin.availability.repeats.${w.recurrence_rule ?? 'none'}`)}</Badge>
+                  <Badge tone={w.is_active ? 'brand' : 'neutral'}>
+                    {w.is_active ? t('admin.availability.active') : t('admin.availability.inactive')}
+                  </Badge>
+                </span>
+              </div>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`${t('admin.common.edit')} ${label}`}
+                onClick={() => setEditing(w)}
+              >
+                {t('admin.common.edit')}
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`${t('admin.common.delete')} ${label}`}
+                onClick={() => setDeleting(w)}
+              >
+                {t('admin.common.delete')}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
+        <DialogContent title={t('admin.availability.editTitle')} closeLabel={t('admin.common.cancel')}>
+          {editing ? (
+            <WindowForm key={editing.id} vendor={vendor} window={editing} onDone={() => setEditing(null)} />
+          ) : null}
+        </DialogContent>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('admin.common.confirmDeleteTitle')}
+        description={deleting ? `${format.format(new Date(deleting.start_tz))}` : ''}
+        confirmLabel={t('admin.common.confirmDelete')}
+        cancelLabel={t('admin.common.cancel')}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting.id, {
+            onSuccess: () => toast.success(t('admin.toast.windowDeleted')),
+            onError: (err) => toast.error(t('admin.toast.windowDeleteFailed'), { description: err.message }),
+          });
+          setDeleting(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function WindowForm({
+  vendor,
+  window,
+  onDone,
+}: {
+  vendor: AdminVendor;
+  window: AdminAvailabilityWindow;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const timeZone = vendor.timezone;
+  const start = utcToZonedWallTime(window.start_tz, timeZone);
+  const end = utcToZonedWallTime(window.end_tz, timeZone);
+  const [date, setDate] = useState(start.date);
+  const [startTime, setStartTime] = useState(start.time);
+  const [endTime, setEndTime] = useState(end.time);
+  const [repeat, setRepeat] = useState<Repeat>(window.recurrence_rule ?? 'none');
+  const [active, setActive] = useState(window.is_active);
+  const update = useUpdateWindow(vendor.id);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!date) {
+      toast.error(t('admin.toast.selectDate'));
+      return;
+    }
+    const startTz = zonedWallTimeToUtc(date, startTime, timeZone);
+    const endTz = zonedWallTimeToUtc(date, endTime, timeZone);
+    if (endTz <= startTz) {
+      toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
+      return;
+    }
+    update.mutate(
+      {
+        id: window.id,
+        input: {
+          start_tz: startTz.toISOString(),
+          end_tz: endTz.toISOString(),
+          recurrence_rule: repeat === 'none' ? null : repeat,
+          is_active: active,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(t('admin.toast.windowUpdated'));
+          onDone();
+        },
+        onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4">
+      <FormField id={`${id}-date`} label={t('admin.availability.date')}>
+        <Input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+      </FormField>
+      <div className="flex gap-2">
+        <FormField id={`${id}-start`} label={t('admin.availability.start')}>
+          <Input
+            id={`${id}-start`}
+            type="time"
+            value={startTime}
+            onChange={(e) => setStartTime(e.target.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-end`} label={t('admin.availability.end')}>
+          <Input id={`${id}-end`} type="time" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
+        </FormField>
+      </div>
+      <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
+        <RepeatSelect id={`${id}-repeat`} value={repeat} onChange={setRepeat} />
+      </FormField>
+      <Checkbox
+        label={t('admin.availability.active')}
+        checked={active}
+        onChange={(e) => setActive(e.target.checked)}
+      />
+      <Button type="submit" size="lg" disabled={!startTime || !endTime || update.isPending}>
+        {update.isPending ? t('admin.common.saving') : t('admin.common.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BookingAction,
+  BookingDecisionResponse,
+  ItemsResponse,
+  VendorBooking,
+} from '../../../../shared/booking.schemas.ts';
+import { api, unwrap } from '../../../lib/api-client.ts';
+
+export const vendorBookingKeys = { list: ['vendor', 'bookings'] as const };
+
+/** GET /api/vendor/bookings: the signed-in vendor's appointments, newest first (for the dashboard). */
+export function useVendorBookings() {
+  return useQuery({
+    queryKey: vendorBookingKeys.list,
+    queryFn: ({ signal }): Promise<ItemsResponse<VendorBooking>> =>
+      unwrap(api.vendor.bookings.$get({}, { init: { signal } })),
+  });
+}
+
+/** POST /api/vendor/bookings/:id/confirm|decline: the same answer as the mailed link, without a token. */
+export function useDecideVendorBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: BookingAction }): Promise<BookingDecisionResponse> =>
+      unwrap(api.vendor.bookings[':id'][':action'].$post({ param: { id, action } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
+  });
+}

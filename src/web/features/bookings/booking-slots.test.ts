@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { demoServices, demoSlots, groupSlotsByDay, isDemoId, withDialCode } from './booking-slots.ts';
+
+describe('booking form helpers', () => {
+  it('makes the spec’s demo slots: the next 7 weekdays at 09–11 and 14–17 h local', () => {
+    // Friday 2026-11-20 12:00 in Mexico City (UTC−6).
+    const slots = demoSlots(new Date('2026-11-20T18:00:00Z'), 'America/Mexico_City');
+    expect(slots).toHaveLength(49);
+    expect(slots.slice(0, 7)).toEqual([
+      '2026-11-23T15:00:00.000Z',
+      '2026-11-23T16:00:00.000Z',
+      '2026-11-23T17:00:00.000Z',
+      '2026-11-23T20:00:00.000Z',
+      '2026-11-23T21:00:00.000Z',
+      '2026-11-23T22:00:00.000Z',
+      '2026-11-23T23:00:00.000Z',
+    ]);
+    // Monday … Friday, then Monday and Tuesday: no weekend.
+    const days = groupSlotsByDay(slots, 'America/Mexico_City', 'en-US').map((d) => d.key);
+    expect(days).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-30',
+      '2026-12-01',
+    ]);
+    expect(slots.every(isDemoId)).toBe(false);
+    expect(demoServices.every((s) => isDemoId(s.id))).toBe(true);
+  });
+
+  it('groups by the vendor’s local day, not the reader’s', () => {
+    // 23:30 on Monday in Mexico City is already Tuesday in UTC.
+    const days = groupSlotsByDay(
+      ['2026-11-23T15:00:00.000Z', '2026-11-24T05:30:00.000Z'],
+      'America/Mexico_City',
+      'en-US',
+    );
+    expect(days).toHaveLength(1);
+    expect(days[0]).toMatchObject({ key: '2026-11-23', label: 'Mon, Nov 23' });
+    expect(days[0]!.slots.map((s) => s.label)).toEqual(['9:00 AM', '11:30 PM']);
+  });
+
+  it('prepends the dial code unless the phone starts with +', () => {
+    expect(withDialCode(' 55 1234 5678 ', '+52')).toBe('+5255 1234 5678');
+    expect(withDialCode('0044 20', '+44')).toBe('+4444 20');
+    expect(withDialCode('+1 415 555 0100', '+52')).toBe('+1 415 555 0100');
+    expect(withDialCode('  ', '+52')).toBeUndefined();
+  });
+});

@@ -1,0 +1,92 @@
+import {
+  firstInstantAtWall,
+  MINUTES_PER_DAY,
+  offsetSegments,
+  wallMinuteAt,
+  weekdayIndex,
+} from '../../../shared/availability/zone-time.ts';
+import type { PublicServiceDetail } from '../../../shared/vendor.schemas.ts';
+
+// The booking form's pure parts: the spec's demo fallbacks (spec §4, §9) and slots grouped by the
+// vendor's local day (decision 013: slots are shown in the vendor's timezone).
+
+/** Demo items carry this prefix: the form refuses to send them (never booked as if real). */
+const DEMO_PREFIX = 'demo-';
+
+export const isDemoId = (id: string) => id.startsWith(DEMO_PREFIX);
+
+/** spec §9: Computer Repair (60 min, 80.00), Virus Removal (90 min, 120.00), Data Recovery (120 min, 150.00). */
+export const demoServices = [
+  { id: 'demo-computer-repair', key: 'computerRepair', duration_minutes: 60, price_cents: 8_000 },
+  { id: 'demo-virus-removal', key: 'virusRemoval', duration_minutes: 90, price_cents: 12_000 },
+  { id: 'demo-data-recovery', key: 'dataRecovery', duration_minutes: 120, price_cents: 15_000 },
+] as const;
+
+export function demoServiceList(
+  name: (key: (typeof demoServices)[number]['key']) => string,
+): PublicServiceDetail[] {
+  return demoServices.map((s) => ({
+    id: s.id,
+    name: name(s.key),
+    description: null,
+    duration_minutes: s.duration_minutes,
+    price_cents: s.price_cents,
+  }));
+}
+
+const DEMO_HOURS = [9, 10, 11, 14, 15, 16, 17];
+const DEMO_DAYS = 7;
+
+/** spec §9: the next 7 weekdays at 09, 10, 11, 14, 15, 16 and 17 h, on the vendor's clocks. */
+export function demoSlots(now: Date, timeZone: string): string[] {
+  const nowMinute = Math.floor(now.getTime() / 60_000);
+  const segments = offsetSegments(timeZone, nowMinute - MINUTES_PER_DAY, nowMinute + 14 * MINUTES_PER_DAY);
+  const today = Math.floor(wallMinuteAt(nowMinute, timeZone) / MINUTES_PER_DAY);
+  const slots: string[] = [];
+  for (let day = today + 1; slots.length < DEMO_DAYS * DEMO_HOURS.length; day++) {
+    if (weekdayIndex(day) >= 5) continue;
+    for (const hour of DEMO_HOURS) {
+      const instant = firstInstantAtWall(segments, day * MINUTES_PER_DAY + hour * 60);
+      slots.push(new Date(instant * 60_000).toISOString());
+    }
+  }
+  return slots;
+}
+
+export interface SlotDay {
+  /** The local date, YYYY-MM-DD in the vendor's zone. */
+  key: string;
+  label: string;
+  slots: { iso: string; label: string }[];
+}
+
+/** Slots grouped by the vendor's local day, labelled in the reader's language. */
+export function groupSlotsByDay(slots: string[], timeZone: string, locale: string): SlotDay[] {
+  const dayLabel = new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  const timeLabel = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  const days = new Map<string, SlotDay>();
+  for (const iso of slots) {
+    const at = new Date(iso);
+    const wall = wallMinuteAt(Math.floor(at.getTime() / 60_000), timeZone);
+    const key = new Date(wall * 60_000).toISOString().slice(0, 10);
+    let day = days.get(key);
+    if (!day) {
+      day = { key, label: dayLabel.format(at), slots: [] };
+      days.set(key, day);
+    }
+    day.slots.push({ iso, label: timeLabel.format(at) });
+  }
+  return [...days.values()];
+}
+
+/** spec §5: a phone that does not start with + gets the country's dial code (leading zeros dropped). */
+export function withDialCode(national: string, dial: string): string | undefined {
+  const phone = national.trim();
+  if (!phone) return undefined;
+  return phone.startsWith('+') ? phone : `${dial}${phone.replace(/^0+/, '')}`;
+}

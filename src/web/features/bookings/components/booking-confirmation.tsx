@@ -1,0 +1,44 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** spec §4: after a request, "awaiting confirmation", the 8-hour note and the booking code. */
+export function BookingConfirmation({
+  booking,
+  email,
+  onAnother,
+}: {
+  booking: CreateBookingResponse;
+  email: string;
+  onAnother: () => void;
+}) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form is replaced: move focus to what replaced it, so screen readers announce it.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section
+      aria-labelledby="booking-done-title"
+      className="mt-4 flex flex-col items-center gap-3 rounded-2xl border border-brand-200 bg-white p-6 text-center shadow-xs"
+    >
+      <CheckCircle2 aria-hidden="true" className="size-10 text-brand-700" />
+      <h2 id="booking-done-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-stone-900">
+        {t('bookings.done.title')}
+      </h2>
+      <Badge tone="brand">{t('bookings.done.status')}</Badge>
+      <p className="text-sm text-stone-700">{t('bookings.done.note', { email })}</p>
+      <p className="text-sm text-stone-700">
+        {t('bookings.done.code')}:{' '}
+        <strong data-testid="booking-code" className="font-mono text-lg tracking-widest text-stone-900">
+          {booking.code}
+        </strong>
+      </p>
+      <Button variant="secondary" onClick={onAnother}>
+        {t('bookings.done.another')}
+      </Button>
+    </section>
+  );
+}

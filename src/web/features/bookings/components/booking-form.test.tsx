@@ -1,0 +1,151 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
+import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
+import { BookingForm } from './booking-form.tsx';
+
+// The booking form (spec §4, §5, §8) with the API stubbed at fetch.
+
+type Answer = { status: number; body: unknown };
+let answer: (url: URL, init?: RequestInit) => Answer;
+let posts: unknown[];
+
+const SERVICE_ID = '5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11';
+const services: PublicServiceDetail[] = [
+  { id: SERVICE_ID, name: 'Limpieza profunda', description: null, price_cents: 45_000, duration_minutes: 60 },
+];
+const vendor = {
+  id: '7d1f8a52-3c1e-4b0e-9a55-0a1b2c3d4e5f',
+  slug: 'casa-limpia',
+  timezone: 'America/Mexico_City',
+};
+const SLOTS = ['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z', '2026-11-24T15:00:00.000Z'];
+
+beforeEach(async () => {
+  posts = [];
+  answer = (url) =>
+    url.pathname.endsWith('/availability')
+      ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+      : { status: 201, body: { id: 'b1', code: 'ABC234', status: 'pending_vendor', message: 'ok' } };
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/me')
+      return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
+    if (init?.method === 'POST') posts.push(JSON.parse(String(init.body)));
+    const { status, body } = answer(url, init);
+    return Response.json(body, { status });
+  });
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
+  const queryClient = createQueryClient();
+  render(
+    <Providers queryClient={queryClient}>
+      <BookingForm vendor={vendor} services={services} {...props} />
+    </Providers>,
+  );
+}
+
+const chooseService = (id = SERVICE_ID) =>
+  fireEvent.change(screen.getByLabelText('Service'), { target: { value: id } });
+
+describe('BookingForm', () => {
+  it('books a slot shown in the vendor’s timezone, with the dial code prepended', async () => {
+    renderForm();
+    chooseService();
+    const days = await screen.findByRole('group', { name: 'Day' });
+    expect(within(days).getAllByRole('radio')).toHaveLength(2);
+    expect(within(days).getByLabelText('Mon, Nov 23')).toBeTruthy();
+    const times = screen.getByRole('group', { name: 'Time' });
+    fireEvent.click(within(times).getByLabelText('9:30 AM'));
+
+    // spec §5: name and email are required.
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    fireEvent.change(screen.getByLabelText('Phone (optional)'), { target: { value: '55 1234 5678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
+    expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
+    expect(screen.getByText('ABC234')).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        vendorId: vendor.id,
+        serviceId: SERVICE_ID,
+        startTime: SLOTS[1],
+        customerName: 'Ana',
+        customerEmail: 'ana@example.test',
+        customerPhone: '+5255 1234 5678',
+      },
+    ]);
+  });
+
+  it('shows the server’s message when booking fails', async () => {
+    answer = (url) =>
+      url.pathname.endsWith('/availability')
+        ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+        : {
+            status: 409,
+            body: { error: { code: 'conflict', message: 'That time is no longer available.' } },
+          };
+    renderForm();
+    chooseService();
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Time' })).getByLabelText('9:00 AM'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Booking Failed')).toBeTruthy();
+    expect(screen.getByText('That time is no longer available.')).toBeTruthy();
+  });
+
+  it('falls back to labelled demo slots when availability fails, and never sends them', async () => {
+    answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
+    renderForm();
+    chooseService();
+    expect(
+      await screen.findByText('Showing demo availability. Contact vendor to confirm times.'),
+    ).toBeTruthy();
+    expect(screen.getByText('These times are examples. Contact the vendor to confirm times.')).toBeTruthy();
+    const times = screen.getByRole('group', { name: 'Time' });
+    expect(within(times).getAllByRole('radio')).toHaveLength(7);
+    fireEvent.click(within(times).getAllByRole('radio')[0]!);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Example only')).toBeTruthy();
+    expect(posts).toEqual([]);
+  });
+
+  it('falls back to the spec’s demo services when services cannot be loaded', async () => {
+    renderForm({ services: [], servicesFailed: true });
+    expect(await screen.findByText('Loading demo services. Some features may be limited.')).toBeTruthy();
+    const options = within(screen.getByLabelText('Service')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Choose a service',
+      'Computer Repair · $80.00 (Example)',
+      'Virus Removal · $120.00 (Example)',
+      'Data Recovery · $150.00 (Example)',
+    ]);
+  });
+
+  it('says so when there are no open times', async () => {
+    answer = () => ({ status: 200, body: { slots: [], timezone: 'America/Mexico_City' } });
+    renderForm();
+    chooseService();
+    await waitFor(() =>
+      expect(
+        screen.getAllByText('No available times found. Please try again later or contact the vendor.').length,
+      ).toBeGreaterThan(0),
+    );
+  });
+});

@@ -1,0 +1,206 @@
+import { Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatPrice } from '../../../../shared/money.ts';
+import { type VendorService, vendorServiceSchema } from '../../../../shared/vendor-signup.schemas.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import {
+  useDeactivateVendorService,
+  useSaveVendorService,
+  useVendorServices,
+} from '../api/use-vendor-account.ts';
+
+/** The vendor's services (issue #5): add, edit, deactivate — name, description, price in MXN, duration. */
+export function ServicesSection() {
+  const { t } = useTranslation();
+  const services = useVendorServices();
+  const deactivate = useDeactivateVendorService();
+  const save = useSaveVendorService();
+  const [editing, setEditing] = useState<VendorService | 'new' | null>(null);
+  const items = services.data?.items ?? [];
+
+  async function setActive(service: VendorService, active: boolean) {
+    if (!active && !window.confirm(t('vendor.dashboard.services.confirmDeactivate', { name: service.name })))
+      return;
+    try {
+      if (active) await save.mutateAsync({ id: service.id, input: { is_active: true } });
+      else await deactivate.mutateAsync(service.id);
+      toast.success(t('vendor.dashboard.services.savedToast'));
+    } catch {
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="services-title"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="services-title" className="text-lg font-semibold text-stone-900">
+          {t('vendor.dashboard.services.title')}
+        </h2>
+        {editing === null ? (
+          <Button size="sm" variant="soft" onClick={() => setEditing('new')}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('vendor.dashboard.services.add')}
+          </Button>
+        ) : null}
+      </div>
+      {editing !== null ? (
+        <ServiceForm service={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
+      ) : null}
+      {services.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('vendor.dashboard.services.empty')}</p>
+      ) : null}
+      <ul className="flex flex-col divide-y divide-stone-100">
+        {items.map((service) => (
+          <li key={service.id} className="flex flex-col gap-2 py-3">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <p className="font-medium text-stone-900">{service.name}</p>
+                {service.description ? <p className="text-sm text-stone-600">{service.description}</p> : null}
+                <p className="text-sm text-stone-700">
+                  {formatPrice(service.price_cents)} MXN ·{' '}
+                  {t('vendor.dashboard.services.durationValue', { count: service.duration_minutes })}
+                </p>
+              </div>
+              {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}
+            </div>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('vendor.dashboard.services.editLabel', { name: service.name })}
+                onClick={() => setEditing(service)}
+              >
+                {t('vendor.dashboard.services.edit')}
+              </Button>
+              {service.is_active ? (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('vendor.dashboard.services.deactivateLabel', { name: service.name })}
+                  onClick={() => void setActive(service, false)}
+                >
+                  {t('vendor.dashboard.services.deactivate')}
+                </Button>
+              ) : (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('vendor.dashboard.services.activateLabel', { name: service.name })}
+                  onClick={() => void setActive(service, true)}
+                >
+                  {t('vendor.dashboard.services.activate')}
+                </Button>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ServiceForm({ service, onClose }: { service: VendorService | undefined; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveVendorService();
+  const [name, setName] = useState(service?.name ?? '');
+  const [description, setDescription] = useState(service?.description ?? '');
+  const [price, setPrice] = useState(service ? String(service.price_cents / 100) : '');
+  const [duration, setDuration] = useState(service ? String(service.duration_minutes) : '60');
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const input = {
+      name,
+      description: description.trim() || null,
+      // The form takes pesos; the API and the database keep centavos (DESIGN §3).
+      price_cents: price.trim() === '' ? Number.NaN : Math.round(Number(price) * 100),
+      duration_minutes: duration.trim() === '' ? Number.NaN : Number(duration),
+    };
+    if (!vendorServiceSchema.safeParse(input).success) {
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.invalid') });
+      return;
+    }
+    try {
+      await save.mutateAsync({ id: service?.id, input });
+      toast.success(t('vendor.dashboard.services.savedToast'));
+      onClose();
+    } catch {
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={
+        service
+          ? t('vendor.dashboard.services.editLabel', { name: service.name })
+          : t('vendor.dashboard.services.add')
+      }
+      className="flex flex-col gap-3 rounded-xl border border-brand-200 p-3"
+      onSubmit={(e) => void submit(e)}
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="service-name" className="text-sm font-medium text-stone-800">
+          {t('vendor.dashboard.services.name')}
+        </label>
+        <Input id="service-name" value={name} onChange={(e) => setName(e.target.value)} />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="service-description" className="text-sm font-medium text-stone-800">
+          {t('vendor.dashboard.services.description')}
+        </label>
+        <Input
+          id="service-description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="service-price" className="text-sm font-medium text-stone-800">
+            {t('vendor.dashboard.services.price')}
+          </label>
+          <Input
+            id="service-price"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={price}
+            onChange={(e) => setPrice(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="service-duration" className="text-sm font-medium text-stone-800">
+            {t('vendor.dashboard.services.duration')}
+          </label>
+          <Input
+            id="service-duration"
+            type="number"
+            inputMode="numeric"
+            min={5}
+            max={1440}
+            value={duration}
+            onChange={(e) => setDuration(e.target.value)}
+          />
+        </div>
+      </div>
+      <div className="flex gap-3">
+        <Button variant="secondary" className="flex-1" onClick={onClose}>
+          {t('vendor.dashboard.cancel')}
+        </Button>
+        <Button type="submit" className="flex-1" disabled={save.isPending}>
+          {save.isPending ? t('vendor.dashboard.saving') : t('vendor.dashboard.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

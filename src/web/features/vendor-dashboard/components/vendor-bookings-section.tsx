@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { formatPrice } from '../../../../shared/money.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { useDecideVendorBooking, useVendorBookings } from '../../bookings/api/use-vendor-bookings.ts';
+
+/** The vendor's bookings, from the bookings feature's hooks (GET /api/vendor/bookings + decide). */
+export function VendorBookingsSection() {
+  const { t, i18n } = useTranslation();
+  const bookings = useVendorBookings();
+  const decide = useDecideVendorBooking();
+  const items = bookings.data?.items ?? [];
+
+  async function act(id: string, action: 'confirm' | 'decline') {
+    try {
+      await decide.mutateAsync({ id, action });
+      toast.success(t('vendor.dashboard.bookings.done'));
+    } catch {
+      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.bookings.failed') });
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="bookings-title"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm"
+    >
+      <h2 id="bookings-title" className="text-lg font-semibold text-stone-900">
+        {t('vendor.dashboard.bookings.title')}
+      </h2>
+      {bookings.isError ? (
+        <p className="text-sm text-red-800">{t('vendor.dashboard.bookings.loadFailed')}</p>
+      ) : null}
+      {bookings.isSuccess && items.length === 0 ? (
+        <p className="text-sm text-stone-600">{t('vendor.dashboard.bookings.empty')}</p>
+      ) : null}
+      <ul className="flex flex-col divide-y divide-stone-100">
+        {items.map((b) => (
+          <li key={b.id} className="flex flex-col gap-2 py-3">
+            <div className="flex items-start justify-between gap-2">
+              <div>
+                <p className="font-medium text-stone-900">
+                  {b.service_name ?? '—'} · {b.customer_name}
+                </p>
+                <p className="text-sm text-stone-700">
+                  {new Intl.DateTimeFormat(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: b.timezone,
+                  }).format(new Date(b.start_time))}{' '}
+                  · {formatPrice(b.amount_mxn)} MXN
+                </p>
+              </div>
+              <Badge>{t(`vendor.dashboard.bookings.status.${b.status}`)}</Badge>
+            </div>
+            {b.status === 'pending_vendor' ? (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  aria-label={t('vendor.dashboard.bookings.confirmLabel', { code: b.code })}
+                  disabled={decide.isPending}
+                  onClick={() => void act(b.id, 'confirm')}
+                >
+                  {t('vendor.dashboard.bookings.confirm')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('vendor.dashboard.bookings.declineLabel', { code: b.code })}
+                  disabled={decide.isPending}
+                  onClick={() => void act(b.id, 'decline')}
+                >
+                  {t('vendor.dashboard.bookings.decline')}
+                </Button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import { copyWeek } from './components/weekly-availability-editor.tsx';
+import { initialSignupState, type SignupFormState, toSignupRequest, validateSignup } from './signup-form.ts';
+
+const complete = (): SignupFormState => ({
+  ...initialSignupState(),
+  business_name: 'Brillo',
+  business_phone: '55 1234 5678',
+  business_email: 'brillo@example.test',
+  password: 'Brillo#2026',
+  category_index: 0,
+  service_areas: ['Roma Norte'],
+  address: 'Colima 1',
+});
+
+describe('the wizard at submit (spec §5: by step, first failing step wins)', () => {
+  it('passes a complete form and stores the category in the wizard language', () => {
+    expect(validateSignup(complete(), 'es-MX', false)).toBeUndefined();
+    expect(toSignupRequest(complete(), 'es-MX', false).service_category).toBe('Limpieza del Hogar');
+    expect(toSignupRequest(complete(), 'en', false).service_category).toBe('House Cleaning');
+    expect(toSignupRequest(complete(), 'en', false).lead_time_minutes).toBe(120);
+  });
+
+  it.each([
+    [{ business_name: '' }, { step: 1, issue: 'required' }],
+    [{ password: 'weakpass' }, { step: 1, issue: 'weakPassword' }],
+    [{ category_index: null }, { step: 2, issue: 'categoryRequired' }],
+    [{ service_areas: [] }, { step: 2, issue: 'areasRequired' }],
+    [{ address: '' }, { step: 2, issue: 'required' }],
+    [{ buffer_minutes: '121' }, { step: 3, issue: 'outOfRange' }],
+    [{ lead_time_hours: '25' }, { step: 3, issue: 'outOfRange' }],
+  ] as const)('%o → %o', (patch, expected) => {
+    expect(validateSignup({ ...complete(), ...patch } as SignupFormState, 'en', false)).toEqual(expected);
+  });
+
+  it('needs no password after Google', () => {
+    expect(validateSignup({ ...complete(), password: '' }, 'en', true)).toBeUndefined();
+  });
+});
+
+describe('Copy week (spec §4)', () => {
+  it('copies a weekday to weekdays only and a weekend day to every day, enabling them', () => {
+    const week = defaultWeeklyAvailability();
+    week.monday.slots = [{ start: '08:00', end: '12:00' }];
+    const fromMonday = copyWeek(week, 'monday');
+    expect(fromMonday.friday).toEqual({ enabled: true, slots: [{ start: '08:00', end: '12:00' }] });
+    expect(fromMonday.saturday).toEqual(week.saturday);
+    const fromSunday = copyWeek(week, 'sunday');
+    expect(fromSunday.monday).toEqual({ enabled: true, slots: [{ start: '10:00', end: '14:00' }] });
+    expect(fromSunday.saturday.enabled).toBe(true);
+  });
+});

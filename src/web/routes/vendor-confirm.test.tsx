@@ -1,0 +1,85 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+
+// The vendor confirm page (spec §2, §4, §8): always Spanish; idle → processing → done only on success.
+
+const TOKEN = 'tok_'.padEnd(43, 'x');
+const summary = {
+  id: 'b1',
+  code: 'ABC234',
+  status: 'pending_vendor',
+  vendor_name: 'Casa Limpia',
+  service_name: 'Limpieza profunda',
+  start_time: '2026-11-23T15:00:00.000Z',
+  end_time: '2026-11-23T16:00:00.000Z',
+  timezone: 'America/Mexico_City',
+  customer_name: 'Ana López',
+  amount_mxn: 45_000,
+  payment_due_at: null,
+};
+let decision: { status: number; body: unknown };
+let posts: unknown[];
+
+beforeEach(async () => {
+  posts = [];
+  decision = { status: 200, body: { id: 'b1', code: 'ABC234', status: 'awaiting_payment', message: 'ok' } };
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/bookings/confirm' && init?.method === 'POST') {
+      posts.push(JSON.parse(String(init.body)));
+      return Response.json(decision.body, { status: decision.status });
+    }
+    if (url.pathname === '/api/bookings/confirm') return Response.json(summary);
+    return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
+  });
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+}
+
+describe('/vendor-confirm', () => {
+  it("says 'Token Inválido' without a token", async () => {
+    renderAt('/vendor-confirm');
+    expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeTruthy();
+    expect(screen.getAllByText('Token de confirmación inválido').length).toBeGreaterThan(0);
+    expect(posts).toEqual([]);
+  });
+
+  it('processes a link with token and action at once', async () => {
+    renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    expect(await screen.findByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeTruthy();
+    expect(screen.getByTestId('booking-status').textContent).toBe('Estado: Pendiente de pago');
+    expect(posts).toEqual([{ token: TOKEN, action: 'confirm' }]);
+  });
+
+  it('offers both answers without an action, and stays idle when the call fails', async () => {
+    decision = {
+      status: 409,
+      body: { error: { code: 'conflict', message: 'Esta reserva ya fue procesada.' } },
+    };
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    expect(await screen.findByText('Ana López')).toBeTruthy();
+    expect(screen.getByText('Al confirmar, el cliente recibirá un enlace de pago.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar Reserva' }));
+    expect(await screen.findByText('Error al procesar la confirmación')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirmar Reserva' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Reserva rechazada' })).toBeNull();
+    expect(posts).toEqual([{ token: TOKEN, action: 'decline' }]);
+  });
+});

@@ -2,6 +2,7 @@ import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
 import { bookingsEn } from './bookings.ts';
 import { discoveryEn } from './discovery.ts';
+import { jobsEn } from './jobs.ts';
 import { vendorEn } from './vendor.ts';
 
 // The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
@@ -10,6 +11,7 @@ export const en = {
   discovery: discoveryEn,
   auth: authEn,
   bookings: bookingsEn,
+  jobs: jobsEn,
   vendor: vendorEn,
   admin: adminEn,
   app: {

@@ -3,6 +3,7 @@ import { authEsMX } from './auth.ts';
 import { bookingsEsMX } from './bookings.ts';
 import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
+import { jobsEsMX } from './jobs.ts';
 import { vendorEsMX } from './vendor.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
@@ -10,6 +11,7 @@ export const esMX: Translations = {
   discovery: discoveryEsMX,
   auth: authEsMX,
   bookings: bookingsEsMX,
+  jobs: jobsEsMX,
   vendor: vendorEsMX,
   admin: adminEsMX,
   app: {

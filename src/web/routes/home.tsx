@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
 import { FEATURED_VENDORS } from '../../shared/constants.ts';
+import { Badge } from '../components/ui/badge.tsx';
 import { buttonClassName } from '../components/ui/button.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
+import { formatBookingWhen } from '../features/bookings/booking-when.ts';
 import { useFeaturedVendors } from '../features/vendors/api/use-vendor-profile.ts';
 import { CategoryChips } from '../features/vendors/components/category-chips.tsx';
 import { SearchField } from '../features/vendors/components/search-field.tsx';
@@ -16,8 +20,8 @@ import { useErrorToast } from '../lib/use-error-toast.ts';
 /**
  * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent
  * Activity and up to 3 featured vendors. Recent Activity and the recommendations from contacts are
- * the signed-in user's own data (DESIGN §12); until accounts exist a visitor sees an honest empty
- * state, never sample entries.
+ * the signed-in user's own data (DESIGN §12); a visitor sees an honest empty state, never sample
+ * entries.
  */
 export function HomePage() {
   const { t } = useTranslation();
@@ -120,26 +124,83 @@ function FeaturedVendors() {
 }
 
 /**
- * spec §2 Recent Activity: the signed-in user's recent bookings (DESIGN §12: real data only). There
- * are no accounts yet, so everyone is a visitor: an invitation to sign in, not sample entries.
+ * spec §2 Recent Activity: the signed-in user's latest 3 bookings (DESIGN §12: real data only),
+ * each linking to /vendor/{vendorId}. A visitor sees an invitation to sign in, not sample entries.
  */
 function RecentActivity() {
   const { t } = useTranslation();
+  const { user, loading } = useAuth();
   return (
     <section aria-labelledby="recent-title" className="flex flex-col gap-3">
-      <h2 id="recent-title" className="text-lg font-semibold text-stone-900">
-        {t('discovery.home.recentTitle')}
-      </h2>
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="recent-title" className="text-lg font-semibold text-stone-900">
+          {t('discovery.home.recentTitle')}
+        </h2>
+        {user ? (
+          <Link
+            to={paths.jobs.to()}
+            className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+          >
+            {t('jobs.seeAll')}
+          </Link>
+        ) : null}
+      </div>
+      {loading ? null : user ? (
+        <RecentBookings />
+      ) : (
+        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+            <History aria-hidden="true" className="size-5" />
+          </span>
+          <p className="min-w-0 flex-1 text-sm text-stone-700">{t('discovery.home.recentSignedOut')}</p>
+          <Link to={paths.auth.to()} className={buttonClassName({ variant: 'soft', size: 'sm' })}>
+            <LogIn aria-hidden="true" className="size-4" />
+            {t('discovery.home.signIn')}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const RECENT_BOOKINGS = 3;
+
+function RecentBookings() {
+  const { t, i18n } = useTranslation();
+  const bookings = useMyBookings();
+  if (bookings.isPending) return <p className="text-sm text-stone-600">{t('jobs.loading')}</p>;
+  if (bookings.isError) return <p className="text-sm text-red-800">{t('jobs.loadError')}</p>;
+  // The API answers newest first.
+  const items = bookings.data.items.slice(0, RECENT_BOOKINGS);
+  if (items.length === 0) {
+    return (
       <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
         <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
           <History aria-hidden="true" className="size-5" />
         </span>
-        <p className="min-w-0 flex-1 text-sm text-stone-700">{t('discovery.home.recentSignedOut')}</p>
-        <Link to={paths.auth.to()} className={buttonClassName({ variant: 'soft', size: 'sm' })}>
-          <LogIn aria-hidden="true" className="size-4" />
-          {t('discovery.home.signIn')}
-        </Link>
+        <p className="min-w-0 flex-1 text-sm text-stone-700">{t('jobs.recentEmpty')}</p>
       </div>
-    </section>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-2">
+      {items.map((booking) => (
+        <li key={booking.id}>
+          <Link
+            to={paths.vendor.to(booking.vendor_id)}
+            className="group flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm hover:bg-stone-50"
+          >
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold break-words text-stone-900">{booking.vendor_name}</span>
+              <span className="block text-sm text-stone-700">
+                {formatBookingWhen(booking, i18n.language)}
+              </span>
+            </span>
+            <Badge>{t(`jobs.statuses.${booking.status}`)}</Badge>
+            <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

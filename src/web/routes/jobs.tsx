@@ -1,8 +1,147 @@
+import { CalendarDays, RotateCcw, Store } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link } from 'react-router';
+import type { MyBooking } from '../../shared/booking.schemas.ts';
+import { formatPrice } from '../../shared/money.ts';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../components/ui/button.tsx';
+import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
+import { formatBookingWhen } from '../features/bookings/booking-when.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Job History (/jobs, spec §2) — built by a later issue; until then the honest notice. */
+/** spec §2 'Load More History': the API answers every booking at once, so paging is client-side. */
+const PAGE_SIZE = 10;
+
+/** Job History (/jobs, spec §2): the signed-in user's real bookings (DESIGN §12), from GET /api/me/bookings. */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.jobs')} />;
+  useDocumentTitle(t('screens.jobs'));
+  const bookings = useMyBookings();
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const items = bookings.data?.items ?? [];
+
+  return (
+    <div className="flex flex-col gap-5 py-2">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.jobs')}</h1>
+        <p className="mt-1 text-sm text-stone-600">{t('jobs.subtitle')}</p>
+      </div>
+      {bookings.isPending ? (
+        <p role="status" className="text-sm text-stone-600">
+          {t('jobs.loading')}
+        </p>
+      ) : bookings.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+          <p className="text-sm text-red-800">{t('jobs.loadError')}</p>
+          <Button size="sm" variant="secondary" onClick={() => void bookings.refetch()}>
+            {t('jobs.retry')}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
+        <EmptyHistory />
+      ) : (
+        <>
+          <Summary items={items} />
+          <section aria-labelledby="jobs-list-title" className="flex flex-col gap-3">
+            <h2 id="jobs-list-title" className="text-lg font-semibold text-stone-900">
+              {t('jobs.listTitle')}
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {items.slice(0, shown).map((booking) => (
+                <li key={booking.id}>
+                  <JobCard booking={booking} />
+                </li>
+              ))}
+            </ul>
+            {items.length > shown ? (
+              <Button variant="secondary" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+                {t('jobs.loadMore')}
+              </Button>
+            ) : null}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Summary({ items }: { items: MyBooking[] }) {
+  const { t } = useTranslation();
+  // Only money actually paid counts as spent; requests, declines and unpaid bookings do not.
+  const spent = items.filter((b) => b.status === 'paid').reduce((sum, b) => sum + b.amount_mxn, 0);
+  return (
+    <section aria-label={t('jobs.summary.label')}>
+      <dl className="grid grid-cols-3 gap-2">
+        <SummaryItem term={t('jobs.summary.totalJobs')} value={String(items.length)} />
+        <SummaryItem term={t('jobs.summary.totalSpent')} value={formatPrice(spent)} />
+        {/* There are no ratings yet (DESIGN §12): say so rather than invent an average. */}
+        <SummaryItem term={t('jobs.summary.rating')} value={t('jobs.summary.noRatings')} muted />
+      </dl>
+    </section>
+  );
+}
+
+function SummaryItem({ term, value, muted = false }: { term: string; value: string; muted?: boolean }) {
+  return (
+    <div className="flex min-w-0 flex-col-reverse justify-end gap-1 rounded-2xl bg-white p-3 shadow-sm">
+      <dt className="text-xs text-stone-600">{term}</dt>
+      <dd className={muted ? 'text-sm font-medium text-stone-700' : 'text-lg font-semibold text-stone-900'}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function JobCard({ booking }: { booking: MyBooking }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <article className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold break-words text-stone-900">{booking.vendor_name}</h3>
+          {booking.service_name ? (
+            <p className="text-sm break-words text-stone-700">{booking.service_name}</p>
+          ) : null}
+        </div>
+        <Badge tone={booking.status === 'paid' || booking.status === 'confirmed' ? 'brand' : 'neutral'}>
+          <span className="sr-only">{t('jobs.status')}: </span>
+          {t(`jobs.statuses.${booking.status}`)}
+        </Badge>
+      </div>
+      <p className="flex items-center gap-2 text-sm text-stone-700">
+        <CalendarDays aria-hidden="true" className="size-4 shrink-0" />
+        <span className="min-w-0">{formatBookingWhen(booking, i18n.language)}</span>
+      </p>
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-sm text-stone-700">
+          {t('jobs.cost')}:{' '}
+          <span className="font-semibold text-stone-900">{formatPrice(booking.amount_mxn)} MXN</span>
+        </p>
+        <Link
+          to={paths.publicVendor.to(booking.vendor_slug, 'services')}
+          aria-label={t('jobs.rehireLabel', { name: booking.vendor_name })}
+          className={buttonClassName({ variant: 'soft', size: 'sm' })}
+        >
+          <RotateCcw aria-hidden="true" className="size-4" />
+          {t('jobs.rehire')}
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function EmptyHistory() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white p-6 text-center">
+      <h2 className="text-lg font-semibold text-stone-900">{t('jobs.empty')}</h2>
+      <p className="text-sm text-stone-700">{t('jobs.emptyText')}</p>
+      <Link to={paths.vendors.to()} className={buttonClassName({ variant: 'soft', size: 'sm' })}>
+        <Store aria-hidden="true" className="size-4" />
+        {t('jobs.browse')}
+      </Link>
+    </div>
+  );
 }

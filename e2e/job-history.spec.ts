@@ -1,0 +1,49 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, expectNoAxeViolations, signInOnAuthPage } from './support/auth.ts';
+
+// Job History (/jobs, spec §2) and Home Recent Activity on a phone: the demo customer's real
+// bookings from the seed (DESIGN §12, §13), never sample entries.
+
+test.describe.configure({ timeout: 60_000 });
+
+async function expectNoHorizontalScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test('the demo customer sees their real bookings on /jobs and rehires a vendor', async ({ page }) => {
+  await signInOnAuthPage(page, demo.customer, demo.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  // Home Recent Activity: up to 3 of the customer's bookings, each linking to the vendor.
+  const recent = page.getByRole('region', { name: 'Recent Activity' });
+  const recentLinks = recent.getByRole('listitem').getByRole('link');
+  await expect(recentLinks.first()).toBeVisible();
+  expect(await recentLinks.count()).toBeLessThanOrEqual(3);
+  await expect(recentLinks.first()).toHaveAttribute('href', /^\/vendor\/[^/]+$/);
+
+  await page.goto('/jobs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Job History' })).toBeVisible();
+  const cards = page.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('Total jobs')).toBeVisible();
+  await expect(summary.getByText('Total spent (paid, MXN)')).toBeVisible();
+  await expect(summary.getByText('No ratings yet')).toBeVisible();
+  await expect(cards.first().getByText(/\$[\d,]+\.\d{2} MXN/)).toBeVisible();
+  // The seed gives the demo customer bookings in several statuses (DESIGN §13).
+  expect(await cards.count()).toBeGreaterThan(1);
+  const statuses = await cards
+    .getByText(/^Status: /)
+    .locator('..')
+    .allTextContents();
+  expect(new Set(statuses).size).toBeGreaterThan(1);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+
+  const rehire = cards.first().getByRole('link', { name: /^Rehire / });
+  const href = await rehire.getAttribute('href');
+  expect(href).toMatch(/^\/public\/vendor\/[^/?]+\?tab=services$/);
+  await rehire.click();
+  await expect(page).toHaveURL(/\/public\/vendor\/[^/?]+\?tab=services$/);
+  await expect(page.getByRole('tab', { name: 'Services', selected: true })).toBeVisible();
+});

@@ -1,0 +1,121 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MyBooking } from '../../shared/booking.schemas.ts';
+import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { createQueryClient, Providers } from '../app/providers.tsx';
+import { routes } from '../app/router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+
+const me: MeResponse = {
+  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+  session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+  profile: null,
+  isAdmin: false,
+  vendorProfileId: null,
+};
+
+function booking(n: number, overrides: Partial<MyBooking> = {}): MyBooking {
+  return {
+    id: `b${n}`,
+    code: `BR-${n}`,
+    status: 'paid',
+    vendor_id: `v${n}`,
+    vendor_name: `Vendor ${n}`,
+    vendor_slug: `vendor-${n}`,
+    service_name: 'Deep clean',
+    start_time: '2026-11-20T16:00:00.000Z',
+    end_time: '2026-11-20T18:00:00.000Z',
+    timezone: 'America/Mexico_City',
+    amount_mxn: 45_000,
+    created_at: '2026-11-01T16:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let items: MyBooking[];
+
+beforeEach(async () => {
+  items = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+      const [status, body] =
+        url.pathname === '/api/me'
+          ? [200, me]
+          : url.pathname === '/api/me/bookings'
+            ? [200, { items }]
+            : url.pathname === '/api/vendors/featured'
+              ? [200, { items: [] }]
+              : [404, { error: { code: 'not_found', message: 'x' } }];
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+describe('Job History', () => {
+  it('lists the real bookings with a summary, statuses, times, costs and Rehire', async () => {
+    items = [
+      booking(1, { vendor_name: 'Casa Limpia', vendor_slug: 'casa-limpia', amount_mxn: 45_000 }),
+      booking(2, { vendor_name: 'Fit Roma', status: 'pending_vendor', amount_mxn: 30_000 }),
+      booking(3, { vendor_name: 'Tutor Max', status: 'paid', amount_mxn: 12_050 }),
+    ];
+    const router = renderAt('/jobs');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Casa Limpia' })).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('3')).toBeTruthy();
+    // Only paid bookings count as spent: 450.00 + 120.50.
+    expect(within(summary).getByText('$570.50')).toBeTruthy();
+    expect(within(summary).getByText('No ratings yet')).toBeTruthy();
+    expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
+    expect(screen.getAllByText('$450.00 MXN')).toHaveLength(1);
+    // 16:00Z is 10:00 in Mexico City.
+    expect(screen.getAllByText(/10:00/).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('link', { name: 'Rehire Casa Limpia' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/public/vendor/casa-limpia'));
+    expect(router.state.location.search).toBe('?tab=services');
+  });
+
+  it('shows 10 bookings at a time with Load More History', async () => {
+    items = Array.from({ length: 12 }, (_, i) => booking(i + 1));
+    renderAt('/jobs');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Vendor 1' })).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More History' }));
+    expect(screen.getAllByRole('article')).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: 'Load More History' })).toBeNull();
+  });
+
+  it('says so honestly when there are no bookings yet', async () => {
+    renderAt('/jobs');
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse vendors' }).getAttribute('href')).toBe('/vendors');
+    expect(screen.queryByRole('region', { name: 'Summary' })).toBeNull();
+  });
+
+  it('shows the latest 3 bookings in Home Recent Activity, linking to the vendor', async () => {
+    items = Array.from({ length: 5 }, (_, i) => booking(i + 1));
+    renderAt('/');
+    const recent = await screen.findByRole('link', { name: /Vendor 1/ });
+    expect(recent.getAttribute('href')).toBe('/vendor/v1');
+    expect(screen.getByRole('link', { name: /Vendor 3/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Vendor 4/ })).toBeNull();
+  });
+});

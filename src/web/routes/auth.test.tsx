@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
 
 type Handler = (body: unknown) => { status: number; body: unknown };
 let handlers: Record<string, Handler>;
@@ -55,16 +53,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 async function revealPasswordForm() {
   fireEvent.click(await screen.findByRole('button', { name: 'Use email and password' }));

@@ -1,33 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicVendor, VendorListResponse } from '../../shared/vendor.schemas.ts';
-import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { fakeVendor } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
 
-function vendor(n: number, overrides: Partial<PublicVendor> = {}): PublicVendor {
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    slug: `vendor-${n}`,
-    business_name: `Vendor ${n}`,
-    service_category: 'House Cleaning',
-    bio: null,
-    profile_image_url: null,
-    cover_image_url: null,
-    pricing_type: 'fixed',
-    is_verified: false,
-    certifications: [],
-    application_status: 'approved',
-    experience_years: null,
-    service_areas: ['Condesa'],
-    languages: ['Spanish'],
-    timezone: 'America/Mexico_City',
-    created_at: new Date(2026, 0, 1).toISOString(),
-    services: [{ id: `s${n}`, name: 'Deep clean', price_cents: 45_000, duration_minutes: 120 }],
-    ...overrides,
-  };
-}
+const vendor = fakeVendor;
 
 type Answer = { status: number; body: unknown };
 let answer: (url: URL) => Answer;
@@ -56,16 +34,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 const lastRequest = () => requests.at(-1)!;
 

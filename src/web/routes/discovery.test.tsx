@@ -1,8 +1,5 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
 import {
   type FakeAnswer,
   fakeVendor,
@@ -10,6 +7,7 @@ import {
   stubFetch,
 } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
 
 // Home, the public directory, the public vendor profile and /vendor/:id (issue #4), with the API
 // stubbed at fetch.
@@ -40,25 +38,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderAt(url: string) {
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
-
 describe('Home', () => {
   it('shows the featured vendors, and an honest Recent Activity for visitors', async () => {
     answer = (url) =>
       url.pathname === '/api/vendors/featured'
         ? ok({ items: [fakeVendor(1, { business_name: 'Casa Limpia' }), fakeVendor(2), fakeVendor(3)] })
         : ok({ items: [] });
-    renderAt('/');
+    renderAt('/', { retry: false });
     expect(screen.getByRole('heading', { level: 1, name: 'Find Services' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Profile' }).getAttribute('href')).toBe('/profile');
     const featured = await screen.findByRole('region', { name: 'Featured vendors' });
@@ -75,7 +61,7 @@ describe('Home', () => {
 
   it("says 'Failed to load vendors' when the featured vendors fail", async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
-    renderAt('/');
+    renderAt('/', { retry: false });
     expect(await screen.findByText('Failed to load vendors')).toBeTruthy();
   });
 });
@@ -84,7 +70,7 @@ describe('Public directory', () => {
   it('preselects ?category=, asks for pages of 12 and has a Sign In button', async () => {
     answer = () =>
       ok({ items: [fakeVendor(1), fakeVendor(2)], hasMore: false, total: 2, totalCapped: false });
-    renderAt('/public/all-vendors?category=cooking');
+    renderAt('/public/all-vendors?category=cooking', { retry: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'All Vendors' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     expect(await screen.findByText('2 vendors found')).toBeTruthy();
@@ -98,7 +84,7 @@ describe('Public directory', () => {
 
   it("toasts 'Failed to load vendors. Please try again.'", async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
-    renderAt('/public/all-vendors');
+    renderAt('/public/all-vendors', { retry: false });
     expect(
       await screen.findByText('Failed to load vendors. Please try again.', { selector: '[data-title]' }),
     ).toBeTruthy();
@@ -124,7 +110,7 @@ describe('Public vendor profile', () => {
   });
 
   it('opens on the services tab with prices and durations, and nothing that pretends to book', async () => {
-    renderAt('/public/vendor/casa-limpia');
+    renderAt('/public/vendor/casa-limpia', { retry: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
     expect(requests.some((r) => r.pathname === '/api/vendors/casa-limpia')).toBe(true);
     const services = screen.getByRole('tab', { name: 'Services' });
@@ -145,7 +131,7 @@ describe('Public vendor profile', () => {
   });
 
   it('switches tabs through ?tab=, and See Services comes back to the services', async () => {
-    const router = renderAt('/public/vendor/casa-limpia?tab=about');
+    const router = renderAt('/public/vendor/casa-limpia?tab=about', { retry: false });
     const about = await screen.findByRole('tabpanel', { name: 'About' });
     expect(within(about).getByText('We clean homes in Condesa.')).toBeTruthy();
     expect(within(about).getByText('6 years')).toBeTruthy();
@@ -162,7 +148,7 @@ describe('Public vendor profile', () => {
 
   it("shows 'Vendor Not Found' with a link to /auth, and the toast", async () => {
     answer = () => notFound;
-    renderAt('/public/vendor/nobody');
+    renderAt('/public/vendor/nobody', { retry: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Vendor Not Found' })).toBeTruthy();
     expect(await screen.findByText('Vendor not found')).toBeTruthy();
     const signIns = screen.getAllByRole('link', { name: 'Sign In' });
@@ -171,7 +157,7 @@ describe('Public vendor profile', () => {
 
   it("toasts 'Failed to load vendor profile.' on other failures", async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
-    renderAt('/public/vendor/casa-limpia');
+    renderAt('/public/vendor/casa-limpia', { retry: false });
     expect(
       await screen.findByText('Failed to load vendor profile.', { selector: '[data-title]' }),
     ).toBeTruthy();
@@ -182,7 +168,7 @@ describe('Public vendor profile', () => {
       url.pathname.endsWith('/similar')
         ? { status: 500, body: { error: { code: 'internal', message: 'x' } } }
         : ok(detail);
-    renderAt('/public/vendor/casa-limpia');
+    renderAt('/public/vendor/casa-limpia', { retry: false });
     expect(await screen.findByText('Failed to load similar vendors.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
   });
@@ -191,7 +177,7 @@ describe('Public vendor profile', () => {
 describe('/vendor/:vendorId', () => {
   it('redirects to the public profile', async () => {
     answer = (url) => (url.pathname.endsWith('/similar') ? ok({ items: [] }) : ok(fakeVendorDetail(3)));
-    const router = renderAt('/vendor/00000000-0000-4000-8000-000000000003');
+    const router = renderAt('/vendor/00000000-0000-4000-8000-000000000003', { retry: false });
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/public/vendor/00000000-0000-4000-8000-000000000003'),
     );

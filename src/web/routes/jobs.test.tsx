@@ -1,11 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyBooking } from '../../shared/booking.schemas.ts';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
 
 const me: MeResponse = {
   user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
@@ -59,16 +57,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return router;
-}
 
 describe('Job History', () => {
   it('lists the real bookings with a summary, statuses, times, costs and Rehire', async () => {

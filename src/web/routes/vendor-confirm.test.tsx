@@ -1,9 +1,7 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
 
 // The vendor confirm page (spec §2, §4, §8): always Spanish; idle → processing → done only on success.
 
@@ -43,15 +41,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-}
 
 describe('/vendor-confirm', () => {
   it("says 'Token Inválido' without a token", async () => {

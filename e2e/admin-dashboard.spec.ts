@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInOnAuthPage } from './support/auth.ts';
+import { demo, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Admin dashboard (spec §2, issue #9) on a phone: vendors, their availability windows, customers.
 

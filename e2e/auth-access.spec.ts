@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Who sees what (spec §2, §6): protected pages, the admin guard and tab, vendor access.
 

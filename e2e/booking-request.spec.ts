@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Booking (issue #6): a visitor requests a slot on a vendor's profile; the vendor answers from the
 // link in the dev mailbox (the outbox dispatcher delivers it); the booking moves on.

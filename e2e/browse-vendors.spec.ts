@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { phone } from './support/phone.ts';
 
 // The Browse Vendors journey (spec §2, §8, §9) on a phone, against the demo data (~60 vendors).
@@ -135,10 +135,7 @@ test.describe('accessibility (axe)', () => {
       try {
         await page.goto(path);
         await ready(page);
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect(
-          violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-        ).toEqual([]);
+        await expectNoAxeViolations(page);
       } finally {
         await close();
       }

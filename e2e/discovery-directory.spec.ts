@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): the public directory on a phone, against the demo data (~60 vendors).
@@ -37,8 +37,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
     await expect(page.getByRole('button', { name: 'Cooking', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tech', exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map(({ id, nodes }) => ({ id, targets: nodes.map((n) => n.target) }))).toEqual([]);
+    await expectNoAxeViolations(page);
 
     await page.getByRole('button', { name: 'Load More Vendors' }).click();
     await expect(cards(page)).toHaveCount(Math.min(24, total));

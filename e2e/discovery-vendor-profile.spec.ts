@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): the public vendor profile on a phone, against the demo data.
@@ -14,10 +14,7 @@ async function newPhonePage(browser: Browser, baseURL: string | undefined) {
 
 async function expectPhoneFriendly(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-  ).toEqual([]);
+  await expectNoAxeViolations(page);
 }
 
 /** A demo vendor with similar vendors: the first of the cleaning chip. */

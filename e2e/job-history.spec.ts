@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, expectNoAxeViolations, signInOnAuthPage } from './support/auth.ts';
+import { demo, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Job History (/jobs, spec §2) and Home Recent Activity on a phone: the demo customer's real
 // bookings from the seed (DESIGN §12, §13), never sample entries.

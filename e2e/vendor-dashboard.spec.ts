@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, freshEmail, newPhonePage } from './support/auth.ts';
+import { freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // The vendor dashboard (issue #5): editors for profile, booking settings and availability, the
 // services section, and availability edits reaching the slots the public profile offers.

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, freshEmail, newPhonePage } from './support/auth.ts';
+import { freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 
 // Vendor onboarding (issue #5; spec §2 wizard, §5 validation, §8 messages): the whole wizard in
 // Spanish (its default) and in English, each validation message once, the completion screen, vendor

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page } from '@playwright/test';
 import { phone } from './phone.ts';
 
@@ -28,11 +27,4 @@ export async function signInOnAuthPage(page: Page, email: string, password: stri
 export async function newPhonePage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ ...phone, baseURL });
   return { page: await context.newPage(), close: () => context.close() };
-}
-
-export async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
-  ).toEqual([]);
 }

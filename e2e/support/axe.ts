@@ -7,7 +7,13 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function expectNoAxeViolations(page: Page) {
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner loops for ever; only animations that end are waited for.
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress, serviceWorker } from './scripts/vite-plugins.ts';
 
@@ -30,7 +31,8 @@ export default defineConfig({
   },
   preview: { port: 4173 },
   build: {
-    outDir: '../../dist/web',
+    // WEB_DIST_DIR: a separate build for a parallel test run (the server reads the same variable).
+    outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {

@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 
-export const webDistDir = join(process.cwd(), 'dist', 'web');
+// WEB_DIST_DIR lets parallel test runs on one machine build and serve separate copies (vite.config.ts).
+export const webDistDir = process.env.WEB_DIST_DIR
+  ? resolve(process.env.WEB_DIST_DIR)
+  : join(process.cwd(), 'dist', 'web');
 
 /** Hashed assets never change under their name; index.html must always be revalidated. */
 function cacheControlFor(c: Context): string {

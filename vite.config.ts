@@ -1,6 +1,6 @@
+import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import { precompress, serviceWorker } from './scripts/vite-plugins.ts';
 

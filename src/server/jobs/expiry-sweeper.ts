@@ -1,6 +1,11 @@
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema/bookings.ts';
+import {
+  attachMissingCheckouts,
+  type CheckoutDeps,
+  cancelUnpaidBookings,
+} from '../features/payments/payments.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -8,7 +13,8 @@ import type { Logger } from '../lib/logger.ts';
 // free their slot (the exclusion constraint covers active statuses only). Each rule is one
 // conditional UPDATE: idempotent, and safe on many instances at once — a row another instance has
 // just moved no longer matches `status = …` when its lock is released, so it is counted once.
-// Expiring the payment provider's checkout session arrives with the payments work.
+// The payment rule also tells both parties (in the same transaction) and, after it commits, closes
+// the provider's checkout; the sweeper also retries checkouts whose creation failed (decision 017).
 
 /** DESIGN §4: a vendor has 24 hours to answer a request (and never past its start). */
 export const VENDOR_ANSWER_HOURS = 24;
@@ -19,9 +25,20 @@ export interface ExpiryCounts {
   expired: number;
   /** awaiting_payment → cancelled (payment_timeout) */
   cancelled: number;
+  /** checkouts created for confirmed bookings that had none (a failed first attempt) */
+  attached?: number;
 }
 
-export async function expireOverdueBookings({ db, clock }: { db: Db; clock: Clock }): Promise<ExpiryCounts> {
+export async function expireOverdueBookings({
+  db,
+  clock,
+  checkout,
+}: {
+  db: Db;
+  clock: Clock;
+  /** The payment provider: without it, checkouts are neither closed nor retried (unit tests). */
+  checkout?: CheckoutDeps;
+}): Promise<ExpiryCounts> {
   const now = clock.now();
   // No answer by the earlier of start_tz and created_at + 24 h.
   const expired = await db
@@ -38,29 +55,45 @@ export async function expireOverdueBookings({ db, clock }: { db: Db; clock: Cloc
     )
     .returning({ id: appointments.id });
   // payment_due_at already holds the earlier of confirmation + 24 h (spec §9) and the start (DESIGN §4).
-  const cancelled = await db
-    .update(appointments)
-    .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
-    .where(and(eq(appointments.status, 'awaiting_payment'), lte(appointments.paymentDueAt, now)))
-    .returning({ id: appointments.id });
-  return { expired: expired.length, cancelled: cancelled.length };
+  const cancelled = await cancelUnpaidBookings({ db, now });
+  if (!checkout) return { expired: expired.length, cancelled: cancelled.length };
+  // After the commit: a checkout that fails to close now still expires on its own soon after
+  // (its expires_at), and a payment that slips in is flagged for refund (DESIGN §7).
+  for (const { id, checkoutSessionId } of cancelled) {
+    if (!checkoutSessionId) continue;
+    await checkout.payments
+      .expireCheckout(checkoutSessionId)
+      .catch((err: unknown) =>
+        checkout.logger.warn({ err, appointmentId: id }, 'expiry sweeper: could not close the checkout'),
+      );
+  }
+  const attached = await attachMissingCheckouts({ db, checkout, now });
+  return { expired: expired.length, cancelled: cancelled.length, attached };
 }
 
 export interface ExpirySweeperOptions {
   db: Db;
   clock: Clock;
   logger: Pick<Logger, 'info' | 'error'>;
+  checkout?: CheckoutDeps;
   intervalMs?: number;
 }
 
 /** Runs the sweep at once and then every minute (DESIGN §4) until stopped. */
-export function startExpirySweeper({ db, clock, logger, intervalMs = 60_000 }: ExpirySweeperOptions) {
+export function startExpirySweeper({
+  db,
+  clock,
+  logger,
+  checkout,
+  intervalMs = 60_000,
+}: ExpirySweeperOptions) {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return; // a slow pass is never overlapped by the next one
-    running = expireOverdueBookings({ db, clock })
+    running = expireOverdueBookings({ db, clock, checkout })
       .then((counts) => {
-        if (counts.expired || counts.cancelled) logger.info(counts, 'expiry sweeper: bookings moved on');
+        if (counts.expired || counts.cancelled || counts.attached)
+          logger.info(counts, 'expiry sweeper: bookings moved on');
       })
       .catch((err: unknown) => logger.error({ err }, 'expiry sweeper: pass failed; retrying in a minute'))
       .finally(() => {

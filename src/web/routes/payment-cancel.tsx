@@ -1,8 +1,111 @@
+import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NotAvailableNotice } from '../components/not-available-notice.tsx';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '../components/ui/button.tsx';
+import { useAppointmentCheckout } from '../features/payments/api/use-payments.ts';
+import { PaymentDetails } from '../features/payments/components/payment-details.tsx';
+import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** Payment cancel (/payment-cancel, spec §2) — built by a later issue; until then the honest notice. */
+/**
+ * Payment cancel (/payment-cancel?appointment_id=, spec §2, always Spanish): the payment was not
+ * completed and the booking stays pending payment. The retry button goes back to the same checkout
+ * while it is open, and says plainly why not otherwise (decision 017).
+ */
 export function Component() {
   const { t } = useTranslation();
-  return <NotAvailableNotice title={t('screens.paymentCancel')} />;
+  useDocumentTitle(t('payments.cancel.title'));
+  const [params] = useSearchParams();
+  const appointmentId = params.get('appointment_id')?.trim() || undefined;
+  const checkout = useAppointmentCheckout(appointmentId);
+  const [note, setNote] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const error = checkout.error;
+  const notFound =
+    !appointmentId || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+  const booking = checkout.data;
+
+  async function retry() {
+    setNote(null);
+    const fresh = await checkout.refetch();
+    const latest = fresh.data;
+    if (latest?.payable && latest.payment_url) {
+      setLeaving(true);
+      window.location.assign(latest.payment_url);
+      return;
+    }
+    if (latest?.payable) setNote(t('payments.cancel.preparing'));
+    else if (fresh.error) setNote(t('payments.cancel.loadError'));
+  }
+
+  let outcome: ReactNode = null;
+  if (notFound) {
+    outcome = (
+      <PaymentNotice icon={XCircle} tone="bad" title={t('payments.notFoundTitle')} headingLevel="h2">
+        <p className="text-stone-700">{t('payments.cancel.notFoundText')}</p>
+      </PaymentNotice>
+    );
+  } else if (error) {
+    outcome = (
+      <p role="alert" className="rounded-2xl border border-red-200 bg-white p-4 text-red-800">
+        {t('payments.cancel.loadError')}
+      </p>
+    );
+  } else if (!booking) {
+    outcome = (
+      <p role="status" className="text-stone-600">
+        {t('payments.cancel.loading')}
+      </p>
+    );
+  } else if (booking.status === 'paid' || booking.status === 'confirmed') {
+    outcome = (
+      <PaymentNotice
+        icon={CheckCircle2}
+        tone="good"
+        title={t('payments.cancel.paidHeading')}
+        headingLevel="h2"
+      >
+        <p className="text-stone-700">{t('payments.cancel.paidText')}</p>
+      </PaymentNotice>
+    );
+  } else if (!booking.payable) {
+    outcome = (
+      <PaymentNotice icon={XCircle} tone="bad" title={t('payments.cancel.closedHeading')} headingLevel="h2">
+        <p className="text-stone-700">{t('payments.cancel.closedText')}</p>
+      </PaymentNotice>
+    );
+  }
+
+  const canRetry = Boolean(booking?.payable);
+  return (
+    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+      <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-8 text-center">
+        <CircleAlert aria-hidden="true" className="size-10 text-amber-700" />
+        <h1 className="text-2xl font-bold text-stone-900">{t('payments.cancel.heading')}</h1>
+        <p className="text-stone-700">{t('payments.cancel.text')}</p>
+        <p className="text-sm text-stone-700">{t('payments.cancel.window')}</p>
+      </section>
+      {outcome}
+      {booking ? <PaymentDetails booking={booking} showDeadline={booking.payable} /> : null}
+      {canRetry ? (
+        <Button size="lg" disabled={leaving || checkout.isFetching} onClick={() => void retry()}>
+          {t('payments.cancel.retry')}
+        </Button>
+      ) : null}
+      {note ? (
+        <p
+          role="status"
+          className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900"
+        >
+          {note}
+        </p>
+      ) : null}
+      <Link to={paths.home.to()} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+        {t('payments.home')}
+      </Link>
+    </div>
+  );
 }

@@ -11,6 +11,7 @@ import { requireUser, requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { bookingRateLimits, clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
+import { checkoutDeps } from '../payments/payments.service.ts';
 import {
   createBookingRequest,
   decideBookingByToken,
@@ -64,7 +65,15 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock } = c.var.deps;
       const { token, action } = c.req.valid('json');
-      return c.json(await decideBookingByToken({ db, token, action, now: clock.now() }));
+      return c.json(
+        await decideBookingByToken({
+          db,
+          token,
+          action,
+          now: clock.now(),
+          checkout: checkoutDeps(c.var.deps),
+        }),
+      );
     },
   );
 
@@ -91,6 +100,7 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
           vendorProfileId: c.var.vendorProfileId,
           action,
           now: clock.now(),
+          checkout: checkoutDeps(c.var.deps),
         }),
       );
     },

@@ -21,6 +21,11 @@ import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import {
+  attachCheckoutAfterConfirm,
+  type CheckoutDeps,
+  cancelUnpaidBookings,
+} from '../payments/payments.service.ts';
+import {
   type BookingMailFacts,
   confirmLinks,
   customerDeclinedMail,
@@ -85,16 +90,8 @@ async function expireOverdueOfVendor(db: Db, vendorProfileId: string, now: Date)
         ),
       ),
     );
-  await db
-    .update(appointments)
-    .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(appointments.vendorProfileId, vendorProfileId),
-        eq(appointments.status, 'awaiting_payment'),
-        lte(appointments.paymentDueAt, now),
-      ),
-    );
+  // The sweeper's payment rule, with its notifications; the checkout closes itself soon after.
+  await cancelUnpaidBookings({ db, now, vendorProfileId });
 }
 
 function constraintOf(err: unknown): string | undefined {
@@ -352,6 +349,8 @@ export interface DecideBookingOptions {
   db: Db;
   action: BookingAction;
   now: Date;
+  /** Confirming creates the checkout and sends the payment link: `checkoutDeps(c.var.deps)`. */
+  checkout: CheckoutDeps;
 }
 
 /**
@@ -383,6 +382,7 @@ async function decide({
   db,
   action,
   now,
+  checkout,
   match,
   missing,
 }: DecideBookingOptions & { match: SQL; missing: () => AppError }): Promise<BookingDecisionResponse> {
@@ -391,7 +391,7 @@ async function decide({
   const set =
     action === 'confirm'
       ? {
-          // A free booking needs no payment (DESIGN §4). The payments issue attaches the link.
+          // A free booking needs no payment (DESIGN §4); a paid one gets its checkout below.
           status: sql<AppointmentStatus>`case when ${free} then 'confirmed' else 'awaiting_payment' end`,
           confirmedAt: now,
           paymentDueAt: sql<Date>`case when ${free} then null else least(${dueAt}::timestamptz, ${appointments.startTz}) end`,
@@ -419,6 +419,9 @@ async function decide({
     return row;
   });
   if (decided) {
+    // After the commit: the checkout is a network call, never made inside a transaction.
+    if (decided.status === 'awaiting_payment')
+      await attachCheckoutAfterConfirm({ db, checkout, appointmentId: decided.id, now });
     return {
       ...decided,
       message: action === 'confirm' ? 'Reserva confirmada exitosamente' : 'Reserva rechazada',

@@ -1,0 +1,154 @@
+import { expect, type Page, test } from '@playwright/test';
+import { freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+
+// Payments (issue #7): a visitor books, the vendor confirms from the mailed link, the customer gets
+// the payment link by mail and pays in the sandbox checkout (the default provider, DESIGN §7);
+// /payment-success shows the booking in MXN. And the way back: cancel at the checkout, land on
+// /payment-cancel, retry into the same checkout.
+
+test.describe.configure({ timeout: 90_000 });
+
+interface Vendor {
+  slug: string;
+}
+
+async function featuredVendor(page: Page, index: number): Promise<Vendor> {
+  const response = await page.request.get('/api/vendors/featured');
+  const { items } = (await response.json()) as { items: Vendor[] };
+  return items[index % items.length]!;
+}
+
+/** A mail from the dev mailbox whose subject matches, once the outbox has sent it. */
+async function mailText(page: Page, subject: string, contains: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        text = mails.find((m) => m.subject.includes(subject))?.text ?? '';
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(contains);
+  return text;
+}
+
+/** Books the vendor's first open slot (a later one per test, so the two never collide). */
+async function bookAndConfirm(page: Page, vendorPage: Page, vendorIndex: number, timeIndex: number) {
+  const vendor = await featuredVendor(page, vendorIndex);
+  await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
+  const form = page.getByRole('region', { name: 'Book a service' });
+  await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+  const times = form.getByRole('group', { name: 'Time' }).locator('label');
+  await expect(times.first()).toBeVisible();
+  await form.getByRole('group', { name: 'Day' }).locator('label').first().click();
+  await times.nth(Math.min(timeIndex, (await times.count()) - 1)).click();
+  await form.getByLabel('Name', { exact: true }).fill('Cliente de Pago');
+  await form.getByLabel('Email', { exact: true }).fill(freshEmail('pago'));
+  await form.getByRole('button', { name: 'Book Now' }).click();
+  const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+
+  const request = await mailText(page, `Nueva solicitud de reserva ${code}`, '/vendor-confirm?token=');
+  const confirm = /(http\S+\/vendor-confirm\?token=[\w-]+&action=confirm)/.exec(request)![1]!;
+  await vendorPage.goto(confirm);
+  await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+
+  // The customer's payment link, in Spanish, with the deadline.
+  const linkMail = await mailText(page, `Reserva ${code} confirmada: paga`, '/sandbox/checkout/');
+  expect(linkMail).toMatch(/Tienes hasta el .+ para pagar; si no, la reserva se cancelará automáticamente\./);
+  const url = /(http\S+\/sandbox\/checkout\/cs_sandbox_\w+)/.exec(linkMail)![1]!;
+  return { code, url: new URL(url).pathname };
+}
+
+test('the customer pays in the sandbox; /payment-success shows the booking in MXN', async ({
+  browser,
+  baseURL,
+}) => {
+  const customer = await newPhonePage(browser, baseURL);
+  const vendorSide = await newPhonePage(browser, baseURL);
+  try {
+    const page = customer.page;
+    const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, 2);
+
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+    expect(amount).toMatch(/^\$[\d,]+\.\d{2} MXN$/);
+    await expect(page.getByTestId('payment-code')).toHaveText(code);
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+
+    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+$/);
+    await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
+    await expect(page.getByTestId('payment-amount')).toHaveText(amount);
+    await expect(page.getByTestId('payment-status')).toHaveText('Pagada');
+    await expect(page.getByTestId('payment-code')).toHaveText(code);
+    // Date and time in the vendor's timezone, in Spanish ("lunes, 23 de noviembre de 2026, 9:00").
+    await expect(page.getByTestId('payment-when')).toHaveText(/^\w+, \d{1,2} de \w+ de \d{4}, \d{1,2}:\d{2}/);
+    await expectNoAxeViolations(page);
+
+    // Both parties are told; the customer's mail carries the calendar invite.
+    await mailText(page, `Pago recibido · Reserva ${code}`, 'invitación de calendario');
+    await mailText(page, `Reserva ${code} pagada`, 'Está confirmada');
+
+    // The checkout is closed now: paying again is refused, the page says so.
+    await page.goto(url);
+    await expect(
+      page.getByRole('heading', { name: 'Esta sesión de pago ya no está disponible' }),
+    ).toBeVisible();
+
+    // Without a session id: the spec's text and toast.
+    await page.goto('/payment-success');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeVisible();
+    await expect(page.getByText('ID de sesión de pago no encontrado').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+  } finally {
+    await customer.close();
+    await vendorSide.close();
+  }
+});
+
+test('cancelling at the checkout leads to /payment-cancel, whose retry returns to the same checkout', async ({
+  browser,
+  baseURL,
+}) => {
+  const customer = await newPhonePage(browser, baseURL);
+  const vendorSide = await newPhonePage(browser, baseURL);
+  try {
+    const page = customer.page;
+    const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, 3);
+
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeVisible();
+    await expect(page.getByText('Tu reserva sigue pendiente de pago.')).toBeVisible();
+    await expect(
+      page.getByText(
+        /Tienes 24 horas desde la confirmación del proveedor para pagar; .+ se cancelará automáticamente\./,
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('payment-status')).toHaveText('Pendiente de pago');
+    await expect(page.getByTestId('payment-code')).toHaveText(code);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Reintentar pago' }).click();
+    await page.waitForURL((u) => u.pathname === url);
+    await expect(page.getByRole('button', { name: /^Pagar \$/ })).toBeVisible();
+
+    // An unknown booking: said plainly, no retry.
+    await page.goto('/payment-cancel?appointment_id=00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  } finally {
+    await customer.close();
+    await vendorSide.close();
+  }
+});

@@ -1,0 +1,220 @@
+import { formatPrice } from '../../../shared/money.ts';
+import type { MailOutboxPayload } from '../../jobs/outbox-handlers.ts';
+import type { BookingMailFacts } from '../bookings/booking-mails.ts';
+
+// Every text the payment step sends (decision 017). Customer-facing payment messages are Spanish
+// (spec §1); times are in the vendor's timezone, where the service happens.
+
+export interface PaymentMailFacts extends BookingMailFacts {
+  appointmentId: string;
+  end: Date;
+  vendorEmail: string | null;
+  vendorPhone: string | null;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** 'lunes, 23 de noviembre de 2026, 9:00' in the given zone; formatters are built once per zone. */
+export function fechaEs(at: Date, timezone: string): string {
+  let format = formatters.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' });
+    formatters.set(timezone, format);
+  }
+  return format.format(at);
+}
+
+const amount = (facts: PaymentMailFacts) => `${formatPrice(facts.amountMxn)} MXN`;
+
+function details(facts: PaymentMailFacts): string[] {
+  return [
+    `Servicio: ${facts.serviceName} · ${facts.vendorName}`,
+    `Fecha: ${fechaEs(facts.start, facts.timezone)} (${facts.timezone})`,
+    `Importe: ${amount(facts)}`,
+    `Código de reserva: ${facts.code}`,
+  ];
+}
+
+function deadlineLine(dueAt: Date, timezone: string): string {
+  return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;
+}
+
+/** The payment link, by mail (DESIGN §4: sent when the vendor confirms). */
+export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Reserva ${facts.code} confirmada: paga para asegurarla`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`,
+      '',
+      url,
+      '',
+      ...details(facts),
+      '',
+      deadlineLine(dueAt, facts.timezone),
+      '',
+      'Barrio',
+    ].join('\n'),
+  };
+}
+
+/** The same link by WhatsApp (payload.text of a `payment_link` outbox item). */
+export function paymentLinkWhatsApp(facts: PaymentMailFacts, url: string, dueAt: Date): string {
+  return [
+    `Hola ${facts.customerName}: ${facts.vendorName} confirmó tu reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}).`,
+    `Paga ${amount(facts)} aquí: ${url}`,
+    deadlineLine(dueAt, facts.timezone),
+  ].join('\n');
+}
+
+export function paidCustomerMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Pago recibido · Reserva ${facts.code} confirmada`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Recibimos tu pago de ${amount(facts)}. Tu reserva con ${facts.vendorName} está confirmada.`,
+      '',
+      ...details(facts),
+      '',
+      'Adjuntamos una invitación de calendario (.ics).',
+      '',
+      'Barrio',
+    ].join('\n'),
+    attachments: [
+      {
+        filename: `reserva-${facts.code}.ics`,
+        content: calendar,
+        contentType: 'text/calendar; charset=utf-8',
+      },
+    ],
+  };
+}
+
+export function paidVendorMail(to: string, facts: PaymentMailFacts): MailOutboxPayload {
+  return {
+    to,
+    subject: `Reserva ${facts.code} pagada · ${facts.serviceName}`,
+    text: [
+      'Hola:',
+      '',
+      `${facts.customerName} pagó la reserva ${facts.code}. Está confirmada.`,
+      '',
+      ...details(facts),
+      ...(facts.notes ? [`Notas: ${facts.notes}`] : []),
+      '',
+      'Barrio',
+    ].join('\n'),
+  };
+}
+
+export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
+  return audience === 'customer'
+    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${fechaEs(facts.start, facts.timezone)}.`
+    : `${facts.customerName} pagó la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). Está confirmada.`;
+}
+
+/** Both sides learn that an unpaid booking was cancelled (DESIGN §4: payment_timeout). */
+export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload[] {
+  const mails: MailOutboxPayload[] = [
+    {
+      to: facts.customerEmail,
+      subject: `Reserva ${facts.code} cancelada por falta de pago`,
+      text: [
+        `Hola ${facts.customerName}:`,
+        '',
+        `Tu reserva con ${facts.vendorName} se canceló automáticamente porque el pago no se completó a tiempo. No se hizo ningún cargo.`,
+        '',
+        ...details(facts),
+        '',
+        'Puedes volver a reservar cuando quieras.',
+        '',
+        'Barrio',
+      ].join('\n'),
+    },
+  ];
+  if (facts.vendorEmail) {
+    mails.push({
+      to: facts.vendorEmail,
+      subject: `Reserva ${facts.code} cancelada por falta de pago`,
+      text: [
+        'Hola:',
+        '',
+        `La reserva ${facts.code} de ${facts.customerName} se canceló porque no se pagó a tiempo. El horario vuelve a estar libre.`,
+        '',
+        ...details(facts),
+        '',
+        'Barrio',
+      ].join('\n'),
+    });
+  }
+  return mails;
+}
+
+/** DESIGN §7: a payment for a booking already cancelled is kept and refunded, never dropped. */
+export function latePaymentMail(facts: PaymentMailFacts): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Reserva ${facts.code}: recibimos un pago tardío y lo reembolsaremos`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Recibimos tu pago de ${amount(facts)}, pero la reserva ${facts.code} ya estaba cancelada. Te reembolsaremos el importe completo.`,
+      '',
+      ...details(facts),
+      '',
+      'Barrio',
+    ].join('\n'),
+  };
+}
+
+/** RFC 5545 text: backslash, semicolon, comma and newline escaped. */
+function icsText(value: string): string {
+  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+}
+
+/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a character. */
+function fold(line: string): string {
+  const out: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const char of line) {
+    const size = Buffer.byteLength(char);
+    if (octets + size > (out.length === 0 ? 75 : 74)) {
+      out.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += char;
+    octets += size;
+  }
+  out.push(current);
+  return out.join('\r\n ');
+}
+
+const icsDate = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** The calendar invite in the customer's paid mail (DESIGN §8). */
+export function bookingCalendar(facts: PaymentMailFacts, now: Date): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Barrio//Reservas//ES',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${facts.appointmentId}@barrio`,
+    `DTSTAMP:${icsDate(now)}`,
+    `DTSTART:${icsDate(facts.start)}`,
+    `DTEND:${icsDate(facts.end)}`,
+    `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
+    `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)} pagado${facts.notes ? `\nNotas: ${facts.notes}` : ''}`)}`,
+    'STATUS:CONFIRMED',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,595 @@
+import { and, eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateBookingResponse } from '../../../shared/booking.schemas.ts';
+import type { AppointmentCheckout, PaymentSessionDetails } from '../../../shared/payment.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { outbox, webhookEvents } from '../../db/schema/messaging.ts';
+import type { PaymentProvider } from '../../integrations/sandbox-payments/payment-provider.ts';
+import {
+  createStripeProvider,
+  WEBHOOK_TOLERANCE_SECONDS,
+} from '../../integrations/stripe/stripe-provider.ts';
+import { expireOverdueBookings } from '../../jobs/expiry-sweeper.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { insertService, insertVendor } from '../../test/factories.ts';
+import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { newConfirmToken } from '../bookings/bookings.service.ts';
+
+// Issue 7 through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
+// refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
+// Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00), lead time 120 minutes.
+const NOW = '2026-11-22T18:00:00Z';
+const MONDAY_9 = '2026-11-23T15:00:00.000Z'; // 21 h away: the deadline is the start
+const TUESDAY_9 = '2026-11-24T15:00:00.000Z'; // 45 h away: the deadline is confirmation + 24 h
+const APP_URL = 'http://barrio.test';
+const SECRET_KEY = 'sk_test_barrio_fake';
+const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+describe(`payments (${testEngine})`, () => {
+  let database: TestDatabase;
+  const clock = fixedClock(NOW);
+  let fake: FakeStripe;
+  let stripeApp: Hono<AppEnv>;
+  let sandboxApp: Hono<AppEnv>;
+  let stripe: PaymentProvider;
+  const logger = createLogger('silent');
+  let slot = 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, now: () => clock.now() });
+    stripe = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      oxxo: true,
+      api: fake.api,
+    });
+    ({ app: stripeApp } = createTestApp(database, {
+      clock,
+      env: {
+        APP_URL,
+        RATE_LIMITS: 'off',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+      payments: stripe,
+    }));
+    ({ app: sandboxApp } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await database?.close();
+  });
+
+  const client = (app: Hono<AppEnv>) => createHttpClient(app, { origin: APP_URL });
+  const checkout = () => ({ payments: stripe, appUrl: APP_URL, logger });
+  const rowOf = async (id: string) =>
+    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+  /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
+  const outboxFor = async (id: string) => {
+    const { code } = await rowOf(id);
+    return (await database.db.select().from(outbox)).filter(
+      (o) =>
+        o.payload.appointmentId === id || (o.kind === 'mail' && String(o.payload.subject).includes(code)),
+    );
+  };
+
+  /** A vendor of its own (so bookings never collide), a 60-minute service at $500.00. */
+  async function vendorWithService(priceCents = 50_000) {
+    const vendor = await insertVendor(database.db, { businessName: `Limpieza Roma ${slot++}` });
+    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents });
+    return { vendor, service };
+  }
+
+  async function book(app: Hono<AppEnv>, vendorId: string, serviceId: string, startTime = MONDAY_9) {
+    const res = await client(app).post('/api/bookings', {
+      vendorId,
+      serviceId,
+      startTime,
+      customerName: 'Ana López',
+      customerEmail: `ana.${slot}@example.test`,
+      customerPhone: '+52 55 1234 5678',
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return (await res.json()) as CreateBookingResponse;
+  }
+
+  async function tokenOf(code: string): Promise<string> {
+    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
+    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
+    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
+    return match[1];
+  }
+
+  /** Book and confirm through the app: the booking is awaiting payment with its checkout. */
+  async function confirmed(app: Hono<AppEnv>, startTime = MONDAY_9, priceCents = 50_000) {
+    const { vendor, service } = await vendorWithService(priceCents);
+    const { id, code } = await book(app, vendor.id, service.id, startTime);
+    const res = await client(app).post('/api/bookings/confirm', {
+      token: await tokenOf(code),
+      action: 'confirm',
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { id, code, vendor, service, row: await rowOf(id) };
+  }
+
+  async function webhook(event: { payload: string; header: string }, app = stripeApp) {
+    return app.request('/api/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+      body: event.payload,
+    });
+  }
+
+  const sessionEvent = (type: string, sessionId: string, extra: Record<string, unknown> = {}) => {
+    const session = fake.sessions.get(sessionId);
+    return signedStripeEvent({
+      type,
+      object: { ...session, ...extra },
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(clock.now().getTime() / 1000),
+    });
+  };
+
+  it('confirming creates a Stripe checkout in MXN, stores it and sends the link in Spanish', async () => {
+    const before = fake.requests.length;
+    const { id, code, vendor, row } = await confirmed(stripeApp);
+    expect(fake.rejections).toEqual([]);
+    const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
+    expect(sent).toHaveLength(1);
+    const [request] = sent;
+    expect(request!.idempotencyKey).toMatch(new RegExp(`^barrio-checkout-${id}-\\d+$`));
+    expect(request!.params).toMatchObject({
+      mode: 'payment',
+      currency: 'mxn',
+      client_reference_id: id,
+      metadata: { appointment_id: id },
+      allowed_payment_method_types: ['card', 'oxxo'],
+      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${APP_URL}/payment-cancel?appointment_id=${id}`,
+      line_items: [{ quantity: '1', price_data: { currency: 'mxn', unit_amount: '50000' } }],
+    });
+    // The start is 21 h away: the checkout and the deadline end at the start.
+    expect(Number(request!.params.expires_at) * 1000).toBe(Date.parse(MONDAY_9));
+    expect(row).toMatchObject({ status: 'awaiting_payment', paymentDueAt: new Date(MONDAY_9) });
+    expect(row.checkoutSessionId).toMatch(/^cs_test_/);
+    expect(row.paymentUrl).toBe(fake.sessions.get(row.checkoutSessionId!)!.url);
+
+    const items = await outboxFor(id);
+    const linkMail = items.find(
+      (o) => o.kind === 'mail' && /confirmada: paga/.test(String(o.payload.subject)),
+    );
+    expect(linkMail?.payload.to).toBe(`ana.${slot}@example.test`);
+    const text = String(linkMail!.payload.text);
+    expect(text).toContain(row.paymentUrl!);
+    expect(text).toContain('$500.00 MXN');
+    // The deadline in the vendor's timezone (Mexico City, UTC−6): Monday 09:00.
+    expect(text).toMatch(/Tienes hasta el lunes, 23 de noviembre de 2026, 9:00/);
+    expect(text).toContain(code);
+    const whatsapp = items.find((o) => o.kind === 'whatsapp' && o.payload.type === 'payment_link');
+    expect(whatsapp?.payload).toEqual({
+      type: 'payment_link',
+      to: '+525512345678',
+      appointmentId: id,
+      text: expect.stringContaining(row.paymentUrl!),
+    });
+    expect(vendor.timezone).toBe('America/Mexico_City');
+  });
+
+  it('keeps expires_at within Stripe’s window when the deadline is 24 h away', async () => {
+    const before = fake.requests.length;
+    const { row } = await confirmed(stripeApp, TUESDAY_9);
+    expect(row.paymentDueAt).toEqual(new Date(Date.parse(NOW) + 24 * HOUR));
+    const [request] = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
+    const expiresAt = Number(request!.params.expires_at) * 1000;
+    expect(expiresAt).toBeGreaterThanOrEqual(Date.parse(NOW) + 30 * MINUTE);
+    expect(expiresAt).toBeLessThanOrEqual(Date.parse(NOW) + 24 * HOUR);
+    expect(fake.rejections).toEqual([]);
+  });
+
+  it('a start under 30 minutes away: the checkout stays open 30 min, the deadline and the sweeper win', async () => {
+    const { vendor, service } = await vendorWithService();
+    const { token, hash } = newConfirmToken();
+    const start = new Date(Date.parse(NOW) + 20 * MINUTE);
+    const customer = await book(sandboxApp, vendor.id, service.id, TUESDAY_9); // a customer row to reuse
+    const customerId = (await rowOf(customer.id)).customerId;
+    const [inserted] = await database.db
+      .insert(appointments)
+      .values({
+        vendorProfileId: vendor.id,
+        serviceId: service.id,
+        customerId,
+        startTz: start,
+        endTz: new Date(start.getTime() + HOUR),
+        amountMxn: 50_000,
+        code: 'SOON20',
+        confirmTokenHash: hash,
+        confirmTokenExpiresAt: start,
+        createdAt: new Date(Date.parse(NOW) - HOUR),
+      })
+      .returning();
+    const before = fake.requests.length;
+    const res = await client(stripeApp).post('/api/bookings/confirm', { token, action: 'confirm' });
+    expect(res.status).toBe(200);
+    const row = await rowOf(inserted!.id);
+    expect(row.paymentDueAt).toEqual(start);
+    const [request] = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
+    expect(Number(request!.params.expires_at) * 1000).toBeGreaterThanOrEqual(Date.parse(NOW) + 30 * MINUTE);
+    expect(fake.rejections).toEqual([]);
+
+    clock.advance(20 * MINUTE);
+    try {
+      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      expect(counts.cancelled).toBeGreaterThanOrEqual(1);
+      expect(await rowOf(row.id)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_timeout' });
+      expect(fake.sessions.get(row.checkoutSessionId!)!.status).toBe('expired');
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('a signed checkout.session.completed (paid) marks the booking paid and tells both parties', async () => {
+    const { id, code, vendor, row } = await confirmed(stripeApp);
+    fake.complete(row.checkoutSessionId!);
+    const res = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, outcome: 'paid' });
+    expect(await rowOf(id)).toMatchObject({ status: 'paid', paidAt: clock.now(), refundNeeded: false });
+
+    const items = await outboxFor(id);
+    const customerMail = items.find(
+      (o) => o.kind === 'mail' && /^Pago recibido/.test(String(o.payload.subject)),
+    );
+    const attachments = customerMail?.payload.attachments as { filename: string; content: string }[];
+    expect(attachments[0]!.filename).toBe(`reserva-${code}.ics`);
+    expect(attachments[0]!.content).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect(attachments[0]!.content).toContain('DTSTART:20261123T150000Z\r\n');
+    expect(attachments[0]!.content).toContain(`UID:${id}@barrio`);
+    expect(
+      items.find(
+        (o) =>
+          o.kind === 'mail' &&
+          o.payload.to === vendor.businessEmail &&
+          /pagada/.test(String(o.payload.subject)),
+      ),
+    ).toBeDefined();
+    const received = items.filter((o) => o.kind === 'whatsapp' && o.payload.type === 'payment_received');
+    expect(received.map((o) => o.payload.to).sort()).toEqual(['+525512345678', vendor.businessPhone].sort());
+
+    // What /payment-success shows.
+    const details = await client(stripeApp).get(`/api/payments/session/${row.checkoutSessionId}`);
+    expect(details.status).toBe(200);
+    expect((await details.json()) as PaymentSessionDetails).toMatchObject({
+      appointment_id: id,
+      status: 'paid',
+      vendor_name: vendor.businessName,
+      amount_mxn: 50_000,
+      currency: 'MXN',
+      timezone: 'America/Mexico_City',
+      start_time: MONDAY_9,
+      paid_at: NOW.replace('Z', '.000Z'),
+    });
+  });
+
+  it('refuses a tampered body, a missing or wrong signature and a stale timestamp with 400', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    const good = sessionEvent('checkout.session.completed', row.checkoutSessionId!, {
+      payment_status: 'paid',
+    });
+    const tampered = { ...good, payload: good.payload.replace('"amount_total":50000', '"amount_total":1') };
+    expect(tampered.payload).not.toBe(good.payload);
+    expect((await webhook(tampered)).status).toBe(400);
+    expect((await webhook({ ...good, header: '' })).status).toBe(400);
+    const wrongSecret = signedStripeEvent({
+      type: 'checkout.session.completed',
+      object: { ...fake.sessions.get(row.checkoutSessionId!), payment_status: 'paid' },
+      secret: 'whsec_someone_else',
+      timestamp: Math.floor(clock.now().getTime() / 1000),
+    });
+    expect((await webhook(wrongSecret)).status).toBe(400);
+    const stale = signedStripeEvent({
+      type: 'checkout.session.completed',
+      object: { ...fake.sessions.get(row.checkoutSessionId!), payment_status: 'paid' },
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(clock.now().getTime() / 1000) - WEBHOOK_TOLERANCE_SECONDS - 1,
+    });
+    const staleRes = await webhook(stale);
+    expect(staleRes.status).toBe(400);
+    expect(await staleRes.json()).toMatchObject({ error: { code: 'bad_request' } });
+    expect(await rowOf(id)).toMatchObject({ status: 'awaiting_payment', paidAt: null });
+    const recorded = await database.db.select().from(webhookEvents);
+    for (const e of [tampered, wrongSecret, stale])
+      expect(recorded.some((r) => r.eventId === e.id)).toBe(false);
+    // The untouched original still verifies.
+    expect((await webhook(good)).status).toBe(200);
+  });
+
+  it('applies the same event once, sent twice and then five times at once', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    fake.complete(row.checkoutSessionId!);
+    const event = sessionEvent('checkout.session.completed', row.checkoutSessionId!);
+    const [first, second] = [await webhook(event), await webhook(event)];
+    expect(await first.json()).toMatchObject({ outcome: 'paid' });
+    expect(await second.json()).toMatchObject({ outcome: 'duplicate' });
+
+    const other = await confirmed(stripeApp);
+    fake.complete(other.row.checkoutSessionId!);
+    const burst = sessionEvent('checkout.session.completed', other.row.checkoutSessionId!);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(burst)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const outcomes = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { outcome: string }).outcome),
+    );
+    expect(outcomes.filter((o) => o === 'paid')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(4);
+    for (const booking of [id, other.id]) {
+      expect((await rowOf(booking)).status).toBe('paid');
+      const paidMails = (await outboxFor(booking)).filter((o) =>
+        /^Pago recibido/.test(String(o.payload.subject)),
+      );
+      expect(paidMails).toHaveLength(1);
+    }
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.provider, 'stripe'), eq(webhookEvents.eventId, burst.id)));
+    expect(events).toHaveLength(1);
+  });
+
+  it.skipIf(testEngine === 'pglite')(
+    'two app instances receiving the same event at once apply it once (PostgreSQL only: PGlite is one connection in one process)',
+    async () => {
+      const second: Database = await openDatabase({ databaseUrl: database.url! });
+      try {
+        const { app: otherApp } = createTestApp(second, {
+          clock,
+          env: {
+            APP_URL,
+            RATE_LIMITS: 'off',
+            STRIPE_SECRET_KEY: SECRET_KEY,
+            STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          },
+          payments: stripe,
+        });
+        const { id, row } = await confirmed(stripeApp);
+        fake.complete(row.checkoutSessionId!);
+        const event = sessionEvent('checkout.session.completed', row.checkoutSessionId!);
+        const answers = await Promise.all(
+          Array.from({ length: 6 }, (_, i) => webhook(event, i % 2 ? otherApp : stripeApp)),
+        );
+        const outcomes = await Promise.all(
+          answers.map(async (a) => ((await a.json()) as { outcome: string }).outcome),
+        );
+        expect(outcomes.sort()).toEqual([
+          'duplicate',
+          'duplicate',
+          'duplicate',
+          'duplicate',
+          'duplicate',
+          'paid',
+        ]);
+        expect(
+          (await outboxFor(id)).filter((o) => /^Pago recibido/.test(String(o.payload.subject))),
+        ).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it('payment_status=unpaid (an OXXO voucher) is not paid; async_payment_succeeded then is', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    fake.complete(row.checkoutSessionId!, 'unpaid');
+    const voucher = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    expect(await voucher.json()).toMatchObject({ outcome: 'ignored' });
+    expect((await rowOf(id)).status).toBe('awaiting_payment');
+    const paid = await webhook(
+      sessionEvent('checkout.session.async_payment_succeeded', row.checkoutSessionId!, {
+        payment_status: 'paid',
+      }),
+    );
+    expect(await paid.json()).toMatchObject({ outcome: 'paid' });
+    expect((await rowOf(id)).status).toBe('paid');
+  });
+
+  it('checkout.session.expired cancels the booking and frees its slot', async () => {
+    const { id, vendor, service, row } = await confirmed(stripeApp);
+    const res = await webhook(
+      sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }),
+    );
+    expect(await res.json()).toMatchObject({ outcome: 'cancelled' });
+    expect(await rowOf(id)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_timeout' });
+    expect(
+      (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
+    ).toHaveLength(2);
+    // The same slot can be booked again.
+    await book(stripeApp, vendor.id, service.id, MONDAY_9);
+  });
+
+  it('a payment for a booking already cancelled is recorded and flagged for refund', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    await webhook(sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }));
+    const late = await webhook(
+      sessionEvent('checkout.session.async_payment_succeeded', row.checkoutSessionId!, {
+        payment_status: 'paid',
+      }),
+    );
+    expect(await late.json()).toMatchObject({ outcome: 'refund_needed' });
+    expect(await rowOf(id)).toMatchObject({ status: 'cancelled', refundNeeded: true, paidAt: clock.now() });
+    expect((await outboxFor(id)).some((o) => /reembolsaremos/.test(String(o.payload.subject)))).toBe(true);
+  });
+
+  it('the sweeper cancels an unpaid booking past its deadline, closes the checkout and tells both', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    clock.set(new Date(Date.parse(MONDAY_9) - MINUTE));
+    try {
+      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      expect((await rowOf(id)).status).toBe('awaiting_payment');
+      clock.set(MONDAY_9);
+      // Reads treat the overdue row as cancelled before the sweeper runs.
+      const early = await client(stripeApp).get(`/api/payments/appointment/${id}`);
+      expect((await early.json()) as AppointmentCheckout).toMatchObject({
+        status: 'cancelled',
+        payable: false,
+        payment_url: null,
+      });
+      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      expect(counts.cancelled).toBeGreaterThanOrEqual(1);
+      expect(await rowOf(id)).toMatchObject({
+        status: 'cancelled',
+        cancelReason: 'payment_timeout',
+        cancelledAt: clock.now(),
+      });
+      expect(fake.sessions.get(row.checkoutSessionId!)!.status).toBe('expired');
+      expect(
+        (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
+      ).toHaveLength(2);
+      // Idempotent: a second pass changes nothing and sends nothing.
+      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      expect(
+        (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
+      ).toHaveLength(2);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('a Stripe outage at confirmation: the vendor’s answer stands, the sweeper attaches the checkout once', async () => {
+    const { vendor, service } = await vendorWithService();
+    const { id, code } = await book(stripeApp, vendor.id, service.id, TUESDAY_9);
+    fake.failNext(1);
+    const res = await client(stripeApp).post('/api/bookings/confirm', {
+      token: await tokenOf(code),
+      action: 'confirm',
+    });
+    expect(res.status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'awaiting_payment',
+      checkoutSessionId: null,
+      paymentUrl: null,
+    });
+    const pending = await client(stripeApp).get(`/api/payments/appointment/${id}`);
+    expect(await pending.json()).toMatchObject({ payable: true, payment_url: null });
+
+    clock.advance(2 * MINUTE);
+    try {
+      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      expect(counts.attached).toBeGreaterThanOrEqual(1);
+      const row = await rowOf(id);
+      expect(row.checkoutSessionId).toMatch(/^cs_test_/);
+      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      const links = (await outboxFor(id)).filter(
+        (o) => o.kind === 'mail' && /confirmada: paga/.test(String(o.payload.subject)),
+      );
+      expect(links).toHaveLength(1);
+    } finally {
+      clock.set(NOW);
+    }
+    expect(fake.rejections).toEqual([]);
+  });
+
+  it('answers the payment pages: session and appointment lookups, unknown ids and bad input', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    const c = client(stripeApp);
+    const retry = await c.get(`/api/payments/appointment/${id}`);
+    expect((await retry.json()) as AppointmentCheckout).toMatchObject({
+      appointment_id: id,
+      status: 'awaiting_payment',
+      payable: true,
+      payment_url: row.paymentUrl,
+      payment_due_at: MONDAY_9,
+    });
+    const unknownSession = await c.get('/api/payments/session/cs_test_unknown');
+    expect(unknownSession.status).toBe(404);
+    expect(await unknownSession.json()).toMatchObject({ error: { message: 'Reserva No Encontrada' } });
+    expect((await c.get('/api/payments/session/not%20a%20session')).status).toBe(400);
+    expect((await c.get('/api/payments/appointment/not-a-uuid')).status).toBe(400);
+    expect((await c.get('/api/payments/appointment/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    // A request the vendor has not confirmed has no payment step.
+    const { vendor, service } = await vendorWithService();
+    const pending = await book(stripeApp, vendor.id, service.id);
+    expect((await c.get(`/api/payments/appointment/${pending.id}`)).status).toBe(404);
+  });
+
+  it('the sandbox: the same service path as the webhook, once; cancel goes back; closed checkouts refuse', async () => {
+    const { id, row } = await confirmed(sandboxApp);
+    expect(row.checkoutSessionId).toMatch(/^cs_sandbox_[0-9a-f]{40}$/);
+    expect(row.paymentUrl).toBe(`${APP_URL}/sandbox/checkout/${row.checkoutSessionId}`);
+    const c = client(sandboxApp);
+    const page = await c.get(`/api/sandbox/checkout/${row.checkoutSessionId}`);
+    expect(await page.json()).toMatchObject({
+      appointment_id: id,
+      amount_mxn: 50_000,
+      payable: true,
+      currency: 'MXN',
+    });
+
+    const cancel = await c.post(`/api/sandbox/checkout/${row.checkoutSessionId}/cancel`);
+    expect(await cancel.json()).toEqual({ redirect_url: `/payment-cancel?appointment_id=${id}` });
+    expect((await rowOf(id)).status).toBe('awaiting_payment');
+
+    const foreign = await c.post(
+      `/api/sandbox/checkout/${row.checkoutSessionId}/pay`,
+      {},
+      {
+        headers: { origin: 'https://evil.test' },
+      },
+    );
+    expect(foreign.status).toBe(403);
+    const [a, b] = await Promise.all([
+      c.post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`),
+      c.post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`),
+    ]);
+    for (const res of [a!, b!]) {
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({
+        redirect_url: `/payment-success?session_id=${row.checkoutSessionId}`,
+      });
+    }
+    expect(await rowOf(id)).toMatchObject({ status: 'paid', paidAt: clock.now() });
+    expect(
+      (await outboxFor(id)).filter((o) => /^Pago recibido/.test(String(o.payload.subject))),
+    ).toHaveLength(1);
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.provider, 'sandbox'));
+    expect(events.filter((e) => e.eventId.includes(row.checkoutSessionId!))).toHaveLength(1);
+
+    // Past its deadline a sandbox checkout takes no payment, like an expired Stripe one.
+    const late = await confirmed(sandboxApp);
+    clock.set(MONDAY_9);
+    try {
+      const refused = await c.post(`/api/sandbox/checkout/${late.row.checkoutSessionId}/pay`);
+      expect(refused.status).toBe(410);
+      expect((await rowOf(late.id)).status).toBe('awaiting_payment');
+    } finally {
+      clock.set(NOW);
+    }
+    expect((await c.get('/api/sandbox/checkout/cs_sandbox_unknown')).status).toBe(404);
+  });
+
+  it('mounts the sandbox only for the sandbox provider outside production; the Stripe webhook only for Stripe', async () => {
+    expect((await client(stripeApp).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
+    const { app: production } = createTestApp(database, {
+      env: { APP_URL, NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
+    });
+    expect((await client(production).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
+    const stray = signedStripeEvent({
+      type: 'checkout.session.completed',
+      object: {},
+      secret: WEBHOOK_SECRET,
+    });
+    expect((await webhook(stray, sandboxApp)).status).toBe(404);
+  });
+});

@@ -1,0 +1,112 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { paymentAppointmentParamSchema, paymentSessionParamSchema } from '../../../shared/payment.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { requireSameOrigin } from '../../auth/same-origin.ts';
+import { WebhookSignatureError } from '../../integrations/sandbox-payments/payment-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { validate } from '../../lib/validate.ts';
+import {
+  applyPaymentEvent,
+  getAppointmentCheckout,
+  getPaymentSession,
+  getSandboxCheckout,
+  sandboxCheckoutAction,
+} from './payments.service.ts';
+
+/** DESIGN §10: lookups by an unguessable id are still rate-limited per client address. */
+const lookupLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const { db, clock, config } = c.var.deps;
+  if (config.rateLimits) {
+    await consumeRateLimit({
+      db,
+      key: `payments.lookup:${clientAddress(c.env)}`,
+      max: 60,
+      windowMs: 60_000,
+      now: clock.now(),
+    });
+  }
+  await next();
+});
+
+/** /api/payments (DESIGN §6): what the Spanish payment pages show. */
+export const paymentsRoutes = new Hono<AppEnv>()
+  .get('/session/:sessionId', lookupLimit, validate('param', paymentSessionParamSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json(
+      await getPaymentSession({ db, sessionId: c.req.valid('param').sessionId, now: clock.now() }),
+    );
+  })
+  .get('/appointment/:id', lookupLimit, validate('param', paymentAppointmentParamSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json(
+      await getAppointmentCheckout({ db, appointmentId: c.req.valid('param').id, now: clock.now() }),
+    );
+  });
+
+/** Stripe sends small events; anything far larger is not one of them. */
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+
+/**
+ * POST /api/webhooks/stripe (DESIGN §7, §10): no Origin check — the signature, verified by the SDK
+ * on the raw body before anything parses it, is the only credential. 400 when it does not verify;
+ * 5xx (Stripe retries) when the database fails; 200 once the event is recorded.
+ */
+export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const { db, clock, logger, payments } = c.var.deps;
+  if (payments.kind !== 'stripe') throw new AppError('not_found', 'Stripe payments are not configured.');
+  if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES)
+    throw new AppError('payload_too_large', 'Webhook body too large.');
+  const raw = await c.req.text();
+  if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES)
+    throw new AppError('payload_too_large', 'Webhook body too large.');
+  const now = clock.now();
+  let event: ReturnType<typeof payments.parseWebhook>;
+  try {
+    event = payments.parseWebhook(raw, c.req.header('stripe-signature'), now);
+  } catch (err) {
+    if (err instanceof WebhookSignatureError) {
+      logger.warn({ reqId: c.var.requestId, reason: err.message }, 'stripe webhook refused');
+      throw new AppError('bad_request', 'Invalid Stripe signature.');
+    }
+    throw err;
+  }
+  const outcome = await applyPaymentEvent({ db, provider: 'stripe', event, now, logger });
+  logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
+  return c.json({ received: true, outcome });
+});
+
+/**
+ * The sandbox checkout's API (DESIGN §13): mounted only while the sandbox provider is in use and
+ * never in production (app.ts). Pay goes through applyPaymentEvent, like a Stripe webhook.
+ */
+export const sandboxCheckoutRoutes = new Hono<AppEnv>()
+  .get('/:sessionId', validate('param', paymentSessionParamSchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    return c.json(
+      await getSandboxCheckout({ db, sessionId: c.req.valid('param').sessionId, now: clock.now() }),
+    );
+  })
+  .post('/:sessionId/pay', requireSameOrigin, validate('param', paymentSessionParamSchema), async (c) => {
+    const { db, clock, logger } = c.var.deps;
+    const { redirect_url } = await sandboxCheckoutAction({
+      db,
+      sessionId: c.req.valid('param').sessionId,
+      action: 'pay',
+      now: clock.now(),
+      logger,
+    });
+    return c.json({ redirect_url });
+  })
+  .post('/:sessionId/cancel', requireSameOrigin, validate('param', paymentSessionParamSchema), async (c) => {
+    const { db, clock, logger } = c.var.deps;
+    const { redirect_url } = await sandboxCheckoutAction({
+      db,
+      sessionId: c.req.valid('param').sessionId,
+      action: 'cancel',
+      now: clock.now(),
+      logger,
+    });
+    return c.json({ redirect_url });
+  });

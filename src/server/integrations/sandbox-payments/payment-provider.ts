@@ -1,0 +1,64 @@
+// DESIGN §7: the one interface both payment providers implement — Stripe Checkout when it is
+// configured, the local sandbox otherwise. Services talk to this, never to a provider directly.
+
+/** Stripe keeps a Checkout Session open for at least 30 minutes and at most 24 hours. */
+export const CHECKOUT_MIN_MS = 30 * 60_000;
+export const CHECKOUT_MAX_MS = 24 * 60 * 60_000;
+
+export interface CheckoutRequest {
+  appointmentId: string;
+  /** Centavos (DESIGN §3); the currency is always MXN. */
+  amountMxn: number;
+  /** What the customer sees on the checkout: the service and the vendor. */
+  description: string;
+  customerEmail: string;
+  /** When the checkout stops taking payments; already kept within the provider's window. */
+  expiresAt: Date;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, which the provider fills in. */
+  successUrl: string;
+  cancelUrl: string;
+  /** The same key always yields the same checkout (a retry after a lost answer is safe). */
+  idempotencyKey: string;
+}
+
+export interface Checkout {
+  sessionId: string;
+  url: string;
+}
+
+/** A provider's notification, reduced to what the payments service acts on. */
+export type PaymentEvent =
+  | { id: string; kind: 'paid'; sessionId: string; appointmentId: string | null }
+  | { id: string; kind: 'expired'; sessionId: string; appointmentId: string | null }
+  /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid, or a failed async payment. */
+  | { id: string; kind: 'ignored'; type: string };
+
+/** The signature (or its age) did not check out: the webhook answers 400. */
+export class WebhookSignatureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'sandbox';
+  createCheckout(request: CheckoutRequest): Promise<Checkout>;
+  /** Closes a checkout so that it can no longer be paid; closing a closed one is not an error. */
+  expireCheckout(sessionId: string): Promise<void>;
+  /** Verifies a webhook on its raw body; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent;
+}
+
+/**
+ * DESIGN §4, §7: the checkout expires at payment_due_at, kept inside the provider's window. When
+ * the booking starts less than 30 minutes from now the checkout stays open 30 minutes, but our own
+ * deadline does not move: the sweeper expires the checkout at payment_due_at (decision 017).
+ * Whole seconds, as Stripe takes them.
+ */
+export function checkoutExpiry(paymentDueAt: Date, now: Date): Date {
+  const min = now.getTime() + CHECKOUT_MIN_MS + 60_000; // a minute's slack for the request's flight
+  const max = now.getTime() + CHECKOUT_MAX_MS - 60_000;
+  const ms = Math.min(Math.max(paymentDueAt.getTime(), min), max);
+  return new Date(Math.ceil(ms / 1000) * 1000);
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+// A local Stripe API for tests (DESIGN §1: the SDK takes host, port, protocol). It speaks the
+// subset we use — create and expire Checkout Sessions — and REFUSES, as Stripe would (400), any
+// request that breaks the rules we promise: a secret key, an Idempotency-Key, currency mxn, a
+// positive integer amount, expires_at within [now + 30 min, now + 24 h], a success URL with the
+// {CHECKOUT_SESSION_ID} placeholder. Tests read `requests` to assert what was sent.
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  params: Record<string, unknown>;
+}
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid';
+  url: string;
+  currency: string;
+  amount_total: number;
+  expires_at: number;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  payment_method_types: string[];
+}
+
+/** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    let node: Record<string, unknown> | unknown[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const slot = node as Record<string, unknown>;
+      if (last) {
+        slot[part] = value;
+        return;
+      }
+      if (slot[part] === undefined) slot[part] = /^\d+$/.test(parts[i + 1]!) ? [] : {};
+      node = slot[part] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const MIN_S = 30 * 60;
+const MAX_S = 24 * 60 * 60;
+
+export async function startFakeStripe({
+  secretKey,
+  now = () => new Date(),
+}: {
+  secretKey: string;
+  /** The clock expires_at is checked against: the app's injectable clock in tests. */
+  now?: () => Date;
+}) {
+  const requests: FakeStripeRequest[] = [];
+  const rejections: string[] = [];
+  const sessions = new Map<string, FakeSession>();
+  const byIdempotencyKey = new Map<string, { params: string; session: FakeSession }>();
+  let failures = 0;
+
+  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  }
+
+  function refuse(res: ServerResponse, message: string, type = 'invalid_request_error') {
+    rejections.push(message);
+    send(res, 400, { error: { type, message } });
+  }
+
+  function createSession(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
+    if (!key) return refuse(res, 'An Idempotency-Key header is required.');
+    const fingerprint = JSON.stringify(params);
+    const seen = byIdempotencyKey.get(key);
+    if (seen) {
+      if (seen.params !== fingerprint)
+        return refuse(
+          res,
+          'Keys for idempotent requests can only be used with the same parameters.',
+          'idempotency_error',
+        );
+      return send(res, 200, seen.session, { 'idempotent-replayed': 'true' });
+    }
+    const item = (params.line_items as Record<string, unknown>[] | undefined)?.[0] as
+      | {
+          quantity?: string;
+          price_data?: { currency?: string; unit_amount?: string; product_data?: { name?: string } };
+        }
+      | undefined;
+    if (params.mode !== 'payment') return refuse(res, 'mode must be payment');
+    if (params.currency !== 'mxn') return refuse(res, `currency must be mxn, got ${String(params.currency)}`);
+    if (item?.price_data?.currency !== 'mxn') return refuse(res, 'line item currency must be mxn');
+    const amount = Number(item.price_data.unit_amount);
+    if (!Number.isInteger(amount) || amount <= 0)
+      return refuse(res, `bad unit_amount ${item.price_data.unit_amount}`);
+    if (item.quantity !== '1') return refuse(res, 'quantity must be 1');
+    if (!item.price_data.product_data?.name) return refuse(res, 'a product name is required');
+    const expiresAt = Number(params.expires_at);
+    const nowS = Math.floor(now().getTime() / 1000);
+    if (!Number.isInteger(expiresAt) || expiresAt < nowS + MIN_S || expiresAt > nowS + MAX_S)
+      return refuse(
+        res,
+        `expires_at ${params.expires_at} is not within [now + 30 min, now + 24 h] of ${nowS}`,
+      );
+    const successUrl = String(params.success_url ?? '');
+    if (!successUrl.includes('{CHECKOUT_SESSION_ID}'))
+      return refuse(res, 'success_url must carry {CHECKOUT_SESSION_ID}');
+    const id = `cs_test_${randomBytes(12).toString('hex')}`;
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      status: 'open',
+      payment_status: 'unpaid',
+      url: `https://checkout.stripe.test/c/pay/${id}`,
+      currency: 'mxn',
+      amount_total: amount,
+      expires_at: expiresAt,
+      client_reference_id: (params.client_reference_id as string | undefined) ?? null,
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      success_url: successUrl,
+      cancel_url: String(params.cancel_url ?? ''),
+      payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? [],
+    };
+    sessions.set(id, session);
+    byIdempotencyKey.set(key, { params: fingerprint, session });
+    send(res, 200, session);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+    const params = parseStripeForm(body);
+    requests.push({ method: req.method ?? '', path, idempotencyKey, params });
+
+    if (req.headers.authorization !== `Bearer ${secretKey}`)
+      return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API key.' } });
+    if (failures > 0) {
+      failures--;
+      // Stripe-Should-Retry: false, so the SDK gives up at once and the app's own retry is tested.
+      return send(
+        res,
+        500,
+        { error: { type: 'api_error', message: 'Fake outage.' } },
+        { 'stripe-should-retry': 'false' },
+      );
+    }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions')
+      return createSession(params, res, idempotencyKey);
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (req.method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      if (!session)
+        return send(res, 404, { error: { type: 'invalid_request_error', message: 'No such session.' } });
+      if (session.status !== 'open')
+        return send(res, 400, {
+          error: { type: 'invalid_request_error', message: `Session is ${session.status}, not open.` },
+        });
+      session.status = 'expired';
+      return send(res, 200, session);
+    }
+    send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL ${path}` } });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => send(res, 500, { error: { message: String(err) } }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    requests,
+    /** Requests refused for breaking a rule: a test asserts this stays empty. */
+    rejections,
+    sessions,
+    /** The next n requests fail with a 500 (a Stripe outage). */
+    failNext(n = 1) {
+      failures = n;
+    },
+    /** Stripe marks a session paid (or not, for an OXXO voucher) before sending its event. */
+    complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid') {
+      const session = sessions.get(id);
+      if (!session) throw new Error(`fake Stripe: no session ${id}`);
+      session.status = 'complete';
+      session.payment_status = paymentStatus;
+      return session;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeStripe = Awaited<ReturnType<typeof startFakeStripe>>;
+
+const signer = new Stripe('sk_test_signer_only');
+
+/**
+ * A webhook as Stripe sends it: the event JSON and its Stripe-Signature header, made by the SDK's
+ * own generateTestHeaderString. `timestamp` in seconds (default: now).
+ */
+export function signedStripeEvent({
+  type,
+  object,
+  secret,
+  id = `evt_${randomBytes(12).toString('hex')}`,
+  timestamp,
+}: {
+  type: string;
+  object: Record<string, unknown>;
+  secret: string;
+  id?: string;
+  timestamp?: number;
+}) {
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: timestamp ?? Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+  const header = signer.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });
+  return { id, payload, header };
+}

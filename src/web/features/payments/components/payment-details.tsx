@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { AppointmentStatus } from '../../../../shared/constants.ts';
+import { formatPrice } from '../../../../shared/money.ts';
+
+export interface PaymentBookingView {
+  code: string;
+  status: AppointmentStatus;
+  vendor_name: string;
+  service_name: string | null;
+  start_time: string;
+  timezone: string;
+  amount_mxn: number;
+  payment_due_at: string | null;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** Date and time in the vendor's timezone, where the service happens (spec §9). */
+export function fechaHora(iso: string, timezone: string): string {
+  let format = formats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' });
+    formats.set(timezone, format);
+  }
+  return format.format(new Date(iso));
+}
+
+/** '$450.00 MXN': amount_mxn in centavos with 2 decimals (spec §9). */
+export const montoMxn = (centavos: number) => `${formatPrice(centavos)} MXN`;
+
+/** The booking as the payment pages show it (Spanish). */
+export function PaymentDetails({
+  booking,
+  showDeadline = false,
+}: {
+  booking: PaymentBookingView;
+  showDeadline?: boolean;
+}) {
+  const { t } = useTranslation();
+  const rows: [string, string, string][] = [
+    ['vendor', t('payments.details.vendor'), booking.vendor_name],
+    ['service', t('payments.details.service'), booking.service_name ?? '—'],
+    ['when', t('payments.details.when'), fechaHora(booking.start_time, booking.timezone)],
+    ['amount', t('payments.details.amount'), montoMxn(booking.amount_mxn)],
+    ['status', t('payments.details.status'), t(`payments.statuses.${booking.status}`)],
+    ['code', t('payments.details.code'), booking.code],
+  ];
+  if (showDeadline && booking.payment_due_at)
+    rows.push([
+      'deadline',
+      t('payments.details.deadline'),
+      fechaHora(booking.payment_due_at, booking.timezone),
+    ]);
+  return (
+    <section
+      aria-labelledby="payment-details-heading"
+      className="rounded-2xl border border-stone-200 bg-white p-4"
+    >
+      <h2 id="payment-details-heading" className="mb-3 text-base font-semibold text-stone-900">
+        {t('payments.details.heading')}
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="contents">
+            <dt className="font-semibold text-stone-600">{label}</dt>
+            <dd data-testid={`payment-${key}`} className="text-stone-900">
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

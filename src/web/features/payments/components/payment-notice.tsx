@@ -1,0 +1,33 @@
+import { clsx } from 'clsx';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** The centred card that carries a payment page's outcome: an icon, a heading and a text. */
+export function PaymentNotice({
+  icon: Icon,
+  tone,
+  title,
+  children,
+  headingLevel = 'h1',
+}: {
+  icon: LucideIcon;
+  tone: 'good' | 'bad' | 'neutral';
+  title: string;
+  children?: ReactNode;
+  headingLevel?: 'h1' | 'h2';
+}) {
+  const Heading = headingLevel;
+  return (
+    <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-8 text-center">
+      <Icon
+        aria-hidden="true"
+        className={clsx(
+          'size-10',
+          tone === 'good' ? 'text-brand-700' : tone === 'bad' ? 'text-red-700' : 'text-amber-700',
+        )}
+      />
+      <Heading className="text-2xl font-bold text-stone-900">{title}</Heading>
+      {children}
+    </section>
+  );
+}

@@ -21,6 +21,7 @@ import {
   toSignupRequest,
   validateSignup,
   type WizardLanguage,
+  withPhonePrefill,
 } from '../features/vendor-onboarding/signup-form.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -96,7 +97,8 @@ function Wizard({ language }: { language: WizardLanguage }) {
   const signedIn = Boolean(user);
   const [step, setStep] = useState<1 | 2 | 3 | 4>(() => readStep(stepParam));
   const [form, setForm] = useState<SignupFormState>(
-    () => (stepParam ? restoreDraft() : undefined) ?? initialSignupState(),
+    () =>
+      (stepParam ? restoreDraft() : undefined) ?? withPhonePrefill(initialSignupState(), params.get('phone')),
   );
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
   const signup = useVendorSignup();

@@ -5,6 +5,7 @@ import {
   DEFAULT_LEAD_TIME_MINUTES,
 } from '../../../shared/constants.ts';
 import { type CountryCode, defaultCountry } from '../../../shared/countries.ts';
+import { splitE164, toE164 } from '../../../shared/phone.ts';
 import {
   passwordSchema,
   type SignupIssueKey,
@@ -63,6 +64,18 @@ export function initialSignupState(): SignupFormState {
 
 /** '' stays '' (then the schema's default or "required" applies); anything else is a number. */
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/**
+ * The WhatsApp REGISTER command links to /vendor-signup?phone=+52… (DESIGN §9): step 1 starts with
+ * that number in the phone field and its country in the picker. Anything that is not a valid phone
+ * is ignored.
+ */
+export function withPhonePrefill(state: SignupFormState, phone: string | null | undefined): SignupFormState {
+  const e164 = phone ? toE164(phone) : undefined;
+  if (!e164) return state;
+  const { country, national } = splitE164(e164);
+  return { ...state, business_phone: national, business_phone_country: country };
+}
 
 export function hoursToMinutes(hours: string): number | undefined {
   const value = numberOrUndefined(hours);

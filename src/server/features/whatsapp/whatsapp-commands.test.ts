@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand } from './whatsapp-commands.ts';
+import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
+import { langOf } from './whatsapp-texts.ts';
+
+describe('parseCommand (DESIGN §9)', () => {
+  it.each([
+    ['REGISTER', 'register'],
+    ['registro', 'register'],
+    ['Help', 'help'],
+    ['ayuda', 'help'],
+    ['AVAILABILITY', 'availability'],
+    ['Disponibilidad', 'availability'],
+    ['CONFIRM', 'confirm'],
+    ['confirmar', 'confirm'],
+    ['DENY', 'deny'],
+    ['Rechazar', 'deny'],
+    ['hola, ¿qué tal?', 'unknown'],
+    ['', 'unknown'],
+  ])('%s → %s', (text, command) => {
+    expect(parseCommand(text)).toEqual({ command });
+  });
+
+  it('takes the booking code after CONFIRM / DENY in any case, with # or punctuation', () => {
+    expect(parseCommand('confirm abc234')).toEqual({ command: 'confirm', code: 'ABC234' });
+    expect(parseCommand('  CONFIRMAR #XK7P2M. ')).toEqual({ command: 'confirm', code: 'XK7P2M' });
+    expect(parseCommand('rechazar: ZZ99QQ')).toEqual({ command: 'deny', code: 'ZZ99QQ' });
+    expect(parseCommand('DENY por favor no puedo')).toEqual({ command: 'deny' }); // not a code
+    expect(parseCommand('HELP ABC234')).toEqual({ command: 'help' });
+  });
+});
+
+describe('WhatsApp phones: Mexico’s 52 / 521 forms', () => {
+  it('normalises WhatsApp ids and typed numbers to +52 E.164', () => {
+    expect(normalizeWhatsAppPhone('5215512345678')).toBe('+525512345678');
+    expect(normalizeWhatsAppPhone('525512345678')).toBe('+525512345678');
+    expect(normalizeWhatsAppPhone('+52 1 55 1234 5678')).toBe('+525512345678');
+    expect(normalizeWhatsAppPhone('55 1234 5678')).toBe('+525512345678');
+    expect(normalizeWhatsAppPhone('14155550123')).toBe('+14155550123');
+    expect(normalizeWhatsAppPhone('not a phone')).toBeUndefined();
+  });
+
+  it('matches both stored forms of a Mexican number, and only the number itself elsewhere', () => {
+    expect(phoneVariants('+525512345678')).toEqual(['+525512345678', '+5215512345678']);
+    expect(phoneVariants('+14155550123')).toEqual(['+14155550123']);
+  });
+});
+
+describe('reply language', () => {
+  it('is Spanish unless the vendor lists languages without Spanish', () => {
+    expect(langOf(['Spanish', 'English'])).toBe('es');
+    expect(langOf([])).toBe('es');
+    expect(langOf(['English', 'French'])).toBe('en');
+  });
+});

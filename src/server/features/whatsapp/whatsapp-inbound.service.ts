@@ -1,0 +1,299 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { messages } from '../../db/schema/messaging.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { computeAvailability } from '../availability/availability.service.ts';
+import { decideBookingForVendor } from '../bookings/bookings.service.ts';
+import type { CheckoutDeps } from '../payments/payments.service.ts';
+import { type CommandName, parseCommand } from './whatsapp-commands.ts';
+import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
+import { phoneVariants } from './whatsapp-phone.ts';
+import { formatWhen, type Lang, langOf, replies } from './whatsapp-texts.ts';
+
+// Inbound WhatsApp (DESIGN §9): each message is stored once (its wamid is unique; Meta retries
+// deliveries for days), then the command it carries runs — after the commit, through the outbox
+// for webhook deliveries, directly for the testing page's simulations.
+
+const DAY_MS = 24 * 60 * 60_000;
+const NEXT_SLOTS = 5;
+
+export interface InboundMessage {
+  /** Meta's wamid; null for a simulation from the testing page. */
+  externalId: string | null;
+  /** E.164, `+52` form for Mexico (whatsapp-phone.ts). */
+  phone: string;
+  body: string;
+  /** The wamid this message replies to (`context.id`), if any. */
+  contextId?: string | null;
+  receivedAt: Date;
+}
+
+/** Stores inbound messages; returns only the rows that are new (a redelivery inserts nothing). */
+export async function storeInbound(tx: Db | Tx, inbound: InboundMessage[]) {
+  if (inbound.length === 0) return [];
+  const rows = await tx
+    .insert(messages)
+    .values(
+      inbound.map((m) => ({
+        direction: 'in' as const,
+        status: 'received' as const,
+        externalId: m.externalId,
+        phone: m.phone,
+        body: m.body,
+        createdAt: m.receivedAt,
+      })),
+    )
+    .onConflictDoNothing({ target: messages.externalId })
+    .returning({ id: messages.id, externalId: messages.externalId });
+  return rows.map((row) => ({
+    ...row,
+    contextId:
+      inbound.find((m) => m.externalId !== null && m.externalId === row.externalId)?.contextId ?? null,
+  }));
+}
+
+// Statuses move forward only (sent → delivered → read); Meta may deliver them out of order.
+const statusRank = sql`case ${messages.status} when 'queued' then 0 when 'sent' then 1 when 'delivered' then 2 when 'read' then 3 else 4 end`;
+const rankOf = { sent: 1, delivered: 2, read: 3 } as const;
+
+export interface StatusUpdate {
+  externalId: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed';
+  error?: string | null;
+}
+
+/** Applies delivery statuses without moving one backwards; a failure only before delivery. */
+export async function applyStatuses(tx: Db | Tx, updates: StatusUpdate[]) {
+  for (const u of updates) {
+    const guard =
+      u.status === 'failed'
+        ? inArray(messages.status, ['queued', 'sent'])
+        : sql`${statusRank} < ${rankOf[u.status]}::int`;
+    await tx
+      .update(messages)
+      .set({ status: u.status, ...(u.status === 'failed' ? { error: u.error ?? 'Delivery failed.' } : {}) })
+      .where(and(eq(messages.externalId, u.externalId), eq(messages.direction, 'out'), guard));
+  }
+}
+
+export interface ProcessInboundOptions {
+  db: Db;
+  messageId: string;
+  contextId?: string | null | undefined;
+  now: Date;
+  appUrl: string;
+  /** What confirming needs to create the checkout and send the payment link. */
+  checkout: CheckoutDeps;
+}
+
+export interface ProcessInboundResult {
+  command: CommandName;
+  reply: string;
+  vendorProfileId: string | null;
+}
+
+/**
+ * Runs the command of a stored inbound message and answers it: a real message's answer is queued
+ * for the transport (inside the 24-hour window, since the vendor just wrote); a simulation's answer
+ * is only logged, so that the testing page never messages a real phone.
+ */
+export async function processInbound({
+  db,
+  messageId,
+  contextId,
+  now,
+  appUrl,
+  checkout,
+}: ProcessInboundOptions): Promise<ProcessInboundResult> {
+  const [message] = await db.select().from(messages).where(eq(messages.id, messageId)).limit(1);
+  if (message?.direction !== 'in' || !message.phone)
+    throw new AppError('not_found', 'No such inbound message.');
+  const phone = message.phone;
+
+  const vendors = await db
+    .select({
+      id: vendorProfiles.id,
+      businessName: vendorProfiles.businessName,
+      languages: vendorProfiles.languages,
+      availability: vendorProfiles.availability,
+      timezone: vendorProfiles.timezone,
+    })
+    .from(vendorProfiles)
+    .where(inArray(vendorProfiles.businessPhone, phoneVariants(phone)))
+    .orderBy(asc(vendorProfiles.createdAt));
+  const vendor = vendors[0];
+  const { command, code } = parseCommand(message.body);
+  const signupLink = `${appUrl}/vendor-signup?phone=${encodeURIComponent(phone)}`;
+
+  let reply: string;
+  if (!vendor) {
+    reply = command === 'register' ? replies.register('es', signupLink) : replies.unknownSender(signupLink);
+  } else {
+    await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
+    const lang = langOf(vendor.languages);
+    const ids = vendors.map((v) => v.id);
+    switch (command) {
+      case 'register':
+        reply = replies.alreadyRegistered(lang, vendor.businessName);
+        break;
+      case 'confirm':
+      case 'deny':
+        reply = await answerBooking({ db, ids, lang, code, contextId, now, checkout, action: command });
+        break;
+      case 'availability':
+        reply = await availabilityReply(db, vendor, lang, now);
+        break;
+      default:
+        reply = replies.help(lang);
+    }
+  }
+
+  const answer = {
+    to: phone,
+    text: reply,
+    vendorProfileId: vendor?.id ?? null,
+  };
+  if (message.externalId) {
+    await enqueueWhatsApp(db, { type: 'reply', ...answer, replyTo: message.externalId });
+  } else {
+    await db.insert(messages).values({
+      direction: 'out',
+      phone,
+      body: reply,
+      status: 'logged',
+      vendorProfileId: answer.vendorProfileId,
+      createdAt: new Date(now.getTime() + 1), // listed after the message it answers
+    });
+  }
+  return { command, reply, vendorProfileId: vendor?.id ?? null };
+}
+
+async function answerBooking({
+  db,
+  ids,
+  lang,
+  code,
+  contextId,
+  now,
+  checkout,
+  action,
+}: {
+  db: Db;
+  checkout: CheckoutDeps;
+  ids: string[];
+  lang: Lang;
+  code: string | undefined;
+  contextId: string | null | undefined;
+  now: Date;
+  action: 'confirm' | 'deny';
+}): Promise<string> {
+  const columns = {
+    id: appointments.id,
+    code: appointments.code,
+    vendorProfileId: appointments.vendorProfileId,
+    startTz: appointments.startTz,
+    amountMxn: appointments.amountMxn,
+  };
+  let target: { id: string; code: string; vendorProfileId: string; amountMxn: number } | undefined;
+  if (code) {
+    // Codes are unique among active bookings; an old one may repeat, so the pending one wins.
+    [target] = await db
+      .select(columns)
+      .from(appointments)
+      .where(and(inArray(appointments.vendorProfileId, ids), eq(appointments.code, code)))
+      .orderBy(sql`${appointments.status} = 'pending_vendor' desc`, desc(appointments.createdAt))
+      .limit(1);
+    if (!target) return replies.unknownCode(lang, code);
+  } else if (contextId) {
+    // A reply to our notification: its wamid tells which booking.
+    [target] = await db
+      .select(columns)
+      .from(messages)
+      .innerJoin(appointments, eq(appointments.id, messages.appointmentId))
+      .where(and(eq(messages.externalId, contextId), inArray(appointments.vendorProfileId, ids)))
+      .limit(1);
+  }
+  if (!target) {
+    const pending = await db
+      .select(columns)
+      .from(appointments)
+      .where(
+        and(
+          inArray(appointments.vendorProfileId, ids),
+          eq(appointments.status, 'pending_vendor'),
+          gt(appointments.confirmTokenExpiresAt, now),
+          gt(appointments.startTz, now),
+        ),
+      )
+      .orderBy(asc(appointments.startTz))
+      .limit(10);
+    if (pending.length === 0) return replies.noPending(lang);
+    if (pending.length > 1) {
+      const [tz] = await db
+        .select({ timezone: vendorProfiles.timezone })
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.id, pending[0]!.vendorProfileId))
+        .limit(1);
+      return replies.choose(
+        lang,
+        action === 'confirm' ? 'confirm' : 'decline',
+        pending.map((p) => ({
+          code: p.code,
+          when: formatWhen(p.startTz, tz?.timezone ?? 'America/Mexico_City', lang),
+        })),
+      );
+    }
+    target = pending[0];
+  }
+  if (!target) return replies.noPending(lang);
+
+  try {
+    // The same service as the link and the vendor's list (DESIGN §4): one conditional UPDATE.
+    const decided = await decideBookingForVendor({
+      db,
+      action: action === 'confirm' ? 'confirm' : 'decline',
+      now,
+      checkout,
+      bookingId: target.id,
+      vendorProfileId: target.vendorProfileId,
+    });
+    return decided.status === 'declined'
+      ? replies.declined(lang, decided.code)
+      : replies.confirmed(lang, decided.code, decided.status === 'confirmed');
+  } catch (err) {
+    if (err instanceof AppError) return `${target.code}: ${err.message}`;
+    throw err;
+  }
+}
+
+async function availabilityReply(
+  db: Db,
+  vendor: { id: string; availability: Parameters<typeof replies.availability>[1]; timezone: string },
+  lang: Lang,
+  now: Date,
+): Promise<string> {
+  const [service] = await db
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(and(eq(services.vendorProfileId, vendor.id), eq(services.isActive, true)))
+    .orderBy(asc(services.createdAt))
+    .limit(1);
+  if (!service) return replies.availability(lang, vendor.availability, undefined);
+  const { slots } = await computeAvailability({
+    db,
+    idOrSlug: vendor.id,
+    serviceId: service.id,
+    from: now,
+    to: new Date(now.getTime() + 7 * DAY_MS),
+    now,
+  }).catch((err: unknown) => {
+    if (err instanceof AppError) return { slots: [] as string[] };
+    throw err;
+  });
+  return replies.availability(lang, vendor.availability, {
+    service: service.name,
+    slots: slots.slice(0, NEXT_SLOTS).map((s) => formatWhen(new Date(s), vendor.timezone, lang)),
+  });
+}

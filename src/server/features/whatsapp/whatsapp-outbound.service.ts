@@ -1,0 +1,258 @@
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { messages } from '../../db/schema/messaging.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import type {
+  OutgoingWhatsApp,
+  WhatsAppSendResult,
+  WhatsAppTransport,
+} from '../../integrations/whatsapp-log/whatsapp-transport.ts';
+import { enqueue } from '../../jobs/outbox.ts';
+import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
+import {
+  formatWhen,
+  renderTemplate,
+  TEST_NOTIFICATION_TEXT,
+  type TemplateKey,
+  template,
+  vendorWelcomeText,
+} from './whatsapp-texts.ts';
+
+// Outbound WhatsApp (DESIGN §9): every message is an outbox item of kind 'whatsapp' (written in the
+// transaction of the change that causes it), delivered here through the configured transport.
+// Inside the 24-hour customer-service window — the recipient wrote to us less than 24 h ago — a
+// free-form text goes out; outside it, the approved template of the message's type.
+
+const DAY_MS = 24 * 60 * 60_000;
+
+const phone = z.string().min(3).max(40);
+const uuid = z.uuid();
+
+/** What a 'whatsapp' outbox item carries: one shape per `type`. */
+export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('booking_request'),
+    to: phone,
+    appointmentId: uuid,
+    vendorProfileId: uuid.optional(),
+    text: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('send-vendor-confirmation'),
+    phone,
+    businessName: z.string().min(1),
+    serviceCategory: z.string(),
+  }),
+  // Queued by payments (DESIGN §7): to the customer, and the payment confirmation to the vendor too.
+  z.object({
+    type: z.literal('payment_link'),
+    to: phone,
+    appointmentId: uuid,
+    vendorProfileId: uuid.optional(),
+    text: z.string().min(1),
+  }),
+  z.object({
+    type: z.literal('payment_received'),
+    to: phone,
+    appointmentId: uuid,
+    vendorProfileId: uuid.optional(),
+    text: z.string().min(1),
+  }),
+  /** A command's answer: always inside the window, since the vendor just wrote. */
+  z.object({
+    type: z.literal('reply'),
+    to: phone,
+    text: z.string().min(1),
+    vendorProfileId: uuid.nullish(),
+    replyTo: z.string().nullish(),
+  }),
+  z.object({ type: z.literal('test'), to: phone }),
+  /** An inbound message stored by the webhook, whose command runs after the commit. */
+  z.object({ type: z.literal('inbound'), messageId: uuid, contextId: z.string().nullish() }),
+]);
+export type WhatsAppOutboxPayload = z.infer<typeof whatsappOutboxPayloadSchema>;
+export type OutboundPayload = Exclude<WhatsAppOutboxPayload, { type: 'inbound' }>;
+
+/** Queues a WhatsApp item inside the caller's transaction. */
+export async function enqueueWhatsApp(tx: Db | Tx, payload: WhatsAppOutboxPayload): Promise<string> {
+  return enqueue(tx, { kind: 'whatsapp', payload: whatsappOutboxPayloadSchema.parse(payload) });
+}
+
+/** Did this phone write to us (a real WhatsApp message, not a simulation) in the last 24 hours? */
+export async function insideServiceWindow(db: Db, e164: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.direction, 'in'),
+        isNotNull(messages.externalId),
+        inArray(messages.phone, phoneVariants(e164)),
+        gt(messages.createdAt, new Date(now.getTime() - DAY_MS)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+async function bookingFacts(db: Db, appointmentId: string) {
+  const [row] = await db
+    .select({
+      code: appointments.code,
+      start: appointments.startTz,
+      paymentUrl: appointments.paymentUrl,
+      vendorProfileId: appointments.vendorProfileId,
+      vendorName: vendorProfiles.businessName,
+      timezone: vendorProfiles.timezone,
+      serviceName: services.name,
+      customerName: customers.name,
+    })
+    .from(appointments)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(eq(appointments.id, appointmentId))
+    .limit(1);
+  return row;
+}
+
+interface Plan {
+  to: string;
+  text: string;
+  /** The template used outside the window; undefined when the type is only sent inside it. */
+  template?: { key: TemplateKey; parameters: string[] };
+  replyTo?: string | undefined;
+  appointmentId?: string | null;
+  vendorProfileId?: string | null;
+}
+
+async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
+  switch (payload.type) {
+    case 'booking_request': {
+      const facts = await bookingFacts(db, payload.appointmentId);
+      return {
+        to: payload.to,
+        text: payload.text,
+        appointmentId: facts ? payload.appointmentId : null,
+        vendorProfileId: payload.vendorProfileId ?? facts?.vendorProfileId ?? null,
+        template: facts && {
+          key: 'booking_request',
+          parameters: [
+            facts.code,
+            facts.serviceName ?? '—',
+            formatWhen(facts.start, facts.timezone),
+            facts.customerName,
+          ],
+        },
+      };
+    }
+    case 'send-vendor-confirmation':
+      return {
+        to: payload.phone,
+        text: vendorWelcomeText(payload.businessName, payload.serviceCategory),
+        template: { key: 'vendor_welcome', parameters: [payload.businessName, payload.serviceCategory] },
+      };
+    case 'payment_link':
+    case 'payment_received': {
+      const facts = await bookingFacts(db, payload.appointmentId);
+      const link = facts?.paymentUrl ?? /https?:\/\/\S+/.exec(payload.text)?.[0];
+      return {
+        to: payload.to,
+        text: payload.text,
+        appointmentId: facts ? payload.appointmentId : null,
+        vendorProfileId: payload.vendorProfileId ?? null,
+        template:
+          facts &&
+          (payload.type === 'payment_received'
+            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+            : link
+              ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
+              : undefined),
+      };
+    }
+    case 'reply':
+      return {
+        to: payload.to,
+        text: payload.text,
+        replyTo: payload.replyTo ?? undefined,
+        vendorProfileId: payload.vendorProfileId ?? null,
+      };
+    case 'test':
+      return { to: payload.to, text: TEST_NOTIFICATION_TEXT, template: { key: 'test', parameters: [] } };
+  }
+}
+
+export interface DeliverOptions {
+  db: Db;
+  transport: WhatsAppTransport;
+  now: Date;
+  payload: OutboundPayload;
+}
+
+/**
+ * Sends one outbound message and stores it in `messages` (`logged` by the log transport, `sent`
+ * with the wamid by the cloud one, `failed` when Meta refuses it for good). A transient transport
+ * error propagates, so the outbox retries the item and nothing is stored twice.
+ */
+export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOptions) {
+  const planned = await plan(db, payload);
+  const to = normalizeWhatsAppPhone(planned.to);
+  const base = {
+    direction: 'out' as const,
+    phone: to ?? planned.to,
+    appointmentId: planned.appointmentId ?? null,
+    vendorProfileId: planned.vendorProfileId ?? null,
+  };
+  if (!to) {
+    // Retrying cannot fix a number that is not one: stored as failed, for the log to show.
+    const [row] = await db
+      .insert(messages)
+      .values({
+        ...base,
+        body: planned.text,
+        status: 'failed',
+        error: `Not a phone number WhatsApp can reach: ${planned.to}`,
+        createdAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  // The log transport sends nothing, so the window does not matter: it logs the text itself.
+  const useText =
+    transport.kind === 'log' ||
+    !planned.template ||
+    payload.type === 'reply' ||
+    (await insideServiceWindow(db, to, now));
+  let message: OutgoingWhatsApp;
+  let body: string;
+  if (useText) {
+    message = {
+      type: 'text',
+      to,
+      text: planned.text,
+      ...(planned.replyTo ? { replyTo: planned.replyTo } : {}),
+    };
+    body = planned.text;
+  } else {
+    const { key, parameters } = planned.template!;
+    message = { type: 'template', to, template: template(key, parameters) };
+    body = renderTemplate(key, parameters);
+  }
+
+  const result: WhatsAppSendResult = await transport.send(message);
+  const [row] = await db
+    .insert(messages)
+    .values({
+      ...base,
+      body,
+      status: result.status,
+      externalId: result.status === 'sent' ? result.externalId : null,
+      error: result.status === 'failed' ? result.error : null,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,217 @@
+import { formatPrice } from '../../../shared/money.ts';
+import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
+import type { WhatsAppTemplate } from '../../integrations/whatsapp-log/whatsapp-transport.ts';
+
+// Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (DESIGN §9), English
+// for a vendor who does not list Spanish among their languages.
+
+export type Lang = 'es' | 'en';
+
+export function langOf(languages: readonly string[] | null | undefined): Lang {
+  if (!languages || languages.length === 0) return 'es';
+  return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es' : 'en';
+}
+
+// ── Templates (decision 018) ─────────────────────────────────────────────────────────────────────
+// Outside the 24-hour customer-service window Meta accepts only approved templates. These are the
+// names and bodies to submit in WhatsApp Manager (category UTILITY, language es_MX); `render` gives
+// the same text for our own log. The Meta sample template `hello_world` (en_US) serves the test.
+
+export const TEMPLATE_LANGUAGE = 'es_MX';
+
+export const templates = {
+  booking_request: {
+    name: 'barrio_booking_request',
+    body: 'Nueva solicitud de reserva {{1}}: {{2}}, {{3}}. Cliente: {{4}}. Responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
+  },
+  vendor_welcome: {
+    name: 'barrio_vendor_welcome',
+    body: '¡Hola {{1}}! Tu perfil de {{2}} en Barrio está creado. Te avisaremos aquí de cada solicitud de reserva. Escribe AYUDA para ver los comandos.',
+  },
+  payment_link: {
+    name: 'barrio_payment_link',
+    body: '{{2}} confirmó tu reserva {{1}}. Paga aquí para asegurarla: {{3}}',
+  },
+  payment_received: {
+    name: 'barrio_payment_received',
+    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
+  },
+  test: { name: 'hello_world', body: 'Hello World' },
+} as const;
+
+export type TemplateKey = keyof typeof templates;
+
+export function template(key: TemplateKey, parameters: string[]): WhatsAppTemplate {
+  return {
+    name: templates[key].name,
+    language: key === 'test' ? 'en_US' : TEMPLATE_LANGUAGE,
+    parameters,
+  };
+}
+
+/** The template's body with its parameters filled in: what the recipient reads. */
+export function renderTemplate(key: TemplateKey, parameters: string[]): string {
+  return templates[key].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
+}
+
+const whenFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date in the vendor's time zone, in Spanish or English (formatters built once per zone). */
+export function formatWhen(date: Date, timezone: string, lang: Lang = 'es'): string {
+  const key = `${lang}|${timezone}`;
+  let format = whenFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', {
+      timeZone: timezone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    whenFormats.set(key, format);
+  }
+  return format.format(date);
+}
+
+// ── Free-form texts ──────────────────────────────────────────────────────────────────────────────
+
+export function vendorWelcomeText(businessName: string, serviceCategory: string): string {
+  return renderTemplate('vendor_welcome', [businessName, serviceCategory]);
+}
+
+export const TEST_NOTIFICATION_TEXT =
+  'Barrio: this is a test notification from the WhatsApp testing page. / Esta es una notificación de prueba de Barrio.';
+
+/** A booking request without links (a resend when the original links are no longer at hand). */
+export function bookingRequestText(facts: {
+  code: string;
+  serviceName: string;
+  start: Date;
+  timezone: string;
+  customerName: string;
+  amountMxn: number;
+}): string {
+  return [
+    `Nueva solicitud de reserva · Código ${facts.code}`,
+    '',
+    `Servicio: ${facts.serviceName}`,
+    `Fecha: ${formatWhen(facts.start, facts.timezone)}`,
+    `Cliente: ${facts.customerName}`,
+    `Importe: ${formatPrice(facts.amountMxn)} MXN`,
+    '',
+    `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
+  ].join('\n');
+}
+
+const dayNames: Record<Lang, Record<(typeof weekdays)[number], string>> = {
+  es: {
+    monday: 'Lunes',
+    tuesday: 'Martes',
+    wednesday: 'Miércoles',
+    thursday: 'Jueves',
+    friday: 'Viernes',
+    saturday: 'Sábado',
+    sunday: 'Domingo',
+  },
+  en: {
+    monday: 'Monday',
+    tuesday: 'Tuesday',
+    wednesday: 'Wednesday',
+    thursday: 'Thursday',
+    friday: 'Friday',
+    saturday: 'Saturday',
+    sunday: 'Sunday',
+  },
+};
+
+export const replies = {
+  help: (lang: Lang) =>
+    lang === 'es'
+      ? [
+          'Comandos de Barrio:',
+          'REGISTRO — crea tu perfil de proveedor',
+          'CONFIRMAR <código> — confirma una solicitud de reserva',
+          'RECHAZAR <código> — rechaza una solicitud de reserva',
+          'DISPONIBILIDAD — tu horario semanal y tus próximos espacios libres',
+          'AYUDA — esta lista',
+          'También en inglés: REGISTER, CONFIRM, DENY, AVAILABILITY, HELP.',
+        ].join('\n')
+      : [
+          'Barrio commands:',
+          'REGISTER — create your vendor profile',
+          'CONFIRM <code> — confirm a booking request',
+          'DENY <code> — decline a booking request',
+          'AVAILABILITY — your weekly schedule and next free slots',
+          'HELP — this list',
+          'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, DISPONIBILIDAD, AYUDA.',
+        ].join('\n'),
+  register: (lang: Lang, link: string) =>
+    lang === 'es'
+      ? `Crea tu perfil de proveedor en Barrio aquí (tu número ya está incluido): ${link}`
+      : `Create your Barrio vendor profile here (your number is already filled in): ${link}`,
+  alreadyRegistered: (lang: Lang, businessName: string) =>
+    lang === 'es'
+      ? `Este número ya está registrado como ${businessName}. Escribe AYUDA para ver los comandos.`
+      : `This number is already registered as ${businessName}. Send HELP to see the commands.`,
+  unknownSender: (link: string) =>
+    `No encontramos un perfil de proveedor con este número. Escribe REGISTRO para crear uno, o entra a ${link}\nWe could not find a vendor profile for this number. Send REGISTER to create one.`,
+  noPending: (lang: Lang) =>
+    lang === 'es' ? 'No tienes solicitudes de reserva pendientes.' : 'You have no pending booking requests.',
+  unknownCode: (lang: Lang, code: string) =>
+    lang === 'es'
+      ? `No encontramos una reserva tuya con el código ${code}. Revisa el código e inténtalo de nuevo.`
+      : `We could not find a booking of yours with the code ${code}. Check the code and try again.`,
+  choose: (lang: Lang, action: 'confirm' | 'decline', pending: { code: string; when: string }[]) => {
+    const word =
+      lang === 'es'
+        ? action === 'confirm'
+          ? 'CONFIRMAR'
+          : 'RECHAZAR'
+        : action === 'confirm'
+          ? 'CONFIRM'
+          : 'DENY';
+    const list = pending.map((p) => `${p.code} — ${p.when}`).join('\n');
+    return lang === 'es'
+      ? `Tienes ${pending.length} solicitudes pendientes:\n${list}\nResponde ${word} <código>.`
+      : `You have ${pending.length} pending requests:\n${list}\nReply ${word} <code>.`;
+  },
+  confirmed: (lang: Lang, code: string, free: boolean) =>
+    lang === 'es'
+      ? free
+        ? `Reserva ${code} confirmada exitosamente.`
+        : `Reserva ${code} confirmada exitosamente. El cliente recibirá el enlace de pago.`
+      : free
+        ? `Booking ${code} confirmed.`
+        : `Booking ${code} confirmed. The customer will receive the payment link.`,
+  declined: (lang: Lang, code: string) =>
+    lang === 'es'
+      ? `Reserva ${code} rechazada. Avisaremos al cliente.`
+      : `Booking ${code} declined. We will tell the customer.`,
+  availability: (
+    lang: Lang,
+    weekly: WeeklyAvailability,
+    next: { service: string; slots: string[] } | undefined,
+  ) => {
+    const days = weekdays.map((day) => {
+      const d = weekly[day];
+      const hours = d.enabled
+        ? d.slots.map((s) => `${s.start}–${s.end}`).join(', ')
+        : lang === 'es'
+          ? 'cerrado'
+          : 'closed';
+      return `${dayNames[lang][day]}: ${hours}`;
+    });
+    const head = lang === 'es' ? 'Tu horario semanal:' : 'Your weekly schedule:';
+    let tail: string;
+    if (!next) tail = lang === 'es' ? 'Aún no tienes servicios activos.' : 'You have no active services yet.';
+    else if (next.slots.length === 0)
+      tail =
+        lang === 'es'
+          ? `No hay espacios libres para ${next.service} en los próximos 7 días.`
+          : `No free slots for ${next.service} in the next 7 days.`;
+    else
+      tail = `${lang === 'es' ? `Próximos espacios libres (${next.service}):` : `Next free slots (${next.service}):`}\n${next.slots.join('\n')}`;
+    return [head, ...days, '', tail].join('\n');
+  },
+};

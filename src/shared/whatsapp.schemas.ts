@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+// The WhatsApp admin API's contract (DESIGN §6, spec §2 WhatsApp testing and status pages): one
+// schema per input, used by the server's validator and the testing page's forms alike.
+
+/** spec §9: the log lists the 10 latest messages. */
+export const WHATSAPP_LOG_SIZE = 10;
+/** spec §9: realtime heartbeat 25 s; reconnect backoff 1 s, 2 s, 5 s, then 10 s. */
+export const SSE_HEARTBEAT_MS = 25_000;
+export const SSE_RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
+export const quickTexts = ['REGISTER', 'HELP', 'CONFIRM', 'DENY', 'AVAILABILITY'] as const;
+
+export const whatsappMessagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(WHATSAPP_LOG_SIZE),
+});
+
+// A phone as typed, checked by the server (and normalised to E.164 there, Mexico's 521 form too).
+const phone = z.string().trim().min(1, 'Enter a phone number.').max(40, 'The phone number is too long.');
+
+export const simulateMessageSchema = z.object({
+  phone,
+  text: z.string().trim().min(1, 'Enter a message.').max(4096, 'The message is too long.'),
+});
+export type SimulateMessageInput = z.infer<typeof simulateMessageSchema>;
+
+/** send-whatsapp-notification {appointmentId, type: booking_request} or test-whatsapp-notification {test: true}. */
+export const notifySchema = z.union([
+  z.object({
+    appointmentId: z.uuid('Choose a pending appointment.'),
+    type: z.literal('booking_request').optional(),
+  }),
+  z.object({ test: z.literal(true), phone: phone.optional() }),
+]);
+export type NotifyInput = z.infer<typeof notifySchema>;
+
+export const messageStatuses = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'logged',
+  'received',
+] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** One row of the message log (spec §3 messages, DESIGN §3). */
+export interface WhatsAppMessage {
+  id: string;
+  channel: 'whatsapp';
+  direction: 'in' | 'out';
+  body: string;
+  phone: string | null;
+  status: MessageStatus;
+  error: string | null;
+  external_id: string | null;
+  vendor_profile_id: string | null;
+  vendor_name: string | null;
+  appointment_id: string | null;
+  created_at: string;
+}
+
+export interface PendingAppointment {
+  id: string;
+  code: string;
+  vendor_name: string;
+  service_name: string | null;
+  start_time: string;
+  vendor_has_phone: boolean;
+}
+
+export interface WhatsAppStatus {
+  transport: 'cloud' | 'log';
+  hasAccessToken: boolean;
+  hasPhoneNumberId: boolean;
+  hasAppSecret: boolean;
+  hasVerifyToken: boolean;
+  webhookUrl: string;
+  verifyToken: string | null;
+  counts: {
+    totalMessages: number;
+    last24Hours: number;
+    vendorsWithPhone: number;
+    pendingVendorBookings: number;
+  };
+}
+
+export type SelfTestOutcome = 'passed' | 'failed' | 'skipped';
+export interface SelfTestCheck {
+  name: 'webhook' | 'notification' | 'credentials';
+  outcome: SelfTestOutcome;
+  message: string;
+}
+export interface SelfTestResult {
+  ok: boolean;
+  checks: SelfTestCheck[];
+}

@@ -1,0 +1,102 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { quickTexts } from '../../../../shared/whatsapp.schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSimulateMessage } from '../api/use-whatsapp.ts';
+
+/** spec §2: simulate an incoming vendor message — phone, text, quick texts — through the webhook's handler. */
+export function SimulateForm({
+  phone,
+  onPhoneChange,
+}: {
+  phone: string;
+  onPhoneChange: (phone: string) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState('');
+  const simulate = useSimulateMessage();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    simulate.mutate(
+      { phone, text },
+      {
+        onSuccess: (result) =>
+          toast.success(t('whatsapp.simulate.done'), {
+            description: t('whatsapp.simulate.reply', { reply: result.reply }),
+          }),
+        onError: (err) =>
+          toast.error(t('whatsapp.simulate.failed'), {
+            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          }),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+    >
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-stone-900">
+          {t('whatsapp.simulate.title')}
+        </h2>
+        <p className="text-sm text-stone-700">{t('whatsapp.simulate.hint')}</p>
+      </div>
+      <form onSubmit={submit} className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-phone`} className="text-sm font-medium text-stone-800">
+            {t('whatsapp.simulate.phone')}
+          </label>
+          <Input
+            id={`${id}-phone`}
+            type="tel"
+            autoComplete="off"
+            required
+            value={phone}
+            placeholder={t('whatsapp.simulate.phonePlaceholder')}
+            onChange={(e) => onPhoneChange(e.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={`${id}-text`} className="text-sm font-medium text-stone-800">
+            {t('whatsapp.simulate.text')}
+          </label>
+          <Input
+            id={`${id}-text`}
+            required
+            value={text}
+            placeholder={t('whatsapp.simulate.textPlaceholder')}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1.5 text-sm font-medium text-stone-800">
+            {t('whatsapp.simulate.quickTexts')}
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {quickTexts.map((quick) => (
+              <Button
+                key={quick}
+                variant="soft"
+                size="sm"
+                onClick={() => setText(quick)}
+                aria-pressed={text === quick}
+              >
+                {quick}
+              </Button>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" disabled={simulate.isPending}>
+          {simulate.isPending ? t('whatsapp.simulate.sending') : t('whatsapp.simulate.send')}
+        </Button>
+      </form>
+    </section>
+  );
+}

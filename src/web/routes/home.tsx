@@ -1,5 +1,5 @@
 import { ChevronRight, History, LogIn, Store, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
@@ -16,6 +16,10 @@ import { VendorCard, VendorCardSkeleton } from '../features/vendors/components/v
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
+
+// Issue 10: the connect-contacts card and the recommendations are for signed-in users only; as a
+// separate chunk, visitors never download them (decision 019).
+const HomeContacts = lazy(() => import('../features/contacts/components/home-contacts.tsx'));
 
 /**
  * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent
@@ -62,6 +66,7 @@ export function HomePage() {
       />
       <FeaturedVendors />
       <RecentActivity />
+      <ContactsForSignedIn />
       <Link
         to={paths.vendors.to()}
         className="group flex items-center gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-md hover:bg-brand-900"
@@ -160,6 +165,17 @@ function RecentActivity() {
         </div>
       )}
     </section>
+  );
+}
+
+/** spec §2 connect-contacts card and recommendations from contacts, for a signed-in user. */
+function ContactsForSignedIn() {
+  const { user, loading } = useAuth();
+  if (loading || !user) return null;
+  return (
+    <Suspense fallback={null}>
+      <HomeContacts />
+    </Suspense>
   );
 }
 

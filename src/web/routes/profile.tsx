@@ -13,6 +13,7 @@ import { PhoneField } from '../components/phone-field.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { RecommendationsList } from '../features/contacts/components/recommendations-list.tsx';
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
@@ -36,6 +37,8 @@ export function Component() {
       </div>
       <ProfileCard user={user} profile={profile} />
       <ProfileForm key={profile?.id ?? 'new'} user={user} profile={profile} />
+      {/* Issue 10: the recommended vendors from the user's contacts. */}
+      <RecommendationsList titleKey="contacts.list.profileTitle" />
       <nav className="flex flex-col gap-2">
         <Button asChild variant="secondary" size="lg">
           <Link to={paths.settings.to()}>

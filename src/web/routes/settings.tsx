@@ -7,6 +7,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Switch } from '../components/ui/switch.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { DeleteContactsData } from '../features/contacts/components/delete-contacts-data.tsx';
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
 import { paths } from '../lib/paths.ts';
@@ -77,6 +78,7 @@ export function Component() {
 
       <Section icon={<Shield className="size-5" />} title={t('auth.settings.privacy')}>
         <p className="text-sm text-stone-700">{t('auth.settings.privacyText')}</p>
+        <DeleteContactsData />
       </Section>
 
       <Section icon={<HelpCircle className="size-5" />} title={t('auth.settings.support')}>

@@ -1,0 +1,77 @@
+import { ChevronRight, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isCategoryKey } from '../../../../shared/categories.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { VendorImage } from '../../vendors/components/vendor-card.tsx';
+import { useRecommendations } from '../api/use-contacts.ts';
+
+/**
+ * spec §2 recommendations from contacts (Home) and My Profile's recommended vendors: the signed-in
+ * user's own list, score first then newest (spec §9), each linking to the vendor's profile.
+ */
+export function RecommendationsList({
+  titleKey = 'contacts.list.title',
+  limit,
+}: {
+  titleKey?: 'contacts.list.title' | 'contacts.list.profileTitle';
+  limit?: number;
+}) {
+  const { t } = useTranslation();
+  const recommendations = useRecommendations();
+  // spec §8: 'Failed to fetch recommendations'.
+  useErrorToast('recommendations-load', recommendations, { title: t('contacts.messages.fetchFailed') });
+  const items = (recommendations.data?.items ?? []).slice(0, limit);
+  return (
+    <section
+      aria-labelledby="recommendations-title"
+      aria-busy={recommendations.isPending}
+      className="flex flex-col gap-3"
+    >
+      <h2 id="recommendations-title" className="text-lg font-semibold text-stone-900">
+        {t(titleKey)}
+      </h2>
+      {recommendations.isPending ? (
+        <p className="text-sm text-stone-600">{t('contacts.list.loading')}</p>
+      ) : recommendations.isError ? (
+        <p className="text-sm text-red-800">{t('contacts.messages.fetchFailed')}</p>
+      ) : items.length === 0 ? (
+        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
+            <Users aria-hidden="true" className="size-5" />
+          </span>
+          <p className="min-w-0 flex-1 text-sm text-stone-700">{t('contacts.list.empty')}</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {items.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={paths.publicVendor.to(item.vendor.slug)}
+                className="group flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm hover:bg-stone-50"
+              >
+                <VendorImage vendor={item.vendor} size="sm" />
+                <span className="min-w-0 flex-1">
+                  <span className="block font-semibold break-words text-stone-900">
+                    {item.vendor.business_name}
+                  </span>
+                  <span className="block truncate text-sm text-stone-600">
+                    {isCategoryKey(item.vendor.service_category)
+                      ? t(`categories.${item.vendor.service_category}`)
+                      : item.vendor.service_category}
+                  </span>
+                  <Badge tone="brand" className="mt-1">
+                    {t(`contacts.list.types.${item.recommendation_type}`)}
+                  </Badge>
+                </span>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,6 +1,7 @@
 import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PaymentProvider } from './integrations/sandbox-payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 
@@ -11,6 +12,8 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
+  /** Stripe or the local sandbox (DESIGN §7), from config: createPaymentProvider(config). */
+  payments: PaymentProvider;
 }
 
 export interface AppEnv {

@@ -11,13 +11,21 @@ import {
   myBookingsRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
+import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { renderLinkPreviewPage } from './features/link-previews/link-previews.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import {
+  paymentsRoutes,
+  sandboxCheckoutRoutes,
+  stripeWebhookRoutes,
+} from './features/payments/payments.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
+import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
+import { whatsappWebhookRoutes } from './features/whatsapp/whatsapp-webhook.routes.ts';
 import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { securityHeaders } from './lib/security-headers.ts';
@@ -32,9 +40,14 @@ function createApi() {
     .route('/auth-config', authConfigRoutes)
     .route('/me', meRoutes)
     .route('/me', myBookingsRoutes)
+    .route('/me', contactsRoutes)
     .route('/bookings', bookingsRoutes)
+    .route('/payments', paymentsRoutes)
+    .route('/webhooks/stripe', stripeWebhookRoutes)
     .route('/vendor/bookings', vendorBookingsRoutes)
     .route('/admin', adminRoutes)
+    .route('/admin/whatsapp', whatsappAdminRoutes)
+    .route('/webhooks/whatsapp', whatsappWebhookRoutes)
     .route('/vendor', vendorAccountRoutes);
 }
 
@@ -89,6 +102,8 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
   app.route('/api', createApi());
   // DESIGN §13: local-only endpoints exist only while their local default is in use.
   if (usesDevMailbox(deps.config)) app.route('/api/dev', devMailboxRoutes);
+  if (deps.payments.kind === 'sandbox' && !deps.config.production)
+    app.route('/api/sandbox/checkout', sandboxCheckoutRoutes);
   app.route('/media', mediaRoutes);
   app.all('/api/*', () => {
     throw new AppError('not_found', 'No such API endpoint.');

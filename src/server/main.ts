@@ -3,7 +3,10 @@ import { createApp } from './app.ts';
 import { loadDotEnv, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { whatsappOutboxHandler } from './features/whatsapp/whatsapp-outbox.ts';
 import { createMailTransport } from './integrations/mail/create-mail-transport.ts';
+import { createPaymentProvider } from './integrations/sandbox-payments/create-payment-provider.ts';
+import { createWhatsAppTransport } from './integrations/whatsapp-cloud/create-whatsapp-transport.ts';
 import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
 import { createOutboxDispatcher } from './jobs/outbox.ts';
 import { mailOutboxHandler } from './jobs/outbox-handlers.ts';
@@ -29,20 +32,35 @@ if (config.demoSeed) {
     );
 }
 
-const app = createApp({ config, database, db: database.db, logger, clock: systemClock });
+const payments = createPaymentProvider(config);
+logger.info({ payments: payments.kind }, 'payment provider ready');
+const app = createApp({ config, database, db: database.db, logger, clock: systemClock, payments });
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
 });
 
-// Jobs (DESIGN §4, §11): the expiry sweeper, and the outbox with the transports that exist so far.
-// No WhatsApp transport yet: its items stay pending (and are logged) until one is registered.
-const sweeper = startExpirySweeper({ db: database.db, clock: systemClock, logger });
+// Jobs (DESIGN §4, §11): the expiry sweeper, and the outbox with its mail and WhatsApp transports.
+const sweeper = startExpirySweeper({
+  db: database.db,
+  clock: systemClock,
+  logger,
+  checkout: { payments, appUrl: config.appUrl, logger },
+});
 const outboxDispatcher = createOutboxDispatcher({
   db: database.db,
   clock: systemClock,
   logger,
   pollMs: config.outboxPollMs,
-  handlers: { mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })) },
+  handlers: {
+    mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })),
+    whatsapp: whatsappOutboxHandler({
+      db: database.db,
+      transport: createWhatsAppTransport(config),
+      clock: systemClock,
+      appUrl: config.appUrl,
+      checkout: { payments, appUrl: config.appUrl, logger },
+    }),
+  },
 });
 outboxDispatcher.start();
 

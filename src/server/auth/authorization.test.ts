@@ -23,7 +23,7 @@ import { mountAuth } from './mount-auth.ts';
 const APP_URL = 'http://barrio.test';
 const actors = ['anonymous', 'customer', 'vendor', 'otherVendor', 'admin'] as const;
 type Actor = (typeof actors)[number];
-type Access = 'admin' | 'signedIn' | 'vendor' | 'dev' | 'betterAuth' | 'public';
+type Access = 'admin' | 'signedIn' | 'vendor' | 'dev' | 'betterAuth' | 'public' | 'signed';
 
 /**
  * Routes anyone may call: those that exist and those DESIGN §6 already promises, so the engineers
@@ -42,16 +42,23 @@ const publicRoutes = new Set([
   'POST /api/bookings/confirm',
   'GET /api/payments/session/:sessionId',
   'POST /api/webhooks/stripe',
-  'GET /api/webhooks/whatsapp',
-  'POST /api/webhooks/whatsapp',
   'POST /api/vendor/signup',
   'POST /api/sandbox/checkout/:sessionId/pay',
+  'GET /api/sandbox/checkout/:sessionId',
+  'GET /api/payments/appointment/:id',
   'POST /api/sandbox/checkout/:sessionId/cancel',
 ]);
+
+/**
+ * Routes only a provider may call, with its proof instead of a session (DESIGN §10: webhooks rely on
+ * their signatures): without it everyone — signed in or not — is refused with 401 or 403.
+ */
+const signedRoutes = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp']);
 
 /** Who may call a route, from its method and path; undefined = nobody decided (the test fails). */
 function accessOf(method: string, path: string): Access | undefined {
   if (publicRoutes.has(`${method} ${path}`)) return 'public';
+  if (signedRoutes.has(`${method} ${path}`)) return 'signed';
   if (path.startsWith('/api/auth/')) return 'betterAuth';
   if (path.startsWith('/api/admin/')) return 'admin';
   if (path === '/api/me' || path.startsWith('/api/me/')) return 'signedIn';
@@ -61,8 +68,10 @@ function accessOf(method: string, path: string): Access | undefined {
 }
 
 /** What each actor must get. `ok` = any status that is neither 401 nor 403. */
-function expected(access: Exclude<Access, 'betterAuth'>, actor: Actor): 401 | 403 | 'ok' {
+function expected(access: Exclude<Access, 'betterAuth'>, actor: Actor): 401 | 403 | 'ok' | 'refused' {
   switch (access) {
+    case 'signed':
+      return 'refused';
     case 'public':
     case 'dev':
       return 'ok';
@@ -201,7 +210,12 @@ describe(`authorization of every /api route (${testEngine})`, () => {
         const init = method === 'GET' || method === 'HEAD' ? { method } : { method, json: {} };
         const { status } = await clients[actor].request(fill(path), init);
         const want = expected(access, actor);
-        const ok = want === 'ok' ? status !== 401 && status !== 403 && status < 500 : status === want;
+        const ok =
+          want === 'ok'
+            ? status !== 401 && status !== 403 && status < 500
+            : want === 'refused'
+              ? status === 401 || status === 403
+              : status === want;
         if (!ok) failures.push(`${method} ${path} as ${actor}: ${status}, expected ${want}`);
         checked++;
       }
@@ -230,9 +244,9 @@ describe(`guards on probe routes (${testEngine})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemoData(database.db, { vendors: 1 });
-    const { config, db } = createTestApp(database, { env: { APP_URL } });
+    const { config, db, payments } = createTestApp(database, { env: { APP_URL } });
     const logger = createLogger('silent');
-    const deps = { config, database, db, logger, clock: systemClock };
+    const deps = { config, database, db, logger, clock: systemClock, payments };
     probe = new Hono<AppEnv>();
     probe.use('*', async (c, next) => {
       c.set('deps', deps);

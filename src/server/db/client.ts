@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as contacts from './schema/contacts.ts';
@@ -31,8 +32,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** The PostgreSQL pool, for LISTEN/NOTIFY and advisory locks; undefined on PGlite. */
+  /** The PostgreSQL pool, for advisory locks; undefined on PGlite. */
   pool?: pg.Pool;
+  /** LISTEN/NOTIFY on either driver (db/notifications.ts). */
+  notifications: Notifications;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -56,10 +59,12 @@ function openPostgres(url: string): Database {
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const notifications = postgresNotifications(url);
   return {
     db,
     kind: 'postgres',
     pool,
+    notifications,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -70,7 +75,10 @@ function openPostgres(url: string): Database {
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }
 
@@ -85,6 +93,7 @@ async function openPglite(dir: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    notifications: pgliteNotifications(client),
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

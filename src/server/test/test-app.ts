@@ -1,13 +1,20 @@
 import { createApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { PaymentProvider } from '../integrations/sandbox-payments/payment-provider.ts';
+import { createSandboxProvider } from '../integrations/sandbox-payments/sandbox-provider.ts';
+import { createStripeProvider } from '../integrations/stripe/stripe-provider.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 
 /** The real app over a test database, driven with app.request() (Hono's testing guide). */
 export function createTestApp(
   database: Database,
-  { clock = systemClock, env = {} }: { clock?: Clock; env?: Record<string, string> } = {},
+  {
+    clock = systemClock,
+    env = {},
+    payments,
+  }: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {},
 ) {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -16,6 +23,15 @@ export function createTestApp(
     ...env,
   });
   const logger = createLogger('silent');
-  const app = createApp({ config, database, db: database.db, logger, clock }, { serveWeb: false });
-  return { app, config, db: database.db };
+  // As main.ts's createPaymentProvider, without its production refusal (tests build production apps).
+  const provider =
+    payments ??
+    (config.stripe
+      ? createStripeProvider(config.stripe)
+      : createSandboxProvider({ appUrl: config.appUrl, secret: config.authSecret }));
+  const app = createApp(
+    { config, database, db: database.db, logger, clock, payments: provider },
+    { serveWeb: false },
+  );
+  return { app, config, db: database.db, payments: provider };
 }

@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: paths.vendorConfirm.pattern, lazy: () => import('../routes/vendor-confirm.tsx') },
           { path: paths.paymentSuccess.pattern, lazy: () => import('../routes/payment-success.tsx') },
           { path: paths.paymentCancel.pattern, lazy: () => import('../routes/payment-cancel.tsx') },
+          { path: paths.sandboxCheckout.pattern, lazy: () => import('../routes/sandbox-checkout.tsx') },
           {
             Component: RequireAdmin,
             children: [{ path: paths.admin.pattern, lazy: () => import('../routes/admin.tsx') }],

@@ -1,9 +1,12 @@
 import { adminEn } from './admin.ts';
 import { authEn } from './auth.ts';
 import { bookingsEn } from './bookings.ts';
+import { contactsEn } from './contacts.ts';
 import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
+import { paymentsEn } from './payments.ts';
 import { vendorEn } from './vendor.ts';
+import { whatsappEn } from './whatsapp.ts';
 
 // The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
 // it gives one; es-MX.ts must have the same shape (checked by its type).
@@ -12,8 +15,11 @@ export const en = {
   auth: authEn,
   bookings: bookingsEn,
   jobs: jobsEn,
+  payments: paymentsEn,
+  contacts: contactsEn,
   vendor: vendorEn,
   admin: adminEn,
+  whatsapp: whatsappEn,
   app: {
     name: 'Barrio',
     skipToContent: 'Skip to content',

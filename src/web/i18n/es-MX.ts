@@ -1,10 +1,13 @@
 import { adminEsMX } from './admin.ts';
 import { authEsMX } from './auth.ts';
 import { bookingsEsMX } from './bookings.ts';
+import { contactsEsMX } from './contacts.ts';
 import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
 import { jobsEsMX } from './jobs.ts';
+import { paymentsEsMX } from './payments.ts';
 import { vendorEsMX } from './vendor.ts';
+import { whatsappEsMX } from './whatsapp.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
 export const esMX: Translations = {
@@ -12,8 +15,11 @@ export const esMX: Translations = {
   auth: authEsMX,
   bookings: bookingsEsMX,
   jobs: jobsEsMX,
+  payments: paymentsEsMX,
+  contacts: contactsEsMX,
   vendor: vendorEsMX,
   admin: adminEsMX,
+  whatsapp: whatsappEsMX,
   app: {
     name: 'Barrio',
     skipToContent: 'Saltar al contenido',

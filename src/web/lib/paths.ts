@@ -32,6 +32,10 @@ export const paths = {
   vendorConfirm: { pattern: '/vendor-confirm', to: () => '/vendor-confirm' },
   paymentSuccess: { pattern: '/payment-success', to: () => '/payment-success' },
   paymentCancel: { pattern: '/payment-cancel', to: () => '/payment-cancel' },
+  sandboxCheckout: {
+    pattern: '/sandbox/checkout/:sessionId',
+    to: (sessionId: string) => `/sandbox/checkout/${encodeURIComponent(sessionId)}`,
+  },
   admin: { pattern: '/admin', to: () => '/admin' },
   devMailbox: { pattern: '/dev/mailbox', to: () => '/dev/mailbox' },
 } as const;

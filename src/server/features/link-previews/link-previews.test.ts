@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app-env.ts';
 import { parseConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { createSandboxProvider } from '../../integrations/sandbox-payments/sandbox-provider.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';
@@ -41,7 +42,14 @@ describe(`link previews (${testEngine})`, () => {
       AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
       APP_URL: 'https://barrio.example',
     });
-    const deps = { config, database, db: database.db, logger: createLogger('silent'), clock: systemClock };
+    const deps = {
+      config,
+      database,
+      db: database.db,
+      logger: createLogger('silent'),
+      clock: systemClock,
+      payments: createSandboxProvider({ appUrl: config.appUrl, secret: config.authSecret }),
+    };
     const root = mkdtempSync(join(tmpdir(), 'barrio-previews-'));
     writeFileSync(join(root, 'index.html'), builtIndex);
     web = new Hono<AppEnv>();

@@ -113,7 +113,8 @@ try {
     const wire = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     rows.push({ route, scores, files: scripts.length, gzip, wire });
     if (process.env.BENCH_VERBOSE)
-      for (const r of scripts) console.log(`  ${route}: ${new URL(r.url).pathname} ${gzipSize(new URL(r.url).pathname)}`);
+      for (const r of scripts)
+        console.log(`  ${route}: ${new URL(r.url).pathname} ${gzipSize(new URL(r.url).pathname)}`);
     for (const [id, audit] of Object.entries(lhr.audits)) {
       if (
         audit.score !== null &&

@@ -62,6 +62,7 @@ class ErrorBoundary extends Component<{ resetKey: string; children: ReactNode },
 export function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the point is to run on every new pathname
   useEffect(() => {
     if (navigationType !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigationType]);

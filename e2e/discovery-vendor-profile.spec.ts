@@ -134,6 +134,10 @@ test('offline, the app shell still loads and says the network is missing', async
       page.getByText('You are offline. Barrio will load new information when the connection is back.'),
     ).toBeVisible();
     await page.context().setOffline(false);
+    // Installing precaches the shell only: a screen's chunk is cached when it is first visited.
+    const worker = await (await page.request.get('/sw.js')).text();
+    expect(worker).toMatch(/"\/assets\/index-[^"]+\.js"/);
+    expect(worker).not.toMatch(/"\/assets\/admin-[^"]+\.js"/);
   } finally {
     await close();
   }

@@ -8,8 +8,19 @@ import { precompress, serviceWorker } from './scripts/vite-plugins.ts';
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
 const apiTarget = process.env.BARRIO_API_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+// Production builds run on preact/compat (docs/decisions/020-preact-in-production-builds.md).
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+const usePreact = process.env.BARRIO_REACT_BUILD !== '1';
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
+  resolve: { alias: command === 'build' && usePreact ? preactAliases : [] },
   publicDir: '../../public',
   plugins: [
     react(),
@@ -40,9 +51,11 @@ export default defineConfig({
         // React and the router change rarely: one long-cached chunk. The big screens are split per
         // route (lazy routes in src/web/app/router.tsx), so their libraries load with them.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+          ],
         },
       },
     },
   },
-});
+}));

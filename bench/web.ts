@@ -12,6 +12,7 @@ import config from '../playwright.config.ts';
 // demo data), and the JavaScript each route loads. Goal: 100 in all four categories, and at most
 // 90 KB gzip of JavaScript to show a public route.
 //   CHROME_PATH=/usr/bin/chromium (default) — Debian's Chromium, never a downloaded browser.
+//   BENCH_VERBOSE=1 — also list each script a route loaded, with its gzip size.
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = (config.use?.launchOptions?.args ?? []).map((flag) =>
@@ -111,6 +112,9 @@ try {
     const gzip = scripts.reduce((sum, r) => sum + gzipSize(new URL(r.url).pathname), 0);
     const wire = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     rows.push({ route, scores, files: scripts.length, gzip, wire });
+    if (process.env.BENCH_VERBOSE)
+      for (const r of scripts)
+        console.log(`  ${route}: ${new URL(r.url).pathname} ${gzipSize(new URL(r.url).pathname)}`);
     for (const [id, audit] of Object.entries(lhr.audits)) {
       if (
         audit.score !== null &&

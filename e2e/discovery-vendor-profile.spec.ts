@@ -109,7 +109,12 @@ test('link previews: the server puts the vendor into the HTML', async ({ request
   const vendor = items[0]!;
   const html = await (await request.get(`/public/vendor/${vendor.slug}`)).text();
   expect(html).toContain(`<meta property="og:title" content="${vendor.business_name}`);
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/vendors\//);
+  const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  expect(image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/previews\/[a-z0-9-]+\.png$/);
+  // What a chat app then fetches: a real PNG.
+  const picture = await request.get(image!);
+  expect(picture.headers()['content-type']).toBe('image/png');
+  expect((await picture.body()).subarray(1, 4).toString()).toBe('PNG');
 });
 
 test('offline, the app shell still loads and says the network is missing', async ({ browser, baseURL }) => {
@@ -129,6 +134,10 @@ test('offline, the app shell still loads and says the network is missing', async
       page.getByText('You are offline. Barrio will load new information when the connection is back.'),
     ).toBeVisible();
     await page.context().setOffline(false);
+    // Installing precaches the shell only: a screen's chunk is cached when it is first visited.
+    const worker = await (await page.request.get('/sw.js')).text();
+    expect(worker).toMatch(/"\/assets\/index-[^"]+\.js"/);
+    expect(worker).not.toMatch(/"\/assets\/admin-[^"]+\.js"/);
   } finally {
     await close();
   }

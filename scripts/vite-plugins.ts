@@ -7,21 +7,37 @@ import type { Plugin } from 'vite';
 // Build-time plugins of the web app (vite.config.ts). They run in Node, never in the browser.
 
 /**
- * Emits /sw.js from the hand-written service worker, with this build's precache list (the app
- * shell, every hashed script and style, and `extraUrls` from the public folder) and a version made
- * from those names.
+ * Emits /sw.js from the hand-written service worker, with this build's precache list and a version
+ * made from those names. Precached: the app shell — index.html, the entry script with everything it
+ * imports statically, their styles, and `extraUrls` from the public folder. Each screen's lazy chunk
+ * is cached when first loaded instead, so installing the app does not download every screen over a
+ * phone's connection (decision 020).
  */
 export function serviceWorker({ source, extraUrls }: { source: string; extraUrls: string[] }): Plugin {
   return {
     name: 'barrio-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const assets = Object.keys(bundle)
+      const shell = new Set<string>();
+      const visit = (file: string) => {
+        const output = bundle[file];
+        if (!output || shell.has(file)) return;
+        shell.add(file);
+        if (output.type !== 'chunk') return;
+        for (const css of output.viteMetadata?.importedCss ?? []) shell.add(css);
+        for (const imported of output.imports) visit(imported);
+      };
+      for (const [file, output] of Object.entries(bundle))
+        if (output.type === 'chunk' && output.isEntry) visit(file);
+      const assets = [...shell]
         .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
         .sort()
         .map((file) => `/${file}`);
       const urls = ['/', ...extraUrls, ...assets];
-      const version = createHash('sha256').update(urls.join('\n')).digest('hex').slice(0, 12);
+      // The version names the whole build, so that a deploy that changed only a lazy screen still
+      // installs afresh and drops the cache of the previous one.
+      const everything = Object.keys(bundle).sort().join('\n');
+      const version = createHash('sha256').update(everything).digest('hex').slice(0, 12);
       const code = readFileSync(source, 'utf8').replace('self.__BARRIO_PRECACHE__', () =>
         JSON.stringify({ version, urls }),
       );

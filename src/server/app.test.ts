@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env.ts';
@@ -35,6 +36,20 @@ describe(`app (${testEngine})`, () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('compresses answers for clients that accept gzip, and only those', async () => {
+    const path = '/media/vendors/tacos-mas.svg'; // an SVG drawn by the server (features/media)
+    const plain = await app.request(path);
+    const svg = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(svg.length).toBeGreaterThan(1024);
+    const gzip = await app.request(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gzip.headers.get('vary')).toContain('Accept-Encoding');
+    const bytes = new Uint8Array(await gzip.arrayBuffer());
+    expect(bytes.length).toBeLessThan(svg.length);
+    expect(gunzipSync(bytes).toString()).toBe(svg);
   });
 
   it('answers an unknown API path with 404 in the error shape', async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
@@ -91,6 +92,9 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     }
   });
   app.use('*', securityHeaders({ production: deps.config.production }));
+  // JSON, SVG images and rendered HTML travel compressed; the built assets are precompressed already
+  // and event streams are left alone (hono's filter).
+  app.use('*', compress());
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

@@ -1,9 +1,9 @@
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient, Providers } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { OfflineBanner } from './pwa/offline-banner.tsx';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
@@ -14,7 +14,9 @@ createRoot(root).render(
   <StrictMode>
     <Providers queryClient={createQueryClient()}>
       <OfflineBanner />
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

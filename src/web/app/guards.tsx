@@ -28,7 +28,7 @@ function SessionSpinner() {
   const { t } = useTranslation();
   return (
     <div role="status" className="flex justify-center py-16 text-brand-700">
-      <Spinner className="size-8" label={t('auth.guard.checking')} />
+      <Spinner className="size-8" label={t('app.checkingSession')} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
+import { RouteFallback } from './route-error.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
 /** spec §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). */
@@ -15,7 +16,9 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-28 focus:outline-none"
       >
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <BottomNav isAdmin={isAdmin} />
     </PageFrame>
@@ -31,7 +34,9 @@ export function StandaloneLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 focus:outline-none"
       >
-        <Outlet />
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
     </PageFrame>
   );
@@ -49,7 +54,6 @@ function PageFrame({ children }: { children: ReactNode }) {
       </a>
       <AppHeader />
       {children}
-      <ScrollRestoration />
     </div>
   );
 }

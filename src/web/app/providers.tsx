@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { isToasterRequested, subscribeToToaster } from '../lib/toast.ts';
+
+const Toaster = lazy(() => import('./toaster.tsx'));
 
 export function createQueryClient() {
   return new QueryClient({
@@ -32,10 +34,13 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   );
 }
 
-/** The one Toaster (STYLE §10: one toast helper): sonner's `toast()` anywhere shows here. */
+/** The one Toaster (STYLE §10), mounted with sonner when the first toast is asked for (lib/toast.ts). */
 function Toasts() {
-  const { t } = useTranslation();
+  const requested = useSyncExternalStore(subscribeToToaster, isToasterRequested, () => false);
+  if (!requested) return null;
   return (
-    <Toaster position="top-center" closeButton duration={5000} containerAriaLabel={t('app.notifications')} />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }

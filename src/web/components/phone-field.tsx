@@ -24,7 +24,7 @@ export function PhoneField({
   return (
     <div className="flex gap-2">
       <select
-        aria-label={t('auth.profile.country')}
+        aria-label={t('phone.country')}
         value={country}
         onChange={(e) => onCountryChange(e.target.value as CountryCode)}
         className="h-12 w-28 shrink-0 rounded-xl border border-stone-300 bg-white px-2 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
@@ -40,7 +40,7 @@ export function PhoneField({
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        placeholder={t('auth.profile.phonePlaceholder')}
+        placeholder={t('phone.placeholder')}
         value={national}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}

@@ -56,9 +56,6 @@ export const authEn = {
     signOutFailed: 'Failed to sign out',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   },
-  guard: {
-    checking: 'Checking your session…',
-  },
   vendorAuth: {
     title: 'Vendor Access',
     text: 'Manage your business on Barrio.',
@@ -81,8 +78,6 @@ export const authEn = {
     name: 'Name',
     email: 'Email',
     phone: 'Phone',
-    country: 'Country code',
-    phonePlaceholder: '55 1234 5678',
     categories: 'Preferred categories',
     categoriesHint: 'We show these first when you browse.',
     save: 'Save changes',
@@ -188,9 +183,6 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     signOutFailed: 'No se pudo cerrar la sesión',
     tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
   },
-  guard: {
-    checking: 'Revisando tu sesión…',
-  },
   vendorAuth: {
     title: 'Acceso para Proveedores',
     text: 'Administra tu negocio en Barrio.',
@@ -212,8 +204,6 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     name: 'Nombre',
     email: 'Correo electrónico',
     phone: 'Teléfono',
-    country: 'Código de país',
-    phonePlaceholder: '55 1234 5678',
     categories: 'Categorías preferidas',
     categoriesHint: 'Te las mostramos primero cuando exploras.',
     save: 'Guardar cambios',

@@ -1,31 +1,27 @@
-import { adminEn } from './admin.ts';
-import { authEn } from './auth.ts';
-import { bookingsEn } from './bookings.ts';
-import { contactsEn } from './contacts.ts';
+import type { adminEn } from './admin.ts';
+import type { authEn } from './auth.ts';
+import type { bookingsEn } from './bookings.ts';
+import type { contactsEn } from './contacts.ts';
 import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
-import { paymentsEn } from './payments.ts';
-import { vendorEn } from './vendor.ts';
-import { whatsappEn } from './whatsapp.ts';
+import type { paymentsEn } from './payments.ts';
+import type { vendorEn } from './vendor.ts';
+import type { whatsappEn } from './whatsapp.ts';
 
 // The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
-// it gives one; es-MX.ts must have the same shape (checked by its type).
+// it gives one; es-MX.ts must have the same shape (checked by its type). These strings load with the
+// app; each feature's own strings load with its screens (lazy-strings.ts, decision 020).
 export const en = {
   discovery: discoveryEn,
-  auth: authEn,
-  bookings: bookingsEn,
   jobs: jobsEn,
-  payments: paymentsEn,
-  contacts: contactsEn,
-  vendor: vendorEn,
-  admin: adminEn,
-  whatsapp: whatsappEn,
   app: {
     name: 'Barrio',
     skipToContent: 'Skip to content',
     notifications: 'Notifications',
     loading: 'Loading…',
+    checkingSession: 'Checking your session…',
   },
+  phone: { country: 'Country code', placeholder: '55 1234 5678' },
   nav: {
     label: 'Main',
     vendors: 'Vendors',
@@ -130,6 +126,20 @@ export const en = {
 };
 
 export type Translations = ShapeOf<typeof en>;
+
+/** The strings that load with their screens (lazy-strings.ts). */
+export interface LazyTranslations {
+  auth: typeof authEn;
+  bookings: typeof bookingsEn;
+  vendor: typeof vendorEn;
+  admin: typeof adminEn;
+  payments: typeof paymentsEn;
+  contacts: typeof contactsEn;
+  whatsapp: typeof whatsappEn;
+}
+
+/** Every key t() may name: checked by i18next.d.ts. */
+export type AllTranslations = typeof en & LazyTranslations;
 
 /** The same keys with any string values: what another language must provide, no more, no less. */
 type ShapeOf<T> = { [K in keyof T]: T[K] extends string ? string : ShapeOf<T[K]> };

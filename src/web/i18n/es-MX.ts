@@ -1,31 +1,19 @@
-import { adminEsMX } from './admin.ts';
-import { authEsMX } from './auth.ts';
-import { bookingsEsMX } from './bookings.ts';
-import { contactsEsMX } from './contacts.ts';
 import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
 import { jobsEsMX } from './jobs.ts';
-import { paymentsEsMX } from './payments.ts';
-import { vendorEsMX } from './vendor.ts';
-import { whatsappEsMX } from './whatsapp.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
 export const esMX: Translations = {
   discovery: discoveryEsMX,
-  auth: authEsMX,
-  bookings: bookingsEsMX,
   jobs: jobsEsMX,
-  payments: paymentsEsMX,
-  contacts: contactsEsMX,
-  vendor: vendorEsMX,
-  admin: adminEsMX,
-  whatsapp: whatsappEsMX,
   app: {
     name: 'Barrio',
     skipToContent: 'Saltar al contenido',
     notifications: 'Notificaciones',
     loading: 'Cargando…',
+    checkingSession: 'Revisando tu sesión…',
   },
+  phone: { country: 'Código de país', placeholder: '55 1234 5678' },
   nav: {
     label: 'Principal',
     vendors: 'Proveedores',

@@ -1,12 +1,13 @@
 // Barrio's service worker, hand-written (docs/decisions/012-discovery.md). The build
 // (scripts/vite-plugins.ts) replaces the placeholder below with this build's app shell — index.html,
-// every hashed script and style, the manifest and icons — and a version made from their names, so
-// that every deploy installs afresh and drops the previous cache.
+// the entry script and what it imports, their styles, the manifest and icons — and a version made
+// from the build's file names, so that every deploy installs afresh and drops the previous cache.
+// Each screen's own chunk is cached the first time it loads.
 //
 // - /api is never cached: prices, services and bookings must be live.
 // - Page loads go to the network first; offline they get the cached app shell, which then says
 //   that the network is missing (src/web/pwa/offline-banner.tsx).
-// - /assets/* are content-hashed and never change: cache first.
+// - /assets/* are content-hashed and never change: cache first, kept once fetched.
 
 const precache = self.__BARRIO_PRECACHE__;
 const cacheName = `barrio-${precache.version}`;

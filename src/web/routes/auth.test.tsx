@@ -25,6 +25,7 @@ function signedIn(overrides: Partial<MeResponse> = {}): MeResponse {
 beforeEach(async () => {
   me = null;
   handlers = {
+    'GET /api/auth/get-session': () => json(200, me ? { session: {}, user: {} } : null),
     'GET /api/me': () => (me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } })),
     'GET /api/auth-config': () => json(200, { google: false, devMailbox: true }),
     'GET /api/vendors/featured': () => json(200, { items: [] }),

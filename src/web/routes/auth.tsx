@@ -3,7 +3,6 @@ import { Mail } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { credentialsSchema, magicLinkSchema } from '../../shared/auth.schemas.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -19,6 +18,7 @@ import { GoogleButton } from '../features/auth/components/google-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** spec §9: after a vendor sign-up, /vendor-signup follows after 2 seconds. */

@@ -22,6 +22,7 @@ beforeEach(async () => {
     'fetch',
     vi.fn(async (input: string | URL | Request) => {
       const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/auth/get-session') return Response.json(null); // a visitor
       requests.push(url);
       const { status, body } = answer(url);
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -13,13 +13,18 @@ import { useFeaturedVendors } from '../features/vendors/api/use-vendor-profile.t
 import { CategoryChips } from '../features/vendors/components/category-chips.tsx';
 import { SearchField } from '../features/vendors/components/search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from '../features/vendors/components/vendor-card.tsx';
+import { loadStrings } from '../i18n/lazy-strings.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
 
 // Issue 10: the connect-contacts card and the recommendations are for signed-in users only; as a
 // separate chunk, visitors never download them (decision 019).
-const HomeContacts = lazy(() => import('../features/contacts/components/home-contacts.tsx'));
+const HomeContacts = lazy(() =>
+  Promise.all([import('../features/contacts/components/home-contacts.tsx'), loadStrings(['contacts'])]).then(
+    ([module]) => module,
+  ),
+);
 
 /**
  * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent

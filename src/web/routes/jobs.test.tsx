@@ -40,13 +40,15 @@ beforeEach(async () => {
     vi.fn(async (input: string | URL | Request) => {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       const [status, body] =
-        url.pathname === '/api/me'
-          ? [200, me]
-          : url.pathname === '/api/me/bookings'
-            ? [200, { items }]
-            : url.pathname === '/api/vendors/featured'
-              ? [200, { items: [] }]
-              : [404, { error: { code: 'not_found', message: 'x' } }];
+        url.pathname === '/api/auth/get-session'
+          ? [200, { session: {}, user: {} }]
+          : url.pathname === '/api/me'
+            ? [200, me]
+            : url.pathname === '/api/me/bookings'
+              ? [200, { items }]
+              : url.pathname === '/api/vendors/featured'
+                ? [200, { items: [] }]
+                : [404, { error: { code: 'not_found', message: 'x' } }];
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );

@@ -2,7 +2,6 @@ import { CheckCircle2, Clock, RefreshCw, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import {
   PAYMENT_POLL_LIMIT,
@@ -13,6 +12,7 @@ import { PaymentDetails } from '../features/payments/components/payment-details.
 import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

@@ -3,7 +3,6 @@ import { Settings } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { browseCategories, type CategoryKey } from '../../shared/categories.ts';
 import type { CountryCode } from '../../shared/countries.ts';
 import { splitE164, toE164 } from '../../shared/phone.ts';
@@ -18,6 +17,7 @@ import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts'
 import { CloseButton } from '../features/profile/components/close-button.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

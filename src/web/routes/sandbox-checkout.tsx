@@ -1,12 +1,12 @@
 import { FlaskConical, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { useSandboxAction, useSandboxCheckout } from '../features/payments/api/use-payments.ts';
 import { montoMxn, PaymentDetails } from '../features/payments/components/payment-details.tsx';
 import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

@@ -2,7 +2,6 @@ import { CreditCard, HelpCircle, LogOut, Shield, SlidersHorizontal, UserRound } 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Switch } from '../components/ui/switch.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -11,6 +10,7 @@ import { DeleteContactsData } from '../features/contacts/components/delete-conta
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** spec §2 Settings: version 1.0.0. */

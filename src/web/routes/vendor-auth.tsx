@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
@@ -11,6 +10,7 @@ import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** Vendor access page (/vendor/auth, spec §2): tabs Log In and New Vendor. */

@@ -2,12 +2,12 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { BookingAction, BookingDecisionResponse, BookingSummary } from '../../shared/booking.schemas.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 const isAction = (value: string | null): value is BookingAction => value === 'confirm' || value === 'decline';

@@ -4,7 +4,6 @@ import { BadgeCheck, LogOut } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { VendorAccountProfile } from '../../shared/vendor-signup.schemas.ts';
 import { weekdays } from '../../shared/weekly-availability.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -20,6 +19,7 @@ import { ServicesSection } from '../features/vendor-dashboard/components/service
 import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** spec §4: approved green, pending yellow, submitted blue, anything else grey. */

@@ -2,7 +2,6 @@ import { CheckCircle2, Mail, MessageCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import type { SignupIssueKey, VendorSignupResponse } from '../../shared/vendor-signup.schemas.ts';
 import { PhoneField } from '../components/phone-field.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -26,6 +25,7 @@ import {
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 const STEPS = 3;

@@ -2,13 +2,13 @@ import { clsx } from 'clsx';
 import { CheckCircle2, CircleSlash, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { SelfTestCheck } from '../../shared/whatsapp.schemas.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useSelfTest, useWhatsAppStatus } from '../features/whatsapp/api/use-whatsapp.ts';
 import { WhatsAppAccess } from '../features/whatsapp/components/whatsapp-access.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**

@@ -1,19 +1,41 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient, Providers } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
+
+/** Where the app is now: `state.location` follows every navigation (tests only). */
+export interface RenderedRouter {
+  state: { location: Location };
+}
 
 /** Renders the whole app's route table at `url`, with the real providers (tests only). */
-export function renderAt(url: string, { retry = true }: { retry?: boolean } = {}) {
+export function renderAt(url: string, { retry = true }: { retry?: boolean } = {}): RenderedRouter {
   const queryClient = createQueryClient();
   if (!retry) {
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   }
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const [pathname = '/', search = ''] = url.split('?');
+  const router: RenderedRouter = {
+    state: {
+      location: { pathname, search: search ? `?${search}` : '', hash: '', state: null, key: 'default' },
+    },
+  };
   render(
     <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[url]}>
+        <AppRoutes />
+        <LocationProbe onChange={(location) => (router.state.location = location)} />
+      </MemoryRouter>
     </Providers>,
   );
   return router;
+}
+
+function LocationProbe({ onChange }: { onChange: (location: Location) => void }) {
+  const location = useLocation();
+  useEffect(() => {
+    onChange(location);
+  }, [location, onChange]);
+  return null;
 }

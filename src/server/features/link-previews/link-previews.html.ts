@@ -21,7 +21,8 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
     meta('property', 'og:description', preview.description),
     meta('property', 'og:url', preview.url),
     `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
-    meta('name', 'twitter:card', 'summary'),
+    // A wide picture shows as a large card; a square one (or none) as the small summary.
+    meta('name', 'twitter:card', preview.image?.width ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', preview.title),
     meta('name', 'twitter:description', preview.description),
   ];
@@ -29,6 +30,13 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
     tags.push(
       meta('property', 'og:image', preview.image.url),
       meta('property', 'og:image:alt', preview.image.alt),
+      ...(preview.image.type ? [meta('property', 'og:image:type', preview.image.type)] : []),
+      ...(preview.image.width && preview.image.height
+        ? [
+            meta('property', 'og:image:width', String(preview.image.width)),
+            meta('property', 'og:image:height', String(preview.image.height)),
+          ]
+        : []),
       meta('name', 'twitter:image', preview.image.url),
       meta('name', 'twitter:image:alt', preview.image.alt),
     );

@@ -1,6 +1,7 @@
 import { isCategoryKey } from '../../../shared/categories.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { previewSize } from '../media/media.service.ts';
 import { getPublicVendor } from '../vendors/vendors.service.ts';
 
 /** What a shared link shows in a chat or a feed (Open Graph / Twitter card), before any escaping. */
@@ -9,7 +10,7 @@ export interface LinkPreview {
   description: string;
   /** Absolute, from APP_URL (never from the Host header). */
   url: string;
-  image?: { url: string; alt: string };
+  image?: { url: string; alt: string; type?: string; width?: number; height?: number };
   /** The profile's cover, its largest picture: fetched with the page rather than after the code. */
   preloadImage?: string;
   type: 'website' | 'profile';
@@ -77,9 +78,17 @@ export async function findLinkPreview(
         vendor.bio?.trim() ? vendor.bio : `${where}. See services and prices on ${siteName}.`,
       ),
       url: absolute(`/public/vendor/${vendor.slug}`),
-      image: vendor.profile_image_url
-        ? { url: absolute(vendor.profile_image_url), alt: `Photo of ${vendor.business_name}` }
-        : undefined,
+      // Our own pictures are SVG, which chat apps do not show: the preview gets the cover as PNG.
+      image: vendor.profile_image_url?.startsWith('/media/')
+        ? {
+            url: absolute(`/media/previews/${vendor.slug}.png`),
+            alt: `${vendor.business_name}, ${vendor.service_category}`,
+            type: 'image/png',
+            ...previewSize,
+          }
+        : vendor.profile_image_url
+          ? { url: absolute(vendor.profile_image_url), alt: `Photo of ${vendor.business_name}` }
+          : undefined,
       // As the page will ask for it (a relative URL), so that the browser reuses the preload.
       preloadImage: vendor.cover_image_url ?? undefined,
       type: 'profile',

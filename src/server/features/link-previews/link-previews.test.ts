@@ -91,14 +91,18 @@ describe(`link previews (${testEngine})`, () => {
     const name = escapeHtml('Ana "La Jefa" <Limpieza> & $& Co');
     expect(html).toContain(`<title>${name} · House Cleaning in Condesa, Mexico City · Barrio</title>`);
     expect(metaContent(html, 'og:title')).toBe(`${name} · House Cleaning in Condesa, Mexico City · Barrio`);
-    expect(metaContent(html, 'og:image')).toBe('https://barrio.example/media/vendors/ana-la-jefa.svg');
-    expect(metaContent(html, 'twitter:image')).toBe('https://barrio.example/media/vendors/ana-la-jefa.svg');
+    // Chat apps show no SVG: the preview is the cover drawn as a 1200×630 PNG.
+    expect(metaContent(html, 'og:image')).toBe('https://barrio.example/media/previews/ana-la-jefa.png');
+    expect(metaContent(html, 'twitter:image')).toBe('https://barrio.example/media/previews/ana-la-jefa.png');
+    expect(metaContent(html, 'og:image:type')).toBe('image/png');
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('630');
     expect(metaContent(html, 'og:url')).toBe('https://barrio.example/public/vendor/ana-la-jefa');
     expect(metaContent(html, 'og:type')).toBe('profile');
     expect(html).toContain(
       '<link rel="preload" as="image" href="/media/covers/ana-la-jefa.svg" fetchpriority="high" />',
     );
-    expect(metaContent(html, 'twitter:card')).toBe('summary');
+    expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     const description = metaContent(html, 'description') ?? '';
     expect(description.startsWith('Limpieza profunda &#60;/title&#62;&#60;script&#62;')).toBe(true);
     expect(description.length).toBeLessThan(400);

@@ -58,7 +58,25 @@ describe('GET /media/:kind/:slug.svg', () => {
     expect(await res.text()).toContain('<title id="title">Estetica Luz 2</title>');
   });
 
+  it('draws the link-preview picture as a 1200×630 PNG', async () => {
+    const res = await app.request('/media/previews/tacos-mas.png');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toMatch(/public, max-age=\d{5,}/);
+    const png = new Uint8Array(await res.arrayBuffer());
+    // The PNG signature, then the IHDR chunk: width and height as big-endian 32-bit integers.
+    expect(Array.from(png.slice(0, 8))).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const header = new DataView(png.buffer, png.byteOffset + 16, 8);
+    expect([header.getUint32(0), header.getUint32(4)]).toEqual([1200, 630]);
+    // Drawn, not blank: a gradient compresses, but not to nothing.
+    expect(png.length).toBeGreaterThan(5_000);
+    const again = await app.request('/media/previews/tacos-mas.png');
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
+  });
+
   it.each([
+    '/media/previews/tacos-mas.svg',
+    '/media/previews/Tacos.png',
     '/media/vendors/Tacos.svg',
     '/media/vendors/tacos_mas.svg',
     '/media/vendors/tacos-mas.png',

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { nameFromSlug, renderVendorAvatar, renderVendorCover } from './vendor-art.ts';
+import { svgToPng } from './rasterize.ts';
+import {
+  nameFromSlug,
+  renderVendorAvatar,
+  renderVendorCover,
+  renderVendorPreview,
+  type VendorArt,
+} from './vendor-art.ts';
 
 export type VendorImageKind = 'vendors' | 'covers';
 
@@ -10,15 +17,36 @@ export type VendorImageKind = 'vendors' | 'covers';
  * no vendor has (a deleted vendor, a wizard preview) still gets a picture, drawn from the slug.
  */
 export async function renderVendorImage(db: Db, kind: VendorImageKind, slug: string): Promise<string> {
+  const art = await vendorArt(db, slug);
+  return kind === 'vendors' ? renderVendorAvatar(art) : renderVendorCover(art);
+}
+
+/** The picture a shared profile link shows in a chat or a feed, 1200×630, as PNG. */
+export const previewSize = { width: 1200, height: 630 } as const;
+
+const previewCache = new Map<string, Uint8Array>();
+const previewCacheSize = 200;
+
+export async function renderVendorPreviewPng(db: Db, slug: string): Promise<Uint8Array> {
+  const svg = renderVendorPreview(await vendorArt(db, slug));
+  // The same SVG always gives the same PNG: the most shared profiles are drawn once.
+  const cached = previewCache.get(svg);
+  if (cached) return cached;
+  const png = await svgToPng(svg);
+  if (previewCache.size >= previewCacheSize) previewCache.delete(previewCache.keys().next().value!);
+  previewCache.set(svg, png);
+  return png;
+}
+
+async function vendorArt(db: Db, slug: string): Promise<VendorArt> {
   const [vendor] = await db
     .select({ businessName: vendorProfiles.businessName, serviceCategory: vendorProfiles.serviceCategory })
     .from(vendorProfiles)
     .where(eq(vendorProfiles.slug, slug))
     .limit(1);
-  const art = {
+  return {
     slug,
     businessName: vendor?.businessName ?? nameFromSlug(slug),
     serviceCategory: vendor?.serviceCategory ?? null,
   };
-  return kind === 'vendors' ? renderVendorAvatar(art) : renderVendorCover(art);
 }

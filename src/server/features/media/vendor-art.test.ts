@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { categoryKeys } from '../../../shared/categories.ts';
 import { expectWellFormedSvg } from './svg.test-utils.ts';
-import { glyphFor, initialsOf, nameFromSlug, renderVendorAvatar, renderVendorCover } from './vendor-art.ts';
+import {
+  glyphFor,
+  initialsOf,
+  nameFromSlug,
+  renderVendorAvatar,
+  renderVendorCover,
+  renderVendorPreview,
+} from './vendor-art.ts';
 
 describe('glyphFor', () => {
   it('maps chip keys and the signup/admin list entries to their chip', () => {
@@ -30,14 +37,20 @@ describe('initialsOf', () => {
   });
 });
 
-describe('renderVendorAvatar and renderVendorCover', () => {
+describe('renderVendorAvatar, renderVendorCover and renderVendorPreview', () => {
   const art = { slug: 'tacos-mas', businessName: 'Tacos & "Más" <Ñ>', serviceCategory: 'cooking' };
 
   it('escapes the name and stays well-formed', () => {
-    for (const svg of [renderVendorAvatar(art), renderVendorCover(art)]) {
+    for (const svg of [renderVendorAvatar(art), renderVendorCover(art), renderVendorPreview(art)]) {
       expectWellFormedSvg(svg);
       expect(svg).toContain('<title id="title">Tacos &#38; &#34;Más&#34; &#60;Ñ&#62;</title>');
     }
+  });
+
+  it('draws the link preview at 1200×630 without text, so it needs no fonts to become a PNG', () => {
+    const svg = renderVendorPreview(art);
+    expect(svg).toContain('width="1200" height="630"');
+    expect(svg).not.toContain('<text');
   });
 
   it('is deterministic, and differs between vendors', () => {

@@ -197,3 +197,37 @@ export function renderVendorCover({ slug, businessName, serviceCategory }: Vendo
     '</svg>',
   ].join('');
 }
+
+/**
+ * The picture of a shared profile link (1200×630, the size chat apps and social networks ask for):
+ * the vendor's gradient with the category's glyph large in a soft disc. No text, so it rasterises
+ * to PNG without fonts (rasterize.ts); the name travels in the preview's title.
+ */
+export function renderVendorPreview({ slug, businessName, serviceCategory }: VendorArt): string {
+  const { from, to, accent } = palette(slug);
+  const glyph = glyphFor(serviceCategory);
+  const scattered: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const x = 40 + i * 118 + ((accent * (i + 3)) % 41);
+    const y = 60 + ((accent * (i + 7)) % 480);
+    // Keep the middle clear for the large glyph.
+    if (x > 420 && x < 780 && y > 140 && y < 500) continue;
+    const size = 2.4 + ((accent + i * 37) % 10) / 5;
+    const angle = ((accent * (i + 1)) % 50) - 25;
+    scattered.push(
+      glyphGroup(glyph, `translate(${x} ${y}) rotate(${angle}) scale(${size.toFixed(2)})`, 0.14),
+    );
+  }
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-labelledby="title">',
+    `<title id="title">${escapeXml(businessName)}</title>`,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="0.6"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>`,
+    '<rect width="1200" height="630" fill="url(#bg)"/>',
+    `<circle cx="${960 + (accent % 120)}" cy="60" r="260" fill="#fff" opacity="0.06"/>`,
+    `<circle cx="${120 + (accent % 180)}" cy="620" r="200" fill="#000" opacity="0.08"/>`,
+    ...scattered,
+    '<circle cx="600" cy="315" r="170" fill="#fff" opacity="0.14"/>',
+    glyphGroup(glyph, 'translate(480 195) scale(10)', 0.95, 1.5),
+    '</svg>',
+  ].join('');
+}

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ApiError } from '../../lib/api-client.ts';
+import { toast } from '../../lib/toast.ts';
 import { signOut, startGoogleSignIn } from './api/auth-client.ts';
 
 /** spec §9: the social sign-in popup is 600x700. */

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../lib/paths.ts';
+import { toast } from '../../lib/toast.ts';
 import { useAuth } from './auth-context.tsx';
 
 /** Sign Out (spec §8: 'Signed out' / 'Failed to sign out'), then home. */

@@ -1,7 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import {
   ADMIN_CALENDAR_DAYS,
   type AdminAvailabilityWindow,
@@ -14,6 +13,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import {
   useAvailabilityWindows,

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { type AdminCustomer, adminCustomerInputSchema } from '../../../../shared/admin.schemas.ts';
 import { browseCategories, type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
 import type { CountryCode } from '../../../../shared/countries.ts';
@@ -10,6 +9,7 @@ import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSaveCustomer } from '../api/use-admin-customers.ts';
 import { FormField } from './form-field.tsx';
 

@@ -1,7 +1,6 @@
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ADMIN_PAGE_SIZE, type AdminCustomer } from '../../../../shared/admin.schemas.ts';
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
@@ -10,6 +9,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useAdminCustomers, useDeleteCustomer } from '../api/use-admin-customers.ts';

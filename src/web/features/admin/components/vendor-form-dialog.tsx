@@ -1,6 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { type AdminVendor, adminVendorInputSchema } from '../../../../shared/admin.schemas.ts';
 import { adminCategories } from '../../../../shared/categories.ts';
 import {
@@ -15,6 +14,7 @@ import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useSaveVendor } from '../api/use-admin-vendors.ts';
 import { Checkbox, FormField, Select } from './form-field.tsx';
 

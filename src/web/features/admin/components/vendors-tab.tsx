@@ -1,12 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { ADMIN_PAGE_SIZE, type AdminVendor } from '../../../../shared/admin.schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useAdminVendors, useDeleteVendor } from '../api/use-admin-vendors.ts';

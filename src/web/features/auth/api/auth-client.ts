@@ -35,6 +35,22 @@ function toError(status: number, data: unknown): ApiError {
   return new ApiError(code, message, status);
 }
 
+/**
+ * Whether the browser holds a live session. better-auth answers 200 with `null` when it does not, so
+ * a visitor's page does not log a failed request (GET /api/me answers 401 to visitors).
+ */
+export async function hasSession(): Promise<boolean> {
+  let response: Response;
+  try {
+    response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+  } catch (err) {
+    throw new ApiError('network_error', 'The server could not be reached.', 0, err);
+  }
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toError(response.status, data);
+  return data !== null && data !== undefined;
+}
+
 export function signUpWithEmail(input: { name: string; email: string; password: string; isVendor: boolean }) {
   return post<{ user: { id: string } }>('/sign-up/email', { ...input, callbackURL: '/' });
 }

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuthConfigResponse } from '../../../../shared/auth.schemas.ts';
 import type { MeResponse } from '../../../../shared/profile.schemas.ts';
 import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
+import { hasSession } from './auth-client.ts';
 
 export const meKeys = {
   me: ['me'] as const,
   authConfig: ['auth-config'] as const,
 };
 
-/** GET /api/me, or null when nobody is signed in (401). */
+/** GET /api/me, or null when nobody is signed in (asked first, so that visitors see no 401). */
 export async function fetchMe(): Promise<MeResponse | null> {
+  if (!(await hasSession())) return null;
   try {
     return await unwrap(api.me.$get());
   } catch (err) {

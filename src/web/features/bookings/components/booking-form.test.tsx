@@ -1,8 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n } from '../../../i18n/i18n.ts';
+import { loadStrings } from '../../../i18n/lazy-strings.ts';
 import { BookingForm } from './booking-form.tsx';
 
 // The booking form (spec §4, §5, §8) with the API stubbed at fetch.
@@ -22,6 +23,9 @@ const vendor = {
 };
 const SLOTS = ['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z', '2026-11-24T15:00:00.000Z'];
 
+// The public profile route loads these with the screen (app/router.tsx).
+beforeAll(() => loadStrings(['bookings']));
+
 beforeEach(async () => {
   posts = [];
   answer = (url) =>
@@ -30,8 +34,7 @@ beforeEach(async () => {
       : { status: 201, body: { id: 'b1', code: 'ABC234', status: 'pending_vendor', message: 'ok' } };
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/me')
-      return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
+    if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'POST') posts.push(JSON.parse(String(init.body)));
     const { status, body } = answer(url, init);
     return Response.json(body, { status });

@@ -1,11 +1,11 @@
 import { BookUser, FileUp, ShieldAlert, UserRoundPlus } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import type { ContactInput } from '../../../../shared/contacts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useProcessContacts } from '../api/use-contacts.ts';
 import {
   type ContactsPermission,

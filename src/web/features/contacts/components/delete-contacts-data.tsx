@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useDeleteContactsData } from '../api/use-contacts.ts';
 import { storePermission } from '../contact-sources.ts';
 

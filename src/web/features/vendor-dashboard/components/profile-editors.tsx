@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { signupCategories } from '../../../../shared/categories.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import {
@@ -14,6 +13,7 @@ import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
+import { toast } from '../../../lib/toast.ts';
 import { BusinessFields, type BusinessValues } from '../../vendor-onboarding/components/business-fields.tsx';
 import {
   SchedulingFields,

@@ -1,12 +1,12 @@
 import { Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatPrice } from '../../../../shared/money.ts';
 import { type VendorService, vendorServiceSchema } from '../../../../shared/vendor-signup.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
 import {
   useDeactivateVendorService,
   useSaveVendorService,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { formatPrice } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { useDecideVendorBooking, useVendorBookings } from '../../bookings/api/use-vendor-bookings.ts';
 
 /** The vendor's bookings, from the bookings feature's hooks (GET /api/vendor/bookings + decide). */

@@ -1,10 +1,10 @@
 import { CalendarX2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { usePendingAppointments, useSendNotification } from '../api/use-whatsapp.ts';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

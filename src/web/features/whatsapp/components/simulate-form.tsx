@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { quickTexts } from '../../../../shared/whatsapp.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useSimulateMessage } from '../api/use-whatsapp.ts';
 
 /** spec §2: simulate an incoming vendor message — phone, text, quick texts — through the webhook's handler. */

@@ -17,7 +17,7 @@ export function WhatsAppAccess({ title, children }: { title: string; children: R
   if (loading)
     return (
       <div role="status" className="flex justify-center py-16 text-brand-700">
-        <Spinner className="size-8" label={t('auth.guard.checking')} />
+        <Spinner className="size-8" label={t('app.checkingSession')} />
       </div>
     );
   if (!user || !isAdmin) {

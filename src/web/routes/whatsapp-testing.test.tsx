@@ -51,6 +51,8 @@ beforeEach(async () => {
       const json = (status: number, data: unknown) =>
         new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
       switch (url.pathname) {
+        case '/api/auth/get-session':
+          return json(200, me ? { session: {}, user: {} } : null);
         case '/api/me':
           return me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } });
         case '/api/admin/whatsapp/messages':

@@ -55,6 +55,16 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       `select id from messages where channel = 'whatsapp' order by created_at desc limit 10`,
       'messages_channel_created_idx',
     ],
+    [
+      "customers among a user's contacts, by phone",
+      `select id from customers where phone_e164 = any('{+525512345678,+5215512345678}'::text[])`,
+      'customers_phone_idx',
+    ],
+    [
+      "accounts among a user's contacts, by profile phone",
+      `select user_id from profiles where phone = any('{+525512345678}'::text[])`,
+      'profiles_phone_idx',
+    ],
   ])('%s uses %s', async (_name, query, index) => {
     const text = await plan(query);
     expect(text).toContain(index);

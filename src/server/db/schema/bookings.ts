@@ -26,7 +26,11 @@ export const customers = pgTable(
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('customers_user_idx').on(t.userId)],
+  (t) => [
+    index('customers_user_idx').on(t.userId),
+    // Contacts processing finds customers in a user's contacts by phone (features/contacts).
+    index('customers_phone_idx').on(t.phoneE164),
+  ],
 );
 
 const statusList = sql.raw(appointmentStatuses.map((s) => `'${s}'`).join(', '));

@@ -31,7 +31,11 @@ export const profiles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc().nullsFirst()),
+    // Contacts processing finds people in a customer's contacts by phone (features/contacts).
+    index('profiles_phone_idx').on(t.phone),
+  ],
 );
 
 // spec §3 vendor_profiles, plus slug and timezone (DESIGN §3). Never exposed whole to the public:

@@ -68,9 +68,8 @@ async function inChunks<T, R>(values: readonly T[], query: (chunk: T[]) => Promi
 }
 
 /**
- * Normalised phones (only `+` and digits) as one PostgreSQL text[] parameter. customers.phone_e164
- * and profiles.phone have no index yet (decision 019): one scan with a hashed `= any(...)` for all
- * the contacts, rather than one scan per chunk.
+ * Normalised phones (only `+` and digits) as one PostgreSQL text[] parameter: one `= any(...)` for
+ * all the contacts, served by the customers_phone_idx and profiles_phone_idx indexes.
  */
 function phoneArray(phones: string[]): SQL {
   if (!phones.every((p) => /^\+\d+$/.test(p))) throw new Error('phoneArray takes normalised phones only');

@@ -128,6 +128,14 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect([...statuses]).toEqual([200]);
   });
 
+  it('never limits get-session, which every page load asks (decision 020)', async () => {
+    const visitor = client();
+    const statuses = new Set<number>();
+    // Beyond better-auth's general budget of 100 per minute for one address.
+    for (let i = 0; i < 110; i++) statuses.add((await visitor.get('/api/auth/get-session')).status);
+    expect([...statuses]).toEqual([200]);
+  });
+
   it('rate-limits sign-up and magic link too', async () => {
     for (const [path, body] of [
       [
@@ -137,7 +145,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
       ['/api/auth/sign-in/magic-link', (i: number) => ({ email: `flood${i}@example.test` })],
     ] as const) {
       const flooder = client();
-      const rule = authRateLimits[path.replace('/api/auth', '') as keyof typeof authRateLimits];
+      const rule = authRateLimits[path.replace('/api/auth', '') as '/sign-up/email' | '/sign-in/magic-link'];
       let last = 0;
       for (let i = 0; i <= rule.max; i++) last = (await flooder.post(path, body(i))).status;
       expect(last, path).toBe(429);

@@ -28,6 +28,9 @@ export const authRateLimits = {
   '/sign-in/magic-link': { window: 60, max: 10 },
   '/sign-in/social': { window: 60, max: 20 },
   '/magic-link/verify': { window: 60, max: 20 },
+  // Every page load asks it (decision 020), and it reveals nothing: a read, never limited, so that
+  // people behind one address (a carrier's NAT, an office) are not signed out by each other.
+  '/get-session': false,
 } as const;
 
 export interface AuthDeps {

@@ -82,7 +82,7 @@ export function Component() {
                     <time dateTime={mail.sent_at}>{format.format(new Date(mail.sent_at))}</time>
                   </dd>
                 </dl>
-                <pre className="mt-3 overflow-x-auto rounded-lg bg-stone-50 p-3 text-sm whitespace-pre-wrap text-stone-800">
+                <pre className="mt-3 rounded-lg bg-stone-50 p-3 text-sm break-words whitespace-pre-wrap text-stone-800">
                   {mail.text}
                 </pre>
                 {mail.links.length > 0 ? (

@@ -69,6 +69,9 @@ async function runWizard(page: Page, lang: 'es' | 'en') {
   const email = freshEmail(`wizard-${lang}`);
   const business = lang === 'es' ? 'Limpieza Brillo' : 'Sparkle Cleaning';
   await page.goto('/vendor-signup');
+  // One language switch only: the wizard's own (the app header's is hidden here).
+  await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
   if (lang === 'en') {
     // The wizard speaks Spanish whatever the app's language; the toggle sits at the bottom-left.
     await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();

@@ -1,12 +1,16 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 
-/** The top bar of every screen: the brand (a link home) and the language switch. */
+/**
+ * The top bar of every screen: the brand (a link home) and the language switch. The signup wizard
+ * has its own language and its own switch (spec §2), so the app's is not shown there.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-14 max-w-md items-center justify-between px-4">
@@ -19,7 +23,7 @@ export function AppHeader() {
           </span>
           {t('app.name')}
         </Link>
-        <LanguageSwitch />
+        {pathname !== paths.vendorSignup.pattern && <LanguageSwitch />}
       </div>
     </header>
   );

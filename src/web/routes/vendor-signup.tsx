@@ -53,7 +53,8 @@ export function Component() {
   return (
     <I18nextProvider i18n={instance}>
       {/* The page's <html lang> stays the app's; the wizard's part says its own language. */}
-      <div lang={language}>
+      {/* Room below the last button for the fixed language switch, so it never covers the form. */}
+      <div lang={language} className="pb-16">
         <Wizard language={language} />
         <LanguageToggle onToggle={toggle} />
       </div>

@@ -12,6 +12,8 @@ export const SIMILAR_VENDORS = 10;
 export const BOOKING_RANGE_DAYS = 14;
 export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 export const PAYMENT_WINDOW_HOURS = 24;
+/** Stripe's smallest charge in MXN ($10.00): a paid service costs at least this; 0 makes it free. */
+export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;
 export const DEFAULT_TIMEZONE = 'America/Mexico_City';
 

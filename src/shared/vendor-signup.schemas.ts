@@ -7,6 +7,7 @@ import {
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_LEAD_TIME_MINUTES,
   LEAD_TIME_MINUTES,
+  MIN_PAID_PRICE_CENTS,
 } from './constants.ts';
 import { type CountryCode, countries, defaultCountry } from './countries.ts';
 import { isStrongPassword } from './password-rules.ts';
@@ -192,8 +193,15 @@ export const vendorServiceSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     description: z.string().trim().max(1000).nullable().default(null),
-    /** spec §3: price in centavos (MXN). */
-    price_cents: z.number().int().min(0).max(100_000_000),
+    /** spec §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
+    price_cents: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .refine((cents) => cents === 0 || cents >= MIN_PAID_PRICE_CENTS, {
+        message: 'A paid service costs at least $10.00 MXN (the card payment minimum); 0 makes it free.',
+      }),
     duration_minutes: z.number().int().min(5).max(1440),
   })
   .strict();

@@ -200,7 +200,8 @@ export const vendorEn = {
       price: 'Price (MXN)',
       duration: 'Duration (minutes)',
       durationValue: '{{count}} min',
-      invalid: 'Please give a name, a price of 0 or more and a duration of 5 to 1440 minutes.',
+      invalid:
+        'Please give a name, a price of 0 (free) or at least $10.00, and a duration of 5 to 1440 minutes.',
       savedToast: 'Service saved',
       failed: 'Could not save the service.',
     },
@@ -406,7 +407,8 @@ export const vendorEsMX: typeof vendorEn = {
       price: 'Precio (MXN)',
       duration: 'Duración (minutos)',
       durationValue: '{{count}} min',
-      invalid: 'Indica un nombre, un precio de 0 o más y una duración de 5 a 1440 minutos.',
+      invalid:
+        'Indica un nombre, un precio de 0 (gratis) o de al menos $10.00, y una duración de 5 a 1440 minutos.',
       savedToast: 'Servicio guardado',
       failed: 'No se pudo guardar el servicio.',
     },

@@ -231,6 +231,25 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const list = (await (await vendor.get('/api/vendor/services')).json()) as { items: { id: string }[] };
     expect(list.items.map((s) => s.id)).toContain(service.id);
 
+    // Paid services cost at least the card minimum ($10.00 MXN); 0 is a free service.
+    const tooCheap = await vendor.post('/api/vendor/services', {
+      name: 'Propina',
+      price_cents: 500,
+      duration_minutes: 30,
+    });
+    expect(tooCheap.status).toBe(400);
+    const free = await vendor.post('/api/vendor/services', {
+      name: 'Consulta',
+      price_cents: 0,
+      duration_minutes: 15,
+    });
+    expect(free.status).toBe(201);
+    const cheaper = await vendor.request(`/api/vendor/services/${service.id}`, {
+      method: 'PATCH',
+      json: { price_cents: 999 },
+    });
+    expect(cheaper.status).toBe(400);
+
     const other = await insertVendor(database.db);
     const foreign = await insertService(database.db, other.id);
     const res = await vendor.request(`/api/vendor/services/${foreign.id}`, {

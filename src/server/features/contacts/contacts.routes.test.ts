@@ -6,6 +6,7 @@ import type {
   ProcessContactsResponse,
   RecommendationsResponse,
 } from '../../../shared/contacts.ts';
+import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -410,6 +411,38 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     ).toHaveLength(2);
     const left = await database.db.select().from(recommendations).where(eq(recommendations.userId, me.id));
     expect(left).toEqual([]);
+  });
+
+  it('recommends a vendor who joins later to the people who had them in their contacts', async () => {
+    const ana = await signUp('ana');
+    const bob = await signUp('bob');
+    // The plumber is not on Barrio yet: Ana's contacts find nobody, but their hashes stay.
+    await process(ana.http, {
+      contacts: [{ name: 'Plomero Pepe', phones: ['+52 1 55 4321 8765'], emails: [] }],
+    });
+    await process(bob.http, { contacts: [{ name: 'Otra', phones: ['55 1111 2222'], emails: [] }] });
+    expect(await recommended(ana.http)).toEqual([]);
+
+    const signup = await client().post('/api/vendor/signup', {
+      business_name: 'Plomería Pepe',
+      business_phone: '55 4321 8765',
+      business_phone_country: 'MX',
+      business_email: `pepe.${people++}@plomeria.test`,
+      password: 'Plomeria#2026',
+      service_category: 'Handyman',
+      service_areas: ['Roma Norte'],
+      address: 'Calle Colima 1, Roma Norte',
+      availability: defaultWeeklyAvailability(),
+    });
+    expect(signup.status, await signup.clone().text()).toBe(201);
+    const { vendorProfileId } = (await signup.json()) as { vendorProfileId: string };
+
+    const items = await recommended(ana.http);
+    expect(items.map((r) => [r.vendor_profile_id, r.recommendation_type, r.score])).toEqual([
+      [vendorProfileId, 'in_contacts', IN_CONTACTS_SCORE],
+    ]);
+    expect(items[0]!.vendor.business_name).toBe('Plomería Pepe');
+    expect(await recommended(bob.http)).toEqual([]);
   });
 
   it('refuses a cross-origin process-contacts call', async () => {

@@ -8,7 +8,12 @@ import {
   type RecommendationType,
   recommendationTypes,
 } from '../../../shared/contacts.ts';
-import { normaliseContacts, storedPhoneForms } from '../../../shared/contacts-normalise.ts';
+import {
+  normaliseContactEmail,
+  normaliseContactPhone,
+  normaliseContacts,
+  storedPhoneForms,
+} from '../../../shared/contacts-normalise.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
@@ -292,6 +297,60 @@ export async function processContacts(
     emails: emails.length,
     recommendations: recommended,
   };
+}
+
+/**
+ * A vendor who joins after people shared their contacts: everyone whose stored hashes hold the
+ * vendor's business phone or email gets the `in_contacts` recommendation now (decision 019). The
+ * hashes are compared, never raw contacts. Runs in the caller's transaction; returns how many
+ * people were matched.
+ */
+export async function recommendNewVendorToContacts(
+  tx: Db | Tx,
+  {
+    vendor,
+    hashKey,
+    now,
+  }: {
+    vendor: { id: string; userId: string | null; businessPhone: string | null; businessEmail: string | null };
+    hashKey: Buffer;
+    now: Date;
+  },
+): Promise<number> {
+  const phone = vendor.businessPhone ? normaliseContactPhone(vendor.businessPhone) : undefined;
+  const email = vendor.businessEmail ? normaliseContactEmail(vendor.businessEmail) : undefined;
+  const wanted = [
+    ...(phone
+      ? [and(eq(contactHashes.kind, 'phone'), eq(contactHashes.hash, hashContactValue(hashKey, phone)))]
+      : []),
+    ...(email
+      ? [and(eq(contactHashes.kind, 'email'), eq(contactHashes.hash, hashContactValue(hashKey, email)))]
+      : []),
+  ];
+  if (wanted.length === 0) return 0;
+  const rows = await tx
+    .selectDistinct({ userId: contactHashes.userId })
+    .from(contactHashes)
+    .where(or(...wanted));
+  const userIds = rows.map((r) => r.userId).filter((id) => id !== vendor.userId);
+  for (const chunk of chunks(userIds)) {
+    await tx
+      .insert(recommendations)
+      .values(
+        chunk.map((userId) => ({
+          userId,
+          vendorProfileId: vendor.id,
+          recommendationType: 'in_contacts' as const,
+          score: IN_CONTACTS_SCORE,
+          createdAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [recommendations.userId, recommendations.vendorProfileId],
+        set: { score: IN_CONTACTS_SCORE, recommendationType: 'in_contacts' },
+      });
+  }
+  return userIds.length;
 }
 
 /** GET /api/me/recommendations: score desc, then newest first (spec §7, §9), public fields only. */

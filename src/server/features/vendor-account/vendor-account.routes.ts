@@ -55,6 +55,7 @@ export const vendorAccountRoutes = new Hono<AppEnv>()
         : null,
       appUrl: config.appUrl,
       authSecret: config.authSecret,
+      now: c.var.deps.clock.now(),
     });
     return c.json(result, 201);
   })

@@ -12,6 +12,7 @@ import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { enqueue } from '../../jobs/outbox.ts';
 import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
+import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contacts.service.ts';
 
 /** spec §8: the wording of the duplicate-account error, the same as the auth page's. */
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
@@ -36,6 +37,7 @@ export interface CreateVendorSignupOptions {
   sessionUser: SignedInUser | null;
   appUrl: string;
   authSecret: string;
+  now: Date;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function createVendorSignup({
   sessionUser,
   appUrl,
   authSecret,
+  now,
 }: CreateVendorSignupOptions): Promise<VendorSignupResponse> {
   if (!sessionUser && !input.password) {
     // spec §5: the password is required unless signed in through the social provider.
@@ -73,6 +76,17 @@ export async function createVendorSignup({
       const profileId = await upsertVendorPersonProfile(tx, owner, input);
       const claimed = await claimAdminCreatedProfile(tx, { input, userId: owner.id, profileId });
       const vendor = claimed ?? (await insertVendorProfile(tx, { input, userId: owner.id, profileId }));
+      // People who shared contacts holding this business's phone or email see it recommended now.
+      await recommendNewVendorToContacts(tx, {
+        vendor: {
+          id: vendor.id,
+          userId: owner.id,
+          businessPhone: input.business_phone,
+          businessEmail: input.business_email,
+        },
+        hashKey: contactHashKey(authSecret),
+        now,
+      });
 
       // A Google address is proven already; a password account gets the confirmation mail.
       const confirmationMailQueued = !owner.emailVerified;

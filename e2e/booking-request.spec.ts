@@ -1,57 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
 
 // Booking (issue #6): a visitor requests a slot on a vendor's profile; the vendor answers from the
 // link in the dev mailbox (the outbox dispatcher delivers it); the booking moves on.
 
 // Two people, a sign-in, the outbox and four axe scans: longer than one screen's journey.
 test.describe.configure({ timeout: 60_000 });
-
-interface Vendor {
-  id: string;
-  slug: string;
-  business_name: string;
-}
-
-async function featuredVendor(page: Page, index: number): Promise<Vendor> {
-  const response = await page.request.get('/api/vendors/featured');
-  const { items } = (await response.json()) as { items: Vendor[] };
-  return items[index % items.length]!;
-}
-
-/** Picks the first service, the first day and a time, and returns nothing until the form shows them. */
-async function pickSlot(page: Page, timeIndex: number) {
-  const form = page.getByRole('region', { name: 'Book a service' });
-  await expect(form).toBeVisible();
-  await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
-  const times = form.getByRole('group', { name: 'Time' }).locator('label');
-  await expect(times.first()).toBeVisible();
-  await form.getByRole('group', { name: 'Day' }).locator('label').first().click();
-  const count = await times.count();
-  await times.nth(Math.min(timeIndex, count - 1)).click();
-  return form;
-}
-
-/** The vendor's notification for a booking code, from the dev mailbox, once the outbox sent it. */
-async function vendorLinks(page: Page, code: string) {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        text = mails.find((m) => m.subject.includes(`Nueva solicitud de reserva ${code}`))?.text ?? '';
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain('/vendor-confirm?token=');
-  const link = (action: string) => new RegExp(`(http\\S+/vendor-confirm\\?token=[\\w-]+&action=${action})`);
-  return { confirm: link('confirm').exec(text)![1]!, decline: link('decline').exec(text)![1]! };
-}
 
 test('a signed-in customer books; the vendor confirms from the mailed link; awaiting payment', async ({
   browser,
@@ -66,7 +22,7 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     const vendor = await featuredVendor(page, 0);
     // Quick Book's target: the services tab with the form.
     await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-    const form = await pickSlot(page, 0);
+    const form = await pickSlot(page, { time: 0 });
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(demo.customer);
     await expect(form.getByLabel('Name', { exact: true })).not.toHaveValue('');
     await expectNoAxeViolations(page);
@@ -75,8 +31,7 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     await expect(page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
     await expect(page.getByText('Awaiting confirmation')).toBeVisible();
     await expect(page.getByText(/Confirmations arrive within 8 hours/)).toBeVisible();
-    const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
-    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const code = await bookingCode(page);
     await expectNoAxeViolations(page);
 
     const links = await vendorLinks(page, code);
@@ -111,7 +66,7 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
     const page = visitor.page;
     const vendor = await featuredVendor(page, 1);
     await page.goto(`/public/vendor/${vendor.slug}`);
-    const form = await pickSlot(page, 1);
+    const form = await pickSlot(page, { time: 1 });
 
     // spec §5: name and email are required, checked at submit.
     await form.getByRole('button', { name: 'Book Now' }).click();
@@ -122,8 +77,7 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
     await form.getByLabel('Phone (optional)').fill('55 1234 5678');
     await form.getByLabel('Notes (optional)').fill('Timbre 3');
     await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
-    expect(code).toMatch(/^[A-Z2-9]{6}$/);
+    const code = await bookingCode(page);
 
     const links = await vendorLinks(page, code);
     const v = vendorSide.page;

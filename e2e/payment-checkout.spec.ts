@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
 
 // Payments (issue #7): a visitor books, the vendor confirms from the mailed link, the customer gets
 // the payment link by mail and pays in the sandbox checkout (the default provider, DESIGN §7);
@@ -9,54 +10,17 @@ import { expectNoAxeViolations } from './support/axe.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-interface Vendor {
-  slug: string;
-}
-
-async function featuredVendor(page: Page, index: number): Promise<Vendor> {
-  const response = await page.request.get('/api/vendors/featured');
-  const { items } = (await response.json()) as { items: Vendor[] };
-  return items[index % items.length]!;
-}
-
-/** A mail from the dev mailbox whose subject matches, once the outbox has sent it. */
-async function mailText(page: Page, subject: string, contains: string): Promise<string> {
-  let text = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        text = mails.find((m) => m.subject.includes(subject))?.text ?? '';
-        return text;
-      },
-      { timeout: 20_000 },
-    )
-    .toContain(contains);
-  return text;
-}
-
 /** Books the vendor's first open slot (a later one per test, so the two never collide). */
 async function bookAndConfirm(page: Page, vendorPage: Page, vendorIndex: number, timeIndex: number) {
   const vendor = await featuredVendor(page, vendorIndex);
   await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-  const form = page.getByRole('region', { name: 'Book a service' });
-  await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
-  const times = form.getByRole('group', { name: 'Time' }).locator('label');
-  await expect(times.first()).toBeVisible();
-  await form.getByRole('group', { name: 'Day' }).locator('label').first().click();
-  await times.nth(Math.min(timeIndex, (await times.count()) - 1)).click();
+  const form = await pickSlot(page, { time: timeIndex });
   await form.getByLabel('Name', { exact: true }).fill('Cliente de Pago');
   await form.getByLabel('Email', { exact: true }).fill(freshEmail('pago'));
   await form.getByRole('button', { name: 'Book Now' }).click();
-  const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
-  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  const code = await bookingCode(page);
 
-  const request = await mailText(page, `Nueva solicitud de reserva ${code}`, '/vendor-confirm?token=');
-  const confirm = /(http\S+\/vendor-confirm\?token=[\w-]+&action=confirm)/.exec(request)![1]!;
-  await vendorPage.goto(confirm);
+  await vendorPage.goto((await vendorLinks(page, code)).confirm);
   await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
 
   // The customer's payment link, in Spanish, with the deadline.

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { bookingCode, featuredVendor, pickSlot, type Vendor } from './support/booking.ts';
 
 // WhatsApp (issue #8): a customer books; an admin simulates the vendor's `CONFIRM <code>` on the
 // testing page — the same handler as Meta's webhook — and the booking becomes awaiting payment
@@ -8,28 +9,14 @@ import { expectNoAxeViolations } from './support/axe.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-interface Vendor {
-  id: string;
-  slug: string;
-  business_name: string;
-}
-
 async function bookAsCustomer(page: Page): Promise<{ code: string; vendor: Vendor }> {
   await signInOnAuthPage(page, demo.customer, demo.password);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
-  const { items } = (await (await page.request.get('/api/vendors/featured')).json()) as { items: Vendor[] };
-  const vendor = items[2 % items.length]!;
+  const vendor = await featuredVendor(page, 2);
   await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-  const form = page.getByRole('region', { name: 'Book a service' });
-  await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
-  const times = form.getByRole('group', { name: 'Time' }).locator('label');
-  await expect(times.first()).toBeVisible();
-  await form.getByRole('group', { name: 'Day' }).locator('label').last().click();
-  await times.last().click();
+  const form = await pickSlot(page, { day: 'last', time: 'last' });
   await form.getByRole('button', { name: 'Book Now' }).click();
-  const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
-  expect(code).toMatch(/^[A-Z2-9]{6}$/);
-  return { code, vendor };
+  return { code: await bookingCode(page), vendor };
 }
 
 test('the admin simulates the vendor’s CONFIRM <code>: awaiting payment, and the log updates live', async ({

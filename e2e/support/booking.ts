@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+
+// What the booking journeys share (booking-request, payment-checkout, whatsapp-testing): a demo
+// vendor, a slot picked on its profile's booking form, the booking code and the dev mailbox.
+
+export interface Vendor {
+  id: string;
+  slug: string;
+  business_name: string;
+}
+
+/** One of the featured demo vendors (each journey books a different one, so they never collide). */
+export async function featuredVendor(page: Page, index: number): Promise<Vendor> {
+  const response = await page.request.get('/api/vendors/featured');
+  const { items } = (await response.json()) as { items: Vendor[] };
+  return items[index % items.length]!;
+}
+
+/**
+ * On a vendor's services tab: the first service, the first (or last) day and the time at `time`
+ * (or the last one); resolves once the form shows them, with the form.
+ */
+export async function pickSlot(
+  page: Page,
+  { day = 'first', time }: { day?: 'first' | 'last'; time: number | 'last' },
+) {
+  const form = page.getByRole('region', { name: 'Book a service' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+  const times = form.getByRole('group', { name: 'Time' }).locator('label');
+  await expect(times.first()).toBeVisible();
+  const days = form.getByRole('group', { name: 'Day' }).locator('label');
+  await (day === 'first' ? days.first() : days.last()).click();
+  const count = await times.count();
+  await times.nth(time === 'last' ? count - 1 : Math.min(time, count - 1)).click();
+  return form;
+}
+
+/** The 6-character code the confirmation screen shows after Book Now. */
+export async function bookingCode(page: Page): Promise<string> {
+  const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{6}$/);
+  return code;
+}
+
+/** A mail from the dev mailbox whose subject matches, once the outbox has sent it. */
+export async function mailText(page: Page, subject: string, contains: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
+          subject: string;
+          text: string;
+        }[];
+        text = mails.find((m) => m.subject.includes(subject))?.text ?? '';
+        return text;
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(contains);
+  return text;
+}
+
+/** The vendor's notification for a booking code, from the dev mailbox, once the outbox sent it. */
+export async function vendorLinks(page: Page, code: string) {
+  const text = await mailText(page, `Nueva solicitud de reserva ${code}`, '/vendor-confirm?token=');
+  const link = (action: string) => new RegExp(`(http\\S+/vendor-confirm\\?token=[\\w-]+&action=${action})`);
+  return { confirm: link('confirm').exec(text)![1]!, decline: link('decline').exec(text)![1]! };
+}

@@ -27,17 +27,6 @@ describe(`app (${testEngine})`, () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('sends security headers with an explicit CSP', async () => {
-    const res = await app.request('/api/health');
-    const csp = res.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  });
-
   it('compresses answers for clients that accept gzip, and only those', async () => {
     const path = '/media/vendors/tacos-mas.svg'; // an SVG drawn by the server (features/media)
     const plain = await app.request(path);

@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
+import { requireJsonBodies } from './auth/json-bodies.ts';
 import { mountAuth } from './auth/mount-auth.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { availabilityRoutes } from './features/availability/availability.routes.ts';
@@ -68,9 +69,11 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
 export interface CreateAppOptions {
   /** Serve the built web app from dist/web (off in API tests). */
   serveWeb?: boolean;
+  /** Where the built web app is, when not dist/web (tests serve a small one from a temp folder). */
+  webRoot?: string;
 }
 
-export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions = {}) {
+export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {
@@ -100,6 +103,8 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     c.header('Cache-Control', 'no-store');
   });
 
+  // DESIGN §10: no mutation with a body a cross-site form could send (auth/json-bodies.ts).
+  app.use('/api/*', requireJsonBodies);
   // better-auth at /api/auth/* and the session middleware for every other /api route.
   const mail = createMailTransport(deps);
   mountAuth(app, deps, mail);
@@ -126,7 +131,7 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     return c.json(internal.toBody(), internal.status);
   });
 
-  if (serveWeb) mountWebApp(app, undefined, { renderIndex: renderLinkPreviewPage });
+  if (serveWeb) mountWebApp(app, webRoot, { renderIndex: renderLinkPreviewPage });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

@@ -1,15 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
-import { vendorProfiles } from '../db/schema/vendors.ts';
+import { appointments } from '../db/schema/bookings.ts';
+import { availabilityWindows, profiles, services, vendorProfiles } from '../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { createDevMailboxTransport } from '../integrations/mail/dev-mailbox-transport.ts';
 import { AppError } from '../lib/app-error.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
-import { insertVendor } from '../test/factories.ts';
+import { apiRoutes } from '../test/api-routes.ts';
+import { changedTables, fingerprintTables } from '../test/db-fingerprint.ts';
+import { appointmentValues, insertCustomer, insertVendor } from '../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
@@ -67,39 +71,110 @@ function accessOf(method: string, path: string): Access | undefined {
   return undefined;
 }
 
-/** What each actor must get. `ok` = any status that is neither 401 nor 403. */
-function expected(access: Exclude<Access, 'betterAuth'>, actor: Actor): 401 | 403 | 'ok' | 'refused' {
+/**
+ * The status an admitted person gets from the matrix's request (`{}` as the body of a mutation; real
+ * rows in the path: see `fill`). Exact, so that a guard answering 200 where the handler should
+ * have refused, or a 500, fails — and a new route must say what it answers here.
+ */
+const admittedStatus: Record<string, number> = {
+  'GET /api/health': 200,
+  'GET /api/auth-config': 200,
+  'GET /api/vendors': 200,
+  'GET /api/vendors/featured': 200,
+  'GET /api/vendors/:idOrSlug': 200,
+  'GET /api/vendors/:idOrSlug/similar': 200,
+  'GET /api/vendors/:idOrSlug/availability': 400, // no serviceId
+  'POST /api/bookings': 400,
+  'GET /api/bookings/confirm': 400, // no token
+  'POST /api/bookings/confirm': 400,
+  'GET /api/payments/session/:sessionId': 400, // a uuid is not a checkout session id
+  'GET /api/payments/appointment/:id': 404,
+  'POST /api/webhooks/stripe': 404, // Stripe is not configured here
+  'GET /api/webhooks/whatsapp': 403, // no verify token
+  'POST /api/webhooks/whatsapp': 401, // no signature
+  'POST /api/vendor/signup': 400,
+  'GET /api/dev/mailbox': 200,
+  'GET /api/sandbox/checkout/:sessionId': 400,
+  'POST /api/sandbox/checkout/:sessionId/pay': 400,
+  'POST /api/sandbox/checkout/:sessionId/cancel': 400,
+  'GET /api/me': 200,
+  'PUT /api/me/profile': 200, // every field is optional
+  'GET /api/me/bookings': 200,
+  'POST /api/me/contacts': 400,
+  'DELETE /api/me/contacts': 200,
+  'GET /api/me/recommendations': 200,
+  'GET /api/vendor/profile': 200,
+  'PATCH /api/vendor/profile': 200,
+  'GET /api/vendor/services': 200,
+  'POST /api/vendor/services': 400,
+  'PATCH /api/vendor/services/:id': 200,
+  'DELETE /api/vendor/services/:id': 200,
+  'GET /api/vendor/bookings': 200,
+  'POST /api/vendor/bookings/:id/:action': 200,
+  'GET /api/admin/stats': 200,
+  'GET /api/admin/vendors': 200,
+  'POST /api/admin/vendors': 400,
+  'PATCH /api/admin/vendors/:id': 200,
+  'DELETE /api/admin/vendors/:id': 200,
+  'GET /api/admin/customers': 200,
+  'POST /api/admin/customers': 400,
+  'PATCH /api/admin/customers/:id': 200,
+  'DELETE /api/admin/customers/:id': 200,
+  'GET /api/admin/availability-windows': 400, // vendor_profile_id is required
+  'POST /api/admin/availability-windows': 400,
+  'PATCH /api/admin/availability-windows/:id': 200,
+  'DELETE /api/admin/availability-windows/:id': 200,
+  'GET /api/admin/whatsapp/messages': 200,
+  'GET /api/admin/whatsapp/messages/stream': 200,
+  'GET /api/admin/whatsapp/pending-appointments': 200,
+  'POST /api/admin/whatsapp/simulate': 400,
+  'POST /api/admin/whatsapp/notify': 400,
+  'GET /api/admin/whatsapp/status': 200,
+  'POST /api/admin/whatsapp/self-test': 200,
+};
+
+/**
+ * DESIGN §10, objects checked by owner: the path names the first vendor's own service or booking,
+ * so another vendor — admitted by the role guard — must get 404, as if the row did not exist.
+ */
+const otherVendorStatus: Record<string, number> = {
+  'PATCH /api/vendor/services/:id': 404,
+  'DELETE /api/vendor/services/:id': 404,
+  'POST /api/vendor/bookings/:id/:action': 404,
+};
+
+/** What each actor must get from a route: the admitted status, or the guard's refusal. */
+function expected(access: Exclude<Access, 'betterAuth'>, actor: Actor, route: string): number | undefined {
+  const admitted = admittedStatus[route];
   switch (access) {
     case 'signed':
-      return 'refused';
     case 'public':
     case 'dev':
-      return 'ok';
+      return admitted;
     case 'signedIn':
-      return actor === 'anonymous' ? 401 : 'ok';
+      return actor === 'anonymous' ? 401 : admitted;
     case 'admin':
-      return actor === 'anonymous' ? 401 : actor === 'admin' ? 'ok' : 403;
+      return actor === 'anonymous' ? 401 : actor === 'admin' ? admitted : 403;
     case 'vendor':
-      return actor === 'anonymous' ? 401 : actor === 'vendor' || actor === 'otherVendor' ? 'ok' : 403;
+      if (actor === 'anonymous') return 401;
+      if (actor === 'otherVendor') return otherVendorStatus[route] ?? admitted;
+      return actor === 'vendor' ? admitted : 403;
   }
-}
-
-/** The routes of an app as `METHOD /path`, without middleware and catch-alls. */
-function apiRoutes(app: Hono<AppEnv>): { method: string; path: string }[] {
-  const seen = new Map<string, { method: string; path: string }>();
-  for (const { method, path } of app.routes) {
-    if (!path.startsWith('/api')) continue;
-    if (method === 'ALL' && path.endsWith('*')) continue; // middleware and the /api/* 404
-    seen.set(`${method} ${path}`, { method, path });
-  }
-  return [...seen.values()];
 }
 
 describe(`authorization of every /api route (${testEngine})`, () => {
   let database: Database;
   let app: Hono<AppEnv>;
   let clients: Record<Actor, HttpClient>;
-  let demoSlug: string;
+  /** Real rows for the path parameters: the first vendor's, and objects only an admin may touch. */
+  let rows: {
+    slug: string;
+    serviceId: string;
+    bookingId: string;
+    adminVendorId: string;
+    adminCustomerId: string;
+    windowId: string;
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -125,16 +200,76 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     });
     const { user } = (await signUp.json()) as { user: { id: string } };
     await insertVendor(database.db, { userId: user.id });
+
+    // The first vendor (the demo vendor account's) and its rows.
     const [demoVendor] = await database.db
-      .select({ slug: vendorProfiles.slug })
+      .select({ id: vendorProfiles.id, slug: vendorProfiles.slug })
       .from(vendorProfiles)
+      .where(eq(vendorProfiles.businessName, demoAccounts.vendor.businessName));
+    const [service] = await database.db
+      .select({ id: services.id })
+      .from(services)
+      .where(eq(services.vendorProfileId, demoVendor!.id))
       .limit(1);
-    demoSlug = demoVendor!.slug;
+    // A request waiting for the first vendor's answer, made now so that it has not expired.
+    const [booking] = await database.db
+      .insert(appointments)
+      .values(
+        appointmentValues(
+          demoVendor!.id,
+          (await insertCustomer(database.db)).id,
+          new Date(Date.now() + 3 * 24 * 60 * 60_000).toISOString(),
+          60,
+          { confirmTokenExpiresAt: new Date(Date.now() + 24 * 60 * 60_000) },
+        ),
+      )
+      .returning({ id: appointments.id });
+    // What the admin routes act on: a vendor without an account, a customer without bookings and a
+    // window of the first vendor — so that the admin's PATCH and DELETE succeed on real rows.
+    const adminVendor = await insertVendor(database.db);
+    const [adminCustomer] = await database.db
+      .insert(profiles)
+      .values({ displayName: 'Cliente Sin Cuenta', email: 'cliente.sin.cuenta@example.test' })
+      .returning({ id: profiles.id });
+    const [window] = await database.db
+      .insert(availabilityWindows)
+      .values({
+        vendorProfileId: demoVendor!.id,
+        startTz: new Date('2026-12-01T15:00:00Z'),
+        endTz: new Date('2026-12-01T18:00:00Z'),
+      })
+      .returning({ id: availabilityWindows.id });
+    rows = {
+      slug: demoVendor!.slug,
+      serviceId: service!.id,
+      bookingId: booking!.id,
+      adminVendorId: adminVendor.id,
+      adminCustomerId: adminCustomer!.id,
+      windowId: window!.id,
+    };
   });
   afterAll(() => database.close());
 
-  const fill = (path: string) =>
-    path.replace(':idOrSlug', demoSlug).replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+  /** The path with real rows in it; ids nobody owns where the route has no row worth naming. */
+  function fill(path: string): string {
+    const nobody = '00000000-0000-4000-8000-000000000000';
+    const id = path.startsWith('/api/vendor/services/')
+      ? rows.serviceId
+      : path.startsWith('/api/vendor/bookings/')
+        ? rows.bookingId
+        : path.startsWith('/api/admin/vendors/')
+          ? rows.adminVendorId
+          : path.startsWith('/api/admin/customers/')
+            ? rows.adminCustomerId
+            : path.startsWith('/api/admin/availability-windows/')
+              ? rows.windowId
+              : nobody;
+    return path
+      .replace(':idOrSlug', rows.slug)
+      .replace(':action', 'decline')
+      .replace(':id', id)
+      .replace(/:[A-Za-z]+/g, nobody);
+  }
 
   it('knows who may call each route', () => {
     const unclassified = apiRoutes(app)
@@ -200,28 +335,56 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     }
   });
 
-  it('answers each route as its rule says, for each of five people', async () => {
+  it('answers each route exactly as its rule says, for each of five people, and a refusal changes nothing', async () => {
+    const routes = apiRoutes(app).filter(({ path }) => !path.startsWith('/api/auth/')); // auth.test.ts
     const failures: string[] = [];
     let checked = 0;
-    for (const { method, path } of apiRoutes(app)) {
+    // Actors in this order: the first vendor acts on its own rows before the other vendor tries them.
+    for (const { method, path } of routes) {
+      const route = `${method} ${path}`;
       const access = accessOf(method, path);
-      if (!access || access === 'betterAuth') continue; // better-auth's own: auth.test.ts
+      if (!access || access === 'betterAuth') continue; // reported by 'knows who may call each route'
       for (const actor of actors) {
+        const want = expected(access, actor, route);
+        if (want === undefined) {
+          failures.push(`${route}: add the status an admitted person gets to admittedStatus`);
+          break;
+        }
+        // The rate-limit counters move on every call, refused or not: that is their job.
+        const before = await fingerprintTables(database.db, { except: ['rate_limit'] });
         const init = method === 'GET' || method === 'HEAD' ? { method } : { method, json: {} };
-        const { status } = await clients[actor].request(fill(path), init);
-        const want = expected(access, actor);
-        const ok =
-          want === 'ok'
-            ? status !== 401 && status !== 403 && status < 500
-            : want === 'refused'
-              ? status === 401 || status === 403
-              : status === want;
-        if (!ok) failures.push(`${method} ${path} as ${actor}: ${status}, expected ${want}`);
+        const response = await clients[actor].request(fill(path), init);
+        // The message stream never ends by itself; its status and headers are all the matrix needs.
+        if (response.headers.get('content-type')?.startsWith('text/event-stream'))
+          await response.body?.cancel();
+        if (response.status !== want)
+          failures.push(`${route} as ${actor}: ${response.status}, expected ${want}`);
+        if (response.status >= 400) {
+          const after = await fingerprintTables(database.db, { except: ['rate_limit'] });
+          const changed = changedTables(before, after);
+          if (changed.length > 0) failures.push(`${route} as ${actor} was refused but changed ${changed}`);
+        }
         checked++;
       }
     }
     expect(failures).toEqual([]);
-    expect(checked).toBeGreaterThanOrEqual(5 * 5);
+    // Every route was called as every person: the count the security suite reports (issue 11).
+    expect(checked).toBe(routes.length * actors.length);
+    console.info(
+      `authorization matrix: ${routes.length} routes × ${actors.length} people = ${checked} calls (${testEngine})`,
+    );
+  });
+
+  it("keeps each vendor's lists to its own rows", async () => {
+    type Items = { items: { id: string }[] };
+    const own = (await (await clients.vendor.get('/api/vendor/services')).json()) as Items;
+    expect(own.items.map((s) => s.id)).toContain(rows.serviceId);
+    const other = (await (await clients.otherVendor.get('/api/vendor/services')).json()) as Items;
+    expect(other.items.map((s) => s.id)).not.toContain(rows.serviceId);
+    const bookings = (await (await clients.otherVendor.get('/api/vendor/bookings')).json()) as Items;
+    expect(bookings.items.map((b) => b.id)).not.toContain(rows.bookingId);
+    const mine = (await (await clients.vendor.get('/api/vendor/bookings')).json()) as Items;
+    expect(mine.items.map((b) => b.id)).toContain(rows.bookingId);
   });
 
   it('hides the dev mailbox in production and when SMTP is configured', async () => {

@@ -14,7 +14,14 @@ export function createTestApp(
     clock = systemClock,
     env = {},
     payments,
-  }: { clock?: Clock; env?: Record<string, string>; payments?: PaymentProvider } = {},
+    webRoot,
+  }: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    payments?: PaymentProvider;
+    /** A built web app to serve as well; the API alone when unset. */
+    webRoot?: string;
+  } = {},
 ) {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -31,7 +38,7 @@ export function createTestApp(
       : createSandboxProvider({ appUrl: config.appUrl, secret: config.authSecret }));
   const app = createApp(
     { config, database, db: database.db, logger, clock, payments: provider },
-    { serveWeb: false },
+    { serveWeb: webRoot !== undefined, webRoot },
   );
   return { app, config, db: database.db, payments: provider };
 }

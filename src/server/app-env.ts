@@ -14,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   /** Stripe or the local sandbox (DESIGN §7), from config: createPaymentProvider(config). */
   payments: PaymentProvider;
+  /** True while the server shuts down (main.ts, decision 023); absent in tests and tools. */
+  draining?: () => boolean;
 }
 
 export interface AppEnv {

@@ -26,6 +26,12 @@ function buildSchema(production: boolean) {
       RATE_LIMITS: flag(true),
       // How often the outbox dispatcher polls; e2e runs shorten it so that mails arrive promptly.
       OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+      // The first retry of a failed delivery waits this long, doubling after each failure.
+      OUTBOX_RETRY_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+      // How often the expiry sweeper runs (DESIGN §4: every minute); fault tests shorten it.
+      EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+      // On SIGTERM/SIGINT: how long in-flight requests and deliveries may take before being cut (decision 023).
+      SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
       AUTH_SECRET: z.string().min(32).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       SMTP_URL: optionalString,
@@ -81,6 +87,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     seedVendors: e.SEED_VENDORS,
     rateLimits: e.RATE_LIMITS,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxRetryMs: e.OUTBOX_RETRY_MS,
+    expirySweepMs: e.EXPIRY_SWEEP_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     authSecret: e.AUTH_SECRET ?? localSecret(e.PGLITE_DIR),
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

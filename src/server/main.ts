@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadDotEnv, parseConfig } from './config.ts';
@@ -11,12 +13,22 @@ import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
 import { createOutboxDispatcher } from './jobs/outbox.ts';
 import { mailOutboxHandler } from './jobs/outbox-handlers.ts';
 import { systemClock } from './lib/clock.ts';
+import { trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
 
 // Entry: config → database → app → listen → jobs (DESIGN §2).
 loadDotEnv();
 const config = parseConfig();
 const logger = createLogger(config.logLevel);
+
+// A stop signal during start-up (migrations, demo seed) would otherwise kill the process in the
+// middle of writing; it is held until the server is up, and then shuts it down cleanly.
+let signalDuringStartup: string | undefined;
+const holdSignal = (signal: string) => {
+  signalDuringStartup ??= signal;
+};
+process.on('SIGINT', holdSignal);
+process.on('SIGTERM', holdSignal);
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
 await database.migrate();
@@ -34,10 +46,20 @@ if (config.demoSeed) {
 
 const payments = createPaymentProvider(config);
 logger.info({ payments: payments.kind }, 'payment provider ready');
-const app = createApp({ config, database, db: database.db, logger, clock: systemClock, payments });
+const app = createApp({
+  config,
+  database,
+  db: database.db,
+  logger,
+  clock: systemClock,
+  payments,
+  // Read per request; requests arrive only after `drain` below exists.
+  draining: () => drain.draining,
+});
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
-});
+}) as Server;
+const drain = trackHttpDrain(server);
 
 // Jobs (DESIGN §4, §11): the expiry sweeper, and the outbox with its mail and WhatsApp transports.
 const sweeper = startExpirySweeper({
@@ -45,12 +67,14 @@ const sweeper = startExpirySweeper({
   clock: systemClock,
   logger,
   checkout: { payments, appUrl: config.appUrl, logger },
+  intervalMs: config.expirySweepMs,
 });
 const outboxDispatcher = createOutboxDispatcher({
   db: database.db,
   clock: systemClock,
   logger,
   pollMs: config.outboxPollMs,
+  baseBackoffMs: config.outboxRetryMs,
   handlers: {
     mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })),
     whatsapp: whatsappOutboxHandler({
@@ -64,16 +88,54 @@ const outboxDispatcher = createOutboxDispatcher({
 });
 outboxDispatcher.start();
 
+// Graceful shutdown (decision 023), bounded by SHUTDOWN_GRACE_MS: stop taking work, let the
+// work in progress finish, give back what cannot, and close the database cleanly (PGlite's data
+// directory must never be left half-written).
 let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) return;
+async function shutdown(signal: string) {
+  // A second signal changes nothing: wrappers relay the terminal's Ctrl-C (scripts/dev.ts), and
+  // exiting at once would leave PGlite's directory unclosed. The grace bounds the wait anyway.
+  if (stopping) {
+    logger.info({ signal }, 'shutdown: already under way');
+    return;
+  }
   stopping = true;
-  logger.info({ signal }, 'shutting down');
-  const jobsStopped = Promise.all([sweeper.stop(), outboxDispatcher.stop()]);
-  server.close(() => {
-    jobsStopped.then(() => database.close()).finally(() => process.exit(0));
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
+  const graceMs = config.shutdownGraceMs;
+  const started = performance.now();
+  const ms = () => Math.round(performance.now() - started);
+  // Past the grace, closing the database still gets a few seconds; then the process gives up.
+  setTimeout(() => {
+    logger.error({ ms: ms() }, 'shutdown: still not done after the grace period; exiting');
+    process.exit(1);
+  }, graceMs + 5_000).unref();
+  logger.info({ signal, graceMs }, 'shutdown: draining (health answers 503, no new connections)');
+
+  const steps = [
+    drain.drain(graceMs).then(({ cut }) => {
+      if (cut) logger.warn({ cut, ms: ms() }, 'shutdown: requests cut at the end of the grace period');
+      logger.info({ ms: ms() }, 'shutdown: HTTP server closed');
+    }),
+    outboxDispatcher.stop({ graceMs }).then(({ released }) => {
+      logger.info({ released, ms: ms() }, 'shutdown: outbox stopped');
+    }),
+    // A sweep is a few statements (and closing checkouts after them): waited for within the grace.
+    Promise.race([sweeper.stop(), delay(graceMs, undefined, { ref: false })]).then(() => {
+      logger.info({ ms: ms() }, 'shutdown: expiry sweeper stopped');
+    }),
+  ];
+  for (const step of await Promise.allSettled(steps))
+    if (step.status === 'rejected') logger.error({ err: step.reason }, 'shutdown: a step failed');
+  try {
+    await database.close();
+    logger.info({ database: database.kind, ms: ms() }, 'shutdown: database closed');
+  } catch (err) {
+    logger.error({ err }, 'shutdown: closing the database failed');
+    process.exit(1);
+  }
+  process.exit(0);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.off('SIGINT', holdSignal);
+process.off('SIGTERM', holdSignal);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+if (signalDuringStartup) void shutdown(signalDuringStartup);

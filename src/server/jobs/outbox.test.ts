@@ -204,6 +204,35 @@ describe(`outbox (${testEngine})`, () => {
     expect(delivered).toEqual(['1']);
   });
 
+  it('stop() waits for a delivery in progress, then gives back the leases of those still running', async () => {
+    // One delivery finishes within the grace, the other hangs (a mail server that stopped answering).
+    let finishQuick: () => void = () => {};
+    const started: string[] = [];
+    const outbox1 = dispatcher({
+      handlers: {
+        mail: (p) => {
+          started.push(String(p.n));
+          return new Promise<void>((resolve) => {
+            if (p.n === 1) finishQuick = resolve;
+          });
+        },
+      },
+    });
+    const quick = await enqueue(database.db, { kind: 'mail', payload: { n: 1 } });
+    const hung = await enqueue(database.db, { kind: 'mail', payload: { n: 2 } });
+    outbox1.start();
+    await vi.waitFor(() => expect(started.sort()).toEqual(['1', '2']), { timeout: 5000 });
+    const stopping = outbox1.stop({ graceMs: 200 });
+    finishQuick();
+    expect(await stopping).toEqual({ released: 1 });
+    expect(await row(quick)).toMatchObject({ status: 'sent', lockedUntil: null });
+    // Released: due now for any instance, with the interrupted attempt still counted.
+    expect(await row(hung)).toMatchObject({ status: 'pending', lockedUntil: null, attempts: 1 });
+    const mail = vi.fn<OutboxHandler>(async () => {});
+    expect(await dispatcher({ handlers: { mail } }).runOnce()).toMatchObject({ claimed: 1, sent: 1 });
+    expect(mail).toHaveBeenCalledWith({ n: 2 }, expect.objectContaining({ id: hung, attempts: 2 }));
+  });
+
   it.skipIf(testEngine === 'pglite')(
     'delivers each of 200 items exactly once with two instances racing (PostgreSQL only: PGlite is one connection in one process, so there is no second instance to race)',
     async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/messaging.ts';
@@ -18,6 +19,9 @@ import type { Logger } from '../lib/logger.ts';
 // unchanged). An instance that dies mid-delivery leaves a lease that expires, and the item is
 // claimed again: delivery is once while instances live, at least once when one crashes.
 // Attempts are counted at claim time, so an item that keeps crashing its instance still fails.
+// A graceful stop (decision 023) waits a bounded time for deliveries in progress, then gives the
+// leases it still holds back, so another instance takes those items at once instead of after
+// the lease.
 
 export type OutboxKind = (typeof outbox.$inferSelect)['kind'];
 
@@ -85,6 +89,8 @@ export function createOutboxDispatcher({
 }: OutboxDispatcherOptions) {
   const kinds = (Object.keys(handlers) as OutboxKind[]).filter((k) => handlers[k]);
   let lastUnhandledReport = Number.NEGATIVE_INFINITY;
+  /** Items whose handler is running now, with the lease each was claimed under. */
+  const delivering = new Map<string, Date>();
 
   const backoffMs = (attempts: number) => Math.min(baseBackoffMs * 2 ** (attempts - 1), maxBackoffMs);
 
@@ -138,9 +144,11 @@ export function createOutboxDispatcher({
       });
       return settled ? 'failed' : 'lost';
     }
+    delivering.set(item.id, lockedUntil);
     try {
       await handlers[item.kind]!(item.payload, item);
     } catch (err) {
+      delivering.delete(item.id);
       const message = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
       const failed = item.attempts >= maxAttempts;
       const settled = await settle(
@@ -156,6 +164,7 @@ export function createOutboxDispatcher({
       if (!settled) return 'lost';
       return failed ? 'failed' : 'retried';
     }
+    delivering.delete(item.id);
     const settled = await settle(item.id, lockedUntil, {
       status: 'sent',
       sentAt: clock.now(),
@@ -198,6 +207,21 @@ export function createOutboxDispatcher({
     return result;
   }
 
+  /** Ends this instance's leases on the items it is still delivering; returns how many. */
+  async function releaseDelivering(): Promise<number> {
+    let released = 0;
+    for (const [id, lockedUntil] of delivering) {
+      const rows = await db
+        .update(outbox)
+        .set({ lockedUntil: null })
+        .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), eq(outbox.lockedUntil, lockedUntil)))
+        .returning({ id: outbox.id });
+      released += rows.length;
+    }
+    if (released > 0) logger.warn({ released }, 'outbox: released items still being delivered at shutdown');
+    return released;
+  }
+
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let started = false;
@@ -230,11 +254,22 @@ export function createOutboxDispatcher({
       started = true;
       schedule(0);
     },
-    /** Stops polling and waits for a pass in progress. */
-    async stop() {
+    /**
+     * Stops polling and waits for a pass in progress, at most `graceMs`; then gives back the
+     * items still being delivered (their lease, not their attempt: the count still stops an item
+     * that hangs every instance). A handler that finishes later finds its lease gone and records
+     * nothing, so the item is delivered again elsewhere — at least once, as after a crash.
+     */
+    async stop({ graceMs = Number.POSITIVE_INFINITY }: { graceMs?: number } = {}): Promise<{
+      released: number;
+    }> {
       started = false;
       if (timer) clearTimeout(timer);
-      await running;
+      if (running)
+        await (Number.isFinite(graceMs)
+          ? Promise.race([running, delay(graceMs, undefined, { ref: false })])
+          : running);
+      return { released: await releaseDelivering() };
     },
   };
 }

@@ -4,7 +4,9 @@ import { checkDatabase } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const healthRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const { db, database, logger } = c.var.deps;
+  const { db, database, logger, draining } = c.var.deps;
+  // Decision 023: a draining instance reports itself unhealthy so that balancers stop sending to it.
+  if (draining?.()) throw new AppError('unavailable', 'The server is shutting down.');
   try {
     await checkDatabase(db);
   } catch (err) {

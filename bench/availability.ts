@@ -7,6 +7,7 @@ import {
 import { BOOKING_RANGE_DAYS } from '../src/shared/constants.ts';
 import { type WeeklyAvailability, weekdays } from '../src/shared/weekly-availability.ts';
 import { naiveOpenSlots } from './availability-reference.ts';
+import { writeResult } from './support.ts';
 
 // The availability engine (DESIGN §5: goal ≤ 1 ms for a 14-day range, one vendor, 500
 // appointments) against the plain per-minute reference in bench/availability-reference.ts,
@@ -133,6 +134,7 @@ const cases = [
 console.log(
   'Availability engine: 14 days, one vendor, 500 appointments, 3 windows (goal ≤ 1 ms); best round of several',
 );
+const rows: { case: string; slots: number; engineMs: number; referenceMs: number; ratio: number }[] = [];
 for (const { name, input } of cases) {
   const ours = computeOpenSlots(input);
   const reference = naiveOpenSlots(input);
@@ -145,7 +147,9 @@ for (const { name, input } of cases) {
   }
   const oursMs = timePerCall(() => computeOpenSlots(input), 10, 200);
   const referenceMs = timePerCall(() => naiveOpenSlots(input), 5, 400);
+  rows.push({ case: name, slots: ours.length, engineMs: oursMs, referenceMs, ratio: oursMs / referenceMs });
   console.log(
     `  ${name.padEnd(40)} ${String(ours.length).padStart(4)} slots   engine ${oursMs.toFixed(3)} ms   reference (per-minute) ${referenceMs.toFixed(1)} ms   ratio ${(oursMs / referenceMs).toFixed(5)} (${Math.round(referenceMs / oursMs)}× faster)`,
   );
 }
+writeResult('availability', { goalMs: 1, rows });

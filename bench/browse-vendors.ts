@@ -3,11 +3,12 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 import { listPublicVendors } from '../src/server/features/vendors/vendors.service.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
+import { writeResult } from './support.ts';
 
 // Browse Vendors' query (GET /api/vendors) on a large directory: the search is backed by the
 // trigram indexes (DESIGN §3). Baseline, measured in the same run on the same data: the same
 // queries after dropping those indexes (a sequential scan). Prints the ratio per query.
-//   npm run bench -- [vendors]   (PGlite in memory; BENCH_DATABASE_URL=postgres://… for PostgreSQL)
+//   npm run bench:browse -- [vendors]   (PGlite in memory; BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 
 const vendors = Number(process.argv[2] ?? 20_000);
 const rounds = 30;
@@ -36,7 +37,7 @@ async function timeQueries(): Promise<Record<string, number>> {
 }
 
 const indexed = await timeQueries();
-await database.db.execute(sql`drop index vendor_profiles_business_name_trgm_idx`);
+await database.db.execute(sql`drop index vendor_profiles_category_name_trgm_idx`);
 await database.db.execute(sql`drop index vendor_profiles_service_category_trgm_idx`);
 const baseline = await timeQueries();
 await database.close();
@@ -48,3 +49,13 @@ for (const name of Object.keys(queries)) {
     `  ${name.padEnd(28)} ${indexed[name]!.toFixed(2).padStart(8)} ms   baseline (no trigram index) ${baseline[name]!.toFixed(2).padStart(8)} ms   ratio ${ratio.toFixed(2)}`,
   );
 }
+writeResult(`browse-${database.kind}`, {
+  vendors,
+  rounds,
+  rows: Object.keys(queries).map((name) => ({
+    query: name,
+    indexedMs: indexed[name],
+    baselineMs: baseline[name],
+    ratio: indexed[name]! / baseline[name]!,
+  })),
+});

@@ -3,8 +3,14 @@ export const BROWSE_PAGE_SIZE = 6;
 export const DIRECTORY_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const MAX_PAGE_SIZE = 50; // DESIGN §6: limit ≤ 50
-/** Counting stops here: '1000+ vendors found' says enough, and PGlite counts on the main thread. */
-export const VENDOR_COUNT_CAP = 1000;
+/**
+ * Counting stops here: '100+ vendors found' says enough, and each vendor counted is a row read and,
+ * for a search, matched again: at 1000, a broad search's count took 20–55 ms on PGlite with
+ * 100,000 vendors (docs/decisions/024-api-benchmarks-and-query-plans.md).
+ */
+export const VENDOR_COUNT_CAP = 100;
+/** Search text shorter than this cannot use the trigram indexes (decision 024): it is not sent. */
+export const MIN_SEARCH_LENGTH = 3;
 export const FEATURED_VENDORS = 3;
 export const CARD_TAGS = 3;
 export const COMPACT_CARD_TAGS = 2;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
-import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, type PricingType } from './constants.ts';
+import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
 
 // DESIGN §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
 export const vendorListQuerySchema = z.object({
@@ -11,7 +11,16 @@ export const vendorListQuerySchema = z.object({
     .refine(isCategoryKey, { message: 'Unknown category' })
     .transform((v) => v as CategoryKey)
     .optional(),
-  q: z.string().trim().max(100, 'Search text is too long').optional(),
+  // Decision 024: one or two characters would match most of the directory through no index; the
+  // web app does not send them and says why.
+  q: z
+    .string()
+    .trim()
+    .max(100, 'Search text is too long')
+    .refine((q) => q.length === 0 || q.length >= MIN_SEARCH_LENGTH, {
+      message: `Search text must be at least ${MIN_SEARCH_LENGTH} characters`,
+    })
+    .optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -87,7 +88,7 @@ async function openPglite(dir: string): Promise<Database> {
   if (!memory) mkdirSync(dirname(dir), { recursive: true }); // PGlite does not create the parent
   // PGlite needs its extension bundles at create time (DESIGN §1).
   const client = await PGlite.create(memory ? undefined : dir, {
-    extensions: { btree_gist, citext, pg_trgm },
+    extensions: { btree_gin, btree_gist, citext, pg_trgm },
   });
   const db = drizzlePglite(client, { schema });
   return {

@@ -77,6 +77,8 @@ export const en = {
   search: {
     label: 'Search vendors',
     placeholder: 'Search services or vendors',
+    // Decision 024: shorter search text is not sent.
+    tooShort: 'Type at least {{min}} characters to search.',
   },
   categories: {
     label: 'Categories',

@@ -68,6 +68,8 @@ export const esMX: Translations = {
   search: {
     label: 'Buscar proveedores',
     placeholder: 'Busca servicios o proveedores',
+    // Decision 024: shorter search text is not sent.
+    tooShort: 'Escribe al menos {{min}} caracteres para buscar.',
   },
   categories: {
     label: 'Categorías',

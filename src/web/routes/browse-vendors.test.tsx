@@ -75,10 +75,10 @@ describe('Browse Vendors', () => {
     expect(await screen.findByText('1 vendor found')).toBeTruthy();
   });
 
-  it('says "1000+ vendors found" when the server stopped counting', async () => {
-    answer = () => page([vendor(1), vendor(2)], 1000, true, true);
+  it('says "100+ vendors found" when the server stopped counting', async () => {
+    answer = () => page([vendor(1), vendor(2)], 100, true, true);
     renderAt('/vendors');
-    expect(await screen.findByText('1000+ vendors found')).toBeTruthy();
+    expect(await screen.findByText('100+ vendors found')).toBeTruthy();
   });
 
   it('selecting a category chip updates the URL and clears the search text', async () => {
@@ -117,6 +117,30 @@ describe('Browse Vendors', () => {
     expect(requests.filter((r) => r.searchParams.has('q')).map((r) => r.searchParams.get('q'))).toEqual([
       'paws',
     ]);
+  });
+
+  it('does not search for fewer than 3 characters, and says so', async () => {
+    const router = renderAt('/vendors?q=yoga');
+    const search = await screen.findByRole('searchbox', { name: 'Search vendors' });
+    await waitFor(() => expect(lastRequest().searchParams.get('q')).toBe('yoga'));
+    fireEvent.change(search, { target: { value: 'yo ' } });
+    expect(await screen.findByText('Type at least 3 characters to search.')).toBeTruthy();
+    expect(search.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.submit(search);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // past the search debounce
+    expect(router.state.location.search).toBe('?q=yoga');
+    expect(requests.some((r) => r.searchParams.get('q') === 'yo')).toBe(false);
+
+    fireEvent.change(search, { target: { value: 'yog' } });
+    expect(screen.queryByText('Type at least 3 characters to search.')).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe('?q=yog'), { timeout: 2000 });
+  });
+
+  it('lists every vendor for a search text in the URL that is too short', async () => {
+    renderAt('/vendors?q=yo');
+    expect(await screen.findByText('Type at least 3 characters to search.')).toBeTruthy();
+    await screen.findByText('2 vendors found');
+    expect(lastRequest().searchParams.has('q')).toBe(false);
   });
 
   it('shows the empty state, and Clear Filters brings every vendor back', async () => {

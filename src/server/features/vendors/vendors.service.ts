@@ -55,27 +55,41 @@ function listFilter({ category, q }: Pick<VendorListQuery, 'category' | 'q'>): S
   return and(...conditions)!;
 }
 
+const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
+
+/** One page of Browse Vendors (one row more than asked, to tell whether there are more). */
+export function vendorPageQuery(db: Db, query: VendorListQuery) {
+  return db
+    .select(publicVendorColumns)
+    .from(vendorProfiles)
+    .where(listFilter(query))
+    .orderBy(...newestFirst)
+    .limit(query.limit + 1)
+    .offset(query.offset);
+}
+
+/**
+ * How many vendors match, counted up to `cap` + 1: the inner LIMIT stops the scan there, however
+ * large the directory. Counted newest first, like the page (decision 024): the planner then reads
+ * the rows the page reads, through the same index, and they are in memory. Unordered, it chose a
+ * sequential scan for broad filters, and PostgreSQL reads a table larger than a quarter of its
+ * buffers through a small ring, so on PGlite every count read its pages again (10–60 ms).
+ */
+export function vendorCountQuery(db: Db, query: VendorListQuery, cap = VENDOR_COUNT_CAP) {
+  return db.select({ total: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(vendorProfiles)
+      .where(listFilter(query))
+      .orderBy(...newestFirst)
+      .limit(cap + 1)
+      .as('matching'),
+  );
+}
+
 /** Browse and directory: newest first, offset paging, each vendor with its active services. */
 export async function listPublicVendors(db: Db, query: VendorListQuery): Promise<VendorListResponse> {
-  const where = listFilter(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(publicVendorColumns)
-      .from(vendorProfiles)
-      .where(where)
-      .orderBy(desc(vendorProfiles.createdAt), desc(vendorProfiles.id))
-      .limit(query.limit + 1)
-      .offset(query.offset),
-    // A capped count: the inner LIMIT lets PostgreSQL stop early on a large directory.
-    db.select({ total: sql<number>`count(*)::int` }).from(
-      db
-        .select({ one: sql`1` })
-        .from(vendorProfiles)
-        .where(where)
-        .limit(VENDOR_COUNT_CAP + 1)
-        .as('matching'),
-    ),
-  ]);
+  const [rows, [counted]] = await Promise.all([vendorPageQuery(db, query), vendorCountQuery(db, query)]);
   const page = rows.slice(0, query.limit);
   const withServices = await attachServices(db, page);
   const total = counted?.total ?? 0;
@@ -122,8 +136,6 @@ async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendo
     services: byVendor.get(v.id) ?? [],
   }));
 }
-
-const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
 
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
 

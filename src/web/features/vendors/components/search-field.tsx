@@ -9,10 +9,12 @@ export interface SearchFieldProps {
   /** Enter: search now. */
   onSubmit: (value: string) => void;
   inputRef?: Ref<HTMLInputElement>;
+  /** Shown under the box and announced with it, e.g. that the text is too short to search. */
+  hint?: string | undefined;
 }
 
 /** The vendor search box (spec §2): a search landmark with a labelled field. */
-export function SearchField({ value, onChange, onSubmit, inputRef }: SearchFieldProps) {
+export function SearchField({ value, onChange, onSubmit, inputRef, hint }: SearchFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -43,8 +45,14 @@ export function SearchField({ value, onChange, onSubmit, inputRef }: SearchField
           className="pl-11"
           value={value}
           onChange={(event) => onChange(event.target.value)}
+          aria-describedby={hint ? `${id}-hint` : undefined}
         />
       </form>
+      {hint ? (
+        <p id={`${id}-hint`} role="status" className="mt-2 px-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      ) : null}
     </search>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -23,6 +23,11 @@ export interface VendorDirectoryProps {
   errorToast: ErrorToastText;
   /** One column of cards, or a grid that gains a column on wider screens (the directory). */
   layout?: 'list' | 'grid';
+}
+
+/** Decision 024: shorter search text is not sent (the server refuses it); the box says why. */
+function searchable(text: string): boolean {
+  return text.length === 0 || text.length >= MIN_SEARCH_LENGTH;
 }
 
 /**
@@ -54,7 +59,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   const commitSearch = useCallback(
     (value: string) => {
       const next = value.trim();
-      if (next === committed.current) return;
+      if (next === committed.current || !searchable(next)) return;
       committed.current = next;
       setParams(
         (current) => {
@@ -94,7 +99,8 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     searchInput.current?.focus();
   };
 
-  const list = useVendorList({ category, q }, pageSize);
+  const tooShort = !searchable(text.trim());
+  const list = useVendorList({ category, q: searchable(q) ? q : undefined }, pageSize);
   useErrorToast('vendors-load', list, errorToast);
 
   const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -105,7 +111,13 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
 
   return (
     <>
-      <SearchField value={text} onChange={setText} onSubmit={commitSearch} inputRef={searchInput} />
+      <SearchField
+        value={text}
+        onChange={setText}
+        onSubmit={commitSearch}
+        inputRef={searchInput}
+        hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
+      />
       <CategoryChips
         categories={categories}
         active={category}

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { apiRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): Home on a phone, against the demo data.
@@ -60,11 +61,32 @@ test('Home: featured vendors, Recent Activity for visitors, search and chips', a
 test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ browser, baseURL }) => {
   const { page, close } = await newPhonePage(browser, baseURL);
   try {
+    await withoutFirstScreenAnswers(page);
     await page.route('**/api/vendors/featured', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
     );
     await page.goto('/');
     await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
+  } finally {
+    await close();
+  }
+});
+
+test('the first screen comes inside the page: the vendors show without a request to the API', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    const requests = apiRequests(page);
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
+    await page.goto('/public/all-vendors?category=cleaning');
+    await expect(page.getByRole('list', { name: 'Vendors' }).getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Neither the vendors nor a visitor's session were asked for: both came with the page.
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
   } finally {
     await close();
   }

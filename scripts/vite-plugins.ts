@@ -33,7 +33,7 @@ export function serviceWorker({ source, extraUrls }: { source: string; extraUrls
         .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
         .sort()
         .map((file) => `/${file}`);
-      const urls = ['/', ...extraUrls, ...assets];
+      const urls = ['/index.html', ...extraUrls, ...assets];
       // The version names the whole build, so that a deploy that changed only a lazy screen still
       // installs afresh and drops the cache of the previous one.
       const everything = Object.keys(bundle).sort().join('\n');
@@ -77,6 +77,32 @@ export function precompress(): Plugin {
         }
       };
       walk(outDir);
+    },
+  };
+}
+
+/**
+ * Puts the entry stylesheet into index.html as a <style> element. On a phone's connection a
+ * render-blocking stylesheet costs a request of its own before anything can paint; inline, the first
+ * paint needs only the page (7 KB of gzip more in it). The CSP already allows inline styles.
+ * The file stays in the build for anything that still asks for it by name.
+ */
+export function inlineEntryCss(): Plugin {
+  return {
+    name: 'barrio-inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        return html.replace(
+          /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g,
+          (link, file: string) => {
+            const asset = bundle?.[file];
+            if (asset?.type !== 'asset') return link;
+            return `<style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>`;
+          },
+        );
+      },
     },
   };
 }

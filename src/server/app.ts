@@ -15,7 +15,7 @@ import {
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { renderLinkPreviewPage } from './features/link-previews/link-previews.ts';
+import { renderPublicPage } from './features/link-previews/link-previews.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import {
@@ -126,7 +126,11 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     return c.json(internal.toBody(), internal.status);
   });
 
-  if (serveWeb) mountWebApp(app, undefined, { renderIndex: renderLinkPreviewPage });
+  // Public pages carry their link preview and their first screen's API answers, read in-process.
+  if (serveWeb)
+    mountWebApp(app, undefined, {
+      renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml, (path) => app.request(path)),
+    });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

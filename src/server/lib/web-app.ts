@@ -43,8 +43,11 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex 
     if (c.res.status === 200 && !c.res.headers.has('cache-control'))
       c.header('Cache-Control', cacheControlFor(c));
   });
-  // `precompressed`: the build writes .br and .gz beside each text asset (vite.config.ts).
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // `precompressed`: the build writes .br and .gz beside each text asset (vite.config.ts). `/` is a
+  // page like the others (renderIndex may add to it); /index.html stays the plain app shell, which
+  // the service worker keeps for offline use.
+  const assets = serveStatic({ root, precompressed: true });
+  app.use('*', (c, next) => (c.req.path === '/' && renderIndex ? next() : assets(c, next)));
   app.get('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
     const page = await renderIndex?.(c, () => readFile(join(root, 'index.html'), 'utf8'));

@@ -49,11 +49,18 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // React and the router change rarely: one long-cached chunk. The big screens are split per
-        // route (lazy routes in src/web/app/router.tsx), so their libraries load with them.
+        // React and the router change rarely: one long-cached chunk. The libraries every screen
+        // uses (server state, strings, the API client) are a second one: left alone, the bundler
+        // cut them into a dozen small files, each a request of its own before the first screen
+        // (decision 025). The big screens are split per route (lazy routes in
+        // src/web/app/router.tsx), so their libraries load with them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+            {
+              name: 'core',
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
+            },
           ],
         },
       },

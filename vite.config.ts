@@ -47,6 +47,9 @@ export default defineConfig(({ command }) => ({
     outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server preloads a public page's own screen chunk with the page
+    // (src/server/lib/web-app.ts, decision 025).
+    manifest: true,
     rolldownOptions: {
       output: {
         // React and the router change rarely: one long-cached chunk. The libraries every screen

@@ -72,20 +72,53 @@ test("Home says 'Failed to load vendors' when the featured vendors fail", async 
   }
 });
 
-test('the first screen comes inside the page: the vendors show without a request to the API', async ({
+test('the first screen comes inside the page: no API request, and every script named by the page', async ({
   browser,
   baseURL,
 }) => {
   const { page, errors, close } = await newPhonePage(browser, baseURL);
   try {
     const requests = apiRequests(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const named = async (path: string) => {
+      const html = await (await page.request.get(path)).text();
+      return new Set(
+        [
+          ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
+        ].map((m) => m[1]),
+      );
+    };
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
-    await page.goto('/public/all-vendors?category=cleaning');
-    await expect(page.getByRole('list', { name: 'Vendors' }).getByRole('article').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    // Neither the vendors nor a visitor's session were asked for: both came with the page.
-    expect(requests).toEqual([]);
+    const slug = (
+      await page
+        .getByRole('region', { name: 'Featured vendors' })
+        .getByRole('article')
+        .first()
+        .getByRole('heading')
+        .getByRole('link')
+        .getAttribute('href')
+    )
+      ?.split('/')
+      .pop();
+    for (const path of ['/', '/vendors', '/public/all-vendors?category=cleaning', `/public/vendor/${slug}`]) {
+      scripts.length = 0;
+      await page.goto(path);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The page names every script its first screen runs, so none is found late.
+      const inPage = await named(path);
+      expect(
+        scripts.filter((src) => !inPage.has(src)),
+        path,
+      ).toEqual([]);
+    }
+    // Neither the vendors nor a visitor's session were asked for (a profile's similar vendors, below
+    // the fold, are): all came with the pages.
+    expect(requests.filter((path) => !path.endsWith('/similar'))).toEqual([]);
     expect(errors).toEqual([]);
   } finally {
     await close();

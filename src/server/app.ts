@@ -126,10 +126,12 @@ export function createApp(deps: AppDeps, { serveWeb = true }: CreateAppOptions =
     return c.json(internal.toBody(), internal.status);
   });
 
-  // Public pages carry their link preview and their first screen's API answers, read in-process.
+  // Public pages carry their link preview, their first screen's API answers (read in-process) and
+  // their screen's scripts.
   if (serveWeb)
     mountWebApp(app, undefined, {
-      renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml, (path) => app.request(path)),
+      renderIndex: (c, readIndexHtml, scriptsOf) =>
+        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => app.request(path), scriptsOf }),
     });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;

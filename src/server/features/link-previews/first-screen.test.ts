@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -28,6 +28,23 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+// The shape of the build's .vite/manifest.json (vite.config.ts `build.manifest`).
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-1.js', '_core-2.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_core-2.js': { file: 'assets/core-2.js', imports: ['_react-1.js'] },
+  '_phone-3.js': { file: 'assets/phone-3.js', imports: ['_core-2.js'] },
+  'routes/public-vendor.tsx': {
+    file: 'assets/public-vendor-4.js',
+    imports: ['_core-2.js', 'index.html', '_phone-3.js'],
+  },
+  'i18n/bookings.ts': { file: 'assets/bookings-5.js' },
+  'routes/public-all-vendors.tsx': { file: 'assets/public-all-vendors-6.js', imports: ['index.html'] },
+};
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
 const answersIn = (html: string): Record<string, unknown> | undefined => {
   const match = new RegExp(
     `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">([\\s\\S]*?)</script>`,
@@ -49,6 +66,8 @@ describe(`first screen in the page (${testEngine})`, () => {
     const deps = { config, database, db, payments, logger: createLogger('silent'), clock: systemClock };
     const root = mkdtempSync(join(tmpdir(), 'barrio-first-screen-'));
     writeFileSync(join(root, 'index.html'), builtIndex);
+    mkdirSync(join(root, '.vite'));
+    writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
     // As createApp mounts it: the pages read the same app's API in-process.
     web = new Hono<AppEnv>();
     web.use('*', async (c, next) => {
@@ -56,7 +75,8 @@ describe(`first screen in the page (${testEngine})`, () => {
       await next();
     });
     mountWebApp(web, root, {
-      renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml, (path) => api.request(path)),
+      renderIndex: (c, readIndexHtml, scriptsOf) =>
+        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => api.request(path), scriptsOf }),
     });
 
     const evil = await insertVendor(database.db, {
@@ -121,6 +141,20 @@ describe(`first screen in the page (${testEngine})`, () => {
     const missing = await web.request('/public/vendor/nobody-here');
     expect(missing.status).toBe(404);
     expect(Object.keys(answersIn(await missing.text()) ?? {})).toEqual(['/api/auth/get-session']);
+  });
+
+  it("preloads a page's own screen and strings, never what the entry already loads", async () => {
+    const profile = await (await web.request('/public/vendor/ana-paseos')).text();
+    expect(modulePreloads(profile)).toEqual([
+      '/assets/public-vendor-4.js',
+      '/assets/phone-3.js',
+      '/assets/bookings-5.js',
+    ]);
+    const directory = await (await web.request('/public/all-vendors?category=pets')).text();
+    expect(modulePreloads(directory)).toEqual(['/assets/public-all-vendors-6.js']);
+    // Home comes with the entry; an unknown page has no screen of its own to preload.
+    expect(modulePreloads(await (await web.request('/')).text())).toEqual([]);
+    expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual([]);
   });
 
   it('keeps /index.html, the offline shell, as built', async () => {

@@ -44,11 +44,25 @@ function vendorListRequest(categories: readonly string[], pageSize: number, para
   return `/api/vendors?${query}`;
 }
 
+/**
+ * The lazily loaded modules a page's screen needs (as src/web/app/router.tsx loads them: the
+ * screen and its strings). Home and the 404 page come with the entry.
+ */
+export function screenModules(pathname: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/vendors') return ['routes/browse-vendors.tsx'];
+  if (path === '/public/all-vendors') return ['routes/public-all-vendors.tsx'];
+  if (/^\/public\/vendor\/[^/]+$/.test(path)) return ['routes/public-vendor.tsx', 'i18n/bookings.ts'];
+  return [];
+}
+
 export interface FirstScreen {
   /** The JSON answers by firstScreenKey; only 200s (anything else the web app asks for itself). */
   answers: [key: string, json: string][];
   /** The first vendor's photo in a list: the largest thing on the first screen. */
   lcpImage?: string;
+  /** The screen's own scripts (`/assets/…`), fetched with the page instead of after the entry ran. */
+  scripts?: string[];
 }
 
 export async function fetchFirstScreen(
@@ -73,13 +87,17 @@ export async function fetchFirstScreen(
  * The answers as an inert JSON element (never run, so the CSP is untouched), and a preload for the
  * photo. `<` is written as \u003c: a vendor's text can never close the element.
  */
-export function injectFirstScreen(html: string, { answers, lcpImage }: FirstScreen): string {
-  if (answers.length === 0) return html;
-  const body = `{${answers.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
-  const tags = [
-    `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${body.replace(/</g, '\\u003c')}</script>`,
-  ];
+export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [] }: FirstScreen): string {
+  // As Vite writes the entry's own preloads, so that the browser reuses these fetches.
+  const tags = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`);
+  if (answers.length > 0) {
+    const body = `{${answers.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
+    tags.push(
+      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${body.replace(/</g, '\\u003c')}</script>`,
+    );
+  }
   if (lcpImage)
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high" />`);
+  if (tags.length === 0) return html;
   return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
 }

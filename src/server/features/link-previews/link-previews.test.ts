@@ -58,7 +58,7 @@ describe(`link previews (${testEngine})`, () => {
       await next();
     });
     web.use('*', securityHeaders({ production: false }));
-    mountWebApp(web, root, { renderIndex: renderPublicPage });
+    mountWebApp(web, root, { renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml) });
 
     await insertVendor(database.db, {
       businessName: 'Ana "La Jefa" <Limpieza> & $& Co',

@@ -1,18 +1,20 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import { type FetchApi, fetchFirstScreen, injectFirstScreen } from './first-screen.ts';
+import type { ScriptsOf } from '../../lib/web-app.ts';
+import { type FetchApi, fetchFirstScreen, injectFirstScreen, screenModules } from './first-screen.ts';
 import { injectLinkPreview } from './link-previews.html.ts';
 import { findLinkPreview } from './link-previews.service.ts';
 
 /**
  * The web app's index.html for a public page (DESIGN §6 leaves the HTML to the server): its link
- * preview, for crawlers that run no JavaScript, and with `fetchApi` its first screen's API answers
- * (./first-screen.ts). Undefined for the pages it adds nothing to.
+ * preview, for crawlers that run no JavaScript; with `fetchApi` its first screen's API answers and
+ * with `scriptsOf` its screen's scripts (./first-screen.ts). Undefined for the pages it adds
+ * nothing to.
  */
 export async function renderPublicPage(
   c: Context<AppEnv>,
   readIndexHtml: () => Promise<string>,
-  fetchApi?: FetchApi,
+  { fetchApi, scriptsOf }: { fetchApi?: FetchApi; scriptsOf?: ScriptsOf } = {},
 ): Promise<{ html: string; status: 200 | 404 } | undefined> {
   const url = new URL(c.req.url);
   const [preview, firstScreen] = await Promise.all([
@@ -28,9 +30,10 @@ export async function renderPublicPage(
         )
       : undefined,
   ]);
-  if (!preview && !firstScreen?.answers.length) return undefined;
+  const scripts = scriptsOf?.(screenModules(url.pathname)) ?? [];
+  if (!preview && !firstScreen?.answers.length && scripts.length === 0) return undefined;
   let html = await readIndexHtml();
   if (preview) html = injectLinkPreview(html, preview);
-  if (firstScreen) html = injectFirstScreen(html, firstScreen);
+  html = injectFirstScreen(html, { answers: [], ...firstScreen, scripts });
   return { html, status: preview?.status ?? 200 };
 }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { inlineEntryCss, precompress, serviceWorker } from './scripts/vite-plugins.ts';
+import { compileHints, inlineEntryCss, precompress, serviceWorker } from './scripts/vite-plugins.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
@@ -31,6 +31,7 @@ export default defineConfig(({ command }) => ({
       extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
     }),
     inlineEntryCss(),
+    compileHints(),
     precompress(),
   ],
   server: {

@@ -10,10 +10,16 @@ import { registerServiceWorker } from './pwa/register-service-worker.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The first render waits for the next task: loading the modules and drawing the app are then two
-// shorter tasks instead of one long one, and the page answers a tap in between (the header is
-// already painted by index.html).
-setTimeout(() => {
+// The first render waits until the page has been painted once (the header in index.html) and then
+// for a task of its own: loading the modules and drawing the app are two shorter tasks instead of
+// one long one, and the page shows and answers a tap in between. A hidden page has no frames to
+// wait for.
+const afterPaint = (draw: () => void) =>
+  document.visibilityState === 'visible'
+    ? requestAnimationFrame(() => setTimeout(draw, 0))
+    : setTimeout(draw, 0);
+
+afterPaint(() => {
   createRoot(root).render(
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
@@ -24,6 +30,6 @@ setTimeout(() => {
       </Providers>
     </StrictMode>,
   );
-}, 0);
+});
 
 registerServiceWorker();

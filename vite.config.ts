@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, serviceWorker } from './scripts/vite-plugins.ts';
+import { compileHints, inlineEntryCss, precompress, serviceWorker } from './scripts/vite-plugins.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
@@ -30,6 +30,8 @@ export default defineConfig(({ command }) => ({
       source: 'src/web/pwa/service-worker.js',
       extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
     }),
+    inlineEntryCss(),
+    compileHints(),
     precompress(),
   ],
   server: {
@@ -46,13 +48,23 @@ export default defineConfig(({ command }) => ({
     outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server preloads a public page's own screen chunk with the page
+    // (src/server/lib/web-app.ts, decision 025).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // React and the router change rarely: one long-cached chunk. The big screens are split per
-        // route (lazy routes in src/web/app/router.tsx), so their libraries load with them.
+        // React and the router change rarely: one long-cached chunk. The libraries every screen
+        // uses (server state, strings, the API client) are a second one: left alone, the bundler
+        // cut them into a dozen small files, each a request of its own before the first screen
+        // (decision 025). The big screens are split per route (lazy routes in
+        // src/web/app/router.tsx), so their libraries load with them.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|preact)[\\/]/ },
+            {
+              name: 'core',
+              test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
+            },
           ],
         },
       },

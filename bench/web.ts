@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +13,8 @@ import config from '../playwright.config.ts';
 // 90 KB gzip of JavaScript to show a public route.
 //   CHROME_PATH=/usr/bin/chromium (default) — Debian's Chromium, never a downloaded browser.
 //   BENCH_VERBOSE=1 — also list each script a route loaded, with its gzip size.
+//   BENCH_ROUTES=/,/vendors — only these routes (a prefix picks the vendor profile: /public/vendor).
+//   BENCH_LHR_DIR=<dir> — also write each route's full Lighthouse report (JSON) there.
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chromeFlags = (config.use?.launchOptions?.args ?? []).map((flag) =>
@@ -82,7 +84,13 @@ try {
   const featured = (await (await fetch(`${base}/api/vendors/featured`)).json()) as {
     items: { slug: string }[];
   };
-  const routes = ['/', '/vendors', '/public/all-vendors', `/public/vendor/${featured.items[0]?.slug}`];
+  const allRoutes = ['/', '/vendors', '/public/all-vendors', `/public/vendor/${featured.items[0]?.slug}`];
+  const only = process.env.BENCH_ROUTES?.split(',');
+  const routes = only
+    ? allRoutes.filter((route) =>
+        only.some((prefix) => route === prefix || (prefix.length > 1 && route.startsWith(prefix))),
+      )
+    : allRoutes;
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   for (const route of routes) {
     const result = await lighthouse(`${base}${route}`, {
@@ -93,6 +101,11 @@ try {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
     const { lhr } = result;
+    if (process.env.BENCH_LHR_DIR)
+      writeFileSync(
+        join(process.env.BENCH_LHR_DIR, `${route.replace(/\W+/g, '_') || 'home'}.json`),
+        JSON.stringify(lhr),
+      );
     if (lhr.runtimeError)
       console.log(
         `  ${route}: Lighthouse runtime error ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,

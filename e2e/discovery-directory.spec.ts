@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): the public directory on a phone, against the demo data (~60 vendors).
@@ -73,6 +74,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
 test("directory says 'Failed to load vendors. Please try again.'", async ({ browser, baseURL }) => {
   const { page, close } = await newPhonePage(browser, baseURL);
   try {
+    await withoutFirstScreenAnswers(page);
     await page.route('**/api/vendors?*', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
     );

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { apiRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): Home on a phone, against the demo data.
@@ -60,11 +61,65 @@ test('Home: featured vendors, Recent Activity for visitors, search and chips', a
 test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ browser, baseURL }) => {
   const { page, close } = await newPhonePage(browser, baseURL);
   try {
+    await withoutFirstScreenAnswers(page);
     await page.route('**/api/vendors/featured', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
     );
     await page.goto('/');
     await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
+  } finally {
+    await close();
+  }
+});
+
+test('the first screen comes inside the page: no API request, and every script named by the page', async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    const requests = apiRequests(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const named = async (path: string) => {
+      const html = await (await page.request.get(path)).text();
+      return new Set(
+        [
+          ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
+        ].map((m) => m[1]),
+      );
+    };
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
+    const slug = (
+      await page
+        .getByRole('region', { name: 'Featured vendors' })
+        .getByRole('article')
+        .first()
+        .getByRole('heading')
+        .getByRole('link')
+        .getAttribute('href')
+    )
+      ?.split('/')
+      .pop();
+    for (const path of ['/', '/vendors', '/public/all-vendors?category=cleaning', `/public/vendor/${slug}`]) {
+      scripts.length = 0;
+      await page.goto(path);
+      await expect(page.getByRole('article').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // The page names every script its first screen runs, so none is found late.
+      const inPage = await named(path);
+      expect(
+        scripts.filter((src) => !inPage.has(src)),
+        path,
+      ).toEqual([]);
+    }
+    // Neither the vendors nor a visitor's session were asked for (a profile's similar vendors, below
+    // the fold, are): all came with the pages.
+    expect(requests.filter((path) => !path.endsWith('/similar'))).toEqual([]);
+    expect(errors).toEqual([]);
   } finally {
     await close();
   }

@@ -16,7 +16,7 @@ import {
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { renderLinkPreviewPage } from './features/link-previews/link-previews.ts';
+import { renderPublicPage } from './features/link-previews/link-previews.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import {
@@ -131,7 +131,13 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
     return c.json(internal.toBody(), internal.status);
   });
 
-  if (serveWeb) mountWebApp(app, webRoot, { renderIndex: renderLinkPreviewPage });
+  // Public pages carry their link preview, their first screen's API answers (read in-process) and
+  // their screen's scripts.
+  if (serveWeb)
+    mountWebApp(app, webRoot, {
+      renderIndex: (c, readIndexHtml, scriptsOf) =>
+        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => app.request(path), scriptsOf }),
+    });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

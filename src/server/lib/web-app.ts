@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -25,17 +25,60 @@ function cacheControlFor(c: Context): string {
  */
 export interface WebAppOptions {
   /**
-   * index.html rewritten for one path (link previews: src/server/features/link-previews), or
-   * undefined to serve it as built.
+   * index.html rewritten for one path (link previews and first screens:
+   * src/server/features/link-previews), or undefined to serve it as built. `scriptsOf` names the
+   * built files a lazily loaded module needs (see buildScripts).
    */
   renderIndex?: (
     c: Context<AppEnv>,
     readIndexHtml: () => Promise<string>,
+    scriptsOf: ScriptsOf,
   ) => Promise<{ html: string; status: 200 | 404 } | undefined>;
+}
+
+/** `/assets/…` files of lazily loaded modules (by source path, `routes/home.tsx`), not yet in the page. */
+export type ScriptsOf = (modules: readonly string[]) => string[];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * From the build's manifest (vite.config.ts `build.manifest`): the files a lazily loaded module
+ * needs — its own chunk and the chunks it imports statically — less those the page already loads
+ * with its entry. Without a manifest (an older build), nothing: the app then loads them itself.
+ */
+export function buildScripts(manifest: Record<string, ManifestChunk> | undefined): ScriptsOf {
+  if (!manifest) return () => [];
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return into;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+    return into;
+  };
+  const withEntry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, withEntry);
+  return (modules) => {
+    const needed = new Set<string>();
+    for (const module of modules) closure(module, needed);
+    return [...needed].filter((key) => !withEntry.has(key)).map((key) => `/${manifest[key]!.file}`);
+  };
+}
+
+function readManifest(root: string): Record<string, ManifestChunk> | undefined {
+  try {
+    return JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex }: WebAppOptions = {}) {
   if (!existsSync(join(root, 'index.html'))) return false;
+  const scriptsOf = buildScripts(readManifest(root));
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.use('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
@@ -43,11 +86,14 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex 
     if (c.res.status === 200 && !c.res.headers.has('cache-control'))
       c.header('Cache-Control', cacheControlFor(c));
   });
-  // `precompressed`: the build writes .br and .gz beside each text asset (vite.config.ts).
-  app.use('*', serveStatic({ root, precompressed: true }));
+  // `precompressed`: the build writes .br and .gz beside each text asset (vite.config.ts). `/` is a
+  // page like the others (renderIndex may add to it); /index.html stays the plain app shell, which
+  // the service worker keeps for offline use.
+  const assets = serveStatic({ root, precompressed: true });
+  app.use('*', (c, next) => (c.req.path === '/' && renderIndex ? next() : assets(c, next)));
   app.get('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
-    const page = await renderIndex?.(c, () => readFile(join(root, 'index.html'), 'utf8'));
+    const page = await renderIndex?.(c, () => readFile(join(root, 'index.html'), 'utf8'), scriptsOf);
     if (page) {
       c.header('Cache-Control', 'no-cache');
       return c.html(page.html, page.status);

@@ -2,9 +2,13 @@ import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 // The one import web takes from the server: a type, erased at build time (ARCHITECTURE.md).
 import type { AppType } from '../../server/app.ts';
+import { fetchWithFirstScreen } from './first-screen.ts';
 
-/** The one API client (DESIGN §6): paths, inputs and outputs typed by the server's routes. */
-export const api = hc<AppType>('/api');
+/**
+ * The one API client (DESIGN §6): paths, inputs and outputs typed by the server's routes. The first
+ * screen's reads may be answered by the page itself (./first-screen.ts).
+ */
+export const api = hc<AppType>('/api', { fetch: fetchWithFirstScreen });
 
 /** A failed API call, from the error shape `{ error: { code, message } }` (DESIGN §6). */
 export class ApiError extends Error {

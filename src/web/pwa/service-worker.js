@@ -5,8 +5,9 @@
 // Each screen's own chunk is cached the first time it loads.
 //
 // - /api is never cached: prices, services and bookings must be live.
-// - Page loads go to the network first; offline they get the cached app shell, which then says
-//   that the network is missing (src/web/pwa/offline-banner.tsx).
+// - Page loads go to the network first; offline they get the cached app shell (/index.html, the
+//   page without any server-added data), which then says that the network is missing
+//   (src/web/pwa/offline-banner.tsx).
 // - /assets/* are content-hashed and never change: cache first, kept once fetched.
 
 const precache = self.__BARRIO_PRECACHE__;
@@ -54,7 +55,7 @@ async function networkFirstShell(request) {
   try {
     return await fetch(request);
   } catch (error) {
-    const shell = await caches.match('/', { cacheName });
+    const shell = await caches.match('/index.html', { cacheName });
     if (shell) return shell;
     throw error;
   }

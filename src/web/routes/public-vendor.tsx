@@ -2,6 +2,7 @@ import { ArrowLeft, LogIn } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { Later } from '../components/later.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { BookingForm } from '../features/bookings/components/booking-form.tsx';
@@ -106,7 +107,9 @@ export function Component() {
                   <>
                     <ServiceList services={vendor.services} />
                     {vendor.services.length > 0 ? (
-                      <BookingForm vendor={vendor} services={vendor.services} />
+                      <Later>
+                        <BookingForm vendor={vendor} services={vendor.services} />
+                      </Later>
                     ) : null}
                   </>
                 ),
@@ -114,8 +117,11 @@ export function Component() {
               reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
             }}
           />
-          <SignUpPrompt />
-          <SimilarVendors idOrSlug={vendor.slug} />
+          {/* Below the first screen: drawn a task later (components/later.tsx). */}
+          <Later>
+            <SignUpPrompt />
+            <SimilarVendors idOrSlug={vendor.slug} />
+          </Later>
         </>
       )}
     </div>

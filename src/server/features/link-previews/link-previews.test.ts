@@ -14,7 +14,7 @@ import { mountWebApp } from '../../lib/web-app.ts';
 import { insertVendor } from '../../test/factories.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { escapeHtml } from './link-previews.html.ts';
-import { renderLinkPreviewPage } from './link-previews.ts';
+import { renderPublicPage } from './link-previews.ts';
 
 // Link previews: the built index.html, served for public pages with their title, description and
 // Open Graph / Twitter tags (crawlers run no JavaScript).
@@ -58,7 +58,7 @@ describe(`link previews (${testEngine})`, () => {
       await next();
     });
     web.use('*', securityHeaders({ production: false }));
-    mountWebApp(web, root, { renderIndex: renderLinkPreviewPage });
+    mountWebApp(web, root, { renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml) });
 
     await insertVendor(database.db, {
       businessName: 'Ana "La Jefa" <Limpieza> & $& Co',

@@ -1,22 +1,39 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
+import type { ScriptsOf } from '../../lib/web-app.ts';
+import { type FetchApi, fetchFirstScreen, injectFirstScreen, screenModules } from './first-screen.ts';
 import { injectLinkPreview } from './link-previews.html.ts';
 import { findLinkPreview } from './link-previews.service.ts';
 
 /**
- * The web app's index.html for a public page, with its link preview (DESIGN §6 leaves the HTML to
- * the server; crawlers run no JavaScript). Undefined for the pages it does not describe.
+ * The web app's index.html for a public page (DESIGN §6 leaves the HTML to the server): its link
+ * preview, for crawlers that run no JavaScript; with `fetchApi` its first screen's API answers and
+ * with `scriptsOf` its screen's scripts (./first-screen.ts). Undefined for the pages it adds
+ * nothing to.
  */
-export async function renderLinkPreviewPage(
+export async function renderPublicPage(
   c: Context<AppEnv>,
   readIndexHtml: () => Promise<string>,
+  { fetchApi, scriptsOf }: { fetchApi?: FetchApi; scriptsOf?: ScriptsOf } = {},
 ): Promise<{ html: string; status: 200 | 404 } | undefined> {
   const url = new URL(c.req.url);
-  const preview = await findLinkPreview(c.var.deps.db, {
-    pathname: url.pathname,
-    searchParams: url.searchParams,
-    appUrl: c.var.deps.config.appUrl,
-  });
-  if (!preview) return undefined;
-  return { html: injectLinkPreview(await readIndexHtml(), preview), status: preview.status };
+  const [preview, firstScreen] = await Promise.all([
+    findLinkPreview(c.var.deps.db, {
+      pathname: url.pathname,
+      searchParams: url.searchParams,
+      appUrl: c.var.deps.config.appUrl,
+    }),
+    fetchApi
+      ? fetchFirstScreen(
+          { pathname: url.pathname, params: url.searchParams, withCookies: !!c.req.header('cookie') },
+          fetchApi,
+        )
+      : undefined,
+  ]);
+  const scripts = scriptsOf?.(screenModules(url.pathname)) ?? [];
+  if (!preview && !firstScreen?.answers.length && scripts.length === 0) return undefined;
+  let html = await readIndexHtml();
+  if (preview) html = injectLinkPreview(html, preview);
+  html = injectFirstScreen(html, { answers: [], ...firstScreen, scripts });
+  return { html, status: preview?.status ?? 200 };
 }

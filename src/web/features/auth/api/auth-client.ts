@@ -1,4 +1,5 @@
 import { ApiError } from '../../../lib/api-client.ts';
+import { fetchWithFirstScreen } from '../../../lib/first-screen.ts';
 
 // better-auth's endpoints at /api/auth/* (DESIGN §6). They are not Hono routes of ours, so they are
 // called with fetch here; failures become the same ApiError as every other API call. The browser
@@ -37,12 +38,13 @@ function toError(status: number, data: unknown): ApiError {
 
 /**
  * Whether the browser holds a live session. better-auth answers 200 with `null` when it does not, so
- * a visitor's page does not log a failed request (GET /api/me answers 401 to visitors).
+ * a visitor's page does not log a failed request (GET /api/me answers 401 to visitors). A page
+ * served to a browser without cookies carries that answer (lib/first-screen.ts).
  */
 export async function hasSession(): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
+    response = await fetchWithFirstScreen('/api/auth/get-session', { credentials: 'same-origin' });
   } catch (err) {
     throw new ApiError('network_error', 'The server could not be reached.', 0, err);
   }

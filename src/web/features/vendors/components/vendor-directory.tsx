@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
+import { Later } from '../../../components/later.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -13,6 +14,9 @@ import { useVendorList } from '../api/use-vendor-list.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
+
+/** The cards a phone shows at once: the rest are drawn a task later (components/later.tsx). */
+const FIRST_SCREEN_CARDS = 4;
 
 export interface VendorDirectoryProps {
   /** The chips after All (spec §3: the browse list or the directory's own list). */
@@ -167,11 +171,18 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
               aria-busy={list.isPlaceholderData}
               className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
             >
-              {vendors.map((vendor, index) => (
+              {vendors.slice(0, FIRST_SCREEN_CARDS).map((vendor, index) => (
                 <li key={vendor.id}>
                   <VendorCard vendor={vendor} eager={index < 2} />
                 </li>
               ))}
+              <Later>
+                {vendors.slice(FIRST_SCREEN_CARDS).map((vendor) => (
+                  <li key={vendor.id}>
+                    <VendorCard vendor={vendor} />
+                  </li>
+                ))}
+              </Later>
             </ul>
           )}
           {list.hasNextPage && !list.isPlaceholderData ? (

@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Serves this page's documents without the API answers the server puts into them
+ * (src/server/features/link-previews/first-screen.ts), so that the app asks the API itself: a test
+ * can then make that request fail.
+ */
+export async function withoutFirstScreenAnswers(page: Page) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(
+      /<script type="application\/json" id="barrio-first-screen">[\s\S]*?<\/script>/,
+      '',
+    );
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/** The API requests a page makes, by path (`/api/vendors/featured`). */
+export function apiRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) seen.push(pathname);
+  });
+  return seen;
+}

@@ -1,0 +1,168 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../../shared/first-screen.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Database } from '../../db/client.ts';
+import { systemClock } from '../../lib/clock.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { mountWebApp } from '../../lib/web-app.ts';
+import { insertService, insertVendor } from '../../test/factories.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { firstScreenRequests } from './first-screen.ts';
+import { renderPublicPage } from './link-previews.ts';
+
+// The first screen's API answers inside the page (docs/decisions/025-first-screen-in-the-page.md):
+// the real app answers in-process, and each answer must be the API's own body under the key the web
+// app will look it up by.
+
+const builtIndex = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Barrio</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+// The shape of the build's .vite/manifest.json (vite.config.ts `build.manifest`).
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-1.js', '_core-2.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_core-2.js': { file: 'assets/core-2.js', imports: ['_react-1.js'] },
+  '_phone-3.js': { file: 'assets/phone-3.js', imports: ['_core-2.js'] },
+  'routes/public-vendor.tsx': {
+    file: 'assets/public-vendor-4.js',
+    imports: ['_core-2.js', 'index.html', '_phone-3.js'],
+  },
+  'i18n/bookings.ts': { file: 'assets/bookings-5.js' },
+  'routes/public-all-vendors.tsx': { file: 'assets/public-all-vendors-6.js', imports: ['index.html'] },
+};
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+const answersIn = (html: string): Record<string, unknown> | undefined => {
+  const match = new RegExp(
+    `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+};
+
+describe(`first screen in the page (${testEngine})`, () => {
+  let database: Database;
+  let api: Hono<AppEnv>;
+  let web: Hono<AppEnv>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const { app, config, db, payments } = createTestApp(database, {
+      env: { APP_URL: 'https://barrio.example' },
+    });
+    api = app;
+    const deps = { config, database, db, payments, logger: createLogger('silent'), clock: systemClock };
+    const root = mkdtempSync(join(tmpdir(), 'barrio-first-screen-'));
+    writeFileSync(join(root, 'index.html'), builtIndex);
+    mkdirSync(join(root, '.vite'));
+    writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    // As createApp mounts it: the pages read the same app's API in-process.
+    web = new Hono<AppEnv>();
+    web.use('*', async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    });
+    mountWebApp(web, root, {
+      renderIndex: (c, readIndexHtml, scriptsOf) =>
+        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => api.request(path), scriptsOf }),
+    });
+
+    const evil = await insertVendor(database.db, {
+      businessName: '</script><script>alert(1)</script> Limpieza',
+      slug: 'evil-limpieza',
+      serviceCategory: 'cleaning',
+      profileImageUrl: '/media/vendors/evil-limpieza.svg',
+      isVerified: true,
+    });
+    await insertService(database.db, evil.id);
+    const pets = await insertVendor(database.db, {
+      businessName: 'Ana Paseos',
+      slug: 'ana-paseos',
+      serviceCategory: 'pets',
+    });
+    await insertService(database.db, pets.id, { name: 'Paseo' });
+  });
+  afterAll(() => database.close());
+
+  it('gives Home the featured vendors, a visitor no session, and preloads the first photo', async () => {
+    const res = await web.request('/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    const featured = await (await api.request('/api/vendors/featured')).json();
+    expect(answersIn(html)).toEqual({ '/api/auth/get-session': null, '/api/vendors/featured': featured });
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/media/vendors/evil-limpieza.svg" fetchpriority="high" />',
+    );
+    // A vendor's name cannot close the element: `<` is escaped inside the JSON.
+    expect(html).not.toContain('</script><script>alert');
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('never puts a signed-in answer into a page: with cookies the app asks for its session', async () => {
+    const html = await (await web.request('/', { headers: { cookie: 'any=1' } })).text();
+    expect(Object.keys(answersIn(html) ?? {})).toEqual(['/api/vendors/featured']);
+  });
+
+  it('answers the directory and Browse Vendors as their screens ask: their page sizes and categories', async () => {
+    const html = await (await web.request('/public/all-vendors?q=%20ana%20&category=pets')).text();
+    const key = '/api/vendors?category=pets&limit=12&offset=0&q=ana';
+    const body = await (await api.request(key)).json();
+    expect(body.items.map((v: { slug: string }) => v.slug)).toEqual(['ana-paseos']);
+    expect(answersIn(html)?.[key]).toEqual(body);
+
+    // 'cooking' is a directory chip, not a Browse Vendors one: Browse Vendors ignores it.
+    expect(
+      firstScreenRequests('/vendors', new URLSearchParams('category=cooking'), { withCookies: true }),
+    ).toEqual(['/api/vendors?offset=0&limit=6']);
+    expect(
+      firstScreenRequests('/public/all-vendors/', new URLSearchParams('category=cooking'), {
+        withCookies: true,
+      }),
+    ).toEqual(['/api/vendors?offset=0&limit=12&category=cooking']);
+    // A search too short to send is left out, as the screens leave it out (decision 024).
+    expect(firstScreenRequests('/vendors', new URLSearchParams('q=ab'), { withCookies: true })).toEqual([
+      '/api/vendors?offset=0&limit=6',
+    ]);
+  });
+
+  it('answers a profile by its slug, and leaves an unknown vendor to the app', async () => {
+    const html = await (await web.request('/public/vendor/ana-paseos')).text();
+    const profile = await (await api.request('/api/vendors/ana-paseos')).json();
+    expect(answersIn(html)?.['/api/vendors/ana-paseos']).toEqual(profile);
+    const missing = await web.request('/public/vendor/nobody-here');
+    expect(missing.status).toBe(404);
+    expect(Object.keys(answersIn(await missing.text()) ?? {})).toEqual(['/api/auth/get-session']);
+  });
+
+  it("preloads a page's own screen and strings, never what the entry already loads", async () => {
+    const profile = await (await web.request('/public/vendor/ana-paseos')).text();
+    expect(modulePreloads(profile)).toEqual([
+      '/assets/public-vendor-4.js',
+      '/assets/phone-3.js',
+      '/assets/bookings-5.js',
+    ]);
+    const directory = await (await web.request('/public/all-vendors?category=pets')).text();
+    expect(modulePreloads(directory)).toEqual(['/assets/public-all-vendors-6.js']);
+    // Home comes with the entry; an unknown page has no screen of its own to preload.
+    expect(modulePreloads(await (await web.request('/')).text())).toEqual([]);
+    expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual([]);
+  });
+
+  it('keeps /index.html, the offline shell, as built', async () => {
+    const html = await (await web.request('/index.html')).text();
+    expect(html).toBe(builtIndex);
+  });
+});

@@ -1,0 +1,104 @@
+import { browseCategories, directoryCategories, isCategoryKey } from '../../../shared/categories.ts';
+import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../shared/constants.ts';
+import { FIRST_SCREEN_ELEMENT_ID, firstScreenKey } from '../../../shared/first-screen.ts';
+import { escapeHtml } from './link-previews.html.ts';
+
+// The public pages' first reads, answered inside the page (docs/decisions/025-first-screen-in-the-page.md).
+// On a phone's connection the web app would otherwise ask for them only after its code has loaded
+// and run: a round trip before the first vendor card, and another before its photo. The server
+// answers the same requests in-process, through the app's own routes, so the answers are exactly
+// what the API would have sent; the web app uses each once instead of asking (src/web/lib/first-screen.ts).
+
+/** One GET to the app's own API, in-process (app.request). */
+export type FetchApi = (path: string) => Promise<Response> | Response;
+
+/**
+ * The API requests a page makes first, as the web app builds them (the same page sizes and the same
+ * filtering of `category` and `q` as the screens). Every page asks whether there is a session; a
+ * request without cookies has none, and that answer is the same for everyone, so it is the only
+ * one given (a signed-in answer is personal: it never goes into a page).
+ */
+export function firstScreenRequests(
+  pathname: string,
+  params: URLSearchParams,
+  { withCookies }: { withCookies: boolean },
+): string[] {
+  const requests = withCookies ? [] : ['/api/auth/get-session'];
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/') requests.push('/api/vendors/featured');
+  if (path === '/vendors') requests.push(vendorListRequest(browseCategories, BROWSE_PAGE_SIZE, params));
+  if (path === '/public/all-vendors')
+    requests.push(vendorListRequest(directoryCategories, DIRECTORY_PAGE_SIZE, params));
+  const profile = /^\/public\/vendor\/([a-z0-9-]{1,200})$/.exec(path);
+  if (profile) requests.push(`/api/vendors/${profile[1]}`);
+  return requests;
+}
+
+/** As src/web/features/vendors/components/vendor-directory.tsx asks for its first page. */
+function vendorListRequest(categories: readonly string[], pageSize: number, params: URLSearchParams) {
+  const query = new URLSearchParams({ offset: '0', limit: String(pageSize) });
+  const category = params.get('category') ?? '';
+  if (isCategoryKey(category) && categories.includes(category)) query.set('category', category);
+  // A search too short to send (decision 024) is left out, as the screen leaves it out.
+  const q = (params.get('q') ?? '').trim();
+  if (q.length >= MIN_SEARCH_LENGTH) query.set('q', q);
+  return `/api/vendors?${query}`;
+}
+
+/**
+ * The lazily loaded modules a page's screen needs (as src/web/app/router.tsx loads them: the
+ * screen and its strings). Home and the 404 page come with the entry.
+ */
+export function screenModules(pathname: string): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/vendors') return ['routes/browse-vendors.tsx'];
+  if (path === '/public/all-vendors') return ['routes/public-all-vendors.tsx'];
+  if (/^\/public\/vendor\/[^/]+$/.test(path)) return ['routes/public-vendor.tsx', 'i18n/bookings.ts'];
+  return [];
+}
+
+export interface FirstScreen {
+  /** The JSON answers by firstScreenKey; only 200s (anything else the web app asks for itself). */
+  answers: [key: string, json: string][];
+  /** The first vendor's photo in a list: the largest thing on the first screen. */
+  lcpImage?: string;
+  /** The screen's own scripts (`/assets/…`), fetched with the page instead of after the entry ran. */
+  scripts?: string[];
+}
+
+export async function fetchFirstScreen(
+  { pathname, params, withCookies }: { pathname: string; params: URLSearchParams; withCookies: boolean },
+  fetchApi: FetchApi,
+): Promise<FirstScreen> {
+  const answers: FirstScreen['answers'] = [];
+  let lcpImage: string | undefined;
+  for (const request of firstScreenRequests(pathname, params, { withCookies })) {
+    const response = await fetchApi(request);
+    if (response.status !== 200) continue;
+    const json = await response.text();
+    answers.push([firstScreenKey(new URL(request, 'http://first.screen')), json]);
+    const first = (JSON.parse(json) as { items?: { profile_image_url?: string | null }[] } | null)
+      ?.items?.[0];
+    lcpImage ??= first?.profile_image_url?.startsWith('/') ? first.profile_image_url : undefined;
+  }
+  return { answers, lcpImage };
+}
+
+/**
+ * The answers as an inert JSON element (never run, so the CSP is untouched), and a preload for the
+ * photo. `<` is written as \u003c: a vendor's text can never close the element.
+ */
+export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [] }: FirstScreen): string {
+  // As Vite writes the entry's own preloads, so that the browser reuses these fetches.
+  const tags = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`);
+  if (answers.length > 0) {
+    const body = `{${answers.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
+    tags.push(
+      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${body.replace(/</g, '\\u003c')}</script>`,
+    );
+  }
+  if (lcpImage)
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high" />`);
+  if (tags.length === 0) return html;
+  return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+}

@@ -1,0 +1,44 @@
+import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_FRESH_MS, firstScreenKey } from '../../shared/first-screen.ts';
+
+// The API answers the server put into a public page (src/server/features/link-previews/first-screen.ts,
+// docs/decisions/025-first-screen-in-the-page.md): the first screen's reads, without a round trip.
+// Each answer stands in for one request, once, and only just after the page loaded; anything
+// later asks the server as usual.
+
+function readAnswers(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
+  if (!element?.textContent) return new Map();
+  try {
+    return new Map(Object.entries(JSON.parse(element.textContent) as Record<string, unknown>));
+  } catch {
+    return new Map(); // a damaged page: the app asks the server instead
+  } finally {
+    element.remove();
+  }
+}
+
+const answers = readAnswers();
+
+/** The page's answer to a GET, as a Response, or undefined when the app must ask the server. */
+export function takeFirstScreenAnswer(input: RequestInfo | URL, init?: RequestInit): Response | undefined {
+  if (answers.size === 0) return undefined;
+  if (performance.now() > FIRST_SCREEN_FRESH_MS) {
+    answers.clear();
+    return undefined;
+  }
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  if (method.toUpperCase() !== 'GET') return undefined;
+  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+  const key = firstScreenKey(url);
+  if (!answers.has(key)) return undefined;
+  const body = answers.get(key);
+  answers.delete(key);
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** fetch, answered from the page where it can be. */
+export const fetchWithFirstScreen: typeof fetch = (input, init) =>
+  Promise.resolve(takeFirstScreenAnswer(input, init) ?? fetch(input, init));

@@ -136,7 +136,11 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
   if (serveWeb)
     mountWebApp(app, webRoot, {
       renderIndex: (c, readIndexHtml, scriptsOf) =>
-        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => app.request(path), scriptsOf }),
+        renderPublicPage(c, readIndexHtml, {
+          // With the visitor's connection (c.env), so that the API sees who is asking.
+          fetchApi: (path) => app.request(path, {}, c.env),
+          scriptsOf,
+        }),
     });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;

@@ -13,7 +13,7 @@ import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
 import { createOutboxDispatcher } from './jobs/outbox.ts';
 import { mailOutboxHandler } from './jobs/outbox-handlers.ts';
 import { systemClock } from './lib/clock.ts';
-import { trackHttpDrain } from './lib/http-drain.ts';
+import { trackHandlers, trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
 
 // Entry: config → database → app → listen → jobs (DESIGN §2).
@@ -56,7 +56,11 @@ const app = createApp({
   // Read per request; requests arrive only after `drain` below exists.
   draining: () => drain.draining,
 });
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// Each request's handler is tracked until it settles, even when its client hangs up first: the
+// database closes only after (lib/http-drain.ts).
+const handlers = trackHandlers();
+const fetch: typeof app.fetch = (request, env) => handlers.track(app.fetch(request, env));
+const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
 }) as Server;
 const drain = trackHttpDrain(server);
@@ -111,9 +115,13 @@ async function shutdown(signal: string) {
   logger.info({ signal, graceMs }, 'shutdown: draining (health answers 503, no new connections)');
 
   const steps = [
-    drain.drain(graceMs).then(({ cut }) => {
+    drain.drain(graceMs).then(async ({ cut }) => {
       if (cut) logger.warn({ cut, ms: ms() }, 'shutdown: requests cut at the end of the grace period');
       logger.info({ ms: ms() }, 'shutdown: HTTP server closed');
+      // A client that hung up left its handler running: wait for it, within the grace.
+      const { running } = await handlers.settled(Math.max(0, graceMs - ms()));
+      if (running)
+        logger.warn({ running, ms: ms() }, 'shutdown: handlers still running at the end of the grace');
     }),
     outboxDispatcher.stop({ graceMs }).then(({ released }) => {
       logger.info({ released, ms: ms() }, 'shutdown: outbox stopped');

@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type HttpDrain, trackHttpDrain } from './http-drain.ts';
+import { type HttpDrain, trackHandlers, trackHttpDrain } from './http-drain.ts';
 
 // Decision 023: what a load balancer sees while an instance drains.
 
@@ -99,5 +99,47 @@ describe('HTTP drain', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await drain.drain(200)).toEqual({ cut: 1 });
     expect(await hung).toBe('ECONNRESET');
+  });
+});
+
+describe('handler tracking', () => {
+  it("waits for a handler whose client hung up: the connection is gone, the request's work is not", async () => {
+    const handlers = trackHandlers();
+    let finish: () => void = () => {};
+    let finished = false;
+    const app = new Hono().get('/work', async (c) => {
+      await new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      finished = true;
+      return c.text('done');
+    });
+    const server = serve({
+      fetch: (request, env) => handlers.track(app.fetch(request, env)),
+      port: 0,
+      hostname: '127.0.0.1',
+    }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    const drain = trackHttpDrain(server);
+    const { port } = server.address() as AddressInfo;
+
+    // The client sends the request and hangs up before the answer.
+    const started = new Promise<void>((resolve) => server.once('request', () => resolve()));
+    const req = request({ host: '127.0.0.1', port, path: '/work', agent: false });
+    req.on('error', () => {});
+    req.end();
+    await started;
+    req.destroy();
+
+    // The connection is closed, so the HTTP drain is done; the handler still runs.
+    expect(await drain.drain(1_000)).toEqual({ cut: 0 });
+    expect(handlers.running).toBe(1);
+    expect(await handlers.settled(50)).toEqual({ running: 1 });
+
+    const settled = handlers.settled(5_000);
+    finish();
+    expect(await settled).toEqual({ running: 0 });
+    expect(finished).toBe(true);
+    expect(handlers.running).toBe(0);
   });
 });

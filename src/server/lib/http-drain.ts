@@ -64,3 +64,47 @@ export function trackHttpDrain(server: Server): HttpDrain {
     },
   };
 }
+
+export interface HandlerTracker {
+  /** Handlers still running. */
+  readonly running: number;
+  /** Counts `work` (a request's handler) as running until it settles. */
+  track<T>(work: T | Promise<T>): Promise<T>;
+  /** Resolves when no handler runs, or after `timeoutMs` with how many still do. */
+  settled(timeoutMs: number): Promise<{ running: number }>;
+}
+
+/**
+ * The requests' handlers, as opposed to their connections: a client that hangs up closes its
+ * connection (so the drain above is done with it), but the work its request started goes on — a
+ * booking half-way through its transaction. The database may close only once that work is over
+ * (found by the API benchmark: its client stops mid-request, and closing the pool under a running
+ * booking made it fail).
+ */
+export function trackHandlers(): HandlerTracker {
+  let running = 0;
+  const idle: (() => void)[] = [];
+  return {
+    get running() {
+      return running;
+    },
+    track(work) {
+      running++;
+      return Promise.resolve(work).finally(() => {
+        running--;
+        if (running === 0) for (const wake of idle.splice(0)) wake();
+      });
+    },
+    settled(timeoutMs) {
+      if (running === 0) return Promise.resolve({ running: 0 });
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve({ running }), timeoutMs);
+        timer.unref();
+        idle.push(() => {
+          clearTimeout(timer);
+          resolve({ running: 0 });
+        });
+      });
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PublicListCache } from './features/vendors/public-list-cache.ts';
 import type { PaymentProvider } from './integrations/sandbox-payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -25,5 +26,7 @@ export interface AppEnv {
     /** Set by the session middleware (auth/session.ts) on every /api request; null when signed out. */
     user: SessionUser | null;
     session: AuthSession | null;
+    /** The public vendor lists' cache of this app (features/vendors/public-list-cache.ts). */
+    publicLists: PublicListCache;
   };
 }

@@ -25,6 +25,7 @@ import {
   stripeWebhookRoutes,
 } from './features/payments/payments.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
+import { createPublicListCache } from './features/vendors/public-list-cache.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
 import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
 import { whatsappWebhookRoutes } from './features/whatsapp/whatsapp-webhook.routes.ts';
@@ -75,9 +76,11 @@ export interface CreateAppOptions {
 
 export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
+  const publicLists = createPublicListCache(deps.database.notifications);
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
+    c.set('publicLists', publicLists);
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     const started = performance.now();
     await next();

@@ -11,12 +11,16 @@ import {
 
 // DESIGN §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
 export const vendorsRoutes = new Hono<AppEnv>()
+  // The public lists are cached per instance until a vendor changes (decision 026).
   .get('/', validate('query', vendorListQuerySchema), async (c) => {
-    const result = await listPublicVendors(c.var.deps.db, c.req.valid('query'));
+    const query = c.req.valid('query');
+    const result = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, () =>
+      listPublicVendors(c.var.deps.db, query),
+    );
     return c.json(result);
   })
   .get('/featured', async (c) => {
-    const items = await listFeaturedVendors(c.var.deps.db);
+    const items = await c.var.publicLists.get('featured', () => listFeaturedVendors(c.var.deps.db));
     return c.json({ items });
   })
   .get('/:idOrSlug', validate('param', vendorIdOrSlugParamSchema), async (c) => {

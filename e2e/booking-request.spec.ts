@@ -93,6 +93,9 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
     // No token at all.
     await v.goto('/vendor-confirm');
     await expect(v.getByRole('heading', { name: 'Token Inválido' })).toBeVisible();
+    // Its toast loads a moment later: axe runs once it is on screen (and has faded in), not while
+    // it fades in, when its colours are in between.
+    await expect(v.locator('[data-title]', { hasText: 'Token de confirmación inválido' })).toBeVisible();
     await expectNoAxeViolations(v);
   } finally {
     await visitor.close();

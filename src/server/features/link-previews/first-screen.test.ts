@@ -124,16 +124,14 @@ describe(`first screen in the page (${testEngine})`, () => {
     expect(answersIn(html)?.[key]).toEqual(body);
 
     // 'cooking' is a directory chip, not a Browse Vendors one: Browse Vendors ignores it.
-    expect(
-      firstScreenRequests('/vendors', new URLSearchParams('category=cooking'), { withCookies: true }),
-    ).toEqual(['/api/vendors?offset=0&limit=6']);
-    expect(
-      firstScreenRequests('/public/all-vendors/', new URLSearchParams('category=cooking'), {
-        withCookies: true,
-      }),
-    ).toEqual(['/api/vendors?offset=0&limit=12&category=cooking']);
+    expect(firstScreenRequests('/vendors', new URLSearchParams('category=cooking'))).toEqual([
+      '/api/vendors?offset=0&limit=6',
+    ]);
+    expect(firstScreenRequests('/public/all-vendors/', new URLSearchParams('category=cooking'))).toEqual([
+      '/api/vendors?offset=0&limit=12&category=cooking',
+    ]);
     // A search too short to send is left out, as the screens leave it out (decision 024).
-    expect(firstScreenRequests('/vendors', new URLSearchParams('q=ab'), { withCookies: true })).toEqual([
+    expect(firstScreenRequests('/vendors', new URLSearchParams('q=ab'))).toEqual([
       '/api/vendors?offset=0&limit=6',
     ]);
   });

@@ -13,25 +13,17 @@ import { escapeHtml } from './link-previews.html.ts';
 export type FetchApi = (path: string) => Promise<Response> | Response;
 
 /**
- * The API requests a page makes first, as the web app builds them (the same page sizes and the same
- * filtering of `category` and `q` as the screens). Every page asks whether there is a session; a
- * request without cookies has none, and that answer is the same for everyone, so it is the only
- * one given (a signed-in answer is personal: it never goes into a page).
+ * The API reads a public page's screen makes first, as the web app builds them (the same page
+ * sizes and the same filtering of `category` and `q` as the screens). Empty for other pages.
  */
-export function firstScreenRequests(
-  pathname: string,
-  params: URLSearchParams,
-  { withCookies }: { withCookies: boolean },
-): string[] {
-  const requests = withCookies ? [] : ['/api/auth/get-session'];
+export function firstScreenRequests(pathname: string, params: URLSearchParams): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  if (path === '/') requests.push('/api/vendors/featured');
-  if (path === '/vendors') requests.push(vendorListRequest(browseCategories, BROWSE_PAGE_SIZE, params));
+  if (path === '/') return ['/api/vendors/featured'];
+  if (path === '/vendors') return [vendorListRequest(browseCategories, BROWSE_PAGE_SIZE, params)];
   if (path === '/public/all-vendors')
-    requests.push(vendorListRequest(directoryCategories, DIRECTORY_PAGE_SIZE, params));
+    return [vendorListRequest(directoryCategories, DIRECTORY_PAGE_SIZE, params)];
   const profile = /^\/public\/vendor\/([a-z0-9-]{1,200})$/.exec(path);
-  if (profile) requests.push(`/api/vendors/${profile[1]}`);
-  return requests;
+  return profile ? [`/api/vendors/${profile[1]}`] : [];
 }
 
 /** As src/web/features/vendors/components/vendor-directory.tsx asks for its first page. */
@@ -57,6 +49,9 @@ export function screenModules(pathname: string): string[] {
   return [];
 }
 
+/** What the web app asks for its session (src/web/features/auth/api/auth-client.ts `hasSession`). */
+const SESSION_PATH = '/api/auth/get-session';
+
 export interface FirstScreen {
   /** The JSON answers by firstScreenKey; only 200s (anything else the web app asks for itself). */
   answers: [key: string, json: string][];
@@ -70,9 +65,12 @@ export async function fetchFirstScreen(
   { pathname, params, withCookies }: { pathname: string; params: URLSearchParams; withCookies: boolean },
   fetchApi: FetchApi,
 ): Promise<FirstScreen> {
-  const answers: FirstScreen['answers'] = [];
+  // Every page asks whether there is a session. A request without cookies has none: `null`, the
+  // same for everyone, so it is given without asking better-auth. A signed-in answer is personal
+  // and never goes into a page.
+  const answers: FirstScreen['answers'] = withCookies ? [] : [[SESSION_PATH, 'null']];
   let lcpImage: string | undefined;
-  for (const request of firstScreenRequests(pathname, params, { withCookies })) {
+  for (const request of firstScreenRequests(pathname, params)) {
     const response = await fetchApi(request);
     if (response.status !== 200) continue;
     const json = await response.text();

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { createPublicListCache } from './public-list-cache.ts';
+import { createPublicListCache, type PublicListCache } from './public-list-cache.ts';
 
 // Decision 026: the public lists are kept in memory until a statement changes vendor_profiles or
 // services (the trigger of migration 0007 publishes it; every instance listens).
@@ -17,6 +17,18 @@ async function eventually(check: () => Promise<boolean> | boolean, attempts = 10
   throw new Error('the condition never held');
 }
 
+/** A counter behind `cache` under key 'k', once the cache listens and serves it from memory. */
+async function countingBehind(cache: PublicListCache) {
+  let computed = 0;
+  const compute = async () => ++computed;
+  // Until it listens, the cache serves nothing from memory.
+  await eventually(async () => {
+    await cache.get('k', compute);
+    return cache.hits > 0;
+  });
+  return { compute, computed: () => computed };
+}
+
 describe(`public list cache (${testEngine})`, () => {
   let database: Database;
 
@@ -27,20 +39,14 @@ describe(`public list cache (${testEngine})`, () => {
 
   it('answers from memory until a vendor or a service changes, by any statement', async () => {
     const cache = createPublicListCache(database.notifications);
-    let computed = 0;
-    const compute = async () => ++computed;
-    // Until it listens, the cache serves nothing from memory.
-    await eventually(async () => {
-      await cache.get('k', compute);
-      return cache.hits > 0;
-    });
-    const before = computed;
+    const { compute, computed } = await countingBehind(cache);
+    const before = computed();
     expect(await cache.get('k', compute)).toBe(before);
-    expect(computed).toBe(before);
+    expect(computed()).toBe(before);
 
     const vendor = await insertVendor(database.db);
     await eventually(async () => (await cache.get('k', compute)) > before);
-    const afterVendor = computed;
+    const afterVendor = computed();
 
     await insertService(database.db, vendor.id);
     await eventually(async () => (await cache.get('k', compute)) > afterVendor);
@@ -49,13 +55,8 @@ describe(`public list cache (${testEngine})`, () => {
   it('keeps nothing older than its age limit', async () => {
     let clock = 0;
     const cache = createPublicListCache(database.notifications, { maxAgeMs: 1_000, now: () => clock });
-    let computed = 0;
-    const compute = async () => ++computed;
-    await eventually(async () => {
-      await cache.get('k', compute);
-      return cache.hits > 0;
-    });
-    const cached = computed;
+    const { compute, computed } = await countingBehind(cache);
+    const cached = computed();
     clock += 1_001;
     expect(await cache.get('k', compute)).toBe(cached + 1);
   });

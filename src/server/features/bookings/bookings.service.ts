@@ -241,6 +241,10 @@ export async function createBookingRequest({
     } catch (err) {
       const state = sqlState(err);
       if (state === '23P01') throw slotTaken();
+      // PostgreSQL documents that concurrent inserts checked by one exclusion constraint can
+      // deadlock instead of conflicting: the aborted request tries again, and then meets the
+      // winner's booking (23P01 → 409) or the slot is free.
+      if (state === '40P01' && attempt < CODE_ATTEMPTS) continue;
       // Another active booking drew the same code: draw again (DESIGN §3).
       if (
         state === '23505' &&

@@ -1,8 +1,15 @@
 import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
-import { compileHints, inlineEntryCss, precompress, serviceWorker } from './scripts/vite-plugins.ts';
+import {
+  compileHints,
+  inlineEntryCss,
+  precompress,
+  preloadAppShell,
+  serviceWorker,
+} from './scripts/vite-plugins.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
@@ -18,6 +25,24 @@ const preactAliases = [
 ];
 const usePreact = process.env.BARRIO_REACT_BUILD !== '1';
 
+/**
+ * Whether src/web/app/start.tsx reaches this module of ours by static imports alone. Libraries are
+ * left out: a package's index re-exports all of it, so every part would seem reached.
+ */
+const appShellModules = new Map<string, boolean>();
+function inAppShell(id: string, context: ChunkingContext): boolean {
+  if (id.includes('node_modules') || id.startsWith('\0')) return false;
+  if (id.endsWith('/src/web/app/start.tsx')) return true;
+  const known = appShellModules.get(id);
+  if (known !== undefined) return known;
+  appShellModules.set(id, false); // an import cycle adds nothing
+  const found = (context.getModuleInfo(id)?.importers ?? []).some((importer) =>
+    inAppShell(importer, context),
+  );
+  appShellModules.set(id, found);
+  return found;
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
   resolve: { alias: command === 'build' && usePreact ? preactAliases : [] },
@@ -31,6 +56,7 @@ export default defineConfig(({ command }) => ({
       extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
     }),
     inlineEntryCss(),
+    preloadAppShell(),
     compileHints(),
     precompress(),
   ],
@@ -65,6 +91,13 @@ export default defineConfig(({ command }) => ({
               name: 'core',
               test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
             },
+            // Vite's helper that preloads a lazy module's files, with the bundler's runtime: the entry
+            // uses it to import the app; in the app's chunk, it would make the entry run the app first.
+            { name: 'runtime', test: /^\0(rolldown\/runtime|vite\/preload-helper)/ },
+            // The rest of the app shell — what app/start.tsx imports statically — is one chunk too: the
+            // entry imports the app only after the first paint (decision 027), so the bundler would
+            // otherwise cut out every module the app shares with a lazy screen as a file of its own.
+            { name: (id, context) => (inAppShell(id, context) ? 'app' : null) },
           ],
         },
       },

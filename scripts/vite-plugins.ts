@@ -2,14 +2,66 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 // Build-time plugins of the web app (vite.config.ts). They run in Node, never in the browser.
 
 /**
+ * The app shell: the scripts every page runs on arrival. That is the entry chunk (src/web/main.tsx)
+ * and what it imports statically, plus the app it imports once the page has painted
+ * (src/web/app/start.tsx) with that one's static imports — not the screens, which the app imports
+ * later, each when it is shown. src/server/lib/web-app.ts `buildScripts` reads the same set from
+ * the build manifest.
+ */
+export function appShell(bundle: Rollup.OutputBundle): Set<string> {
+  const shell = new Set<string>();
+  const visit = (file: string) => {
+    const output = bundle[file];
+    if (output?.type !== 'chunk' || shell.has(file)) return;
+    shell.add(file);
+    for (const imported of output.imports) visit(imported);
+  };
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk' && output.isEntry) {
+      visit(output.fileName);
+      for (const imported of output.dynamicImports) visit(imported);
+    }
+  return shell;
+}
+
+/**
+ * Preloads the whole app shell from index.html, at low priority. The build names only the entry's
+ * static imports; the app the entry imports after the first paint would otherwise be found only
+ * then, a round trip later. Low priority (decision 027): the scripts only run after the first paint
+ * anyway (src/web/main.tsx), so on a slow connection the page itself and its first photo go first;
+ * the server marks a screen's own scripts the same way (link-previews/first-screen.ts).
+ */
+export function preloadAppShell(): Plugin {
+  return {
+    name: 'barrio-preload-app-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const links = [...appShell(bundle)]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        return html
+          .replace('</head>', `${links.join('')}</head>`)
+          .replace(
+            /<(script type="module"|link rel="modulepreload") crossorigin /g,
+            '<$1 fetchpriority="low" crossorigin ',
+          );
+      },
+    },
+  };
+}
+
+/**
  * Emits /sw.js from the hand-written service worker, with this build's precache list and a version
- * made from those names. Precached: the app shell — index.html, the entry script with everything it
- * imports statically, their styles, and `extraUrls` from the public folder. Each screen's lazy chunk
+ * made from those names. Precached: the app shell — index.html, the scripts of `appShell`, their
+ * styles, and `extraUrls` from the public folder. Each screen's lazy chunk
  * is cached when first loaded instead, so installing the app does not download every screen over a
  * phone's connection (decision 020).
  */
@@ -18,17 +70,12 @@ export function serviceWorker({ source, extraUrls }: { source: string; extraUrls
     name: 'barrio-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const shell = new Set<string>();
-      const visit = (file: string) => {
+      const shell = appShell(bundle);
+      for (const file of [...shell]) {
         const output = bundle[file];
-        if (!output || shell.has(file)) return;
-        shell.add(file);
-        if (output.type !== 'chunk') return;
-        for (const css of output.viteMetadata?.importedCss ?? []) shell.add(css);
-        for (const imported of output.imports) visit(imported);
-      };
-      for (const [file, output] of Object.entries(bundle))
-        if (output.type === 'chunk' && output.isEntry) visit(file);
+        for (const css of (output?.type === 'chunk' && output.viteMetadata?.importedCss) || [])
+          shell.add(css);
+      }
       const assets = [...shell]
         .filter((file) => file.startsWith('assets/') && /\.(js|css)$/.test(file))
         .sort()
@@ -108,7 +155,7 @@ export function inlineEntryCss(): Plugin {
 }
 
 /**
- * Marks the scripts every page runs on arrival — the entry and what it imports statically — with
+ * Marks the scripts every page runs on arrival (`appShell`) with
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+). V8 then compiles their
  * functions while the file streams in, on a background thread, instead of one by one on the main
  * thread the first time each is called (decision 025). Other browsers read a comment. The hint
@@ -122,16 +169,7 @@ export function compileHints(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const dir = options.dir ?? '';
-      const onArrival = new Set<string>();
-      const visit = (file: string) => {
-        const output = bundle[file];
-        if (output?.type !== 'chunk' || onArrival.has(file)) return;
-        onArrival.add(file);
-        for (const imported of output.imports) visit(imported);
-      };
-      for (const [file, output] of Object.entries(bundle))
-        if (output.type === 'chunk' && output.isEntry) visit(file);
-      for (const file of onArrival) {
+      for (const file of appShell(bundle)) {
         const path = join(dir, file);
         writeFileSync(path, hint + readFileSync(path, 'utf8'));
         try {

@@ -1,35 +1,21 @@
 import './styles.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { createQueryClient, Providers } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
-import { OfflineBanner } from './pwa/offline-banner.tsx';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-// The first render waits until the page has been painted once (the header in index.html) and then
-// for a task of its own: loading the modules and drawing the app are two shorter tasks instead of
-// one long one, and the page shows and answers a tap in between. A hidden page has no frames to
-// wait for.
-const afterPaint = (draw: () => void) =>
+// The entry only waits for the page's first paint (the header in index.html), then runs the app
+// (app/start.tsx). Its modules are fetched meanwhile: index.html preloads them (vite-plugins.ts
+// `appShell`). So the header shows as soon as the page arrives, whether or not the scripts have
+// arrived too, and running the app's modules never delays it (decision 027). A hidden page has no
+// frames to wait for.
+const afterPaint = (run: () => void) =>
   document.visibilityState === 'visible'
-    ? requestAnimationFrame(() => setTimeout(draw, 0))
-    : setTimeout(draw, 0);
+    ? requestAnimationFrame(() => setTimeout(run, 0))
+    : setTimeout(run, 0);
 
 afterPaint(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <OfflineBanner />
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
+  import('./app/start.tsx').catch((error: unknown) => {
+    // As when a page's own script fails to load: the header stays, and the error is reported.
+    console.error(error);
+  });
 });
 
 registerServiceWorker();

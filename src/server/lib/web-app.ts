@@ -42,13 +42,16 @@ export type ScriptsOf = (modules: readonly string[]) => string[];
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   isEntry?: boolean;
 }
 
 /**
  * From the build's manifest (vite.config.ts `build.manifest`): the files a lazily loaded module
- * needs — its own chunk and the chunks it imports statically — less those the page already loads
- * with its entry. Without a manifest (an older build), nothing: the app then loads them itself.
+ * needs — its own chunk and the chunks it imports statically — less those index.html already
+ * preloads: the app shell, that is the entry, the app it imports after the first paint, and their
+ * static imports (scripts/vite-plugins.ts `appShell`). Without a manifest (an older build),
+ * nothing: the app then loads them itself.
  */
 export function buildScripts(manifest: Record<string, ManifestChunk> | undefined): ScriptsOf {
   if (!manifest) return () => [];
@@ -60,7 +63,11 @@ export function buildScripts(manifest: Record<string, ManifestChunk> | undefined
     return into;
   };
   const withEntry = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(key, withEntry);
+  for (const [key, chunk] of Object.entries(manifest))
+    if (chunk.isEntry) {
+      closure(key, withEntry);
+      for (const imported of chunk.dynamicImports ?? []) closure(imported, withEntry);
+    }
   return (modules) => {
     const needed = new Set<string>();
     for (const module of modules) closure(module, needed);

@@ -29,21 +29,28 @@ const builtIndex = `<!doctype html>
 </html>`;
 
 // The shape of the build's .vite/manifest.json (vite.config.ts `build.manifest`).
+// The entry runs the app (app/start.tsx) after the first paint; index.html preloads both.
 const manifest = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_react-1.js', '_core-2.js'] },
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, dynamicImports: ['app/start.tsx'] },
+  'app/start.tsx': { file: 'assets/start-7.js', imports: ['_react-1.js', '_core-2.js'] },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_core-2.js': { file: 'assets/core-2.js', imports: ['_react-1.js'] },
   '_phone-3.js': { file: 'assets/phone-3.js', imports: ['_core-2.js'] },
   'routes/public-vendor.tsx': {
     file: 'assets/public-vendor-4.js',
-    imports: ['_core-2.js', 'index.html', '_phone-3.js'],
+    imports: ['_core-2.js', 'app/start.tsx', '_phone-3.js'],
   },
   'i18n/bookings.ts': { file: 'assets/bookings-5.js' },
-  'routes/public-all-vendors.tsx': { file: 'assets/public-all-vendors-6.js', imports: ['index.html'] },
+  'routes/public-all-vendors.tsx': {
+    file: 'assets/public-all-vendors-6.js',
+    imports: ['app/start.tsx', 'index.html'],
+  },
 };
 
 const modulePreloads = (html: string) =>
-  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
 
 const answersIn = (html: string): Record<string, unknown> | undefined => {
   const match = new RegExp(
@@ -145,7 +152,7 @@ describe(`first screen in the page (${testEngine})`, () => {
     expect(Object.keys(answersIn(await missing.text()) ?? {})).toEqual(['/api/auth/get-session']);
   });
 
-  it("preloads a page's own screen and strings, never what the entry already loads", async () => {
+  it("preloads a page's own screen and strings, never the app shell index.html preloads", async () => {
     const profile = await (await web.request('/public/vendor/ana-paseos')).text();
     expect(modulePreloads(profile)).toEqual([
       '/assets/public-vendor-4.js',
@@ -154,7 +161,7 @@ describe(`first screen in the page (${testEngine})`, () => {
     ]);
     const directory = await (await web.request('/public/all-vendors?category=pets')).text();
     expect(modulePreloads(directory)).toEqual(['/assets/public-all-vendors-6.js']);
-    // Home comes with the entry; an unknown page has no screen of its own to preload.
+    // Home comes with the app; an unknown page has no screen of its own to preload.
     expect(modulePreloads(await (await web.request('/')).text())).toEqual([]);
     expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual([]);
   });

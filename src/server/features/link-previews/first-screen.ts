@@ -87,8 +87,11 @@ export async function fetchFirstScreen(
  * photo. `<` is written as \u003c: a vendor's text can never close the element.
  */
 export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [] }: FirstScreen): string {
-  // As Vite writes the entry's own preloads, so that the browser reuses these fetches.
-  const tags = scripts.map((src) => `<link rel="modulepreload" crossorigin href="${escapeHtml(src)}">`);
+  // As index.html preloads the app shell (scripts/vite-plugins.ts `preloadAppShell`): crossorigin,
+  // so that the browser reuses these fetches, and low priority (decision 027).
+  const tags = scripts.map(
+    (src) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(src)}">`,
+  );
   if (answers.length > 0) {
     const body = `{${answers.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
     tags.push(

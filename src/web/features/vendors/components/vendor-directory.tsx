@@ -15,8 +15,11 @@ import { CategoryChips } from './category-chips.tsx';
 import { SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
 
-/** The cards a phone shows at once: the rest are drawn a task later (components/later.tsx). */
-const FIRST_SCREEN_CARDS = 4;
+/**
+ * The cards a phone shows at once (two, at 390 px): the rest are drawn afterwards, one card per task
+ * (components/later.tsx), so that no task of the first load is long (decision 027).
+ */
+const FIRST_SCREEN_CARDS = 2;
 
 export interface VendorDirectoryProps {
   /** The chips after All (spec §3: the browse list or the directory's own list). */
@@ -171,18 +174,19 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
               aria-busy={list.isPlaceholderData}
               className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
             >
-              {vendors.slice(0, FIRST_SCREEN_CARDS).map((vendor, index) => (
-                <li key={vendor.id}>
-                  <VendorCard vendor={vendor} eager={index < 2} />
-                </li>
-              ))}
-              <Later>
-                {vendors.slice(FIRST_SCREEN_CARDS).map((vendor) => (
+              {vendors.map((vendor, index) =>
+                index < FIRST_SCREEN_CARDS ? (
                   <li key={vendor.id}>
-                    <VendorCard vendor={vendor} />
+                    <VendorCard vendor={vendor} eager />
                   </li>
-                ))}
-              </Later>
+                ) : (
+                  <Later key={vendor.id}>
+                    <li>
+                      <VendorCard vendor={vendor} />
+                    </li>
+                  </Later>
+                ),
+              )}
             </ul>
           )}
           {list.hasNextPage && !list.isPlaceholderData ? (

@@ -3,16 +3,21 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { OfflineBanner } from '../pwa/offline-banner.tsx';
 import { createQueryClient, Providers } from './providers.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes, loadScreenAt } from './router.tsx';
 
-// The app, run by the entry (main.tsx) once the page has painted. Drawing it waits for a task of its
-// own: running these modules and drawing the first screen are two shorter tasks instead of one long
-// one, and the page answers a tap in between.
+// The app, run by the entry (main.tsx) once the page has painted (decision 027).
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-setTimeout(() => {
-  createRoot(root).render(
+/**
+ * How long the first draw waits for the screen's own module. A public page preloads it (the server
+ * names it in the page), so it is usually here already; elsewhere the layout and its spinner show
+ * after this long.
+ */
+const SCREEN_WAIT_MS = 500;
+
+function draw() {
+  createRoot(root as HTMLElement).render(
     <StrictMode>
       <Providers queryClient={createQueryClient()}>
         <OfflineBanner />
@@ -22,4 +27,12 @@ setTimeout(() => {
       </Providers>
     </StrictMode>,
   );
-}, 0);
+}
+
+// The first draw waits for the screen's module (a failure shows through the route's error
+// boundary, as before), then for a task of its own: running these modules and drawing the first
+// screen are two shorter tasks instead of one long one, and the page answers a tap in between.
+Promise.race([
+  loadScreenAt(window.location.pathname).catch(() => undefined),
+  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+]).then(() => setTimeout(draw, 0));

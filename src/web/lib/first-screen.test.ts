@@ -71,4 +71,26 @@ describe('first screen answers', () => {
       network.mockRestore();
     }
   });
+
+  it('gives a query its initial data from the page, once, whatever the order of the query', async () => {
+    const { takeFirstScreenData, takeFirstScreenAnswer } = await loadWith(page);
+    expect(takeFirstScreenData('/api/vendors', { offset: '0', limit: '12', category: 'pets' })).toEqual({
+      data: { items: [], hasMore: false },
+    });
+    expect(
+      takeFirstScreenData('/api/vendors', { offset: '0', limit: '12', category: 'pets' }),
+    ).toBeUndefined();
+    // A null answer is data (nobody signed in), told apart from no answer at all.
+    expect(takeFirstScreenData('/api/auth/get-session')).toEqual({ data: null });
+    expect(takeFirstScreenData('/api/vendors/brillo')).toBeUndefined();
+    // Data and Response share the answers: one taken as data is not answered again.
+    expect(takeFirstScreenData('/api/vendors/featured')).toEqual({ data: featured });
+    expect(takeFirstScreenAnswer('/api/vendors/featured')).toBeUndefined();
+  });
+
+  it('gives no initial data once the page is no longer fresh', async () => {
+    const { takeFirstScreenData } = await loadWith(page);
+    vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_FRESH_MS + 1);
+    expect(takeFirstScreenData('/api/vendors/featured')).toBeUndefined();
+  });
 });

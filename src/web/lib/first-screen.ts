@@ -19,24 +19,45 @@ function readAnswers(): Map<string, unknown> {
 
 const answers = readAnswers();
 
-/** The page's answer to a GET, as a Response, or undefined when the app must ask the server. */
-export function takeFirstScreenAnswer(input: RequestInfo | URL, init?: RequestInit): Response | undefined {
+/** The answer for this request key, once, while the page is fresh; undefined when there is none. */
+function take(url: URL): { body: unknown } | undefined {
   if (answers.size === 0) return undefined;
   if (performance.now() > FIRST_SCREEN_FRESH_MS) {
     answers.clear();
     return undefined;
   }
-  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
-  if (method.toUpperCase() !== 'GET') return undefined;
-  const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
   const key = firstScreenKey(url);
   if (!answers.has(key)) return undefined;
   const body = answers.get(key);
   answers.delete(key);
-  return new Response(JSON.stringify(body), {
+  return { body };
+}
+
+/** The page's answer to a GET, as a Response, or undefined when the app must ask the server. */
+export function takeFirstScreenAnswer(input: RequestInfo | URL, init?: RequestInit): Response | undefined {
+  const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+  if (answers.size === 0 || method.toUpperCase() !== 'GET') return undefined;
+  const answer = take(new URL(input instanceof Request ? input.url : String(input), window.location.origin));
+  if (!answer) return undefined;
+  return new Response(JSON.stringify(answer.body), {
     status: 200,
     headers: { 'content-type': 'application/json' },
   });
+}
+
+/**
+ * The page's answer to `GET path?query` as data, once: a query's `initialData`, so that the first
+ * screen is drawn with its data in the first render instead of one task later (decision 027).
+ */
+export function takeFirstScreenData<T>(
+  path: string,
+  query: Record<string, string> = {},
+): { data: T } | undefined {
+  if (answers.size === 0) return undefined;
+  const url = new URL(path, window.location.origin);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const answer = take(url);
+  return answer && { data: answer.body as T };
 }
 
 /** fetch, answered from the page where it can be. */

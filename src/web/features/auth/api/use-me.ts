@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuthConfigResponse } from '../../../../shared/auth.schemas.ts';
 import type { MeResponse } from '../../../../shared/profile.schemas.ts';
 import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
+import { takeFirstScreenData } from '../../../lib/first-screen.ts';
 import { hasSession } from './auth-client.ts';
 
 export const meKeys = {
@@ -25,7 +26,14 @@ export async function fetchMe(): Promise<MeResponse | null> {
  * open (spec §4: sessions refresh automatically) and a session ended elsewhere shows here.
  */
 export function useMeQuery() {
-  return useQuery({ queryKey: meKeys.me, queryFn: fetchMe, staleTime: 60_000, refetchInterval: 5 * 60_000 });
+  return useQuery({
+    queryKey: meKeys.me,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+    // A cookieless page says there is no session (decision 025): nobody, known in the first render.
+    initialData: () => (takeFirstScreenData('/api/auth/get-session')?.data === null ? null : undefined),
+  });
 }
 
 /** GET /api/auth-config: whether Google and the dev mailbox are available on this server. */

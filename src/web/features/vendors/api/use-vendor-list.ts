@@ -4,6 +4,7 @@ import type { CategoryKey } from '../../../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE } from '../../../../shared/constants.ts';
 import type { VendorListResponse } from '../../../../shared/vendor.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { takeFirstScreenData } from '../../../lib/first-screen.ts';
 
 export interface VendorListFilters {
   category?: CategoryKey;
@@ -17,6 +18,15 @@ export const vendorKeys = {
     ['vendors', 'list', { category: filters.category ?? null, q: filters.q ?? '', pageSize }] as const,
 };
 
+type VendorListQuery = InferRequestType<typeof api.vendors.$get>['query'];
+
+function vendorPageQuery(filters: VendorListFilters, offset: number, limit: number) {
+  const query: VendorListQuery & Record<string, string> = { offset: String(offset), limit: String(limit) };
+  if (filters.category) query.category = filters.category;
+  if (filters.q) query.q = filters.q;
+  return query;
+}
+
 /** GET /api/vendors (DESIGN §6): newest first, offset paging. */
 export function fetchVendorPage(
   filters: VendorListFilters,
@@ -24,13 +34,7 @@ export function fetchVendorPage(
   limit: number,
   signal?: AbortSignal,
 ): Promise<VendorListResponse> {
-  const query: InferRequestType<typeof api.vendors.$get>['query'] = {
-    offset: String(offset),
-    limit: String(limit),
-  };
-  if (filters.category) query.category = filters.category;
-  if (filters.q) query.q = filters.q;
-  return unwrap(api.vendors.$get({ query }, { init: { signal } }));
+  return unwrap(api.vendors.$get({ query: vendorPageQuery(filters, offset, limit) }, { init: { signal } }));
 }
 
 /**
@@ -46,5 +50,13 @@ export function useVendorList(filters: VendorListFilters, pageSize: number = BRO
     getNextPageParam: (lastPage, pages) =>
       lastPage.hasMore ? pages.reduce((loaded, page) => loaded + page.items.length, 0) : undefined,
     placeholderData: keepPreviousData,
+    // The first page may have come inside the page (decision 025).
+    initialData: () => {
+      const first = takeFirstScreenData<VendorListResponse>(
+        '/api/vendors',
+        vendorPageQuery(filters, 0, pageSize),
+      );
+      return first && { pages: [first.data], pageParams: [0] };
+    },
   });
 }

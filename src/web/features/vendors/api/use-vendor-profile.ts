@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicVendorDetail, VendorItemsResponse } from '../../../../shared/vendor.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { takeFirstScreenData } from '../../../lib/first-screen.ts';
 
 export const vendorProfileKeys = {
   featured: ['vendors', 'featured'] as const,
@@ -14,6 +15,7 @@ export function useFeaturedVendors() {
     queryKey: vendorProfileKeys.featured,
     queryFn: ({ signal }): Promise<VendorItemsResponse> =>
       unwrap(api.vendors.featured.$get({}, { init: { signal } })),
+    initialData: () => takeFirstScreenData<VendorItemsResponse>('/api/vendors/featured')?.data,
   });
 }
 
@@ -23,6 +25,8 @@ export function useVendorProfile(idOrSlug: string) {
     queryKey: vendorProfileKeys.detail(idOrSlug),
     queryFn: ({ signal }): Promise<PublicVendorDetail> =>
       unwrap(api.vendors[':idOrSlug'].$get({ param: { idOrSlug } }, { init: { signal } })),
+    initialData: () =>
+      takeFirstScreenData<PublicVendorDetail>(`/api/vendors/${encodeURIComponent(idOrSlug)}`)?.data,
   });
 }
 

@@ -1,0 +1,46 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
+import { loadScreenAt } from './router.tsx';
+
+// start.tsx draws the first screen once its module is here (loadScreenAt, decision 027): the screen
+// itself in the first render, not the layout's spinner first.
+
+beforeEach(async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) =>
+      new URL(String(input), 'http://localhost').pathname === '/api/auth/get-session'
+        ? Response.json(null)
+        : Response.json({ items: [], total: 0, hasMore: false, totalCapped: false }),
+    ),
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the first screen', () => {
+  it('is drawn in the first render once loadScreenAt has loaded it', async () => {
+    await loadScreenAt('/vendors');
+    renderAt('/vendors');
+    // No waiting: the screen is there at once, and the spinner never was.
+    expect(screen.getByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('shows the layout spinner first when the screen has not loaded yet', async () => {
+    renderAt('/public/all-vendors');
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+  });
+
+  it('loads nothing for a path that has no lazy screen', async () => {
+    await expect(loadScreenAt('/')).resolves.toEqual([undefined, undefined]);
+    await expect(loadScreenAt('/no-such-page')).resolves.toEqual([undefined, undefined]);
+  });
+});

@@ -12,12 +12,15 @@ import { getPublicVendor, listPublicVendors } from '../src/server/features/vendo
 import { createBookingSchema } from '../src/shared/booking.schemas.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
+import { type OpenLoopRequest, openLoop } from './open-loop.ts';
 import { createScratchDatabase, startServer, writeResult } from './support.ts';
 
-// API load (issue 11): the real server (src/server/main.ts) on 100,000 seeded vendors, loaded
-// with autocannon. Each endpoint gets a fixed-rate run at the goal rate (p50/p99 at that load) and
-// a run at full speed, whose req/s is divided by GET /api/health's (one `select 1`) measured the
-// same way in the same run. Each endpoint's service call is also timed in-process, straight
+// API load (issue 11): the real server (src/server/main.ts) on 100,000 seeded vendors. Each
+// endpoint gets a fixed-rate run at the goal rate (p50/p99 at that load), sent open loop on a fixed
+// schedule with latencies counted from each request's intended send time (bench/open-loop.ts), and
+// a run at full speed with autocannon, whose req/s is divided by GET /api/health's (one `select 1`)
+// measured the same way in the same run. Health's fixed-rate run is also sent the way it was before
+// (autocannon `overallRate`), for comparison. Each endpoint's service call is also timed in-process, straight
 // through the driver, before the server starts (PGlite's data directory has one owner at a time):
 // the server's p50 over that time is what HTTP, JSON and the server's concurrency add.
 //   npm run bench:api -- [--engine pglite|postgres|both] [--vendors 100000] [--seconds 8]
@@ -67,15 +70,15 @@ interface Scenario {
   /** browse or search: the throughput goals of issue 11 apply. */
   kind: 'health' | 'browse' | 'search' | 'read' | 'write';
   rate: (engine: Engine) => number;
-  /** The i-th HTTP request (autocannon calls it once per request). */
-  request: (i: number, url: string) => autocannon.Request;
+  /** The i-th HTTP request (called once per request sent). */
+  request: (i: number, url: string) => OpenLoopRequest;
   /** The same work in-process, through the driver. */
   direct: (db: Db, i: number) => Promise<unknown>;
   /** A bound on the in-process calls, for work that uses something up (a booking takes its slot). */
   maxDirectCalls?: number;
 }
 
-const get = (path: string): autocannon.Request => ({ method: 'GET', path });
+const get = (path: string): OpenLoopRequest => ({ method: 'GET', path });
 
 function listScenario(name: string, kind: Scenario['kind'], query: Record<string, string>): Scenario {
   const parsed = vendorListQuerySchema.parse(query);
@@ -205,6 +208,7 @@ interface LoadFigures {
   errors: number;
 }
 
+/** autocannon: as fast as `connections` go, or at `rate` spread over them (`overallRate`). */
 async function load(
   url: string,
   scenario: Scenario,
@@ -278,11 +282,19 @@ async function benchEngine(engine: Engine) {
         // Warm the server's JIT and caches for this route before measuring.
         await load(server.url, scenario, counter, { connections: 4, seconds: 1 });
         const rate = scenario.rate(engine);
-        const fixed = await load(server.url, scenario, counter, {
+        const fixed = await openLoop({
+          url: server.url,
           rate,
-          connections: CONNECTIONS.fixed,
           seconds,
+          connections: CONNECTIONS.fixed,
+          request: () => scenario.request(counter.next++, server.url),
         });
+        // The former measure (before decision 024's addendum), for comparison: the same rate over
+        // autocannon's paced connections, which send in bursts and count no time spent waiting.
+        const fixedAutocannon =
+          scenario.kind === 'health'
+            ? await load(server.url, scenario, counter, { rate, connections: CONNECTIONS.fixed, seconds })
+            : undefined;
         const max = await load(server.url, scenario, counter, {
           connections: CONNECTIONS.max,
           seconds: MAX_RUN_SECONDS,
@@ -295,6 +307,7 @@ async function benchEngine(engine: Engine) {
           kind: scenario.kind,
           rate,
           fixed,
+          ...(fixedAutocannon ? { fixedAutocannon } : {}),
           max,
           direct: d,
           throughputVsHealth: max.reqPerSec / health,
@@ -306,15 +319,28 @@ async function benchEngine(engine: Engine) {
         console.log(
           `  ${scenario.name.padEnd(34)} @${String(rate).padStart(4)}/s: ${fmt(fixed.reqPerSec, 0).padStart(5)} req/s p50 ${fmt(fixed.p50Ms)} p99 ${fmt(fixed.p99Ms)} ms` +
             `${fixed.non2xx + fixed.errors ? ` (${fixed.non2xx} non-2xx, ${fixed.errors} errors)` : ''}` +
+            // Past a few ms, the generator's own pauses are part of the p99 (bench/open-loop.ts).
+            `${fixed.generatorLagMs > 10 ? ` (generator lag up to ${fmt(fixed.generatorLagMs, 0)} ms)` : ''}` +
             ` | full speed ${fmt(max.reqPerSec, 0)} req/s = ${fmt(row.throughputVsHealth, 2)} of health` +
             ` | direct ${fmt(d.meanMs, 2)} ms (max ${fmt(d.maxMs, 1)}), p50 ${fmt(row.p50VsDirect, 1)}× direct` +
             (missed.length ? `  MISSED: ${missed.map(([k]) => k).join(', ')}` : ''),
         );
+        if (fixedAutocannon)
+          console.log(
+            `  ${'  (autocannon overallRate)'.padEnd(34)} @${String(rate).padStart(4)}/s: ${fmt(fixedAutocannon.reqPerSec, 0).padStart(5)} req/s p50 ${fmt(fixedAutocannon.p50Ms)} p99 ${fmt(fixedAutocannon.p99Ms)} ms`,
+          );
       }
     } finally {
       await server.stop();
     }
-    writeResult(`api-${engine}`, { engine, vendors: vendorCount, seconds, connections: CONNECTIONS, rows });
+    writeResult(`api-${engine}`, {
+      engine,
+      vendors: vendorCount,
+      seconds,
+      connections: CONNECTIONS,
+      fixedRate: 'open loop, latency from the intended send time (bench/open-loop.ts)',
+      rows,
+    });
   } finally {
     await scratch?.drop();
   }

@@ -46,12 +46,15 @@ export interface RunningServer {
 export async function startServer({
   port,
   env,
+  nodeArgs = [],
 }: {
   port: number;
   env: Record<string, string>;
+  /** Options for the server's node, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

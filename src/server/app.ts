@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
@@ -31,6 +30,7 @@ import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
 import { whatsappWebhookRoutes } from './features/whatsapp/whatsapp-webhook.routes.ts';
 import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
+import { compressResponses } from './lib/compress.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
 
@@ -100,10 +100,12 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
   app.use('*', securityHeaders({ production: deps.config.production }));
   // JSON, SVG images and rendered HTML travel compressed; the built assets are precompressed already
   // and event streams are left alone (hono's filter).
-  app.use('*', compress());
+  app.use('*', compressResponses());
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the response in place, as secureHeaders does: c.header() would rebuild a finished
+    // response around a stream of its body (lib/compress.ts says what that costs).
+    c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // DESIGN §10: no mutation with a body a cross-site form could send (auth/json-bodies.ts).

@@ -52,6 +52,42 @@ describe(`public list cache (${testEngine})`, () => {
     await eventually(async () => (await cache.get('k', compute)) > afterVendor);
   });
 
+  it('computes an answer once for the requests that miss it together', async () => {
+    let clock = 0;
+    const cache = createPublicListCache(database.notifications, { maxAgeMs: 1_000, now: () => clock });
+    const { computed } = await countingBehind(cache);
+    clock += 1_001;
+    let finish = (_value: number) => {};
+    let calls = 0;
+    const slow = () => {
+      calls++;
+      return new Promise<number>((resolve) => {
+        finish = resolve;
+      });
+    };
+    const together = [cache.get('k', slow), cache.get('k', slow), cache.get('k', slow)];
+    finish(computed() + 1);
+    expect(await Promise.all(together)).toEqual([computed() + 1, computed() + 1, computed() + 1]);
+    expect(calls).toBe(1);
+    expect(await cache.get('k', slow)).toBe(computed() + 1);
+    expect(calls).toBe(1);
+  });
+
+  it('lets a failed computation fail every request that shared it, and the next one try again', async () => {
+    const cache = createPublicListCache(database.notifications);
+    await countingBehind(cache);
+    let calls = 0;
+    const failing = async () => {
+      calls++;
+      throw new Error('database down');
+    };
+    const together = await Promise.allSettled([cache.get('other', failing), cache.get('other', failing)]);
+    expect(together.map((answer) => answer.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toBe(1);
+    await expect(cache.get('other', failing)).rejects.toThrow('database down');
+    expect(calls).toBe(2);
+  });
+
   it('keeps nothing older than its age limit', async () => {
     let clock = 0;
     const cache = createPublicListCache(database.notifications, { maxAgeMs: 1_000, now: () => clock });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { vendorIdOrSlugParamSchema, vendorListQuerySchema } from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { sendJson, serialiseJson } from '../../lib/serialised-json.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   getPublicVendor,
@@ -11,17 +12,19 @@ import {
 
 // DESIGN §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
 export const vendorsRoutes = new Hono<AppEnv>()
-  // The public lists are cached per instance until a vendor changes (decision 026).
+  // The public lists are cached per instance until a vendor changes (decision 026), serialised.
   .get('/', validate('query', vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
-    const result = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, () =>
-      listPublicVendors(c.var.deps.db, query),
+    const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>
+      serialiseJson(await listPublicVendors(c.var.deps.db, query)),
     );
-    return c.json(result);
+    return sendJson(c, json);
   })
   .get('/featured', async (c) => {
-    const items = await c.var.publicLists.get('featured', () => listFeaturedVendors(c.var.deps.db));
-    return c.json({ items });
+    const json = await c.var.publicLists.get('featured', async () =>
+      serialiseJson({ items: await listFeaturedVendors(c.var.deps.db) }),
+    );
+    return sendJson(c, json);
   })
   .get('/:idOrSlug', validate('param', vendorIdOrSlugParamSchema), async (c) => {
     const vendor = await getPublicVendor(c.var.deps.db, c.req.valid('param'));

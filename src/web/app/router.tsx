@@ -1,4 +1,4 @@
-import { type ComponentType, isValidElement, lazy, useState } from 'react';
+import { type ComponentType, isValidElement, lazy } from 'react';
 import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes, useParams } from 'react-router';
 import { type StringsName, withStrings } from '../i18n/lazy-strings.ts';
 import { paths } from '../lib/paths.ts';
@@ -12,37 +12,44 @@ import { RouteErrorBoundary, ScrollToTop } from './route-error.tsx';
 // chunk, loaded with the strings it shows when first visited (each route module exports
 // `Component`). Declarative routes, not the data router: it is half the size (decision 020).
 
-/** A screen loaded on first visit, with its strings; `load()` fetches both ahead of the first visit. */
+/** A screen loaded on first visit, with the strings it shows. */
 interface Screen {
-  (): React.JSX.Element;
+  /** Fetches the module and its strings, once: ahead of the first visit, or by the visit. */
   load: () => Promise<unknown>;
+  /** The screen's component, once loaded. */
+  loaded?: ComponentType;
+  /** The screen through `lazy`, behind the layout's Suspense fallback, until it is loaded. */
+  Lazy: ComponentType;
+  /** Whether the screen was first drawn before it had loaded (then it is always drawn through Lazy). */
+  drawnLazily?: boolean;
 }
 
-/**
- * A screen loaded on first visit, with the named features' strings. Once loaded it is drawn at once;
- * until then through `lazy`, behind the layout's Suspense fallback.
- */
 function screen(
   load: () => Promise<{ Component: ComponentType }>,
   strings: readonly StringsName[] = [],
 ): Screen {
-  let Loaded: ComponentType | undefined;
   let loading: Promise<unknown> | undefined;
-  const loadScreen = () =>
-    (loading ??= withStrings(strings, load)().then((module) => {
-      Loaded = module.Component;
-    }));
-  const Lazy = lazy(() => loadScreen().then(() => ({ default: Loaded as ComponentType })));
-  function ScreenRoute() {
-    // Chosen once per visit: switching from Lazy to the loaded screen later would remount it.
-    const [Ready] = useState(() => Loaded);
-    return Ready ? <Ready /> : <Lazy />;
-  }
-  return Object.assign(ScreenRoute, { load: loadScreen });
+  const entry: Screen = {
+    load: () =>
+      (loading ??= withStrings(strings, load)().then((module) => {
+        entry.loaded = module.Component;
+      })),
+    Lazy: lazy(() => entry.load().then(() => ({ default: entry.loaded as ComponentType }))),
+  };
+  return entry;
 }
 
-const isScreen = (component: unknown): component is Screen =>
-  typeof component === 'function' && 'load' in component;
+/**
+ * A route's screen: drawn directly when it was loaded before its first draw, else through `lazy`.
+ * The choice is made at the first draw and kept, so a screen's component never changes under it
+ * (which would remount it), and two screens always differ in type (so moving between them mounts
+ * the new one, as with plain `lazy`).
+ */
+function ScreenRoute({ screen }: { screen: Screen }) {
+  screen.drawnLazily ??= !screen.loaded;
+  const Loaded = screen.loaded;
+  return screen.drawnLazily || !Loaded ? <screen.Lazy /> : <Loaded />;
+}
 
 const BrowseVendors = screen(() => import('../routes/browse-vendors.tsx'));
 const Jobs = screen(() => import('../routes/jobs.tsx'));
@@ -80,32 +87,32 @@ const routeTree = (
   <>
     <Route path={paths.home.pattern} element={<AppLayout />}>
       <Route index element={<HomePage />} />
-      <Route path={child(paths.vendors.pattern)} element={<BrowseVendors />} />
+      <Route path={child(paths.vendors.pattern)} element={<ScreenRoute screen={BrowseVendors} />} />
       {/* spec §2, §6: protected pages (login required). */}
       <Route element={<RequireAuth />}>
-        <Route path={child(paths.jobs.pattern)} element={<Jobs />} />
-        <Route path={child(paths.profile.pattern)} element={<Profile />} />
-        <Route path={child(paths.settings.pattern)} element={<Settings />} />
+        <Route path={child(paths.jobs.pattern)} element={<ScreenRoute screen={Jobs} />} />
+        <Route path={child(paths.profile.pattern)} element={<ScreenRoute screen={Profile} />} />
+        <Route path={child(paths.settings.pattern)} element={<ScreenRoute screen={Settings} />} />
       </Route>
-      <Route path={child(paths.whatsappTesting.pattern)} element={<WhatsAppTesting />} />
-      <Route path={child(paths.whatsappStatus.pattern)} element={<WhatsAppStatus />} />
+      <Route path={child(paths.whatsappTesting.pattern)} element={<ScreenRoute screen={WhatsAppTesting} />} />
+      <Route path={child(paths.whatsappStatus.pattern)} element={<ScreenRoute screen={WhatsAppStatus} />} />
     </Route>
     <Route element={<StandaloneLayout />}>
-      <Route path={paths.auth.pattern} element={<Auth />} />
-      <Route path={paths.vendorAuth.pattern} element={<VendorAuth />} />
-      <Route path={paths.vendorDashboard.pattern} element={<VendorDashboard />} />
+      <Route path={paths.auth.pattern} element={<ScreenRoute screen={Auth} />} />
+      <Route path={paths.vendorAuth.pattern} element={<ScreenRoute screen={VendorAuth} />} />
+      <Route path={paths.vendorDashboard.pattern} element={<ScreenRoute screen={VendorDashboard} />} />
       <Route path={paths.vendor.pattern} element={<VendorRedirect />} />
-      <Route path={paths.publicVendor.pattern} element={<PublicVendor />} />
-      <Route path={paths.directory.pattern} element={<Directory />} />
-      <Route path={paths.vendorSignup.pattern} element={<VendorSignup />} />
-      <Route path={paths.vendorConfirm.pattern} element={<VendorConfirm />} />
-      <Route path={paths.paymentSuccess.pattern} element={<PaymentSuccess />} />
-      <Route path={paths.paymentCancel.pattern} element={<PaymentCancel />} />
-      <Route path={paths.sandboxCheckout.pattern} element={<SandboxCheckout />} />
+      <Route path={paths.publicVendor.pattern} element={<ScreenRoute screen={PublicVendor} />} />
+      <Route path={paths.directory.pattern} element={<ScreenRoute screen={Directory} />} />
+      <Route path={paths.vendorSignup.pattern} element={<ScreenRoute screen={VendorSignup} />} />
+      <Route path={paths.vendorConfirm.pattern} element={<ScreenRoute screen={VendorConfirm} />} />
+      <Route path={paths.paymentSuccess.pattern} element={<ScreenRoute screen={PaymentSuccess} />} />
+      <Route path={paths.paymentCancel.pattern} element={<ScreenRoute screen={PaymentCancel} />} />
+      <Route path={paths.sandboxCheckout.pattern} element={<ScreenRoute screen={SandboxCheckout} />} />
       <Route element={<RequireAdmin />}>
-        <Route path={paths.admin.pattern} element={<Admin />} />
+        <Route path={paths.admin.pattern} element={<ScreenRoute screen={Admin} />} />
       </Route>
-      <Route path={paths.devMailbox.pattern} element={<DevMailbox />} />
+      <Route path={paths.devMailbox.pattern} element={<ScreenRoute screen={DevMailbox} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>
@@ -128,7 +135,9 @@ export function loadScreenAt(pathname: string): Promise<unknown> {
   const matches = matchRoutes(createRoutesFromChildren(routeTree), pathname) ?? [];
   return Promise.all(
     matches.map(({ route }) =>
-      isValidElement(route.element) && isScreen(route.element.type) ? route.element.type.load() : undefined,
+      isValidElement<{ screen: Screen }>(route.element) && route.element.type === ScreenRoute
+        ? route.element.props.screen.load()
+        : undefined,
     ),
   );
 }

@@ -29,10 +29,12 @@ function draw() {
   );
 }
 
-// The first draw waits for the screen's module (a failure shows through the route's error
-// boundary, as before), then for a task of its own: running these modules and drawing the first
-// screen are two shorter tasks instead of one long one, and the page answers a tap in between.
-Promise.race([
-  loadScreenAt(window.location.pathname).catch(() => undefined),
-  new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
-]).then(() => setTimeout(draw, 0));
+// Matching the address to its screen, waiting for the screen's module (a failure shows through the
+// route's error boundary, as before) and drawing each take a task of their own, after the one that
+// ran these modules: shorter tasks instead of one long one, and the page answers a tap in between.
+setTimeout(() => {
+  Promise.race([
+    loadScreenAt(window.location.pathname).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
+  ]).then(() => setTimeout(draw, 0));
+}, 0);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
 import { FEATURED_VENDORS } from '../../shared/constants.ts';
+import { Later } from '../components/later.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonClassName } from '../components/ui/button.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -70,25 +71,35 @@ export function HomePage() {
         }}
       />
       <FeaturedVendors />
-      <RecentActivity />
-      <ContactsForSignedIn />
-      <Link
-        to={paths.vendors.to()}
-        className="group flex items-center gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-md hover:bg-brand-900"
-      >
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white/15">
-          <Store aria-hidden="true" className="size-6" />
-        </span>
-        <span className="min-w-0 flex-1">
-          <span className="block text-base font-semibold">{t('home.browseAllTitle')}</span>
-          <span className="mt-0.5 block text-sm text-brand-50">{t('home.browseAllText')}</span>
-        </span>
-        <ChevronRight
-          aria-hidden="true"
-          className="size-5 shrink-0 transition-transform group-hover:translate-x-0.5"
-        />
-      </Link>
+      {/* Below the first screen: drawn a task later (components/later.tsx, decision 027). */}
+      <Later>
+        <RecentActivity />
+        <ContactsForSignedIn />
+        <BrowseAllLink />
+      </Later>
     </div>
+  );
+}
+
+function BrowseAllLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.vendors.to()}
+      className="group flex items-center gap-4 rounded-2xl bg-brand-800 p-5 text-white shadow-md hover:bg-brand-900"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-white/15">
+        <Store aria-hidden="true" className="size-6" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block text-base font-semibold">{t('home.browseAllTitle')}</span>
+        <span className="mt-0.5 block text-sm text-brand-50">{t('home.browseAllText')}</span>
+      </span>
+      <ChevronRight
+        aria-hidden="true"
+        className="size-5 shrink-0 transition-transform group-hover:translate-x-0.5"
+      />
+    </Link>
   );
 }
 
@@ -122,11 +133,20 @@ function FeaturedVendors() {
         <p className="text-sm text-stone-600">{t('discovery.home.featuredEmpty')}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {items.map((vendor, index) => (
-            <li key={vendor.id}>
-              <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
-            </li>
-          ))}
+          {/* The two a phone shows at once, then the third a task later (decision 027). */}
+          {items.map((vendor, index) =>
+            index < 2 ? (
+              <li key={vendor.id}>
+                <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
+              </li>
+            ) : (
+              <Later key={vendor.id}>
+                <li>
+                  <VendorCard vendor={vendor} headingLevel={3} />
+                </li>
+              </Later>
+            ),
+          )}
         </ul>
       )}
     </section>

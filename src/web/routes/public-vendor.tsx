@@ -103,9 +103,12 @@ export function Component() {
               services: {
                 label: t('discovery.profile.tabs.services'),
                 // spec §2: "the booking form lives on the services tab".
+                // Each a task later (components/later.tsx, decision 027): the list, then the form.
                 panel: (
                   <>
-                    <ServiceList services={vendor.services} />
+                    <Later>
+                      <ServiceList services={vendor.services} />
+                    </Later>
                     {vendor.services.length > 0 ? (
                       <Later>
                         <BookingForm vendor={vendor} services={vendor.services} />

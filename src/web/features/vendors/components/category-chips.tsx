@@ -1,7 +1,9 @@
 import { clsx } from 'clsx';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CategoryKey } from '../../../../shared/categories.ts';
+import { Later } from '../../../components/later.tsx';
 
 type ChipBehaviour =
   /** Filters in place (Browse Vendors): toggle buttons, the active one pressed. */
@@ -24,6 +26,9 @@ const chipClass = (active: boolean) =>
       : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50',
   );
 
+/** The chips a 390 px screen shows before the row scrolls: the rest are drawn a task later. */
+const FIRST_SCREEN_CHIPS = 5;
+
 /** All, then the category list (spec §3), in one row that scrolls sideways on a phone. */
 export function CategoryChips({ categories, active, behaviour }: CategoryChipsProps) {
   const { t } = useTranslation();
@@ -36,10 +41,10 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
       aria-label={t('categories.label')}
       className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 py-1"
     >
-      {chips.map(({ key, label }) => {
+      {chips.map(({ key, label }, index) => {
         const isActive = key === active;
-        return (
-          <li key={key ?? 'all'} className="shrink-0">
+        const chip = (
+          <li className="shrink-0">
             {behaviour.kind === 'filter' ? (
               <button
                 type="button"
@@ -59,6 +64,12 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
               </Link>
             )}
           </li>
+        );
+        // Off screen to the right, so drawing them a task later moves nothing (decision 027).
+        return index < FIRST_SCREEN_CHIPS ? (
+          <Fragment key={key ?? 'all'}>{chip}</Fragment>
+        ) : (
+          <Later key={key ?? 'all'}>{chip}</Later>
         );
       })}
     </ul>

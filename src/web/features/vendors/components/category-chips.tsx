@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CategoryKey } from '../../../../shared/categories.ts';
@@ -44,7 +43,7 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
       {chips.map(({ key, label }, index) => {
         const isActive = key === active;
         const chip = (
-          <li className="shrink-0">
+          <li key={key ?? 'all'} className="shrink-0">
             {behaviour.kind === 'filter' ? (
               <button
                 type="button"
@@ -66,11 +65,7 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
           </li>
         );
         // Off screen to the right, so drawing them a task later moves nothing (decision 027).
-        return index < FIRST_SCREEN_CHIPS ? (
-          <Fragment key={key ?? 'all'}>{chip}</Fragment>
-        ) : (
-          <Later key={key ?? 'all'}>{chip}</Later>
-        );
+        return index < FIRST_SCREEN_CHIPS ? chip : <Later key={key ?? 'all'}>{chip}</Later>;
       })}
     </ul>
   );

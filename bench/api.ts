@@ -12,7 +12,7 @@ import { getPublicVendor, listPublicVendors } from '../src/server/features/vendo
 import { createBookingSchema } from '../src/shared/booking.schemas.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
-import { type OpenLoopRequest, openLoop } from './open-loop.ts';
+import { type OpenLoopFigures, type OpenLoopRequest, openLoop } from './open-loop.ts';
 import { createScratchDatabase, startServer, writeResult } from './support.ts';
 
 // API load (issue 11): the real server (src/server/main.ts) on 100,000 seeded vendors. Each
@@ -199,14 +199,8 @@ async function timeDirect(db: Db, scenario: Scenario, calls: { next: number }): 
   return { calls: times.length, meanMs: total / times.length, maxMs: Math.max(...times) };
 }
 
-interface LoadFigures {
-  reqPerSec: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  non2xx: number;
-  errors: number;
-}
+/** What an autocannon run measures: the open-loop figures less the generator's own lag. */
+type LoadFigures = Omit<OpenLoopFigures, 'generatorLagMs'>;
 
 /** autocannon: as fast as `connections` go, or at `rate` spread over them (`overallRate`). */
 async function load(

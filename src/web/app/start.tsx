@@ -29,11 +29,13 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
   );
 }
 
-// Making the router's history, matching the address to its screen, waiting for the screen's module (a failure shows through the
-// route's error boundary, as before) and drawing each take a task of their own, after the one that
-// ran these modules: shorter tasks instead of one long one, and the page answers a tap in between.
-// The router's history is BrowserRouter's own (v5Compat), made here rather than in the first draw:
-// on a first visit it rewrites the history entry, a few milliseconds of the browser's time.
+// After the task that ran these modules, each step takes a task of its own: shorter tasks instead of
+// one long one, and the page answers a tap in between.
+// 1. The router's history, BrowserRouter's own (v5Compat), made here rather than in the first draw:
+//    on a first visit it rewrites the history entry, a few milliseconds of the browser's time.
+// 2. Matching the address to its screen and waiting for its module (a failure shows through the
+//    route's error boundary, as before).
+// 3. Drawing.
 setTimeout(() => {
   const history = UNSAFE_createBrowserHistory({ window, v5Compat: true });
   Promise.race([

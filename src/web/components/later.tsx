@@ -4,10 +4,11 @@ import { type ReactNode, useEffect, useState } from 'react';
  * Draws its children one task after it first appears. What lies below the first screen (the rest of
  * a list, a form further down, related vendors) is then drawn in a task of its own, after what is
  * on screen: the page answers a tap in between, instead of drawing everything in one long task
- * (decision 025). Once shown, the children update as usual.
+ * (decision 025). Once shown, the children update as usual. `now` draws them at once instead: for a
+ * list whose first items are on screen and the rest are not (decision 027).
  */
-export function Later({ children }: { children: ReactNode }) {
-  const [ready, setReady] = useState(false);
+export function Later({ children, now = false }: { children: ReactNode; now?: boolean }) {
+  const [ready, setReady] = useState(now);
   useEffect(() => {
     if (ready) return;
     const timer = setTimeout(() => setReady(true), 0);

@@ -134,19 +134,13 @@ function FeaturedVendors() {
       ) : (
         <ul className="flex flex-col gap-3">
           {/* The two a phone shows at once, then the third a task later (decision 027). */}
-          {items.map((vendor, index) =>
-            index < 2 ? (
-              <li key={vendor.id}>
+          {items.map((vendor, index) => (
+            <Later key={vendor.id} now={index < 2}>
+              <li>
                 <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
               </li>
-            ) : (
-              <Later key={vendor.id}>
-                <li>
-                  <VendorCard vendor={vendor} headingLevel={3} />
-                </li>
-              </Later>
-            ),
-          )}
+            </Later>
+          ))}
         </ul>
       )}
     </section>

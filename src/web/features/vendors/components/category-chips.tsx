@@ -42,30 +42,32 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
     >
       {chips.map(({ key, label }, index) => {
         const isActive = key === active;
-        const chip = (
-          <li key={key ?? 'all'} className="shrink-0">
-            {behaviour.kind === 'filter' ? (
-              <button
-                type="button"
-                aria-pressed={isActive}
-                className={chipClass(isActive)}
-                onClick={() => behaviour.onSelect(key)}
-              >
-                {label}
-              </button>
-            ) : (
-              <Link
-                to={behaviour.to(key)}
-                aria-current={isActive ? 'page' : undefined}
-                className={chipClass(isActive)}
-              >
-                {label}
-              </Link>
-            )}
-          </li>
+        // Chips after the fifth are off screen to the right: drawing them a task later moves nothing
+        // (decision 027).
+        return (
+          <Later key={key ?? 'all'} now={index < FIRST_SCREEN_CHIPS}>
+            <li className="shrink-0">
+              {behaviour.kind === 'filter' ? (
+                <button
+                  type="button"
+                  aria-pressed={isActive}
+                  className={chipClass(isActive)}
+                  onClick={() => behaviour.onSelect(key)}
+                >
+                  {label}
+                </button>
+              ) : (
+                <Link
+                  to={behaviour.to(key)}
+                  aria-current={isActive ? 'page' : undefined}
+                  className={chipClass(isActive)}
+                >
+                  {label}
+                </Link>
+              )}
+            </li>
+          </Later>
         );
-        // Off screen to the right, so drawing them a task later moves nothing (decision 027).
-        return index < FIRST_SCREEN_CHIPS ? chip : <Later key={key ?? 'all'}>{chip}</Later>;
       })}
     </ul>
   );

@@ -174,19 +174,13 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
               aria-busy={list.isPlaceholderData}
               className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
             >
-              {vendors.map((vendor, index) =>
-                index < FIRST_SCREEN_CARDS ? (
-                  <li key={vendor.id}>
-                    <VendorCard vendor={vendor} eager />
+              {vendors.map((vendor, index) => (
+                <Later key={vendor.id} now={index < FIRST_SCREEN_CARDS}>
+                  <li>
+                    <VendorCard vendor={vendor} eager={index < FIRST_SCREEN_CARDS} />
                   </li>
-                ) : (
-                  <Later key={vendor.id}>
-                    <li>
-                      <VendorCard vendor={vendor} />
-                    </li>
-                  </Later>
-                ),
-              )}
+                </Later>
+              ))}
             </ul>
           )}
           {list.hasNextPage && !list.isPlaceholderData ? (

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import config from '../playwright.config.ts';
@@ -17,11 +18,28 @@ import { writeResult } from './support.ts';
 //   BENCH_RUNS=3 — measure each route 3 times and report the median run (performance varies).
 //   BENCH_ROUTES=/,/vendors — only these routes (a prefix picks the vendor profile: /public/vendor).
 //   BENCH_LHR_DIR=<dir> — also write each route's full Lighthouse report (JSON) there.
+//   BENCH_BASELINE=off — skip the baseline below (half the time).
+//
+// The baseline, measured in the same run: each route's first screen as the app drew it, saved as a
+// static page with no script (dist/web/bench-static/), scored the same way. It is what this machine
+// gives the same page, styles, images and markup without any JavaScript: the ceiling for a page
+// rendered on the server. Scores differ a lot between machines of one kind (fonts, layout and
+// script run several times slower on some), so the app's score means little without it.
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeFlags = (config.use?.launchOptions?.args ?? []).map((flag) =>
-  flag === '--headless' ? '--headless=new' : flag,
+const playwrightFlags = config.use?.launchOptions?.args ?? [];
+// Chromium 156 starts its omnibox popup's web UI (two renderers running their own scripts) even
+// headless: not part of any page, and competing with the page for two cores. chrome-launcher's own
+// --disable-features list is kept (a second flag would replace it).
+const defaultDisabledFeatures = chromeLauncher.Launcher.defaultFlags().find((flag) =>
+  flag.startsWith('--disable-features='),
 );
+const chromeFlags = [
+  ...playwrightFlags.map((flag) => (flag === '--headless' ? '--headless=new' : flag)),
+  `${defaultDisabledFeatures ?? '--disable-features=Translate'},WebUIOmniboxPopup,WebUIOmniboxAimPopup`,
+];
+const withBaseline = process.env.BENCH_BASELINE !== 'off';
+const staticDir = join('dist', 'web', 'bench-static');
 const budgetBytes = 90 * 1024;
 
 function run(command: string, args: string[]) {
@@ -83,9 +101,13 @@ type Row = {
   scores: Record<string, number>;
   perfRuns: number[];
   metrics: Record<string, number>;
+  /** Lighthouse's measure of this machine's speed in the median run (higher is faster). */
+  benchmarkIndex: number;
   files: number;
   gzip: number;
   wire: number;
+  /** The same first screen as a static page without scripts, measured the same way. */
+  baseline?: { perfRuns: number[]; performance: number; metrics: Record<string, number> };
 };
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const rows: Row[] = [];
@@ -103,29 +125,40 @@ try {
       )
     : allRoutes;
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-  for (const route of routes) {
-    // Performance varies from run to run far more than between builds on a small machine: with
-    // BENCH_RUNS=n each route is measured n times and the median run is reported.
-    const measured: Awaited<ReturnType<typeof lighthouse>>[] = [];
+  const port = chrome.port;
+  // Performance varies from run to run far more than between builds on a small machine: with
+  // BENCH_RUNS=n each page is measured n times and the median run is reported.
+  const measure = async (url: string, categories: string[]) => {
+    const measured: LighthouseReport[] = [];
     for (let run = 0; run < runs; run++) {
-      measured.push(
-        await lighthouse(`${base}${route}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        }),
-      );
+      const result = await lighthouse(url, {
+        port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: categories,
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (result.lhr.runtimeError)
+        console.log(
+          `  ${url}: Lighthouse runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`,
+        );
+      measured.push(result.lhr);
     }
-    if (measured.some((result) => !result)) throw new Error(`Lighthouse returned nothing for ${route}`);
-    for (const { runtimeError } of measured.map((result) => result!.lhr))
-      if (runtimeError)
-        console.log(`  ${route}: Lighthouse runtime error ${runtimeError.code}: ${runtimeError.message}`);
-    const byPerformance = measured
-      .map((result) => result!.lhr)
-      .sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-    const perfRuns = byPerformance.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
-    const lhr = byPerformance[Math.floor(byPerformance.length / 2)]!;
+    const byPerformance = measured.sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
+    return {
+      perfRuns: byPerformance.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100)),
+      lhr: byPerformance[Math.floor(byPerformance.length / 2)]!,
+    };
+  };
+  for (const route of routes) {
+    const { perfRuns, lhr } = await measure(`${base}${route}`, [
+      'performance',
+      'accessibility',
+      'best-practices',
+      'seo',
+    ]);
     if (process.env.BENCH_LHR_DIR)
       writeFileSync(
         join(process.env.BENCH_LHR_DIR, `${route.replace(/\W+/g, '_') || 'home'}.json`),
@@ -145,15 +178,28 @@ try {
     );
     const gzip = scripts.reduce((sum, r) => sum + gzipSize(new URL(r.url).pathname), 0);
     const wire = scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-    const metrics = Object.fromEntries(
-      [
-        'first-contentful-paint',
-        'largest-contentful-paint',
-        'total-blocking-time',
-        'cumulative-layout-shift',
-      ].map((id) => [id, lhr.audits[id]?.numericValue ?? 0]),
-    );
-    rows.push({ route, scores, perfRuns, metrics, files: scripts.length, gzip, wire });
+    const metrics = metricsOf(lhr);
+    let baseline: Row['baseline'];
+    if (withBaseline) {
+      const staticPath = await saveFirstScreen(`${base}${route}`);
+      const measuredStatic = await measure(`${base}${staticPath}`, ['performance']);
+      baseline = {
+        perfRuns: measuredStatic.perfRuns,
+        performance: Math.round((measuredStatic.lhr.categories.performance?.score ?? 0) * 100),
+        metrics: metricsOf(measuredStatic.lhr),
+      };
+    }
+    rows.push({
+      route,
+      scores,
+      perfRuns,
+      metrics,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+      files: scripts.length,
+      gzip,
+      wire,
+      baseline,
+    });
     if (process.env.BENCH_VERBOSE)
       for (const r of scripts)
         console.log(`  ${route}: ${new URL(r.url).pathname} ${gzipSize(new URL(r.url).pathname)}`);
@@ -171,6 +217,48 @@ try {
 } finally {
   await chrome?.kill();
   stopServer();
+  // The snapshots are the bench's own: a build served afterwards must not carry them.
+  rmSync(staticDir, { recursive: true, force: true });
+}
+
+type LighthouseReport = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function metricsOf(lhr: LighthouseReport): Record<string, number> {
+  return Object.fromEntries(
+    [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ].map((id) => [id, lhr.audits[id]?.numericValue ?? 0]),
+  );
+}
+
+/**
+ * The page at `url` once the app has drawn it (on a phone-sized screen, everything below the fold
+ * included), saved without its scripts as dist/web/bench-static/<name>.html, which the server
+ * serves as it serves any built file. Returns its path.
+ */
+async function saveFirstScreen(url: string): Promise<string> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: [...playwrightFlags] });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500); // the parts drawn a task later (<Later>)
+    const html = (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/g, '');
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, `${name}.html`), html);
+    return `/bench-static/${name}.html`;
+  } finally {
+    await browser.close();
+  }
 }
 
 interface NetworkItem {
@@ -185,6 +273,7 @@ function gzipSize(path: string): number {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number | undefined) => `${Math.round(value ?? 0)}`;
 console.log('\nLighthouse (mobile), scores out of 100; JavaScript loaded by each route');
 console.log(
   `${'route'.padEnd(42)} perf  a11y  best  seo   scripts  gzip       on the wire (br)  budget ${kb(budgetBytes)}`,
@@ -192,6 +281,18 @@ console.log(
 for (const { route, scores, perfRuns, files, gzip, wire } of rows) {
   console.log(
     `${route.padEnd(42)} ${String(scores.performance).padEnd(5)} ${String(scores.accessibility).padEnd(5)} ${String(scores['best-practices']).padEnd(5)} ${String(scores.seo).padEnd(5)} ${String(files).padEnd(8)} ${kb(gzip).padEnd(10)} ${kb(wire).padEnd(17)} ${gzip <= budgetBytes ? 'ok' : `over by ${kb(gzip - budgetBytes)}`}${runs > 1 ? `   perf runs ${perfRuns.join(', ')} (median shown)` : ''}`,
+  );
+}
+console.log(
+  '\nThe app against its baseline (the same first screen as a static page, no script), median runs',
+);
+console.log(
+  `${'route'.padEnd(42)} ${'perf app / static'.padEnd(19)} ${'FCP ms'.padEnd(13)} ${'LCP ms'.padEnd(13)} ${'TBT ms'.padEnd(13)} benchmarkIndex`,
+);
+for (const { route, scores, metrics, baseline, benchmarkIndex } of rows) {
+  const pair = (id: string) => `${ms(metrics[id])} / ${baseline ? ms(baseline.metrics[id]) : '–'}`.padEnd(13);
+  console.log(
+    `${route.padEnd(42)} ${`${scores.performance} / ${baseline?.performance ?? '–'}`.padEnd(19)} ${pair('first-contentful-paint')} ${pair('largest-contentful-paint')} ${pair('total-blocking-time')} ${benchmarkIndex}`,
   );
 }
 console.log(`\n${writeResult('web', { runs, budgetBytes, rows })}`);

@@ -40,6 +40,12 @@ const chromeFlags = [
 ];
 const withBaseline = process.env.BENCH_BASELINE !== 'off';
 const staticDir = join('dist', 'web', 'bench-static');
+/** What any page costs this machine's browser: a title, a heading and a sentence. */
+const floorPage = `<!doctype html>
+<html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Barrio</title><meta name="description" content="Servicios locales en la Ciudad de México."></head>
+<body><h1>Barrio</h1><p>Servicios locales en la Ciudad de México.</p></body></html>
+`;
 const budgetBytes = 90 * 1024;
 
 function run(command: string, args: string[]) {
@@ -111,6 +117,8 @@ type Row = {
 };
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const rows: Row[] = [];
+/** The floor: a page of two lines, without styles, images or scripts, measured the same way. */
+let floor: { perfRuns: number[]; performance: number; metrics: Record<string, number> } | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
   await waitForHealth(base, server);
@@ -152,6 +160,16 @@ try {
       lhr: byPerformance[Math.floor(byPerformance.length / 2)]!,
     };
   };
+  if (withBaseline) {
+    mkdirSync(staticDir, { recursive: true });
+    writeFileSync(join(staticDir, 'floor.html'), floorPage);
+    const measuredFloor = await measure(`${base}/bench-static/floor.html`, ['performance']);
+    floor = {
+      perfRuns: measuredFloor.perfRuns,
+      performance: Math.round((measuredFloor.lhr.categories.performance?.score ?? 0) * 100),
+      metrics: metricsOf(measuredFloor.lhr),
+    };
+  }
   for (const route of routes) {
     const { perfRuns, lhr } = await measure(`${base}${route}`, [
       'performance',
@@ -295,5 +313,9 @@ for (const { route, scores, metrics, baseline, benchmarkIndex } of rows) {
     `${route.padEnd(42)} ${`${scores.performance} / ${baseline?.performance ?? '–'}`.padEnd(19)} ${pair('first-contentful-paint')} ${pair('largest-contentful-paint')} ${pair('total-blocking-time')} ${benchmarkIndex}`,
   );
 }
-console.log(`\n${writeResult('web', { runs, budgetBytes, rows })}`);
+if (floor)
+  console.log(
+    `${'floor (2 lines; no style, image, script)'.padEnd(42)} ${`${floor.performance}${runs > 1 ? ` (runs ${floor.perfRuns.join(', ')})` : ''}`.padEnd(19)} ${ms(floor.metrics['first-contentful-paint']).padEnd(13)} ${ms(floor.metrics['largest-contentful-paint']).padEnd(13)} ${ms(floor.metrics['total-blocking-time']).padEnd(13)}`,
+  );
+console.log(`\n${writeResult('web', { runs, budgetBytes, floor, rows })}`);
 process.exit(0);

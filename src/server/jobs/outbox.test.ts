@@ -17,7 +17,11 @@ const SECOND = 1000;
 
 describe(`outbox (${testEngine})`, () => {
   let database: TestDatabase;
-  const clock = fixedClock('2026-11-23T15:00:00Z');
+  // enqueue() stamps next_attempt_at with the database's now(), so the dispatcher's clock starts a
+  // second after the real time: a fixed date would fall behind it (and leave every item not yet
+  // due) once that date had passed.
+  const start = () => new Date(Date.now() + SECOND);
+  const clock = fixedClock(start());
   const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 
   beforeAll(async () => {
@@ -26,7 +30,7 @@ describe(`outbox (${testEngine})`, () => {
   afterAll(() => database.close());
   beforeEach(async () => {
     await database.db.delete(outbox);
-    clock.set('2026-11-23T15:00:00Z');
+    clock.set(start());
   });
 
   const dispatcher = (

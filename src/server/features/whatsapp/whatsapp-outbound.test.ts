@@ -178,6 +178,9 @@ describe(`WhatsApp outbound through the cloud transport (${testEngine})`, () => 
   });
 
   it('outbox: the fake Graph API is down, the item is retried, and after recovery it is sent exactly once', async () => {
+    // enqueue() stamps next_attempt_at with the database's now(): the dispatcher's clock must not be
+    // behind the real time, or the item is never due.
+    clock.set(new Date(Date.now() + 1000));
     const { payments, config } = createTestApp(database, { clock });
     const dispatcher = createOutboxDispatcher({
       db: database.db,

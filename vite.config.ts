@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import {
   compileHints,
   inlineEntryCss,
@@ -20,10 +20,19 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 const usePreact = process.env.BARRIO_REACT_BUILD !== '1';
+
+// WEB_DIST_DIR: a separate build for a parallel test run (the server reads the same variable). The
+// server's first-screen render builds beside it, outside what the server serves (decision 029).
+const webOutDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve('dist/web');
+
+/** Plugins of the browser's build only: the page, its scripts and the service worker. */
+const forBrowser = (...plugins: Plugin[]) =>
+  plugins.map((plugin): Plugin => ({ ...plugin, applyToEnvironment: (env) => env.name === 'client' }));
 
 /**
  * Whether src/web/app/start.tsx reaches this module of ours by static imports alone. Libraries are
@@ -50,15 +59,17 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    // PWA: the service worker with this build's precache list (docs/decisions/012-discovery.md).
-    serviceWorker({
-      source: 'src/web/pwa/service-worker.js',
-      extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
-    }),
-    inlineEntryCss(),
-    preloadAppShell(),
-    compileHints(),
-    precompress(),
+    ...forBrowser(
+      // PWA: the service worker with this build's precache list (docs/decisions/012-discovery.md).
+      serviceWorker({
+        source: 'src/web/pwa/service-worker.js',
+        extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
+      }),
+      inlineEntryCss(),
+      preloadAppShell(),
+      compileHints(),
+      precompress(),
+    ),
   ],
   server: {
     port: 5173,
@@ -69,9 +80,30 @@ export default defineConfig(({ command }) => ({
     },
   },
   preview: { port: 4173 },
+  // `vite build` builds both environments, in order: the browser's app (`client`, the top-level
+  // `build` below), then the server's render of public pages' first screens (`ssr`, decision 029).
+  builder: {},
+  environments: {
+    ssr: {
+      // Every library is bundled, so that the aliases above apply to their imports too: the server
+      // draws with the same Preact as the browser, and its markup is what the browser takes over.
+      resolve: { noExternal: true },
+      build: {
+        outDir: `${webOutDir}-ssr`,
+        emptyOutDir: true,
+        manifest: false,
+        sourcemap: false,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: resolve('src/web/app/render-first-screen.tsx'),
+          // One file: the server loads it once, with every screen in it.
+          output: { codeSplitting: false },
+        },
+      },
+    },
+  },
   build: {
-    // WEB_DIST_DIR: a separate build for a parallel test run (the server reads the same variable).
-    outDir: process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : '../../dist/web',
+    outDir: webOutDir,
     emptyOutDir: true,
     sourcemap: true,
     // .vite/manifest.json: the server preloads a public page's own screen chunk with the page

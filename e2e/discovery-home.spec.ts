@@ -124,3 +124,87 @@ test('the first screen comes inside the page: no API request, and every script n
     await close();
   }
 });
+
+test('the server draws a visitor’s first screen; the app takes it over as it is, in the chosen language', async ({
+  browser,
+  baseURL,
+}) => {
+  // Without JavaScript the page already shows its screen and vendors (decision 029).
+  const noScript = await browser.newContext({ ...phone, baseURL, javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    await page.goto('/public/all-vendors?category=cleaning');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible();
+    // The first cards; the browser draws the rest a task later (decision 027).
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cleaning', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const profile =
+      (await page.getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href')) ??
+      '';
+    await page.goto(profile);
+    await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+  } finally {
+    await noScript.close();
+  }
+
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    // The app's scripts wait until the drawn cards are marked; the marks must survive the app
+    // starting, which they would not if it drew the page again.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/*.js', async (route) => {
+      await scriptsHeld;
+      await route.fallback();
+    });
+    const requests = apiRequests(page);
+    // Module scripts hold back DOMContentLoaded, not the page's parsing.
+    await page.goto('/public/all-vendors?category=cleaning', { waitUntil: 'commit' });
+    await page.locator('article').last().waitFor();
+    const drawnByServer = await page.evaluate(() => {
+      const cards = document.querySelectorAll('article');
+      for (const card of cards) card.dataset.drawnBy = 'server';
+      return cards.length;
+    });
+    expect(drawnByServer).toBeGreaterThan(0);
+    release();
+    // The app is running once it draws what lies below the first screen (components/later.tsx).
+    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toBeVisible();
+    // Every card of the first page once, the server's among them.
+    const found = Number(/\d+/.exec((await page.getByText(/vendors? found/).textContent()) ?? '')?.[0]);
+    expect(found).toBeGreaterThan(drawnByServer);
+    await expect(page.locator('article')).toHaveCount(Math.min(found, 12));
+    await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(drawnByServer);
+    await expectPhoneFriendly(page, errors);
+    // And it answers: a chip filters in place, a search goes to the list.
+    await page.getByRole('button', { name: 'Pets', exact: true }).click();
+    await expect(page).toHaveURL(/category=pets/);
+    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(0);
+    expect(requests.filter((path) => path === '/api/vendors')).toEqual(['/api/vendors']);
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+
+  // A visitor who chose Spanish gets the page in Spanish: the app draws it afresh.
+  const spanish = await newPhonePage(browser, baseURL);
+  try {
+    await spanish.page.addInitScript(() => localStorage.setItem('barrio.language', 'es-MX'));
+    await spanish.page.goto('/');
+    await expect(spanish.page.getByRole('heading', { level: 1, name: 'Encuentra Servicios' })).toBeVisible();
+    await expect(spanish.page.getByRole('region').getByRole('article').first()).toBeVisible();
+    await expect(spanish.page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    expect(spanish.errors).toEqual([]);
+  } finally {
+    await spanish.close();
+  }
+});

@@ -3,16 +3,16 @@ import type { Page } from '@playwright/test';
 /**
  * Serves this page's documents without the API answers the server puts into them
  * (src/server/features/link-previews/first-screen.ts), so that the app asks the API itself: a test
- * can then make that request fail.
+ * can then make that request fail. The markup the server drew from them goes too, as the app draws
+ * the page afresh (decision 029).
  */
 export async function withoutFirstScreenAnswers(page: Page) {
   await page.route('**/*', async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
-    const html = (await response.text()).replace(
-      /<script type="application\/json" id="barrio-first-screen">[\s\S]*?<\/script>/,
-      '',
-    );
+    const html = (await response.text())
+      .replace(/<script type="application\/json" id="barrio-first-screen">[\s\S]*?<\/script>/, '')
+      .replace(/<div id="root" data-first-screen="[^"]*">/, '<div id="root">');
     await route.fulfill({ response, body: html });
   });
 }

@@ -136,15 +136,16 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
     return c.json(internal.toBody(), internal.status);
   });
 
-  // Public pages carry their link preview, their first screen's API answers (read in-process) and
-  // their screen's scripts.
+  // Public pages carry their link preview, their first screen's API answers (read in-process),
+  // their screen's scripts, and for a visitor the first screen itself, drawn (decision 029).
   if (serveWeb)
     mountWebApp(app, webRoot, {
-      renderIndex: (c, readIndexHtml, scriptsOf) =>
+      renderIndex: (c, readIndexHtml, scriptsOf, renderScreen) =>
         renderPublicPage(c, readIndexHtml, {
           // With the visitor's connection (c.env), so that the API sees who is asking.
           fetchApi: (path) => app.request(path, {}, c.env),
           scriptsOf,
+          renderScreen,
         }),
     });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));

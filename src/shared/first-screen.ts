@@ -16,3 +16,9 @@ export function firstScreenKey(url: URL): string {
   const query = new URLSearchParams(params).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
 }
+
+/**
+ * The attribute of `#root` set when the server drew the first screen into it (decision 029): its
+ * value is the language it was drawn in.
+ */
+export const FIRST_SCREEN_DRAWN_ATTRIBUTE = 'data-first-screen';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
@@ -33,7 +34,32 @@ export interface WebAppOptions {
     c: Context<AppEnv>,
     readIndexHtml: () => Promise<string>,
     scriptsOf: ScriptsOf,
+    renderScreen: RenderScreen | undefined,
   ) => Promise<{ html: string; status: 200 | 404 } | undefined>;
+}
+
+/**
+ * The web app's own render of a public page's first screen (src/web/app/render-first-screen.tsx,
+ * decision 029): `#root`'s markup for a path and query, given the screen's API answers by
+ * firstScreenKey, and the language it is drawn in.
+ */
+export type RenderScreen = (
+  url: string,
+  answers: Map<string, unknown>,
+) => Promise<{ markup: string; language: string }>;
+
+/**
+ * The build's first-screen render, which Vite writes beside the web app (`<root>-ssr`, vite.config.ts),
+ * loaded on first use; undefined without one (an older build): the browser then draws every page.
+ */
+function loadRenderScreen(root: string): RenderScreen | undefined {
+  const file = join(`${root}-ssr`, 'render-first-screen.js');
+  if (!existsSync(file)) return undefined;
+  let loading: Promise<{ renderFirstScreen: RenderScreen }> | undefined;
+  return async (url, answers) => {
+    loading ??= import(pathToFileURL(file).href);
+    return (await loading).renderFirstScreen(url, answers);
+  };
 }
 
 /** `/assets/…` files of lazily loaded modules (by source path, `routes/home.tsx`), not yet in the page. */
@@ -86,6 +112,7 @@ function readManifest(root: string): Record<string, ManifestChunk> | undefined {
 export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex }: WebAppOptions = {}) {
   if (!existsSync(join(root, 'index.html'))) return false;
   const scriptsOf = buildScripts(readManifest(root));
+  const renderScreen = loadRenderScreen(root);
   const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
   app.use('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
@@ -100,7 +127,12 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex 
   app.use('*', (c, next) => (c.req.path === '/' && renderIndex ? next() : assets(c, next)));
   app.get('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
-    const page = await renderIndex?.(c, () => readFile(join(root, 'index.html'), 'utf8'), scriptsOf);
+    const page = await renderIndex?.(
+      c,
+      () => readFile(join(root, 'index.html'), 'utf8'),
+      scriptsOf,
+      renderScreen,
+    );
     if (page) {
       c.header('Cache-Control', 'no-cache');
       return c.html(page.html, page.status);

@@ -1,9 +1,11 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory } from 'react-router';
-import { OfflineBanner } from '../pwa/offline-banner.tsx';
-import { createQueryClient, Providers } from './providers.tsx';
-import { AppRoutes, loadScreenAt } from './router.tsx';
+import { FIRST_SCREEN_DRAWN_ATTRIBUTE } from '../../shared/first-screen.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { cameWithFirstScreenAnswers } from '../lib/first-screen.ts';
+import { App } from './app.tsx';
+import { createQueryClient } from './providers.tsx';
+import { loadScreenAt } from './router.tsx';
 
 // The app, run by the entry (main.tsx) once the page has painted (decision 027).
 const root = document.getElementById('root');
@@ -16,17 +18,23 @@ if (!root) throw new Error('index.html has no #root element');
  */
 const SCREEN_WAIT_MS = 500;
 
+/**
+ * Whether the server drew the first screen (decision 029) as the app's first render will: `#root`
+ * then holds that markup, in the visitor's language, drawn from the answers the page carries. The app
+ * takes it over as it is. Otherwise (a visitor who chose another language) it draws the page afresh.
+ */
+const takeOver =
+  root.getAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE) === currentLanguage() && cameWithFirstScreenAnswers();
+
 function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
-  createRoot(root as HTMLElement).render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <OfflineBanner />
-        <HistoryRouter history={history}>
-          <AppRoutes />
-        </HistoryRouter>
-      </Providers>
-    </StrictMode>,
+  const app = (
+    <App
+      queryClient={createQueryClient()}
+      router={(routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>}
+    />
   );
+  if (takeOver) hydrateRoot(root as HTMLElement, app);
+  else createRoot(root as HTMLElement).render(app);
 }
 
 // After the task that ran these modules, each step takes a task of its own: shorter tasks instead of
@@ -34,12 +42,13 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
 // 1. The router's history, BrowserRouter's own (v5Compat), made here rather than in the first draw:
 //    on a first visit it rewrites the history entry, a few milliseconds of the browser's time.
 // 2. Matching the address to its screen and waiting for its module (a failure shows through the
-//    route's error boundary, as before).
-// 3. Drawing.
+//    route's error boundary, as before). Markup drawn by the server stays on screen meanwhile, so
+//    the wait has no limit then: the app takes it over only with the screen that drew it.
+// 3. Drawing, or taking over the server's markup.
 setTimeout(() => {
   const history = UNSAFE_createBrowserHistory({ window, v5Compat: true });
-  Promise.race([
-    loadScreenAt(window.location.pathname).catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS)),
-  ]).then(() => setTimeout(() => draw(history), 0));
+  const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
+  Promise.race(
+    takeOver ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
+  ).then(() => setTimeout(() => draw(history), 0));
 }, 0);

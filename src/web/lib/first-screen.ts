@@ -17,12 +17,40 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
-const answers = readAnswers();
+let answers = readAnswers();
+const pageCameWithAnswers = answers.size > 0;
+
+/**
+ * Whether the page came with its first screen's answers: markup the server drew from them
+ * (decision 029) is only taken over with them, since the first render draws from them too.
+ */
+export function cameWithFirstScreenAnswers(): boolean {
+  return pageCameWithAnswers;
+}
+/** Whether the answers are the server's, for the one render it is drawing (withFirstScreenAnswers). */
+let drawingOnServer = false;
+
+/**
+ * Draws with these answers instead of the page's: the server's render of a public page's first
+ * screen (src/web/app/render-first-screen.tsx, decision 029), the same answers it puts into that
+ * page. The draw is synchronous, so no other request ever sees them.
+ */
+export function withFirstScreenAnswers<T>(given: Map<string, unknown>, draw: () => T): T {
+  const page = answers;
+  answers = given;
+  drawingOnServer = true;
+  try {
+    return draw();
+  } finally {
+    answers = page;
+    drawingOnServer = false;
+  }
+}
 
 /** The answer for this request key, once, while the page is fresh; undefined when there is none. */
 function take(url: URL): { body: unknown } | undefined {
   if (answers.size === 0) return undefined;
-  if (performance.now() > FIRST_SCREEN_FRESH_MS) {
+  if (!drawingOnServer && performance.now() > FIRST_SCREEN_FRESH_MS) {
     answers.clear();
     return undefined;
   }
@@ -54,7 +82,8 @@ export function takeFirstScreenData<T>(
   query: Record<string, string> = {},
 ): { data: T } | undefined {
   if (answers.size === 0) return undefined;
-  const url = new URL(path, window.location.origin);
+  // Only the path and the query name an answer (firstScreenKey): any origin will do, the server has none.
+  const url = new URL(path, 'http://first.screen');
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const answer = take(url);
   return answer && { data: answer.body as T };

@@ -11,7 +11,8 @@ function subscribe(onChange: () => void) {
   };
 }
 
-const isOnline = () => navigator.onLine;
+// The server draws the first screen of public pages online (decision 029); Node 20 has no navigator.
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
  * Says plainly that the network is missing (the service worker still shows the app shell offline).

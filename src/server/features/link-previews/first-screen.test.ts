@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ELEMENT_ID } from '../../../shared/first-screen.ts';
+import { FIRST_SCREEN_DRAWN_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID } from '../../../shared/first-screen.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { mountWebApp } from '../../lib/web-app.ts';
+import { mountWebApp, type RenderScreen } from '../../lib/web-app.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
@@ -59,10 +59,25 @@ const answersIn = (html: string): Record<string, unknown> | undefined => {
   return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
 };
 
+/** The markup the server put into `#root`, with the language it was drawn in; undefined when none. */
+const drawnIn = (html: string) => {
+  const match = new RegExp(
+    `<div id="root" ${FIRST_SCREEN_DRAWN_ATTRIBUTE}="([^"]*)">([\\s\\S]*)</div></body>`,
+  ).exec(html);
+  return match ? { language: match[1], markup: match[2] } : undefined;
+};
+
 describe(`first screen in the page (${testEngine})`, () => {
   let database: Database;
   let api: Hono<AppEnv>;
   let web: Hono<AppEnv>;
+  // Stands in for the build's render (src/web/app/render-first-screen.tsx, tested in the web project
+  // and in the browser): it shows what it was asked to draw, and with which answers.
+  const drawn: { url: string; answers: Map<string, unknown> }[] = [];
+  const renderScreen: RenderScreen = async (url, answers) => {
+    drawn.push({ url, answers });
+    return { markup: `<p>${url.replace(/[<&]/g, '')}</p>`, language: 'en' };
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -83,7 +98,11 @@ describe(`first screen in the page (${testEngine})`, () => {
     });
     mountWebApp(web, root, {
       renderIndex: (c, readIndexHtml, scriptsOf) =>
-        renderPublicPage(c, readIndexHtml, { fetchApi: (path) => api.request(path), scriptsOf }),
+        renderPublicPage(c, readIndexHtml, {
+          fetchApi: (path) => api.request(path),
+          scriptsOf,
+          renderScreen,
+        }),
     });
 
     const evil = await insertVendor(database.db, {
@@ -164,6 +183,29 @@ describe(`first screen in the page (${testEngine})`, () => {
     // Home comes with the app; an unknown page has no screen of its own to preload.
     expect(modulePreloads(await (await web.request('/')).text())).toEqual([]);
     expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual([]);
+  });
+
+  it("draws a visitor's first screen with the page's own answers, in place of the painted header", async () => {
+    drawn.length = 0;
+    const html = await (await web.request('/public/all-vendors?category=pets')).text();
+    expect(drawnIn(html)).toEqual({ language: 'en', markup: '<p>/public/all-vendors?category=pets</p>' });
+    expect(drawn).toHaveLength(1);
+    expect(Object.fromEntries(drawn[0]!.answers)).toEqual(answersIn(html));
+    expect(html.match(/<div id="root"/g)).toHaveLength(1);
+  });
+
+  it('leaves the first screen to the browser with cookies, for an unknown vendor and off the public pages', async () => {
+    drawn.length = 0;
+    const pages = [
+      await web.request('/', { headers: { cookie: 'any=1' } }),
+      await web.request('/public/vendor/nobody-here'),
+      await web.request('/jobs'),
+    ];
+    for (const page of pages) expect(drawnIn(await page.text())).toBeUndefined();
+    expect(drawn).toEqual([]);
+    expect(drawnIn(await (await web.request('/public/vendor/ana-paseos')).text())?.markup).toBe(
+      '<p>/public/vendor/ana-paseos</p>',
+    );
   });
 
   it('keeps /index.html, the offline shell, as built', async () => {

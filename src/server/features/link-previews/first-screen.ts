@@ -1,6 +1,10 @@
 import { browseCategories, directoryCategories, isCategoryKey } from '../../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../shared/constants.ts';
-import { FIRST_SCREEN_ELEMENT_ID, firstScreenKey } from '../../../shared/first-screen.ts';
+import {
+  FIRST_SCREEN_DRAWN_ATTRIBUTE,
+  FIRST_SCREEN_ELEMENT_ID,
+  firstScreenKey,
+} from '../../../shared/first-screen.ts';
 import { escapeHtml } from './link-previews.html.ts';
 
 // The public pages' first reads, answered inside the page (docs/decisions/025-first-screen-in-the-page.md).
@@ -55,6 +59,12 @@ const SESSION_PATH = '/api/auth/get-session';
 export interface FirstScreen {
   /** The JSON answers by firstScreenKey; only 200s (anything else the web app asks for itself). */
   answers: [key: string, json: string][];
+  /**
+   * Whether the page's first screen can be drawn on the server (decision 029): a public screen, every
+   * read answered with a 200, and a visitor with no session (no cookies). Otherwise the browser
+   * draws it, as it would have.
+   */
+  drawable?: boolean;
   /** The first vendor's photo in a list: the largest thing on the first screen. */
   lcpImage?: string;
   /** The screen's own scripts (`/assets/…`), fetched with the page instead of after the entry ran. */
@@ -70,16 +80,21 @@ export async function fetchFirstScreen(
   // and never goes into a page.
   const answers: FirstScreen['answers'] = withCookies ? [] : [[SESSION_PATH, 'null']];
   let lcpImage: string | undefined;
-  for (const request of firstScreenRequests(pathname, params)) {
+  const requests = firstScreenRequests(pathname, params);
+  let drawable = !withCookies && requests.length > 0;
+  for (const request of requests) {
     const response = await fetchApi(request);
-    if (response.status !== 200) continue;
+    if (response.status !== 200) {
+      drawable = false;
+      continue;
+    }
     const json = await response.text();
     answers.push([firstScreenKey(new URL(request, 'http://first.screen')), json]);
     const first = (JSON.parse(json) as { items?: { profile_image_url?: string | null }[] } | null)
       ?.items?.[0];
     lcpImage ??= first?.profile_image_url?.startsWith('/') ? first.profile_image_url : undefined;
   }
-  return { answers, lcpImage };
+  return { answers, lcpImage, drawable };
 }
 
 /**
@@ -102,4 +117,24 @@ export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high" />`);
   if (tags.length === 0) return html;
   return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** The answers as the web app reads them (src/web/lib/first-screen.ts): bodies by firstScreenKey. */
+export function answersByKey({ answers }: FirstScreen): Map<string, unknown> {
+  return new Map(answers.map(([key, json]) => [key, JSON.parse(json)]));
+}
+
+/**
+ * The page with its first screen drawn into `#root` (decision 029), in place of the header index.html
+ * paints while the app loads, and marked with the language it was drawn in. The markup comes from
+ * the app's own render, which escapes every text.
+ */
+export function injectFirstScreenMarkup(
+  html: string,
+  { markup, language }: { markup: string; language: string },
+) {
+  return html.replace(
+    /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/i,
+    () => `<div id="root" ${FIRST_SCREEN_DRAWN_ATTRIBUTE}="${escapeHtml(language)}">${markup}</div>`,
+  );
 }

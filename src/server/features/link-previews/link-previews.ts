@@ -1,20 +1,31 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
-import type { ScriptsOf } from '../../lib/web-app.ts';
-import { type FetchApi, fetchFirstScreen, injectFirstScreen, screenModules } from './first-screen.ts';
+import type { RenderScreen, ScriptsOf } from '../../lib/web-app.ts';
+import {
+  answersByKey,
+  type FetchApi,
+  fetchFirstScreen,
+  injectFirstScreen,
+  injectFirstScreenMarkup,
+  screenModules,
+} from './first-screen.ts';
 import { injectLinkPreview } from './link-previews.html.ts';
 import { findLinkPreview } from './link-previews.service.ts';
 
 /**
  * The web app's index.html for a public page (DESIGN §6 leaves the HTML to the server): its link
- * preview, for crawlers that run no JavaScript; with `fetchApi` its first screen's API answers and
- * with `scriptsOf` its screen's scripts (./first-screen.ts). Undefined for the pages it adds
- * nothing to.
+ * preview, for crawlers that run no JavaScript; with `fetchApi` its first screen's API answers, with
+ * `scriptsOf` its screen's scripts (./first-screen.ts), and with `renderScreen` its first screen
+ * drawn (decision 029). Undefined for the pages it adds nothing to.
  */
 export async function renderPublicPage(
   c: Context<AppEnv>,
   readIndexHtml: () => Promise<string>,
-  { fetchApi, scriptsOf }: { fetchApi?: FetchApi; scriptsOf?: ScriptsOf } = {},
+  {
+    fetchApi,
+    scriptsOf,
+    renderScreen,
+  }: { fetchApi?: FetchApi; scriptsOf?: ScriptsOf; renderScreen?: RenderScreen } = {},
 ): Promise<{ html: string; status: 200 | 404 } | undefined> {
   const url = new URL(c.req.url);
   const [preview, firstScreen] = await Promise.all([
@@ -35,5 +46,10 @@ export async function renderPublicPage(
   let html = await readIndexHtml();
   if (preview) html = injectLinkPreview(html, preview);
   html = injectFirstScreen(html, { answers: [], ...firstScreen, scripts });
+  if (renderScreen && firstScreen?.drawable)
+    html = injectFirstScreenMarkup(
+      html,
+      await renderScreen(`${url.pathname}${url.search}`, answersByKey(firstScreen)),
+    );
   return { html, status: preview?.status ?? 200 };
 }

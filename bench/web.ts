@@ -20,6 +20,10 @@ import { writeResult } from './support.ts';
 //   BENCH_LHR_DIR=<dir> — also write each route's full Lighthouse report (JSON) there.
 //   BENCH_BASELINE=off — skip the baseline below (half the time).
 //
+// It also times the server's answer for each page: drawn on the server for a visitor (decision 029)
+// against the same page for a request with a cookie, which the server leaves to the browser to draw
+// (the median of 50 requests each, one at a time, in the same run).
+//
 // The baseline, measured in the same run: each route's first screen as the app drew it, saved as a
 // static page with no script (dist/web/bench-static/), scored the same way. It is what this machine
 // gives the same page, styles, images and markup without any JavaScript: the ceiling for a page
@@ -114,6 +118,8 @@ type Row = {
   wire: number;
   /** The same first screen as a static page without scripts, measured the same way. */
   baseline?: { perfRuns: number[]; performance: number; metrics: Record<string, number> };
+  /** The server's answer (ms, median): the page drawn for a visitor, and left to the browser. */
+  serving: { drawnMs: number; plainMs: number; drawn: boolean };
 };
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const rows: Row[] = [];
@@ -209,6 +215,7 @@ try {
     }
     rows.push({
       route,
+      serving: await servingTimes(`${base}${route}`),
       scores,
       perfRuns,
       metrics,
@@ -279,6 +286,24 @@ async function saveFirstScreen(url: string): Promise<string> {
   }
 }
 
+/**
+ * How long the server takes to answer the page (median of 50, one at a time): as a visitor gets it,
+ * drawn on the server, and with a cookie, which leaves the drawing to the browser (decision 029).
+ */
+async function servingTimes(url: string): Promise<Row['serving']> {
+  const median = async (headers: Record<string, string>) => {
+    const times: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const started = performance.now();
+      await (await fetch(url, { headers })).text();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[25]!;
+  };
+  const drawn = (await (await fetch(url)).text()).includes('data-first-screen=');
+  return { drawnMs: await median({}), plainMs: await median({ cookie: 'bench=1' }), drawn };
+}
+
 interface NetworkItem {
   url: string;
   resourceType?: string;
@@ -316,6 +341,11 @@ for (const { route, scores, metrics, baseline, benchmarkIndex } of rows) {
 if (floor)
   console.log(
     `${'floor (2 lines; no style, image, script)'.padEnd(42)} ${`${floor.performance}${runs > 1 ? ` (runs ${floor.perfRuns.join(', ')})` : ''}`.padEnd(19)} ${ms(floor.metrics['first-contentful-paint']).padEnd(13)} ${ms(floor.metrics['largest-contentful-paint']).padEnd(13)} ${ms(floor.metrics['total-blocking-time']).padEnd(13)}`,
+  );
+console.log('\nServing the page (ms, median of 50): drawn on the server for a visitor / left to the browser');
+for (const { route, serving } of rows)
+  console.log(
+    `${route.padEnd(42)} ${`${serving.drawnMs.toFixed(1)} / ${serving.plainMs.toFixed(1)}`.padEnd(19)} ratio ${(serving.drawnMs / serving.plainMs).toFixed(2)}${serving.drawn ? '' : '  (not drawn: no render built?)'}`,
   );
 console.log(`\n${writeResult('web', { runs, budgetBytes, floor, rows })}`);
 process.exit(0);

@@ -7,6 +7,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import config from '../playwright.config.ts';
+import { FIRST_SCREEN_DRAWN_ATTRIBUTE } from '../src/shared/first-screen.ts';
 import { writeResult } from './support.ts';
 
 // `npm run bench:web`: Lighthouse (mobile, its default: a mid-range phone on a slow 4G network,
@@ -300,7 +301,7 @@ async function servingTimes(url: string): Promise<Row['serving']> {
     }
     return times.sort((a, b) => a - b)[25]!;
   };
-  const drawn = (await (await fetch(url)).text()).includes('data-first-screen=');
+  const drawn = (await (await fetch(url)).text()).includes(`${FIRST_SCREEN_DRAWN_ATTRIBUTE}=`);
   return { drawnMs: await median({}), plainMs: await median({ cookie: 'bench=1' }), drawn };
 }
 

@@ -181,7 +181,7 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     await expect(page.locator('article')).toHaveCount(Math.min(found, 12));
     await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(drawnByServer);
     await expectPhoneFriendly(page, errors);
-    // And it answers: a chip filters in place, a search goes to the list.
+    // And it answers: a chip filters in place, with one request for the new list.
     await page.getByRole('button', { name: 'Pets', exact: true }).click();
     await expect(page).toHaveURL(/category=pets/);
     await expect(page.getByRole('button', { name: 'Pets', exact: true })).toHaveAttribute(

@@ -17,8 +17,10 @@ function readAnswers(): Map<string, unknown> {
   }
 }
 
-let answers = readAnswers();
-const pageCameWithAnswers = answers.size > 0;
+const pageAnswers = readAnswers();
+const pageCameWithAnswers = pageAnswers.size > 0;
+/** The page's answers, or the server's for the one render it is drawing (withFirstScreenAnswers). */
+let answers = pageAnswers;
 
 /**
  * Whether the page came with its first screen's answers: markup the server drew from them
@@ -27,8 +29,6 @@ const pageCameWithAnswers = answers.size > 0;
 export function cameWithFirstScreenAnswers(): boolean {
   return pageCameWithAnswers;
 }
-/** Whether the answers are the server's, for the one render it is drawing (withFirstScreenAnswers). */
-let drawingOnServer = false;
 
 /**
  * Draws with these answers instead of the page's: the server's render of a public page's first
@@ -36,21 +36,19 @@ let drawingOnServer = false;
  * page. The draw is synchronous, so no other request ever sees them.
  */
 export function withFirstScreenAnswers<T>(given: Map<string, unknown>, draw: () => T): T {
-  const page = answers;
   answers = given;
-  drawingOnServer = true;
   try {
     return draw();
   } finally {
-    answers = page;
-    drawingOnServer = false;
+    answers = pageAnswers;
   }
 }
 
 /** The answer for this request key, once, while the page is fresh; undefined when there is none. */
 function take(url: URL): { body: unknown } | undefined {
   if (answers.size === 0) return undefined;
-  if (!drawingOnServer && performance.now() > FIRST_SCREEN_FRESH_MS) {
+  // The server's answers are as fresh as its render; only the page's grow stale.
+  if (answers === pageAnswers && performance.now() > FIRST_SCREEN_FRESH_MS) {
     answers.clear();
     return undefined;
   }

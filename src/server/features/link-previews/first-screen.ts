@@ -59,6 +59,8 @@ const SESSION_PATH = '/api/auth/get-session';
 export interface FirstScreen {
   /** The JSON answers by firstScreenKey; only 200s (anything else the web app asks for itself). */
   answers: [key: string, json: string][];
+  /** The same answers parsed, as the web app reads them (src/web/lib/first-screen.ts): for its render. */
+  bodies: Map<string, unknown>;
   /**
    * Whether the page's first screen can be drawn on the server (decision 029): a public screen, every
    * read answered with a 200, and a visitor with no session (no cookies). Otherwise the browser
@@ -79,6 +81,7 @@ export async function fetchFirstScreen(
   // same for everyone, so it is given without asking better-auth. A signed-in answer is personal
   // and never goes into a page.
   const answers: FirstScreen['answers'] = withCookies ? [] : [[SESSION_PATH, 'null']];
+  const bodies = new Map<string, unknown>(withCookies ? [] : [[SESSION_PATH, null]]);
   let lcpImage: string | undefined;
   const requests = firstScreenRequests(pathname, params);
   let drawable = !withCookies && requests.length > 0;
@@ -89,19 +92,24 @@ export async function fetchFirstScreen(
       continue;
     }
     const json = await response.text();
-    answers.push([firstScreenKey(new URL(request, 'http://first.screen')), json]);
-    const first = (JSON.parse(json) as { items?: { profile_image_url?: string | null }[] } | null)
-      ?.items?.[0];
+    const key = firstScreenKey(new URL(request, 'http://first.screen'));
+    const body = JSON.parse(json) as { items?: { profile_image_url?: string | null }[] } | null;
+    answers.push([key, json]);
+    bodies.set(key, body);
+    const first = body?.items?.[0];
     lcpImage ??= first?.profile_image_url?.startsWith('/') ? first.profile_image_url : undefined;
   }
-  return { answers, lcpImage, drawable };
+  return { answers, bodies, lcpImage, drawable };
 }
 
 /**
  * The answers as an inert JSON element (never run, so the CSP is untouched), and a preload for the
  * photo. `<` is written as \u003c: a vendor's text can never close the element.
  */
-export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [] }: FirstScreen): string {
+export function injectFirstScreen(
+  html: string,
+  { answers, lcpImage, scripts = [] }: Pick<FirstScreen, 'answers' | 'lcpImage' | 'scripts'>,
+): string {
   // As index.html preloads the app shell (scripts/vite-plugins.ts `preloadAppShell`): crossorigin,
   // so that the browser reuses these fetches, and low priority (decision 027).
   const tags = scripts.map(
@@ -117,11 +125,6 @@ export function injectFirstScreen(html: string, { answers, lcpImage, scripts = [
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high" />`);
   if (tags.length === 0) return html;
   return html.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
-}
-
-/** The answers as the web app reads them (src/web/lib/first-screen.ts): bodies by firstScreenKey. */
-export function answersByKey({ answers }: FirstScreen): Map<string, unknown> {
-  return new Map(answers.map(([key, json]) => [key, JSON.parse(json)]));
 }
 
 /**

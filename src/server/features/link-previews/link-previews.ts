@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { RenderScreen, ScriptsOf } from '../../lib/web-app.ts';
 import {
-  answersByKey,
   type FetchApi,
   fetchFirstScreen,
   injectFirstScreen,
@@ -49,7 +48,7 @@ export async function renderPublicPage(
   if (renderScreen && firstScreen?.drawable)
     html = injectFirstScreenMarkup(
       html,
-      await renderScreen(`${url.pathname}${url.search}`, answersByKey(firstScreen)),
+      await renderScreen(`${url.pathname}${url.search}`, firstScreen.bodies),
     );
   return { html, status: preview?.status ?? 200 };
 }

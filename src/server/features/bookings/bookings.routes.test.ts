@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   BookingDecisionResponse,
   BookingSummary,
@@ -181,6 +181,68 @@ describe(`bookings (${testEngine})`, () => {
       .where(eq(appointments.vendorProfileId, vendor.id));
     expect(rows).toHaveLength(1);
   });
+
+  it.skipIf(testEngine === 'pglite')(
+    'lets requests for one vendor take turns: behind an uncommitted booking that rolls back, one wins and the others get 409 (PostgreSQL only: PGlite is one connection, so nothing waits)',
+    async () => {
+      const { vendor, service } = await vendorWithService();
+      const customer = await insertCustomer(database.db);
+      // Another request's booking of the slot, written and not yet committed; it rolls back below.
+      let written!: () => void;
+      let release!: () => void;
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const holder = database.db
+        .transaction(async (tx) => {
+          await tx.insert(appointments).values(appointmentValues(vendor.id, customer.id, MONDAY_9, 60));
+          written();
+          await released;
+          tx.rollback();
+        })
+        .catch(() => {});
+      await isWritten;
+
+      const racers = 5;
+      const answers = Promise.all(
+        Array.from({ length: racers }, (_, i) =>
+          client().post(
+            '/api/bookings',
+            payload(vendor.id, service.id, MONDAY_9, { customerEmail: `turn${i}@example.test` }),
+          ),
+        ),
+      );
+      // Each inserting at once, all would wait on the held row and meet each other's rows when it
+      // rolled back: deadlocks, one a second (deadlock_timeout). Taking turns, one waits on the row
+      // and the others for their turn.
+      const waits = async () => {
+        const result = await database.db.execute(
+          sql`select wait_event from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return (result as unknown as { rows: { wait_event: string }[] }).rows.map((r) => r.wait_event).sort();
+      };
+      try {
+        await vi.waitFor(
+          async () => {
+            expect(await waits()).toHaveLength(racers);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        expect(await waits()).toEqual([...Array(racers - 1).fill('advisory'), 'transactionid']);
+      } finally {
+        // Also when the check fails: the requests end here, not in the pool of the next tests.
+        release();
+        await Promise.all([holder, answers]);
+      }
+      const statuses = (await answers).map((r) => r.status).sort();
+      expect(statuses).toEqual([201, ...Array(racers - 1).fill(409)]);
+      const rows = await database.db
+        .select()
+        .from(appointments)
+        .where(eq(appointments.vendorProfileId, vendor.id));
+      expect(rows).toHaveLength(1);
+    },
+  );
 
   it('shows the summary by token without changing anything, then confirms once', async () => {
     const { vendor, service } = await vendorWithService();

@@ -41,6 +41,7 @@ import {
 const HOUR_MS = 60 * 60_000;
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // 32 letters: no 0/O, 1/I to misread
 const CODE_ATTEMPTS = 5;
+const VENDOR_BOOKINGS_LOCK = 727_003; // any constant: the advisory-lock space of createBookingRequest
 
 type CreateBookingPayload = ReturnType<typeof createBookingSchema.parse>;
 
@@ -192,6 +193,7 @@ export async function createBookingRequest({
     const { token, hash } = newConfirmToken();
     try {
       const id = await db.transaction(async (tx) => {
+        await takeVendorsTurn(tx, vendor.id);
         const customerId = await upsertCustomer(tx, { name: input.customerName, email, phone, userId });
         const [row] = await tx
           .insert(appointments)
@@ -241,9 +243,10 @@ export async function createBookingRequest({
     } catch (err) {
       const state = sqlState(err);
       if (state === '23P01') throw slotTaken();
-      // PostgreSQL documents that concurrent inserts checked by one exclusion constraint can
-      // deadlock instead of conflicting: the aborted request tries again, and then meets the
-      // winner's booking (23P01 → 409) or the slot is free.
+      // Taking turns (takeVendorsTurn), requests no longer deadlock each other; one can still
+      // deadlock with an update of an overlapping booking at the same moment (a vendor's answer, a
+      // payment: its new row version is checked by the constraint too). The aborted request tries
+      // again, and then meets that booking (23P01 → 409) or the slot is free.
       if (state === '40P01' && attempt < CODE_ATTEMPTS) continue;
       // Another active booking drew the same code: draw again (DESIGN §3).
       if (
@@ -255,6 +258,20 @@ export async function createBookingRequest({
       throw err;
     }
   }
+}
+
+/**
+ * One vendor's booking requests take turns, from the start of their transaction to its end.
+ * Concurrent inserts checked by one exclusion constraint each wait for the others' uncommitted
+ * rows, and PostgreSQL breaks such a cycle only by aborting one of them after deadlock_timeout
+ * (1 s). While requests for the slot keep arriving, the survivor wakes to the next newcomer's row
+ * and waits again: 50 requests for one slot once made one deadlock a second for three and a half
+ * minutes, every pool connection waiting, until each request had spent its attempts. In turn, a
+ * request's insert finds the previous one committed and is refused at once (23P01 → 409). Taken
+ * before any row is written, so a request waits holding no lock of its own.
+ */
+async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_BOOKINGS_LOCK}, hashtext(${vendorProfileId}))`);
 }
 
 async function upsertCustomer(

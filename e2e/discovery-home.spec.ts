@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../src/shared/after-load-scripts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { apiRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
@@ -85,11 +86,14 @@ test('the first screen comes inside the page: no API request, and every script n
     });
     const named = async (path: string) => {
       const html = await (await page.request.get(path)).text();
-      return new Set(
-        [
+      // A page the server drew lists the app's scripts for after its load instead (decision 030).
+      const listed = new RegExp(`id="${AFTER_LOAD_SCRIPTS_ELEMENT_ID}">([^<]*)<`).exec(html)?.[1];
+      return new Set([
+        ...[
           ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
         ].map((m) => m[1]),
-      );
+        ...(listed ? (JSON.parse(listed) as string[]) : []),
+      ]);
     };
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
@@ -141,6 +145,12 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
       'aria-pressed',
       'true',
     );
+    // The search box is a plain form until the app takes over (decision 030): it keeps the category.
+    await page.getByRole('searchbox', { name: 'Search vendors' }).fill('limpieza');
+    await page.getByRole('searchbox', { name: 'Search vendors' }).press('Enter');
+    await expect(page).toHaveURL(/\/public\/all-vendors\?category=cleaning&q=limpieza$/);
+    await expect(page.getByRole('searchbox', { name: 'Search vendors' })).toHaveValue('limpieza');
+    await expect(page.getByRole('article').first()).toBeVisible();
     const profile =
       (await page.getByRole('article').first().getByRole('heading').getByRole('link').getAttribute('href')) ??
       '';
@@ -168,7 +178,9 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     await page.locator('article').last().waitFor();
     const drawnByServer = await page.evaluate(() => {
       const cards = document.querySelectorAll('article');
-      for (const card of cards) card.dataset.drawnBy = 'server';
+      // The header, the search box and the chips are taken over in tasks of their own (decision 030).
+      for (const part of document.querySelectorAll('article, header, search, ul[aria-label="Categories"]'))
+        (part as HTMLElement).dataset.drawnBy = 'server';
       return cards.length;
     });
     expect(drawnByServer).toBeGreaterThan(0);
@@ -180,6 +192,10 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     expect(found).toBeGreaterThan(drawnByServer);
     await expect(page.locator('article')).toHaveCount(Math.min(found, 12));
     await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(drawnByServer);
+    for (const part of ['header', 'search', 'ul[aria-label="Categories"]']) {
+      await expect(page.locator(part)).toHaveCount(1);
+      await expect(page.locator(`${part}[data-drawn-by="server"]`)).toHaveCount(1);
+    }
     await expectPhoneFriendly(page, errors);
     // And it answers: a chip filters in place, with one request for the new list.
     await page.getByRole('button', { name: 'Pets', exact: true }).click();
@@ -206,5 +222,60 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     expect(spanish.errors).toEqual([]);
   } finally {
     await spanish.close();
+  }
+});
+
+test('a page the server drew fetches the app once it has loaded, or as soon as the visitor touches it', async ({
+  browser,
+  baseURL,
+}) => {
+  // decision 030: the photos go first; the app's scripts wait for the page's load event.
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    const app: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/app-[^/]+\.js$/.test(request.url())) app.push(request.url());
+    });
+    let releasePhotos = () => {};
+    const photosHeld = new Promise<void>((resolve) => {
+      releasePhotos = resolve;
+    });
+    await page.route('**/media/**', async (route) => {
+      await photosHeld;
+      await route.fallback();
+    });
+    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // The entry has run (DOMContentLoaded) and waits: the page has not loaded while its photos are held.
+    expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+    expect(app).toEqual([]);
+    releasePhotos();
+    await page.waitForLoadState('load');
+    // The app is running once it draws the chips after the fifth (components/later.tsx).
+    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toBeVisible();
+    expect(app).toHaveLength(1);
+
+    // Touched before its load (a key here), the page starts the app at once.
+    app.length = 0;
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => {
+      releaseAgain = resolve;
+    });
+    await page.unroute('**/media/**');
+    await page.route('**/media/**', async (route) => {
+      await heldAgain;
+      await route.fallback();
+    });
+    await page.goto('/public/all-vendors', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(app).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Cooking', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+    expect(app).toHaveLength(1);
+    releaseAgain();
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
   }
 });

@@ -1,4 +1,5 @@
 import './styles.css';
+import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../shared/after-load-scripts.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 // The entry only waits for the page's first paint (the header in index.html), then runs the app
@@ -11,10 +12,53 @@ const afterPaint = (run: () => void) =>
     ? requestAnimationFrame(() => setTimeout(run, 0))
     : setTimeout(run, 0);
 
-afterPaint(() => {
-  import('./app/start.tsx').catch((error: unknown) => {
-    // As when a page's own script fails to load: the header stays, and the error is reported.
-    console.error(error);
+/**
+ * A page the server drew (decision 029) shows its screen without any script: the app is fetched
+ * and run once the page has loaded, its photos included, or as soon as the visitor touches it,
+ * whichever comes first (decision 030). Such a page lists the app's scripts instead of preloading
+ * them.
+ */
+function whenNeeded(run: () => void) {
+  const drawn = document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID) !== null;
+  if (!drawn || document.readyState === 'complete') return run();
+  // Listened to in the capture phase, so that no handler can hide them; `load` is not: every image's
+  // own load event passes through the window's capture phase too.
+  const intents = ['pointerdown', 'keydown', 'focusin'] as const;
+  const once = () => {
+    window.removeEventListener('load', once);
+    for (const intent of intents) window.removeEventListener(intent, once, true);
+    run();
+  };
+  window.addEventListener('load', once);
+  for (const intent of intents) window.addEventListener(intent, once, true);
+}
+
+/** Preloads the scripts a drawn page listed (link-previews/first-screen.ts `deferScriptsToLoad`). */
+function preloadListedScripts() {
+  let listed: unknown;
+  try {
+    listed = JSON.parse(document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID)?.textContent ?? '[]');
+  } catch {
+    return; // a damaged list: the app's imports fetch the same files, one after another
+  }
+  if (!Array.isArray(listed)) return;
+  for (const href of listed) {
+    if (typeof href !== 'string' || !href.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+whenNeeded(() => {
+  preloadListedScripts();
+  afterPaint(() => {
+    import('./app/start.tsx').catch((error: unknown) => {
+      // As when a page's own script fails to load: the header stays, and the error is reported.
+      console.error(error);
+    });
   });
 });
 

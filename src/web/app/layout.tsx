@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { InTurn } from '../components/in-turn.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { RouteFallback } from './route-error.tsx';
@@ -20,7 +21,9 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <BottomNav isAdmin={isAdmin} />
+      <InTurn>
+        <BottomNav isAdmin={isAdmin} />
+      </InTurn>
     </PageFrame>
   );
 }
@@ -52,7 +55,9 @@ function PageFrame({ children }: { children: ReactNode }) {
       >
         {t('app.skipToContent')}
       </a>
-      <AppHeader />
+      <InTurn>
+        <AppHeader />
+      </InTurn>
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory } from 'react-router';
 import { FIRST_SCREEN_DRAWN_ATTRIBUTE } from '../../shared/first-screen.ts';
+import { takeOverInTurns } from '../components/in-turn.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { cameWithFirstScreenAnswers } from '../lib/first-screen.ts';
 import { App } from './app.tsx';
@@ -33,7 +34,7 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
       router={(routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>}
     />
   );
-  if (takeOver) hydrateRoot(root as HTMLElement, app);
+  if (takeOver) takeOverInTurns(() => hydrateRoot(root as HTMLElement, app));
   else createRoot(root as HTMLElement).render(app);
 }
 
@@ -44,7 +45,8 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
 // 2. Matching the address to its screen and waiting for its module (a failure shows through the
 //    route's error boundary, as before). Markup drawn by the server stays on screen meanwhile, so
 //    the wait has no limit then: the app takes it over only with the screen that drew it.
-// 3. Drawing, or taking over the server's markup.
+// 3. Drawing, or taking over the server's markup: the screen's parts each in a task of its own
+//    (components/in-turn.tsx, decision 030).
 setTimeout(() => {
   const history = UNSAFE_createBrowserHistory({ window, v5Compat: true });
   const screen = loadScreenAt(window.location.pathname).catch(() => undefined);

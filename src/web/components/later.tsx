@@ -1,11 +1,14 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { InTurn } from './in-turn.tsx';
 
 /**
  * Draws its children one task after it first appears. What lies below the first screen (the rest of
  * a list, a form further down, related vendors) is then drawn in a task of its own, after what is
  * on screen: the page answers a tap in between, instead of drawing everything in one long task
  * (decision 025). Once shown, the children update as usual. `now` draws them at once instead: for a
- * list whose first items are on screen and the rest are not (decision 027).
+ * list whose first items are on screen and the rest are not (decision 027); when the app takes over
+ * the server's markup, each of those is taken over in a task of its own (<InTurn>, decision 030), so
+ * `children` must then draw one element.
  */
 export function Later({ children, now = false }: { children: ReactNode; now?: boolean }) {
   const [ready, setReady] = useState(now);
@@ -14,5 +17,6 @@ export function Later({ children, now = false }: { children: ReactNode; now?: bo
     const timer = setTimeout(() => setReady(true), 0);
     return () => clearTimeout(timer);
   }, [ready]);
-  return ready ? children : null;
+  if (!ready) return null;
+  return now ? <InTurn>{children}</InTurn> : children;
 }

@@ -54,6 +54,7 @@ export function HomePage() {
         </Link>
       </div>
       <SearchField
+        action={paths.vendors.to()}
         value={text}
         onChange={setText}
         onSubmit={(value) => {

@@ -2,6 +2,7 @@ import { ArrowLeft, LogIn } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { InTurn } from '../components/in-turn.tsx';
 import { Later } from '../components/later.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -92,7 +93,9 @@ export function Component() {
         </div>
       ) : (
         <>
-          <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
+          <InTurn>
+            <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
+          </InTurn>
           <ProfileTabs
             label={t('discovery.profile.tabsLabel')}
             active={tab}

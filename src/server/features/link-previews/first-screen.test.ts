@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../../../shared/after-load-scripts.ts';
 import { FIRST_SCREEN_DRAWN_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID } from '../../../shared/first-screen.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,6 +25,7 @@ const builtIndex = `<!doctype html>
   <head>
     <title>Barrio</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/start-7.js">
   </head>
   <body><div id="root"></div></body>
 </html>`;
@@ -51,6 +53,14 @@ const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
     (m) => m[1],
   );
+
+/** The scripts a page the server drew lists for the entry to preload after load (decision 030). */
+const listedForLater = (html: string): string[] | undefined => {
+  const match = new RegExp(
+    `<script type="application/json" id="${AFTER_LOAD_SCRIPTS_ELEMENT_ID}">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  return match ? (JSON.parse(match[1]!) as string[]) : undefined;
+};
 
 const answersIn = (html: string): Record<string, unknown> | undefined => {
   const match = new RegExp(
@@ -134,7 +144,8 @@ describe(`first screen in the page (${testEngine})`, () => {
     );
     // A vendor's name cannot close the element: `<` is escaped inside the JSON.
     expect(html).not.toContain('</script><script>alert');
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The entry, the answers and the scripts listed for after the load (decision 030).
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
   });
 
   it('never puts a signed-in answer into a page: with cookies the app asks for its session', async () => {
@@ -171,18 +182,44 @@ describe(`first screen in the page (${testEngine})`, () => {
     expect(Object.keys(answersIn(await missing.text()) ?? {})).toEqual(['/api/auth/get-session']);
   });
 
-  it("preloads a page's own screen and strings, never the app shell index.html preloads", async () => {
-    const profile = await (await web.request('/public/vendor/ana-paseos')).text();
+  it("preloads a page's own screen and strings beside the app shell when the browser draws the page", async () => {
+    const withCookie = { headers: { cookie: 'any=1' } };
+    const profile = await (await web.request('/public/vendor/ana-paseos', withCookie)).text();
     expect(modulePreloads(profile)).toEqual([
+      '/assets/start-7.js',
       '/assets/public-vendor-4.js',
       '/assets/phone-3.js',
       '/assets/bookings-5.js',
     ]);
-    const directory = await (await web.request('/public/all-vendors?category=pets')).text();
-    expect(modulePreloads(directory)).toEqual(['/assets/public-all-vendors-6.js']);
+    const directory = await (await web.request('/public/all-vendors?category=pets', withCookie)).text();
+    expect(modulePreloads(directory)).toEqual(['/assets/start-7.js', '/assets/public-all-vendors-6.js']);
     // Home comes with the app; an unknown page has no screen of its own to preload.
-    expect(modulePreloads(await (await web.request('/')).text())).toEqual([]);
-    expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual([]);
+    expect(modulePreloads(await (await web.request('/', withCookie)).text())).toEqual(['/assets/start-7.js']);
+    expect(modulePreloads(await (await web.request('/no-such-page')).text())).toEqual(['/assets/start-7.js']);
+    for (const page of [profile, directory]) expect(listedForLater(page)).toBeUndefined();
+  });
+
+  it('lists the scripts of a page it drew for after the load instead of preloading them (decision 030)', async () => {
+    const profile = await (await web.request('/public/vendor/ana-paseos')).text();
+    expect(modulePreloads(profile)).toEqual([]);
+    expect(listedForLater(profile)).toEqual([
+      '/assets/start-7.js',
+      '/assets/public-vendor-4.js',
+      '/assets/phone-3.js',
+      '/assets/bookings-5.js',
+    ]);
+    // The entry itself stays: it waits for the load.
+    expect(profile).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
+    expect(listedForLater(await (await web.request('/')).text())).toEqual(['/assets/start-7.js']);
+    // Not drawn (an unknown vendor): preloaded as built.
+    const missing = await (await web.request('/public/vendor/nobody-here')).text();
+    expect(listedForLater(missing)).toBeUndefined();
+    expect(modulePreloads(missing)).toEqual([
+      '/assets/start-7.js',
+      '/assets/public-vendor-4.js',
+      '/assets/phone-3.js',
+      '/assets/bookings-5.js',
+    ]);
   });
 
   it("draws a visitor's first screen with the page's own answers, in place of the painted header", async () => {

@@ -1,3 +1,4 @@
+import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../../../shared/after-load-scripts.ts';
 import { browseCategories, directoryCategories, isCategoryKey } from '../../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../shared/constants.ts';
 import {
@@ -139,5 +140,28 @@ export function injectFirstScreenMarkup(
   return html.replace(
     /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/i,
     () => `<div id="root" ${FIRST_SCREEN_DRAWN_ATTRIBUTE}="${escapeHtml(language)}">${markup}</div>`,
+  );
+}
+
+/**
+ * A page whose first screen the server drew needs no script to show it (decision 030): the app's
+ * scripts are fetched once the page has loaded, so that on a phone's connection they never compete
+ * with the page's photos, nor their running with painting them. The module preloads index.html
+ * names (the app shell) and the screen's own `scripts` become a list the entry preloads then
+ * (src/web/main.tsx).
+ */
+export function deferScriptsToLoad(html: string, scripts: readonly string[]): string {
+  const later: string[] = [];
+  const page = html.replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => {
+    later.push(href);
+    return '';
+  });
+  later.push(...scripts);
+  if (later.length === 0) return page;
+  const list = JSON.stringify(later).replace(/</g, '\\u003c');
+  return page.replace(
+    /<\/head>/i,
+    () =>
+      `  <script type="application/json" id="${AFTER_LOAD_SCRIPTS_ELEMENT_ID}">${list}</script>\n  </head>`,
   );
 }

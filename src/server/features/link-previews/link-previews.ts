@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { RenderScreen, ScriptsOf } from '../../lib/web-app.ts';
 import {
+  deferScriptsToLoad,
   type FetchApi,
   fetchFirstScreen,
   injectFirstScreen,
@@ -44,11 +45,14 @@ export async function renderPublicPage(
   if (!preview && !firstScreen?.answers.length && scripts.length === 0) return undefined;
   let html = await readIndexHtml();
   if (preview) html = injectLinkPreview(html, preview);
-  html = injectFirstScreen(html, { answers: [], ...firstScreen, scripts });
-  if (renderScreen && firstScreen?.drawable)
+  const drawn = renderScreen && firstScreen?.drawable;
+  html = injectFirstScreen(html, { answers: [], ...firstScreen, scripts: drawn ? [] : scripts });
+  if (drawn) {
     html = injectFirstScreenMarkup(
       html,
       await renderScreen(`${url.pathname}${url.search}`, firstScreen.bodies),
     );
+    html = deferScriptsToLoad(html, scripts);
+  }
   return { html, status: preview?.status ?? 200 };
 }

@@ -3,6 +3,9 @@ import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input.tsx';
 
+/** The address parameter of the search text (vendor-directory.tsx reads it back). */
+export const SEARCH_PARAM = 'q';
+
 export interface SearchFieldProps {
   value: string;
   onChange: (value: string) => void;
@@ -11,21 +14,41 @@ export interface SearchFieldProps {
   inputRef?: Ref<HTMLInputElement>;
   /** Shown under the box and announced with it, e.g. that the text is too short to search. */
   hint?: string | undefined;
+  /**
+   * Where the form goes before the app has taken the page over (decision 030): the box is then a
+   * plain GET form, `q` and the `keep` fields in the address, as the app would write them.
+   */
+  action: string;
+  keep?: Record<string, string | undefined>;
 }
 
 /** The vendor search box (spec §2): a search landmark with a labelled field. */
-export function SearchField({ value, onChange, onSubmit, inputRef, hint }: SearchFieldProps) {
+export function SearchField({
+  value,
+  onChange,
+  onSubmit,
+  inputRef,
+  hint,
+  action,
+  keep = {},
+}: SearchFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
     <search>
       <form
         className="relative"
+        action={action}
         onSubmit={(event) => {
           event.preventDefault();
-          onSubmit(value);
+          // What the box holds: text typed before the app took the page over is not in `value`.
+          const box = event.currentTarget.elements.namedItem(SEARCH_PARAM);
+          onSubmit(box instanceof HTMLInputElement ? box.value : value);
         }}
       >
+        {Object.entries(keep).map(([name, kept]) =>
+          kept === undefined ? null : <input key={name} type="hidden" name={name} value={kept} />,
+        )}
         <label htmlFor={id} className="sr-only">
           {t('search.label')}
         </label>
@@ -36,6 +59,7 @@ export function SearchField({ value, onChange, onSubmit, inputRef, hint }: Searc
         <Input
           ref={inputRef}
           id={id}
+          name={SEARCH_PARAM}
           type="search"
           inputMode="search"
           enterKeyHint="search"

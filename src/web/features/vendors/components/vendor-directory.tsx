@@ -2,9 +2,10 @@ import { clsx } from 'clsx';
 import { SearchX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
+import { InTurn } from '../../../components/in-turn.tsx';
 import { Later } from '../../../components/later.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -46,6 +47,7 @@ function searchable(text: string): boolean {
 export function VendorDirectory({ categories, pageSize, errorToast, layout = 'list' }: VendorDirectoryProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const categoryParam = params.get('category') ?? '';
   const category =
     isCategoryKey(categoryParam) && categories.includes(categoryParam) ? categoryParam : undefined;
@@ -118,13 +120,17 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
 
   return (
     <>
-      <SearchField
-        value={text}
-        onChange={setText}
-        onSubmit={commitSearch}
-        inputRef={searchInput}
-        hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
-      />
+      <InTurn>
+        <SearchField
+          action={pathname}
+          keep={{ category }}
+          value={text}
+          onChange={setText}
+          onSubmit={commitSearch}
+          inputRef={searchInput}
+          hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
+        />
+      </InTurn>
       <CategoryChips
         categories={categories}
         active={category}

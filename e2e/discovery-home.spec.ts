@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../src/shared/after-load-scripts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { apiRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
+import { apiRequests, holdRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): Home on a phone, against the demo data.
@@ -164,14 +164,7 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
   try {
     // The app's scripts wait until the drawn cards are marked; the marks must survive the app
     // starting, which they would not if it drew the page again.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/*.js', async (route) => {
-      await scriptsHeld;
-      await route.fallback();
-    });
+    const release = await holdRequests(page, '**/assets/*.js');
     const requests = apiRequests(page);
     // Module scripts hold back DOMContentLoaded, not the page's parsing.
     await page.goto('/public/all-vendors?category=cleaning', { waitUntil: 'commit' });
@@ -236,14 +229,7 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
     page.on('request', (request) => {
       if (/\/assets\/app-[^/]+\.js$/.test(request.url())) app.push(request.url());
     });
-    let releasePhotos = () => {};
-    const photosHeld = new Promise<void>((resolve) => {
-      releasePhotos = resolve;
-    });
-    await page.route('**/media/**', async (route) => {
-      await photosHeld;
-      await route.fallback();
-    });
+    const releasePhotos = await holdRequests(page, '**/media/**');
     await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('article').first()).toBeVisible();
     // The entry has run (DOMContentLoaded) and waits: the page has not loaded while its photos are held.
@@ -257,15 +243,8 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
 
     // Touched before its load (a key here), the page starts the app at once.
     app.length = 0;
-    let releaseAgain = () => {};
-    const heldAgain = new Promise<void>((resolve) => {
-      releaseAgain = resolve;
-    });
     await page.unroute('**/media/**');
-    await page.route('**/media/**', async (route) => {
-      await heldAgain;
-      await route.fallback();
-    });
+    const releaseAgain = await holdRequests(page, '**/media/**');
     await page.goto('/public/all-vendors', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('article').first()).toBeVisible();
     expect(app).toEqual([]);

@@ -26,3 +26,19 @@ export function apiRequests(page: Page): string[] {
   });
   return seen;
 }
+
+/**
+ * Holds back the page's requests matching `url` until the returned function is called (then they
+ * go on as usual): to look at a page before its scripts or its photos have arrived.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}

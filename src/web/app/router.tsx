@@ -1,5 +1,13 @@
 import { type ComponentType, isValidElement, lazy } from 'react';
-import { createRoutesFromChildren, matchRoutes, Navigate, Route, Routes, useParams } from 'react-router';
+import {
+  createRoutesFromChildren,
+  matchRoutes,
+  Navigate,
+  Route,
+  type RouteObject,
+  useParams,
+  useRoutes,
+} from 'react-router';
 import { type StringsName, withStrings } from '../i18n/lazy-strings.ts';
 import { paths } from '../lib/paths.ts';
 import { HomePage } from '../routes/home.tsx';
@@ -118,13 +126,25 @@ const routeTree = (
   </>
 );
 
+/**
+ * The route tree as route objects, made once: `<Routes>` would make them again at every render, and
+ * loadScreenAt needs them before the first (a few milliseconds each on a phone).
+ */
+let routeObjects: RouteObject[] | undefined;
+const routes = () => (routeObjects ??= createRoutesFromChildren(routeTree));
+
 export function AppRoutes() {
   return (
     <RouteErrorBoundary>
       <ScrollToTop />
-      <Routes>{routeTree}</Routes>
+      <MatchedRoute />
     </RouteErrorBoundary>
   );
+}
+
+/** What `<Routes>{routeTree}</Routes>` draws, from the route objects made once. */
+function MatchedRoute() {
+  return useRoutes(routes());
 }
 
 /**
@@ -132,7 +152,7 @@ export function AppRoutes() {
  * screen itself rather than the layout's spinner first, and lays the page out once (decision 027).
  */
 export function loadScreenAt(pathname: string): Promise<unknown> {
-  const matches = matchRoutes(createRoutesFromChildren(routeTree), pathname) ?? [];
+  const matches = matchRoutes(routes(), pathname) ?? [];
   return Promise.all(
     matches.map(({ route }) =>
       isValidElement<{ screen: Screen }>(route.element) && route.element.type === ScreenRoute

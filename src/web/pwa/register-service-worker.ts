@@ -5,10 +5,13 @@
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // After the page has loaded, so that installing (which downloads the whole shell) does not
-  // compete with the first screen.
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-      console.warn('Service worker registration failed', error);
-    });
-  });
+  // compete with the first screen; in a task of its own, apart from the app's start (decision 030).
+  const register = () =>
+    setTimeout(() => {
+      navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+        console.warn('Service worker registration failed', error);
+      });
+    }, 0);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { demoServices, demoSlots, groupSlotsByDay, isDemoId, withDialCode } from './booking-slots.ts';
 
 describe('booking form helpers', () => {
@@ -40,6 +40,29 @@ describe('booking form helpers', () => {
     expect(days).toHaveLength(1);
     expect(days[0]).toMatchObject({ key: '2026-11-23', label: 'Mon, Nov 23' });
     expect(days[0]!.slots.map((s) => s.label)).toEqual(['9:00 AM', '11:30 PM']);
+  });
+
+  it('makes no date format before there are slots, and each zone and language’s formats once', () => {
+    // The first Intl.DateTimeFormat of a page is a long task on a phone (decision 027): a profile
+    // draws the form with no service chosen, and must not pay for it then.
+    const Original = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      this: unknown,
+      ...args: ConstructorParameters<typeof Original>
+    ) {
+      return new Original(...args);
+    } as unknown as typeof Original);
+    try {
+      expect(groupSlotsByDay([], 'America/Bogota', 'es-MX')).toEqual([]);
+      expect(made).not.toHaveBeenCalled();
+      groupSlotsByDay(['2026-11-23T15:00:00.000Z'], 'America/Bogota', 'es-MX');
+      const first = made.mock.calls.length;
+      expect(first).toBeGreaterThan(0);
+      groupSlotsByDay(['2026-11-24T15:00:00.000Z'], 'America/Bogota', 'es-MX');
+      expect(made.mock.calls.length).toBe(first);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('prepends the dial code unless the phone starts with +', () => {

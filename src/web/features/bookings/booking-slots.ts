@@ -60,15 +60,29 @@ export interface SlotDay {
   slots: { iso: string; label: string }[];
 }
 
+/**
+ * The day and time formats of a zone and language, made once: a page's first Intl.DateTimeFormat
+ * loads the browser's date data, a long task on a phone (decision 027), so none is made before a
+ * service's slots are shown.
+ */
+const slotFormats = new Map<string, { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+function slotFormatsFor(timeZone: string, locale: string) {
+  const key = `${locale} ${timeZone}`;
+  let formats = slotFormats.get(key);
+  if (!formats) {
+    formats = {
+      day: new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short', day: 'numeric', month: 'short' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }),
+    };
+    slotFormats.set(key, formats);
+  }
+  return formats;
+}
+
 /** Slots grouped by the vendor's local day, labelled in the reader's language. */
 export function groupSlotsByDay(slots: string[], timeZone: string, locale: string): SlotDay[] {
-  const dayLabel = new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
-  const timeLabel = new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' });
+  if (slots.length === 0) return [];
+  const formats = slotFormatsFor(timeZone, locale);
   const days = new Map<string, SlotDay>();
   for (const iso of slots) {
     const at = new Date(iso);
@@ -76,10 +90,10 @@ export function groupSlotsByDay(slots: string[], timeZone: string, locale: strin
     const key = new Date(wall * 60_000).toISOString().slice(0, 10);
     let day = days.get(key);
     if (!day) {
-      day = { key, label: dayLabel.format(at), slots: [] };
+      day = { key, label: formats.day.format(at), slots: [] };
       days.set(key, day);
     }
-    day.slots.push({ iso, label: timeLabel.format(at) });
+    day.slots.push({ iso, label: formats.time.format(at) });
   }
   return [...days.values()];
 }

@@ -15,8 +15,8 @@ const afterPaint = (run: () => void) =>
 /**
  * A page the server drew (decision 029) shows its screen without any script: the app is fetched
  * and run once the page has loaded, its photos included, or as soon as the visitor touches it,
- * whichever comes first (decision 030). Such a page lists the app's scripts instead of preloading
- * them.
+ * whichever comes first (decision 030). Such a page lists its screen's scripts instead of
+ * preloading them (the list may be empty: Home's screen comes with the app).
  */
 function whenNeeded(run: () => void) {
   const drawn = document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID) !== null;
@@ -33,7 +33,10 @@ function whenNeeded(run: () => void) {
   for (const intent of intents) window.addEventListener(intent, once, true);
 }
 
-/** Preloads the scripts a drawn page listed (link-previews/first-screen.ts `deferScriptsToLoad`). */
+/**
+ * Preloads the screen's scripts a drawn page listed (link-previews/first-screen.ts
+ * `deferScriptsToLoad`), beside the app, which its own import preloads.
+ */
 function preloadListedScripts() {
   let listed: unknown;
   try {

@@ -147,18 +147,14 @@ export function injectFirstScreenMarkup(
  * A page whose first screen the server drew needs no script to show it (decision 030): the app's
  * scripts are fetched once the page has loaded, so that on a phone's connection they never compete
  * with the page's photos, nor their running with painting them. The module preloads index.html
- * names (the app shell) and the screen's own `scripts` become a list the entry preloads then
- * (src/web/main.tsx).
+ * names (the app shell) go: the entry's import of the app preloads those itself (Vite's preload
+ * helper). The screen's own `scripts` become a list the entry preloads with it (src/web/main.tsx),
+ * which the app would otherwise find only once it runs; the list, empty or not, also tells the
+ * entry to wait.
  */
 export function deferScriptsToLoad(html: string, scripts: readonly string[]): string {
-  const later: string[] = [];
-  const page = html.replace(/<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g, (_, href: string) => {
-    later.push(href);
-    return '';
-  });
-  later.push(...scripts);
-  if (later.length === 0) return page;
-  const list = JSON.stringify(later).replace(/</g, '\\u003c');
+  const page = html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const list = JSON.stringify(scripts).replace(/</g, '\\u003c');
   return page.replace(
     /<\/head>/i,
     () =>

@@ -221,7 +221,7 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
   }
 });
 
-test('a page the server drew fetches the app once it has loaded, or as soon as the visitor touches it', async ({
+test('a page the server drew fetches the app once it has loaded, or as soon as the visitor touches it, pressing again an early press', async ({
   browser,
   baseURL,
 }) => {
@@ -256,6 +256,22 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
     expect(await page.evaluate(() => document.readyState)).toBe('interactive');
     expect(app).toHaveLength(1);
     releaseAgain();
+
+    // A chip pressed before the app has taken the page over is pressed again once it has.
+    app.length = 0;
+    await page.unroute('**/media/**');
+    const releaseLast = await holdRequests(page, '**/media/**');
+    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(app).toEqual([]);
+    await page.getByRole('button', { name: 'Fitness', exact: true }).click();
+    await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
+    await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(app).toHaveLength(1);
+    releaseLast();
     expect(errors).toEqual([]);
   } finally {
     await close();

@@ -20,7 +20,9 @@ const afterPaint = (run: () => void) =>
  */
 function whenNeeded(run: () => void) {
   const drawn = document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID) !== null;
-  if (!drawn || document.readyState === 'complete') return run();
+  if (!drawn) return run();
+  window.addEventListener('click', rememberPress, true);
+  if (document.readyState === 'complete') return run();
   // Listened to in the capture phase, so that no handler can hide them; `load` is not: every image's
   // own load event passes through the window's capture phase too.
   const intents = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -31,6 +33,18 @@ function whenNeeded(run: () => void) {
   };
   window.addEventListener('load', once);
   for (const intent of intents) window.addEventListener(intent, once, true);
+}
+
+/**
+ * A button pressed on a drawn page before the app has taken it over (a chip, Load More, a tab) has
+ * no handler yet: it is pressed again once the app has (decision 030). Links and the search form
+ * work without the app. Presses are remembered until the app's module has run; one in the few
+ * milliseconds between that and its part being taken over is lost.
+ */
+let pressedEarly: HTMLButtonElement | undefined;
+function rememberPress(event: Event) {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (button) pressedEarly = button;
 }
 
 /**
@@ -58,10 +72,18 @@ function preloadListedScripts() {
 whenNeeded(() => {
   preloadListedScripts();
   afterPaint(() => {
-    import('./app/start.tsx').catch((error: unknown) => {
-      // As when a page's own script fails to load: the header stays, and the error is reported.
-      console.error(error);
-    });
+    import('./app/start.tsx')
+      .then(({ drawn }) => {
+        window.removeEventListener('click', rememberPress, true);
+        return drawn;
+      })
+      .then(() => {
+        if (pressedEarly?.isConnected) pressedEarly.click();
+      })
+      .catch((error: unknown) => {
+        // As when a page's own script fails to load: the header stays, and the error is reported.
+        console.error(error);
+      });
   });
 });
 

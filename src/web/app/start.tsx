@@ -27,6 +27,15 @@ const SCREEN_WAIT_MS = 500;
 const takeOver =
   root.getAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE) === currentLanguage() && cameWithFirstScreenAnswers();
 
+let markDrawn = () => {};
+/**
+ * Settles once the app has drawn the page, or taken over all of the server's markup: the entry then
+ * presses again a button pressed before (main.tsx, decision 030).
+ */
+export const drawn = new Promise<void>((resolve) => {
+  markDrawn = resolve;
+});
+
 function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
   const app = (
     <App
@@ -34,8 +43,11 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
       router={(routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>}
     />
   );
-  if (takeOver) takeOverInTurns(() => hydrateRoot(root as HTMLElement, app));
-  else createRoot(root as HTMLElement).render(app);
+  if (takeOver) void takeOverInTurns(() => hydrateRoot(root as HTMLElement, app)).then(markDrawn);
+  else {
+    createRoot(root as HTMLElement).render(app);
+    markDrawn();
+  }
 }
 
 // After the task that ran these modules, each step takes a task of its own: shorter tasks instead of

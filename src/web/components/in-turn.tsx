@@ -27,19 +27,24 @@ function Turn({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Runs `takeOver` (a synchronous hydrateRoot) without the <InTurn> parts, then takes them over one per task. */
-export function takeOverInTurns(takeOver: () => void) {
+/**
+ * Runs `takeOver` (a synchronous hydrateRoot) without the <InTurn> parts, then takes them over one per
+ * task. Resolves once the last part has been taken over.
+ */
+export function takeOverInTurns(takeOver: () => void): Promise<void> {
   takingOver = true;
   try {
     takeOver();
   } finally {
     takingOver = false;
   }
-  const next = () => {
-    const settle = waiting.shift();
-    if (!settle) return;
-    settle();
+  return new Promise((done) => {
+    const next = () => {
+      const settle = waiting.shift();
+      if (!settle) return done(); // the last part was drawn in the previous task's microtasks
+      settle();
+      setTimeout(next, 0);
+    };
     setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
+  });
 }

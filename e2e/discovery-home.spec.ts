@@ -174,8 +174,11 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     await page.locator('article').last().waitFor();
     const drawnByServer = await page.evaluate(() => {
       const cards = document.querySelectorAll('article');
-      // The header, the search box and the chips are taken over in tasks of their own (decision 030).
-      for (const part of document.querySelectorAll('article, header, search, ul[aria-label="Categories"]'))
+      // The header, the screen, the search box and the chips are taken over in tasks of their own
+      // (decision 030).
+      for (const part of document.querySelectorAll(
+        'article, header, main > div, search, ul[aria-label="Categories"]',
+      ))
         (part as HTMLElement).dataset.drawnBy = 'server';
       return cards.length;
     });
@@ -188,7 +191,7 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     expect(found).toBeGreaterThan(drawnByServer);
     await expect(page.locator('article')).toHaveCount(Math.min(found, 12));
     await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(drawnByServer);
-    for (const part of ['header', 'search', 'ul[aria-label="Categories"]']) {
+    for (const part of ['header', 'main > div', 'search', 'ul[aria-label="Categories"]']) {
       await expect(page.locator(part)).toHaveCount(1);
       await expect(page.locator(`${part}[data-drawn-by="server"]`)).toHaveCount(1);
     }

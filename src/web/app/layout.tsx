@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { InTurn } from '../components/in-turn.tsx';
@@ -7,7 +7,11 @@ import { BottomNav } from './bottom-nav.tsx';
 import { RouteFallback } from './route-error.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
-/** spec §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). */
+/**
+ * spec §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). The screen
+ * in the outlet is a part taken over in a turn of its own (decision 030): each screen draws one
+ * element.
+ */
 export function AppLayout() {
   const isAdmin = useIsAdmin();
   return (
@@ -17,9 +21,9 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-28 focus:outline-none"
       >
-        <Suspense fallback={<RouteFallback />}>
+        <InTurn fallback={<RouteFallback />}>
           <Outlet />
-        </Suspense>
+        </InTurn>
       </main>
       <InTurn>
         <BottomNav isAdmin={isAdmin} />
@@ -37,9 +41,9 @@ export function StandaloneLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 focus:outline-none"
       >
-        <Suspense fallback={<RouteFallback />}>
+        <InTurn fallback={<RouteFallback />}>
           <Outlet />
-        </Suspense>
+        </InTurn>
       </main>
     </PageFrame>
   );

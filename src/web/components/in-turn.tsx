@@ -8,22 +8,29 @@ import { type ReactNode, Suspense } from 'react';
 // React in development, which hydrates concurrently), a part is drawn at once, as without it.
 
 let takingOver = false;
+/** While one part is taken over: it may draw; the parts inside it wait for turns of their own. */
+let passes = 0;
 const waiting: (() => void)[] = [];
 
 /**
  * A part of a screen taken over in a task of its own. Its children must draw one element: that is
- * the markup Preact keeps while the part waits.
+ * the markup Preact keeps while the part waits. `fallback` is shown, as by any Suspense boundary,
+ * while something inside that is drawn afresh waits (a screen's module, for the layout's outlet).
  */
-export function InTurn({ children }: { children: ReactNode }) {
+export function InTurn({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <Turn>{children}</Turn>
     </Suspense>
   );
 }
 
 function Turn({ children }: { children: ReactNode }) {
-  if (takingOver) throw new Promise<void>((resolve) => waiting.push(resolve));
+  if (takingOver) {
+    // The part whose turn it is draws first in its task (its boundary draws it again).
+    if (passes > 0) passes--;
+    else throw new Promise<void>((resolve) => waiting.push(resolve));
+  }
   return children;
 }
 
@@ -33,15 +40,25 @@ function Turn({ children }: { children: ReactNode }) {
  */
 export function takeOverInTurns(takeOver: () => void): Promise<void> {
   takingOver = true;
+  passes = 0;
   try {
     takeOver();
-  } finally {
+  } catch (error) {
     takingOver = false;
+    throw error;
   }
+  // A part is taken over in the microtasks of the task that settles it; parts inside it (a screen's
+  // cards) wait for turns of their own, after the others.
   return new Promise((done) => {
     const next = () => {
       const settle = waiting.shift();
-      if (!settle) return done(); // the last part was drawn in the previous task's microtasks
+      if (!settle) {
+        takingOver = false;
+        passes = 0;
+        return done(); // the last part was drawn in the previous task's microtasks
+      }
+      takingOver = true;
+      passes = 1;
       settle();
       setTimeout(next, 0);
     };

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { isValidElement, type ReactNode, useEffect, useState } from 'react';
 import { InTurn } from './in-turn.tsx';
 
 /**
@@ -18,5 +18,5 @@ export function Later({ children, now = false }: { children: ReactNode; now?: bo
     return () => clearTimeout(timer);
   }, [ready]);
   if (!ready) return null;
-  return now ? <InTurn>{children}</InTurn> : children;
+  return now && isValidElement(children) ? <InTurn>{children}</InTurn> : children;
 }

@@ -144,7 +144,8 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
   return (
     <section
       aria-labelledby={field('title')}
-      className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+      // Below the first screen: the browser lays it out only when it comes near (decision 030).
+      className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs [contain-intrinsic-size:auto_44rem] [content-visibility:auto]"
     >
       <h2 id={field('title')} className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />

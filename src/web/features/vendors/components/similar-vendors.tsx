@@ -12,7 +12,11 @@ export function SimilarVendors({ idOrSlug }: { idOrSlug: string }) {
   const items = similar.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="similar-title" className="flex flex-col gap-3">
+    // Below the first screen: the browser lays it out only when it comes near (decision 030).
+    <section
+      aria-labelledby="similar-title"
+      className="flex flex-col gap-3 [contain-intrinsic-size:auto_30rem] [content-visibility:auto]"
+    >
       <h2 id="similar-title" className="text-lg font-semibold text-stone-900">
         {t('discovery.profile.similarTitle')}
       </h2>

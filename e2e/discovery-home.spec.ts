@@ -235,12 +235,20 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
     page.on('request', (request) => {
       if (/\/assets\/app-[^/]+\.js$/.test(request.url())) app.push(request.url());
     });
-    const releasePhotos = await holdRequests(page, '**/media/**');
-    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('article').first()).toBeVisible();
-    // The entry has run (DOMContentLoaded) and waits: the page has not loaded while its photos are held.
+    /** Opens `path` with its photos held (so that it cannot load); returns their release. */
+    const openWithPhotosHeld = async (path: string) => {
+      app.length = 0;
+      await page.unroute('**/media/**');
+      const release = await holdRequests(page, '**/media/**');
+      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await expect(page.getByRole('article').first()).toBeVisible();
+      // The entry has run (DOMContentLoaded) and waits: no app script yet.
+      expect(app).toEqual([]);
+      return release;
+    };
+
+    const releasePhotos = await openWithPhotosHeld('/vendors');
     expect(await page.evaluate(() => document.readyState)).toBe('interactive');
-    expect(app).toEqual([]);
     releasePhotos();
     await page.waitForLoadState('load');
     // The app is running once it draws the chips after the fifth (components/later.tsx).
@@ -248,12 +256,7 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
     expect(app).toHaveLength(1);
 
     // Touched before its load (a key here), the page starts the app at once.
-    app.length = 0;
-    await page.unroute('**/media/**');
-    const releaseAgain = await holdRequests(page, '**/media/**');
-    await page.goto('/public/all-vendors', { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('article').first()).toBeVisible();
-    expect(app).toEqual([]);
+    const releaseAgain = await openWithPhotosHeld('/public/all-vendors');
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Cooking', exact: true })).toBeVisible();
     expect(await page.evaluate(() => document.readyState)).toBe('interactive');
@@ -261,12 +264,7 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
     releaseAgain();
 
     // A chip pressed before the app has taken the page over is pressed again once it has.
-    app.length = 0;
-    await page.unroute('**/media/**');
-    const releaseLast = await holdRequests(page, '**/media/**');
-    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('article').first()).toBeVisible();
-    expect(app).toEqual([]);
+    const releaseLast = await openWithPhotosHeld('/vendors');
     await page.getByRole('button', { name: 'Fitness', exact: true }).click();
     await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
     await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(

@@ -104,8 +104,8 @@ export async function fetchFirstScreen(
 }
 
 /**
- * The answers as an inert JSON element (never run, so the CSP is untouched), and a preload for the
- * photo. `<` is written as \u003c: a vendor's text can never close the element.
+ * The answers as an inert JSON element (`jsonElement`: a vendor's text can never close it), and a
+ * preload for the photo.
  */
 export function injectFirstScreen(
   html: string,
@@ -118,9 +118,7 @@ export function injectFirstScreen(
   );
   if (answers.length > 0) {
     const body = `{${answers.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
-    tags.push(
-      `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${body.replace(/</g, '\\u003c')}</script>`,
-    );
+    tags.push(jsonElement(FIRST_SCREEN_ELEMENT_ID, body));
   }
   if (lcpImage)
     tags.push(`<link rel="preload" as="image" href="${escapeHtml(lcpImage)}" fetchpriority="high" />`);
@@ -154,10 +152,14 @@ export function injectFirstScreenMarkup(
  */
 export function deferScriptsToLoad(html: string, scripts: readonly string[]): string {
   const page = html.replace(/<link rel="modulepreload"[^>]*>/g, '');
-  const list = JSON.stringify(scripts).replace(/</g, '\\u003c');
-  return page.replace(
-    /<\/head>/i,
-    () =>
-      `  <script type="application/json" id="${AFTER_LOAD_SCRIPTS_ELEMENT_ID}">${list}</script>\n  </head>`,
-  );
+  const list = jsonElement(AFTER_LOAD_SCRIPTS_ELEMENT_ID, JSON.stringify(scripts));
+  return page.replace(/<\/head>/i, () => `  ${list}\n  </head>`);
+}
+
+/**
+ * JSON in an inert element (never run, so the CSP is untouched). `<` is written as \u003c: no text
+ * inside can close the element.
+ */
+function jsonElement(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json.replace(/</g, '\\u003c')}</script>`;
 }

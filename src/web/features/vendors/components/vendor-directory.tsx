@@ -13,7 +13,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { type ErrorToastText, useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useVendorList } from '../api/use-vendor-list.ts';
 import { CategoryChips } from './category-chips.tsx';
-import { SearchField } from './search-field.tsx';
+import { SEARCH_PARAM, SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
 
 /**
@@ -51,7 +51,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   const categoryParam = params.get('category') ?? '';
   const category =
     isCategoryKey(categoryParam) && categories.includes(categoryParam) ? categoryParam : undefined;
-  const q = (params.get('q') ?? '').trim();
+  const q = (params.get(SEARCH_PARAM) ?? '').trim();
 
   const searchInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(q);
@@ -73,8 +73,8 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
-          if (next) updated.set('q', next);
-          else updated.delete('q');
+          if (next) updated.set(SEARCH_PARAM, next);
+          else updated.delete(SEARCH_PARAM);
           return updated;
         },
         { replace: true },
@@ -98,7 +98,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
       const updated = new URLSearchParams(current);
       if (key) updated.set('category', key);
       else updated.delete('category');
-      updated.delete('q');
+      updated.delete(SEARCH_PARAM);
       return updated;
     });
   };

@@ -124,8 +124,13 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
             },
             // Vite's helper that preloads a lazy module's files: the entry uses it to import the app;
-            // in the app's chunk, it would make the entry run the app first.
-            { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
+            // in the app's chunk, it would make the entry run the app first. The two small modules the
+            // entry shares with the app (the drawn page's mark, the stored language: decision 031)
+            // go with it for the same reason.
+            {
+              name: 'preload-helper',
+              test: /^\0vite\/preload-helper|[\\/]src[\\/](shared[\\/]first-screen|web[\\/]i18n[\\/]stored-language)\.ts$/,
+            },
             // The rest of the app shell — what app/start.tsx imports statically — is one chunk too: the
             // entry imports the app only after the first paint (decision 027), so the bundler would
             // otherwise cut out every module the app shares with a lazy screen as a file of its own.

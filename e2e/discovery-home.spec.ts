@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../src/shared/after-load-scripts.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { apiRequests, holdRequests, withoutFirstScreenAnswers } from './support/first-screen.ts';
+import { apiRequests, startApp, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): Home on a phone, against the demo data.
@@ -142,12 +142,14 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     const page = await noScript.newPage();
     await page.goto('/public/all-vendors?category=cleaning');
     await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible();
-    // The first cards; the browser draws the rest a task later (decision 027).
-    await expect(page.getByRole('article').first()).toBeVisible();
+    // The whole screen: every card of the first page and every chip (decision 031).
+    const found = Number(/\d+/.exec((await page.getByText(/vendors? found/).textContent()) ?? '')?.[0]);
+    await expect(page.getByRole('article')).toHaveCount(Math.min(found, 12));
     await expect(page.getByRole('button', { name: 'Cleaning', exact: true })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
+    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toBeVisible();
     // The search box is a plain form until the app takes over (decision 030): it keeps the category.
     await page.getByRole('searchbox', { name: 'Search vendors' }).fill('limpieza');
     await page.getByRole('searchbox', { name: 'Search vendors' }).press('Enter');
@@ -159,42 +161,41 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
       '';
     await page.goto(profile);
     await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    // A profile's whole screen: its services, the booking form and its similar vendors (decision 031).
+    await expect(page.getByRole('heading', { name: 'Book a service' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Similar vendors' })).toBeAttached();
   } finally {
     await noScript.close();
   }
 
   const { page, errors, close } = await newPhonePage(browser, baseURL);
   try {
-    // The app's scripts wait until the drawn cards are marked; the marks must survive the app
-    // starting, which they would not if it drew the page again.
-    const release = await holdRequests(page, '**/assets/*.js');
     const requests = apiRequests(page);
-    // Module scripts hold back DOMContentLoaded, not the page's parsing.
-    await page.goto('/public/all-vendors?category=cleaning', { waitUntil: 'commit' });
-    await page.locator('article').last().waitFor();
+    await page.goto('/public/all-vendors?category=cleaning');
+    // The app starts at the visitor's first sign (decision 031): the parts drawn by the server are
+    // marked before it does, and the marks must survive its start, which they would not if it drew
+    // the page again.
     const drawnByServer = await page.evaluate(() => {
       const cards = document.querySelectorAll('article');
-      // The header, the screen, the search box and the chips are taken over in tasks of their own
-      // (decision 030).
+      // The header, the screen, the search box, the chips and each card are taken over in tasks of
+      // their own (decision 030).
       for (const part of document.querySelectorAll(
         'article, header, main > div, search, ul[aria-label="Categories"]',
       ))
         (part as HTMLElement).dataset.drawnBy = 'server';
       return cards.length;
     });
-    expect(drawnByServer).toBeGreaterThan(0);
-    release();
-    // The app is running once it draws what lies below the first screen (components/later.tsx).
-    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toBeVisible();
-    // Every card of the first page once, the server's among them.
-    const found = Number(/\d+/.exec((await page.getByText(/vendors? found/).textContent()) ?? '')?.[0]);
-    expect(found).toBeGreaterThan(drawnByServer);
-    await expect(page.locator('article')).toHaveCount(Math.min(found, 12));
+    expect(drawnByServer).toBeGreaterThan(2);
+    await startApp(page);
+    // Every card of the first page once: the server's.
+    await expect(page.locator('article')).toHaveCount(drawnByServer);
     await expect(page.locator('article[data-drawn-by="server"]')).toHaveCount(drawnByServer);
     for (const part of ['header', 'main > div', 'search', 'ul[aria-label="Categories"]']) {
       await expect(page.locator(part)).toHaveCount(1);
       await expect(page.locator(`${part}[data-drawn-by="server"]`)).toHaveCount(1);
     }
+    // Nothing asked again: the page's answers drew it.
+    expect(requests.filter((path) => path === '/api/vendors')).toEqual([]);
     await expectPhoneFriendly(page, errors);
     // And it answers: a chip filters in place, with one request for the new list.
     await page.getByRole('button', { name: 'Pets', exact: true }).click();
@@ -224,47 +225,73 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
   }
 });
 
-test('a page the server drew fetches the app once it has loaded, or as soon as the visitor touches it, pressing again an early press', async ({
+test('the app takes over every element the server drew on Home, the lists and a profile', async ({
   browser,
   baseURL,
 }) => {
-  // decision 030: the photos go first; the app's scripts wait for the page's load event.
+  // decision 031: the server draws the whole screen; a part drawn again (a part of more than one
+  // element, a render that differs) would lose what the visitor did with it before the app ran.
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    const featured = (await (await page.request.get('/api/vendors/featured')).json()) as {
+      items: { slug: string }[];
+    };
+    for (const path of [
+      '/',
+      '/vendors',
+      '/public/all-vendors',
+      `/public/vendor/${featured.items[0]?.slug}`,
+    ]) {
+      await page.goto(path);
+      const drawn = await page.evaluate(() => {
+        const all = document.querySelectorAll('#root *');
+        for (const element of all) element.setAttribute('data-drawn-by', 'server');
+        return all.length;
+      });
+      await startApp(page);
+      expect(await page.locator('#root *:not([data-drawn-by])').count(), path).toBe(0);
+      expect(await page.locator('#root [data-drawn-by]').count(), path).toBe(drawn);
+    }
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});
+
+test('a page the server drew runs the app at the visitor’s first sign, pressing again an early press', async ({
+  browser,
+  baseURL,
+}) => {
+  // decision 031: a visitor who only reads never runs the app; a press, a key, a focus, the mouse or
+  // the wheel starts it.
   const { page, errors, close } = await newPhonePage(browser, baseURL);
   try {
     const app: string[] = [];
     page.on('request', (request) => {
       if (/\/assets\/app-[^/]+\.js$/.test(request.url())) app.push(request.url());
     });
-    /** Opens `path` with its photos held (so that it cannot load); returns their release. */
-    const openWithPhotosHeld = async (path: string) => {
+    /** Opens `path` and lets it load and settle: the app's script is not fetched. */
+    const openAndRead = async (path: string) => {
       app.length = 0;
-      await page.unroute('**/media/**');
-      const release = await holdRequests(page, '**/media/**');
-      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      await page.goto(path, { waitUntil: 'load' });
       await expect(page.getByRole('article').first()).toBeVisible();
-      // The entry has run (DOMContentLoaded) and waits: no app script yet.
+      await page.waitForTimeout(500); // a while after the load: still no app
       expect(app).toEqual([]);
-      return release;
+      await expect(page.locator('#root[data-first-screen]')).toHaveCount(1);
     };
 
-    const releasePhotos = await openWithPhotosHeld('/vendors');
-    expect(await page.evaluate(() => document.readyState)).toBe('interactive');
-    releasePhotos();
-    await page.waitForLoadState('load');
-    // The app is running once it draws the chips after the fifth (components/later.tsx).
-    await expect(page.getByRole('button', { name: 'Pets', exact: true })).toBeVisible();
+    await openAndRead('/vendors');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#root:not([data-first-screen])')).toHaveCount(1);
     expect(app).toHaveLength(1);
 
-    // Touched before its load (a key here), the page starts the app at once.
-    const releaseAgain = await openWithPhotosHeld('/public/all-vendors');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Cooking', exact: true })).toBeVisible();
-    expect(await page.evaluate(() => document.readyState)).toBe('interactive');
+    await openAndRead('/public/all-vendors');
+    await page.mouse.move(100, 200);
+    await expect(page.locator('#root:not([data-first-screen])')).toHaveCount(1);
     expect(app).toHaveLength(1);
-    releaseAgain();
 
     // A chip pressed before the app has taken the page over is pressed again once it has.
-    const releaseLast = await openWithPhotosHeld('/vendors');
+    await openAndRead('/vendors');
     await page.getByRole('button', { name: 'Fitness', exact: true }).click();
     await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
     await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(
@@ -272,7 +299,15 @@ test('a page the server drew fetches the app once it has loaded, or as soon as t
       'true',
     );
     expect(app).toHaveLength(1);
-    releaseLast();
+
+    // A field changed before it (the booking form's service) tells the app once it has taken over.
+    const vendor = (await (await page.request.get('/api/vendors/featured')).json()) as {
+      items: { slug: string }[];
+    };
+    await openAndRead(`/public/vendor/${vendor.items[0]?.slug}`);
+    const form = page.getByRole('region', { name: 'Book a service' });
+    await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+    await expect(form.getByRole('group', { name: 'Time' }).locator('label').first()).toBeVisible();
     expect(errors).toEqual([]);
   } finally {
     await close();

@@ -50,6 +50,8 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   browser,
   baseURL,
 }) => {
+  // A long journey (about 20 s here), and it waits for the saves' toasts to go before signing out.
+  test.setTimeout(60_000);
   const { page, close } = await newPhonePage(browser, baseURL);
   const { email, slug } = await signUpVendor(page, baseURL!);
 
@@ -114,6 +116,9 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Deactivate Clase de matemáticas' }).click();
   await expect(page.getByText('Inactive')).toBeVisible();
+  // The saves' toasts stack over the bottom of the screen, where Sign Out is: once they are gone
+  // (a press through them would land on a toast, or miss the button while they move).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Logged Out')).toBeVisible();
   await expect(page).toHaveURL(/\/vendor\/auth$/);

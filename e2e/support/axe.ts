@@ -6,6 +6,16 @@ import { expect, type Page } from '@playwright/test';
  * opacity, and axe would measure the colour contrast of that in-between frame.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // A toast is put on screen, then marked mounted, which starts its fade: wait for the mark and two
+  // frames, so that its transition is among the animations below.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) => toast.getAttribute('data-mounted') === 'true',
+    ),
+  );
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.evaluate(() =>
     Promise.all(
       document

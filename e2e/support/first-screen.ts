@@ -42,3 +42,12 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   });
   return release;
 }
+
+/**
+ * Starts the app on a page the server drew, as a visitor's first key press does (decision 031), and
+ * waits until it has taken the whole page over (#root then loses its data-first-screen mark).
+ */
+export async function startApp(page: Page) {
+  await page.keyboard.press('Shift');
+  await page.locator('#root:not([data-first-screen])').waitFor({ state: 'attached' });
+}

@@ -1,5 +1,5 @@
-// A page whose first screen the server drew (decision 029) lists the app's scripts instead of
-// preloading them; the entry preloads them once the page has loaded (decision 030). Its own module,
+// A page whose screen the server drew (decision 029) lists the app's scripts instead of
+// preloading them; the entry preloads them when it starts the app (decisions 030, 031). Its own module,
 // imported by the entry alone: what the app imports too goes into the app's chunk, which the entry
 // would then load at once.
 

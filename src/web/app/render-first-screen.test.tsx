@@ -24,8 +24,10 @@ describe('renderFirstScreen', () => {
     // A vendor's text is escaped like any other (Preact leaves `>` as it is, React does not).
     expect(markup).toMatch(/Casa &lt;Limpia(>|&gt;) &amp; Co/);
     expect(markup).toContain('href="/public/vendor/vendor-2"');
-    // Below the first screen is drawn a task later, in the browser only (components/later.tsx).
-    expect(markup).not.toContain('Recent Activity');
+    // The whole screen, below the first one included (components/later.tsx, decision 031): the
+    // visitor may read it all before any script runs.
+    expect(markup).toContain('Recent Activity');
+    expect(markup).toContain('Browse all vendors');
     expect(takeFirstScreenData('/api/vendors/featured')).toBeUndefined();
   });
 
@@ -40,14 +42,23 @@ describe('renderFirstScreen', () => {
     expect(markup).toMatch(/aria-pressed="true"[^>]*>Cleaning</);
   });
 
-  it("draws a profile's card and tabs from its answer", async () => {
+  it("draws a profile's card, tabs, services, booking form and similar vendors from its answers", async () => {
     const vendor = fakeVendorDetail(3, { business_name: 'Estudio Norte' });
+    const similar = { items: [fakeVendor(4, { business_name: 'Taller Sur' })] };
     const { markup } = await renderFirstScreen(
       `/public/vendor/${vendor.slug}`,
-      new Map<string, unknown>([visitor, [`/api/vendors/${vendor.slug}`, vendor]]),
+      new Map<string, unknown>([
+        visitor,
+        [`/api/vendors/${vendor.slug}`, vendor],
+        [`/api/vendors/${vendor.slug}/similar`, similar],
+      ]),
     );
     expect(markup).toContain('Estudio Norte');
     expect(markup).toContain('role="tablist"');
     expect(markup).not.toContain('Vendor Not Found');
+    for (const service of vendor.services) expect(markup).toContain(service.name);
+    expect(markup).toContain('Book a service');
+    expect(markup).toContain('Similar vendors');
+    expect(markup).toContain('Taller Sur');
   });
 });

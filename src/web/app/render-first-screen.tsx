@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { drawWholeOnServer } from '../components/in-turn.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { withFirstScreenAnswers } from '../lib/first-screen.ts';
 import { App } from './app.tsx';
@@ -24,11 +25,13 @@ export async function renderFirstScreen(
 ): Promise<{ markup: string; language: string }> {
   await loadScreenAt(new URL(url, 'http://first.screen').pathname);
   const markup = withFirstScreenAnswers(answers, () =>
-    renderToString(
-      <App
-        queryClient={createQueryClient()}
-        router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
-      />,
+    drawWholeOnServer(() =>
+      renderToString(
+        <App
+          queryClient={createQueryClient()}
+          router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
+        />,
+      ),
     ),
   );
   return { markup, language: currentLanguage() };

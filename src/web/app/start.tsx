@@ -8,7 +8,8 @@ import { App } from './app.tsx';
 import { createQueryClient } from './providers.tsx';
 import { loadScreenAt } from './router.tsx';
 
-// The app, run by the entry (main.tsx) once the page has painted (decision 027).
+// The app, run by the entry (main.tsx) once the page has painted (decision 027), or, on a page the
+// server drew, at the visitor's first sign of using it (decision 031).
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
@@ -43,10 +44,16 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
       router={(routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>}
     />
   );
-  if (takeOver) void takeOverInTurns(() => hydrateRoot(root as HTMLElement, app)).then(markDrawn);
+  // Once drawn, #root holds the app's markup, no longer the server's (decision 031).
+  const done = () => {
+    root?.removeAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE);
+    performance.mark('barrio:app-drawn');
+    markDrawn();
+  };
+  if (takeOver) void takeOverInTurns(() => hydrateRoot(root as HTMLElement, app)).then(done);
   else {
     createRoot(root as HTMLElement).render(app);
-    markDrawn();
+    done();
   }
 }
 

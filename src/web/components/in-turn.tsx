@@ -8,6 +8,8 @@ import { type ReactElement, type ReactNode, Suspense } from 'react';
 // a part is drawn at once, as without it.
 
 let takingOver = false;
+/** Whether the server is drawing a page (render-first-screen.tsx): it draws the whole screen. */
+let drawingOnServer = false;
 const waiting: (() => void)[] = [];
 /**
  * The parts whose turn has come, by the element they draw: the same element is drawn again when the
@@ -38,6 +40,28 @@ function Turn({ children }: { children: ReactElement }) {
       }),
     );
   return children;
+}
+
+/**
+ * Draws the whole screen at once, what lies below the first screen included (components/later.tsx):
+ * the server's render of a page (`draw` must be synchronous), which the visitor may read without
+ * any script (decision 031).
+ */
+export function drawWholeOnServer<T>(draw: () => T): T {
+  drawingOnServer = true;
+  try {
+    return draw();
+  } finally {
+    drawingOnServer = false;
+  }
+}
+
+/**
+ * Whether the screen is drawn whole now: on the server, or while the app takes over what the server
+ * drew, which must then be drawn as the server did.
+ */
+export function drawingWholeScreen(): boolean {
+  return drawingOnServer || takingOver;
 }
 
 /**

@@ -29,9 +29,12 @@ export function PhoneField({
         onChange={(e) => onCountryChange(e.target.value as CountryCode)}
         className="h-12 w-28 shrink-0 rounded-xl border border-stone-300 bg-white px-2 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
       >
+        {/* Without the flag (spec §3 lists one per country): Windows shows a flag as two letters,
+            a screen reader says the country twice, and a browser without an emoji font searches
+            every font for each flag at the page's first layout (decision 031). */}
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
-            {`${c.flag} ${c.dial} ${c.name}`}
+            {`${c.dial} ${c.name}`}
           </option>
         ))}
       </select>

@@ -2,32 +2,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.ts';
 import { esMX } from './es-MX.ts';
+import { isLanguage, type Language, languages, storedLanguage, storeLanguage } from './stored-language.ts';
 
-export const languages = ['en', 'es-MX'] as const;
-export type Language = (typeof languages)[number];
-
-const storageKey = 'barrio.language';
-
-function isLanguage(value: unknown): value is Language {
-  return (languages as readonly unknown[]).includes(value);
-}
-
-/** The stored preference, else English (spec §1: the general interface is English). */
-export function storedLanguage(): Language {
-  try {
-    const value = globalThis.localStorage?.getItem(storageKey);
-    return isLanguage(value) ? value : 'en';
-  } catch {
-    return 'en'; // storage can be blocked (private modes, sandboxed frames)
-  }
-}
+export { type Language, languages, storedLanguage } from './stored-language.ts';
 
 export function changeLanguage(language: Language) {
-  try {
-    globalThis.localStorage?.setItem(storageKey, language);
-  } catch {
-    // the choice still applies to this visit
-  }
+  storeLanguage(language);
   return i18n.changeLanguage(language);
 }
 

@@ -88,9 +88,19 @@ describe('first screen answers', () => {
     expect(takeFirstScreenAnswer('/api/vendors/featured')).toBeUndefined();
   });
 
-  it('gives no initial data once the page is no longer fresh', async () => {
-    const { takeFirstScreenData } = await loadWith(page);
+  it('gives initial data however late, dated when the page was asked for (decision 031)', async () => {
+    const { takeFirstScreenData, firstScreenAnsweredAt } = await loadWith(page);
     vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_FRESH_MS + 1);
-    expect(takeFirstScreenData('/api/vendors/featured')).toBeUndefined();
+    // The markup the server drew from it is taken over with it: a query refetches it once stale.
+    expect(takeFirstScreenData('/api/vendors/featured')).toEqual({ data: featured });
+    expect(firstScreenAnsweredAt()).toBe(Math.round(performance.timeOrigin));
+  });
+
+  it('dates the answers of a render on the server as it draws', async () => {
+    const { withFirstScreenAnswers, firstScreenAnsweredAt } = await loadWith(null);
+    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+    expect(
+      withFirstScreenAnswers(new Map([['/api/vendors/featured', featured]]), firstScreenAnsweredAt),
+    ).toBe(1_700_000_000_000);
   });
 });

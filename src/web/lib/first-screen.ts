@@ -2,8 +2,10 @@ import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_FRESH_MS, firstScreenKey } from '
 
 // The API answers the server put into a public page (src/server/features/link-previews/first-screen.ts,
 // docs/decisions/025-first-screen-in-the-page.md): the first screen's reads, without a round trip.
-// Each answer stands in for one request, once, and only just after the page loaded; anything
-// later asks the server as usual.
+// Each answer stands in for one request, once. As a query's first data it is always used: the
+// markup the server drew from it is taken over with it, however late the app starts (decision 031),
+// and the query refetches it once it is older than its staleTime. As a fetch's answer it stands in
+// only just after the page loaded; anything later asks the server as usual.
 
 function readAnswers(): Map<string, unknown> {
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_ELEMENT_ID);
@@ -44,14 +46,21 @@ export function withFirstScreenAnswers<T>(given: Map<string, unknown>, draw: () 
   }
 }
 
-/** The answer for this request key, once, while the page is fresh; undefined when there is none. */
-function take(url: URL): { body: unknown } | undefined {
+/**
+ * When the answers were made, as a query's `initialDataUpdatedAt`: the page's when it was asked for
+ * (close enough: the server answers in milliseconds), the server's render's now.
+ */
+export function firstScreenAnsweredAt(): number {
+  return answers === pageAnswers ? Math.round(performance.timeOrigin) : Date.now();
+}
+
+/**
+ * The answer for this request key, once; undefined when there is none. `fresh`: only while the page
+ * is fresh (the server's answers are as fresh as its render; only the page's grow stale).
+ */
+function take(url: URL, { fresh }: { fresh: boolean }): { body: unknown } | undefined {
   if (answers.size === 0) return undefined;
-  // The server's answers are as fresh as its render; only the page's grow stale.
-  if (answers === pageAnswers && performance.now() > FIRST_SCREEN_FRESH_MS) {
-    answers.clear();
-    return undefined;
-  }
+  if (fresh && answers === pageAnswers && performance.now() > FIRST_SCREEN_FRESH_MS) return undefined;
   const key = firstScreenKey(url);
   if (!answers.has(key)) return undefined;
   const body = answers.get(key);
@@ -63,7 +72,9 @@ function take(url: URL): { body: unknown } | undefined {
 export function takeFirstScreenAnswer(input: RequestInfo | URL, init?: RequestInit): Response | undefined {
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
   if (answers.size === 0 || method.toUpperCase() !== 'GET') return undefined;
-  const answer = take(new URL(input instanceof Request ? input.url : String(input), window.location.origin));
+  const answer = take(new URL(input instanceof Request ? input.url : String(input), window.location.origin), {
+    fresh: true,
+  });
   if (!answer) return undefined;
   return new Response(JSON.stringify(answer.body), {
     status: 200,
@@ -72,8 +83,10 @@ export function takeFirstScreenAnswer(input: RequestInfo | URL, init?: RequestIn
 }
 
 /**
- * The page's answer to `GET path?query` as data, once: a query's `initialData`, so that the first
- * screen is drawn with its data in the first render instead of one task later (decision 027).
+ * The page's answer to `GET path?query` as data, once, however old: a query's `initialData`, so that
+ * the first screen is drawn with its data in the first render instead of one task later (decision
+ * 027), as the server drew it; with `initialDataUpdatedAt: firstScreenAnsweredAt` the query
+ * refetches an answer older than its staleTime.
  */
 export function takeFirstScreenData<T>(
   path: string,
@@ -83,7 +96,7 @@ export function takeFirstScreenData<T>(
   // Only the path and the query name an answer (firstScreenKey): any origin will do, the server has none.
   const url = new URL(path, 'http://first.screen');
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  const answer = take(url);
+  const answer = take(url, { fresh: false });
   return answer && { data: answer.body as T };
 }
 

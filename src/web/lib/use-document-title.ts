@@ -1,8 +1,14 @@
 import { useEffect } from 'react';
 
-/** Names the browser tab after the screen: "Browse Vendors · Barrio". */
+/**
+ * Names the browser tab after the screen: "Browse Vendors · Barrio". A fuller title the server gave
+ * the page that starts with the same name stays ("Brillo Total · Cleaning in Roma Norte, Mexico City
+ * · Barrio", link-previews): the app taking over a drawn page does not change it (decision 031).
+ */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    document.title = title ? `${title} · Barrio` : 'Barrio';
+    const next = title ? `${title} · Barrio` : 'Barrio';
+    if (title && document.title.startsWith(`${title} · `) && document.title.endsWith(' · Barrio')) return;
+    document.title = next;
   }, [title]);
 }

@@ -173,10 +173,20 @@ describe(`first screen in the page (${testEngine})`, () => {
     ]);
   });
 
-  it('answers a profile by its slug, and leaves an unknown vendor to the app', async () => {
+  it('answers a profile and its similar vendors by its slug, and leaves an unknown vendor to the app', async () => {
     const html = await (await web.request('/public/vendor/ana-paseos')).text();
-    const profile = await (await api.request('/api/vendors/ana-paseos')).json();
+    const profile = (await (await api.request('/api/vendors/ana-paseos')).json()) as { id: string };
     expect(answersIn(html)?.['/api/vendors/ana-paseos']).toEqual(profile);
+    // The whole screen is drawn on the server (decision 031): its similar vendors too, asked for by
+    // the slug as the screen asks, whether the page was opened by slug or by id.
+    const similar = await (await api.request('/api/vendors/ana-paseos/similar')).json();
+    expect(answersIn(html)?.['/api/vendors/ana-paseos/similar']).toEqual(similar);
+    const byId = await (await web.request(`/public/vendor/${profile.id}`)).text();
+    expect(Object.keys(answersIn(byId) ?? {})).toEqual([
+      '/api/auth/get-session',
+      `/api/vendors/${profile.id}`,
+      '/api/vendors/ana-paseos/similar',
+    ]);
     const missing = await web.request('/public/vendor/nobody-here');
     expect(missing.status).toBe(404);
     expect(Object.keys(answersIn(await missing.text()) ?? {})).toEqual(['/api/auth/get-session']);
@@ -199,7 +209,7 @@ describe(`first screen in the page (${testEngine})`, () => {
     for (const page of [profile, directory]) expect(listedForLater(page)).toBeUndefined();
   });
 
-  it('lists the scripts of a page it drew for after the load instead of preloading them (decision 030)', async () => {
+  it("lists the scripts of a page it drew for the app's start instead of preloading them (decisions 030, 031)", async () => {
     const profile = await (await web.request('/public/vendor/ana-paseos')).text();
     expect(modulePreloads(profile)).toEqual([]);
     // The app shell is preloaded by the entry's own import of the app; the screen's scripts are listed.
@@ -208,7 +218,7 @@ describe(`first screen in the page (${testEngine})`, () => {
       '/assets/phone-3.js',
       '/assets/bookings-5.js',
     ]);
-    // The entry itself stays: it waits for the load. Home has no screen of its own: an empty list.
+    // The entry itself stays: it waits for the visitor. Home has no screen of its own: an empty list.
     expect(profile).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>');
     expect(listedForLater(await (await web.request('/')).text())).toEqual([]);
     // Not drawn (an unknown vendor): preloaded as built.

@@ -94,11 +94,18 @@ export async function fetchFirstScreen(
     }
     const json = await response.text();
     const key = firstScreenKey(new URL(request, 'http://first.screen'));
-    const body = JSON.parse(json) as { items?: { profile_image_url?: string | null }[] } | null;
+    const body = JSON.parse(json) as {
+      items?: { profile_image_url?: string | null }[];
+      slug?: unknown;
+    } | null;
     answers.push([key, json]);
     bodies.set(key, body);
     const first = body?.items?.[0];
     lcpImage ??= first?.profile_image_url?.startsWith('/') ? first.profile_image_url : undefined;
+    // A profile's similar vendors, asked for by its slug as the screen asks (similar-vendors.tsx):
+    // the server draws the whole screen, below the first one included (decision 031).
+    if (pathname.startsWith('/public/vendor/') && requests.length === 1 && typeof body?.slug === 'string')
+      requests.push(`/api/vendors/${encodeURIComponent(body.slug)}/similar`);
   }
   return { answers, bodies, lcpImage, drawable };
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuthConfigResponse } from '../../../../shared/auth.schemas.ts';
 import type { MeResponse } from '../../../../shared/profile.schemas.ts';
 import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
-import { takeFirstScreenData } from '../../../lib/first-screen.ts';
+import { firstScreenAnsweredAt, takeFirstScreenData } from '../../../lib/first-screen.ts';
 import { hasSession } from './auth-client.ts';
 
 export const meKeys = {
@@ -32,6 +32,7 @@ export function useMeQuery() {
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
     // A cookieless page says there is no session (decision 025): nobody, known in the first render.
+    initialDataUpdatedAt: firstScreenAnsweredAt,
     initialData: () => (takeFirstScreenData('/api/auth/get-session')?.data === null ? null : undefined),
   });
 }

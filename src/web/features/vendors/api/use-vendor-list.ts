@@ -4,7 +4,7 @@ import type { CategoryKey } from '../../../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE } from '../../../../shared/constants.ts';
 import type { VendorListResponse } from '../../../../shared/vendor.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
-import { takeFirstScreenData } from '../../../lib/first-screen.ts';
+import { firstScreenAnsweredAt, takeFirstScreenData } from '../../../lib/first-screen.ts';
 
 export interface VendorListFilters {
   category?: CategoryKey;
@@ -51,6 +51,7 @@ export function useVendorList(filters: VendorListFilters, pageSize: number = BRO
       lastPage.hasMore ? pages.reduce((loaded, page) => loaded + page.items.length, 0) : undefined,
     placeholderData: keepPreviousData,
     // The first page may have come inside the page (decision 025).
+    initialDataUpdatedAt: firstScreenAnsweredAt,
     initialData: () => {
       const first = takeFirstScreenData<VendorListResponse>(
         '/api/vendors',

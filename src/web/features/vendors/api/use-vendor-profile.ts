@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PublicVendorDetail, VendorItemsResponse } from '../../../../shared/vendor.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
-import { takeFirstScreenData } from '../../../lib/first-screen.ts';
+import { firstScreenAnsweredAt, takeFirstScreenData } from '../../../lib/first-screen.ts';
 
 export const vendorProfileKeys = {
   featured: ['vendors', 'featured'] as const,
@@ -15,6 +15,7 @@ export function useFeaturedVendors() {
     queryKey: vendorProfileKeys.featured,
     queryFn: ({ signal }): Promise<VendorItemsResponse> =>
       unwrap(api.vendors.featured.$get({}, { init: { signal } })),
+    initialDataUpdatedAt: firstScreenAnsweredAt,
     initialData: () => takeFirstScreenData<VendorItemsResponse>('/api/vendors/featured')?.data,
   });
 }
@@ -25,6 +26,7 @@ export function useVendorProfile(idOrSlug: string) {
     queryKey: vendorProfileKeys.detail(idOrSlug),
     queryFn: ({ signal }): Promise<PublicVendorDetail> =>
       unwrap(api.vendors[':idOrSlug'].$get({ param: { idOrSlug } }, { init: { signal } })),
+    initialDataUpdatedAt: firstScreenAnsweredAt,
     initialData: () =>
       takeFirstScreenData<PublicVendorDetail>(`/api/vendors/${encodeURIComponent(idOrSlug)}`)?.data,
   });
@@ -36,6 +38,9 @@ export function useSimilarVendors(idOrSlug: string, enabled = true) {
     queryKey: vendorProfileKeys.similar(idOrSlug),
     queryFn: ({ signal }): Promise<VendorItemsResponse> =>
       unwrap(api.vendors[':idOrSlug'].similar.$get({ param: { idOrSlug } }, { init: { signal } })),
+    initialDataUpdatedAt: firstScreenAnsweredAt,
+    initialData: () =>
+      takeFirstScreenData<VendorItemsResponse>(`/api/vendors/${encodeURIComponent(idOrSlug)}/similar`)?.data,
     enabled,
   });
 }

@@ -23,8 +23,9 @@ export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
       </p>
     );
   }
+  // One element: the app takes it over in a turn of its own (components/later.tsx, decision 031).
   return (
-    <>
+    <div>
       {/* The panel's heading, for the outline: the tab already shows the word. */}
       <h2 className="sr-only">{t('discovery.profile.services.title')}</h2>
       <ul className="flex flex-col gap-3">
@@ -48,6 +49,6 @@ export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
           </li>
         ))}
       </ul>
-    </>
+    </div>
   );
 }

@@ -182,7 +182,15 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
             >
               {vendors.map((vendor, index) => (
                 <Later key={vendor.id} now={index < FIRST_SCREEN_CARDS}>
-                  <li>
+                  {/* Below the first screen: laid out only when it comes near, at a card's usual
+                      height meanwhile (decision 031). */}
+                  <li
+                    className={
+                      index < FIRST_SCREEN_CARDS
+                        ? undefined
+                        : '[contain-intrinsic-size:auto_15rem] [content-visibility:auto]'
+                    }
+                  >
                     <VendorCard vendor={vendor} eager={index < FIRST_SCREEN_CARDS} />
                   </li>
                 </Later>

@@ -51,9 +51,9 @@ function whenNeeded(run: () => void) {
  * no handler yet: it is pressed again once the app has (decision 030). A field changed meanwhile (the
  * booking form's service, text typed into a box) tells the app again, as it would have been told:
  * the same `input` and `change` events, so that what the page shows is what the app holds (decision
- * 031). Links and the search form work without the app. Presses and changes are remembered until the
- * app's module has run; one in the few milliseconds between that and its part being taken over is
- * lost.
+ * 031). Links and the search form work without the app. Both are remembered until the app has
+ * taken the whole page over; a press meanwhile goes no further (its button may already be the app's,
+ * which would answer it twice) and is made again at the end, so none is lost.
  */
 let pressedEarly: HTMLButtonElement | undefined;
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -75,7 +75,10 @@ function rememberPress(event: Event) {
     });
   } else if (event.type === 'click' && target instanceof Element) {
     const button = target.closest('button');
-    if (button) pressedEarly = button;
+    if (!button) return;
+    pressedEarly = button;
+    event.preventDefault();
+    event.stopImmediatePropagation();
   }
 }
 const earlyEvents = ['click', 'input', 'change'] as const;
@@ -120,11 +123,11 @@ whenNeeded(() => {
   preloadListedScripts();
   afterPaint(() => {
     import('./app/start.tsx')
-      .then(({ drawn }) => {
+      .then(({ drawn }) => drawn)
+      .then(() => {
         for (const type of earlyEvents) window.removeEventListener(type, rememberPress, true);
-        return drawn;
+        replayEarly();
       })
-      .then(replayEarly)
       .catch((error: unknown) => {
         // As when a page's own script fails to load: the header stays, and the error is reported.
         console.error(error);

@@ -17,9 +17,9 @@ const afterPaint = (run: () => void) =>
 /**
  * A page the server drew (decision 029) shows its whole screen without any script: its links and its
  * search box work as they are. The app is fetched and run at the visitor's first sign of using the
- * page (a press, a key, a focus, the mouse or the wheel moving, a field changed), not before (decision 031): a visitor
- * who only reads never pays for it. Such a page lists its screen's scripts instead of preloading them
- * (the list may be empty: Home's screen comes with the app).
+ * page (a press, a key, a focus, the mouse or the wheel moving, a field changed), not before
+ * (decision 031): a visitor who only reads never pays for it. Such a page lists its screen's scripts
+ * instead of preloading them (the list may be empty: Home's screen comes with the app).
  */
 function whenNeeded(run: () => void) {
   const drawn = document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID) !== null;

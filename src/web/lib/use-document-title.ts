@@ -7,8 +7,7 @@ import { useEffect } from 'react';
  */
 export function useDocumentTitle(title: string) {
   useEffect(() => {
-    const next = title ? `${title} · Barrio` : 'Barrio';
     if (title && document.title.startsWith(`${title} · `) && document.title.endsWith(' · Barrio')) return;
-    document.title = next;
+    document.title = title ? `${title} · Barrio` : 'Barrio';
   }, [title]);
 }

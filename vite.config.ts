@@ -10,6 +10,7 @@ import {
   preloadAppShell,
   serviceWorker,
 } from './scripts/vite-plugins.ts';
+import { drawnScreenModules } from './src/shared/drawn-screens.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
@@ -64,6 +65,7 @@ export default defineConfig(({ command }) => ({
       serviceWorker({
         source: 'src/web/pwa/service-worker.js',
         extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
+        screens: Object.values(drawnScreenModules).flat(),
       }),
       inlineEntryCss(),
       preloadAppShell(),

@@ -195,11 +195,11 @@ try {
       'best-practices',
       'seo',
     ]);
-    if (process.env.BENCH_LHR_DIR)
-      writeFileSync(
-        join(process.env.BENCH_LHR_DIR, `${route.replace(/\W+/g, '_') || 'home'}.json`),
-        JSON.stringify(lhr),
-      );
+    if (process.env.BENCH_LHR_DIR) {
+      mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
+      const name = route.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'home';
+      writeFileSync(join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       Object.entries(lhr.categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
     );

@@ -15,18 +15,34 @@ import type { Plugin, Rollup } from 'vite';
  */
 export function appShell(bundle: Rollup.OutputBundle): Set<string> {
   const shell = new Set<string>();
-  const visit = (file: string) => {
-    const output = bundle[file];
-    if (output?.type !== 'chunk' || shell.has(file)) return;
-    shell.add(file);
-    for (const imported of output.imports) visit(imported);
-  };
   for (const output of Object.values(bundle))
     if (output.type === 'chunk' && output.isEntry) {
-      visit(output.fileName);
-      for (const imported of output.dynamicImports) visit(imported);
+      withStaticImports(bundle, output.fileName, shell);
+      for (const imported of output.dynamicImports) withStaticImports(bundle, imported, shell);
     }
   return shell;
+}
+
+/** A chunk's file and those of the chunks it imports statically, added to `into`. */
+function withStaticImports(bundle: Rollup.OutputBundle, file: string, into: Set<string>): Set<string> {
+  const output = bundle[file];
+  if (output?.type !== 'chunk' || into.has(file)) return into;
+  into.add(file);
+  for (const imported of output.imports) withStaticImports(bundle, imported, into);
+  return into;
+}
+
+/**
+ * The files of lazily loaded modules (paths from the web root: `routes/public-vendor.tsx`): each
+ * one's chunk and its static imports.
+ */
+function chunksOf(bundle: Rollup.OutputBundle, root: string, modules: readonly string[]): Set<string> {
+  const files = new Set<string>();
+  const wanted = new Set(modules.map((module) => resolve(root, module)));
+  for (const output of Object.values(bundle))
+    if (output.type === 'chunk' && output.facadeModuleId && wanted.has(output.facadeModuleId))
+      withStaticImports(bundle, output.fileName, files);
+  return files;
 }
 
 /**
@@ -61,16 +77,30 @@ export function preloadAppShell(): Plugin {
 /**
  * Emits /sw.js from the hand-written service worker, with this build's precache list and a version
  * made from those names. Precached: the app shell — index.html, the scripts of `appShell`, their
- * styles, and `extraUrls` from the public folder. Each screen's lazy chunk
- * is cached when first loaded instead, so installing the app does not download every screen over a
- * phone's connection (decision 020).
+ * styles, and `extraUrls` from the public folder — and the `screens` the server draws for a visitor
+ * (src/shared/drawn-screens.ts, 14 KB gzip), so that such a page read offline is still taken over
+ * by the app (decision 032). Every other screen's lazy chunk is cached when first loaded instead,
+ * so installing the app does not download every screen over a phone's connection (decision 020).
  */
-export function serviceWorker({ source, extraUrls }: { source: string; extraUrls: string[] }): Plugin {
+export function serviceWorker({
+  source,
+  extraUrls,
+  screens,
+}: {
+  source: string;
+  extraUrls: string[];
+  screens: readonly string[];
+}): Plugin {
+  let root = '';
   return {
     name: 'barrio-service-worker',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
     generateBundle(_options, bundle) {
       const shell = appShell(bundle);
+      for (const file of chunksOf(bundle, root, screens)) shell.add(file);
       for (const file of [...shell]) {
         const output = bundle[file];
         for (const css of (output?.type === 'chunk' && output.viteMetadata?.importedCss) || [])

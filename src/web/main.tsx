@@ -18,8 +18,9 @@ const afterPaint = (run: () => void) =>
  * A page the server drew (decision 029) shows its whole screen without any script: its links and its
  * search box work as they are. The app is fetched and run at the visitor's first sign of using the
  * page (a press, a key, a focus, the mouse or the wheel moving, a field changed), not before
- * (decision 031): a visitor who only reads never pays for it. Such a page lists its screen's scripts
- * instead of preloading them (the list may be empty: Home's screen comes with the app).
+ * (decision 031), or when the network goes (decision 032): a visitor who only reads never pays for
+ * it. Such a page lists its screen's scripts instead of preloading them (the list may be empty:
+ * Home's screen comes with the app).
  */
 function whenNeeded(run: () => void) {
   const drawn = document.getElementById(AFTER_LOAD_SCRIPTS_ELEMENT_ID) !== null;
@@ -32,9 +33,17 @@ function whenNeeded(run: () => void) {
     if (started) return;
     started = true;
     for (const intent of intents) window.removeEventListener(intent, once, true);
+    window.removeEventListener('offline', whenOffline);
     run();
   };
   for (const intent of intents) window.addEventListener(intent, once, { capture: true, passive: true });
+  // A page read while the network goes gets the app at once, which says so (pwa/offline-banner.tsx)
+  // and keeps the screen working, when the service worker holds the app and this screen (decision
+  // 032). Without one, the app could not load: the page stays as it is, its links and forms native.
+  const whenOffline = () => {
+    if (navigator.serviceWorker?.controller) once();
+  };
+  window.addEventListener('offline', whenOffline);
   // A visitor who chose another language than the page was drawn in gets it drawn again in theirs,
   // once the page has loaded, in a task of its own: the first read of the browser's storage is slow.
   const drawnIn = document.getElementById('root')?.getAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE);

@@ -1,6 +1,7 @@
 import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../../../shared/after-load-scripts.ts';
 import { browseCategories, directoryCategories, isCategoryKey } from '../../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../shared/constants.ts';
+import { drawnScreenModules } from '../../../shared/drawn-screens.ts';
 import {
   FIRST_SCREEN_DRAWN_ATTRIBUTE,
   FIRST_SCREEN_ELEMENT_ID,
@@ -48,9 +49,9 @@ function vendorListRequest(categories: readonly string[], pageSize: number, para
  */
 export function screenModules(pathname: string): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  if (path === '/vendors') return ['routes/browse-vendors.tsx'];
-  if (path === '/public/all-vendors') return ['routes/public-all-vendors.tsx'];
-  if (/^\/public\/vendor\/[^/]+$/.test(path)) return ['routes/public-vendor.tsx', 'i18n/bookings.ts'];
+  if (path === '/vendors') return [...drawnScreenModules.browseVendors];
+  if (path === '/public/all-vendors') return [...drawnScreenModules.directory];
+  if (/^\/public\/vendor\/[^/]+$/.test(path)) return [...drawnScreenModules.vendorProfile];
   return [];
 }
 

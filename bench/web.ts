@@ -23,9 +23,10 @@ import { writeResult } from './support.ts';
 //
 // It also measures the app's start on each page with the CPU 4× slower (appStartCosts), which
 // Lighthouse does not see on a page the server drew (decision 031), and times the server's answer
-// for each page: drawn on the server for a visitor (decision 029) against the same page for a
-// request with a cookie, which the server leaves to the browser to draw (the median of 50 requests
-// each, one at a time, in the same run).
+// for each page: drawn on the server for a visitor (decision 029), as drawn before for the same
+// address and answers and drawn afresh, against the same page for a request with a cookie, which
+// the server leaves to the browser to draw (the median of 50 requests each, one at a time, in the
+// same run).
 //
 // The baseline, measured in the same run: each route's first screen as the app drew it, saved as a
 // static page with no script (dist/web/bench-static/), scored the same way. It is what this machine
@@ -122,7 +123,7 @@ type Row = {
   /** The same first screen as a static page without scripts, measured the same way. */
   baseline?: { perfRuns: number[]; performance: number; metrics: Record<string, number> };
   /** The server's answer (ms, median): the page drawn for a visitor, and left to the browser. */
-  serving: { drawnMs: number; plainMs: number; drawn: boolean };
+  serving: { drawnMs: number; drawnAfreshMs: number; plainMs: number; drawn: boolean };
   /** The app's start at the first key on the drawn page, and drawing it afresh (with a cookie). */
   appStart: { takeOver: AppStart; afresh: AppStart };
 };
@@ -304,17 +305,25 @@ async function saveFirstScreen(url: string): Promise<string> {
  * drawn on the server, and with a cookie, which leaves the drawing to the browser (decision 029).
  */
 async function servingTimes(url: string): Promise<Row['serving']> {
-  const median = async (headers: Record<string, string>) => {
+  const median = async (headers: Record<string, string>, { afresh = false } = {}) => {
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
+      // A query parameter no page reads makes each address new: the server draws it again instead
+      // of giving the screen it drew for the same address and answers (link-previews/drawn-screens.ts).
+      const address = afresh ? `${url}${url.includes('?') ? '&' : '?'}bench=${i}` : url;
       const started = performance.now();
-      await (await fetch(url, { headers })).text();
+      await (await fetch(address, { headers })).text();
       times.push(performance.now() - started);
     }
     return times.sort((a, b) => a - b)[25]!;
   };
   const drawn = (await (await fetch(url)).text()).includes(`${FIRST_SCREEN_DRAWN_ATTRIBUTE}=`);
-  return { drawnMs: await median({}), plainMs: await median({ cookie: 'bench=1' }), drawn };
+  return {
+    drawnMs: await median({}),
+    drawnAfreshMs: await median({}, { afresh: true }),
+    plainMs: await median({ cookie: 'bench=1' }),
+    drawn,
+  };
 }
 
 /**
@@ -421,10 +430,12 @@ if (floor)
   console.log(
     `${'floor (2 lines; no style, image, script)'.padEnd(42)} ${`${floor.performance}${runs > 1 ? ` (runs ${floor.perfRuns.join(', ')})` : ''}`.padEnd(19)} ${ms(floor.metrics['first-contentful-paint']).padEnd(13)} ${ms(floor.metrics['largest-contentful-paint']).padEnd(13)} ${ms(floor.metrics['total-blocking-time']).padEnd(13)}`,
   );
-console.log('\nServing the page (ms, median of 50): drawn on the server for a visitor / left to the browser');
+console.log(
+  '\nServing the page (ms, median of 50): drawn on the server for a visitor (drawn before / drawn afresh) / left to the browser',
+);
 for (const { route, serving } of rows)
   console.log(
-    `${route.padEnd(42)} ${`${serving.drawnMs.toFixed(1)} / ${serving.plainMs.toFixed(1)}`.padEnd(19)} ratio ${(serving.drawnMs / serving.plainMs).toFixed(2)}${serving.drawn ? '' : '  (not drawn: no render built?)'}`,
+    `${route.padEnd(42)} ${`${serving.drawnMs.toFixed(1)} / ${serving.drawnAfreshMs.toFixed(1)} / ${serving.plainMs.toFixed(1)}`.padEnd(26)} ratio ${(serving.drawnMs / serving.plainMs).toFixed(2)} / ${(serving.drawnAfreshMs / serving.plainMs).toFixed(2)}${serving.drawn ? '' : '  (not drawn: no render built?)'}`,
   );
 console.log(
   "\nThe app's start, CPU 4× slower (median of 5): taking the drawn page over at the first key / drawing it afresh (with a cookie)",

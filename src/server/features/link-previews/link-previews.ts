@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env.ts';
 import type { RenderScreen, ScriptsOf } from '../../lib/web-app.ts';
+import { drawScreen } from './drawn-screens.ts';
 import {
   deferScriptsToLoad,
   type FetchApi,
@@ -50,7 +51,7 @@ export async function renderPublicPage(
   if (drawn) {
     html = injectFirstScreenMarkup(
       html,
-      await renderScreen(`${url.pathname}${url.search}`, firstScreen.bodies),
+      await drawScreen(renderScreen, `${url.pathname}${url.search}`, firstScreen.answers, firstScreen.bodies),
     );
     html = deferScriptsToLoad(html, scripts);
   }

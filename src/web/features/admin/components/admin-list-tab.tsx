@@ -1,5 +1,5 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
@@ -121,5 +121,29 @@ export function AdminListTab<Item extends { id: string }>({
         }}
       />
     </div>
+  );
+}
+
+/** A row's Edit and Delete buttons, icons named for the row ('Edit Ana Paseos'). */
+export function RowActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Button variant="ghost" size="icon" aria-label={editLabel} onClick={onEdit}>
+        <Pencil aria-hidden className="size-5" />
+      </Button>
+      <Button variant="ghost" size="icon" aria-label={deleteLabel} onClick={onDelete}>
+        <Trash2 aria-hidden className="size-5" />
+      </Button>
+    </>
   );
 }

@@ -1,9 +1,8 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { RowActions } from './admin-list-tab.tsx';
 import { AvailabilityEditor } from './availability-editor.tsx';
 
 /** spec §2: a vendor card with Information and Availability tabs, its badges, edit and delete. */
@@ -30,22 +29,12 @@ export function AdminVendorCard({
           </h2>
           <p className="text-sm text-stone-600">{vendor.service_category}</p>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('admin.vendors.editLabel', { name: vendor.business_name })}
-          onClick={onEdit}
-        >
-          <Pencil aria-hidden className="size-5" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t('admin.vendors.deleteLabel', { name: vendor.business_name })}
-          onClick={onDelete}
-        >
-          <Trash2 aria-hidden className="size-5" />
-        </Button>
+        <RowActions
+          editLabel={t('admin.vendors.editLabel', { name: vendor.business_name })}
+          deleteLabel={t('admin.vendors.deleteLabel', { name: vendor.business_name })}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
       </div>
       <ul className="flex flex-wrap gap-1.5" aria-label={t('admin.vendors.status')}>
         <li>

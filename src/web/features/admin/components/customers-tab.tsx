@@ -1,11 +1,9 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import { Avatar } from '../../../components/avatar.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { useAdminCustomers, useDeleteCustomer } from '../api/use-admin-customers.ts';
-import { AdminListTab } from './admin-list-tab.tsx';
+import { AdminListTab, RowActions } from './admin-list-tab.tsx';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
 /** spec §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete. */
@@ -47,24 +45,12 @@ export function CustomersTab() {
           </div>
           {/* Booked without a profile: shown for reference, with nothing to edit or delete. */}
           {c.kind === 'profile' ? (
-            <>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.customers.editLabel', { name: c.display_name })}
-                onClick={edit}
-              >
-                <Pencil aria-hidden className="size-5" />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={t('admin.customers.deleteLabel', { name: c.display_name })}
-                onClick={remove}
-              >
-                <Trash2 aria-hidden className="size-5" />
-              </Button>
-            </>
+            <RowActions
+              editLabel={t('admin.customers.editLabel', { name: c.display_name })}
+              deleteLabel={t('admin.customers.deleteLabel', { name: c.display_name })}
+              onEdit={edit}
+              onDelete={remove}
+            />
           ) : null}
         </li>
       )}

@@ -55,11 +55,38 @@ export async function openDatabase({
   return openPglite(pgliteDir);
 }
 
+/**
+ * `db.transaction` on a pool, giving the client back however the transaction ends. drizzle-orm 0.45
+ * sends a pooled transaction's `begin` before its try/finally: a `begin` that fails (a connection
+ * the server closed while it was idle, a restart) never gives its client back, and ten such
+ * failures would leave the pool empty for good, every later request waiting on it. Here the
+ * transaction checks its client out itself and drizzle runs it on that client, which drizzle never
+ * releases; pg's pool drops a client that can no longer be queried when it comes back.
+ */
+function transactionsGivingBackTheirClient(pool: pg.Pool): Db['transaction'] {
+  // One drizzle per pooled client (0.2 ms to make), kept as long as the pool keeps the client.
+  const onClient = new WeakMap<pg.PoolClient, Db>();
+  return async (run, config) => {
+    const client = await pool.connect();
+    try {
+      let clientDb = onClient.get(client);
+      if (!clientDb) {
+        clientDb = drizzleNodePg(client, { schema }) as unknown as Db;
+        onClient.set(client, clientDb);
+      }
+      return await clientDb.transaction(run, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  db.transaction = transactionsGivingBackTheirClient(pool);
   const notifications = postgresNotifications(url);
   return {
     db,

@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { type CountryCode, countries } from '../../shared/countries.ts';
 import { Input } from './ui/input.tsx';
@@ -21,23 +22,36 @@ export function PhoneField({
   describedBy?: string;
 }) {
   const { t } = useTranslation();
+  const selected = countries.find((c) => c.code === country) ?? countries[0];
   return (
     <div className="flex gap-2">
-      <select
-        aria-label={t('phone.country')}
-        value={country}
-        onChange={(e) => onCountryChange(e.target.value as CountryCode)}
-        className="h-12 w-28 shrink-0 rounded-xl border border-stone-300 bg-white px-2 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-      >
-        {/* Without the flag (spec §3 lists one per country): Windows shows a flag as two letters,
-            a screen reader says the country twice, and a browser without an emoji font searches
-            every font for each flag at the page's first layout (decision 031). */}
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {`${c.dial} ${c.name}`}
-          </option>
-        ))}
-      </select>
+      {/* Closed, the picker shows the country's code and dial code ("MX +52"): the whole name does
+          not fit beside the number on a phone, and +1 alone would not tell the US from Canada. The
+          native select lies over it, invisible, so that its own list opens, with every name. */}
+      <div className="relative h-12 w-28 shrink-0 rounded-xl border border-stone-300 bg-white shadow-xs has-[select:focus]:border-brand-700 has-[select:focus-visible]:outline-2 has-[select:focus-visible]:outline-offset-2 has-[select:focus-visible]:outline-brand-700">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none flex h-full items-center justify-between gap-1 px-3 text-base text-stone-900"
+        >
+          {`${selected.code} ${selected.dial}`}
+          <ChevronDown className="size-4 shrink-0 text-stone-600" />
+        </span>
+        <select
+          aria-label={t('phone.country')}
+          value={country}
+          onChange={(e) => onCountryChange(e.target.value as CountryCode)}
+          className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+        >
+          {/* Without the flag (spec §3 lists one per country): Windows shows a flag as two letters,
+              a screen reader says the country twice, and a browser without an emoji font searches
+              every font for each flag at the page's first layout (decision 031). */}
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {`${c.dial} ${c.name}`}
+            </option>
+          ))}
+        </select>
+      </div>
       <Input
         id={id}
         type="tel"

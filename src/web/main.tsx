@@ -29,6 +29,12 @@ function whenNeeded(run: () => void) {
   // In the capture phase, so that no handler can hide them; passive, so that none delays a scroll.
   const intents = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'wheel', 'input', 'change'] as const;
   let started = false;
+  // A page read while the network goes gets the app at once, which says so (pwa/offline-banner.tsx)
+  // and keeps the screen working, when the service worker holds the app and this screen (decision
+  // 032). Without one, the app could not load: the page stays as it is, its links and forms native.
+  const whenOffline = () => {
+    if (navigator.serviceWorker?.controller) once();
+  };
   const once = () => {
     if (started) return;
     started = true;
@@ -37,12 +43,6 @@ function whenNeeded(run: () => void) {
     run();
   };
   for (const intent of intents) window.addEventListener(intent, once, { capture: true, passive: true });
-  // A page read while the network goes gets the app at once, which says so (pwa/offline-banner.tsx)
-  // and keeps the screen working, when the service worker holds the app and this screen (decision
-  // 032). Without one, the app could not load: the page stays as it is, its links and forms native.
-  const whenOffline = () => {
-    if (navigator.serviceWorker?.controller) once();
-  };
   window.addEventListener('offline', whenOffline);
   // A visitor who chose another language than the page was drawn in gets it drawn again in theirs,
   // once the page has loaded, in a task of its own: the first read of the browser's storage is slow.

@@ -25,8 +25,11 @@ export function drawScreen(
   answers: readonly (readonly [key: string, json: string])[],
   bodies: Map<string, unknown>,
 ): Promise<Drawn> {
-  const screens = drawnByRender.get(renderScreen) ?? new Map<string, Promise<Drawn>>();
-  drawnByRender.set(renderScreen, screens);
+  let screens = drawnByRender.get(renderScreen);
+  if (!screens) {
+    screens = new Map();
+    drawnByRender.set(renderScreen, screens);
+  }
   const hash = createHash('sha256').update(url);
   for (const [key, json] of answers) hash.update(`\0${key}\0${json}`);
   const id = hash.digest('base64');

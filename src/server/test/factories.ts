@@ -54,17 +54,27 @@ export async function insertCustomer(db: Db, overrides: Partial<typeof customers
   return row!;
 }
 
+type CustomerRow = typeof customers.$inferSelect;
+
+/** An appointment of `customer`, carrying that customer's contact as the booking's own (issue 28). */
 export function appointmentValues(
   vendorProfileId: string,
-  customerId: string,
+  customer: string | Pick<CustomerRow, 'id' | 'name' | 'email' | 'phoneE164'>,
   start: string,
   minutes: number,
   overrides: Partial<AppointmentInsert> = {},
 ): AppointmentInsert {
   const startTz = new Date(start);
+  const contact =
+    typeof customer === 'string'
+      ? { id: customer, name: 'Ana López', email: `${customer}@example.test`, phoneE164: null }
+      : customer;
   return {
     vendorProfileId,
-    customerId,
+    customerId: contact.id,
+    customerName: contact.name,
+    customerEmail: contact.email,
+    customerPhone: contact.phoneE164,
     startTz,
     endTz: new Date(startTz.getTime() + minutes * 60_000),
     amountMxn: 45_000,

@@ -55,6 +55,14 @@ export const appointments = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     amountMxn: integer('amount_mxn').notNull(),
     notes: text('notes'),
+    // The contact given with this request (issue 28): a booking keeps its own name, email and phone,
+    // so a later booking with the same email never rewrites what vendors saw on earlier ones.
+    customerName: text('customer_name').notNull(),
+    customerEmail: citext('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    // HMAC of the requesting client's address (IPv4, or the IPv6 /64): counts open requests per
+    // address for the request caps and lets a vendor block a requester. Never the address itself.
+    requesterKey: text('requester_key'),
     code: text('code').notNull(),
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
@@ -74,6 +82,10 @@ export const appointments = pgTable(
     index('appointments_vendor_start_idx').on(t.vendorProfileId, t.startTz),
     index('appointments_status_due_idx').on(t.status, t.paymentDueAt),
     index('appointments_customer_idx').on(t.customerId),
+    // The request caps count open requests by email, phone and client address (issue 28).
+    index('appointments_open_email_idx').on(t.customerEmail).where(sql`${t.status} = 'pending_vendor'`),
+    index('appointments_open_phone_idx').on(t.customerPhone).where(sql`${t.status} = 'pending_vendor'`),
+    index('appointments_open_requester_idx').on(t.requesterKey).where(sql`${t.status} = 'pending_vendor'`),
     // The code is unique among active bookings (DESIGN §3): WhatsApp commands name it.
     uniqueIndex('appointments_active_code_idx')
       .on(t.code)
@@ -82,5 +94,30 @@ export const appointments = pgTable(
     check('appointments_range_check', sql`${t.endTz} > ${t.startTz}`),
     check('appointments_amount_check', sql`${t.amountMxn} >= 0`),
     check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+  ],
+);
+
+// A requester a vendor declined and blocked (issue 28): later requests to that vendor from the same
+// email, phone or client address are refused. At least one of the three is set.
+export const vendorBlocks = pgTable(
+  'vendor_blocks',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    email: citext('email'),
+    phone: text('phone'),
+    requesterKey: text('requester_key'),
+    // The booking whose requester was blocked, kept for the vendor's and the admins' record.
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_blocks_vendor_idx').on(t.vendorProfileId),
+    check(
+      'vendor_blocks_someone_check',
+      sql`${t.email} is not null or ${t.phone} is not null or ${t.requesterKey} is not null`,
+    ),
   ],
 );

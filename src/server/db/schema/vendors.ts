@@ -28,6 +28,8 @@ export const profiles = pgTable(
     // Settings → preferences (spec §2): the push and email notification switches.
     notifyPush: boolean('notify_push').notNull().default(true),
     notifyEmail: boolean('notify_email').notNull().default(true),
+    // Opt-in (issue 28): only users who said yes count towards "Booked by your contacts".
+    shareBookingsWithContacts: boolean('share_bookings_with_contacts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +73,11 @@ export const vendorProfiles = pgTable(
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     adminCreated: boolean('admin_created').notNull().default(false),
     isClaimed: boolean('is_claimed').notNull().default(false),
+    // When an account proved control of this admin-created profile and took it over (issue 28), and
+    // when an admin approved that claim: bookings made before the claim stay hidden from the
+    // claimant until then.
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimApprovedAt: timestamp('claim_approved_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -129,5 +136,32 @@ export const availabilityWindows = pgTable(
   (t) => [
     index('availability_windows_vendor_idx').on(t.vendorProfileId, t.isActive),
     check('availability_windows_range_check', sql`${t.endTz} > ${t.startTz}`),
+  ],
+);
+
+// A claim of an admin-created vendor profile (issue 28): the claimant proves control of the profile's
+// stored phone (a WhatsApp one-time code) or email (a mailed one-time code) before it links. Only the
+// code's hash is kept; a claim is spent by its first success, its expiry or too many attempts.
+export const vendorClaims = pgTable(
+  'vendor_claims',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['whatsapp', 'email'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_claims_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('vendor_claims_vendor_idx').on(t.vendorProfileId),
+    check('vendor_claims_attempts_check', sql`${t.attempts} >= 0`),
   ],
 );

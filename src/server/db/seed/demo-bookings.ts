@@ -8,7 +8,11 @@ import type { availabilityWindows } from '../schema/vendors.ts';
 // inside the vendor's weekly hours, never overlapping (buffer included, as the exclusion
 // constraint demands), with the timestamps each transition sets.
 
-export type AppointmentRow = typeof appointments.$inferInsert;
+/** A planned booking: the seed adds the contact its customer gave with it. */
+export type AppointmentRow = Omit<
+  typeof appointments.$inferInsert,
+  'customerName' | 'customerEmail' | 'customerPhone'
+>;
 export type AvailabilityWindowRow = typeof availabilityWindows.$inferInsert;
 
 export interface BookableVendor {

@@ -246,12 +246,18 @@ async function seedInto(
     .filter((v) => v !== demoVendor && v.applicationStatus === 'approved')
     .map((v) => bookable.get(v)!);
   const demoBookable = bookable.get(demoVendor)!;
-  const bookings = planDemoBookings({
+  const planned = planDemoBookings({
     now,
     demoVendor: demoBookable,
     otherVendors: others,
     demoCustomerId,
     customerIds: customerRows.slice(1).map((c) => c.id),
+  });
+  // Each booking carries the contact its customer gave with it (issue 28).
+  const contactOf = new Map<string, (typeof customerRows)[number]>(customerRows.map((c) => [c.id, c]));
+  const bookings = planned.map((b) => {
+    const c = contactOf.get(b.customerId)!;
+    return { ...b, customerName: c.name, customerEmail: c.email, customerPhone: c.phoneE164 };
   });
   await insertRows(tx, appointments, bookings);
   await insertRows(tx, availabilityWindows, planAvailabilityWindows(now, [demoBookable, ...others]));

@@ -96,11 +96,11 @@ describe(`/api/admin (${testEngine})`, () => {
     await database.db
       .insert(appointments)
       .values([
-        appointmentValues(v.id, c.id, '2026-11-30T16:00:00Z', 60, { status: 'confirmed' }),
-        appointmentValues(v.id, c.id, '2026-11-30T18:00:00Z', 60, { status: 'paid' }),
-        appointmentValues(v.id, c.id, '2026-11-30T20:00:00Z', 60, { status: 'awaiting_payment' }),
-        appointmentValues(v.id, c.id, '2026-12-01T16:00:00Z', 60, { status: 'pending_vendor' }),
-        appointmentValues(v.id, c.id, '2026-12-01T18:00:00Z', 60, { status: 'declined' }),
+        appointmentValues(v.id, c, '2026-11-30T16:00:00Z', 60, { status: 'confirmed' }),
+        appointmentValues(v.id, c, '2026-11-30T18:00:00Z', 60, { status: 'paid' }),
+        appointmentValues(v.id, c, '2026-11-30T20:00:00Z', 60, { status: 'awaiting_payment' }),
+        appointmentValues(v.id, c, '2026-12-01T16:00:00Z', 60, { status: 'pending_vendor' }),
+        appointmentValues(v.id, c, '2026-12-01T18:00:00Z', 60, { status: 'declined' }),
       ]);
     const after = (await (await admin.get('/api/admin/stats')).json()) as AdminStats;
     expect(after).toEqual({
@@ -236,7 +236,7 @@ describe(`/api/admin (${testEngine})`, () => {
       const c = await insertCustomer(database.db);
       await database.db
         .insert(appointments)
-        .values(appointmentValues(busy.id, c.id, '2026-11-30T16:00:00Z', 60));
+        .values(appointmentValues(busy.id, c, '2026-11-30T16:00:00Z', 60));
       expect((await del(admin, `/api/admin/vendors/${busy.id}`)).status).toBe(409);
     });
   });

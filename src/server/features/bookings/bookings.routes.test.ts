@@ -194,7 +194,7 @@ describe(`bookings (${testEngine})`, () => {
       const released = new Promise<void>((resolve) => (release = resolve));
       const holder = database.db
         .transaction(async (tx) => {
-          await tx.insert(appointments).values(appointmentValues(vendor.id, customer.id, MONDAY_9, 60));
+          await tx.insert(appointments).values(appointmentValues(vendor.id, customer, MONDAY_9, 60));
           written();
           await released;
           tx.rollback();
@@ -442,7 +442,7 @@ describe(`bookings (${testEngine})`, () => {
     const someone = await insertCustomer(database.db, { email: 'someone@example.test' });
     await database.db
       .insert(appointments)
-      .values(appointmentValues(vendor.id, someone.id, '2026-11-23T21:00:00Z', 60));
+      .values(appointmentValues(vendor.id, someone, '2026-11-23T21:00:00Z', 60));
 
     const mine = (await (await me.get('/api/me/bookings')).json()) as ItemsResponse<MyBooking>;
     expect(mine.items).toHaveLength(3);

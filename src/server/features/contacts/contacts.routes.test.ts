@@ -81,7 +81,7 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     for (const [i, b] of bookings.entries()) {
       const start = new Date(Date.parse(NOW) - b.daysAgo * DAY + i * 3 * 60 * 60_000).toISOString();
       await database.db.insert(appointments).values(
-        appointmentValues(b.vendorId, row.id, start, 60, {
+        appointmentValues(b.vendorId, row, start, 60, {
           status: b.status,
           createdAt: new Date(Date.parse(NOW) - b.daysAgo * DAY),
         }),

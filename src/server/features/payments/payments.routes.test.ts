@@ -209,6 +209,8 @@ describe(`payments (${testEngine})`, () => {
         vendorProfileId: vendor.id,
         serviceId: service.id,
         customerId,
+        customerName: 'Ana López',
+        customerEmail: 'ana@example.test',
         startTz: start,
         endTz: new Date(start.getTime() + HOUR),
         amountMxn: 50_000,

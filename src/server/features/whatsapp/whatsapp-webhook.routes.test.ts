@@ -242,7 +242,7 @@ describe(`WhatsApp webhook (${testEngine})`, () => {
     const [booking] = await database.db
       .insert(appointments)
       .values(
-        appointmentValues(vendor.id, customer.id, '2026-11-23T16:00:00Z', 60, {
+        appointmentValues(vendor.id, customer, '2026-11-23T16:00:00Z', 60, {
           serviceId: service.id,
           status: 'pending_vendor',
           amountMxn: 50_000,
@@ -288,7 +288,7 @@ describe(`WhatsApp webhook (${testEngine})`, () => {
       .insert(appointments)
       .values(
         ['2026-11-23T16:00:00Z', '2026-11-23T18:00:00Z'].map((start) =>
-          appointmentValues(vendor.id, customer.id, start, 60, {
+          appointmentValues(vendor.id, customer, start, 60, {
             serviceId: service.id,
             status: 'pending_vendor',
             confirmTokenExpiresAt: new Date(start),

@@ -66,7 +66,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     const [row] = await database.db
       .insert(appointments)
       .values(
-        appointmentValues(v.id, customer.id, start, 60, {
+        appointmentValues(v.id, customer, start, 60, {
           serviceId: v.service.id,
           status: 'pending_vendor',
           amountMxn: 45_000,

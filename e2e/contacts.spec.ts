@@ -83,8 +83,14 @@ test('the customer imports a .vcf with a vendor’s phone and sees that vendor r
     page.getByRole('region', { name: 'Recommended vendors' }).getByRole('link', { name: new RegExp(VENDOR) }),
   ).toBeVisible();
 
-  // Settings → privacy: "Delete my contacts data" removes them.
+  // Settings → privacy: sharing one's own bookings with contacts is off until the user turns it on
+  // (issue 28, decision 037).
   await page.goto('/settings');
+  await expect(
+    page.getByRole('switch', { name: 'Let my contacts see that I booked a vendor' }),
+  ).not.toBeChecked();
+
+  // Settings → privacy: "Delete my contacts data" removes them.
   await page.getByRole('button', { name: 'Delete my contacts data' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Delete your contacts data?' });
   await expectNoAxeViolations(page);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { CONTACTS_BODY_LIMIT_BYTES } from '../shared/contacts.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
 import { requireJsonBodies } from './auth/json-bodies.ts';
@@ -20,16 +21,22 @@ import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import {
   paymentsRoutes,
+  STRIPE_WEBHOOK_BODY_LIMIT_BYTES,
   sandboxCheckoutRoutes,
   stripeWebhookRoutes,
 } from './features/payments/payments.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
+import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
 import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
-import { whatsappWebhookRoutes } from './features/whatsapp/whatsapp-webhook.routes.ts';
+import {
+  WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES,
+  whatsappWebhookRoutes,
+} from './features/whatsapp/whatsapp-webhook.routes.ts';
 import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
+import { API_BODY_LIMIT_BYTES, limitRequestBodies } from './lib/body-limit.ts';
 import { compressResponses } from './lib/compress.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { mountWebApp } from './lib/web-app.ts';
@@ -51,6 +58,7 @@ function createApi() {
     .route('/admin', adminRoutes)
     .route('/admin/whatsapp', whatsappAdminRoutes)
     .route('/webhooks/whatsapp', whatsappWebhookRoutes)
+    .route('/vendor/claim', vendorClaimsRoutes)
     .route('/vendor', vendorAccountRoutes);
 }
 
@@ -108,6 +116,18 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
     c.res.headers.set('Cache-Control', 'no-store');
   });
 
+  // Issue 28: no body larger than a route needs, counted while it is read (lib/body-limit.ts).
+  app.use(
+    '/api/*',
+    limitRequestBodies({
+      defaultBytes: API_BODY_LIMIT_BYTES,
+      larger: {
+        'POST /api/me/contacts': CONTACTS_BODY_LIMIT_BYTES,
+        'POST /api/webhooks/stripe': STRIPE_WEBHOOK_BODY_LIMIT_BYTES,
+        'POST /api/webhooks/whatsapp': WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES,
+      },
+    }),
+  );
   // DESIGN §10: no mutation with a body a cross-site form could send (auth/json-bodies.ts).
   app.use('/api/*', requireJsonBodies);
   // better-auth at /api/auth/* and the session middleware for every other /api route.

@@ -60,7 +60,91 @@ describe('parseConfig', () => {
       /AUTH_SECRET[\s\S]*RATE_LIMITS/,
     );
     expect(
-      parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'y'.repeat(32), DEMO_SEED: 'on' }).demoSeed,
+      parseConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'y'.repeat(32),
+        APP_URL: 'https://barrio.mx',
+        DEMO_SEED: 'on',
+      }).demoSeed,
     ).toBe(false);
+  });
+
+  describe('TRUST_PROXY (issue 28)', () => {
+    it('reads only the TCP peer unless set', () => {
+      expect(parseConfig(base).trustProxy).toEqual({ kind: 'off' });
+      expect(parseConfig({ ...base, TRUST_PROXY: 'off' }).trustProxy).toEqual({ kind: 'off' });
+      expect(parseConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toEqual({ kind: 'off' });
+    });
+
+    it('takes a number of hops or a list of proxy addresses and ranges', () => {
+      expect(parseConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 });
+      const list = parseConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 192.0.2.10,fd00::/8' }).trustProxy;
+      expect(list.kind).toBe('proxies');
+      expect(list.kind === 'proxies' && list.ranges.map((r) => r.prefix)).toEqual([8, 32, 8]);
+    });
+
+    it.each([
+      ['on', /TRUST_PROXY: .*number of proxies/],
+      ['true', /TRUST_PROXY: .*number of proxies/],
+      ['99', /TRUST_PROXY: at most 10 hops/],
+      ['10.0.0.0/33', /TRUST_PROXY: "10.0.0.0\/33" is not an IP address/],
+      ['proxy.internal', /TRUST_PROXY: "proxy.internal" is not an IP address/],
+      ['10.0.0.1, ', /TRUST_PROXY: "" is not an IP address/],
+    ])('refuses %s with a readable message', (value, message) => {
+      expect(() => parseConfig({ ...base, TRUST_PROXY: value })).toThrow(message);
+    });
+  });
+
+  describe('dev features off loopback (issue 28)', () => {
+    it.each(['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]'])('start on loopback %s', (HOST) => {
+      expect(parseConfig({ ...base, HOST }).devFeatures).toEqual([
+        'the dev mailbox',
+        'the sandbox checkout',
+        'the demo accounts',
+      ]);
+    });
+
+    it.each(['0.0.0.0', '::', '192.168.1.20', 'barrio.lan'])('refuse to start on %s, naming them', (HOST) => {
+      expect(() => parseConfig({ ...base, HOST })).toThrow(
+        /HOST: .* the dev mailbox, the sandbox checkout, the demo accounts[\s\S]*ALLOW_DEV_FEATURES=on/,
+      );
+    });
+
+    it('start on any HOST with ALLOW_DEV_FEATURES=on, or with every dev feature replaced', () => {
+      expect(parseConfig({ ...base, HOST: '0.0.0.0', ALLOW_DEV_FEATURES: 'on' })).toMatchObject({
+        allowDevFeatures: true,
+        devFeatures: ['the dev mailbox', 'the sandbox checkout', 'the demo accounts'],
+      });
+      const real = parseConfig({
+        ...base,
+        HOST: '0.0.0.0',
+        SMTP_URL: 'smtp://mail.internal:25',
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        DEMO_SEED: 'off',
+      });
+      expect(real.devFeatures).toEqual([]);
+      // One left on is enough to refuse.
+      expect(() => parseConfig({ ...base, HOST: '0.0.0.0', SMTP_URL: 'smtp://mail.internal:25' })).toThrow(
+        /the sandbox checkout, the demo accounts/,
+      );
+    });
+
+    it('does not apply in production, which has no dev features', () => {
+      const production = parseConfig({
+        NODE_ENV: 'production',
+        HOST: '0.0.0.0',
+        AUTH_SECRET: 'y'.repeat(32),
+        APP_URL: 'https://barrio.mx',
+      });
+      expect(production).toMatchObject({ host: '0.0.0.0', devFeatures: [] });
+    });
+  });
+
+  it('requires an https APP_URL in production (issue 28)', () => {
+    const production = { NODE_ENV: 'production', AUTH_SECRET: 'y'.repeat(32) };
+    expect(() => parseConfig(production)).toThrow(/APP_URL: required in production, as an https:\/\/ URL/);
+    expect(() => parseConfig({ ...production, APP_URL: 'http://barrio.mx' })).toThrow(/APP_URL/);
+    expect(parseConfig({ ...production, APP_URL: 'https://barrio.mx' }).appUrl).toBe('https://barrio.mx');
   });
 });

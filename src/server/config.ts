@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost, parseTrustProxy } from './lib/client-address.ts';
 
 // DESIGN §13: every variable is optional; `.env` is read when present.
 const flag = (fallback: boolean) =>
@@ -24,10 +25,24 @@ function buildSchema(production: boolean) {
       DEMO_SEED: flag(!production),
       SEED_VENDORS: z.coerce.number().int().min(0).max(1_000_000).default(60),
       RATE_LIMITS: flag(true),
+      // Which hops in front of the server may name the client in X-Forwarded-For (decision 038).
+      TRUST_PROXY: z
+        .string()
+        .optional()
+        .transform((value, ctx) => {
+          const trust = parseTrustProxy(value);
+          if (typeof trust !== 'string') return trust;
+          ctx.addIssue({ code: 'custom', message: trust });
+          return z.NEVER;
+        }),
+      // Dev features on a HOST other people can reach: only when asked for by name (issue 28).
+      ALLOW_DEV_FEATURES: flag(false),
       // How often the outbox dispatcher polls; e2e runs shorten it so that mails arrive promptly.
       OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
       // The first retry of a failed delivery waits this long, doubling after each failure.
       OUTBOX_RETRY_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+      // How long sent and failed outbox items (and dev mailbox mails) are kept (issue 28).
+      OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
       // How often the expiry sweeper runs (DESIGN §4: every minute); fault tests shorten it.
       EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
       // On SIGTERM/SIGINT: how long in-flight requests and deliveries may take before being cut (decision 023).
@@ -50,12 +65,48 @@ function buildSchema(production: boolean) {
       GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
     })
     .superRefine((env, ctx) => {
-      if (env.NODE_ENV !== 'production') return;
+      if (env.NODE_ENV !== 'production') {
+        const on = devFeaturesOn(env);
+        if (on.length > 0 && !isLoopbackHost(env.HOST) && !env.ALLOW_DEV_FEATURES)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['HOST'],
+            message:
+              `${env.HOST} is reachable from other machines, and outside production ${on.join(', ')} ` +
+              `would be on there. Listen on 127.0.0.1, or configure SMTP_URL, Stripe and DEMO_SEED=off, ` +
+              `or set ALLOW_DEV_FEATURES=on to expose them on purpose.`,
+          });
+        return;
+      }
+      if (!env.APP_URL?.startsWith('https://'))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['APP_URL'],
+          message: 'required in production, as an https:// URL (session cookies are Secure)',
+        });
       if (!env.AUTH_SECRET)
         ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'required in production' });
       if (!env.RATE_LIMITS)
         ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'may not be off in production' });
     });
+}
+
+/**
+ * The local stand-ins that only a developer's machine should expose (outside production): the dev
+ * mailbox, which lists every magic link; the sandbox checkout, which marks bookings paid; the demo
+ * accounts, whose passwords are in the README.
+ */
+function devFeaturesOn(env: {
+  SMTP_URL?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  DEMO_SEED: boolean;
+}): string[] {
+  const on: string[] = [];
+  if (!env.SMTP_URL) on.push('the dev mailbox');
+  if (!(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) on.push('the sandbox checkout');
+  if (env.DEMO_SEED) on.push('the demo accounts');
+  return on;
 }
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -86,8 +137,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     demoSeed: e.DEMO_SEED && !production,
     seedVendors: e.SEED_VENDORS,
     rateLimits: e.RATE_LIMITS,
+    trustProxy: e.TRUST_PROXY,
+    /** The dev features on (none in production), for the start-up log; ALLOW_DEV_FEATURES let them off loopback. */
+    devFeatures: production ? [] : devFeaturesOn(e),
+    allowDevFeatures: e.ALLOW_DEV_FEATURES,
     outboxPollMs: e.OUTBOX_POLL_MS,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     expirySweepMs: e.EXPIRY_SWEEP_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     authSecret: e.AUTH_SECRET ?? localSecret(e.PGLITE_DIR),

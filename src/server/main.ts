@@ -20,6 +20,16 @@ import { createLogger } from './lib/logger.ts';
 loadDotEnv();
 const config = parseConfig();
 const logger = createLogger(config.logLevel);
+// Issue 28: config refuses dev features off loopback unless ALLOW_DEV_FEATURES=on; say so when it is.
+if (config.devFeatures.length > 0) {
+  const features = config.devFeatures.join(', ');
+  if (config.allowDevFeatures)
+    logger.warn(
+      { host: config.host, devFeatures: config.devFeatures },
+      `ALLOW_DEV_FEATURES=on: ${features} are on and reachable on ${config.host}; never do this in production`,
+    );
+  else logger.info({ devFeatures: config.devFeatures }, `${features} are on (loopback only)`);
+}
 
 // A stop signal during start-up (migrations, demo seed) would otherwise kill the process in the
 // middle of writing; it is held until the server is up, and then shuts it down cleanly.
@@ -79,6 +89,7 @@ const outboxDispatcher = createOutboxDispatcher({
   logger,
   pollMs: config.outboxPollMs,
   baseBackoffMs: config.outboxRetryMs,
+  retentionMs: config.outboxRetentionDays * 24 * 60 * 60_000,
   handlers: {
     mail: mailOutboxHandler(createMailTransport({ config, db: database.db, clock: systemClock })),
     whatsapp: whatsappOutboxHandler({

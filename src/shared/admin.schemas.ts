@@ -10,6 +10,8 @@ import {
   type RecurrenceRule,
   recurrenceRules,
 } from './constants.ts';
+import { whenFieldsParsed } from './cross-field-checks.ts';
+import { updateSchemaOf } from './update-schema.ts';
 
 // The admin dashboard's API contract (spec §2 Admin, DESIGN §6): one schema per input, used by the
 // server's validator and by the admin forms alike.
@@ -73,7 +75,7 @@ export type AdminVendorInput = z.input<typeof adminVendorInputSchema>;
 export type AdminVendorValues = z.output<typeof adminVendorInputSchema>;
 
 /** PATCH: any subset of the same fields; what is left out stays as it is. */
-export const adminVendorUpdateSchema = z.object(vendorFields).partial();
+export const adminVendorUpdateSchema = updateSchemaOf(adminVendorInputSchema);
 export type AdminVendorUpdate = z.output<typeof adminVendorUpdateSchema>;
 
 /** A vendor as admins see it: the public fields plus the contact ones and the flags (DESIGN §3). */
@@ -91,6 +93,9 @@ export interface AdminVendor {
   pricing_type: PricingType | null;
   admin_created: boolean;
   is_claimed: boolean;
+  /** When an account proved control of this admin-created profile, and when an admin approved it. */
+  claimed_at: string | null;
+  claim_approved_at: string | null;
   timezone: string;
   created_at: string;
 }
@@ -125,7 +130,7 @@ export const adminCustomerInputSchema = z.object({
 export type AdminCustomerInput = z.input<typeof adminCustomerInputSchema>;
 export type AdminCustomerValues = z.output<typeof adminCustomerInputSchema>;
 
-export const adminCustomerUpdateSchema = z.object(customerFields).partial();
+export const adminCustomerUpdateSchema = updateSchemaOf(adminCustomerInputSchema);
 export type AdminCustomerUpdate = z.output<typeof adminCustomerUpdateSchema>;
 
 /**
@@ -165,23 +170,25 @@ const windowFields = {
 const endAfterStart = (w: { start_tz?: string | undefined; end_tz?: string | undefined }) =>
   !w.start_tz || !w.end_tz || Date.parse(w.end_tz) > Date.parse(w.start_tz);
 
-export const availabilityWindowInputSchema = z
-  .object(windowFields)
-  .refine(endAfterStart, { message: 'The end must be after the start', path: ['end_tz'] });
+export const availabilityWindowInputSchema = z.object(windowFields).refine(endAfterStart, {
+  message: 'The end must be after the start',
+  path: ['end_tz'],
+  ...whenFieldsParsed,
+});
 
 export const availabilityWindowsCreateSchema = z
   .array(availabilityWindowInputSchema)
   .min(1, 'Add at least one time slot')
   .max(MAX_WINDOWS_PER_SAVE);
 
-export const availabilityWindowUpdateSchema = z
-  .object({
-    start_tz: windowFields.start_tz.optional(),
-    end_tz: windowFields.end_tz.optional(),
-    recurrence_rule: z.enum(recurrenceRules).nullable().optional(),
-    is_active: z.boolean().optional(),
-  })
-  .refine(endAfterStart, { message: 'The end must be after the start', path: ['end_tz'] });
+/** PATCH …/:id: any of start, end, repeat rule and Active; a window stays with its vendor. */
+export const availabilityWindowUpdateSchema = updateSchemaOf(
+  z.object(windowFields).omit({ vendor_profile_id: true }),
+).refine(endAfterStart, {
+  message: 'The end must be after the start',
+  path: ['end_tz'],
+  ...whenFieldsParsed,
+});
 
 export const availabilityWindowsQuerySchema = z.object({
   vendor_profile_id: z.uuid('Not a valid vendor id'),

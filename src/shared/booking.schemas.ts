@@ -55,9 +55,13 @@ export const confirmBookingSchema = z.object({
 });
 export type ConfirmBookingInput = z.infer<typeof confirmBookingSchema>;
 
+/** The vendor's own list also declines and blocks the requester (issue 28); a link only answers. */
+export const vendorBookingActions = [...bookingActions, 'decline-and-block'] as const;
+export type VendorBookingAction = (typeof vendorBookingActions)[number];
+
 export const vendorBookingParamSchema = z.object({
   id: z.uuid('Not a booking id'),
-  action: z.enum(bookingActions, 'action must be confirm or decline'),
+  action: z.enum(vendorBookingActions, 'action must be confirm, decline or decline-and-block'),
 });
 
 /** What the confirm page and the vendor list show of one booking. */
@@ -76,6 +80,15 @@ export interface BookingSummary {
   amount_mxn: number;
   payment_due_at: string | null;
 }
+
+/**
+ * GET /api/bookings/confirm?token=: the summary while the link can still be answered. Once it has
+ * been used or has expired, only the code and the status, enough for the page to say so: an old
+ * link no longer tells who booked (issue 28).
+ */
+export type BookingByToken =
+  | (BookingSummary & { answerable: true })
+  | { answerable: false; code: string; status: AppointmentStatus };
 
 export interface BookingDecisionResponse {
   id: string;

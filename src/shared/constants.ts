@@ -18,6 +18,16 @@ export const SIMILAR_VENDORS = 10;
 export const BOOKING_RANGE_DAYS = 14;
 export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 export const PAYMENT_WINDOW_HOURS = 24;
+/**
+ * Open booking requests (pending_vendor, not yet overdue) one requester may hold at a time (issue 28,
+ * decision 036): each holds its slot for up to a day, so without a cap one address could hold a
+ * vendor's whole calendar. Per customer email, per phone and per client address, for one vendor and
+ * over all vendors; a real customer waiting for answers never has this many.
+ */
+export const OPEN_REQUEST_CAPS = {
+  perVendor: { email: 2, phone: 2, address: 3 },
+  overall: { email: 5, phone: 5, address: 10 },
+} as const;
 /** Stripe's smallest charge in MXN ($10.00): a paid service costs at least this; 0 makes it free. */
 export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;

@@ -9,6 +9,12 @@ export const MAX_CONTACTS_PER_CALL = 5000;
 export const CONTACTS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Per contact: more is an address book export gone wrong, not a person. */
 export const MAX_VALUES_PER_CONTACT = 20;
+/**
+ * New phone numbers and emails an account may have checked per 24 hours (issue 28, decision 037):
+ * values it already shared cost nothing, so sending the same address book again is free, but the
+ * feature cannot be used as a phone directory. The web app sends a large book in parts this size.
+ */
+export const CONTACT_VALUES_PER_DAY = 2000;
 
 const contactSchema = z.object({
   // The name is accepted (it is part of the spec's shape) but never stored nor needed for matching.
@@ -44,11 +50,21 @@ export interface ProcessContactsResponse {
 export const recommendationTypes = ['in_contacts', 'booked_by_contact'] as const;
 export type RecommendationType = (typeof recommendationTypes)[number];
 
+/**
+ * How many of the user's contacts booked a vendor, as a band and never as a count (issue 28,
+ * decision 037): "2+" for 2 to 4, "5+" for 5 to 9, "10+" for 10 or more.
+ */
+export const contactsBands = ['2+', '5+', '10+'] as const;
+export type ContactsBand = (typeof contactsBands)[number];
+
 /** GET /api/me/recommendations (spec §3 Recommendation joined with the public vendor fields). */
 export interface Recommendation {
   id: string;
   vendor_profile_id: string;
   recommendation_type: RecommendationType;
+  /** `booked_by_contact`: the band of contacts who booked the vendor; `in_contacts`: null. */
+  contacts_band: ContactsBand | null;
+  /** Orders the list: 100 for `in_contacts`, else one value per band (it says no more). */
   score: number;
   created_at: string;
   vendor: {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { toE164 } from './phone.ts';
+import { updateSchemaOf } from './update-schema.ts';
 
 // DESIGN §6: PUT /api/me/profile — the one schema for the server's validator and the form alike.
-// Every field is optional: a request changes what it names and keeps the rest.
-export const updateProfileSchema = z
-  .object({
+// Every field is optional: a request changes what it names and keeps the rest (issue 28).
+export const updateProfileSchema = updateSchemaOf(
+  z.object({
     display_name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
     /** E.164 (`+525512345678`) or null to remove it; the form builds it from country + number. */
     phone: z
@@ -27,9 +28,10 @@ export const updateProfileSchema = z
       .transform((keys) => [...new Set(keys)] as CategoryKey[]),
     notify_push: z.boolean(),
     notify_email: z.boolean(),
-  })
-  .partial()
-  .strict();
+    /** Settings → privacy: count my bookings in my contacts' recommendations (decision 037). */
+    share_bookings_with_contacts: z.boolean(),
+  }),
+).strict();
 // The typed client (hc) takes what the validator yields, so the request type is the output type.
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 
@@ -44,6 +46,7 @@ export interface MyProfile {
   is_vendor: boolean;
   notify_push: boolean;
   notify_email: boolean;
+  share_bookings_with_contacts: boolean;
   created_at: string;
 }
 

@@ -11,6 +11,8 @@ import {
 } from './constants.ts';
 import { type CountryCode, countries, defaultCountry } from './countries.ts';
 import { isStrongPassword } from './password-rules.ts';
+import { updateSchemaOf } from './update-schema.ts';
+import type { VendorClaimOffer } from './vendor-claim.schemas.ts';
 import { type WeeklyAvailability, weeklyAvailabilitySchema } from './weekly-availability.ts';
 
 // spec §3 vendor signup form, §5 wizard validation: ONE schema for the wizard (checked by step at
@@ -134,24 +136,31 @@ export function signupIssueKey(issue: { path: PropertyKey[]; message: string }):
 export interface VendorSignupResponse {
   vendorProfileId: string;
   slug: string;
-  /** True when an unclaimed admin-created profile was taken over instead of a new one made. */
-  claimed: boolean;
+  /**
+   * An unclaimed admin-created profile with this business email or phone (issue 28): the account
+   * may claim it with a one-time code (/api/vendor/claim); never linked by the signup itself.
+   */
+  claim: VendorClaimOffer | null;
   /** A confirmation mail was queued (new password accounts; a Google address is already proven). */
   confirmationMailQueued: boolean;
 }
 
 // ——— The vendor's own profile: GET and PATCH /api/vendor/profile (DESIGN §6) ———
 
-/** PATCH: any of the wizard's editable fields; the phone comes with its country. */
-export const vendorProfilePatchSchema = signupStep1Schema
-  .pick({ business_name: true, business_phone: true, business_phone_country: true })
-  .partial()
-  .extend(signupStep2Schema.partial().shape)
-  .extend(signupStep3Schema.partial().shape)
+/**
+ * PATCH: any of the wizard's editable fields, without the wizard's defaults (issue 28: a patch
+ * changes only what it names); the phone comes with its country, which is read only with it.
+ */
+export const vendorProfilePatchSchema = updateSchemaOf(
+  signupStep1Schema
+    .pick({ business_name: true, business_phone: true, business_phone_country: true })
+    .extend(signupStep2Schema.shape)
+    .extend(signupStep3Schema.shape),
+)
   .strict()
-  .transform((input, ctx) => {
-    if (input.business_phone === undefined) return { ...input, business_phone: undefined };
-    const phone = toDialE164(input.business_phone, input.business_phone_country ?? defaultCountry.code);
+  .transform(({ business_phone_country, ...input }, ctx) => {
+    if (input.business_phone === undefined) return input;
+    const phone = toDialE164(input.business_phone, business_phone_country ?? defaultCountry.code);
     if (!phone) {
       ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
       return z.NEVER;
@@ -205,8 +214,7 @@ export const vendorServiceSchema = z
     duration_minutes: z.number().int().min(5).max(1440),
   })
   .strict();
-export const vendorServicePatchSchema = vendorServiceSchema
-  .partial()
+export const vendorServicePatchSchema = updateSchemaOf(vendorServiceSchema)
   .extend({ is_active: z.boolean().optional() })
   .strict();
 export type VendorServiceInput = z.input<typeof vendorServiceSchema>;

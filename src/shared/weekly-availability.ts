@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenFieldsParsed } from './cross-field-checks.ts';
 
 // spec §3: availability inside a vendor profile — per weekday {enabled, slots[{start,end}]} as HH:MM.
 export const weekdays = [
@@ -14,9 +15,11 @@ export type Weekday = (typeof weekdays)[number];
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM (24-hour clock)');
 
-export const timeSlotSchema = z
-  .object({ start: hhmm, end: hhmm })
-  .refine((s) => s.start < s.end, { message: 'The end must be after the start', path: ['end'] });
+export const timeSlotSchema = z.object({ start: hhmm, end: hhmm }).refine((s) => s.start < s.end, {
+  message: 'The end must be after the start',
+  path: ['end'],
+  ...whenFieldsParsed,
+});
 
 export const dayAvailabilitySchema = z.object({
   enabled: z.boolean(),

@@ -10,7 +10,7 @@ import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import type { Logger } from '../lib/logger.ts';
 import { magicLinkMail, verificationMail } from './auth-mails.ts';
 
-/** Set by app.ts from the TCP connection only, so a client cannot pick its own rate-limit bucket. */
+/** Set by mount-auth.ts to our client key (lib/client-address.ts), so a client cannot pick its own bucket. */
 export const CLIENT_IP_HEADER = 'x-barrio-client-ip';
 
 export const AUTH_BASE_PATH = '/api/auth';
@@ -31,6 +31,17 @@ export const authRateLimits = {
   // Every page load asks it (decision 020), and it reveals nothing: a read, never limited, so that
   // people behind one address (a carrier's NAT, an office) are not signed out by each other.
   '/get-session': false,
+} as const;
+
+/**
+ * Per email address besides the per-address budgets above (issue 28): a script that changes address
+ * for every guess still gets 5 wrong passwords per account per 15 minutes (a sign-in that works does
+ * not count), and nobody can fill one person's inbox with magic links. Counted in our `rate_limit`
+ * rows (lib/rate-limit.ts) under a keyed hash of the address, by auth/mount-auth.ts.
+ */
+export const authEmailRateLimits = {
+  '/sign-in/email': { max: 5, windowMs: 15 * 60_000 },
+  '/sign-in/magic-link': { max: 3, windowMs: 15 * 60_000 },
 } as const;
 
 export interface AuthDeps {
@@ -99,7 +110,9 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       // DESIGN §10: HttpOnly, SameSite=Lax, Secure in production.
       useSecureCookies: config.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // One address per header, already resolved through TRUST_PROXY and grouped by /64 (issue 28);
+      // better-auth's own masking to /64 then changes nothing.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
     },
     logger: {
       level: 'warn',

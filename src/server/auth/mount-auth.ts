@@ -1,7 +1,11 @@
+import { createHmac } from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER, createAuth } from './auth.ts';
+import { clientAddress } from '../lib/client-address.ts';
+import { consumeRateLimit, refundRateLimit } from '../lib/rate-limit.ts';
+import { AUTH_BASE_PATH, authEmailRateLimits, CLIENT_IP_HEADER, createAuth } from './auth.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { sessionMiddleware } from './session.ts';
 
@@ -23,25 +27,63 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
   // better-auth checks Origin only when cookies come along; a sign-in or sign-up from another site
   // carries none, so every POST must name our origin (DESIGN §10: mutations need a matching Origin).
   app.on('POST', `${AUTH_BASE_PATH}/*`, requireSameOrigin);
+  app.on(
+    'POST',
+    Object.keys(authEmailRateLimits).map((path) => `${AUTH_BASE_PATH}${path}`),
+    limitPerEmail,
+  );
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c)));
   return auth;
 }
 
+const emailLimitMessages: Record<keyof typeof authEmailRateLimits, string> = {
+  '/sign-in/email': 'Too many sign-in attempts for this email. Please wait 15 minutes and try again.',
+  '/sign-in/magic-link': 'Too many sign-in links for this email. Please wait 15 minutes and try again.',
+};
+
 /**
- * better-auth keys its rate limits on the client IP taken from a header. We set that header from
- * the TCP connection (and drop any a client sent), so nobody can choose a fresh bucket per request.
- * Behind a reverse proxy every client shares the proxy's address: see decision 011.
+ * authEmailRateLimits: counted before better-auth sees the request (one statement, so a burst of
+ * guesses in parallel cannot all pass), on a keyed hash of the address as typed (trimmed, any case),
+ * so the table holds no email. A password sign-in that works gives its count back: the limit is on
+ * failures, and the owner signing in on several devices never meets it. A body without an email
+ * passes on to better-auth, which refuses it.
+ */
+const limitPerEmail = createMiddleware<AppEnv>(async (c, next) => {
+  const { config, db, clock } = c.var.deps;
+  const path = c.req.path.slice(AUTH_BASE_PATH.length) as keyof typeof authEmailRateLimits;
+  const limit = authEmailRateLimits[path];
+  if (!config.rateLimits || !limit) return next();
+  // A clone: better-auth reads the body itself (app.ts's body limit has bounded it already).
+  const body: unknown = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const email = (body as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || email.trim() === '') return next();
+  const hash = createHmac('sha256', config.authSecret).update(email.trim().toLowerCase()).digest('base64url');
+  const key = `auth${path}:${hash}`;
+  await consumeRateLimit({
+    db,
+    key,
+    max: limit.max,
+    windowMs: limit.windowMs,
+    now: clock.now(),
+    message: emailLimitMessages[path],
+    details: { per: 'email', retryAfterMinutes: limit.windowMs / 60_000 },
+  });
+  await next();
+  if (path === '/sign-in/email' && c.res.ok) await refundRateLimit({ db, key });
+});
+
+/**
+ * better-auth keys its rate limits on the client IP taken from a header. We set that header to our
+ * one client key (lib/client-address.ts: the TCP peer, or the client a trusted proxy names, IPv6 by
+ * /64) and drop any a client sent, so nobody can choose a fresh bucket per request.
  */
 function withClientIp(c: Context<AppEnv>): Request {
   const headers = new Headers(c.req.raw.headers);
   headers.delete(CLIENT_IP_HEADER);
-  const ip = remoteAddress(c.env);
-  if (ip) headers.set(CLIENT_IP_HEADER, ip);
+  const ip = clientAddress(c);
+  if (ip !== 'unknown') headers.set(CLIENT_IP_HEADER, ip);
   return new Request(c.req.raw, { headers });
-}
-
-/** The peer address from @hono/node-server's bindings; absent under app.request() without env. */
-function remoteAddress(env: unknown): string | undefined {
-  const bindings = env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return bindings?.incoming?.socket?.remoteAddress;
 }

@@ -9,6 +9,7 @@ import {
   enqueue,
   type OutboxDispatcherOptions,
   type OutboxHandler,
+  purgeSettledOutbox,
 } from './outbox.ts';
 
 // DESIGN §3, §11 and decision 013: durable side effects, delivered once, retried with backoff.
@@ -191,6 +192,99 @@ describe(`outbox (${testEngine})`, () => {
     await dispatcher({ handlers: { mail } }).runOnce();
     expect(mail).not.toHaveBeenCalled();
     expect((await row(id)).status).toBe('pending');
+  });
+
+  // Issue 28: what is kept of a delivered message holds no usable token.
+  it('keeps a sent or failed item’s payload with its tokens redacted, and a retried one whole', async () => {
+    const TOKEN = 'k3Jq_Zx9-aB0cD1eF2gH3iJ4kL5mN6oP7qR8sT9uV0w';
+    const mailWith = (to: string) => ({
+      to,
+      subject: 'Nueva solicitud de reserva ABC234',
+      text: `Confirmar: http://barrio.test/vendor-confirm?token=${TOKEN}&action=confirm`,
+    });
+    const sent = await enqueue(database.db, { kind: 'mail', payload: mailWith('ok@example.test') });
+    const failing = await enqueue(database.db, { kind: 'mail', payload: mailWith('down@example.test') });
+    const handed: string[] = [];
+    const mail = vi.fn<OutboxHandler>(async (payload) => {
+      handed.push(String(payload.text));
+      if (payload.to === 'down@example.test') throw new Error('mailbox down');
+    });
+    const outbox1 = dispatcher({ handlers: { mail }, maxAttempts: 2, baseBackoffMs: SECOND });
+    const redacted = {
+      ...mailWith('ok@example.test'),
+      text: 'Confirmar: http://barrio.test/vendor-confirm?token=[redacted]&action=confirm',
+    };
+
+    expect(await outbox1.runOnce()).toMatchObject({ sent: 1, retried: 1 });
+    expect(await row(sent)).toMatchObject({ status: 'sent', payload: redacted });
+    expect(JSON.stringify(await row(sent))).not.toContain(TOKEN);
+    // A retry needs the link: kept until the last attempt.
+    expect((await row(failing)).payload).toEqual(mailWith('down@example.test'));
+
+    clock.advance(SECOND);
+    expect(await outbox1.runOnce()).toMatchObject({ failed: 1 });
+    expect(await row(failing)).toMatchObject({
+      status: 'failed',
+      payload: { ...redacted, to: 'down@example.test' },
+    });
+    expect(JSON.stringify(await database.db.select().from(outbox))).not.toContain(TOKEN);
+    // Each delivery was handed the working link.
+    expect(handed).toHaveLength(3);
+    expect(handed.every((text) => text.includes(`token=${TOKEN}`))).toBe(true);
+  });
+
+  it('deletes sent and failed items past the retention, once per purge interval, never a pending one', async () => {
+    const DAY = 24 * 60 * 60 * SECOND;
+    const now = clock.now().getTime();
+    const item = async (n: string, values: Partial<typeof outbox.$inferInsert>) => {
+      const id = await enqueue(database.db, { kind: 'whatsapp', payload: { n } });
+      await database.db.update(outbox).set(values).where(eq(outbox.id, id));
+      return id;
+    };
+    await item('sent 8 days ago', { status: 'sent', sentAt: new Date(now - 8 * DAY) });
+    await item('failed 8 days ago', { status: 'failed', nextAttemptAt: new Date(now - 8 * DAY) });
+    const sentRecent = await item('sent 6 days ago', { status: 'sent', sentAt: new Date(now - 6 * DAY) });
+    // Waiting 30 days for a handler this instance lacks: still to be delivered, so kept.
+    const pendingOld = await item('pending', { nextAttemptAt: new Date(now - 30 * DAY) });
+    const ids = async () =>
+      (await database.db.select({ id: outbox.id }).from(outbox)).map((r) => r.id).sort();
+    const log = logger();
+    const outbox1 = createOutboxDispatcher({
+      db: database.db,
+      clock,
+      logger: log,
+      handlers: {},
+      retentionMs: 7 * DAY,
+      purgeEveryMs: 60 * 60 * SECOND,
+    });
+
+    await outbox1.runOnce();
+    expect(await ids()).toEqual([sentRecent, pendingOld].sort());
+    expect(log.info).toHaveBeenCalledWith({ purged: 2 }, expect.stringContaining('retention'));
+
+    // Two days on, the recent one is past the retention too, but only at the next purge.
+    clock.advance(2 * DAY);
+    await outbox1.runOnce();
+    expect(await ids()).toEqual([pendingOld]);
+    const later = await item('sent 8 days ago', { status: 'sent', sentAt: new Date(now - 6 * DAY) });
+    clock.advance(30 * 60 * SECOND);
+    await outbox1.runOnce();
+    expect(await ids()).toEqual([later, pendingOld].sort());
+    clock.advance(30 * 60 * SECOND);
+    await outbox1.runOnce();
+    expect(await ids()).toEqual([pendingOld]);
+
+    // Two instances purging at once delete each row once, and then nothing more.
+    await item('a', { status: 'sent', sentAt: new Date(now - 8 * DAY) });
+    await item('b', { status: 'failed', nextAttemptAt: new Date(now - 8 * DAY) });
+    const before = new Date(now - 7 * DAY);
+    const counts = await Promise.all([
+      purgeSettledOutbox({ db: database.db, before }),
+      purgeSettledOutbox({ db: database.db, before }),
+    ]);
+    expect(counts[0]! + counts[1]!).toBe(2);
+    expect(await purgeSettledOutbox({ db: database.db, before })).toBe(0);
+    expect(await ids()).toEqual([pendingOld]);
   });
 
   it('polls with start() and stops with stop()', async () => {

@@ -1,9 +1,10 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { outbox } from '../db/schema/messaging.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import { redactSecretsDeep } from '../lib/redact-secrets.ts';
 
 // The outbox (DESIGN §3, §11; decision 013): side effects — WhatsApp messages, mails — are rows
 // written in the same transaction as the change that causes them, and delivered afterwards by a
@@ -22,6 +23,11 @@ import type { Logger } from '../lib/logger.ts';
 // A graceful stop (decision 023) waits a bounded time for deliveries in progress, then gives the
 // leases it still holds back, so another instance takes those items at once instead of after
 // the lease.
+//
+// What is kept (issue 28): an item's payload is needed only until it is delivered. The statement
+// that marks an item sent, or failed for good, also replaces its payload with a copy whose links
+// carry no token (lib/redact-secrets.ts), so a confirm link sits in the table only while it waits;
+// and settled items are deleted once they are older than the retention (OUTBOX_RETENTION_DAYS).
 
 export type OutboxKind = (typeof outbox.$inferSelect)['kind'];
 
@@ -63,6 +69,10 @@ export interface OutboxDispatcherOptions {
   pollMs?: number;
   /** How often to log items that wait for a handler this instance lacks. */
   unhandledReportMs?: number;
+  /** How long sent and failed items are kept (their payloads already redacted) before deletion. */
+  retentionMs?: number;
+  /** How often to delete the settled items older than the retention. */
+  purgeEveryMs?: number;
 }
 
 export interface OutboxRunResult {
@@ -73,6 +83,29 @@ export interface OutboxRunResult {
 }
 
 const MAX_ERROR_LENGTH = 2000;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Issue 28: a week to look into a delivery, then nothing of the message is kept. */
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 7;
+
+/**
+ * Deletes the sent and failed items settled before `before`: a sent item by its sent_at, a failed
+ * one by its next_attempt_at (the last time it was due, at most a few hours before it failed).
+ * Pending items are never touched. One plain DELETE: running it again, or on several instances at
+ * once, deletes each row once and nothing else.
+ */
+export async function purgeSettledOutbox({ db, before }: { db: Db; before: Date }): Promise<number> {
+  const rows = await db
+    .delete(outbox)
+    .where(
+      or(
+        and(eq(outbox.status, 'sent'), lt(outbox.sentAt, before)),
+        and(eq(outbox.status, 'failed'), lt(outbox.nextAttemptAt, before)),
+      ),
+    )
+    .returning({ id: outbox.id });
+  return rows.length;
+}
 
 export function createOutboxDispatcher({
   db,
@@ -86,9 +119,12 @@ export function createOutboxDispatcher({
   maxBackoffMs = 60 * 60_000,
   pollMs = 5_000,
   unhandledReportMs = 10 * 60_000,
+  retentionMs = DEFAULT_OUTBOX_RETENTION_DAYS * DAY_MS,
+  purgeEveryMs = 60 * 60_000,
 }: OutboxDispatcherOptions) {
   const kinds = (Object.keys(handlers) as OutboxKind[]).filter((k) => handlers[k]);
   let lastUnhandledReport = Number.NEGATIVE_INFINITY;
+  let lastPurge = Number.NEGATIVE_INFINITY;
   /** Items whose handler is running now, with the lease each was claimed under. */
   const delivering = new Map<string, Date>();
 
@@ -116,11 +152,17 @@ export function createOutboxDispatcher({
       .returning({ id: outbox.id, kind: outbox.kind, payload: outbox.payload, attempts: outbox.attempts });
   }
 
-  /** Records an outcome only while this claim still holds the item. */
-  async function settle(id: string, lockedUntil: Date, values: Partial<typeof outbox.$inferInsert>) {
+  /**
+   * Records an outcome only while this claim still holds the item. A final outcome (sent, failed)
+   * also stores the payload redacted, in the same statement: no moment where the item is settled
+   * and its tokens are still at rest.
+   */
+  async function settle(item: OutboxItem, lockedUntil: Date, values: Partial<typeof outbox.$inferInsert>) {
+    const { id } = item;
+    const final = values.status === 'sent' || values.status === 'failed';
     const rows = await db
       .update(outbox)
-      .set({ ...values, lockedUntil: null })
+      .set({ ...values, ...(final ? { payload: redactSecretsDeep(item.payload) } : {}), lockedUntil: null })
       .where(and(eq(outbox.id, id), eq(outbox.status, 'pending'), eq(outbox.lockedUntil, lockedUntil)))
       .returning({ id: outbox.id });
     if (rows.length === 0) {
@@ -138,7 +180,7 @@ export function createOutboxDispatcher({
   ): Promise<'sent' | 'retried' | 'failed' | 'lost'> {
     if (item.attempts > maxAttempts) {
       // Earlier claims ended without an outcome (their instance died): give up like any failure.
-      const settled = await settle(item.id, lockedUntil, {
+      const settled = await settle(item, lockedUntil, {
         status: 'failed',
         lastError: `No outcome after ${maxAttempts} attempts (the delivering instance stopped).`,
       });
@@ -152,7 +194,7 @@ export function createOutboxDispatcher({
       const message = (err instanceof Error ? err.message : String(err)).slice(0, MAX_ERROR_LENGTH);
       const failed = item.attempts >= maxAttempts;
       const settled = await settle(
-        item.id,
+        item,
         lockedUntil,
         failed
           ? { status: 'failed', lastError: message }
@@ -165,7 +207,7 @@ export function createOutboxDispatcher({
       return failed ? 'failed' : 'retried';
     }
     delivering.delete(item.id);
-    const settled = await settle(item.id, lockedUntil, {
+    const settled = await settle(item, lockedUntil, {
       status: 'sent',
       sentAt: clock.now(),
       lastError: null,
@@ -193,10 +235,18 @@ export function createOutboxDispatcher({
     }
   }
 
-  /** One pass: claim due items, deliver them, record each outcome. */
+  async function purgeIfDue(now: Date) {
+    if (now.getTime() - lastPurge < purgeEveryMs) return;
+    lastPurge = now.getTime();
+    const purged = await purgeSettledOutbox({ db, before: new Date(now.getTime() - retentionMs) });
+    if (purged > 0) logger.info({ purged }, 'outbox: deleted settled items past the retention');
+  }
+
+  /** One pass: delete old settled items (now and then), claim due items, deliver them, record each outcome. */
   async function runOnce(): Promise<OutboxRunResult> {
     const now = clock.now();
     const result: OutboxRunResult = { claimed: 0, sent: 0, retried: 0, failed: 0 };
+    await purgeIfDue(now);
     await reportUnhandled(now);
     if (kinds.length === 0) return result;
     const lockedUntil = new Date(now.getTime() + leaseMs);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema/auth.ts';
 import { AppError } from './app-error.ts';
@@ -7,7 +7,9 @@ import { AppError } from './app-error.ts';
 // DESIGN §10: rate limits on booking creation and the token endpoints. better-auth's limiter only
 // covers its own endpoints, so this is a small fixed-window counter in the same `rate_limit` table
 // (decision 011: in the database, so that every instance counts the same requests). Our keys start
-// with `barrio:`, which better-auth never uses. `last_request` holds the window's start here.
+// with `barrio:`, which better-auth never uses. `last_request` holds the window's END here: better-auth
+// prunes every row whose last_request is older than its longest window (a minute), ours included, so
+// a row keeping its start would lose a 15-minute or daily window after a minute (issue 28).
 
 export const bookingRateLimits = {
   create: { max: 10, windowMs: 60_000 },
@@ -20,31 +22,51 @@ export interface ConsumeRateLimitOptions {
   max: number;
   windowMs: number;
   now: Date;
+  /** The 429's message and details, when "wait a minute" is not what this limit means. */
+  message?: string;
+  details?: unknown;
+  /** What this request uses of the budget (default 1): e.g. the new contacts of one upload. */
+  cost?: number;
 }
 
-/** Counts one request; throws 429 once the window's budget is spent. One statement: race-free. */
-export async function consumeRateLimit({ db, key, max, windowMs, now }: ConsumeRateLimitOptions) {
+/**
+ * Counts one request (`cost` units); throws 429 when the window's budget cannot cover it. A refused
+ * request is not counted, so a large one that does not fit leaves the budget to smaller ones. One
+ * statement: race-free.
+ */
+export async function consumeRateLimit({
+  db,
+  key,
+  max,
+  windowMs,
+  now,
+  message = 'Too many requests. Please wait a minute and try again.',
+  details,
+  cost = 1,
+}: ConsumeRateLimitOptions) {
+  if (cost > max) throw new AppError('rate_limited', message, details);
   const at = now.getTime();
-  const windowStart = at - windowMs;
-  const expired = sql`rate_limit.last_request <= ${windowStart}`;
-  const [row] = await db
+  const expired = sql`rate_limit.last_request <= ${at}`;
+  const rows = await db
     .insert(rateLimit)
-    .values({ id: randomUUID(), key: `barrio:${key}`, count: 1, lastRequest: at })
+    .values({ id: randomUUID(), key: `barrio:${key}`, count: cost, lastRequest: at + windowMs })
     .onConflictDoUpdate({
       target: rateLimit.key,
       set: {
-        count: sql`case when ${expired} then 1 else rate_limit.count + 1 end`,
-        lastRequest: sql`case when ${expired} then ${at} else rate_limit.last_request end`,
+        count: sql`case when ${expired} then ${cost} else rate_limit.count + ${cost} end`,
+        lastRequest: sql`case when ${expired} then ${at + windowMs} else rate_limit.last_request end`,
       },
+      // No row comes back when the budget cannot cover the cost: refused, and nothing changes.
+      setWhere: sql`${expired} or rate_limit.count + ${cost} <= ${max}`,
     })
     .returning({ count: rateLimit.count });
-  const count = row?.count ?? 0;
-  if (count > max)
-    throw new AppError('rate_limited', 'Too many requests. Please wait a minute and try again.');
+  if (rows.length === 0) throw new AppError('rate_limited', message, details);
 }
 
-/** The TCP peer from @hono/node-server's bindings (as mount-auth.ts reads it for better-auth). */
-export function clientAddress(env: unknown): string {
-  const bindings = env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
-  return bindings?.incoming?.socket?.remoteAddress ?? 'unknown';
+/** Gives back one request of a window, for limits that count only failures (a sign-in that worked). */
+export async function refundRateLimit({ db, key }: { db: Db; key: string }) {
+  await db
+    .update(rateLimit)
+    .set({ count: sql`greatest(rate_limit.count - 1, 0)` })
+    .where(eq(rateLimit.key, `barrio:${key}`));
 }

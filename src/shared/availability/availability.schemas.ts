@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { whenFieldsParsed } from '../cross-field-checks.ts';
 
 /** The longest range one availability request may ask for: two months of slots is plenty to render. */
 export const AVAILABILITY_MAX_RANGE_DAYS = 62;
@@ -16,11 +17,19 @@ export const availabilityQuerySchema = z
     from: instant.optional(),
     to: instant.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.to > q.from, { message: '`to` must be after `from`', path: ['to'] })
+  .refine((q) => !q.from || !q.to || q.to > q.from, {
+    message: '`to` must be after `from`',
+    path: ['to'],
+    ...whenFieldsParsed,
+  })
   .refine(
     (q) =>
       !q.from || !q.to || q.to.getTime() - q.from.getTime() <= AVAILABILITY_MAX_RANGE_DAYS * 24 * 60 * 60_000,
-    { message: `The range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`, path: ['to'] },
+    {
+      message: `The range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`,
+      path: ['to'],
+      ...whenFieldsParsed,
+    },
   );
 export type AvailabilityQuery = z.infer<typeof availabilityQuerySchema>;
 

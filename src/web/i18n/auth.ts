@@ -55,6 +55,7 @@ export const authEn = {
     signedOut: 'Signed out',
     signOutFailed: 'Failed to sign out',
     tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+    tooManyAttemptsForEmail: 'Too many attempts with this email. Please wait 15 minutes and try again.',
   },
   vendorAuth: {
     title: 'Vendor Access',
@@ -182,6 +183,7 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     signedOut: 'Sesión cerrada',
     signOutFailed: 'No se pudo cerrar la sesión',
     tooManyAttempts: 'Demasiados intentos. Espera un minuto e inténtalo de nuevo.',
+    tooManyAttemptsForEmail: 'Demasiados intentos con este correo. Espera 15 minutos e inténtalo de nuevo.',
   },
   vendorAuth: {
     title: 'Acceso para Proveedores',

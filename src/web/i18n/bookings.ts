@@ -17,6 +17,8 @@ const confirmPage = {
   doneConfirmedText: 'El cliente recibirá el enlace de pago. Estado: pendiente de pago.',
   doneFreeText: 'La reserva está confirmada.',
   doneDeclinedText: 'Avisamos al cliente por correo.',
+  processedText: 'Esta reserva ya fue procesada.',
+  expiredText: 'Este enlace de confirmación ha caducado.',
   service: 'Servicio',
   when: 'Fecha',
   customer: 'Cliente',
@@ -60,6 +62,9 @@ export const bookingsEn = {
     missingText: 'Please fill in all required fields.',
     failedTitle: 'Booking Failed',
     failedText: 'Failed to submit booking. Please try again.',
+    tooManyPending:
+      'You have too many pending requests. Wait for the vendor’s answer before requesting another.',
+    notAccepted: 'This vendor is not accepting requests from you.',
     demoServicesToast: 'Loading demo services. Some features may be limited.',
     demoSlotsToast: 'Showing demo availability. Contact vendor to confirm times.',
     noSlots: 'No available times found. Please try again later or contact the vendor.',
@@ -105,6 +110,9 @@ export const bookingsEsMX: typeof bookingsEn = {
     missingText: 'Por favor completa todos los campos obligatorios.',
     failedTitle: 'No se pudo reservar',
     failedText: 'No se pudo enviar la reserva. Por favor inténtalo de nuevo.',
+    tooManyPending:
+      'Tienes demasiadas solicitudes pendientes. Espera la respuesta del proveedor antes de pedir otra.',
+    notAccepted: 'Este proveedor no está aceptando solicitudes tuyas.',
     demoServicesToast: 'Cargando servicios de demostración. Algunas funciones pueden estar limitadas.',
     demoSlotsToast:
       'Mostrando disponibilidad de demostración. Contacta al proveedor para confirmar horarios.',

@@ -37,6 +37,10 @@ export const contactsEn = {
     processingError: 'Error Processing Contacts',
     processed: 'Contacts Processed!',
     fetchFailed: 'Failed to fetch recommendations',
+    // issue 28: the per-account limits on contacts (decision 037)
+    tooManyToday:
+      'You can check up to 2,000 new phone numbers and emails a day. The contacts already checked are kept; update your contacts tomorrow for the rest.',
+    tooManyRequests: 'Too many contact updates for now. Please try again in an hour.',
   },
   result_one: '{{count}} contact checked. {{recommendations}}',
   result_other: '{{count}} contacts checked. {{recommendations}}',
@@ -55,10 +59,15 @@ export const contactsEn = {
       in_contacts: 'In your contacts',
       booked_by_contact: 'Booked by your contacts',
     },
+    /** A band such as "2+", never a count (decision 037). */
+    bookedByBand: 'Booked by {{band}} of your contacts',
   },
   settings: {
     deleteTitle: 'Contacts data',
     deleteText: 'Removes the fingerprints of your contacts and the recommendations made from them.',
+    share: 'Let my contacts see that I booked a vendor',
+    shareHint:
+      'People who have you in their contacts see "Booked by 2+ of your contacts" on vendors you booked, never your name.',
     delete: 'Delete my contacts data',
     deleting: 'Deleting…',
     deleted: 'Your contacts data was deleted',
@@ -107,6 +116,9 @@ export const contactsEsMX: typeof contactsEn = {
     processingError: 'Error al procesar los contactos',
     processed: '¡Contactos procesados!',
     fetchFailed: 'No se pudieron cargar las recomendaciones',
+    tooManyToday:
+      'Puedes revisar hasta 2,000 teléfonos y correos nuevos al día. Los contactos ya revisados se guardan; actualiza tus contactos mañana para revisar el resto.',
+    tooManyRequests: 'Demasiadas actualizaciones de contactos por ahora. Intenta de nuevo en una hora.',
   },
   result_one: '{{count}} contacto revisado. {{recommendations}}',
   result_other: '{{count}} contactos revisados. {{recommendations}}',
@@ -125,10 +137,14 @@ export const contactsEsMX: typeof contactsEn = {
       in_contacts: 'En tus contactos',
       booked_by_contact: 'Contratado por tus contactos',
     },
+    bookedByBand: 'Reservado por {{band}} de tus contactos',
   },
   settings: {
     deleteTitle: 'Datos de contactos',
     deleteText: 'Elimina las huellas de tus contactos y las recomendaciones creadas con ellas.',
+    share: 'Mostrar a mis contactos que reservé con un proveedor',
+    shareHint:
+      'Quienes te tienen en sus contactos ven «Reservado por 2+ de tus contactos» en los proveedores que reservaste, nunca tu nombre.',
     delete: 'Eliminar mis datos de contactos',
     deleting: 'Eliminando…',
     deleted: 'Se eliminaron tus datos de contactos',

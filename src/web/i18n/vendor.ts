@@ -171,6 +171,12 @@ export const vendorEn = {
       decline: 'Decline',
       confirmLabel: 'Confirm booking {{code}}',
       declineLabel: 'Decline booking {{code}}',
+      block: 'Decline and block',
+      blockLabel: 'Decline and block the requester of booking {{code}}',
+      blockTitle: 'Decline {{code}} and block?',
+      blockText:
+        '{{name}} will be told the request was declined. Requests from the same email, phone or connection will no longer reach you.',
+      blocked: 'Booking declined; requester blocked',
       done: 'Booking updated',
       failed: 'Could not update the booking.',
       status: {
@@ -205,6 +211,35 @@ export const vendorEn = {
       savedToast: 'Service saved',
       failed: 'Could not save the service.',
     },
+  },
+  // Claiming an admin-created profile (issue 28, decision 035).
+  claim: {
+    title: 'Already on Barrio? Claim your profile',
+    intro:
+      'We found the profile “{{name}}”, which Barrio created. If it is your business, prove it with a code sent to its contact.',
+    signInFirst: 'Sign in with your new account to get the code.',
+    chooseChannel: 'Where should we send the code?',
+    whatsapp: 'WhatsApp to {{to}}',
+    email: 'Email to {{to}}',
+    sending: 'Sending code...',
+    sentTo: 'We sent a 6-digit code to {{to}}. It expires in 15 minutes.',
+    codeLabel: '6-digit code',
+    verify: 'Claim profile',
+    verifying: 'Checking...',
+    resend: 'Send another code',
+    wrongCode_one: 'That code is not correct. {{count}} try left.',
+    wrongCode_other: 'That code is not correct. {{count}} tries left.',
+    invalidCode: 'Enter the 6 digits of the code.',
+    expired: 'The code has expired. Ask for a new one.',
+    tooManyAttempts: 'Too many tries with this code. Ask for a new one.',
+    tooManyCodes: 'Too many codes asked for. Please wait and try again later.',
+    failed: 'Could not complete the claim. Please try again.',
+    doneTitle: 'Profile claimed',
+    doneText:
+      '“{{name}}” is now linked to your account. An administrator will review it; bookings made before your claim appear once it is approved.',
+    pendingTitle: 'Claim awaiting approval',
+    pendingText:
+      'You claimed this profile. Bookings made before your claim will appear here once an administrator approves it.',
   },
 };
 
@@ -378,6 +413,12 @@ export const vendorEsMX: typeof vendorEn = {
       decline: 'Rechazar',
       confirmLabel: 'Confirmar reserva {{code}}',
       declineLabel: 'Rechazar reserva {{code}}',
+      block: 'Rechazar y bloquear',
+      blockLabel: 'Rechazar y bloquear a quien pidió la reserva {{code}}',
+      blockTitle: '¿Rechazar {{code}} y bloquear?',
+      blockText:
+        'Avisaremos a {{name}} que la solicitud fue rechazada. Ya no te llegarán solicitudes del mismo correo, teléfono o conexión.',
+      blocked: 'Reserva rechazada; solicitante bloqueado',
       done: 'Reserva actualizada',
       failed: 'No se pudo actualizar la reserva.',
       status: {
@@ -412,5 +453,33 @@ export const vendorEsMX: typeof vendorEn = {
       savedToast: 'Servicio guardado',
       failed: 'No se pudo guardar el servicio.',
     },
+  },
+  claim: {
+    title: '¿Ya estás en Barrio? Reclama tu perfil',
+    intro:
+      'Encontramos el perfil «{{name}}», que creó Barrio. Si es tu negocio, demuéstralo con un código que enviamos a su contacto.',
+    signInFirst: 'Inicia sesión con tu nueva cuenta para recibir el código.',
+    chooseChannel: '¿A dónde enviamos el código?',
+    whatsapp: 'WhatsApp a {{to}}',
+    email: 'Correo a {{to}}',
+    sending: 'Enviando código...',
+    sentTo: 'Enviamos un código de 6 dígitos a {{to}}. Caduca en 15 minutos.',
+    codeLabel: 'Código de 6 dígitos',
+    verify: 'Reclamar perfil',
+    verifying: 'Comprobando...',
+    resend: 'Enviar otro código',
+    wrongCode_one: 'El código no es correcto. Te queda {{count}} intento.',
+    wrongCode_other: 'El código no es correcto. Te quedan {{count}} intentos.',
+    invalidCode: 'Escribe los 6 dígitos del código.',
+    expired: 'El código caducó. Pide uno nuevo.',
+    tooManyAttempts: 'Demasiados intentos con este código. Pide uno nuevo.',
+    tooManyCodes: 'Pediste demasiados códigos. Espera un momento e inténtalo más tarde.',
+    failed: 'No se pudo completar el reclamo. Inténtalo de nuevo.',
+    doneTitle: 'Perfil reclamado',
+    doneText:
+      '«{{name}}» ya está vinculado a tu cuenta. Un administrador lo revisará; las reservas anteriores a tu reclamo aparecerán cuando lo apruebe.',
+    pendingTitle: 'Reclamo pendiente de aprobación',
+    pendingText:
+      'Reclamaste este perfil. Las reservas anteriores a tu reclamo aparecerán aquí cuando un administrador lo apruebe.',
   },
 };

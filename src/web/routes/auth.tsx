@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import {
   authErrorCodes,
+  isEmailRateLimit,
   sendMagicLink,
   signInWithEmail,
   signUpWithEmail,
@@ -99,7 +100,9 @@ export function Component() {
     }
     if (err.status === 429) {
       toast.error(mode === 'signIn' ? t('auth.toast.signInFailed') : t('auth.toast.signUpFailed'), {
-        description: t('auth.toast.tooManyAttempts'),
+        description: t(
+          isEmailRateLimit(err) ? 'auth.toast.tooManyAttemptsForEmail' : 'auth.toast.tooManyAttempts',
+        ),
       });
     } else if (mode === 'signIn' && err.code === authErrorCodes.invalidCredentials) {
       toast.error(t('auth.toast.invalidCredentialsTitle'), {
@@ -127,7 +130,10 @@ export function Component() {
     } catch (err) {
       if (err instanceof ApiError && err.status > 0)
         toast.error(t('auth.toast.magicLinkFailed'), {
-          description: err.status === 429 ? t('auth.toast.tooManyAttempts') : err.message,
+          description:
+            err.status === 429
+              ? t(isEmailRateLimit(err) ? 'auth.toast.tooManyAttemptsForEmail' : 'auth.toast.tooManyAttempts')
+              : err.message,
         });
       else toast.error(t('auth.toast.magicLinkError'));
     } finally {

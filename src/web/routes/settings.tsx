@@ -29,7 +29,10 @@ export function Component() {
   const signOut = useSignOut();
   if (!user) return null;
 
-  const setPreference = (field: 'notify_push' | 'notify_email', value: boolean) =>
+  const setPreference = (
+    field: 'notify_push' | 'notify_email' | 'share_bookings_with_contacts',
+    value: boolean,
+  ) =>
     update.mutate(
       { [field]: value },
       {
@@ -78,6 +81,15 @@ export function Component() {
 
       <Section icon={<Shield className="size-5" />} title={t('auth.settings.privacy')}>
         <p className="text-sm text-stone-700">{t('auth.settings.privacyText')}</p>
+        {/* Off until the user says yes (issue 28, decision 037). */}
+        <PreferenceSwitch
+          id="share-bookings"
+          label={t('contacts.settings.share')}
+          hint={t('contacts.settings.shareHint')}
+          checked={profile?.share_bookings_with_contacts ?? false}
+          disabled={update.isPending}
+          onChange={(value) => setPreference('share_bookings_with_contacts', value)}
+        />
         <DeleteContactsData />
       </Section>
 

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { signInWithEmail, signOut } from '../features/auth/api/auth-client.ts';
+import { isEmailRateLimit, signInWithEmail, signOut } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -75,7 +75,7 @@ function VendorLogin() {
       toast.error(t('auth.vendorAuth.loginFailed'), {
         description:
           err instanceof ApiError && err.status === 429
-            ? t('auth.toast.tooManyAttempts')
+            ? t(isEmailRateLimit(err) ? 'auth.toast.tooManyAttemptsForEmail' : 'auth.toast.tooManyAttempts')
             : err instanceof ApiError && err.status > 0
               ? err.message
               : t('auth.toast.errorText'),

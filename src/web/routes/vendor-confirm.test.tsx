@@ -6,7 +6,8 @@ import { renderAt } from '../test/render-route.tsx';
 // The vendor confirm page (spec §2, §4, §8): always Spanish; idle → processing → done only on success.
 
 const TOKEN = 'tok_'.padEnd(43, 'x');
-const summary = {
+const open = {
+  answerable: true,
   id: 'b1',
   code: 'ABC234',
   status: 'pending_vendor',
@@ -19,11 +20,13 @@ const summary = {
   amount_mxn: 45_000,
   payment_due_at: null,
 };
+let summary: unknown;
 let decision: { status: number; body: unknown };
 let posts: unknown[];
 
 beforeEach(async () => {
   posts = [];
+  summary = open;
   decision = { status: 200, body: { id: 'b1', code: 'ABC234', status: 'awaiting_payment', message: 'ok' } };
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -71,4 +74,33 @@ describe('/vendor-confirm', () => {
     expect(screen.queryByRole('heading', { name: 'Reserva rechazada' })).toBeNull();
     expect(posts).toEqual([{ token: TOKEN, action: 'decline' }]);
   });
+
+  it('keeps what the vendor read after answering, with the new status', async () => {
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    expect(await screen.findByText('Ana López')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar Reserva' }));
+    expect(await screen.findByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeTruthy();
+    expect(screen.getByText('Ana López')).toBeTruthy();
+    expect(screen.getAllByText('Pendiente de pago').length).toBeGreaterThan(0);
+  });
+
+  // Issue 28: a used or expired link answers only its code and status; the page says which.
+  for (const [status, text, shown] of [
+    ['awaiting_payment', 'Esta reserva ya fue procesada.', 'Pendiente de pago'],
+    ['expired', 'Este enlace de confirmación ha caducado.', 'Caducada'],
+  ] as const) {
+    it(`says a link whose booking is ${status} has nothing left to answer, in either language`, async () => {
+      summary = { answerable: false, code: 'ABC234', status };
+      for (const language of ['es-MX', 'en']) {
+        await i18n.changeLanguage(language);
+        renderAt(`/vendor-confirm?token=${TOKEN}`);
+        expect(await screen.findByText(text)).toBeTruthy();
+        expect(screen.getByText('ABC234')).toBeTruthy();
+        expect(screen.getByText(shown)).toBeTruthy();
+        expect(screen.queryByText('Ana López')).toBeNull();
+        cleanup();
+      }
+      expect(posts).toEqual([]);
+    });
+  }
 });

@@ -2,7 +2,12 @@ import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { BookingAction, BookingDecisionResponse, BookingSummary } from '../../shared/booking.schemas.ts';
+import type {
+  BookingAction,
+  BookingByToken,
+  BookingDecisionResponse,
+  BookingSummary,
+} from '../../shared/booking.schemas.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
@@ -40,7 +45,6 @@ export function Component() {
           toast.success(
             chosen === 'confirm' ? t('bookings.confirmPage.confirmed') : t('bookings.confirmPage.declined'),
           );
-          void summary.refetch();
         },
         onError: (err) => {
           setState('idle');
@@ -79,8 +83,10 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">
             {t('bookings.confirmPage.title')}
           </h1>
-          {summary.data ? (
+          {summary.data?.answerable ? (
             <SummaryCard booking={summary.data} />
+          ) : summary.data ? (
+            <ClosedCard booking={summary.data} answeredHere={state === 'done'} />
           ) : summary.isPending ? (
             <p role="status" className="text-stone-600">
               {t('bookings.confirmPage.loading')}
@@ -132,6 +138,37 @@ export function Component() {
   );
 }
 
+/**
+ * A link already used or expired: the server tells only the code and the status (issue 28), and
+ * the page says why there is nothing to answer, unless the vendor has just answered it here.
+ */
+function ClosedCard({
+  booking,
+  answeredHere,
+}: {
+  booking: Extract<BookingByToken, { answerable: false }>;
+  answeredHere: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 text-sm">
+      {answeredHere ? null : (
+        <p className="font-semibold text-stone-900">
+          {booking.status === 'expired'
+            ? t('bookings.confirmPage.expiredText')
+            : t('bookings.confirmPage.processedText')}
+        </p>
+      )}
+      <Rows
+        rows={[
+          [t('bookings.confirmPage.code'), booking.code],
+          [t('bookings.confirmPage.status'), t(`bookings.confirmPage.statuses.${booking.status}`)],
+        ]}
+      />
+    </section>
+  );
+}
+
 function SummaryCard({ booking }: { booking: BookingSummary }) {
   const { t } = useTranslation();
   const when = new Intl.DateTimeFormat('es-MX', {
@@ -147,8 +184,12 @@ function SummaryCard({ booking }: { booking: BookingSummary }) {
     [t('bookings.confirmPage.amount'), `${formatPrice(booking.amount_mxn)} MXN`],
     [t('bookings.confirmPage.status'), t(`bookings.confirmPage.statuses.${booking.status}`)],
   ];
+  return <Rows rows={rows} className="rounded-2xl border border-stone-200 bg-white p-4 text-sm" />;
+}
+
+function Rows({ rows, className = '' }: { rows: [string, string][]; className?: string }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl border border-stone-200 bg-white p-4 text-sm">
+    <dl className={`grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 ${className}`}>
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-stone-600">{label}</dt>

@@ -10,6 +10,8 @@ import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
+import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
+import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import {
   AvailabilityEditor,
   BookingSettingsEditor,
@@ -118,6 +120,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         </Link>
       </header>
 
+      <ClaimSection />
+
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <Row label={t('vendor.dashboard.category')} value={profile.service_category} />
@@ -206,6 +210,23 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <SignOutButton />
     </div>
   );
+}
+
+/** Issue 28: an admin-created profile this account may claim, or its own claim awaiting approval. */
+function ClaimSection() {
+  const { t } = useTranslation();
+  const claim = useVendorClaim();
+  const state = claim.data;
+  if (!state) return null;
+  if (state.claimed && !state.claimed.approved)
+    return (
+      <section className="flex flex-col gap-1 rounded-2xl bg-blue-50 p-4 text-blue-950">
+        <h2 className="font-semibold">{t('vendor.claim.pendingTitle')}</h2>
+        <p className="text-sm">{t('vendor.claim.pendingText')}</p>
+      </section>
+    );
+  if (!state.offer) return null;
+  return <ClaimProfileCard offer={state.offer} pending={state.pending} />;
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

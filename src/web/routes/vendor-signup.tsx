@@ -9,6 +9,7 @@ import { Input } from '../components/ui/input.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { GoogleButton } from '../features/auth/components/google-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
+import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { useVendorSignup } from '../features/vendor-onboarding/api/use-vendor-signup.ts';
 import { BusinessFields } from '../features/vendor-onboarding/components/business-fields.tsx';
 import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
@@ -165,7 +166,7 @@ function Wizard({ language }: { language: WizardLanguage }) {
     else void submit();
   }
 
-  if (step === 4 && result) return <Completion result={result} />;
+  if (step === 4 && result) return <Completion result={result} signedIn={signedIn} />;
   const current = step === 4 ? 3 : step;
   const percent = Math.round((current / STEPS) * 100);
 
@@ -318,7 +319,13 @@ function StepPersonal({
   );
 }
 
-function Completion({ result }: { result: VendorSignupResponse & { email: string; phone: string } }) {
+function Completion({
+  result,
+  signedIn,
+}: {
+  result: VendorSignupResponse & { email: string; phone: string };
+  signedIn: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -337,6 +344,8 @@ function Completion({ result }: { result: VendorSignupResponse & { email: string
           <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
           {t('vendor.wizard.whatsappNotice', { phone: result.phone })}
         </p>
+        {/* Issue 28: a matching admin-created profile is offered, never taken over by the signup. */}
+        {result.claim ? <ClaimProfileCard offer={result.claim} signedIn={signedIn} /> : null}
       </div>
       <div className="flex w-full gap-3">
         <Button

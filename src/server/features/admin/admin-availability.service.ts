@@ -95,14 +95,18 @@ export async function updateAvailabilityWindow(
   if (endTz <= startTz) {
     throw new AppError('validation_failed', 'Invalid json (end_tz): The end must be after the start');
   }
+  // Only the fields sent (issue 28): writing back the other bound as read above would undo another
+  // admin's change to it made in between.
+  const changes = {
+    ...(input.start_tz !== undefined && { startTz }),
+    ...(input.end_tz !== undefined && { endTz }),
+    ...(input.recurrence_rule !== undefined && { recurrenceRule: input.recurrence_rule }),
+    ...(input.is_active !== undefined && { isActive: input.is_active }),
+  };
+  if (Object.keys(changes).length === 0) return toWindow(current);
   const [row] = await db
     .update(availabilityWindows)
-    .set({
-      startTz,
-      endTz,
-      ...(input.recurrence_rule !== undefined ? { recurrenceRule: input.recurrence_rule } : {}),
-      ...(input.is_active !== undefined ? { isActive: input.is_active } : {}),
-    })
+    .set(changes)
     .where(eq(availabilityWindows.id, id))
     .returning(windowColumns);
   if (!row) throw new AppError('not_found', 'Availability window not found.');

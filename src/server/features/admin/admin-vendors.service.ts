@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminListQuery,
   AdminPage,
@@ -29,12 +29,19 @@ const adminVendorColumns = {
   pricing_type: vendorProfiles.pricingType,
   admin_created: vendorProfiles.adminCreated,
   is_claimed: vendorProfiles.isClaimed,
+  claimed_at: vendorProfiles.claimedAt,
+  claim_approved_at: vendorProfiles.claimApprovedAt,
   timezone: vendorProfiles.timezone,
   created_at: vendorProfiles.createdAt,
 };
 
-type VendorRow = Omit<AdminVendor, 'created_at' | 'application_status'> & {
+type VendorRow = Omit<
+  AdminVendor,
+  'created_at' | 'application_status' | 'claimed_at' | 'claim_approved_at'
+> & {
   application_status: string;
+  claimed_at: Date | null;
+  claim_approved_at: Date | null;
   created_at: Date;
 };
 
@@ -42,6 +49,8 @@ function toAdminVendor(row: VendorRow): AdminVendor {
   return {
     ...row,
     application_status: row.application_status as AdminVendor['application_status'],
+    claimed_at: row.claimed_at?.toISOString() ?? null,
+    claim_approved_at: row.claim_approved_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -161,6 +170,35 @@ export async function updateAdminVendor(
     .returning(adminVendorColumns);
   if (!row) throw new AppError('not_found', 'Vendor not found.');
   return toAdminVendor(row);
+}
+
+/**
+ * POST /api/admin/vendors/:id/approve-claim (issue 28, decision 035): the claimant then sees the
+ * bookings made before the claim too. One conditional UPDATE; a profile without a claim waiting is 409.
+ */
+export async function approveVendorClaim(
+  db: Db,
+  { id, now }: { id: string; now: Date },
+): Promise<AdminVendor> {
+  const [row] = await db
+    .update(vendorProfiles)
+    .set({ claimApprovedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(vendorProfiles.id, id),
+        eq(vendorProfiles.isClaimed, true),
+        isNotNull(vendorProfiles.claimedAt),
+        isNull(vendorProfiles.claimApprovedAt),
+      ),
+    )
+    .returning(adminVendorColumns);
+  if (row) return toAdminVendor(row);
+  const [exists] = await db
+    .select({ id: vendorProfiles.id })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, id));
+  if (!exists) throw new AppError('not_found', 'Vendor not found.');
+  throw new AppError('conflict', 'This vendor has no claim waiting for approval.');
 }
 
 /**

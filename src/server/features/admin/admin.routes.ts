@@ -28,6 +28,7 @@ import {
 } from './admin-customers.service.ts';
 import { getAdminStats } from './admin-stats.service.ts';
 import {
+  approveVendorClaim,
   createAdminVendor,
   deleteAdminVendor,
   listAdminVendors,
@@ -60,6 +61,11 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .delete('/vendors/:id', requireSameOrigin, validate('param', idParamSchema), async (c) =>
     c.json(await deleteAdminVendor(c.var.deps.db, { id: c.req.valid('param').id })),
+  )
+  .post('/vendors/:id/approve-claim', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(
+      await approveVendorClaim(c.var.deps.db, { id: c.req.valid('param').id, now: c.var.deps.clock.now() }),
+    ),
   )
 
   .get('/customers', validate('query', adminListQuerySchema), async (c) =>

@@ -186,6 +186,29 @@ describe(`GET /api/vendors/:idOrSlug/availability (${testEngine})`, () => {
     ).toBe(200);
   });
 
+  // Issue 28: `from=x&to=x` answered 500 (`q.to.getTime is not a function`): zod 4 ran the range
+  // checks on the unparsed text. Each malformed date is now a 400 naming its own field.
+  it('answers 400 naming the field for dates that do not parse, never running the range checks on them', async () => {
+    const { vendor, service } = await vendorWithService();
+    const base = `/api/vendors/${vendor.slug}/availability?serviceId=${service.id}`;
+    for (const [query, fields] of [
+      ['from=x&to=x', ['from', 'to']],
+      ['from=2026-11-23T00:00:00Z&to=x', ['to']],
+      ['from=x&to=2026-11-24T00:00:00Z', ['from']],
+      ['to=2026-02-30T25:61:00Z', ['to']],
+      ['from=2026-11-23T00:00:00Z&from=2026-11-24T00:00:00Z&to=2026-11-25T00:00:00Z', ['from']],
+      ['to=2026-11-01T00:00:00Z', ['to']], // before now, which `from` defaults to on the server
+    ] as const) {
+      const res = await request(`${base}&${query}`);
+      expect(res.status, query).toBe(400);
+      const { error } = (await res.json()) as {
+        error: { code: string; message: string; details: { path: string }[] };
+      };
+      expect(error.code, query).toBe('validation_failed');
+      expect(error.details.map((d) => d.path).sort(), query).toEqual([...fields]);
+    }
+  });
+
   it('answers 404 for an unknown or rejected vendor, and for another vendor’s service', async () => {
     const { vendor, service } = await vendorWithService();
     const rejected = await vendorWithService({ applicationStatus: 'rejected' });

@@ -25,6 +25,10 @@ export interface ComputeAvailabilityOptions {
   now: Date;
 }
 
+function invalidTo(message: string): AppError {
+  return new AppError('validation_failed', `Invalid query (to): ${message}`, [{ path: 'to', message }]);
+}
+
 /**
  * compute-availability (spec §7, DESIGN §5 and §6): the open start times of one service of one
  * vendor. Busy time is every appointment in an active status, exactly the rows the exclusion
@@ -41,13 +45,10 @@ export async function computeAvailability({
   // spec §9: the booking form asks for now … now + 14 days.
   const from = requestedFrom ?? now;
   const to = requestedTo ?? new Date(from.getTime() + BOOKING_RANGE_DAYS * DAY_MS);
-  if (to <= from) throw new AppError('validation_failed', 'Invalid query (to): `to` must be after `from`');
-  if (to.getTime() - from.getTime() > AVAILABILITY_MAX_RANGE_DAYS * DAY_MS) {
-    throw new AppError(
-      'validation_failed',
-      `Invalid query (to): the range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`,
-    );
-  }
+  // Named in `details` as validate() names a field (issue 28): `from` may be the server's now.
+  if (to <= from) throw invalidTo('`to` must be after `from`');
+  if (to.getTime() - from.getTime() > AVAILABILITY_MAX_RANGE_DAYS * DAY_MS)
+    throw invalidTo(`the range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`);
 
   const reference = isVendorId(idOrSlug)
     ? or(eq(vendorProfiles.id, idOrSlug), eq(vendorProfiles.slug, idOrSlug))!

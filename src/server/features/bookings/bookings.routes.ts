@@ -9,17 +9,20 @@ import {
 import type { AppEnv } from '../../app-env.ts';
 import { requireUser, requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
-import { bookingRateLimits, clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { clientAddress } from '../../lib/client-address.ts';
+import { bookingRateLimits, consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { checkoutDeps } from '../payments/payments.service.ts';
 import {
   createBookingRequest,
   decideBookingByToken,
   decideBookingForVendor,
+  declineAndBlockForVendor,
   getBookingByToken,
   listMyBookings,
   listVendorBookings,
 } from './bookings.service.ts';
+import { requesterKeyOf } from './request-caps.ts';
 
 /** DESIGN §10: per client address; off with RATE_LIMITS=off (never in production). */
 function rateLimited(name: keyof typeof bookingRateLimits) {
@@ -29,7 +32,7 @@ function rateLimited(name: keyof typeof bookingRateLimits) {
       const { max, windowMs } = bookingRateLimits[name];
       await consumeRateLimit({
         db,
-        key: `bookings.${name}:${clientAddress(c.env)}`,
+        key: `bookings.${name}:${clientAddress(c)}`,
         max,
         windowMs,
         now: clock.now(),
@@ -50,6 +53,9 @@ export const bookingsRoutes = new Hono<AppEnv>()
       user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
       now: clock.now(),
       appUrl: config.appUrl,
+      requesterKey: requesterKeyOf(config.authSecret, clientAddress(c)),
+      // The caps count per address too: off with the rate limits, for load tests from one machine.
+      capOpenRequests: config.rateLimits,
     });
     return c.json(result, 201);
   })
@@ -77,7 +83,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
     },
   );
 
-/** /api/vendor/bookings: the signed-in vendor's own appointments (DESIGN §10: owner checked). */
+/**
+ * /api/vendor/bookings: the signed-in vendor's own appointments (DESIGN §10: owner checked), with
+ * the answers confirm, decline and decline-and-block (issue 28).
+ */
 export const vendorBookingsRoutes = new Hono<AppEnv>()
   .get('/', requireVendor, async (c) => {
     const { db, clock } = c.var.deps;
@@ -93,15 +102,17 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, clock } = c.var.deps;
       const { id, action } = c.req.valid('param');
+      const options = {
+        db,
+        bookingId: id,
+        vendorProfileId: c.var.vendorProfileId,
+        now: clock.now(),
+        checkout: checkoutDeps(c.var.deps),
+      };
       return c.json(
-        await decideBookingForVendor({
-          db,
-          bookingId: id,
-          vendorProfileId: c.var.vendorProfileId,
-          action,
-          now: clock.now(),
-          checkout: checkoutDeps(c.var.deps),
-        }),
+        action === 'decline-and-block'
+          ? await declineAndBlockForVendor(options)
+          : await decideBookingForVendor({ ...options, action }),
       );
     },
   );

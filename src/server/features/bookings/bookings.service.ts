@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type {
   BookingAction,
+  BookingByToken,
   BookingDecisionResponse,
   BookingSummary,
   CreateBookingResponse,
@@ -33,6 +34,7 @@ import {
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from './booking-mails.ts';
+import { blockRequesterOf, refuseBlockedOrOverCap } from './request-caps.ts';
 
 // The booking lifecycle's first steps (DESIGN §4; decision 014): a request, then the vendor's
 // answer. Every transition is one conditional statement; side effects go through the outbox in the
@@ -113,6 +115,10 @@ export interface CreateBookingRequestOptions {
   user: BookingUser | null;
   now: Date;
   appUrl: string;
+  /** requesterKeyOf the client's address: kept on the request for the caps and blocks (issue 28). */
+  requesterKey?: string | null;
+  /** Counts the request against OPEN_REQUEST_CAPS (decision 036); off only with RATE_LIMITS=off. */
+  capOpenRequests?: boolean;
 }
 
 /** create-booking (spec §7, DESIGN §4): a `pending_vendor` request with its notifications. */
@@ -122,6 +128,8 @@ export async function createBookingRequest({
   user,
   now,
   appUrl,
+  requesterKey = null,
+  capOpenRequests = true,
 }: CreateBookingRequestOptions): Promise<CreateBookingResponse> {
   const start = new Date(input.startTime);
   const reference = isVendorId(input.vendorId)
@@ -194,6 +202,12 @@ export async function createBookingRequest({
     try {
       const id = await db.transaction(async (tx) => {
         await takeVendorsTurn(tx, vendor.id);
+        await refuseBlockedOrOverCap(tx, {
+          vendorProfileId: vendor.id,
+          requester: { email, phone, requesterKey },
+          now,
+          caps: capOpenRequests,
+        });
         const customerId = await upsertCustomer(tx, { name: input.customerName, email, phone, userId });
         const [row] = await tx
           .insert(appointments)
@@ -210,6 +224,7 @@ export async function createBookingRequest({
             customerName: input.customerName,
             customerEmail: email,
             customerPhone: phone,
+            requesterKey,
             code,
             confirmTokenHash: hash,
             confirmTokenExpiresAt: vendorAnswerDeadline(now, start),
@@ -277,20 +292,27 @@ async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_BOOKINGS_LOCK}, hashtext(${vendorProfileId}))`);
 }
 
+/**
+ * The shared customer row of the booking's email. Each booking keeps the contact given with it, so
+ * this row is the person behind the address: the first booking with the email creates it, and after
+ * that only its verified owner (`userId`: the signed-in user whose proven email it is) changes its
+ * name and phone (issue 28). Anyone else's booking with that email is only attached to the row;
+ * otherwise a stranger could rewrite the contact that everything keyed on the customer reads.
+ */
 async function upsertCustomer(
   tx: Tx,
   c: { name: string; email: string; phone: string | null; userId: string | null },
 ): Promise<string> {
+  const byOwner = c.userId
+    ? { name: sql`excluded.name`, phoneE164: sql`coalesce(excluded.phone_e164, ${customers.phoneE164})` }
+    : {};
   const [row] = await tx
     .insert(customers)
     .values({ name: c.name, email: c.email, phoneE164: c.phone, userId: c.userId })
     .onConflictDoUpdate({
       target: customers.email,
-      set: {
-        name: sql`excluded.name`,
-        phoneE164: sql`coalesce(excluded.phone_e164, ${customers.phoneE164})`,
-        userId: sql`coalesce(${customers.userId}, excluded.user_id)`,
-      },
+      // Always an update, if only of user_id to itself: RETURNING then gives the existing row's id.
+      set: { userId: sql`coalesce(${customers.userId}, excluded.user_id)`, ...byOwner },
     })
     .returning({ id: customers.id });
   return row!.id;
@@ -317,9 +339,11 @@ const summaryColumns = {
   vendorName: vendorProfiles.businessName,
   timezone: vendorProfiles.timezone,
   serviceName: services.name,
-  customerName: customers.name,
-  customerEmail: customers.email,
-  customerPhone: customers.phoneE164,
+  // The contact given with this booking (issue 28), never the shared customers row, which another
+  // booking with the same email does not change (upsertCustomer).
+  customerName: appointments.customerName,
+  customerEmail: appointments.customerEmail,
+  customerPhone: appointments.customerPhone,
 };
 
 async function selectBookings(db: Db | Tx, where: SQL | undefined, limit = 1) {
@@ -327,7 +351,6 @@ async function selectBookings(db: Db | Tx, where: SQL | undefined, limit = 1) {
     .select(summaryColumns)
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where)
     .orderBy(desc(appointments.createdAt))
@@ -354,7 +377,11 @@ function toSummary(row: BookingRow, now: Date): BookingSummary {
 
 const unknownToken = () => new AppError('not_found', 'Token de confirmación inválido');
 
-/** GET /api/bookings/confirm?token=: what the vendor is about to answer. Changes nothing. */
+/**
+ * GET /api/bookings/confirm?token=: what the vendor is about to answer. Changes nothing. Only while
+ * the link can still be answered (what `decide` requires): a used or expired link answers its code
+ * and status alone, so a token left in an old mail or log no longer reveals the customer (issue 28).
+ */
 export async function getBookingByToken({
   db,
   token,
@@ -363,10 +390,15 @@ export async function getBookingByToken({
   db: Db;
   token: string;
   now: Date;
-}): Promise<BookingSummary> {
+}): Promise<BookingByToken> {
   const [row] = await selectBookings(db, eq(appointments.confirmTokenHash, hashToken(token)));
   if (!row) throw unknownToken();
-  return toSummary(row, now);
+  const status = effectiveStatus(row, now);
+  const open =
+    status === 'pending_vendor' && row.confirmTokenExpiresAt !== null && row.confirmTokenExpiresAt > now;
+  if (!open)
+    return { answerable: false, code: row.code, status: status === 'pending_vendor' ? 'expired' : status };
+  return { answerable: true, ...toSummary(row, now) };
 }
 
 export interface DecideBookingOptions {
@@ -389,6 +421,15 @@ export async function decideBookingByToken({ token, ...options }: DecideBookingO
   });
 }
 
+/**
+ * Issue 28 (decision 035): a claimed profile's bookings made before its claim stay hidden from the
+ * account that claimed it until an admin approves the claim. Every read or answer of bookings by a
+ * vendor's account adds this; admins and the token links (the stored phone and email) do not.
+ */
+export function visibleToVendorAccount(vendorProfileId: string): SQL {
+  return sql`${appointments.createdAt} >= coalesce((select ${vendorProfiles.claimedAt} from ${vendorProfiles} where ${vendorProfiles.id} = ${vendorProfileId} and ${vendorProfiles.claimApprovedAt} is null), '-infinity'::timestamptz)`;
+}
+
 /** The same answer from the vendor's own list: the owner check is part of the match (404 otherwise). */
 export async function decideBookingForVendor({
   bookingId,
@@ -397,8 +438,27 @@ export async function decideBookingForVendor({
 }: DecideBookingOptions & { bookingId: string; vendorProfileId: string }) {
   return decide({
     ...options,
-    match: and(eq(appointments.id, bookingId), eq(appointments.vendorProfileId, vendorProfileId))!,
+    match: and(
+      eq(appointments.id, bookingId),
+      eq(appointments.vendorProfileId, vendorProfileId),
+      visibleToVendorAccount(vendorProfileId),
+    )!,
     missing: () => new AppError('not_found', 'Not found.'),
+  });
+}
+
+/**
+ * Decline-and-block (issue 28): the vendor's decline, and from then on this vendor refuses requests
+ * from the email, phone and client address the booking was made with. One transaction: a booking
+ * that is no longer pending is neither declined nor its requester blocked.
+ */
+export async function declineAndBlockForVendor(
+  options: Omit<DecideBookingOptions, 'action'> & { bookingId: string; vendorProfileId: string },
+): Promise<BookingDecisionResponse> {
+  return options.db.transaction(async (tx) => {
+    const decided = await decideBookingForVendor({ ...options, db: tx, action: 'decline' });
+    await blockRequesterOf(tx, decided.id);
+    return decided;
   });
 }
 
@@ -494,7 +554,11 @@ export async function listVendorBookings({
   vendorProfileId: string;
   now: Date;
 }): Promise<VendorBooking[]> {
-  const rows = await selectBookings(db, eq(appointments.vendorProfileId, vendorProfileId), LIST_LIMIT);
+  const rows = await selectBookings(
+    db,
+    and(eq(appointments.vendorProfileId, vendorProfileId), visibleToVendorAccount(vendorProfileId)),
+    LIST_LIMIT,
+  );
   return rows.map((row) => ({
     ...toSummary(row, now),
     customer_email: row.customerEmail,
@@ -526,6 +590,9 @@ export async function listMyBookings({
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
     .innerJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
+    // By the customer row: every booking with an email is attached to that email's one row, so
+    // customers.email matches exactly the bookings whose customer_email is the user's, and through
+    // the row's unique index rather than a scan of appointments.
     .where(
       user.emailVerified
         ? or(eq(customers.userId, user.id), eq(customers.email, user.email))

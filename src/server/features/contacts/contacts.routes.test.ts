@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type {
 import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
+import { user as users } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { contactHashes, recommendations } from '../../db/schema/contacts.ts';
 import { profiles } from '../../db/schema/vendors.ts';
@@ -17,6 +19,7 @@ import { appointmentValues, insertCustomer, insertVendor } from '../../test/fact
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { contactsRateLimits } from './contacts.routes.ts';
 import { contactHashKey, hashContactValue, IN_CONTACTS_SCORE } from './contacts.service.ts';
 
 // Issue 10 through the real app: POST /api/me/contacts, GET /api/me/recommendations and
@@ -66,6 +69,28 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     const res = await http.get('/api/me/recommendations');
     expect(res.status).toBe(200);
     return ((await res.json()) as RecommendationsResponse).items;
+  }
+
+  /**
+   * Another person's account, made in the database (it needs no session): opted in to letting
+   * their contacts see what they booked unless `optIn: false`, with a proven email unless
+   * `verified: false`.
+   */
+  async function account(
+    label: string,
+    {
+      optIn = true,
+      verified = true,
+      phone = null,
+    }: { optIn?: boolean; verified?: boolean; phone?: string | null } = {},
+  ) {
+    const id = randomUUID();
+    const email = `${label}.${people++}@example.test`;
+    await database.db.insert(users).values({ id, name: label, email, emailVerified: verified });
+    await database.db
+      .insert(profiles)
+      .values({ userId: id, displayName: label, email, phone, shareBookingsWithContacts: optIn });
+    return { id, email, name: label };
   }
 
   /** A customer (a guest booking, or another user's) with appointments of the given statuses. */
@@ -163,30 +188,30 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     expect(stored).toHaveLength(15_000);
   });
 
-  it('recommends vendors in the contacts first, then vendors booked by contacts, by count and recency', async () => {
+  it('recommends vendors in the contacts first, then vendors booked by 2+ opted-in contacts, as a band', async () => {
     // The vendor's phone was typed with the old mobile 1; the contact has it as a national number.
     const plumber = await insertVendor(database.db, { businessPhone: '+5215511110001' });
     const tutor = await insertVendor(database.db, { businessEmail: 'tutora@clases.test' });
     const popular = await insertVendor(database.db);
-    const older = await insertVendor(database.db);
+    const bookedByOne = await insertVendor(database.db);
     const pendingOnly = await insertVendor(database.db);
-    const viaGuestPhone = await insertVendor(database.db);
     const rejected = await insertVendor(database.db, {
       businessPhone: '+525511110009',
       applicationStatus: 'rejected',
     });
 
-    // A friend with an account booked `popular` twice (paid, confirmed) and `older` long ago.
-    const friend = await signUp('friend');
-    await bookingsBy({ email: friend.email, userId: friend.id }, [
+    // Two friends with accounts, both opted in, booked `popular`; only one booked `bookedByOne`.
+    const amiga = await account('amiga');
+    const primo = await account('primo', { phone: '+525522220002' });
+    await bookingsBy({ email: amiga.email, userId: amiga.id }, [
       { vendorId: popular.id, status: 'paid', daysAgo: 10 },
       { vendorId: popular.id, status: 'confirmed', daysAgo: 5 },
-      { vendorId: older.id, status: 'paid', daysAgo: 300 },
+      { vendorId: bookedByOne.id, status: 'paid', daysAgo: 300 },
       { vendorId: pendingOnly.id, status: 'pending_vendor', daysAgo: 1 },
     ]);
-    // A relative booked as a guest with a phone only.
-    await bookingsBy({ phoneE164: '+525522220002', email: 'tia@familia.test' }, [
-      { vendorId: viaGuestPhone.id, status: 'confirmed', daysAgo: 30 },
+    await bookingsBy({ email: primo.email, userId: primo.id }, [
+      { vendorId: popular.id, status: 'confirmed', daysAgo: 30 },
+      { vendorId: pendingOnly.id, status: 'pending_vendor', daysAgo: 2 },
     ]);
 
     const me = await signUp('customer');
@@ -194,18 +219,18 @@ describe(`contacts and recommendations (${testEngine})`, () => {
       contacts: [
         { name: 'Plomero', phones: ['55 1111 0001'], emails: [] },
         { name: 'Tutora', phones: [], emails: ['Tutora@Clases.TEST'] },
-        { name: 'Amiga', phones: [], emails: [friend.email.toUpperCase()] },
-        { name: 'Tía', phones: ['+52 1 55 2222 0002'], emails: [] },
+        { name: 'Amiga', phones: [], emails: [amiga.email.toUpperCase()] },
+        { name: 'Primo', phones: ['+52 1 55 2222 0002'], emails: [] },
         { name: 'Rechazado', phones: ['5511110009'], emails: [] },
         { name: 'Basura', phones: ['call me'], emails: ['nope'] },
       ],
     });
     expect(result).toEqual({
-      message: 'Processed 6 contacts: 5 vendor recommendations found.',
+      message: 'Processed 6 contacts: 3 vendor recommendations found.',
       contacts: 6,
       phones: 3,
       emails: 2,
-      recommendations: 5,
+      recommendations: 3,
     });
 
     const items = await recommended(me.http);
@@ -213,29 +238,147 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     expect(new Set(items.slice(0, 2).map((r) => `${r.vendor.id} ${r.recommendation_type}`))).toEqual(
       new Set([`${plumber.id} in_contacts`, `${tutor.id} in_contacts`]),
     );
-    expect(items.slice(2).map((r) => [r.vendor.id, r.recommendation_type])).toEqual([
-      [popular.id, 'booked_by_contact'],
-      [viaGuestPhone.id, 'booked_by_contact'],
-      [older.id, 'booked_by_contact'],
+    expect(items.slice(0, 2).map((r) => [r.score, r.contacts_band])).toEqual([
+      [IN_CONTACTS_SCORE, null],
+      [IN_CONTACTS_SCORE, null],
     ]);
+    // Three bookings by two contacts: a band, not who and not how many.
+    expect(items.slice(2).map((r) => [r.vendor.id, r.recommendation_type, r.contacts_band, r.score])).toEqual(
+      [[popular.id, 'booked_by_contact', '2+', 10]],
+    );
+    expect(items.map((r) => r.vendor.id)).not.toContain(bookedByOne.id);
     expect(items.map((r) => r.vendor.id)).not.toContain(pendingOnly.id);
     expect(items.map((r) => r.vendor.id)).not.toContain(rejected.id);
-    expect(items[0]!.score).toBe(IN_CONTACTS_SCORE);
-    const scores = items.map((r) => r.score);
-    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    expect(items.at(-1)!.score).toBeLessThan(items.at(-2)!.score);
-    // Public vendor fields only (decision 010).
+    // Public vendor fields only (decision 010), and nothing about the contacts.
     expect(Object.keys(items[0]!.vendor).sort()).toEqual(
       ['bio', 'business_name', 'id', 'profile_image_url', 'service_category', 'slug'].sort(),
     );
-    expect(JSON.stringify(items)).not.toMatch(/business_phone|business_email|user_id|\+52/);
+    const text = JSON.stringify(items);
+    expect(text).not.toMatch(/business_phone|business_email|user_id|\+52/);
+    for (const secret of [amiga.id, amiga.email, amiga.name, primo.id, primo.email, primo.name]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it('reveals nothing from one contact: neither a guest customer’s bookings nor one account’s', async () => {
+    const vendor = await insertVendor(database.db);
+    const other = await insertVendor(database.db);
+    // A guest who booked `vendor` three times, and an opted-in account that booked `other`.
+    await bookingsBy({ phoneE164: '+525523230001', email: 'vecina@correo.test' }, [
+      { vendorId: vendor.id, status: 'paid', daysAgo: 3 },
+      { vendorId: vendor.id, status: 'confirmed', daysAgo: 20 },
+      { vendorId: vendor.id, status: 'paid', daysAgo: 40 },
+    ]);
+    const solo = await account('solo', { phone: '+525523230002' });
+    await bookingsBy({ email: solo.email, userId: solo.id }, [
+      { vendorId: other.id, status: 'paid', daysAgo: 1 },
+    ]);
+
+    const me = await signUp('snoop');
+    for (const contact of [
+      { name: 'Vecina', phones: ['55 2323 0001'], emails: ['vecina@correo.test'] },
+      { name: 'Solo', phones: ['55 2323 0002'], emails: [solo.email] },
+    ]) {
+      const result = await process(me.http, { contacts: [contact] });
+      expect(result.recommendations).toBe(0);
+      expect(await recommended(me.http)).toEqual([]);
+    }
+    // Both together are still one contact per vendor.
+    await process(me.http, {
+      contacts: [
+        { name: 'Vecina', phones: ['55 2323 0001'], emails: [] },
+        { name: 'Solo', phones: ['55 2323 0002'], emails: [] },
+      ],
+    });
+    expect(await recommended(me.http)).toEqual([]);
+  });
+
+  it('counts only contacts who opted in, through the profile switch', async () => {
+    const vendor = await insertVendor(database.db);
+    const yes = await account('yes');
+    const shy = await signUp('shy');
+    await database.db.update(users).set({ emailVerified: true }).where(eq(users.id, shy.id));
+    for (const [i, person] of [yes, shy].entries()) {
+      await bookingsBy({ email: person.email, userId: person.id }, [
+        { vendorId: vendor.id, status: 'confirmed', daysAgo: 7 + i },
+      ]);
+    }
+    const me = await signUp('curious');
+    const contacts = {
+      contacts: [
+        { name: 'Yes', phones: [], emails: [yes.email] },
+        { name: 'Shy', phones: [], emails: [shy.email] },
+      ],
+    };
+    // The switch is off by default: one opted-in contact is not enough.
+    const before = (await (await shy.http.get('/api/me')).json()) as {
+      profile: { share_bookings_with_contacts: boolean };
+    };
+    expect(before.profile.share_bookings_with_contacts).toBe(false);
+    expect((await process(me.http, contacts)).recommendations).toBe(0);
+    expect(await recommended(me.http)).toEqual([]);
+
+    const optIn = await shy.http.put('/api/me/profile', { share_bookings_with_contacts: true });
+    expect(optIn.status, await optIn.clone().text()).toBe(200);
+    expect(await optIn.json()).toMatchObject({ share_bookings_with_contacts: true, notify_push: true });
+    await process(me.http, contacts);
+    expect((await recommended(me.http)).map((r) => [r.vendor.id, r.contacts_band])).toEqual([
+      [vendor.id, '2+'],
+    ]);
+  });
+
+  it('shows 2+, 5+ and 10+ with one score per band, ordered by band and never by count', async () => {
+    const ten = await insertVendor(database.db, { businessName: 'Diez Servicios' });
+    const five = await insertVendor(database.db, { businessName: 'Cinco Servicios' });
+    const four = await insertVendor(database.db, { businessName: 'Bueno Cuatro' });
+    const two = await insertVendor(database.db, { businessName: 'Algo Dos' });
+    const friends = [];
+    for (let i = 0; i < 10; i++) friends.push(await account(`band${i}`));
+    for (const [i, friend] of friends.entries()) {
+      const booked = [ten, ...(i < 5 ? [five] : []), ...(i < 4 ? [four] : []), ...(i < 2 ? [two] : [])];
+      await bookingsBy(
+        { email: friend.email, userId: friend.id },
+        booked.map((v) => ({ vendorId: v.id, status: 'paid' as const, daysAgo: 1 + i })),
+      );
+    }
+    const me = await signUp('bands');
+    await process(me.http, {
+      contacts: friends.map((f) => ({ name: f.name, phones: [], emails: [f.email] })),
+    });
+    const items = await recommended(me.http);
+    // 4 and 2 contacts read the same; within a band, by name.
+    expect(items.map((r) => [r.vendor.business_name, r.contacts_band, r.score])).toEqual([
+      ['Diez Servicios', '10+', 30],
+      ['Cinco Servicios', '5+', 20],
+      ['Algo Dos', '2+', 10],
+      ['Bueno Cuatro', '2+', 10],
+    ]);
+    expect(Object.keys(items[0]!).sort()).toEqual(
+      [
+        'contacts_band',
+        'created_at',
+        'id',
+        'recommendation_type',
+        'score',
+        'vendor',
+        'vendor_profile_id',
+      ].sort(),
+    );
   });
 
   it('orders equal scores newest first and never weakens a recommendation on a later call', async () => {
     const first = await insertVendor(database.db, { businessPhone: '+525533330001' });
     const second = await insertVendor(database.db, { businessPhone: '+525533330002' });
     const booked = await insertVendor(database.db, { businessPhone: '+525533330003' });
-    await bookingsBy({ phoneE164: '+525533339999' }, [{ vendorId: booked.id, status: 'paid', daysAgo: 2 }]);
+    const bookers = [
+      await account('booker1', { phone: '+525533339998' }),
+      await account('booker2', { phone: '+525533339999' }),
+    ];
+    for (const [i, b] of bookers.entries()) {
+      await bookingsBy({ email: b.email, userId: b.id }, [
+        { vendorId: booked.id, status: 'paid', daysAgo: 2 + i },
+      ]);
+    }
     const me = await signUp('ordering');
 
     clock.set('2026-11-22T18:00:00Z');
@@ -244,7 +387,8 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     await process(me.http, {
       contacts: [
         { name: 'B', phones: ['5533330002'], emails: [] },
-        { name: 'Booker', phones: ['5533339999'], emails: [] },
+        { name: 'Booker 1', phones: ['5533339998'], emails: [] },
+        { name: 'Booker 2', phones: ['5533339999'], emails: [] },
       ],
     });
     expect((await recommended(me.http)).map((r) => r.vendor.id)).toEqual([second.id, first.id, booked.id]);
@@ -255,11 +399,17 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     let items = await recommended(me.http);
     expect(items.find((r) => r.vendor.id === booked.id)).toMatchObject({
       recommendation_type: 'in_contacts',
+      contacts_band: null,
       score: IN_CONTACTS_SCORE,
       created_at: '2026-11-22T19:00:00.000Z',
     });
-    // Sending only the booker again does not bring it back down.
-    await process(me.http, { contacts: [{ name: 'Booker', phones: ['5533339999'], emails: [] }] });
+    // Sending only the bookers again does not bring it back down.
+    await process(me.http, {
+      contacts: [
+        { name: 'Booker 1', phones: ['5533339998'], emails: [] },
+        { name: 'Booker 2', phones: ['5533339999'], emails: [] },
+      ],
+    });
     items = await recommended(me.http);
     expect(items.find((r) => r.vendor.id === booked.id)).toMatchObject({
       recommendation_type: 'in_contacts',
@@ -305,19 +455,36 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     expect(mine.id).toBeDefined();
   });
 
-  it('matches other users through their account email and their profile phone', async () => {
+  it('matches accounts through their proven email or profile phone, and their bookings by either', async () => {
     const vendor = await insertVendor(database.db);
-    const friend = await signUp('phonefriend');
-    await database.db.update(profiles).set({ phone: '+525566660001' }).where(eq(profiles.userId, friend.id));
-    // Booked under another email, linked to the account.
-    await bookingsBy({ email: 'otro.correo@example.test', userId: friend.id }, [
+    const notProven = await insertVendor(database.db);
+    // By profile phone; booked under another email, linked to the account.
+    const byPhone = await account('phonefriend', { phone: '+525566660001' });
+    await bookingsBy({ email: 'otro.correo@example.test', userId: byPhone.id }, [
       { vendorId: vendor.id, status: 'confirmed', daysAgo: 1 },
     ]);
-    const me = await signUp('phoneme');
-    await process(me.http, { contacts: [{ name: 'Friend', phones: ['55 6666 0001'], emails: [] }] });
-    expect((await recommended(me.http)).map((r) => [r.vendor.id, r.recommendation_type])).toEqual([
-      [vendor.id, 'booked_by_contact'],
+    // By proven email; a guest booking with that email, not linked to the account, is theirs too.
+    const byEmail = await account('emailfriend');
+    await bookingsBy({ email: byEmail.email }, [
+      { vendorId: vendor.id, status: 'paid', daysAgo: 4 },
+      { vendorId: notProven.id, status: 'paid', daysAgo: 4 },
     ]);
+    // Whoever signs up with an email without proving it is not that contact.
+    const claimed = await account('unproven', { verified: false });
+    await bookingsBy({ email: claimed.email, userId: claimed.id }, [
+      { vendorId: notProven.id, status: 'paid', daysAgo: 2 },
+    ]);
+    const me = await signUp('phoneme');
+    await process(me.http, {
+      contacts: [
+        { name: 'Friend', phones: ['55 6666 0001'], emails: [] },
+        { name: 'Other', phones: [], emails: [byEmail.email] },
+        { name: 'Unproven', phones: [], emails: [claimed.email] },
+      ],
+    });
+    expect(
+      (await recommended(me.http)).map((r) => [r.vendor.id, r.recommendation_type, r.contacts_band]),
+    ).toEqual([[vendor.id, 'booked_by_contact', '2+']]);
   });
 
   it('stores only HMAC hashes: no raw phone or email of a contact is anywhere in the database', async () => {
@@ -453,5 +620,108 @@ describe(`contacts and recommendations (${testEngine})`, () => {
       { headers: { origin: 'https://evil.test' } },
     );
     expect(res.status).toBe(403);
+  });
+});
+
+// Issue 28: the limits that keep contacts from being a phone directory, with RATE_LIMITS on as in
+// production (the block above turns them off to send large lists).
+describe(`contacts rate limits (${testEngine})`, () => {
+  let database: Database;
+  let app: Hono<AppEnv>;
+  const clock = fixedClock(NOW);
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ app } = createTestApp(database, { clock, env: { APP_URL } }));
+  });
+  afterAll(() => database.close());
+
+  let people = 0;
+  async function signUp(label: string): Promise<{ http: HttpClient; id: string }> {
+    const http = createHttpClient(app, { origin: APP_URL });
+    const res = await http.post('/api/auth/sign-up/email', {
+      name: label,
+      email: `${label}.${people++}@example.test`,
+      password: 'Contacts#2026',
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { user } = (await res.json()) as { user: { id: string } };
+    return { http, id: user.id };
+  }
+
+  const phones = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => ({ name: null, phones: [`55 ${30_000_000 + from + i}`] }));
+  const upload = (http: HttpClient, contacts: unknown[]) => http.post('/api/me/contacts', { contacts });
+  const remove = (http: HttpClient) => http.request('/api/me/contacts', { method: 'DELETE' });
+  async function storedHashes(userId: string) {
+    return (await database.db.select().from(contactHashes).where(eq(contactHashes.userId, userId))).length;
+  }
+
+  it('answers 429 to repeated uploads and deletes of one account, and only of that account', async () => {
+    clock.set(NOW);
+    const prober = await signUp('prober');
+    const bystander = await signUp('bystander');
+    // Upload one number, read, delete, again: the deletes run out first, then the uploads.
+    for (let i = 0; i < contactsRateLimits.delete.max; i++) {
+      expect((await upload(prober.http, phones(i, 1))).status).toBe(200);
+      expect((await remove(prober.http)).status).toBe(200);
+    }
+    const refused = await remove(prober.http);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message: 'Too many contacts requests. Please wait an hour and try again.',
+        details: { limit: 'contacts_delete' },
+      },
+    });
+    for (let i = contactsRateLimits.delete.max; i < contactsRateLimits.upload.max; i++) {
+      expect((await upload(prober.http, phones(i, 1))).status).toBe(200);
+    }
+    const tooMany = await upload(prober.http, phones(100, 1));
+    expect(tooMany.status).toBe(429);
+    expect(await tooMany.json()).toMatchObject({ error: { details: { limit: 'contacts_upload' } } });
+    // The refused upload was not processed.
+    expect(await storedHashes(prober.id)).toBe(contactsRateLimits.upload.max - contactsRateLimits.delete.max);
+
+    expect((await upload(bystander.http, phones(0, 1))).status).toBe(200);
+    expect((await remove(bystander.http)).status).toBe(200);
+    clock.advance(60 * 60_000);
+    expect((await upload(prober.http, phones(100, 1))).status).toBe(200);
+    expect((await remove(prober.http)).status).toBe(200);
+  });
+
+  it('caps the new phones and emails of an account at 2,000 a day; values already shared are free', async () => {
+    clock.set(NOW);
+    const me = await signUp('capped');
+    expect((await upload(me.http, phones(0, 1500))).status).toBe(200);
+    // The same book again costs nothing.
+    expect((await upload(me.http, phones(0, 1500))).status).toBe(200);
+    // 600 new ones do not fit in the 500 left: refused whole, nothing stored, nothing spent.
+    const over = await upload(me.http, [...phones(0, 1500), ...phones(1500, 600)]);
+    expect(over.status).toBe(429);
+    expect(await over.json()).toEqual({
+      error: {
+        code: 'rate_limited',
+        message:
+          'You can check up to 2,000 new phone numbers and emails a day. The contacts already checked are kept; try the rest tomorrow.',
+        details: { limit: 'contacts_per_day' },
+      },
+    });
+    expect(await storedHashes(me.id)).toBe(1500);
+    const emails = Array.from({ length: 500 }, (_, i) => ({
+      name: null,
+      emails: [`c${i}@cap.example.test`],
+    }));
+    expect((await upload(me.http, emails)).status).toBe(200);
+    expect(await storedHashes(me.id)).toBe(2000);
+    // Deleting does not give the day's budget back.
+    expect((await remove(me.http)).status).toBe(200);
+    expect((await upload(me.http, phones(0, 1))).status).toBe(429);
+    expect(await storedHashes(me.id)).toBe(0);
+    // A day later, there is a new budget.
+    clock.advance(24 * 60 * 60_000);
+    expect((await upload(me.http, phones(0, 1500))).status).toBe(200);
+    expect(await storedHashes(me.id)).toBe(1500);
   });
 });

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import {
+  CONTACT_VALUES_PER_DAY,
+  type ContactsBand,
   type DeleteContactsResponse,
   type ProcessContactsInput,
   type ProcessContactsResponse,
@@ -20,11 +22,12 @@ import { appointments, customers } from '../../db/schema/bookings.ts';
 import { contactHashes, recommendations } from '../../db/schema/contacts.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
 
 // Issue 10 (spec §1, §7 process-contacts, DESIGN §3): the customer's contacts become vendor
 // recommendations. Raw phones and emails live only in this request's memory: they are matched
-// against vendors and against the customers of paid or confirmed bookings, then only their
-// HMAC-SHA256 hashes are kept (contact_hashes). Decision 019.
+// against vendors and against the accounts of people who let their contacts see what they booked,
+// then only their HMAC-SHA256 hashes are kept (contact_hashes). Decisions 019 and 037.
 
 /** Distinct values per call beyond which the request is refused (413): 2 per contact on average. */
 export const MAX_PHONES_PER_CALL = 10_000;
@@ -32,10 +35,16 @@ export const MAX_EMAILS_PER_CALL = 10_000;
 
 /** `in_contacts` is always above any `booked_by_contact` score. */
 export const IN_CONTACTS_SCORE = 100;
-const BOOKED_SCORE_PER_BOOKING = 10;
-const BOOKED_SCORE_COUNT_CAP = 90;
-const BOOKED_SCORE_RECENCY = 9;
-const RECENCY_DAYS = 365;
+/**
+ * Issue 28 / decision 037: a vendor is "booked by your contacts" only when at least 2 distinct
+ * contacts (accounts that opted in) booked it, and the answer is a band. Highest band first; the
+ * score is the band's, so neither the score nor the order says more than the band.
+ */
+const bookedBands: readonly { band: ContactsBand; atLeast: number; score: number }[] = [
+  { band: '10+', atLeast: 10, score: 30 },
+  { band: '5+', atLeast: 5, score: 20 },
+  { band: '2+', atLeast: 2, score: 10 },
+];
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Values per SQL statement: far below PostgreSQL's 65,535 parameters, and small plans. */
@@ -81,13 +90,9 @@ function phoneArray(phones: string[]): SQL {
   return sql`${`{${phones.join(',')}}`}::text[]`;
 }
 
-/** spec §9 / decision 019: more bookings score higher, recent ones a little higher still (< 100). */
-export function bookedByContactScore(count: number, latest: Date, now: Date): number {
-  const ageDays = Math.max(0, (now.getTime() - latest.getTime()) / DAY_MS);
-  const recency = Math.max(0, 1 - ageDays / RECENCY_DAYS);
-  const score =
-    Math.min(BOOKED_SCORE_COUNT_CAP, count * BOOKED_SCORE_PER_BOOKING) + BOOKED_SCORE_RECENCY * recency;
-  return Math.round(score * 100) / 100;
+/** The band of `contacts` distinct contacts who booked one vendor; none below 2 (decision 037). */
+export function bookedByContactsBand(contacts: number): { band: ContactsBand; score: number } | undefined {
+  return bookedBands.find((b) => contacts >= b.atLeast);
 }
 
 /** Vendors listed publicly (decision 010) that are not the user's own business. */
@@ -122,100 +127,120 @@ async function vendorsInContacts(
 }
 
 /**
- * The customer rows of the contacts, other than the user: by the phone or email of the booking
- * itself, and by the account of another user (their sign-in email or their profile phone).
+ * The accounts among the contacts, other than the user, that let their contacts see what they
+ * booked (`profiles.share_bookings_with_contacts`, issue 28): by their proven sign-in email or by
+ * their profile phone. A guest's booking is never matched: only people who said yes count.
  */
-async function customersOfContacts(
+async function optedInAccountsAmong(
   tx: Tx,
-  me: { id: string; email: string },
+  me: { id: string },
   phones: string[],
   emails: string[],
 ): Promise<string[]> {
   const phoneForms = phones.flatMap(storedPhoneForms);
-  const notMe = and(
-    or(sql`${customers.userId} is null`, ne(customers.userId, me.id)),
-    ne(customers.email, me.email),
-  )!;
-  const direct = [
-    ...(phoneForms.length === 0
-      ? []
-      : await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(and(sql`${customers.phoneE164} = any(${phoneArray(phoneForms)})`, notMe))),
-    ...(await inChunks(emails, (chunk) =>
-      tx
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(inArray(customers.email, chunk), notMe)),
-    )),
-  ];
-  const otherUsers = new Set([
-    ...(
-      await inChunks(emails, (chunk) =>
-        tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.email, chunk), ne(users.id, me.id))),
-      )
-    ).map((r) => r.id),
-    ...(phoneForms.length === 0
+  const optedIn = and(eq(profiles.shareBookingsWithContacts, true), ne(profiles.userId, me.id))!;
+  const byEmail = await inChunks(emails, (chunk) =>
+    tx
+      .select({ id: users.id })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(inArray(users.email, chunk), eq(users.emailVerified, true), optedIn)),
+  );
+  const byPhone =
+    phoneForms.length === 0
       ? []
       : await tx
           .select({ id: profiles.userId })
           .from(profiles)
           .where(
-            and(
-              sql`${profiles.phone} = any(${phoneArray(phoneForms)})`,
-              isNotNull(profiles.userId),
-              ne(profiles.userId, me.id),
-            ),
-          )
-    ).flatMap((r) => (r.id ? [r.id] : [])),
-  ]);
-  const viaAccounts = await inChunks([...otherUsers], (chunk) =>
-    tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(inArray(customers.userId, chunk), notMe)),
-  );
-  return [...new Set([...direct, ...viaAccounts].map((r) => r.id))];
+            and(sql`${profiles.phone} = any(${phoneArray(phoneForms)})`, isNotNull(profiles.userId), optedIn),
+          );
+  return [...new Set([...byEmail, ...byPhone].flatMap((r) => (r.id ? [r.id] : [])))];
 }
 
-/** Vendors booked (paid or confirmed) by those customers: how often and how recently. */
-async function vendorsBookedBy(
+/**
+ * For each vendor, the accounts among `accountIds` that booked it (paid or confirmed). A booking is
+ * an account's when its customer row is linked to the account, or when the booking's own email is
+ * the account's proven email. The latter is read through the customer row of that email (its
+ * unique index), since every booking with an email is attached to the one row of that email.
+ */
+async function vendorsBookedByAccounts(
   tx: Tx,
   userId: string,
-  customerIds: string[],
-): Promise<Map<string, { count: number; latest: Date }>> {
-  const booked = new Map<string, { count: number; latest: Date }>();
-  const rows = await inChunks(customerIds, (chunk) =>
-    tx
-      .select({
-        vendorId: appointments.vendorProfileId,
-        count: sql<number>`count(*)::int`,
-        latest: sql<string>`max(${appointments.createdAt})`,
-      })
+  accountIds: string[],
+): Promise<Map<string, Set<string>>> {
+  const counted = and(inArray(appointments.status, ['paid', 'confirmed']), recommendable(userId))!;
+  const rows = await inChunks(accountIds, async (chunk) => [
+    ...(await tx
+      .selectDistinct({ vendorId: appointments.vendorProfileId, accountId: customers.userId })
       .from(appointments)
+      .innerJoin(customers, eq(customers.id, appointments.customerId))
+      .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+      .where(and(inArray(customers.userId, chunk), counted))),
+    ...(await tx
+      .selectDistinct({ vendorId: appointments.vendorProfileId, accountId: users.id })
+      .from(users)
+      .innerJoin(customers, eq(customers.email, sql`${users.email}::citext`))
+      .innerJoin(appointments, eq(appointments.customerId, customers.id))
       .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
       .where(
         and(
-          inArray(appointments.customerId, chunk),
-          inArray(appointments.status, ['paid', 'confirmed']),
-          recommendable(userId),
+          inArray(users.id, chunk),
+          eq(users.emailVerified, true),
+          eq(appointments.customerEmail, sql`${users.email}::citext`),
+          counted,
         ),
-      )
-      .groupBy(appointments.vendorProfileId),
-  );
-  for (const row of rows) {
-    const latest = new Date(row.latest);
-    const seen = booked.get(row.vendorId);
-    booked.set(row.vendorId, {
-      count: (seen?.count ?? 0) + Number(row.count),
-      latest: seen && seen.latest > latest ? seen.latest : latest,
-    });
+      )),
+  ]);
+  const bookers = new Map<string, Set<string>>();
+  for (const { vendorId, accountId } of rows) {
+    if (!accountId) continue;
+    const seen = bookers.get(vendorId) ?? new Set<string>();
+    seen.add(accountId);
+    bookers.set(vendorId, seen);
   }
-  return booked;
+  return bookers;
+}
+
+/**
+ * Issue 28: what an account may have checked per day is capped, counted in new values only (those
+ * not already among its hashes), so re-sending an address book is free while deleting and sending
+ * other numbers again is not. A call over the day's budget is refused whole and costs nothing.
+ */
+async function chargeNewValues(
+  db: Db,
+  { userId, hashes, now }: { userId: string; hashes: { kind: 'phone' | 'email'; hash: string }[]; now: Date },
+): Promise<void> {
+  const known = new Set(
+    (
+      await inChunks(hashes, (chunk) =>
+        db
+          .select({ kind: contactHashes.kind, hash: contactHashes.hash })
+          .from(contactHashes)
+          .where(
+            and(
+              eq(contactHashes.userId, userId),
+              inArray(
+                contactHashes.hash,
+                chunk.map((h) => h.hash),
+              ),
+            ),
+          ),
+      )
+    ).map((h) => `${h.kind}:${h.hash}`),
+  );
+  const fresh = hashes.filter((h) => !known.has(`${h.kind}:${h.hash}`)).length;
+  if (fresh === 0) return;
+  await consumeRateLimit({
+    db,
+    key: `contacts-daily:${userId}`,
+    max: CONTACT_VALUES_PER_DAY,
+    windowMs: DAY_MS,
+    now,
+    cost: fresh,
+    message: `You can check up to ${CONTACT_VALUES_PER_DAY.toLocaleString('en')} new phone numbers and emails a day. The contacts already checked are kept; try the rest tomorrow.`,
+    details: { limit: 'contacts_per_day' },
+  });
 }
 
 /**
@@ -229,11 +254,14 @@ export async function processContacts(
     input,
     hashKey,
     now,
+    dailyCap,
   }: {
     user: { id: string; email: string };
     input: ProcessContactsInput;
     hashKey: Buffer;
     now: Date;
+    /** config.rateLimits: the per-day cap on new values (off only in benchmarks). */
+    dailyCap: boolean;
   },
 ): Promise<ProcessContactsResponse> {
   const { phones, emails } = normaliseContacts(input.contacts);
@@ -244,11 +272,13 @@ export async function processContacts(
     );
   }
 
+  const hashes = [
+    ...phones.map((v) => ({ userId: user.id, kind: 'phone' as const, hash: hashContactValue(hashKey, v) })),
+    ...emails.map((v) => ({ userId: user.id, kind: 'email' as const, hash: hashContactValue(hashKey, v) })),
+  ];
+  if (dailyCap) await chargeNewValues(db, { userId: user.id, hashes, now });
+
   const recommended = await db.transaction(async (tx) => {
-    const hashes = [
-      ...phones.map((v) => ({ userId: user.id, kind: 'phone' as const, hash: hashContactValue(hashKey, v) })),
-      ...emails.map((v) => ({ userId: user.id, kind: 'email' as const, hash: hashContactValue(hashKey, v) })),
-    ];
     for (const chunk of chunks(hashes)) {
       await tx
         .insert(contactHashes)
@@ -257,9 +287,10 @@ export async function processContacts(
     }
 
     const scores = new Map<string, { type: RecommendationType; score: number }>();
-    const customerIds = await customersOfContacts(tx, user, phones, emails);
-    for (const [vendorId, { count, latest }] of await vendorsBookedBy(tx, user.id, customerIds)) {
-      scores.set(vendorId, { type: 'booked_by_contact', score: bookedByContactScore(count, latest, now) });
+    const accounts = await optedInAccountsAmong(tx, user, phones, emails);
+    for (const [vendorId, bookers] of await vendorsBookedByAccounts(tx, user.id, accounts)) {
+      const band = bookedByContactsBand(bookers.size);
+      if (band) scores.set(vendorId, { type: 'booked_by_contact', score: band.score });
     }
     for (const vendorId of await vendorsInContacts(tx, user.id, phones, emails)) {
       scores.set(vendorId, { type: 'in_contacts', score: IN_CONTACTS_SCORE });
@@ -353,7 +384,11 @@ export async function recommendNewVendorToContacts(
   return userIds.length;
 }
 
-/** GET /api/me/recommendations: score desc, then newest first (spec §7, §9), public fields only. */
+/**
+ * GET /api/me/recommendations: score desc, then newest first (spec §7, §9), then by name, public
+ * fields only. A `booked_by_contact` score is its band's (decision 037), and `created_at` is when
+ * the user's own upload found it, so the order tells nothing about anyone's bookings.
+ */
 export async function listRecommendations(db: Db, userId: string): Promise<Recommendation[]> {
   const rows = await db
     .select({
@@ -372,13 +407,28 @@ export async function listRecommendations(db: Db, userId: string): Promise<Recom
     })
     .from(recommendations)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, recommendations.vendorProfileId))
-    .where(and(eq(recommendations.userId, userId), ne(vendorProfiles.applicationStatus, 'rejected')))
-    .orderBy(desc(recommendations.score), desc(recommendations.createdAt))
+    .where(
+      and(
+        eq(recommendations.userId, userId),
+        ne(vendorProfiles.applicationStatus, 'rejected'),
+        // Rows scored before decision 037 carry a count of bookings in their score: never shown.
+        or(
+          eq(recommendations.recommendationType, 'in_contacts'),
+          inArray(
+            recommendations.score,
+            bookedBands.map((b) => b.score),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(recommendations.score), desc(recommendations.createdAt), vendorProfiles.businessName)
     .limit(RECOMMENDATIONS_LIMIT);
   return rows.map((r) => ({
     id: r.id,
     vendor_profile_id: r.vendorProfileId,
     recommendation_type: r.type as RecommendationType,
+    contacts_band:
+      r.type === 'booked_by_contact' ? (bookedBands.find((b) => b.score === r.score)?.band ?? null) : null,
     score: r.score,
     created_at: r.createdAt.toISOString(),
     vendor: {

@@ -66,6 +66,7 @@ export function toMyProfile(row: ProfileRow): MyProfile {
     is_vendor: row.isVendor,
     notify_push: row.notifyPush,
     notify_email: row.notifyEmail,
+    share_bookings_with_contacts: row.shareBookingsWithContacts,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -117,6 +118,9 @@ export async function updateMyProfile(
     ...(input.preferred_categories !== undefined ? { preferredCategories: input.preferred_categories } : {}),
     ...(input.notify_push !== undefined ? { notifyPush: input.notify_push } : {}),
     ...(input.notify_email !== undefined ? { notifyEmail: input.notify_email } : {}),
+    ...(input.share_bookings_with_contacts !== undefined
+      ? { shareBookingsWithContacts: input.share_bookings_with_contacts }
+      : {}),
   };
   const [row] = await db
     .insert(profiles)

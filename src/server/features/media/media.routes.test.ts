@@ -74,6 +74,21 @@ describe('GET /media/:kind/:slug.svg', () => {
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
   });
 
+  it('draws no link-preview PNG for a slug that names no public vendor (issue 28)', async () => {
+    await database.db.insert(vendorProfiles).values({
+      slug: 'turned-down',
+      businessName: 'Turned Down',
+      serviceCategory: 'Limpieza',
+      applicationStatus: 'rejected',
+      availability: defaultWeeklyAvailability(),
+    });
+    for (const path of ['/media/previews/no-such-vendor.png', '/media/previews/turned-down.png']) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'No such image.' } });
+    }
+  });
+
   it.each([
     '/media/previews/tacos-mas.svg',
     '/media/previews/Tacos.png',

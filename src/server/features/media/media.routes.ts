@@ -21,6 +21,7 @@ export const mediaRoutes = new Hono<AppEnv>().use(etag()).get('/:kind/:file', as
     const slug = previewName.exec(c.req.param('file'))?.[1];
     if (!slug) throw new AppError('not_found', 'No such image.');
     const png = await renderVendorPreviewPng(c.var.deps.db, slug);
+    if (!png) throw new AppError('not_found', 'No such image.');
     return c.body(png.slice().buffer, 200, { 'Content-Type': 'image/png', 'Cache-Control': cacheControl });
   }
   const slug = fileName.exec(c.req.param('file'))?.[1];

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { publiclyListed } from '../vendors/vendors.service.ts';
 import { svgToPng } from './rasterize.ts';
 import {
   nameFromSlug,
@@ -27,8 +28,18 @@ export const previewSize = { width: 1200, height: 630 } as const;
 const previewCache = new Map<string, Uint8Array>();
 const previewCacheSize = 200;
 
-export async function renderVendorPreviewPng(db: Db, slug: string): Promise<Uint8Array> {
-  const svg = renderVendorPreview(await vendorArt(db, slug));
+/**
+ * Undefined for a slug that names no public vendor (issue 28): rasterizing is the costly part of
+ * the media routes, so a made-up slug must not buy a fresh PNG per request.
+ */
+export async function renderVendorPreviewPng(db: Db, slug: string): Promise<Uint8Array | undefined> {
+  const [vendor] = await db
+    .select({ businessName: vendorProfiles.businessName, serviceCategory: vendorProfiles.serviceCategory })
+    .from(vendorProfiles)
+    .where(and(eq(vendorProfiles.slug, slug), publiclyListed))
+    .limit(1);
+  if (!vendor) return undefined;
+  const svg = renderVendorPreview({ slug, ...vendor });
   // The same SVG always gives the same PNG: the most shared profiles are drawn once.
   const cached = previewCache.get(svg);
   if (cached) return cached;

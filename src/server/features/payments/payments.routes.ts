@@ -5,7 +5,8 @@ import type { AppEnv } from '../../app-env.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { WebhookSignatureError } from '../../integrations/sandbox-payments/payment-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { clientAddress } from '../../lib/client-address.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   applyPaymentEvent,
@@ -21,7 +22,7 @@ const lookupLimit = createMiddleware<AppEnv>(async (c, next) => {
   if (config.rateLimits) {
     await consumeRateLimit({
       db,
-      key: `payments.lookup:${clientAddress(c.env)}`,
+      key: `payments.lookup:${clientAddress(c)}`,
       max: 60,
       windowMs: 60_000,
       now: clock.now(),
@@ -45,8 +46,8 @@ export const paymentsRoutes = new Hono<AppEnv>()
     );
   });
 
-/** Stripe sends small events; anything far larger is not one of them. */
-const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** Stripe sends small events; anything far larger is not one (enforced by app.ts's body limit). */
+export const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
  * POST /api/webhooks/stripe (DESIGN §7, §10): no Origin check — the signature, verified by the SDK
@@ -56,11 +57,7 @@ const MAX_WEBHOOK_BYTES = 512 * 1024;
 export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const { db, clock, logger, payments } = c.var.deps;
   if (payments.kind !== 'stripe') throw new AppError('not_found', 'Stripe payments are not configured.');
-  if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES)
-    throw new AppError('payload_too_large', 'Webhook body too large.');
   const raw = await c.req.text();
-  if (Buffer.byteLength(raw) > MAX_WEBHOOK_BYTES)
-    throw new AppError('payload_too_large', 'Webhook body too large.');
   const now = clock.now();
   let event: ReturnType<typeof payments.parseWebhook>;
   try {

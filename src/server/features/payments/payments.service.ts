@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/payment.schemas.ts';
 import type { AppDeps } from '../../app-env.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, customers } from '../../db/schema/bookings.ts';
+import { appointments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import {
@@ -71,9 +71,11 @@ const columns = {
   vendorPhone: vendorProfiles.businessPhone,
   timezone: vendorProfiles.timezone,
   serviceName: services.name,
-  customerName: customers.name,
-  customerEmail: customers.email,
-  customerPhone: customers.phoneE164,
+  // The contact given with this booking (issue 28), never the shared customers row: a later booking
+  // with the same email must not send this one's payment link to another phone.
+  customerName: appointments.customerName,
+  customerEmail: appointments.customerEmail,
+  customerPhone: appointments.customerPhone,
 };
 
 function selectPayments(db: Db | Tx, where: SQL | undefined) {
@@ -81,7 +83,6 @@ function selectPayments(db: Db | Tx, where: SQL | undefined) {
     .select(columns)
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where);
 }

@@ -54,8 +54,8 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const body = signupBody({ business_phone: '0055 9876 5432' });
     const res = await client().post('/api/vendor/signup', body);
     expect(res.status).toBe(201);
-    const created = (await res.json()) as { vendorProfileId: string; slug: string; claimed: boolean };
-    expect(created.claimed).toBe(false);
+    const created = (await res.json()) as { vendorProfileId: string; slug: string; claim: unknown };
+    expect(created.claim).toBeNull();
     expect(created.slug).toMatch(/^limpieza-brillo-\d+$/);
 
     const vendor = client();
@@ -142,7 +142,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(rows).toEqual([]);
   });
 
-  it('claims an unclaimed admin-created profile with the same business phone', async () => {
+  it('does not take over an admin-created profile with the same business phone: it offers a claim', async () => {
     const adminMade = await insertVendor(database.db, {
       adminCreated: true,
       isClaimed: false,
@@ -151,11 +151,15 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     });
     const res = await client().post('/api/vendor/signup', signupBody({ business_phone: '55 1111 2222' }));
     expect(res.status).toBe(201);
-    const created = (await res.json()) as { vendorProfileId: string; claimed: boolean };
-    expect(created).toMatchObject({ vendorProfileId: adminMade.id, claimed: true });
+    const created = (await res.json()) as {
+      vendorProfileId: string;
+      claim: { business_name: string } | null;
+    };
+    // Issue 28: the account gets its own profile; the admin-created one waits for a proven claim.
+    expect(created.vendorProfileId).not.toBe(adminMade.id);
+    expect(created.claim?.business_name).toBe(adminMade.businessName);
     const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, adminMade.id));
-    expect(row).toMatchObject({ isClaimed: true, adminCreated: true });
-    expect(row!.userId).not.toBeNull();
+    expect(row).toMatchObject({ isClaimed: false, adminCreated: true, userId: null });
   });
 
   it('uses the signed-in account (the Google return) instead of creating one', async () => {
@@ -208,6 +212,40 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       json: { is_verified: true },
     });
     expect(flags.status).toBe(400);
+  });
+
+  it('changes only the fields a patch names (issue 28)', async () => {
+    // Nothing at the wizard's defaults, so that a default written back would show.
+    const body = signupBody({ buffer_minutes: 45, advance_booking_days: 30, lead_time_minutes: 240 });
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(201);
+    const vendor = client();
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const before = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(before).toMatchObject({
+      bio: 'Limpieza profunda',
+      experience_years: 5,
+      languages: ['Spanish', 'English'],
+      buffer_minutes: 45,
+      advance_booking_days: 30,
+      lead_time_minutes: 240,
+    });
+
+    // What the dashboard's Booking Settings editor sends.
+    const buffer = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { buffer_minutes: 30 },
+    });
+    expect(buffer.status).toBe(200);
+    const afterBuffer = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(afterBuffer).toEqual({ ...before, buffer_minutes: 30 });
+
+    const bio = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { bio: 'Solo planchado' },
+    });
+    expect(bio.status).toBe(200);
+    const afterBio = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(afterBio).toEqual({ ...before, buffer_minutes: 30, bio: 'Solo planchado' });
   });
 
   it('adds, edits and deactivates services; another vendor\u2019s service is 404', async () => {

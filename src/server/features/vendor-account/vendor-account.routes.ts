@@ -10,7 +10,8 @@ import {
 import type { AppEnv } from '../../app-env.ts';
 import { requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
-import { clientAddress, consumeRateLimit } from '../../lib/rate-limit.ts';
+import { clientAddress } from '../../lib/client-address.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   createVendorService,
@@ -32,7 +33,7 @@ const signupRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   if (config.rateLimits) {
     await consumeRateLimit({
       db,
-      key: `vendor.signup:${clientAddress(c.env)}`,
+      key: `vendor.signup:${clientAddress(c)}`,
       max: 10,
       windowMs: 60_000,
       now: clock.now(),

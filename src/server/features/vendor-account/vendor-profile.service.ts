@@ -140,16 +140,19 @@ export async function updateVendorService(
     input,
   }: { vendorProfileId: string; id: string; input: z.output<typeof vendorServicePatchSchema> },
 ): Promise<VendorService> {
-  await loadOwned(db, { vendorProfileId, id });
+  const owned = await loadOwned(db, { vendorProfileId, id });
+  const changes: Partial<typeof services.$inferInsert> = {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.description !== undefined && { description: input.description || null }),
+    ...(input.price_cents !== undefined && { priceCents: input.price_cents }),
+    ...(input.duration_minutes !== undefined && { durationMinutes: input.duration_minutes }),
+    ...(input.is_active !== undefined && { isActive: input.is_active }),
+  };
+  // An empty patch names no field, so it changes nothing (an UPDATE with nothing to set is an error).
+  if (Object.keys(changes).length === 0) return toVendorService(owned);
   const [row] = await db
     .update(services)
-    .set({
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.description !== undefined && { description: input.description || null }),
-      ...(input.price_cents !== undefined && { priceCents: input.price_cents }),
-      ...(input.duration_minutes !== undefined && { durationMinutes: input.duration_minutes }),
-      ...(input.is_active !== undefined && { isActive: input.is_active }),
-    })
+    .set(changes)
     .where(and(eq(services.id, id), eq(services.vendorProfileId, vendorProfileId)))
     .returning();
   return toVendorService(row!);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
-import { and, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { eq, like, or } from 'drizzle-orm';
 import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { VendorSignup, VendorSignupResponse } from '../../../shared/vendor-signup.schemas.ts';
@@ -13,6 +13,7 @@ import { enqueue } from '../../jobs/outbox.ts';
 import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contacts.service.ts';
+import { claimOfferFor } from './vendor-claims.service.ts';
 
 /** spec §8: the wording of the duplicate-account error, the same as the auth page's. */
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
@@ -74,8 +75,10 @@ export async function createVendorSignup({
         throw new AppError('conflict', 'This account already has a vendor profile. Log in instead.');
 
       const profileId = await upsertVendorPersonProfile(tx, owner, input);
-      const claimed = await claimAdminCreatedProfile(tx, { input, userId: owner.id, profileId });
-      const vendor = claimed ?? (await insertVendorProfile(tx, { input, userId: owner.id, profileId }));
+      // Issue 28: always the account's own profile. A matching admin-created profile is only
+      // offered: taking it over needs a one-time code to its stored phone or email (decision 035).
+      const vendor = await insertVendorProfile(tx, { input, userId: owner.id, profileId });
+      const claim = await claimOfferFor(tx, { email: input.business_email, phone: input.business_phone });
       // People who shared contacts holding this business's phone or email see it recommended now.
       await recommendNewVendorToContacts(tx, {
         vendor: {
@@ -116,7 +119,7 @@ export async function createVendorSignup({
       return {
         vendorProfileId: vendor.id,
         slug: vendor.slug,
-        claimed: claimed !== undefined,
+        claim,
         confirmationMailQueued,
       };
     });
@@ -204,50 +207,6 @@ function vendorFields(input: VendorSignup) {
     leadTimeMinutes: input.lead_time_minutes,
     availability: input.availability,
   };
-}
-
-/**
- * Issue #5 claiming: a signup whose business email or phone matches an unclaimed admin-created
- * profile takes that profile over (is_claimed, linked to the account) instead of a duplicate.
- * One conditional UPDATE, so two signups cannot both claim it. The claimed profile goes back to
- * 'submitted' (decision 015): the claimant proved neither the email nor the phone yet, so an
- * admin looks before the new details are public.
- */
-async function claimAdminCreatedProfile(
-  tx: Tx,
-  { input, userId, profileId }: { input: VendorSignup; userId: string; profileId: string },
-) {
-  const match = tx
-    .select({ id: vendorProfiles.id })
-    .from(vendorProfiles)
-    .where(
-      and(
-        eq(vendorProfiles.adminCreated, true),
-        eq(vendorProfiles.isClaimed, false),
-        isNull(vendorProfiles.userId),
-        or(
-          eq(vendorProfiles.businessEmail, input.business_email),
-          eq(vendorProfiles.businessPhone, input.business_phone),
-        ),
-      ),
-    )
-    .orderBy(vendorProfiles.createdAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await tx
-    .update(vendorProfiles)
-    .set({
-      ...vendorFields(input),
-      userId,
-      profileId,
-      isClaimed: true,
-      onboardingCompleted: true,
-      applicationStatus: 'submitted',
-      updatedAt: new Date(),
-    })
-    .where(and(eq(vendorProfiles.isClaimed, false), inArray(vendorProfiles.id, match)))
-    .returning({ id: vendorProfiles.id, slug: vendorProfiles.slug });
-  return row;
 }
 
 async function insertVendorProfile(

@@ -34,8 +34,8 @@ export const publicVendorColumns = {
   created_at: vendorProfiles.createdAt,
 };
 
-/** Vendors an admin turned down stay out of every public list. */
-const publiclyListed = ne(vendorProfiles.applicationStatus, 'rejected');
+/** Vendors an admin turned down stay out of every public list (and have no link-preview picture). */
+export const publiclyListed = ne(vendorProfiles.applicationStatus, 'rejected');
 
 /** `%` and `_` typed by a person are searched for literally. */
 function containsPattern(text: string): string {

@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/whatsapp.schemas.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { appointments, customers } from '../../db/schema/bookings.ts';
+import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import type { WhatsAppTransport } from '../../integrations/whatsapp-log/whatsapp-transport.ts';
@@ -206,11 +206,11 @@ export async function sendNotification({
       vendorPhone: vendorProfiles.businessPhone,
       timezone: vendorProfiles.timezone,
       serviceName: services.name,
-      customerName: customers.name,
+      // The name given with this booking (issue 28), not the shared customers row.
+      customerName: appointments.customerName,
     })
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(eq(appointments.id, input.appointmentId))
     .limit(1);

@@ -1,7 +1,7 @@
 // Vendor commands by WhatsApp (DESIGN §9): case-insensitive, in English or Spanish, the booking
-// code optional for CONFIRM / DENY.
+// code optional for CONFIRM / DENY / BLOCK.
 
-export type CommandName = 'register' | 'help' | 'confirm' | 'deny' | 'availability' | 'unknown';
+export type CommandName = 'register' | 'help' | 'confirm' | 'deny' | 'block' | 'availability' | 'unknown';
 
 const words: Record<string, Exclude<CommandName, 'unknown'>> = {
   REGISTER: 'register',
@@ -14,13 +14,16 @@ const words: Record<string, Exclude<CommandName, 'unknown'>> = {
   DENY: 'deny',
   DECLINE: 'deny',
   RECHAZAR: 'deny',
+  // Issue 28: decline and refuse this requester's later requests.
+  BLOCK: 'block',
+  BLOQUEAR: 'block',
   AVAILABILITY: 'availability',
   DISPONIBILIDAD: 'availability',
 };
 
 export interface ParsedCommand {
   command: CommandName;
-  /** The booking code after CONFIRM / DENY, upper-cased. */
+  /** The booking code after CONFIRM / DENY / BLOCK, upper-cased. */
   code?: string;
 }
 
@@ -34,7 +37,7 @@ export function parseCommand(text: string): ParsedCommand {
     .filter(Boolean);
   const command = words[tokens[0] ?? ''] ?? 'unknown';
   const code = tokens[1];
-  if ((command === 'confirm' || command === 'deny') && code && /^[A-Z0-9]{4,12}$/.test(code))
-    return { command, code };
+  const answers = command === 'confirm' || command === 'deny' || command === 'block';
+  if (answers && code && /^[A-Z0-9]{4,12}$/.test(code)) return { command, code };
   return { command };
 }

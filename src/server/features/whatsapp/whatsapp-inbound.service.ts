@@ -5,7 +5,7 @@ import { messages } from '../../db/schema/messaging.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
-import { decideBookingForVendor } from '../bookings/bookings.service.ts';
+import { decideBookingForVendor, declineAndBlockForVendor } from '../bookings/bookings.service.ts';
 import type { CheckoutDeps } from '../payments/payments.service.ts';
 import { type CommandName, parseCommand } from './whatsapp-commands.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
@@ -140,6 +140,7 @@ export async function processInbound({
         break;
       case 'confirm':
       case 'deny':
+      case 'block':
         reply = await answerBooking({ db, ids, lang, code, contextId, now, checkout, action: command });
         break;
       case 'availability':
@@ -187,7 +188,7 @@ async function answerBooking({
   code: string | undefined;
   contextId: string | null | undefined;
   now: Date;
-  action: 'confirm' | 'deny';
+  action: 'confirm' | 'deny' | 'block';
 }): Promise<string> {
   const columns = {
     id: appointments.id,
@@ -238,7 +239,7 @@ async function answerBooking({
         .limit(1);
       return replies.choose(
         lang,
-        action === 'confirm' ? 'confirm' : 'decline',
+        action === 'deny' ? 'decline' : action,
         pending.map((p) => ({
           code: p.code,
           when: formatWhen(p.startTz, tz?.timezone ?? 'America/Mexico_City', lang),
@@ -251,13 +252,15 @@ async function answerBooking({
 
   try {
     // The same service as the link and the vendor's list (DESIGN §4): one conditional UPDATE.
+    const options = { db, now, checkout, bookingId: target.id, vendorProfileId: target.vendorProfileId };
+    if (action === 'block') {
+      // Issue 28: the decline, and this vendor refuses the requester's later requests.
+      const blocked = await declineAndBlockForVendor(options);
+      return replies.blocked(lang, blocked.code);
+    }
     const decided = await decideBookingForVendor({
-      db,
+      ...options,
       action: action === 'confirm' ? 'confirm' : 'decline',
-      now,
-      checkout,
-      bookingId: target.id,
-      vendorProfileId: target.vendorProfileId,
     });
     return decided.status === 'declined'
       ? replies.declined(lang, decided.code)

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, customers } from '../../db/schema/bookings.ts';
+import { appointments } from '../../db/schema/bookings.ts';
 import { messages } from '../../db/schema/messaging.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
@@ -10,6 +10,7 @@ import type {
   WhatsAppTransport,
 } from '../../integrations/whatsapp-log/whatsapp-transport.ts';
 import { enqueue } from '../../jobs/outbox.ts';
+import { redactSecrets } from '../../lib/redact-secrets.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
@@ -69,6 +70,15 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     replyTo: z.string().nullish(),
   }),
   z.object({ type: z.literal('test'), to: phone }),
+  /** A one-time code proving control of a vendor profile's phone (issue 28, decision 035). */
+  z.object({
+    type: z.literal('claim_code'),
+    to: phone,
+    vendorProfileId: uuid,
+    businessName: z.string().min(1),
+    code: z.string().regex(/^\d{6}$/),
+    text: z.string().min(1),
+  }),
   /** An inbound message stored by the webhook, whose command runs after the commit. */
   z.object({ type: z.literal('inbound'), messageId: uuid, contextId: z.string().nullish() }),
 ]);
@@ -107,11 +117,11 @@ async function bookingFacts(db: Db, appointmentId: string) {
       vendorName: vendorProfiles.businessName,
       timezone: vendorProfiles.timezone,
       serviceName: services.name,
-      customerName: customers.name,
+      // The name given with this booking (issue 28), not the shared customers row.
+      customerName: appointments.customerName,
     })
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(eq(appointments.id, appointmentId))
     .limit(1);
@@ -181,6 +191,13 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
       };
     case 'test':
       return { to: payload.to, text: TEST_NOTIFICATION_TEXT, template: { key: 'test', parameters: [] } };
+    case 'claim_code':
+      return {
+        to: payload.to,
+        text: payload.text,
+        vendorProfileId: payload.vendorProfileId,
+        template: { key: 'claim_code', parameters: [payload.businessName, payload.code] },
+      };
   }
 }
 
@@ -193,7 +210,9 @@ export interface DeliverOptions {
 
 /**
  * Sends one outbound message and stores it in `messages` (`logged` by the log transport, `sent`
- * with the wamid by the cloud one, `failed` when Meta refuses it for good). A transient transport
+ * with the wamid by the cloud one, `failed` when Meta refuses it for good). The message sent
+ * carries its links whole; the log stores them with their tokens redacted (issue 28), since only
+ * the recipient's copy should be usable. A transient transport
  * error propagates, so the outbox retries the item and nothing is stored twice.
  */
 export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOptions) {
@@ -211,7 +230,7 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
       .insert(messages)
       .values({
         ...base,
-        body: planned.text,
+        body: redactSecrets(planned.text),
         status: 'failed',
         error: `Not a phone number WhatsApp can reach: ${planned.to}`,
         createdAt: now,
@@ -235,11 +254,11 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
       text: planned.text,
       ...(planned.replyTo ? { replyTo: planned.replyTo } : {}),
     };
-    body = planned.text;
+    body = redactSecrets(planned.text);
   } else {
     const { key, parameters } = planned.template!;
     message = { type: 'template', to, template: template(key, parameters) };
-    body = renderTemplate(key, parameters);
+    body = redactSecrets(renderTemplate(key, parameters));
   }
 
   const result: WhatsAppSendResult = await transport.send(message);

@@ -36,6 +36,11 @@ export const templates = {
     name: 'barrio_payment_received',
     body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
   },
+  // Submitted in category AUTHENTICATION (a one-time code), not UTILITY (decision 035).
+  claim_code: {
+    name: 'barrio_claim_code',
+    body: 'Tu código para reclamar el perfil de {{1}} en Barrio es {{2}}. Caduca en 15 minutos. No lo compartas.',
+  },
   test: { name: 'hello_world', body: 'Hello World' },
 } as const;
 
@@ -133,18 +138,20 @@ export const replies = {
           'REGISTRO — crea tu perfil de proveedor',
           'CONFIRMAR <código> — confirma una solicitud de reserva',
           'RECHAZAR <código> — rechaza una solicitud de reserva',
+          'BLOQUEAR <código> — rechaza una solicitud y bloquea a quien la hizo',
           'DISPONIBILIDAD — tu horario semanal y tus próximos espacios libres',
           'AYUDA — esta lista',
-          'También en inglés: REGISTER, CONFIRM, DENY, AVAILABILITY, HELP.',
+          'También en inglés: REGISTER, CONFIRM, DENY, BLOCK, AVAILABILITY, HELP.',
         ].join('\n')
       : [
           'Barrio commands:',
           'REGISTER — create your vendor profile',
           'CONFIRM <code> — confirm a booking request',
           'DENY <code> — decline a booking request',
+          'BLOCK <code> — decline a booking request and block whoever made it',
           'AVAILABILITY — your weekly schedule and next free slots',
           'HELP — this list',
-          'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, DISPONIBILIDAD, AYUDA.',
+          'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, BLOQUEAR, DISPONIBILIDAD, AYUDA.',
         ].join('\n'),
   register: (lang: Lang, link: string) =>
     lang === 'es'
@@ -162,15 +169,16 @@ export const replies = {
     lang === 'es'
       ? `No encontramos una reserva tuya con el código ${code}. Revisa el código e inténtalo de nuevo.`
       : `We could not find a booking of yours with the code ${code}. Check the code and try again.`,
-  choose: (lang: Lang, action: 'confirm' | 'decline', pending: { code: string; when: string }[]) => {
-    const word =
-      lang === 'es'
-        ? action === 'confirm'
-          ? 'CONFIRMAR'
-          : 'RECHAZAR'
-        : action === 'confirm'
-          ? 'CONFIRM'
-          : 'DENY';
+  choose: (
+    lang: Lang,
+    action: 'confirm' | 'decline' | 'block',
+    pending: { code: string; when: string }[],
+  ) => {
+    const words = {
+      es: { confirm: 'CONFIRMAR', decline: 'RECHAZAR', block: 'BLOQUEAR' },
+      en: { confirm: 'CONFIRM', decline: 'DENY', block: 'BLOCK' },
+    } as const;
+    const word = words[lang][action];
     const list = pending.map((p) => `${p.code} — ${p.when}`).join('\n');
     return lang === 'es'
       ? `Tienes ${pending.length} solicitudes pendientes:\n${list}\nResponde ${word} <código>.`
@@ -188,6 +196,10 @@ export const replies = {
     lang === 'es'
       ? `Reserva ${code} rechazada. Avisaremos al cliente.`
       : `Booking ${code} declined. We will tell the customer.`,
+  blocked: (lang: Lang, code: string) =>
+    lang === 'es'
+      ? `Reserva ${code} rechazada. Avisaremos al cliente, y ya no aceptaremos solicitudes suyas para ti.`
+      : `Booking ${code} declined. We will tell the customer, and accept no more requests from them for you.`,
   availability: (
     lang: Lang,
     weekly: WeeklyAvailability,

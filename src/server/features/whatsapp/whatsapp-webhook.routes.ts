@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hasValidSignature, receiveDelivery, verifySubscription } from './whatsapp-webhook.service.ts';
 
-/** Meta's deliveries are small; anything bigger is not one. */
-const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** Meta's deliveries are small; anything bigger is not one (enforced by app.ts's body limit). */
+export const WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * /api/webhooks/whatsapp (DESIGN §6, §9): Meta calls it, so it takes no session and no Origin
@@ -25,21 +24,12 @@ export const whatsappWebhookRoutes = new Hono<AppEnv>()
     if (challenge === undefined) throw new AppError('forbidden', 'Webhook verification failed.');
     return c.text(challenge, 200);
   })
-  .post(
-    '/',
-    bodyLimit({
-      maxSize: WEBHOOK_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new AppError('payload_too_large', 'The webhook body is too large.');
-      },
-    }),
-    async (c) => {
-      const rawBody = new Uint8Array(await c.req.arrayBuffer());
-      const { appSecret } = c.var.deps.config.whatsapp;
-      if (!hasValidSignature(rawBody, c.req.header('x-hub-signature-256'), appSecret))
-        throw new AppError('unauthorized', 'Invalid webhook signature.');
-      // Stored in one transaction; the commands run after the commit, through the outbox.
-      const received = await receiveDelivery({ db: c.var.deps.db, rawBody, now: c.var.deps.clock.now() });
-      return c.json({ ok: true, ...received }, 200);
-    },
-  );
+  .post('/', async (c) => {
+    const rawBody = new Uint8Array(await c.req.arrayBuffer());
+    const { appSecret } = c.var.deps.config.whatsapp;
+    if (!hasValidSignature(rawBody, c.req.header('x-hub-signature-256'), appSecret))
+      throw new AppError('unauthorized', 'Invalid webhook signature.');
+    // Stored in one transaction; the commands run after the commit, through the outbox.
+    const received = await receiveDelivery({ db: c.var.deps.db, rawBody, now: c.var.deps.clock.now() });
+    return c.json({ ok: true, ...received }, 200);
+  });

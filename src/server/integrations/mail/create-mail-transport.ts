@@ -30,5 +30,5 @@ export function createMailTransport({
       },
     };
   }
-  return createDevMailboxTransport({ db, clock });
+  return createDevMailboxTransport({ db, clock, retentionDays: config.outboxRetentionDays });
 }

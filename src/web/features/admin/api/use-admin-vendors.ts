@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminVendorValues } from '../../../../shared/admin.schemas.ts';
+import type { AdminVendorUpdate, AdminVendorValues } from '../../../../shared/admin.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
@@ -24,10 +24,13 @@ export function useAdminVendors(q: string, limit: number) {
 export function useSaveVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AdminVendorValues }) =>
-      id
-        ? unwrap(api.admin.vendors[':id'].$patch({ param: { id }, json: input }))
-        : unwrap(api.admin.vendors.$post({ json: input })),
+    // An edit sends only the fields it changes (issue 28); a new vendor sends them all.
+    mutationFn: (
+      save: { id: string; input: AdminVendorUpdate } | { id?: undefined; input: AdminVendorValues },
+    ) =>
+      save.id !== undefined
+        ? unwrap(api.admin.vendors[':id'].$patch({ param: { id: save.id }, json: save.input }))
+        : unwrap(api.admin.vendors.$post({ json: save.input })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -36,6 +39,15 @@ export function useDeleteVendor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => unwrap(api.admin.vendors[':id'].$delete({ param: { id } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** POST /api/admin/vendors/:id/approve-claim (issue 28): the claimant then sees the earlier bookings. */
+export function useApproveVendorClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.admin.vendors[':id']['approve-claim'].$post({ param: { id } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

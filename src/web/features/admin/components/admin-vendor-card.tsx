@@ -1,7 +1,12 @@
+import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useApproveVendorClaim } from '../api/use-admin-vendors.ts';
 import { RowActions } from './admin-list-tab.tsx';
 import { AvailabilityEditor } from './availability-editor.tsx';
 
@@ -17,6 +22,8 @@ export function AdminVendorCard({
 }) {
   const { t } = useTranslation();
   const notGiven = t('admin.vendors.noContact');
+  // Issue 28: a proven claim whose earlier bookings the claimant sees only once an admin approves it.
+  const claimPending = vendor.is_claimed && vendor.claimed_at !== null && vendor.claim_approved_at === null;
   return (
     <article
       aria-labelledby={`vendor-${vendor.id}`}
@@ -55,7 +62,13 @@ export function AdminVendorCard({
         <li>
           <Badge>{t(`admin.vendors.statuses.${vendor.application_status}`)}</Badge>
         </li>
+        {claimPending ? (
+          <li>
+            <Badge>{t('admin.vendors.claimPending')}</Badge>
+          </li>
+        ) : null}
       </ul>
+      {claimPending ? <ApproveClaimButton vendor={vendor} /> : null}
       <Tabs defaultValue="information" className="flex flex-col gap-3">
         <TabsList>
           <TabsTrigger value="information">{t('admin.vendors.information')}</TabsTrigger>
@@ -82,5 +95,29 @@ export function AdminVendorCard({
         </TabsContent>
       </Tabs>
     </article>
+  );
+}
+
+function ApproveClaimButton({ vendor }: { vendor: AdminVendor }) {
+  const { t } = useTranslation();
+  const approve = useApproveVendorClaim();
+  return (
+    <Button
+      variant="soft"
+      disabled={approve.isPending}
+      aria-label={t('admin.vendors.approveClaimLabel', { name: vendor.business_name })}
+      onClick={() =>
+        approve.mutate(vendor.id, {
+          onSuccess: () => toast.success(t('admin.vendors.claimApproved')),
+          onError: (err) =>
+            toast.error(t('admin.vendors.approveClaimFailed'), {
+              description: err instanceof ApiError ? err.message : undefined,
+            }),
+        })
+      }
+    >
+      <ShieldCheck aria-hidden="true" className="size-5" />
+      {t('admin.vendors.approveClaim')}
+    </Button>
   );
 }

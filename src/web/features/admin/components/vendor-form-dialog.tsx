@@ -1,6 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdminVendor, adminVendorInputSchema } from '../../../../shared/admin.schemas.ts';
+import {
+  type AdminVendor,
+  adminVendorInputSchema,
+  adminVendorUpdateSchema,
+} from '../../../../shared/admin.schemas.ts';
 import { adminCategories } from '../../../../shared/categories.ts';
 import {
   type ApplicationStatus,
@@ -66,7 +70,9 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
     event.preventDefault();
     // spec §5: stored as the dial code and the number, leading zeros removed (E.164).
     const e164 = national.trim() ? toE164(national, country) : '';
-    const parsed = adminVendorInputSchema.safeParse({
+    // Only the fields this form shows: the bio and address are the vendor's to write (issue 28:
+    // sending them back as read when the dialog opened would undo the vendor's edits since).
+    const fields = {
       business_name: name,
       service_category: category,
       business_email: email.trim(),
@@ -74,9 +80,8 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
       application_status: status,
       is_verified: verified,
       pricing_type: pricing || null,
-      bio: vendor?.bio ?? null,
-      address: vendor?.address ?? null,
-    });
+    };
+    const parsed = adminVendorInputSchema.safeParse(fields);
     const next: typeof errors = {};
     if (!name.trim()) next.name = t('admin.vendors.businessNameRequired');
     if (e164 === undefined) next.phone = t('admin.common.invalidPhone');
@@ -86,7 +91,8 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
     setErrors(next);
     if (Object.keys(next).length > 0 || !parsed.success) return;
     save.mutate(
-      { ...(vendor ? { id: vendor.id } : {}), input: parsed.data },
+      // The update schema has the same checks, without the defaults a new vendor gets.
+      vendor ? { id: vendor.id, input: adminVendorUpdateSchema.parse(fields) } : { input: parsed.data },
       {
         onSuccess: () => {
           toast.success(vendor ? t('admin.toast.vendorUpdated') : t('admin.toast.vendorCreated'));

@@ -27,13 +27,23 @@ function toError(status: number, data: unknown): ApiError {
   const body = (data ?? {}) as {
     code?: unknown;
     message?: unknown;
-    error?: { code?: unknown; message?: unknown };
+    error?: { code?: unknown; message?: unknown; details?: unknown };
   };
   const source = body.error ?? body;
   const code = typeof source.code === 'string' ? source.code : status === 429 ? 'rate_limited' : 'http_error';
   const message =
     typeof source.message === 'string' ? source.message : `Request failed with status ${status}.`;
-  return new ApiError(code, message, status);
+  return new ApiError(code, message, status, body.error?.details);
+}
+
+/**
+ * A 429 of the per-email limits (5 wrong passwords, 3 magic links per 15 minutes, issue 28) rather
+ * than of the per-minute ones: the toast must not say "wait a minute".
+ */
+export function isEmailRateLimit(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status !== 429) return false;
+  const details = err.details as { per?: unknown } | undefined;
+  return details?.per === 'email';
 }
 
 /**

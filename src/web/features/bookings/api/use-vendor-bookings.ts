@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BookingAction,
   BookingDecisionResponse,
   ItemsResponse,
   VendorBooking,
+  VendorBookingAction,
 } from '../../../../shared/booking.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 
@@ -18,11 +18,20 @@ export function useVendorBookings() {
   });
 }
 
-/** POST /api/vendor/bookings/:id/confirm|decline: the same answer as the mailed link, without a token. */
+/**
+ * POST /api/vendor/bookings/:id/confirm|decline: the same answer as the mailed link, without a token;
+ * or decline-and-block, which also refuses the requester's later requests (issue 28).
+ */
 export function useDecideVendorBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: BookingAction }): Promise<BookingDecisionResponse> =>
+    mutationFn: ({
+      id,
+      action,
+    }: {
+      id: string;
+      action: VendorBookingAction;
+    }): Promise<BookingDecisionResponse> =>
       unwrap(api.vendor.bookings[':id'][':action'].$post({ param: { id, action } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
   });

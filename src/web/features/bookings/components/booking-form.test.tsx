@@ -111,6 +111,44 @@ describe('BookingForm', () => {
     expect(screen.getByText('That time is no longer available.')).toBeTruthy();
   });
 
+  it.each([
+    [
+      'the request caps',
+      429,
+      {
+        code: 'rate_limited',
+        message: 'You have too many pending requests.',
+        details: { limit: 'open_requests' },
+      },
+      'Tienes demasiadas solicitudes pendientes. Espera la respuesta del proveedor antes de pedir otra.',
+    ],
+    [
+      'a vendor’s block',
+      403,
+      { code: 'forbidden', message: 'This vendor is not accepting requests from you.' },
+      'Este proveedor no está aceptando solicitudes tuyas.',
+    ],
+  ])(
+    'says in the user’s language why the request was refused: %s (issue 28)',
+    async (_, status, error, text) => {
+      await i18n.changeLanguage('es-MX');
+      answer = (url) =>
+        url.pathname.endsWith('/availability')
+          ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+          : { status, body: { error } };
+      renderForm();
+      fireEvent.change(screen.getByLabelText('Servicio'), { target: { value: SERVICE_ID } });
+      fireEvent.click(within(await screen.findByRole('group', { name: 'Hora' })).getByLabelText('9:00 a.m.'));
+      fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Ana' } });
+      fireEvent.change(screen.getByLabelText('Correo electrónico'), {
+        target: { value: 'ana@example.test' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Reservar' }));
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.getAllByText('No se pudo reservar').length).toBeGreaterThan(0);
+    },
+  );
+
   it('falls back to labelled demo slots when availability fails, and never sends them', async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
     renderForm();

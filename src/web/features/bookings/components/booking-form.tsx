@@ -104,6 +104,16 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
     );
   }
 
+  // Issue 28: the request caps and a vendor's block have their own wording; other refusals are the
+  // server's message.
+  const failureText = (err: Error) => {
+    if (!(err instanceof ApiError) || err.status === 0) return t('bookings.form.failedText');
+    const limit = (err.details as { limit?: unknown } | undefined)?.limit;
+    if (err.code === 'rate_limited' && limit === 'open_requests') return t('bookings.form.tooManyPending');
+    if (err.code === 'forbidden') return t('bookings.form.notAccepted');
+    return err.message;
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // spec §5: service, time, name and email are required, checked at submit.
@@ -131,10 +141,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
         onSuccess: (booking) => setDone({ booking, email: customerEmail }),
         onError: (err) => {
           setSlot('');
-          toast.error(t('bookings.form.failedTitle'), {
-            description:
-              err instanceof ApiError && err.status > 0 ? err.message : t('bookings.form.failedText'),
-          });
+          toast.error(t('bookings.form.failedTitle'), { description: failureText(err) });
         },
       },
     );

@@ -35,22 +35,26 @@ const ok = (body: Sent) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('sendContacts', () => {
-  it('sends a long address book in calls of 5,000 and adds up the counts', async () => {
+  it('sends a long address book in calls of 5,000 contacts and 2,000 values, adding up the counts', async () => {
     const sent = stubServer(ok);
-    const contacts = Array.from({ length: 12_001 }, (_, i) => ({
-      name: `C${i}`,
-      phones: [`55${i}`],
-      emails: [],
-    }));
+    // 1,999 values, then one contact of 2 that would make 2,001: it starts the next call.
+    const contacts = [
+      ...Array.from({ length: 1999 }, (_, i) => ({ name: `C${i}`, phones: [`55${i}`], emails: [] })),
+      { name: 'Two', phones: ['5599'], emails: ['two@example.test'] },
+      ...Array.from({ length: 3000 }, (_, i) => ({ name: `D${i}`, phones: [`56${i}`], emails: [] })),
+      // Contacts without values count towards the 5,000 only.
+      ...Array.from({ length: 6000 }, (_, i) => ({ name: `E${i}`, phones: [], emails: [] })),
+    ];
     const result = await sendContacts(contacts);
-    expect(sent.map((b) => b.contacts.length)).toEqual([5000, 5000, 2001]);
-    expect(sent[2]!.contacts.at(-1)).toEqual({ name: 'C12000', phones: ['5512000'], emails: [] });
+    expect(sent.map((b) => b.contacts.length)).toEqual([1999, 1999, 5000, 2002]);
+    expect(sent[1]!.contacts[0]).toEqual({ name: 'Two', phones: ['5599'], emails: ['two@example.test'] });
+    expect(sent[3]!.contacts.at(-1)).toEqual({ name: 'E5999', phones: [], emails: [] });
     expect(result).toEqual({
       message: 'done',
-      contacts: 12_001,
-      phones: 12_001,
+      contacts: 11_000,
+      phones: 11_000,
       emails: 0,
-      recommendations: 3,
+      recommendations: 4,
     });
     // No userId is ever sent: the server takes the user from the session.
     expect(Object.keys(sent[0]!)).toEqual(['contacts']);

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CONTACT_VALUES_PER_DAY,
   type ContactInput,
   type DeleteContactsResponse,
   MAX_CONTACTS_PER_CALL,
@@ -21,8 +22,10 @@ export function useRecommendations(enabled = true) {
   });
 }
 
+type FittedContact = { name: string | null; phones: string[]; emails: string[] };
+
 /** Fits one contact into the API's limits: the first values of each kind, within their lengths. */
-function fit(contact: ContactInput): { name: string | null; phones: string[]; emails: string[] } {
+function fit(contact: ContactInput): FittedContact {
   const clip = (values: readonly string[] | undefined, max: number) =>
     (values ?? [])
       .map((v) => v.trim())
@@ -36,8 +39,34 @@ function fit(contact: ContactInput): { name: string | null; phones: string[]; em
 }
 
 /**
- * POST /api/me/contacts (spec §7 process-contacts), 5,000 contacts per call; the counts of the
- * calls are added up. The user is the session's: no userId is sent.
+ * The calls of one address book: at most 5,000 contacts and CONTACT_VALUES_PER_DAY phones and
+ * emails each, so that every call fits in a day's budget of new values (decision 037). When the
+ * day's budget runs out, the calls before it are kept and the rest can be sent another day.
+ */
+function parts(contacts: readonly FittedContact[]): FittedContact[][] {
+  const out: FittedContact[][] = [];
+  let part: FittedContact[] = [];
+  let values = 0;
+  for (const contact of contacts) {
+    const count = contact.phones.length + contact.emails.length;
+    if (
+      part.length === MAX_CONTACTS_PER_CALL ||
+      (part.length > 0 && values + count > CONTACT_VALUES_PER_DAY)
+    ) {
+      out.push(part);
+      part = [];
+      values = 0;
+    }
+    part.push(contact);
+    values += count;
+  }
+  if (part.length > 0) out.push(part);
+  return out;
+}
+
+/**
+ * POST /api/me/contacts (spec §7 process-contacts), in parts (above); the counts of the calls are
+ * added up. The user is the session's: no userId is sent.
  */
 export async function sendContacts(contacts: readonly ContactInput[]): Promise<ProcessContactsResponse> {
   const total: ProcessContactsResponse = {
@@ -47,11 +76,8 @@ export async function sendContacts(contacts: readonly ContactInput[]): Promise<P
     emails: 0,
     recommendations: 0,
   };
-  const fitted = contacts.map(fit);
-  for (let i = 0; i < fitted.length; i += MAX_CONTACTS_PER_CALL) {
-    const part = await unwrap(
-      api.me.contacts.$post({ json: { contacts: fitted.slice(i, i + MAX_CONTACTS_PER_CALL) } }),
-    );
+  for (const contactsPart of parts(contacts.map(fit))) {
+    const part = await unwrap(api.me.contacts.$post({ json: { contacts: contactsPart } }));
     total.message = part.message;
     total.contacts += part.contacts;
     total.phones += part.phones;
@@ -65,7 +91,8 @@ export function useProcessContacts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendContacts,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: contactsKeys.recommendations }),
+    // Also after an error: the parts sent before it were processed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contactsKeys.recommendations }),
   });
 }
 

@@ -18,6 +18,11 @@ import {
   storePermission,
 } from '../contact-sources.ts';
 
+/** The 429 of the day's cap on new values, rather than of too many calls (decision 037). */
+function isDailyCap(err: ApiError): boolean {
+  return (err.details as { limit?: unknown } | undefined)?.limit === 'contacts_per_day';
+}
+
 /**
  * spec §2 Home connect-contacts card with the spec §4 permission states (unknown, granted, denied)
  * and every spec §8 Contacts message. The Contact Picker API where the browser has it; otherwise
@@ -69,7 +74,9 @@ export function ConnectContactsCard() {
           description:
             err instanceof ApiError && err.status === 401
               ? t('contacts.messages.notAuthenticated')
-              : err.message,
+              : err instanceof ApiError && err.status === 429
+                ? t(isDailyCap(err) ? 'contacts.messages.tooManyToday' : 'contacts.messages.tooManyRequests')
+                : err.message,
         }),
     });
   }

@@ -63,7 +63,9 @@ export function RecommendationsList({
                       : item.vendor.service_category}
                   </span>
                   <Badge tone="brand" className="mt-1">
-                    {t(`contacts.list.types.${item.recommendation_type}`)}
+                    {item.recommendation_type === 'booked_by_contact' && item.contacts_band
+                      ? t('contacts.list.bookedByBand', { band: item.contacts_band })
+                      : t(`contacts.list.types.${item.recommendation_type}`)}
                   </Badge>
                 </span>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-stone-500" />

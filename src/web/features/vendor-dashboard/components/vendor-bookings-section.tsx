@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { VendorBooking, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDecideVendorBooking, useVendorBookings } from '../../bookings/api/use-vendor-bookings.ts';
 
@@ -11,11 +14,19 @@ export function VendorBookingsSection() {
   const bookings = useVendorBookings();
   const decide = useDecideVendorBooking();
   const items = bookings.data?.items ?? [];
+  // Decline-and-block (issue 28) asks first: the requester cannot book this vendor again.
+  const [blocking, setBlocking] = useState<VendorBooking | null>(null);
 
-  async function act(id: string, action: 'confirm' | 'decline') {
+  async function act(id: string, action: VendorBookingAction) {
     try {
       await decide.mutateAsync({ id, action });
-      toast.success(t('vendor.dashboard.bookings.done'));
+      toast.success(
+        t(
+          action === 'decline-and-block'
+            ? 'vendor.dashboard.bookings.blocked'
+            : 'vendor.dashboard.bookings.done',
+        ),
+      );
     } catch {
       toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.bookings.failed') });
     }
@@ -73,11 +84,33 @@ export function VendorBookingsSection() {
                 >
                   {t('vendor.dashboard.bookings.decline')}
                 </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('vendor.dashboard.bookings.blockLabel', { code: b.code })}
+                  disabled={decide.isPending}
+                  onClick={() => setBlocking(b)}
+                >
+                  {t('vendor.dashboard.bookings.block')}
+                </Button>
               </div>
             ) : null}
           </li>
         ))}
       </ul>
+      <ConfirmDialog
+        open={blocking !== null}
+        onOpenChange={(open) => {
+          if (!open) setBlocking(null);
+        }}
+        title={t('vendor.dashboard.bookings.blockTitle', { code: blocking?.code ?? '' })}
+        description={t('vendor.dashboard.bookings.blockText', { name: blocking?.customer_name ?? '' })}
+        confirmLabel={t('vendor.dashboard.bookings.block')}
+        cancelLabel={t('vendor.dashboard.cancel')}
+        onConfirm={() => {
+          if (blocking) void act(blocking.id, 'decline-and-block');
+        }}
+      />
     </section>
   );
 }

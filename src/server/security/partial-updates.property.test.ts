@@ -1,0 +1,395 @@
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryKeys, languages, neighborhoods, signupCategories } from '../../shared/categories.ts';
+import {
+  ADVANCE_BOOKING_DAYS,
+  applicationStatuses,
+  BUFFER_MINUTES,
+  LEAD_TIME_MINUTES,
+  MIN_PAID_PRICE_CENTS,
+  pricingTypes,
+  recurrenceRules,
+} from '../../shared/constants.ts';
+import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../shared/weekly-availability.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { Database } from '../db/client.ts';
+import { availabilityWindows, profiles, services, vendorProfiles } from '../db/schema/vendors.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
+import { seedDemoData } from '../db/seed/seed.ts';
+import { fixedClock } from '../lib/clock.ts';
+import { apiRoutes } from '../test/api-routes.ts';
+import { insertService, insertVendor } from '../test/factories.ts';
+import { createHttpClient, type HttpClient } from '../test/http-client.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../test/test-db.ts';
+
+// issue 28: an update changes exactly the fields a request names. For every PATCH/PUT route of the
+// app (checked against its own route list, so a new one cannot be left out), fast-check seeds a
+// row with every field away from its default, sends a random subset of valid fields as the person
+// the route admits, and reads the row back from the database: each column the request named holds
+// the new value, and every other column is as it was.
+
+const APP_URL = 'http://barrio.test';
+const NOW = '2026-11-22T18:00:00Z';
+/** Deterministic by default; PARTIAL_UPDATES_SEED=<n> explores another corner. */
+const SEED = Number(process.env.PARTIAL_UPDATES_SEED ?? 20_261_128);
+const RUNS_PER_ROUTE = 25;
+
+/** One field of a request: what the body carries and what the row's columns should then hold. */
+interface Change {
+  body: Record<string, unknown>;
+  stored: Record<string, unknown>;
+}
+
+function field<T>(
+  name: string,
+  column: string,
+  values: fc.Arbitrary<T>,
+  stored: (value: T) => unknown = (value) => value,
+): fc.Arbitrary<Change> {
+  return values.map((value) => ({ body: { [name]: value }, stored: { [column]: stored(value) } }));
+}
+
+const text = (prefix: string) => fc.integer({ min: 1, max: 99_999 }).map((n) => `${prefix} ${n}`);
+const mxPhone = fc.integer({ min: 10_000_000, max: 99_999_999 }).map((n) => `+5255${n}`);
+const email = fc.integer({ min: 1, max: 99_999 }).map((n) => `cambio.${n}@example.test`);
+const uniqueOf = <T>(values: readonly T[], minLength = 0) =>
+  fc.uniqueArray(fc.constantFrom(...values), { minLength, maxLength: values.length });
+const intIn = (range: { min: number; max: number }) => fc.integer(range);
+/** A week unlike the wizard's default: one day's hours moved. */
+const week = fc
+  .record({
+    day: fc.constantFrom(...(Object.keys(defaultWeeklyAvailability()) as (keyof WeeklyAvailability)[])),
+  })
+  .chain(({ day }) =>
+    fc
+      .record({ enabled: fc.boolean(), startHour: fc.integer({ min: 6, max: 11 }) })
+      .map(({ enabled, startHour }) => ({
+        ...defaultWeeklyAvailability(),
+        [day]: { enabled, slots: [{ start: `${String(startHour).padStart(2, '0')}:30`, end: '20:00' }] },
+      })),
+  );
+/** Free, or at least the card minimum. */
+const priceCents = fc.oneof(fc.constant(0), fc.integer({ min: MIN_PAID_PRICE_CENTS, max: 5_000_000 }));
+
+/** A row with every field the routes edit away from its default. */
+const nonDefaultWeek = (): WeeklyAvailability => ({
+  ...defaultWeeklyAvailability(),
+  saturday: { enabled: true, slots: [{ start: '08:00', end: '13:00' }] },
+});
+const vendorBaseline = {
+  businessName: 'Planchado Base',
+  businessPhone: '+525511112233',
+  bio: 'Planchado y doblado a domicilio',
+  address: 'Calle Durango 10, Roma Norte',
+  experienceYears: 7,
+  serviceCategory: 'Entrenamiento Físico',
+  serviceAreas: ['Condesa', 'Juárez'],
+  languages: ['French', 'German'],
+  bufferMinutes: 45,
+  advanceBookingDays: 60,
+  leadTimeMinutes: 300,
+  availability: nonDefaultWeek(),
+};
+
+interface Endpoint {
+  who: 'vendor' | 'admin' | 'customer';
+  /** Seeds the row; answers the path to send to and how to read the row back. */
+  seed(): Promise<{ path: string; read(): Promise<Record<string, unknown>> }>;
+  fields: Record<string, fc.Arbitrary<Change>>;
+}
+
+describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngine})`, () => {
+  let database: Database;
+  let app: Hono<AppEnv>;
+  const clients = {} as Record<Endpoint['who'], HttpClient>;
+  let vendorProfileId: string;
+  let customerUserId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db, { vendors: 1 });
+    ({ app } = createTestApp(database, { clock: fixedClock(NOW), env: { APP_URL } }));
+    for (const who of ['vendor', 'admin', 'customer'] as const) {
+      clients[who] = createHttpClient(app, { origin: APP_URL });
+      await clients[who].signIn(demoAccounts[who].email, DEMO_PASSWORD);
+    }
+    const vendorMe = (await (await clients.vendor.get('/api/me')).json()) as { vendorProfileId: string };
+    vendorProfileId = vendorMe.vendorProfileId;
+    const customerMe = (await (await clients.customer.get('/api/me')).json()) as { user: { id: string } };
+    customerUserId = customerMe.user.id;
+  });
+  afterAll(() => database.close());
+
+  /** A row as stored, but for the time of its last change. */
+  const withoutUpdatedAt = (row: Record<string, unknown> | undefined) => {
+    expect(row).toBeDefined();
+    const { updatedAt: _updatedAt, ...rest } = row!;
+    return rest;
+  };
+
+  const endpoints: Record<string, Endpoint> = {
+    'PATCH /api/vendor/profile': {
+      who: 'vendor',
+      async seed() {
+        // The vendor has one profile: it is set back to the baseline before each run.
+        await database.db
+          .update(vendorProfiles)
+          .set(vendorBaseline)
+          .where(eq(vendorProfiles.id, vendorProfileId));
+        return {
+          path: '/api/vendor/profile',
+          read: async () =>
+            withoutUpdatedAt(
+              (
+                await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendorProfileId))
+              )[0],
+            ),
+        };
+      },
+      fields: {
+        business_name: field('business_name', 'businessName', text('Brillo')),
+        // The country goes with the number it reads; the wizard's default (MX) when left out.
+        business_phone: fc
+          .record({ n: fc.integer({ min: 10_000_000, max: 99_999_999 }), withCountry: fc.boolean() })
+          .map(({ n, withCountry }) => ({
+            body: { business_phone: `55 ${n}`, ...(withCountry && { business_phone_country: 'MX' }) },
+            stored: { businessPhone: `+5255${n}` },
+          })),
+        bio: field('bio', 'bio', text('Bio')),
+        experience_years: field(
+          'experience_years',
+          'experienceYears',
+          fc.option(fc.integer({ min: 0, max: 100 })),
+        ),
+        service_category: field(
+          'service_category',
+          'serviceCategory',
+          fc.constantFrom(...signupCategories.map((c) => c.es)),
+        ),
+        service_areas: field('service_areas', 'serviceAreas', uniqueOf(neighborhoods, 1)),
+        languages: field('languages', 'languages', uniqueOf(languages)),
+        address: field('address', 'address', text('Calle')),
+        buffer_minutes: field('buffer_minutes', 'bufferMinutes', intIn(BUFFER_MINUTES)),
+        advance_booking_days: field(
+          'advance_booking_days',
+          'advanceBookingDays',
+          intIn(ADVANCE_BOOKING_DAYS),
+        ),
+        lead_time_minutes: field('lead_time_minutes', 'leadTimeMinutes', intIn(LEAD_TIME_MINUTES)),
+        availability: field('availability', 'availability', week),
+      },
+    },
+
+    'PATCH /api/vendor/services/:id': {
+      who: 'vendor',
+      async seed() {
+        const row = await insertService(database.db, vendorProfileId, {
+          name: 'Servicio base',
+          description: 'Descripción base',
+          priceCents: 12_300,
+          durationMinutes: 75,
+          isActive: false,
+        });
+        return {
+          path: `/api/vendor/services/${row.id}`,
+          read: async () => (await database.db.select().from(services).where(eq(services.id, row.id)))[0]!,
+        };
+      },
+      fields: {
+        name: field('name', 'name', text('Servicio')),
+        description: field('description', 'description', fc.option(text('Detalle'))),
+        price_cents: field('price_cents', 'priceCents', priceCents),
+        duration_minutes: field('duration_minutes', 'durationMinutes', fc.integer({ min: 5, max: 1440 })),
+        is_active: field('is_active', 'isActive', fc.boolean()),
+      },
+    },
+
+    'PATCH /api/admin/vendors/:id': {
+      who: 'admin',
+      async seed() {
+        const row = await insertVendor(database.db, {
+          ...vendorBaseline,
+          businessEmail: 'base@example.test',
+          applicationStatus: 'pending',
+          isVerified: true,
+          pricingType: 'hourly',
+          adminCreated: true,
+        });
+        return {
+          path: `/api/admin/vendors/${row.id}`,
+          read: async () =>
+            withoutUpdatedAt(
+              (await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, row.id)))[0],
+            ),
+        };
+      },
+      fields: {
+        business_name: field('business_name', 'businessName', text('Jardines')),
+        service_category: field('service_category', 'serviceCategory', text('Categoría')),
+        // An empty field clears, as null does.
+        business_email: field(
+          'business_email',
+          'businessEmail',
+          fc.oneof(email, fc.constantFrom('', null)),
+          (v) => v || null,
+        ),
+        business_phone: field(
+          'business_phone',
+          'businessPhone',
+          fc.oneof(mxPhone, fc.constantFrom('', null)),
+          (v) => v || null,
+        ),
+        bio: field('bio', 'bio', fc.oneof(text('Bio'), fc.constantFrom('', null)), (v) => v || null),
+        address: field(
+          'address',
+          'address',
+          fc.oneof(text('Calle'), fc.constantFrom('', null)),
+          (v) => v || null,
+        ),
+        application_status: field(
+          'application_status',
+          'applicationStatus',
+          fc.constantFrom(...applicationStatuses),
+        ),
+        is_verified: field('is_verified', 'isVerified', fc.boolean()),
+        pricing_type: field('pricing_type', 'pricingType', fc.option(fc.constantFrom(...pricingTypes))),
+      },
+    },
+
+    'PATCH /api/admin/customers/:id': {
+      who: 'admin',
+      async seed() {
+        const [row] = await database.db
+          .insert(profiles)
+          .values({
+            userId: null,
+            displayName: 'Cliente Base',
+            phone: '+525599887766',
+            email: 'cliente.base@example.test',
+            preferredCategories: categoryKeys.slice(0, 2),
+            isVendor: false,
+          })
+          .returning();
+        return {
+          path: `/api/admin/customers/${row!.id}`,
+          read: async () =>
+            withoutUpdatedAt((await database.db.select().from(profiles).where(eq(profiles.id, row!.id)))[0]),
+        };
+      },
+      fields: {
+        display_name: field('display_name', 'displayName', text('Cliente')),
+        phone: field('phone', 'phone', fc.oneof(mxPhone, fc.constantFrom('', null)), (v) => v || null),
+        email: field('email', 'email', fc.oneof(email, fc.constantFrom('', null)), (v) => v || null),
+        preferred_categories: field('preferred_categories', 'preferredCategories', uniqueOf(categoryKeys)),
+      },
+    },
+
+    'PATCH /api/admin/availability-windows/:id': {
+      who: 'admin',
+      async seed() {
+        const [row] = await database.db
+          .insert(availabilityWindows)
+          .values({
+            vendorProfileId,
+            startTz: new Date('2026-12-01T16:00:00Z'),
+            endTz: new Date('2026-12-01T18:00:00Z'),
+            recurrenceRule: 'weekly',
+            isActive: false,
+          })
+          .returning();
+        return {
+          path: `/api/admin/availability-windows/${row!.id}`,
+          read: async () =>
+            (
+              await database.db.select().from(availabilityWindows).where(eq(availabilityWindows.id, row!.id))
+            )[0]!,
+        };
+      },
+      // Starts before the seeded end and ends after the seeded start, so any subset stays a valid window.
+      fields: {
+        start_tz: field(
+          'start_tz',
+          'startTz',
+          fc
+            .integer({ min: 0, max: 119 })
+            .map((m) => new Date(Date.parse('2026-12-01T14:00:00Z') + m * 60_000).toISOString()),
+          (v) => new Date(v),
+        ),
+        end_tz: field(
+          'end_tz',
+          'endTz',
+          // with an offset, as the admin's zone writes it
+          fc.integer({ min: 1, max: 120 }).map((m) => {
+            const local = new Date(Date.parse('2026-12-01T18:00:00Z') + m * 60_000 - 6 * 3_600_000);
+            return `${local.toISOString().slice(0, 19)}-06:00`;
+          }),
+          (v) => new Date(v),
+        ),
+        recurrence_rule: field(
+          'recurrence_rule',
+          'recurrenceRule',
+          fc.option(fc.constantFrom(...recurrenceRules)),
+        ),
+        is_active: field('is_active', 'isActive', fc.boolean()),
+      },
+    },
+
+    'PUT /api/me/profile': {
+      who: 'customer',
+      async seed() {
+        await database.db
+          .update(profiles)
+          .set({
+            displayName: 'Ana Base',
+            phone: '+525566554433',
+            preferredCategories: categoryKeys.slice(1, 3),
+            notifyPush: false,
+            notifyEmail: false,
+          })
+          .where(eq(profiles.userId, customerUserId));
+        return {
+          path: '/api/me/profile',
+          read: async () =>
+            withoutUpdatedAt(
+              (await database.db.select().from(profiles).where(eq(profiles.userId, customerUserId)))[0],
+            ),
+        };
+      },
+      fields: {
+        display_name: field('display_name', 'displayName', text('Ana')),
+        phone: field('phone', 'phone', fc.option(mxPhone)),
+        preferred_categories: field('preferred_categories', 'preferredCategories', uniqueOf(categoryKeys)),
+        notify_push: field('notify_push', 'notifyPush', fc.boolean()),
+        notify_email: field('notify_email', 'notifyEmail', fc.boolean()),
+      },
+    },
+  };
+
+  it('covers every PATCH and PUT route of the app', () => {
+    const routes = apiRoutes(app)
+      .filter((r) => r.method === 'PATCH' || r.method === 'PUT')
+      .map((r) => `${r.method} ${r.path}`);
+    expect(Object.keys(endpoints).sort()).toEqual(routes.sort());
+  });
+
+  it.each(Object.keys(endpoints))('%s: what is sent changes, nothing else does', async (route) => {
+    const endpoint = endpoints[route]!;
+    const method = route.split(' ')[0]!;
+    await fc.assert(
+      fc.asyncProperty(fc.record(endpoint.fields, { requiredKeys: [] }), async (chosen) => {
+        const changes = Object.values(chosen) as Change[];
+        const body = Object.assign({}, ...changes.map((c) => c.body));
+        const stored = Object.assign({}, ...changes.map((c) => c.stored));
+        const row = await endpoint.seed();
+        const before = await row.read();
+        const res = await clients[endpoint.who].request(row.path, { method, json: body });
+        expect(res.status, `${route} ${JSON.stringify(body)}: ${await res.clone().text()}`).toBe(200);
+        expect(await row.read()).toEqual({ ...before, ...stored });
+      }),
+      { numRuns: RUNS_PER_ROUTE, seed: SEED },
+    );
+  });
+});

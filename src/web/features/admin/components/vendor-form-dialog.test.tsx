@@ -1,0 +1,81 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
+import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
+import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { VendorFormDialog } from './vendor-form-dialog.tsx';
+
+// issue 28: the admin's Edit Vendor sends only the fields the form shows, so that it cannot write
+// back a bio or address the vendor changed after the dialog opened. The API is stubbed at fetch.
+
+const vendor: AdminVendor = {
+  id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  slug: 'casa-limpia',
+  business_name: 'Casa Limpia',
+  service_category: 'cleaning',
+  business_email: 'casa@example.test',
+  business_phone: '+525512345678',
+  bio: 'Limpieza profunda',
+  address: 'Calle Colima 1, Roma Norte',
+  application_status: 'approved',
+  is_verified: true,
+  pricing_type: 'hourly',
+  admin_created: true,
+  is_claimed: false,
+  claimed_at: null,
+  claim_approved_at: null,
+  timezone: 'America/Mexico_City',
+  created_at: '2026-11-22T18:00:00.000Z',
+};
+
+let patches: { path: string; body: Record<string, unknown> }[];
+
+beforeAll(() => loadStrings(['admin']));
+
+beforeEach(async () => {
+  patches = [];
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/auth/get-session') return Response.json(null);
+    if (init?.method === 'PATCH') {
+      const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+      patches.push({ path: url.pathname, body });
+      return Response.json({ ...vendor, ...body });
+    }
+    return Response.json({ items: [], total: 0 });
+  });
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('VendorFormDialog', () => {
+  it('sends an edit without the bio and address it does not show', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
+      </Providers>,
+    );
+    fireEvent.change(screen.getByLabelText('Business name'), { target: { value: 'Casa Limpia Roma' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Vendor updated successfully')).toBeTruthy();
+    expect(patches).toEqual([
+      {
+        path: `/api/admin/vendors/${vendor.id}`,
+        body: {
+          business_name: 'Casa Limpia Roma',
+          service_category: 'cleaning',
+          business_email: 'casa@example.test',
+          business_phone: '+525512345678',
+          application_status: 'approved',
+          is_verified: true,
+          pricing_type: 'hourly',
+        },
+      },
+    ]);
+  });
+});

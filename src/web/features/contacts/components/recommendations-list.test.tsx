@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Recommendation } from '../../../../shared/contacts.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { stubFetch } from '../../vendors/vendor-fixtures.ts';
+import { RecommendationsList } from './recommendations-list.tsx';
+
+// Issue 28 / decision 037: "Booked by your contacts" shows the band the API gives, never a count.
+
+function recommendation(n: number, overrides: Partial<Recommendation>): Recommendation {
+  return {
+    id: `r${n}`,
+    vendor_profile_id: `v${n}`,
+    recommendation_type: 'in_contacts',
+    contacts_band: null,
+    score: 100,
+    created_at: '2026-11-22T18:00:00.000Z',
+    vendor: {
+      id: `v${n}`,
+      slug: `vendor-${n}`,
+      business_name: `Vendor ${n}`,
+      service_category: 'cleaning',
+      bio: null,
+      profile_image_url: null,
+    },
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  const items = [
+    recommendation(1, {}),
+    recommendation(2, { recommendation_type: 'booked_by_contact', contacts_band: '5+', score: 20 }),
+    recommendation(3, { recommendation_type: 'booked_by_contact', contacts_band: '2+', score: 10 }),
+  ];
+  stubFetch(
+    (url) =>
+      url.pathname === '/api/me/recommendations'
+        ? { status: 200, body: { items } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'x' } } },
+    vi.stubGlobal,
+  );
+  await loadStrings(['contacts']);
+});
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  await i18n.changeLanguage('en');
+});
+
+function renderList() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <RecommendationsList />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('RecommendationsList', () => {
+  it('shows the band of contacts who booked a vendor', async () => {
+    await i18n.changeLanguage('en');
+    renderList();
+    const list = await screen.findByRole('list');
+    const links = within(list).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      expect.stringContaining('In your contacts'),
+      expect.stringContaining('Booked by 5+ of your contacts'),
+      expect.stringContaining('Booked by 2+ of your contacts'),
+    ]);
+  });
+
+  it('says it in Spanish first', async () => {
+    await i18n.changeLanguage('es-MX');
+    renderList();
+    const list = await screen.findByRole('list');
+    expect(within(list).getByText('Reservado por 2+ de tus contactos')).toBeTruthy();
+    expect(within(list).getByText('Reservado por 5+ de tus contactos')).toBeTruthy();
+  });
+});

@@ -1,0 +1,155 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VendorClaimOffer } from '../../../../shared/vendor-claim.schemas.ts';
+import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
+import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { ClaimProfileCard } from './claim-profile-card.tsx';
+
+// Issue 28: the claim card asks for a channel the profile has, takes the 6-digit code, and says
+// plainly what went wrong (wrong code, expired, too many tries) or that the profile is claimed.
+
+const offer: VendorClaimOffer = {
+  business_name: 'Plomería Don Beto',
+  channels: [
+    { channel: 'whatsapp', to: '+52 •••• 2222' },
+    { channel: 'email', to: 'b•••@o•••.test' },
+  ],
+};
+
+type Reply = { status: number; body: unknown };
+let verifyReplies: Reply[];
+let requests: { path: string; body: unknown }[];
+
+beforeAll(() => loadStrings(['vendor']));
+
+beforeEach(async () => {
+  requests = [];
+  verifyReplies = [];
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    requests.push({ path: url.pathname, body });
+    if (url.pathname === '/api/vendor/claim/start')
+      return Response.json(
+        {
+          business_name: offer.business_name,
+          channel: body.channel,
+          to: body.channel === 'whatsapp' ? '+52 •••• 2222' : 'b•••@o•••.test',
+          expires_at: '2026-11-22T18:15:00.000Z',
+          attempts_left: 5,
+        },
+        { status: 201 },
+      );
+    if (url.pathname === '/api/vendor/claim/verify') {
+      const reply = verifyReplies.shift()!;
+      return Response.json(reply.body, { status: reply.status });
+    }
+    return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
+  });
+  await i18n.changeLanguage('es-MX');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderCard(props: Partial<Parameters<typeof ClaimProfileCard>[0]> = {}) {
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <ClaimProfileCard offer={offer} {...props} />
+    </Providers>,
+  );
+}
+
+const wrong = (left: number): Reply => ({
+  status: 400,
+  body: {
+    error: {
+      code: 'validation_failed',
+      message: 'El código no es correcto.',
+      details: [{ path: 'code', message: 'x', attempts_left: left }],
+    },
+  },
+});
+
+async function sendWhatsAppCode() {
+  fireEvent.click(screen.getByRole('button', { name: 'WhatsApp a +52 •••• 2222' }));
+  return screen.findByLabelText('Código de 6 dígitos');
+}
+
+describe('ClaimProfileCard', () => {
+  it('offers the masked channels, sends a code, and claims with the right one', async () => {
+    renderCard();
+    expect(screen.getByRole('heading', { name: '¿Ya estás en Barrio? Reclama tu perfil' })).toBeTruthy();
+    expect(screen.getByText(/Plomería Don Beto/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Correo a b•••@o•••.test' })).toBeTruthy();
+
+    const input = (await sendWhatsAppCode()) as HTMLInputElement;
+    expect(requests).toContainEqual({ path: '/api/vendor/claim/start', body: { channel: 'whatsapp' } });
+    expect(screen.getByText(/Enviamos un código de 6 dígitos a \+52 •••• 2222/)).toBeTruthy();
+    expect(input.getAttribute('inputmode')).toBe('numeric');
+    expect(input.getAttribute('autocomplete')).toBe('one-time-code');
+
+    verifyReplies.push({
+      status: 200,
+      body: {
+        vendor_profile_id: 'v1',
+        slug: 'plomeria-don-beto',
+        business_name: 'Plomería Don Beto',
+        claimed_at: '2026-11-22T18:01:00.000Z',
+      },
+    });
+    fireEvent.change(input, { target: { value: '12 34 56' } });
+    expect(input.value).toBe('123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect(await screen.findByRole('heading', { name: 'Perfil reclamado' })).toBeTruthy();
+    expect(requests).toContainEqual({ path: '/api/vendor/claim/verify', body: { code: '123456' } });
+  });
+
+  it('says a wrong code, then an expired one, then too many tries, and asks nothing for 5 digits', async () => {
+    renderCard();
+    const input = await sendWhatsAppCode();
+    fireEvent.change(input, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Escribe los 6 dígitos del código.');
+    expect(requests.filter((r) => r.path === '/api/vendor/claim/verify')).toEqual([]);
+
+    verifyReplies.push(wrong(1), { status: 410, body: { error: { code: 'gone', message: 'x' } } });
+    verifyReplies.push({ status: 429, body: { error: { code: 'rate_limited', message: 'x' } } });
+    fireEvent.change(input, { target: { value: '111111' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect(await screen.findByText('El código no es correcto. Te queda 1 intento.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect(await screen.findByText('El código caducó. Pide uno nuevo.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect(await screen.findByText('Demasiados intentos con este código. Pide uno nuevo.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Perfil reclamado' })).toBeNull();
+  });
+
+  it('shows the server’s words when another account won the profile', async () => {
+    renderCard();
+    const input = await sendWhatsAppCode();
+    verifyReplies.push({
+      status: 409,
+      body: { error: { code: 'conflict', message: 'Otra cuenta ya reclamó este perfil.' } },
+    });
+    fireEvent.change(input, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Otra cuenta ya reclamó este perfil.');
+  });
+
+  it('without a session, says to sign in and offers no channel', () => {
+    renderCard({ signedIn: false });
+    expect(screen.getByText('Inicia sesión con tu nueva cuenta para recibir el código.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /WhatsApp/ })).toBeNull();
+  });
+
+  it('speaks English too', async () => {
+    await i18n.changeLanguage('en');
+    renderCard();
+    expect(screen.getByRole('heading', { name: 'Already on Barrio? Claim your profile' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Email to b•••@o•••.test' })).toBeTruthy();
+  });
+});

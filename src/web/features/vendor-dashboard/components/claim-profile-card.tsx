@@ -1,0 +1,197 @@
+import { CheckCircle2, Mail, MessageCircle, ShieldCheck } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  ClaimChannel,
+  PendingVendorClaim,
+  VendorClaimOffer,
+} from '../../../../shared/vendor-claim.schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useStartVendorClaim, useVerifyVendorClaim } from '../api/use-vendor-claim.ts';
+
+type ClaimError =
+  | { key: 'wrongCode'; count: number }
+  | { key: 'invalidCode' | 'expired' | 'tooManyAttempts' | 'tooManyCodes' | 'failed' }
+  | { message: string };
+
+/** The server's answer to a try, as something the card can say in its language. */
+function verifyError(err: unknown): ClaimError {
+  if (!(err instanceof ApiError)) return { key: 'failed' };
+  if (err.status === 400) {
+    const left = (err.details as { attempts_left?: number }[] | undefined)?.[0]?.attempts_left;
+    return typeof left === 'number' ? { key: 'wrongCode', count: left } : { key: 'invalidCode' };
+  }
+  if (err.status === 410) return { key: 'expired' };
+  if (err.status === 429) return { key: 'tooManyAttempts' };
+  // 409 (claimed by another account, or a profile with bookings): the server's own words.
+  if (err.status === 409) return { message: err.message };
+  return { key: 'failed' };
+}
+
+function startError(err: unknown): ClaimError {
+  if (err instanceof ApiError && err.status === 429) return { key: 'tooManyCodes' };
+  if (err instanceof ApiError && err.status === 409) return { message: err.message };
+  return { key: 'failed' };
+}
+
+/**
+ * "¿Ya estás en Barrio? Reclama tu perfil" (issue 28, decision 035): the account proves control of an
+ * admin-created profile's WhatsApp or email with a one-time code. Without a session (right after a
+ * password signup) it says to sign in first, since the code is tied to the account.
+ */
+export function ClaimProfileCard({
+  offer,
+  pending = null,
+  signedIn = true,
+}: {
+  offer: VendorClaimOffer;
+  pending?: PendingVendorClaim | null;
+  signedIn?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<PendingVendorClaim | null>(pending);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<ClaimError | null>(null);
+  const [claimed, setClaimed] = useState<string | null>(null);
+  const start = useStartVendorClaim();
+  const verify = useVerifyVendorClaim();
+
+  async function send(channel: ClaimChannel) {
+    setError(null);
+    try {
+      setSent(await start.mutateAsync(channel));
+      setCode('');
+    } catch (err) {
+      setError(startError(err));
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setError({ key: 'invalidCode' });
+      return;
+    }
+    setError(null);
+    try {
+      const result = await verify.mutateAsync(code);
+      setClaimed(result.business_name);
+      // On the dashboard the card gives way to the claimed profile at once: the toast stays.
+      toast.success(t('vendor.claim.doneTitle'), {
+        description: t('vendor.claim.doneText', { name: result.business_name }),
+      });
+    } catch (err) {
+      setError(verifyError(err));
+    }
+  }
+
+  const errorText = !error
+    ? null
+    : 'message' in error
+      ? error.message
+      : error.key === 'wrongCode'
+        ? t('vendor.claim.wrongCode', { count: error.count })
+        : t(`vendor.claim.${error.key}`);
+
+  if (claimed)
+    return (
+      <section
+        aria-labelledby="claim-title"
+        className="flex flex-col gap-3 rounded-2xl bg-green-50 p-4 text-green-950"
+      >
+        <h2 id="claim-title" className="flex items-center gap-2 text-lg font-semibold">
+          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0" />
+          {t('vendor.claim.doneTitle')}
+        </h2>
+        <p role="status" className="text-sm">
+          {t('vendor.claim.doneText', { name: claimed })}
+        </p>
+      </section>
+    );
+
+  const channelButtons = (
+    <div className="flex flex-col gap-2">
+      {offer.channels.map(({ channel, to }) => (
+        <Button
+          key={channel}
+          variant={sent ? 'secondary' : 'primary'}
+          className="h-auto min-h-11 whitespace-normal py-2 text-left"
+          disabled={start.isPending}
+          onClick={() => void send(channel)}
+        >
+          {channel === 'whatsapp' ? (
+            <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+          ) : (
+            <Mail aria-hidden="true" className="size-5 shrink-0" />
+          )}
+          <span className="min-w-0 break-words">{t(`vendor.claim.${channel}`, { to })}</span>
+        </Button>
+      ))}
+    </div>
+  );
+
+  return (
+    <section aria-labelledby="claim-title" className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
+      <h2 id="claim-title" className="flex items-center gap-2 text-lg font-semibold text-stone-900">
+        <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        {t('vendor.claim.title')}
+      </h2>
+      <p className="text-sm text-stone-700">{t('vendor.claim.intro', { name: offer.business_name })}</p>
+      {!signedIn ? (
+        <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t('vendor.claim.signInFirst')}</p>
+      ) : sent ? (
+        <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+          <p role="status" className="text-sm text-stone-800">
+            {t('vendor.claim.sentTo', { to: sent.to })}
+          </p>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor="claim-code" className="text-sm font-medium text-stone-800">
+              {t('vendor.claim.codeLabel')}
+            </label>
+            <Input
+              id="claim-code"
+              name="one-time-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={6}
+              className="tracking-[0.4em]"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'claim-error' : undefined}
+              value={code}
+              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            />
+          </div>
+          {errorText ? (
+            <p id="claim-error" role="alert" className="text-sm font-medium text-red-800">
+              {errorText}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" disabled={verify.isPending}>
+            {verify.isPending ? t('vendor.claim.verifying') : t('vendor.claim.verify')}
+          </Button>
+          <p className="text-sm font-medium text-stone-700">{t('vendor.claim.resend')}</p>
+          {channelButtons}
+        </form>
+      ) : (
+        <>
+          <p className="text-sm font-medium text-stone-800">{t('vendor.claim.chooseChannel')}</p>
+          {channelButtons}
+          {start.isPending ? (
+            <p role="status" className="text-sm text-stone-700">
+              {t('vendor.claim.sending')}
+            </p>
+          ) : null}
+          {errorText ? (
+            <p role="alert" className="text-sm font-medium text-red-800">
+              {errorText}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

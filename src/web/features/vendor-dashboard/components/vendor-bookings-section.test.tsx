@@ -1,0 +1,79 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VendorBooking } from '../../../../shared/booking.schemas.ts';
+import { createQueryClient, Providers } from '../../../app/providers.tsx';
+import { i18n } from '../../../i18n/i18n.ts';
+import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { VendorBookingsSection } from './vendor-bookings-section.tsx';
+
+// The dashboard's bookings (issue 28: decline-and-block) with the API stubbed at fetch.
+
+const pending: VendorBooking = {
+  id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  code: 'XK7P2M',
+  status: 'pending_vendor',
+  vendor_name: 'Casa Limpia',
+  service_name: 'Limpieza profunda',
+  start_time: '2026-11-23T15:00:00.000Z',
+  end_time: '2026-11-23T16:00:00.000Z',
+  timezone: 'America/Mexico_City',
+  customer_name: 'Ana López',
+  amount_mxn: 45_000,
+  payment_due_at: null,
+  customer_email: 'ana@example.test',
+  customer_phone: null,
+  notes: null,
+  created_at: '2026-11-22T18:00:00.000Z',
+};
+
+let posts: string[];
+
+beforeAll(() => loadStrings(['vendor']));
+
+beforeEach(async () => {
+  posts = [];
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/auth/get-session') return Response.json(null);
+    if (init?.method === 'POST') {
+      posts.push(url.pathname);
+      return Response.json({ id: pending.id, code: pending.code, status: 'declined', message: 'ok' });
+    }
+    return Response.json({ items: [pending] });
+  });
+  await i18n.changeLanguage('es-MX');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('VendorBookingsSection', () => {
+  it('declines and blocks a pending request only after the vendor confirms it', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <VendorBookingsSection />
+      </Providers>,
+    );
+    const block = await screen.findByRole('button', {
+      name: 'Rechazar y bloquear a quien pidió la reserva XK7P2M',
+    });
+    expect(block.textContent).toBe('Rechazar y bloquear');
+
+    // Cancel: nothing is sent.
+    fireEvent.click(block);
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar XK7P2M y bloquear?' });
+    expect(within(dialog).getByText(/Avisaremos a Ana López/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(posts).toEqual([]);
+
+    fireEvent.click(block);
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Rechazar y bloquear' }),
+    );
+    expect(await screen.findByText('Reserva rechazada; solicitante bloqueado')).toBeTruthy();
+    expect(posts).toEqual([`/api/vendor/bookings/${pending.id}/decline-and-block`]);
+  });
+});

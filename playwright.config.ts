@@ -58,6 +58,10 @@ export default defineConfig({
         DEMO_SEED: 'on',
         SEED_VENDORS: '60',
         LOG_LEVEL: 'warn',
+        // Every page says who it is in X-Forwarded-For (e2e/support/auth.ts: newPhonePage), as the
+        // proxy in front of production does: otherwise all journeys are one client, 127.0.0.1, and
+        // share its rate limits, its open-request caps and any vendor's block of it (decision 036).
+        TRUST_PROXY: '1',
         // Booking mails reach the dev mailbox within half a second (the default poll is 5 s).
         OUTBOX_POLL_MS: '500',
         GOOGLE_CLIENT_ID: 'barrio-e2e',

@@ -16,7 +16,7 @@ import { drawnScreenModules } from './src/shared/drawn-screens.ts';
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
 const apiTarget = process.env.BARRIO_API_URL ?? 'http://127.0.0.1:3000';
 
-// Production builds run on preact/compat (docs/decisions/020-preact-in-production-builds.md).
+// Production builds run on preact/compat (docs/decisions/020-public-pages-under-90-kb.md).
 const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -61,7 +61,8 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     ...forBrowser(
-      // PWA: the service worker with this build's precache list (docs/decisions/012-discovery.md).
+      // PWA: the service worker with this build's precache list
+      // (docs/decisions/012-discovery-featured-previews-service-worker.md, amended by 032).
       serviceWorker({
         source: 'src/web/pwa/service-worker.js',
         extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],

@@ -41,10 +41,11 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
     await expectNoAxeViolations(v);
 
-    // The same link again: already processed, and the page does not claim success.
+    // The same link again: already processed, said as such; nothing is sent and nothing to press.
     await v.goto(links.decline);
-    await expect(v.getByText('Error al procesar la confirmación')).toBeVisible();
-    await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toBeVisible();
+    await expect(v.getByText('Esta reserva ya fue procesada.')).toBeVisible();
+    await expect(v.getByTestId('booking-status')).toHaveCount(0);
+    await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toHaveCount(0);
 
     const mine = (await (await page.request.get('/api/me/bookings')).json()) as {
       items: { code: string; status: string; vendor_slug: string }[];

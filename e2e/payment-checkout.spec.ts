@@ -10,11 +10,20 @@ import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Books the vendor's first open slot (a later one per test, so the two never collide). */
-async function bookAndConfirm(page: Page, vendorPage: Page, vendorIndex: number, timeIndex: number) {
+/**
+ * Books a featured vendor's slot. Each journey books its own vendor and day: booking-request.spec.ts
+ * books vendor 1's first day, so the cancel test here takes its last one; on one day a few slots
+ * apart can still overlap, as a service lasts hours and late in the day the day has few slots left.
+ */
+async function bookAndConfirm(
+  page: Page,
+  vendorPage: Page,
+  vendorIndex: number,
+  slot: { day: 'first' | 'last'; time: number },
+) {
   const vendor = await featuredVendor(page, vendorIndex);
   await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-  const form = await pickSlot(page, { time: timeIndex });
+  const form = await pickSlot(page, slot);
   await form.getByLabel('Name', { exact: true }).fill('Cliente de Pago');
   await form.getByLabel('Email', { exact: true }).fill(freshEmail('pago'));
   await form.getByRole('button', { name: 'Book Now' }).click();
@@ -38,7 +47,7 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
   const vendorSide = await newPhonePage(browser, baseURL);
   try {
     const page = customer.page;
-    const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, 2);
+    const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, { day: 'first', time: 2 });
 
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
@@ -89,7 +98,7 @@ test('cancelling at the checkout leads to /payment-cancel, whose retry returns t
   const vendorSide = await newPhonePage(browser, baseURL);
   try {
     const page = customer.page;
-    const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, 3);
+    const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, { day: 'last', time: 3 });
 
     await page.goto(url);
     await page.getByRole('button', { name: 'Cancelar' }).click();

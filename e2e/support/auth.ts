@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { phone } from './phone.ts';
 
 /** The demo accounts of the seed (DESIGN §13). */
@@ -23,8 +23,30 @@ export async function signInOnAuthPage(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-/** Pages come from browser.newContext() for axe (DESIGN §1), with the phone of every project. */
+let contexts = 0;
+
+/**
+ * A client address of its own for each page, as every visitor on the real site has one. The e2e
+ * server trusts one proxy hop (TRUST_PROXY=1 in playwright.config.ts), so X-Forwarded-For is the
+ * client that the rate limits, the open-request caps and a vendor's block count (decisions 036, 038):
+ * journeys running side by side never share a bucket, a cap or a block, which from 127.0.0.1 they
+ * would. An IPv6 documentation address, a /64 of its own per page (the server keys IPv6 by /64),
+ * unique in the run: worker index, then this worker's count.
+ */
+export function freshClientAddress(): string {
+  contexts++;
+  return `2001:db8:${test.info().workerIndex.toString(16)}:${contexts.toString(16)}::1`;
+}
+
+/**
+ * Pages come from browser.newContext() for axe (DESIGN §1), with the phone of every project, each
+ * from its own client address.
+ */
 export async function newPhonePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...phone, baseURL });
+  const context = await browser.newContext({
+    ...phone,
+    baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': freshClientAddress() },
+  });
   return { page: await context.newPage(), close: () => context.close() };
 }

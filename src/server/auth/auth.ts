@@ -19,8 +19,9 @@ export const AUTH_BASE_PATH = '/api/auth';
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
 
 /**
- * Per client IP (decision 011). better-auth's own default (3 per 10 s on every /sign-in and
- * /sign-up path) is replaced by per-minute budgets that a person never reaches and a script does.
+ * Per client (decision 011; the client's key is lib/client-address.ts's, decision 038). better-auth's
+ * own default (3 per 10 s on every /sign-in and /sign-up path) is replaced by per-minute budgets
+ * that a person never reaches and a script does.
  */
 export const authRateLimits = {
   '/sign-in/email': { window: 60, max: 20 },

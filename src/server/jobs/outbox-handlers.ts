@@ -3,9 +3,9 @@ import type { Db, Tx } from '../db/client.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import { enqueue, type OutboxHandler } from './outbox.ts';
 
-// What an outbox item of each kind carries, and the handler that delivers it through the real
-// transport. Only mail exists so far; WhatsApp items wait, pending, until its transport arrives
-// (DESIGN §9).
+// What a mail outbox item carries, and the handler that delivers it through the real transport.
+// The other kind, 'whatsapp', has its payload schema and handler in the WhatsApp feature
+// (features/whatsapp/whatsapp-outbound.service.ts, whatsapp-outbox.ts); main.ts registers both.
 
 /** A mail as stored in the outbox: JSON, so attachments carry text content (e.g. an .ics file). */
 export const mailOutboxPayloadSchema = z.object({

@@ -135,7 +135,7 @@ export const contactsEsMX: typeof contactsEn = {
     empty: 'Aún no hay recomendaciones. Conecta tus contactos para ver proveedores de confianza de tu red.',
     types: {
       in_contacts: 'En tus contactos',
-      booked_by_contact: 'Contratado por tus contactos',
+      booked_by_contact: 'Reservado por tus contactos',
     },
     bookedByBand: 'Reservado por {{band}} de tus contactos',
   },

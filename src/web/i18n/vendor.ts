@@ -173,9 +173,9 @@ export const vendorEn = {
       declineLabel: 'Decline booking {{code}}',
       block: 'Decline and block',
       blockLabel: 'Decline and block the requester of booking {{code}}',
-      blockTitle: 'Decline {{code}} and block?',
+      blockTitle: 'Decline and block {{name}}?',
       blockText:
-        '{{name}} will be told the request was declined. Requests from the same email, phone or connection will no longer reach you.',
+        'We will decline booking {{code}} and tell {{name}}. Requests from their email, phone or internet connection will no longer reach you.',
       blocked: 'Booking declined; requester blocked',
       done: 'Booking updated',
       failed: 'Could not update the booking.',
@@ -216,7 +216,7 @@ export const vendorEn = {
   claim: {
     title: 'Already on Barrio? Claim your profile',
     intro:
-      'We found the profile “{{name}}”, which Barrio created. If it is your business, prove it with a code sent to its contact.',
+      'We found the profile “{{name}}”, which Barrio created. If it is your business, prove it with a code we send to the contact saved on that profile.',
     signInFirst: 'Sign in with your new account to get the code.',
     chooseChannel: 'Where should we send the code?',
     whatsapp: 'WhatsApp to {{to}}',
@@ -227,12 +227,16 @@ export const vendorEn = {
     verify: 'Claim profile',
     verifying: 'Checking...',
     resend: 'Send another code',
+    resent: 'We sent a new code to {{to}}. The previous one no longer works.',
     wrongCode_one: 'That code is not correct. {{count}} try left.',
     wrongCode_other: 'That code is not correct. {{count}} tries left.',
     invalidCode: 'Enter the 6 digits of the code.',
     expired: 'The code has expired. Ask for a new one.',
     tooManyAttempts: 'Too many tries with this code. Ask for a new one.',
-    tooManyCodes: 'Too many codes asked for. Please wait and try again later.',
+    tooManyCodes: 'Too many codes asked for. Please try again in an hour.',
+    alreadyClaimed: 'Another account has already claimed this profile.',
+    ownHasBookings:
+      'Your new profile already has bookings, so it cannot be replaced. Contact us to merge the profiles.',
     failed: 'Could not complete the claim. Please try again.',
     doneTitle: 'Profile claimed',
     doneText:
@@ -415,9 +419,9 @@ export const vendorEsMX: typeof vendorEn = {
       declineLabel: 'Rechazar reserva {{code}}',
       block: 'Rechazar y bloquear',
       blockLabel: 'Rechazar y bloquear a quien pidió la reserva {{code}}',
-      blockTitle: '¿Rechazar {{code}} y bloquear?',
+      blockTitle: '¿Rechazar y bloquear a {{name}}?',
       blockText:
-        'Avisaremos a {{name}} que la solicitud fue rechazada. Ya no te llegarán solicitudes del mismo correo, teléfono o conexión.',
+        'Rechazaremos la reserva {{code}} y avisaremos a {{name}}. Ya no te llegarán solicitudes de su correo, su teléfono ni su conexión a internet.',
       blocked: 'Reserva rechazada; solicitante bloqueado',
       done: 'Reserva actualizada',
       failed: 'No se pudo actualizar la reserva.',
@@ -457,7 +461,7 @@ export const vendorEsMX: typeof vendorEn = {
   claim: {
     title: '¿Ya estás en Barrio? Reclama tu perfil',
     intro:
-      'Encontramos el perfil «{{name}}», que creó Barrio. Si es tu negocio, demuéstralo con un código que enviamos a su contacto.',
+      'Encontramos el perfil «{{name}}», que creó Barrio. Si es tu negocio, demuéstralo con un código que enviaremos al contacto guardado en ese perfil.',
     signInFirst: 'Inicia sesión con tu nueva cuenta para recibir el código.',
     chooseChannel: '¿A dónde enviamos el código?',
     whatsapp: 'WhatsApp a {{to}}',
@@ -468,12 +472,16 @@ export const vendorEsMX: typeof vendorEn = {
     verify: 'Reclamar perfil',
     verifying: 'Comprobando...',
     resend: 'Enviar otro código',
+    resent: 'Enviamos un código nuevo a {{to}}. El anterior ya no sirve.',
     wrongCode_one: 'El código no es correcto. Te queda {{count}} intento.',
     wrongCode_other: 'El código no es correcto. Te quedan {{count}} intentos.',
     invalidCode: 'Escribe los 6 dígitos del código.',
     expired: 'El código caducó. Pide uno nuevo.',
     tooManyAttempts: 'Demasiados intentos con este código. Pide uno nuevo.',
-    tooManyCodes: 'Pediste demasiados códigos. Espera un momento e inténtalo más tarde.',
+    tooManyCodes: 'Pediste demasiados códigos. Inténtalo de nuevo en una hora.',
+    alreadyClaimed: 'Otra cuenta ya reclamó este perfil.',
+    ownHasBookings:
+      'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',
     failed: 'No se pudo completar el reclamo. Inténtalo de nuevo.',
     doneTitle: 'Perfil reclamado',
     doneText:

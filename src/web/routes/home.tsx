@@ -104,7 +104,10 @@ function BrowseAllLink() {
   );
 }
 
-/** spec §2 / §9: up to 3 featured vendors; the server chooses them (docs/decisions/012-discovery.md). */
+/**
+ * spec §2 / §9: up to 3 featured vendors; the server chooses them
+ * (docs/decisions/012-discovery-featured-previews-service-worker.md).
+ */
 function FeaturedVendors() {
   const { t } = useTranslation();
   const featured = useFeaturedVendors();

@@ -155,12 +155,16 @@ function PreferenceSwitch({
           {hint}
         </p>
       </div>
+      {/* Not `disabled` while a save runs: a disabled switch drops the keyboard focus to the page. */}
       <Switch
         id={id}
         checked={checked}
-        disabled={disabled}
+        aria-disabled={disabled || undefined}
+        className="aria-disabled:cursor-wait aria-disabled:opacity-60"
         aria-describedby={`${id}-hint`}
-        onCheckedChange={onChange}
+        onCheckedChange={(value) => {
+          if (!disabled) onChange(value);
+        }}
       />
     </div>
   );

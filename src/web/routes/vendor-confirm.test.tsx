@@ -98,9 +98,36 @@ describe('/vendor-confirm', () => {
         expect(screen.getByText('ABC234')).toBeTruthy();
         expect(screen.getByText(shown)).toBeTruthy();
         expect(screen.queryByText('Ana López')).toBeNull();
+        // Nothing to press that could only fail.
+        expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
         cleanup();
       }
       expect(posts).toEqual([]);
     });
   }
+
+  it('does not process a used link again when its mail button is pressed a second time', async () => {
+    summary = { answerable: false, code: 'ABC234', status: 'awaiting_payment' };
+    renderAt(`/vendor-confirm?token=${TOKEN}&action=decline`);
+    expect(await screen.findByText('Esta reserva ya fue procesada.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(posts).toEqual([]);
+  });
+
+  it('says in its words why an answer was refused', async () => {
+    decision = {
+      status: 410,
+      body: {
+        error: {
+          code: 'gone',
+          message: 'Este enlace de confirmación ha caducado. / This confirmation link has expired.',
+        },
+      },
+    };
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar Reserva' }));
+    expect(await screen.findByText('Error al procesar la confirmación')).toBeTruthy();
+    expect(await screen.findByText('Este enlace de confirmación ha caducado.')).toBeTruthy();
+    expect(screen.queryByText(/This confirmation link/)).toBeNull();
+  });
 });

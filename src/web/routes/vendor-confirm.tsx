@@ -48,20 +48,31 @@ export function Component() {
         },
         onError: (err) => {
           setState('idle');
-          toast.error(t('bookings.confirmPage.error'), {
-            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
-          });
+          toast.error(t('bookings.confirmPage.error'), { description: failureText(err) });
+          // Answered or expired meanwhile (another tab, WhatsApp): the page then says so, without buttons.
+          if (err instanceof ApiError && (err.status === 409 || err.status === 410)) void summary.refetch();
         },
       },
     );
   };
 
+  // The server's refusals are bilingual ("es / en"): the page says the two it knows in its words.
+  const failureText = (err: Error) => {
+    if (!(err instanceof ApiError) || err.status === 0) return undefined;
+    if (err.status === 409) return t('bookings.confirmPage.processedText');
+    if (err.status === 410) return t('bookings.confirmPage.expiredText');
+    return err.message;
+  };
+
   // spec §2: a link with token and action is processed without a click (once, even in StrictMode).
+  // Issue 28: not a link already used or expired (a mail's button pressed again): the card says
+  // why there is nothing to answer instead of an error.
+  const closed = summary.data !== undefined && !summary.data.answerable;
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !token || !isAction(action)) return;
+    if (started.current || !token || !isAction(action) || summary.isPending) return;
     started.current = true;
-    run(action);
+    if (!closed) run(action);
   });
 
   const invalid =
@@ -114,7 +125,7 @@ export function Component() {
                 {t('bookings.confirmPage.status')}: {t(`bookings.confirmPage.statuses.${result.status}`)}
               </p>
             </section>
-          ) : (
+          ) : closed ? null : (
             <section className="flex flex-col gap-3">
               <p className="text-sm text-stone-700">{t('bookings.confirmPage.paymentNote')}</p>
               <Button size="lg" disabled={state === 'processing'} onClick={() => run('confirm')}>

@@ -303,6 +303,10 @@ function bookingRows(
       paidAt: at('paid' in t ? t.paid : undefined),
       cancelledAt: at('cancelled' in t ? t.cancelled : undefined),
       cancelReason: 'reason' in t ? t.reason : null,
+      // A request can be answered until the earlier of its start and 24 h after it was made: without
+      // this deadline the demo vendor's Confirm and Decline on a seeded request answered 410.
+      confirmTokenExpiresAt:
+        kind === 'pending_vendor' ? new Date(Math.min(slot.start, t.created + 24 * HOUR)) : null,
       createdAt: new Date(t.created),
       updatedAt: new Date(t.updated),
     });

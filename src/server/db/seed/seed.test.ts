@@ -173,6 +173,10 @@ describe('seedDemoData with the 60 named vendors', () => {
         // DESIGN §4: not yet expired — before both the start and 24 h after the request.
         expect(a.createdAt.getTime() + 24 * HOUR).toBeGreaterThan(now.getTime());
         expect(a.startTz.getTime()).toBeGreaterThan(now.getTime());
+        // …and answerable: the vendor's Confirm and Decline need the answer deadline on the row.
+        expect(a.confirmTokenExpiresAt?.getTime()).toBe(
+          Math.min(a.startTz.getTime(), a.createdAt.getTime() + 24 * HOUR),
+        );
       }
       if (a.status === 'confirmed') expect(a.amountMxn).toBe(0);
       if (a.status === 'paid') expect(a.paidAt).not.toBeNull();

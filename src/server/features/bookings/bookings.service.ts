@@ -180,8 +180,9 @@ export async function createBookingRequest({
   const end = new Date(start.getTime() + service.durationMinutes * 60_000);
   const phone = input.customerPhone ? (toE164(input.customerPhone) ?? null) : null;
   const email = input.customerEmail.toLowerCase();
-  // Link the account only when the address is the signed-in user's own and proven (as decision 011
-  // does for profiles): otherwise signing up with someone's email would reveal their bookings.
+  // Link the account only when the address is the signed-in user's own and proven (as decision 016
+  // does for admin-created profiles): otherwise signing up with someone's email would reveal their
+  // bookings.
   const userId = user?.emailVerified && user.email.toLowerCase() === email ? user.id : null;
   const facts: BookingMailFacts = {
     code: '',
@@ -237,7 +238,8 @@ export async function createBookingRequest({
         if (vendor.businessEmail)
           await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, withCode, links));
         if (vendor.businessPhone) {
-          // Waits, pending, until the WhatsApp transport registers a handler (decision 013).
+          // Delivered by the outbox's 'whatsapp' handler (features/whatsapp/whatsapp-outbox.ts,
+          // decisions 013 and 018), through the cloud or the log transport.
           await enqueue(tx, {
             kind: 'whatsapp',
             payload: {

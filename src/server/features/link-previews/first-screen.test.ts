@@ -54,7 +54,7 @@ const modulePreloads = (html: string) =>
     (m) => m[1],
   );
 
-/** The scripts a page the server drew lists for the entry to preload after load (decision 030). */
+/** The scripts a drawn page lists for the entry to preload when it starts the app (decisions 030, 031). */
 const listedForLater = (html: string): string[] | undefined => {
   const match = new RegExp(
     `<script type="application/json" id="${AFTER_LOAD_SCRIPTS_ELEMENT_ID}">([\\s\\S]*?)</script>`,

@@ -151,7 +151,8 @@ export function injectFirstScreenMarkup(
 
 /**
  * A page whose first screen the server drew needs no script to show it (decision 030): the app's
- * scripts are fetched once the page has loaded, so that on a phone's connection they never compete
+ * scripts are fetched when the app starts, at the visitor's first sign (decision 031; after the
+ * page's load under decision 030), so that on a phone's connection they never compete
  * with the page's photos, nor their running with painting them. The module preloads index.html
  * names (the app shell) go: the entry's import of the app preloads those itself (Vite's preload
  * helper). The screen's own `scripts` become a list the entry preloads with it (src/web/main.tsx),

@@ -363,7 +363,7 @@ export async function verifyVendorClaim({
         isClaimed: true,
         claimedAt: now,
         claimApprovedAt: null,
-        // An admin looks again before the new owner's details are public (decision 015).
+        // An admin looks again before the new owner's details are public (decision 035).
         applicationStatus: 'submitted',
         updatedAt: now,
       })

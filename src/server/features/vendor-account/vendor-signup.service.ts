@@ -106,7 +106,7 @@ export async function createVendorSignup({
         await enqueueMail(tx, { to, subject, text });
       }
       // spec §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
-      // outbox item; it waits, pending, until the WhatsApp transport exists (DESIGN §9).
+      // outbox item, sent by the WhatsApp feature's outbox handler (whatsapp-outbox.ts, DESIGN §9).
       await enqueue(tx, {
         kind: 'whatsapp',
         payload: {

@@ -140,8 +140,9 @@ async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendo
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
 
 /**
- * Home's featured vendors (spec §9: 3). The rule (docs/decisions/012-discovery.md): approved vendors
- * with at least one active service — something to book — verified ones first, newest first within
+ * Home's featured vendors (spec §9: 3). The rule
+ * (docs/decisions/012-discovery-featured-previews-service-worker.md): approved vendors with at least
+ * one active service — something to book — verified ones first, newest first within
  * each group. Two short queries rather than one `ORDER BY is_verified`: each walks the created_at
  * index and stops after a few rows, however large the directory.
  */

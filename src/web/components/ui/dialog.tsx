@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import { AlertDialog as AlertDialogPrimitive, Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { Button, buttonClassName } from './button.tsx';
 
 // radix Dialog and AlertDialog with our look: focus trap, Escape, aria-modal and the labelled
@@ -74,11 +74,28 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
 }) {
+  // Opened by state rather than a radix Trigger, radix would return the focus to nothing (the
+  // page's start): it goes back to what had it when the dialog opened, if that is still there.
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className={overlayClassName} />
-        <AlertDialogPrimitive.Content className={contentClassName}>
+        <AlertDialogPrimitive.Content
+          className={contentClassName}
+          onOpenAutoFocus={() => {
+            returnFocus.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus.current;
+            returnFocus.current = null;
+            if (target?.isConnected && !target.matches(':disabled')) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
+        >
           <AlertDialogPrimitive.Title className="text-lg font-bold text-stone-900">
             {title}
           </AlertDialogPrimitive.Title>

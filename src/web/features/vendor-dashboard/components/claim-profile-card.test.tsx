@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorClaimOffer } from '../../../../shared/vendor-claim.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
@@ -128,7 +128,7 @@ describe('ClaimProfileCard', () => {
     expect(screen.queryByRole('heading', { name: 'Perfil reclamado' })).toBeNull();
   });
 
-  it('shows the server’s words when another account won the profile', async () => {
+  it('says so when another account won the profile', async () => {
     renderCard();
     const input = await sendWhatsAppCode();
     verifyReplies.push({
@@ -138,6 +138,37 @@ describe('ClaimProfileCard', () => {
     fireEvent.change(input, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Otra cuenta ya reclamó este perfil.');
+  });
+
+  it('puts the focus in the code field, and says so when another code is sent', async () => {
+    renderCard();
+    const input = await sendWhatsAppCode();
+    await waitFor(() => expect(document.activeElement).toBe(input));
+    fireEvent.click(screen.getByRole('button', { name: 'Correo a b•••@o•••.test' }));
+    expect(
+      await screen.findByText('Enviamos un código nuevo a b•••@o•••.test. El anterior ya no sirve.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/Enviamos un código de 6 dígitos a b•••@o•••\.test/)).toBeTruthy();
+  });
+
+  it('says in its own words that the account’s new profile has bookings', async () => {
+    renderCard();
+    const input = await sendWhatsAppCode();
+    verifyReplies.push({
+      status: 409,
+      body: {
+        error: {
+          code: 'conflict',
+          message:
+            'Tu perfil nuevo ya tiene reservas, así que no podemos reemplazarlo. Escríbenos para unir los perfiles. / Your new profile already has bookings, so it cannot be replaced. Contact us to merge the profiles.',
+        },
+      },
+    });
+    fireEvent.change(input, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',
+    );
   });
 
   it('without a session, says to sign in and offers no channel', () => {

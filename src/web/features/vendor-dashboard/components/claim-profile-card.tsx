@@ -1,5 +1,5 @@
 import { CheckCircle2, Mail, MessageCircle, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   ClaimChannel,
@@ -14,8 +14,24 @@ import { useStartVendorClaim, useVerifyVendorClaim } from '../api/use-vendor-cla
 
 type ClaimError =
   | { key: 'wrongCode'; count: number }
-  | { key: 'invalidCode' | 'expired' | 'tooManyAttempts' | 'tooManyCodes' | 'failed' }
-  | { message: string };
+  | {
+      key:
+        | 'invalidCode'
+        | 'expired'
+        | 'tooManyAttempts'
+        | 'tooManyCodes'
+        | 'alreadyClaimed'
+        | 'ownHasBookings'
+        | 'failed';
+    };
+
+/**
+ * A 409 in the card's language: the server's message is bilingual ("es / en"), so the card says it
+ * itself. Only the own-bookings refusal speaks of bookings (claimMessages in vendor-claims.service.ts).
+ */
+function conflictError(err: ApiError): ClaimError {
+  return { key: /reservas|bookings/i.test(err.message) ? 'ownHasBookings' : 'alreadyClaimed' };
+}
 
 /** The server's answer to a try, as something the card can say in its language. */
 function verifyError(err: unknown): ClaimError {
@@ -26,16 +42,19 @@ function verifyError(err: unknown): ClaimError {
   }
   if (err.status === 410) return { key: 'expired' };
   if (err.status === 429) return { key: 'tooManyAttempts' };
-  // 409 (claimed by another account, or a profile with bookings): the server's own words.
-  if (err.status === 409) return { message: err.message };
+  // 409: claimed by another account, or the account's own new profile already has bookings.
+  if (err.status === 409) return conflictError(err);
   return { key: 'failed' };
 }
 
 function startError(err: unknown): ClaimError {
   if (err instanceof ApiError && err.status === 429) return { key: 'tooManyCodes' };
-  if (err instanceof ApiError && err.status === 409) return { message: err.message };
+  if (err instanceof ApiError && err.status === 409) return conflictError(err);
   return { key: 'failed' };
 }
+
+/** The masked phone (`+52 •••• 2222`) never breaks over two lines. */
+const unbroken = (to: string) => to.replaceAll(' ', '\u00a0');
 
 /**
  * "¿Ya estás en Barrio? Reclama tu perfil" (issue 28, decision 035): the account proves control of an
@@ -58,11 +77,24 @@ export function ClaimProfileCard({
   const [claimed, setClaimed] = useState<string | null>(null);
   const start = useStartVendorClaim();
   const verify = useVerifyVendorClaim();
+  const codeInput = useRef<HTMLInputElement>(null);
+  // After a code is sent the field it goes in has the focus (the button pressed may be gone).
+  const focusCode = useRef(false);
+  useEffect(() => {
+    if (sent && focusCode.current) {
+      focusCode.current = false;
+      codeInput.current?.focus();
+    }
+  }, [sent]);
 
   async function send(channel: ClaimChannel) {
     setError(null);
     try {
-      setSent(await start.mutateAsync(channel));
+      const next = await start.mutateAsync(channel);
+      // Another code to where one was already sent changes nothing on screen: the toast says it.
+      if (sent) toast.success(t('vendor.claim.resent', { to: next.to }));
+      focusCode.current = true;
+      setSent(next);
       setCode('');
     } catch (err) {
       setError(startError(err));
@@ -90,11 +122,9 @@ export function ClaimProfileCard({
 
   const errorText = !error
     ? null
-    : 'message' in error
-      ? error.message
-      : error.key === 'wrongCode'
-        ? t('vendor.claim.wrongCode', { count: error.count })
-        : t(`vendor.claim.${error.key}`);
+    : error.key === 'wrongCode'
+      ? t('vendor.claim.wrongCode', { count: error.count })
+      : t(`vendor.claim.${error.key}`);
 
   if (claimed)
     return (
@@ -145,13 +175,14 @@ export function ClaimProfileCard({
       ) : sent ? (
         <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
           <p role="status" className="text-sm text-stone-800">
-            {t('vendor.claim.sentTo', { to: sent.to })}
+            {t('vendor.claim.sentTo', { to: unbroken(sent.to) })}
           </p>
           <div className="flex flex-col gap-1.5">
             <label htmlFor="claim-code" className="text-sm font-medium text-stone-800">
               {t('vendor.claim.codeLabel')}
             </label>
             <Input
+              ref={codeInput}
               id="claim-code"
               name="one-time-code"
               inputMode="numeric"

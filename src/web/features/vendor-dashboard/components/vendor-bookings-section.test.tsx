@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorBooking } from '../../../../shared/booking.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
@@ -62,11 +62,15 @@ describe('VendorBookingsSection', () => {
     expect(block.textContent).toBe('Rechazar y bloquear');
 
     // Cancel: nothing is sent.
+    block.focus();
     fireEvent.click(block);
-    const dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar XK7P2M y bloquear?' });
-    expect(within(dialog).getByText(/Avisaremos a Ana López/)).toBeTruthy();
+    // Named by the requester the list shows; the code is in the text.
+    const dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar y bloquear a Ana López?' });
+    expect(within(dialog).getByText(/Rechazaremos la reserva XK7P2M y avisaremos a Ana López/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The focus goes back to the button that opened it (radix returns it after the close).
+    await waitFor(() => expect(document.activeElement).toBe(block));
     expect(posts).toEqual([]);
 
     fireEvent.click(block);

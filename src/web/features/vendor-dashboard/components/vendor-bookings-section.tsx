@@ -66,7 +66,8 @@ export function VendorBookingsSection() {
               <Badge>{t(`vendor.dashboard.bookings.status.${b.status}`)}</Badge>
             </div>
             {b.status === 'pending_vendor' ? (
-              <div className="flex gap-2">
+              // Three answers do not fit one line at 390 px: they wrap rather than scroll sideways.
+              <div className="flex flex-wrap gap-2">
                 <Button
                   size="sm"
                   aria-label={t('vendor.dashboard.bookings.confirmLabel', { code: b.code })}
@@ -103,8 +104,11 @@ export function VendorBookingsSection() {
         onOpenChange={(open) => {
           if (!open) setBlocking(null);
         }}
-        title={t('vendor.dashboard.bookings.blockTitle', { code: blocking?.code ?? '' })}
-        description={t('vendor.dashboard.bookings.blockText', { name: blocking?.customer_name ?? '' })}
+        title={t('vendor.dashboard.bookings.blockTitle', { name: blocking?.customer_name ?? '' })}
+        description={t('vendor.dashboard.bookings.blockText', {
+          code: blocking?.code ?? '',
+          name: blocking?.customer_name ?? '',
+        })}
         confirmLabel={t('vendor.dashboard.bookings.block')}
         cancelLabel={t('vendor.dashboard.cancel')}
         onConfirm={() => {

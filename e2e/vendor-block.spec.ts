@@ -1,0 +1,88 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { bookingCode, pickSlot } from './support/booking.ts';
+
+// Decline-and-block (issue 28, decision 036): the demo vendor declines a visitor's request from the
+// dashboard and blocks its requester; that visitor's next request to the vendor is refused with the
+// block's message, while another visitor still books. Each page is its own client address
+// (newPhonePage), so the block stored with this visitor's address touches no other journey.
+
+test.describe.configure({ timeout: 90_000 });
+
+/** Requests a slot on the vendor's services tab as `name` <`email`>; resolves once Book Now is pressed. */
+async function requestBooking(page: Page, slug: string, { name, email }: { name: string; email: string }) {
+  await page.goto(`/public/vendor/${slug}?tab=services`);
+  // The last day: booking-request.spec.ts books this featured vendor's first day.
+  const form = await pickSlot(page, { day: 'last', time: 0 });
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByRole('button', { name: 'Book Now' }).click();
+}
+
+test('the vendor declines and blocks a requester, who cannot book again; another visitor can', async ({
+  browser,
+  baseURL,
+}) => {
+  const vendorSide = await newPhonePage(browser, baseURL);
+  const visitor = await newPhonePage(browser, baseURL);
+  const other = await newPhonePage(browser, baseURL);
+  try {
+    const v = vendorSide.page;
+    await v.goto('/vendor/auth');
+    await v.getByLabel('Email', { exact: true }).fill(demo.vendor);
+    await v.getByLabel('Password', { exact: true }).fill(demo.password);
+    await v.getByRole('button', { name: 'Log In', exact: true }).last().click();
+    await expect(v).toHaveURL(/\/vendor\/dashboard$/);
+    const { slug } = (await (await v.request.get('/api/vendor/profile')).json()) as { slug: string };
+
+    const suffix = Date.now().toString(36);
+    const requester = { name: `Visita Bloqueada ${suffix}`, email: freshEmail('bloqueada') };
+    await requestBooking(visitor.page, slug, requester);
+    const code = await bookingCode(visitor.page);
+
+    // The dashboard lists the request (newest first, among the seed's and other journeys' ones).
+    await v.reload();
+    const bookings = v.getByRole('region', { name: 'Bookings' });
+    const row = bookings.getByRole('listitem').filter({ hasText: requester.name });
+    await expect(row.getByText('Awaiting your reply')).toBeVisible();
+    await row.getByRole('button', { name: `Decline and block the requester of booking ${code}` }).click();
+    // The confirmation names the booking and the person it blocks.
+    const dialog = v.getByRole('alertdialog');
+    await expect(dialog).toContainText(code);
+    await expect(dialog).toContainText(requester.name);
+    await expectNoAxeViolations(v);
+    await dialog.getByRole('button', { name: 'Decline and block' }).click();
+    await expect(v.getByText('Booking declined; requester blocked')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Declined', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button')).toHaveCount(0);
+
+    // The same visitor (same email, same connection) asks again: refused, with the block's words.
+    await requestBooking(visitor.page, slug, requester);
+    const refused = visitor.page.locator('[data-sonner-toast]', { hasText: 'Booking Failed' });
+    await expect(refused.getByText('This vendor is not accepting requests from you.')).toBeVisible();
+    await expect(visitor.page.getByTestId('booking-code')).toHaveCount(0);
+    await expectNoAxeViolations(visitor.page);
+    const mine = (await (await v.request.get('/api/vendor/bookings')).json()) as {
+      items: { customer_name: string }[];
+    };
+    expect(mine.items.filter((b) => b.customer_name === requester.name)).toHaveLength(1);
+
+    // Someone else, from their own connection, still books the vendor.
+    const stranger = { name: `Otra Visita ${suffix}`, email: freshEmail('otra-visita') };
+    await requestBooking(other.page, slug, stranger);
+    const otherCode = await bookingCode(other.page);
+    await expect(other.page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
+    await v.reload();
+    const otherRow = bookings.getByRole('listitem').filter({ hasText: stranger.name });
+    await expect(otherRow.getByText('Awaiting your reply')).toBeVisible();
+    // Leave the vendor's calendar as it was: a plain decline.
+    await otherRow.getByRole('button', { name: `Decline booking ${otherCode}` }).click();
+    await expect(otherRow.getByText('Declined', { exact: true })).toBeVisible();
+  } finally {
+    await vendorSide.close();
+    await visitor.close();
+    await other.close();
+  }
+});

@@ -2,7 +2,7 @@ import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PublicListCache } from './features/vendors/public-list-cache.ts';
-import type { PaymentProvider } from './integrations/sandbox-payments/payment-provider.ts';
+import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 

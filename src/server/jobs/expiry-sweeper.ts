@@ -1,4 +1,5 @@
 import { and, eq, lte, or } from 'drizzle-orm';
+import { VENDOR_ANSWER_HOURS } from '../../shared/constants.ts';
 import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema/bookings.ts';
 import {
@@ -16,8 +17,6 @@ import type { Logger } from '../lib/logger.ts';
 // The payment rule also tells both parties (in the same transaction) and, after it commits, closes
 // the provider's checkout; the sweeper also retries checkouts whose creation failed (decision 017).
 
-/** DESIGN §4: a vendor has 24 hours to answer a request (and never past its start). */
-export const VENDOR_ANSWER_HOURS = 24;
 const HOUR_MS = 60 * 60_000;
 
 export interface ExpiryCounts {

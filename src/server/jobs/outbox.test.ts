@@ -2,15 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { outbox } from '../db/schema/messaging.ts';
+import { enqueue, type OutboxHandler } from '../features/outbox/outbox.service.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
-import {
-  createOutboxDispatcher,
-  enqueue,
-  type OutboxDispatcherOptions,
-  type OutboxHandler,
-  purgeSettledOutbox,
-} from './outbox.ts';
+import { createOutboxDispatcher, type OutboxDispatcherOptions, purgeSettledOutbox } from './outbox.ts';
 
 // DESIGN §3, §11 and decision 013: durable side effects, delivered once, retried with backoff.
 
@@ -288,18 +283,39 @@ describe(`outbox (${testEngine})`, () => {
   });
 
   it('polls with start() and stops with stop()', async () => {
-    const delivered: string[] = [];
-    const outbox1 = dispatcher({
-      handlers: { mail: async (p) => void delivered.push(String(p.n)) },
-      pollMs: 10,
-    });
-    outbox1.start();
-    await enqueue(database.db, { kind: 'mail', payload: { n: 1 } });
-    await vi.waitFor(() => expect(delivered).toEqual(['1']), { timeout: 5000 });
-    await outbox1.stop();
-    await enqueue(database.db, { kind: 'mail', payload: { n: 2 } });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(delivered).toEqual(['1']);
+    // The poll timer is driven by hand (only setTimeout is faked: the database's I/O stays real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pollMs = 60 * SECOND;
+      const delivered: string[] = [];
+      const outbox1 = dispatcher({
+        handlers: { mail: async (p) => void delivered.push(String(p.n)) },
+        pollMs,
+      });
+      await enqueue(database.db, { kind: 'mail', payload: { n: 1 } });
+      outbox1.start();
+      // The first pass, at once (each check of vi.waitFor moves the clock 50 ms, far from a poll).
+      await vi.advanceTimersByTimeAsync(0);
+      await vi.waitFor(() => expect(delivered).toEqual(['1']), { timeout: 5000 });
+      // The next item comes with a poll: each check moves the clock a poll further.
+      await enqueue(database.db, { kind: 'mail', payload: { n: 2 } });
+      await vi.waitFor(
+        async () => {
+          await vi.advanceTimersByTimeAsync(pollMs);
+          expect(delivered).toEqual(['1', '2']);
+        },
+        { timeout: 5000 },
+      );
+
+      await outbox1.stop();
+      const third = await enqueue(database.db, { kind: 'mail', payload: { n: 3 } });
+      await vi.advanceTimersByTimeAsync(10 * pollMs);
+      await outbox1.stop(); // waits for a pass, had a poll started one
+      expect(delivered).toEqual(['1', '2']);
+      expect(await row(third)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stop() waits for a delivery in progress, then gives back the leases of those still running', async () => {

@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema/messaging.ts';
+import type { OutboxHandler, OutboxItem, OutboxKind } from '../features/outbox/outbox.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { redactSecretsDeep } from '../lib/redact-secrets.ts';
@@ -29,29 +30,7 @@ import { redactSecretsDeep } from '../lib/redact-secrets.ts';
 // carry no token (lib/redact-secrets.ts), so a confirm link sits in the table only while it waits;
 // and settled items are deleted once they are older than the retention (OUTBOX_RETENTION_DAYS).
 
-export type OutboxKind = (typeof outbox.$inferSelect)['kind'];
-
-export interface OutboxItem {
-  id: string;
-  kind: OutboxKind;
-  payload: Record<string, unknown>;
-  /** This delivery's number: 1 on the first try. */
-  attempts: number;
-}
-
-/** Delivers one item; throws to have it retried later. */
-export type OutboxHandler = (payload: Record<string, unknown>, item: OutboxItem) => Promise<void>;
-
 type JobLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
-
-/** Queues a side effect inside the caller's transaction: it exists exactly when the change commits. */
-export async function enqueue(
-  tx: Db | Tx,
-  { kind, payload }: { kind: OutboxKind; payload: Record<string, unknown> },
-): Promise<string> {
-  const [row] = await tx.insert(outbox).values({ kind, payload }).returning({ id: outbox.id });
-  return row!.id;
-}
 
 export interface OutboxDispatcherOptions {
   db: Db;

@@ -62,6 +62,9 @@ describe('HTTP drain', () => {
       req.end();
     });
 
+  /** Resolves when the server receives its next request (after the drain's own listener). */
+  const nextRequest = () => new Promise<void>((resolve) => server.once('request', () => resolve()));
+
   afterEach(() => {
     server.closeAllConnections();
     server.close();
@@ -74,8 +77,9 @@ describe('HTTP drain', () => {
     server.keepAliveTimeout = 120_000;
     const warm = await Promise.all([get('/fast'), get('/fast')]);
     expect(warm.map((a) => a.connection)).toEqual(['keep-alive', 'keep-alive']);
+    const arrived = nextRequest();
     const inFlight = get('/slow');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived; // the server holds the request: it is in flight when draining starts
     const drained = drain.drain(60_000);
     expect(drain.draining).toBe(true);
     await expect(get('/fast', { fresh: true })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
@@ -95,8 +99,9 @@ describe('HTTP drain', () => {
       ).end();
     });
     expect(await events).toBe('streaming');
+    const arrived = nextRequest();
     const hung = get('/hang').catch((err: NodeJS.ErrnoException) => err.code);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived;
     expect(await drain.drain(200)).toEqual({ cut: 1 });
     expect(await hung).toBe('ECONNRESET');
   });

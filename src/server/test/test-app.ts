@@ -1,9 +1,9 @@
 import { createApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { PaymentProvider } from '../integrations/sandbox-payments/payment-provider.ts';
-import { createSandboxProvider } from '../integrations/sandbox-payments/sandbox-provider.ts';
-import { createStripeProvider } from '../integrations/stripe/stripe-provider.ts';
+import type { PaymentProvider } from '../integrations/payments/payment-provider.ts';
+import { createSandboxProvider } from '../integrations/payments/sandbox-provider.ts';
+import { createStripeProvider } from '../integrations/payments/stripe-provider.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 

@@ -1,5 +1,6 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import type { PublicVendor, VendorListResponse } from '../../shared/vendor.schemas.ts';
 import { fakeVendor } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -123,17 +124,27 @@ describe('Browse Vendors', () => {
     const router = renderAt('/vendors?q=yoga');
     const search = await screen.findByRole('searchbox', { name: 'Search vendors' });
     await waitFor(() => expect(lastRequest().searchParams.get('q')).toBe('yoga'));
-    fireEvent.change(search, { target: { value: 'yo ' } });
-    expect(await screen.findByText('Type at least 3 characters to search.')).toBeTruthy();
-    expect(search.getAttribute('aria-describedby')).toBeTruthy();
-    fireEvent.submit(search);
-    await new Promise((resolve) => setTimeout(resolve, 700)); // past the search debounce
-    expect(router.state.location.search).toBe('?q=yoga');
-    expect(requests.some((r) => r.searchParams.get('q') === 'yo')).toBe(false);
+    // The search debounce runs on a driven clock from here (only setTimeout is faked).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(search, { target: { value: 'yo ' } });
+      expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
+      expect(search.getAttribute('aria-describedby')).toBeTruthy();
+      fireEvent.submit(search);
+      await act(() => vi.advanceTimersByTimeAsync(2 * SEARCH_DEBOUNCE_MS)); // past the search debounce
+      expect(router.state.location.search).toBe('?q=yoga');
+      expect(requests.some((r) => r.searchParams.get('q') === 'yo')).toBe(false);
 
-    fireEvent.change(search, { target: { value: 'yog' } });
-    expect(screen.queryByText('Type at least 3 characters to search.')).toBeNull();
-    await waitFor(() => expect(router.state.location.search).toBe('?q=yog'), { timeout: 2000 });
+      // The same clock does commit a searchable text, once the debounce has passed.
+      fireEvent.change(search, { target: { value: 'yog' } });
+      expect(screen.queryByText('Type at least 3 characters to search.')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
+      expect(router.state.location.search).toBe('?q=yoga');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(router.state.location.search).toBe('?q=yog');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists every vendor for a search text in the URL that is too short', async () => {

@@ -1,7 +1,27 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
+
+/** Each answer the page sets out to send, when it sends it (before the request, which comes later). */
+const decided = vi.hoisted((): unknown[] => []);
+vi.mock('../features/bookings/api/use-booking-confirmation.ts', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../features/bookings/api/use-booking-confirmation.ts')>();
+  return {
+    ...actual,
+    useDecideBooking: () => {
+      const decide = actual.useDecideBooking();
+      return {
+        ...decide,
+        mutate: (...args: Parameters<typeof decide.mutate>) => {
+          decided.push(args[0]);
+          decide.mutate(...args);
+        },
+      };
+    },
+  };
+});
 
 // The vendor confirm page (spec §2, §4, §8): always Spanish; idle → processing → done only on success.
 
@@ -26,6 +46,7 @@ let posts: unknown[];
 
 beforeEach(async () => {
   posts = [];
+  decided.length = 0;
   summary = open;
   decision = { status: 200, body: { id: 'b1', code: 'ABC234', status: 'awaiting_payment', message: 'ok' } };
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
@@ -110,7 +131,9 @@ describe('/vendor-confirm', () => {
     summary = { answerable: false, code: 'ABC234', status: 'awaiting_payment' };
     renderAt(`/vendor-confirm?token=${TOKEN}&action=decline`);
     expect(await screen.findByText('Esta reserva ya fue procesada.')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every effect of that render has run (act flushes them): an answer would have been set out now.
+    await act(async () => {});
+    expect(decided).toEqual([]);
     expect(posts).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ import { user } from '../../db/schema/auth.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { createCloudTransport } from '../../integrations/whatsapp-cloud/cloud-transport.ts';
+import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';

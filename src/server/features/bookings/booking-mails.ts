@@ -1,6 +1,6 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
 import { formatPrice } from '../../../shared/money.ts';
-import type { MailOutboxPayload } from '../../jobs/outbox-handlers.ts';
+import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (spec §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,

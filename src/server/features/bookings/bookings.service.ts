@@ -10,17 +10,19 @@ import type {
   MyBooking,
   VendorBooking,
 } from '../../../shared/booking.schemas.ts';
-import { type AppointmentStatus, PAYMENT_WINDOW_HOURS } from '../../../shared/constants.ts';
+import {
+  type AppointmentStatus,
+  PAYMENT_WINDOW_HOURS,
+  VENDOR_ANSWER_HOURS,
+} from '../../../shared/constants.ts';
 import { toE164 } from '../../../shared/phone.ts';
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
-import { VENDOR_ANSWER_HOURS } from '../../jobs/expiry-sweeper.ts';
-import { enqueue } from '../../jobs/outbox.ts';
-import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
+import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
 import {
   attachCheckoutAfterConfirm,
   type CheckoutDeps,

@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
-import { OPEN_REQUEST_CAPS } from '../../../shared/constants.ts';
+import { OPEN_REQUEST_CAPS, VENDOR_ANSWER_HOURS } from '../../../shared/constants.ts';
 import type { Tx } from '../../db/client.ts';
 import { appointments, vendorBlocks } from '../../db/schema/bookings.ts';
-import { VENDOR_ANSWER_HOURS } from '../../jobs/expiry-sweeper.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 // Who may hold a vendor's calendar (issue 28, decision 036): open requests are capped per email,

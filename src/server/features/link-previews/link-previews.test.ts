@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app-env.ts';
 import { parseConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { createSandboxProvider } from '../../integrations/sandbox-payments/sandbox-provider.ts';
+import { createSandboxProvider } from '../../integrations/payments/sandbox-provider.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';

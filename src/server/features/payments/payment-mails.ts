@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../shared/money.ts';
-import type { MailOutboxPayload } from '../../jobs/outbox-handlers.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
+import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
 // Every text the payment step sends (decision 017). Customer-facing payment messages are Spanish
 // (spec §1); times are in the vendor's timezone, where the service happens.

@@ -7,11 +7,11 @@ import type { AppEnv } from '../../app-env.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox, webhookEvents } from '../../db/schema/messaging.ts';
-import type { PaymentProvider } from '../../integrations/sandbox-payments/payment-provider.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import {
   createStripeProvider,
   WEBHOOK_TOLERANCE_SECONDS,
-} from '../../integrations/stripe/stripe-provider.ts';
+} from '../../integrations/payments/stripe-provider.ts';
 import { expireOverdueBookings } from '../../jobs/expiry-sweeper.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import { paymentAppointmentParamSchema, paymentSessionParamSchema } from '../../../shared/payment.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
-import { WebhookSignatureError } from '../../integrations/sandbox-payments/payment-provider.ts';
+import { WebhookSignatureError } from '../../integrations/payments/payment-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';

@@ -14,12 +14,15 @@ import {
   checkoutExpiry,
   type PaymentEvent,
   type PaymentProvider,
-} from '../../integrations/sandbox-payments/payment-provider.ts';
-import { sandboxEvent } from '../../integrations/sandbox-payments/sandbox-provider.ts';
-import { enqueue } from '../../jobs/outbox.ts';
-import { enqueueMail } from '../../jobs/outbox-handlers.ts';
+} from '../../integrations/payments/payment-provider.ts';
+// The one adapter a feature imports: the sandbox checkout's Pay button (sandboxCheckoutAction, mounted
+// only while the sandbox provider is in use) is the sandbox's stand-in for a Stripe webhook, and the
+// event it becomes (its id format) belongs to the sandbox adapter, not to the provider port.
+// biome-ignore lint/style/noRestrictedImports: sandbox-only behaviour, explained above.
+import { sandboxEvent } from '../../integrations/payments/sandbox-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
 import {
   bookingCalendar,
   latePaymentMail,

@@ -1,5 +1,5 @@
 import { CLAIM_CODE_TTL_MINUTES } from '../../../shared/vendor-claim.schemas.ts';
-import type { MailOutboxPayload } from '../../jobs/outbox-handlers.ts';
+import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
 // The texts that carry a claim's one-time code (decision 035): Spanish first, then English, since
 // the profile's owner may read either.

@@ -13,8 +13,8 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorClaims, vendorProfiles } from '../../db/schema/vendors.ts';
-import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { claimCodeMail, claimCodeWhatsApp } from './vendor-claim-messages.ts';
 

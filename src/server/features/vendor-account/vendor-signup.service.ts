@@ -9,10 +9,9 @@ import { verificationMail } from '../../auth/auth-mails.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { account, user } from '../../db/schema/auth.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
-import { enqueue } from '../../jobs/outbox.ts';
-import { enqueueMail } from '../../jobs/outbox-handlers.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contacts.service.ts';
+import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
 import { claimOfferFor } from './vendor-claims.service.ts';
 
 /** spec §8: the wording of the duplicate-account error, the same as the auth page's. */

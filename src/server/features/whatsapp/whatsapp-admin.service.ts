@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
-import type { WhatsAppTransport } from '../../integrations/whatsapp-log/whatsapp-transport.ts';
+import type { WhatsAppTransport } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CheckoutDeps } from '../payments/payments.service.ts';
 import { processInbound, storeInbound } from './whatsapp-inbound.service.ts';

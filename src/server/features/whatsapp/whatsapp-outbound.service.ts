@@ -8,9 +8,9 @@ import type {
   OutgoingWhatsApp,
   WhatsAppSendResult,
   WhatsAppTransport,
-} from '../../integrations/whatsapp-log/whatsapp-transport.ts';
-import { enqueue } from '../../jobs/outbox.ts';
+} from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { redactSecrets } from '../../lib/redact-secrets.ts';
+import { enqueue } from '../outbox/outbox.service.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
-import type { WhatsAppTransport } from '../../integrations/whatsapp-log/whatsapp-transport.ts';
-import type { OutboxHandler } from '../../jobs/outbox.ts';
+import type { WhatsAppTransport } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { OutboxHandler } from '../outbox/outbox.service.ts';
 import type { CheckoutDeps } from '../payments/payments.service.ts';
 import { processInbound } from './whatsapp-inbound.service.ts';
 import { deliverWhatsApp, whatsappOutboxPayloadSchema } from './whatsapp-outbound.service.ts';

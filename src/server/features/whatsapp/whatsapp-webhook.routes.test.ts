@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
-import { createLogTransport } from '../../integrations/whatsapp-log/log-transport.ts';
+import { createLogTransport } from '../../integrations/whatsapp/log-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';

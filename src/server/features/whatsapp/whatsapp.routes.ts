@@ -7,7 +7,7 @@ import {
 import type { AppEnv } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
-import { createWhatsAppTransport } from '../../integrations/whatsapp-cloud/create-whatsapp-transport.ts';
+import { createWhatsAppTransport } from '../../integrations/whatsapp/create-whatsapp-transport.ts';
 import { validate } from '../../lib/validate.ts';
 import { checkoutDeps } from '../payments/payments.service.ts';
 import {

@@ -5,7 +5,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   WebhookSignatureError,
-} from '../sandbox-payments/payment-provider.ts';
+} from './payment-provider.ts';
 
 // DESIGN §7: Stripe Checkout Sessions in MXN through the official SDK. Tests point the same SDK at a
 // local fake Stripe (`host`, `port`, `protocol`), which checks what we send (src/server/test/fake-stripe.ts).

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enqueueMail, mailOutboxHandler } from '../features/outbox/outbox.service.ts';
 import type { MailMessage, MailTransport } from '../integrations/mail/mail-transport.ts';
 import { fixedClock } from '../lib/clock.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
 import { createOutboxDispatcher } from './outbox.ts';
-import { enqueueMail, mailOutboxHandler } from './outbox-handlers.ts';
 
 describe(`mail through the outbox (${testEngine})`, () => {
   let database: TestDatabase;

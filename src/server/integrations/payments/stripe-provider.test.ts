@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
-import { CHECKOUT_MAX_MS, CHECKOUT_MIN_MS, checkoutExpiry } from '../sandbox-payments/payment-provider.ts';
+import { CHECKOUT_MAX_MS, CHECKOUT_MIN_MS, checkoutExpiry } from './payment-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
 // The provider against the fake Stripe: the fake refuses what Stripe refuses, so these show that its

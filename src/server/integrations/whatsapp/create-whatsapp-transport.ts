@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
-import { createLogTransport } from '../whatsapp-log/log-transport.ts';
-import type { WhatsAppTransport } from '../whatsapp-log/whatsapp-transport.ts';
 import { createCloudTransport } from './cloud-transport.ts';
+import { createLogTransport } from './log-transport.ts';
+import type { WhatsAppTransport } from './whatsapp-transport.ts';
 
 /** DESIGN §9: cloud when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are set, else the log transport. */
 export function createWhatsAppTransport(config: Pick<Config, 'whatsapp'>): WhatsAppTransport {

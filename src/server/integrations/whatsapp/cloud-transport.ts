@@ -3,7 +3,7 @@ import {
   type WhatsAppSendResult,
   type WhatsAppTransport,
   waRecipient,
-} from '../whatsapp-log/whatsapp-transport.ts';
+} from './whatsapp-transport.ts';
 
 // DESIGN §9: the WhatsApp Cloud API over plain fetch — POST {base}/{phone_number_id}/messages with
 // the bearer token (base = WHATSAPP_API_BASE, the Graph API with its version by default).

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../shared/date-format.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuthConfig } from '../features/auth/api/use-me.ts';
@@ -34,7 +35,7 @@ export function Component() {
   const config = useAuthConfig();
   const enabled = config.data?.devMailbox === true;
   const mailbox = useQuery({ queryKey: ['dev-mailbox'], queryFn: fetchDevMailbox, enabled, staleTime: 0 });
-  const format = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
+  const format = dateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
     <div className="flex flex-col gap-5 py-4">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { browseCategories, type CategoryKey } from '../../shared/categories.ts';
 import type { CountryCode } from '../../shared/countries.ts';
+import { dateTimeFormat } from '../../shared/date-format.ts';
 import { splitE164, toE164 } from '../../shared/phone.ts';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
 import { Avatar } from '../components/avatar.tsx';
@@ -69,9 +70,7 @@ function ProfileCard({ user, profile }: { user: MeResponse['user']; profile: MeR
         {since ? (
           <p className="text-sm text-stone-600">
             {t('auth.profile.memberSince', {
-              date: new Intl.DateTimeFormat(currentLanguage(), { month: 'long', year: 'numeric' }).format(
-                since,
-              ),
+              date: dateTimeFormat(currentLanguage(), { month: 'long', year: 'numeric' }).format(since),
             })}
           </p>
         ) : null}

@@ -8,6 +8,7 @@ import type {
   BookingDecisionResponse,
   BookingSummary,
 } from '../../shared/booking.schemas.ts';
+import { dateTimeFormat } from '../../shared/date-format.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
@@ -182,7 +183,7 @@ function ClosedCard({
 
 function SummaryCard({ booking }: { booking: BookingSummary }) {
   const { t } = useTranslation();
-  const when = new Intl.DateTimeFormat('es-MX', {
+  const when = dateTimeFormat('es-MX', {
     timeZone: booking.timezone,
     dateStyle: 'full',
     timeStyle: 'short',

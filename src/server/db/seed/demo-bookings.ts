@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AppointmentStatus } from '../../../shared/constants.ts';
+import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { appointments } from '../schema/bookings.ts';
 import type { availabilityWindows } from '../schema/vendors.ts';
@@ -69,23 +70,17 @@ interface LocalDate {
   day: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function wallClock(at: Date, timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
+  const format = dateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(at))
     if (part.type !== 'literal') parts[part.type] = Number(part.value);

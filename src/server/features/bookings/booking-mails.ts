@@ -1,4 +1,5 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
+import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
@@ -20,11 +21,7 @@ export interface BookingMailFacts {
 }
 
 function when(start: Date, timezone: string, locale: 'es-MX' | 'en-US'): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: timezone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(start);
+  return dateTimeFormat(locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(start);
 }
 
 /** The two links of the vendor notification (DESIGN §4): the confirm page processes them at once. */

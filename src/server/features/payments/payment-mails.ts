@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -12,16 +13,9 @@ export interface PaymentMailFacts extends BookingMailFacts {
   vendorPhone: string | null;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** 'lunes, 23 de noviembre de 2026, 9:00' in the given zone; formatters are built once per zone. */
+/** 'lunes, 23 de noviembre de 2026, 9:00' in the given zone. */
 export function fechaEs(at: Date, timezone: string): string {
-  let format = formatters.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' });
-    formatters.set(timezone, format);
-  }
-  return format.format(at);
+  return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
 }
 
 const amount = (facts: PaymentMailFacts) => `${formatPrice(facts.amountMxn)} MXN`;

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
@@ -59,24 +60,16 @@ export function renderTemplate(key: TemplateKey, parameters: string[]): string {
   return templates[key].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
 }
 
-const whenFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A date in the vendor's time zone, in Spanish or English (formatters built once per zone). */
+/** A date in the vendor's time zone, in Spanish or English. */
 export function formatWhen(date: Date, timezone: string, lang: Lang = 'es'): string {
-  const key = `${lang}|${timezone}`;
-  let format = whenFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', {
-      timeZone: timezone,
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    whenFormats.set(key, format);
-  }
-  return format.format(date);
+  return dateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', {
+    timeZone: timezone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(date);
 }
 
 // ── Free-form texts ──────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
 import type { MyBooking } from '../../../shared/booking.schemas.ts';
+import { dateTimeFormat } from '../../../shared/date-format.ts';
 
 /**
  * A booking's date and time range ('Nov 22, 2026, 10:00 – 12:00 PM'), in the vendor's timezone
@@ -11,9 +12,9 @@ export function formatBookingWhen(
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
   let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: booking.timezone });
+    format = dateTimeFormat(locale, { ...options, timeZone: booking.timezone });
   } catch {
-    format = new Intl.DateTimeFormat(locale, options);
+    format = dateTimeFormat(locale, options);
   }
   return format.formatRange(new Date(booking.start_time), new Date(booking.end_time));
 }

@@ -9,6 +9,7 @@ import {
   zonedWallTimeToUtc,
 } from '../../../../shared/admin.schemas.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -180,7 +181,7 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
   const [editing, setEditing] = useState<AdminAvailabilityWindow | null>(null);
   const [deleting, setDeleting] = useState<AdminAvailabilityWindow | null>(null);
   useErrorToast('admin-windows', windows, { title: t('admin.toast.fetchFailed') });
-  const format = new Intl.DateTimeFormat(i18n.language, {
+  const format = dateTimeFormat(i18n.language, {
     timeZone: vendor.timezone,
     weekday: 'short',
     day: 'numeric',
@@ -188,7 +189,7 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
     hour: '2-digit',
     minute: '2-digit',
   });
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const time = dateTimeFormat(i18n.language, {
     timeZone: vendor.timezone,
     hour: '2-digit',
     minute: '2-digit',

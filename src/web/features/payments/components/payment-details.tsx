@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '../../../../shared/constants.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 
 export interface PaymentBookingView {
@@ -13,16 +14,11 @@ export interface PaymentBookingView {
   payment_due_at: string | null;
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** Date and time in the vendor's timezone, where the service happens (spec §9). */
 export function fechaHora(iso: string, timezone: string): string {
-  let format = formats.get(timezone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' });
-    formats.set(timezone, format);
-  }
-  return format.format(new Date(iso));
+  return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 }
 
 /** '$450.00 MXN': amount_mxn in centavos with 2 decimals (spec §9). */

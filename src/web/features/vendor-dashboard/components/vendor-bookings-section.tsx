@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorBooking, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -55,7 +56,7 @@ export function VendorBookingsSection() {
                   {b.service_name ?? '—'} · {b.customer_name}
                 </p>
                 <p className="text-sm text-stone-700">
-                  {new Intl.DateTimeFormat(i18n.language, {
+                  {dateTimeFormat(i18n.language, {
                     dateStyle: 'medium',
                     timeStyle: 'short',
                     timeZone: b.timezone,

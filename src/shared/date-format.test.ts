@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { dateTimeFormat } from './date-format.ts';
+
+describe('dateTimeFormat', () => {
+  it('builds one formatter per locale and options, and formats as Intl does', () => {
+    const options = { timeZone: 'America/Mexico_City', dateStyle: 'full', timeStyle: 'short' } as const;
+    const first = dateTimeFormat('es-MX', options);
+    expect(dateTimeFormat('es-MX', { ...options })).toBe(first);
+    expect(dateTimeFormat('en-US', options)).not.toBe(first);
+    expect(dateTimeFormat('es-MX', { ...options, timeZone: 'Europe/Madrid' })).not.toBe(first);
+    const at = new Date('2026-11-23T15:00:00Z');
+    expect(first.format(at)).toBe(new Intl.DateTimeFormat('es-MX', options).format(at));
+  });
+
+  it('throws for a time zone Intl does not know, and caches nothing for it', () => {
+    expect(() => dateTimeFormat('es-MX', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+    expect(() => dateTimeFormat('es-MX', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});

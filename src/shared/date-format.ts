@@ -1,0 +1,20 @@
+// One cache of Intl.DateTimeFormat objects for the browser and the server (issue 27). Building a
+// formatter loads locale and time-zone data and costs far more than formatting with it (on a phone,
+// the first one is a long task: decision 027), so each locale and set of options is built once. The
+// keys are bounded: a few locales times the time zones of our vendors times a handful of option sets.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The formatter for `locale` (undefined: the runtime's own) and `options`, built on first use. */
+export function dateTimeFormat(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions = {},
+): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    // Throws a RangeError for a time zone that is not IANA, as the constructor does: nothing is cached.
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}

@@ -39,7 +39,7 @@ export function freshClientAddress(): string {
 }
 
 /**
- * Pages come from browser.newContext() for axe (DESIGN §1), with the phone of every project, each
+ * Pages come from browser.newContext() for axe, with the phone of every project, each
  * from its own client address.
  */
 export async function newPhonePage(browser: Browser, baseURL: string | undefined) {

@@ -17,7 +17,7 @@ export const COMPACT_CARD_TAGS = 2;
 export const SIMILAR_VENDORS = 10;
 export const BOOKING_RANGE_DAYS = 14;
 export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
-/** DESIGN §4: a vendor has 24 hours to answer a request (and never past its start). */
+/** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE.md, Booking lifecycle). */
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
 /**

@@ -84,7 +84,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   );
 
 /**
- * /api/vendor/bookings: the signed-in vendor's own appointments (DESIGN §10: owner checked), with
+ * /api/vendor/bookings: the signed-in vendor's own appointments (owner checked: ARCHITECTURE.md, Request flow), with
  * the answers confirm, decline and decline-and-block (issue 28).
  */
 export const vendorBookingsRoutes = new Hono<AppEnv>()

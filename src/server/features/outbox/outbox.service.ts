@@ -44,7 +44,7 @@ export const mailOutboxPayloadSchema = z.object({
 });
 export type MailOutboxPayload = z.infer<typeof mailOutboxPayloadSchema>;
 
-/** Queues a mail inside the caller's transaction (DESIGN §3). */
+/** Queues a mail inside the caller's transaction, so it is sent only if the change commits (decision 013). */
 export async function enqueueMail(tx: Db | Tx, mail: MailOutboxPayload): Promise<string> {
   return enqueue(tx, { kind: 'mail', payload: mailOutboxPayloadSchema.parse(mail) });
 }

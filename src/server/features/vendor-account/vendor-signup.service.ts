@@ -105,7 +105,7 @@ export async function createVendorSignup({
         await enqueueMail(tx, { to, subject, text });
       }
       // spec §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
-      // outbox item, sent by the WhatsApp feature's outbox handler (whatsapp-outbox.ts, DESIGN §9).
+      // outbox item, sent by the WhatsApp feature's outbox handler (whatsapp-outbox.ts, decision 018).
       await enqueue(tx, {
         kind: 'whatsapp',
         payload: {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'drizzle-kit';
 
 // Generates SQL only. Migrations are applied by the app at start-up with drizzle's migrate() on
-// both drivers — never `drizzle-kit migrate` against PGlite (it loads no extensions; DESIGN §1).
+// both drivers — never `drizzle-kit migrate` against PGlite (it loads no extensions; ARCHITECTURE §1).
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/server/db/schema/*.ts',

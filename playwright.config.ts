@@ -3,7 +3,7 @@ import { phone } from './e2e/support/phone.ts';
 
 // Journeys against the real app: the built web app (scripts/e2e.ts runs `vite build` first) served
 // by the real server on an in-memory database with the demo data. Debian's Chromium, never a
-// downloaded browser (DESIGN §1).
+// downloaded browser (ARCHITECTURE §1).
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3199);

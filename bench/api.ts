@@ -7,7 +7,7 @@ import { checkDatabase, type Db, openDatabase } from '../src/server/db/client.ts
 import { services, vendorProfiles } from '../src/server/db/schema/vendors.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 import { computeAvailability } from '../src/server/features/availability/availability.service.ts';
-import { createBookingRequest } from '../src/server/features/bookings/bookings.service.ts';
+import { requestBooking } from '../src/server/features/booking-lifecycle/request-booking.ts';
 import { getPublicVendor, listPublicVendors } from '../src/server/features/vendors/vendors.service.ts';
 import { createBookingSchema } from '../src/shared/booking.schemas.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
@@ -135,7 +135,7 @@ function scenarios(fixtures: Fixtures, directSlots: Fixtures['slots'], runId: st
         body: JSON.stringify(bookingBody(fixtures.slots[i % fixtures.slots.length]!, i)),
       }),
       direct: (db, i) =>
-        createBookingRequest({
+        requestBooking({
           db,
           input: createBookingSchema.parse(bookingBody(directSlots[i % directSlots.length]!, -1 - i)),
           user: null,

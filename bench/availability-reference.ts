@@ -1,7 +1,7 @@
 import type { OpenSlotsInput } from '../src/shared/availability/open-slots.ts';
 import { weekdays } from '../src/shared/weekly-availability.ts';
 
-// The plain reference for computeOpenSlots (DESIGN §5, decision 013): every minute of the range is
+// The plain reference for computeOpenSlots (ARCHITECTURE §5, decision 013): every minute of the range is
 // looked up on the vendor's clock with Intl, marked open or closed, and every candidate is checked
 // against every busy appointment with Date arithmetic. Slow on purpose: it is the baseline of
 // bench/availability.ts and the oracle of the engine's differential property test.
@@ -116,7 +116,7 @@ export function naiveOpenSlots(input: OpenSlotsInput): string[] {
       const clashes = input.busy.some((b) => {
         const busyStart = ms(b.start);
         const busyEnd = ms(b.end);
-        // DESIGN §5: [start − buffer, end + buffer) against [b.start, b.end) …
+        // ARCHITECTURE §5: [start − buffer, end + buffer) against [b.start, b.end) …
         const engineRule = start - buffer * MINUTE < busyEnd && busyStart < end + buffer * MINUTE;
         // … and migration 0002: [start, end + buffer) against [b.start, b.end + b.buffer).
         const constraintRule =

@@ -9,7 +9,7 @@ import { type WeeklyAvailability, weekdays } from '../src/shared/weekly-availabi
 import { naiveOpenSlots } from './availability-reference.ts';
 import { writeResult } from './support.ts';
 
-// The availability engine (DESIGN §5: goal ≤ 1 ms for a 14-day range, one vendor, 500
+// The availability engine (ARCHITECTURE §5: goal ≤ 1 ms for a 14-day range, one vendor, 500
 // appointments) against the plain per-minute reference in bench/availability-reference.ts,
 // measured in the same run on the same inputs. Both must return the same slots.
 //   npm run bench:availability

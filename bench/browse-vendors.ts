@@ -6,7 +6,7 @@ import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { writeResult } from './support.ts';
 
 // Browse Vendors' query (GET /api/vendors) on a large directory: the search is backed by the
-// trigram indexes (DESIGN §3). Baseline, measured in the same run on the same data: the same
+// trigram indexes (ARCHITECTURE §3). Baseline, measured in the same run on the same data: the same
 // queries after dropping those indexes (a sequential scan). Prints the ratio per query.
 //   npm run bench:browse -- [vendors]   (PGlite in memory; BENCH_DATABASE_URL=postgres://… for PostgreSQL)
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 
-// DESIGN §13: `SEED_VENDORS=100000 npm start` must be ready in under 2 minutes. This times the
+// ARCHITECTURE §13: `SEED_VENDORS=100000 npm start` must be ready in under 2 minutes. This times the
 // seed alone on PGlite in a fresh temporary directory (on disk, as `npm start` uses it), or on
 // the PostgreSQL database named by BENCH_DATABASE_URL, which must be empty.
 //   npx tsx bench/seed-demo.ts [vendors]

@@ -63,7 +63,7 @@ export async function startServer({
       PORT: String(port),
       APP_URL: url,
       LOG_LEVEL: 'warn',
-      // DESIGN §13: one client address sends every request here; the booking limits would refuse
+      // ARCHITECTURE §13: one client address sends every request here; the booking limits would refuse
       // all but the first few. Refused in production, so this server is never one.
       RATE_LIMITS: 'off',
       DEMO_SEED: 'off',

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-// Admin dashboard (spec §2, issue #9) on a phone: vendors, their availability windows, customers.
+// Admin dashboard (product §2, issue #9) on a phone: vendors, their availability windows, customers.
 
 /** The date `days` from today on Mexico City's clocks (the demo vendors' zone), as YYYY-MM-DD. */
 function mexicoCityDate(days: number): string {
@@ -25,7 +25,7 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await expect(summary.getByText('Total vendors')).toBeVisible();
   await expect(summary.getByText('No reviews yet')).toBeVisible();
 
-  // Add (spec §5: business name required)
+  // Add (product §5: business name required)
   await page.getByRole('button', { name: 'Add Vendor' }).click();
   const addDialog = page.getByRole('dialog', { name: 'Add Vendor' });
   await addDialog.getByRole('button', { name: 'Save' }).click();
@@ -64,7 +64,7 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await card.getByLabel('Date').fill(mexicoCityDate(3));
   await card.getByLabel('Start').fill('06:00');
   await card.getByLabel('End').fill('');
-  await expect(save).toBeDisabled(); // spec §5: a slot without an end
+  await expect(save).toBeDisabled(); // product §5: a slot without an end
   await card.getByLabel('End').fill('08:00');
   await card.getByLabel('Repeat').selectOption('weekly');
   await save.click();

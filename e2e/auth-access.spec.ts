@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-// Who sees what (spec §2, §6): protected pages, the admin guard and tab, vendor access.
+// Who sees what (product §2, §6): protected pages, the admin guard and tab, vendor access.
 
 test('protected pages send a signed-out visitor to /auth', async ({ page }) => {
   for (const path of ['/profile', '/settings', '/jobs', '/admin']) {
@@ -18,7 +18,7 @@ test('the Admin tab and /admin are for admins only', async ({ page }) => {
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Jobs' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Admin' })).toHaveCount(0);
-  // /admin sends a non-admin to /auth, which sends anyone signed in on home (spec §2, §6).
+  // /admin sends a non-admin to /auth, which sends anyone signed in on home (product §2, §6).
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();

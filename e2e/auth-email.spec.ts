@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
 
-// Accounts with email and password (spec §2 Auth page, §5, §8), on a phone.
+// Accounts with email and password (product §2 Auth page, §5, §8), on a phone.
 
 test('sign up, sign out, sign in again, and see my profile', async ({ page }) => {
   const email = freshEmail('nuevo');
@@ -10,7 +10,7 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Create Account' })).toBeVisible();
 
-  // spec §5: both fields are required.
+  // product §5: both fields are required.
   await page.getByRole('button', { name: 'Use email and password' }).click();
   await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await expect(page.getByText('Missing fields')).toBeVisible();
@@ -24,7 +24,7 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await expect(page.getByText('Account created!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
-  // Signed in: My Profile shows the account; the profile was made at sign-up (spec §7).
+  // Signed in: My Profile shows the account; the profile was made at sign-up (product §7).
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
@@ -54,7 +54,7 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/auth$/);
 
-  // An existing email: 'Account exists', then the page switches to sign-in mode (spec §4).
+  // An existing email: 'Account exists', then the page switches to sign-in mode (product §4).
   await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Use email and password' }).click();

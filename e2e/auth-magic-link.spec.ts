@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { freshEmail } from './support/auth.ts';
 
-// The magic link end to end through the dev mailbox (DESIGN §8): sent, clicked once to sign in,
+// The magic link end to end through the dev mailbox (ARCHITECTURE §8): sent, clicked once to sign in,
 // refused the second time.
 
 test('a magic link from /dev/mailbox signs in once and only once', async ({ page }) => {

@@ -69,7 +69,7 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
     await page.goto(`/public/vendor/${vendor.slug}`);
     const form = await pickSlot(page, { time: 1 });
 
-    // spec §5: name and email are required, checked at submit.
+    // product §5: name and email are required, checked at submit.
     await form.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByText('Missing Information')).toBeVisible();
 

@@ -1,25 +1,9 @@
-import { type Browser, expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { phone } from './support/phone.ts';
+import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
-// The Browse Vendors journey (spec §2, §8, §9) on a phone, against the demo data (~60 vendors).
-
-const countText = /^(\d+) vendors? found$/;
-
-async function vendorCount(page: Page): Promise<number> {
-  const status = page.getByRole('status').filter({ hasText: countText });
-  await expect(status).toBeVisible();
-  const match = countText.exec((await status.textContent()) ?? '');
-  return Number(match?.[1]);
-}
-
-const cards = (page: Page) => page.getByRole('list', { name: 'Vendors' }).getByRole('article');
-
-/** Pages come from browser.newContext() for axe (DESIGN §1), with the phone of every project. */
-async function newPhonePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...phone, baseURL });
-  return { page: await context.newPage(), close: () => context.close() };
-}
+// The Browse Vendors journey (product §2, §8, §9) on a phone, against the demo data (~60 vendors).
 
 function searchRequests(page: Page) {
   const seen: URL[] = [];
@@ -36,7 +20,7 @@ test('browse, filter, search, load more, clear and open a vendor', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeVisible();
   const total = await vendorCount(page);
   expect(total).toBeGreaterThan(12);
-  await expect(cards(page)).toHaveCount(6);
+  await expect(vendorCards(page)).toHaveCount(6);
   await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute(
     'aria-pressed',
     'true',
@@ -52,41 +36,41 @@ test('browse, filter, search, load more, clear and open a vendor', async ({ page
   await expect.poll(() => vendorCount(page)).toBeLessThan(total);
   const cleaning = await vendorCount(page);
   expect(cleaning).toBeGreaterThan(0);
-  await expect(cards(page)).toHaveCount(Math.min(6, cleaning));
+  await expect(vendorCards(page)).toHaveCount(Math.min(6, cleaning));
 
   // Back to All; then a search, debounced: one request for the whole word, and fewer results.
   await page.getByRole('button', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL(/\/vendors$/);
   await expect.poll(() => vendorCount(page)).toBe(total);
   const firstName =
-    (await cards(page).first().getByRole('heading').getByRole('link').textContent())?.trim() ?? '';
+    (await vendorCards(page).first().getByRole('heading').getByRole('link').textContent())?.trim() ?? '';
   const term = firstName.split(/\s+/).sort((a, b) => b.length - a.length)[0] ?? firstName;
   const before = requests.length;
   await page.getByRole('searchbox', { name: 'Search vendors' }).pressSequentially(term, { delay: 40 });
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(term);
   await expect.poll(() => vendorCount(page)).toBeLessThan(total);
-  await expect(cards(page).getByRole('link', { name: firstName, exact: true })).toBeVisible();
+  await expect(vendorCards(page).getByRole('link', { name: firstName, exact: true })).toBeVisible();
   const typed = requests.slice(before).map((url) => url.searchParams.get('q'));
   expect(typed).toEqual([term]);
 
   // Clearing the box brings everyone back; Load More adds up to 6.
   await page.getByRole('searchbox', { name: 'Search vendors' }).fill('');
   await expect.poll(() => vendorCount(page)).toBe(total);
-  await expect(cards(page)).toHaveCount(6);
+  await expect(vendorCards(page)).toHaveCount(6);
   await page.getByRole('button', { name: 'Load More Vendors' }).click();
-  await expect(cards(page)).toHaveCount(Math.min(12, total));
+  await expect(vendorCards(page)).toHaveCount(Math.min(12, total));
 
   // Nonsense finds nothing; Clear Filters restores the list.
   await page.getByRole('searchbox', { name: 'Search vendors' }).fill('zzqx nothing like this');
   await expect(page.getByRole('heading', { name: 'No vendors found' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: countText })).toHaveText('0 vendors found');
+  await expect(page.getByRole('status').filter({ hasText: /vendors? found$/ })).toHaveText('0 vendors found');
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect.poll(() => vendorCount(page)).toBe(total);
   await expect(page.getByRole('searchbox', { name: 'Search vendors' })).toHaveValue('');
   await expect(page).toHaveURL(/\/vendors$/);
 
   // Quick Book goes to the services tab; the card itself opens the profile.
-  const card = cards(page).first();
+  const card = vendorCards(page).first();
   const quickBook = card.getByRole('link', { name: /^Quick Book/ });
   await expect(quickBook).toHaveAttribute('href', /^\/public\/vendor\/[a-z0-9-]+\?tab=services$/);
   const profileHref = await card.getByRole('heading').getByRole('link').getAttribute('href');
@@ -115,7 +99,7 @@ test('Home search and chips lead to Browse Vendors', async ({ page }) => {
 
 test.describe('accessibility (axe)', () => {
   const screens = [
-    { path: '/vendors', ready: (page: Page) => expect(cards(page)).toHaveCount(6) },
+    { path: '/vendors', ready: (page: Page) => expect(vendorCards(page)).toHaveCount(6) },
     {
       path: '/',
       ready: (page: Page) => expect(page.getByRole('heading', { name: 'Find Services' })).toBeVisible(),

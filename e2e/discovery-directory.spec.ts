@@ -1,26 +1,10 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from '@playwright/test';
+import { newPhonePage } from './support/auth.ts';
+import { expectPhoneFriendly } from './support/axe.ts';
 import { withoutFirstScreenAnswers } from './support/first-screen.ts';
-import { phone } from './support/phone.ts';
+import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
 // Discovery (issue #4): the public directory on a phone, against the demo data (~60 vendors).
-
-const countText = /^(\d+) vendors? found$/;
-const cards = (page: Page) => page.getByRole('list', { name: 'Vendors' }).getByRole('article');
-
-async function vendorCount(page: Page): Promise<number> {
-  const status = page.getByRole('status').filter({ hasText: countText });
-  await expect(status).toBeVisible();
-  return Number(countText.exec((await status.textContent()) ?? '')?.[1]);
-}
-
-async function newPhonePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...phone, baseURL });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { page, errors, close: () => context.close() };
-}
 
 test('directory: category, search, load more, empty state, sign in, card and Quick Book', async ({
   browser,
@@ -33,15 +17,14 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
     await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     const total = await vendorCount(page);
     expect(total).toBeGreaterThan(12);
-    await expect(cards(page)).toHaveCount(12);
-    // The directory's own chips (spec §3): Cooking yes, Tech no.
+    await expect(vendorCards(page)).toHaveCount(12);
+    // The directory's own chips (product §3): Cooking yes, Tech no.
     await expect(page.getByRole('button', { name: 'Cooking', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Tech', exact: true })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await expectNoAxeViolations(page);
+    await expectPhoneFriendly(page);
 
     await page.getByRole('button', { name: 'Load More Vendors' }).click();
-    await expect(cards(page)).toHaveCount(Math.min(24, total));
+    await expect(vendorCards(page)).toHaveCount(Math.min(24, total));
 
     await page.getByRole('searchbox', { name: 'Search vendors' }).fill('zzqx nothing like this');
     await expect(page.getByRole('heading', { name: 'No vendors found' })).toBeVisible();
@@ -57,7 +40,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
     await expect.poll(() => vendorCount(page)).toBeLessThan(total);
 
     // Quick Book opens the services tab; the card opens the profile.
-    const card = cards(page).first();
+    const card = vendorCards(page).first();
     await expect(card.getByRole('link', { name: /^Quick Book/ })).toHaveAttribute(
       'href',
       /^\/public\/vendor\/[a-z0-9-]+\?tab=services$/,

@@ -1,22 +1,14 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AFTER_LOAD_SCRIPTS_ELEMENT_ID } from '../src/shared/after-load-scripts.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { newPhonePage } from './support/auth.ts';
+import { expectPhoneFriendly } from './support/axe.ts';
 import { apiRequests, startApp, withoutFirstScreenAnswers } from './support/first-screen.ts';
 import { phone } from './support/phone.ts';
 
 // Discovery (issue #4): Home on a phone, against the demo data.
 
-async function newPhonePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...phone, baseURL });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { page, errors, close: () => context.close() };
-}
-
-async function expectPhoneFriendly(page: Page, errors: Error[]) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await expectNoAxeViolations(page);
+async function expectPhoneFriendlyAndNoErrors(page: Page, errors: Error[]) {
+  await expectPhoneFriendly(page);
   expect(errors).toEqual([]);
 }
 
@@ -36,7 +28,7 @@ test('Home: featured vendors, Recent Activity for visitors, search and chips', a
     await expect(recent.getByText('Sign in to see your recent bookings')).toBeVisible();
     await expect(recent.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
     await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('href', '/');
-    await expectPhoneFriendly(page, errors);
+    await expectPhoneFriendlyAndNoErrors(page, errors);
 
     // A featured vendor opens its public profile.
     const first = featured.getByRole('article').first().getByRole('heading').getByRole('link');
@@ -196,7 +188,7 @@ test('the server draws a visitor’s first screen; the app takes it over as it i
     }
     // Nothing asked again: the page's answers drew it.
     expect(requests.filter((path) => path === '/api/vendors')).toEqual([]);
-    await expectPhoneFriendly(page, errors);
+    await expectPhoneFriendlyAndNoErrors(page, errors);
     // And it answers: a chip filters in place, with one request for the new list.
     await page.getByRole('button', { name: 'Pets', exact: true }).click();
     await expect(page).toHaveURL(/category=pets/);

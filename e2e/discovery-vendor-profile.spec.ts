@@ -1,21 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
-import { phone } from './support/phone.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { newPhonePage } from './support/auth.ts';
+import { expectPhoneFriendly } from './support/axe.ts';
 
 // Discovery (issue #4): the public vendor profile on a phone, against the demo data.
-
-async function newPhonePage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ ...phone, baseURL });
-  const page = await context.newPage();
-  const errors: Error[] = [];
-  page.on('pageerror', (error) => errors.push(error));
-  return { page, errors, close: () => context.close() };
-}
-
-async function expectPhoneFriendly(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await expectNoAxeViolations(page);
-}
 
 /** A demo vendor with similar vendors: the first of the cleaning chip. */
 async function someVendor(page: Page): Promise<{ id: string; slug: string; business_name: string }> {

@@ -1,15 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demo, signInOnAuthPage } from './support/auth.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 
-// Job History (/jobs, spec §2) and Home Recent Activity on a phone: the demo customer's real
-// bookings from the seed (DESIGN §12, §13), never sample entries.
+// Job History (/jobs, product §2) and Home Recent Activity on a phone: the demo customer's real
+// bookings from the seed (ARCHITECTURE §12, §13), never sample entries.
 
 test.describe.configure({ timeout: 60_000 });
-
-async function expectNoHorizontalScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
 
 test('the demo customer sees their real bookings on /jobs and rehires a vendor', async ({ page }) => {
   await signInOnAuthPage(page, demo.customer, demo.password);
@@ -31,14 +27,14 @@ test('the demo customer sees their real bookings on /jobs and rehires a vendor',
   await expect(summary.getByText('Total spent (paid, MXN)')).toBeVisible();
   await expect(summary.getByText('No ratings yet')).toBeVisible();
   await expect(cards.first().getByText(/\$[\d,]+\.\d{2} MXN/)).toBeVisible();
-  // The seed gives the demo customer bookings in several statuses (DESIGN §13).
+  // The seed gives the demo customer bookings in several statuses (ARCHITECTURE §13).
   expect(await cards.count()).toBeGreaterThan(1);
   const statuses = await cards
     .getByText(/^Status: /)
     .locator('..')
     .allTextContents();
   expect(new Set(statuses).size).toBeGreaterThan(1);
-  await expectNoHorizontalScroll(page);
+  await expectNoSideScroll(page);
   await expectNoAxeViolations(page);
 
   const rehire = cards.first().getByRole('link', { name: /^Rehire / });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 
 // The vendor dashboard (issue #5): editors for profile, booking settings and availability, the
 // services section, and availability edits reaching the slots the public profile offers.
@@ -55,7 +55,7 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   const { page, close } = await newPhonePage(browser, baseURL);
   const { email, slug } = await signUpVendor(page, baseURL!);
 
-  // Vendor login (spec §2 Vendor access page) lands on the dashboard.
+  // Vendor login (product §2 Vendor access page) lands on the dashboard.
   await page.goto('/vendor/auth');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Tutor#2026');
@@ -64,7 +64,9 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   await expect(page.getByRole('heading', { level: 1, name: 'Tutorías Rápidas' })).toBeVisible();
   await expect(page.getByText('Submitted')).toBeVisible();
   await expect(page.getByText('2 h 0 min')).toBeVisible();
-  await expectNoAxeViolations(page);
+  // The long business email wraps: nothing is wider than the phone (a page that side-scrolls is
+  // zoomed out by the phone's browser, and then a tap lands above what it aimed at).
+  await expectPhoneFriendly(page);
 
   // Edit Profile: the wizard's fields, saved through PATCH /api/vendor/profile.
   await page.getByRole('button', { name: 'Edit Profile' }).click();
@@ -76,7 +78,7 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   await expect(page.getByText('Insurgentes Sur 20')).toBeVisible();
   await expect(page.getByText('Roma Sur')).toBeVisible();
 
-  // Booking Settings: bounds are checked before saving (spec §5), lead time in hours.
+  // Booking Settings: bounds are checked before saving (product §5), lead time in hours.
   await page.getByRole('button', { name: 'Booking Settings' }).click();
   await page.getByLabel('Lead time (hours)').fill('30');
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 
-// Vendor onboarding (issue #5; spec §2 wizard, §5 validation, §8 messages): the whole wizard in
+// Vendor onboarding (issue #5; product §2 wizard, §5 validation, §8 messages): the whole wizard in
 // Spanish (its default) and in English, each validation message once, the completion screen, vendor
 // login and the dashboard showing what was entered.
 
@@ -83,7 +83,7 @@ async function runWizard(page: Page, lang: 'es' | 'en') {
   await expect(page.getByRole('button', { name: w.previous })).toBeDisabled();
   await expectNoAxeViolations(page);
 
-  // spec §5: Next does not validate; Create Profile does, step by step.
+  // product §5: Next does not validate; Create Profile does, step by step.
   await nextStep(page, w, 2);
   await nextStep(page, w, 3);
   await page.getByRole('button', { name: w.create }).click();
@@ -202,7 +202,7 @@ test('signing up again with the same email says Account exists', async ({ page, 
   await expect(
     page.getByText('An account with this email already exists. Try signing in instead.'),
   ).toBeVisible();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible(); // spec §4: it stays on its step
+  await expect(page.getByText('Step 3 of 3')).toBeVisible(); // product §4: it stays on its step
 });
 
 // The local provider always signs in the same person (decision 011); the business name is that

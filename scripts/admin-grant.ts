@@ -3,7 +3,7 @@ import { loadDotEnv, parseConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { AppError } from '../src/server/lib/app-error.ts';
 
-// `npm run admin:grant -- <email>`: gives an existing account the admin role (spec §6: a row in
+// `npm run admin:grant -- <email>`: gives an existing account the admin role (product §6: a row in
 // user_roles with role admin), on the database the server uses (DATABASE_URL or PGlite).
 const email = process.argv[2];
 if (!email || process.argv.length > 3) {

@@ -7,9 +7,11 @@ import {
   decisionsByNumber,
   docLinkRules,
   findBrokenCitations,
+  numberedSections,
+  SECTIONED_DOCS,
 } from '../src/server/lib/doc-links.ts';
 
-// Part of `npm run lint`: fails when a file cites a decision, or links into docs/, where nothing is
+// Part of `npm run lint`: fails when a file cites a decision, a section, or links into docs/, where nothing is
 // (the rules: src/server/lib/doc-links.ts). Reads the files git knows of, committed or not, except
 // ignored ones; binary files and the lockfile are skipped.
 const root = process.cwd();
@@ -33,6 +35,14 @@ function* textFiles(): Generator<DocFile> {
 const rules = docLinkRules({
   exists: (path) => existsSync(join(root, path)),
   decisions: decisionsByNumber(readdirSync(join(root, DECISIONS_DIR))),
+  sections: new Map(
+    Object.entries(SECTIONED_DOCS).map(([name, file]) => [
+      name,
+      existsSync(join(root, file))
+        ? numberedSections(readFileSync(join(root, file), 'utf8'))
+        : new Set<string>(),
+    ]),
+  ),
 });
 const broken = findBrokenCitations(textFiles(), rules);
 

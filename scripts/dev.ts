@@ -41,7 +41,7 @@ process.on('SIGINT', () => stop('SIGINT', 0));
 process.on('SIGTERM', () => stop('SIGTERM', 0));
 
 // Links in mails and redirects must point at the page people open, which is Vite's in development;
-// the server also checks the Origin of mutations against it (DESIGN §10).
+// the server also checks the Origin of mutations against it (ARCHITECTURE §10).
 start('server', bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
   PORT: apiPort,
   APP_URL: process.env.APP_URL ?? webUrl,

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureWebBuild } from './web-build.ts';
 
-// `npm run test:e2e [-- playwright args]`: builds the web app, then runs the Playwright journeys with
-// Debian's Chromium (DESIGN §1: never a downloaded browser). Without Chromium the journeys cannot
+// `npm run test:e2e [-- playwright args]`: builds the web app unless dist/web is up to date
+// (scripts/web-build.ts), then runs the Playwright journeys with
+// Debian's Chromium (ARCHITECTURE §1: never a downloaded browser). Without Chromium the journeys cannot
 // run: CI fails, a laptop gets a loud notice and a zero exit so that `npm test` still finishes.
 
 // An explicit CHROMIUM_PATH is the only candidate: a typo there should not silently pick another browser.
@@ -58,6 +60,6 @@ function run(command: string, args: string[]): Promise<number> {
   });
 }
 
-const built = await run(bin('vite'), ['build', '--logLevel', 'warn']);
+const built = ensureWebBuild();
 if (built !== 0) process.exit(built);
 process.exit(await run(bin('playwright'), ['test', ...process.argv.slice(2)]));

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { phone } from './phone.ts';
 
-/** The demo accounts of the seed (DESIGN §13). */
+/** The demo accounts of the seed (ARCHITECTURE §13). */
 export const demo = {
   admin: 'admin@barrio.test',
   vendor: 'vendor@barrio.test',
@@ -13,7 +13,7 @@ export const demo = {
 export const freshEmail = (label: string) =>
   `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
-/** Signs in through /auth with email and password (the form is revealed on demand, spec §2). */
+/** Signs in through /auth with email and password (the form is revealed on demand, product §2). */
 export async function signInOnAuthPage(page: Page, email: string, password: string) {
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
@@ -40,7 +40,7 @@ export function freshClientAddress(): string {
 
 /**
  * Pages come from browser.newContext() for axe, with the phone of every project, each
- * from its own client address.
+ * from its own client address; `errors` collects the page's uncaught errors.
  */
 export async function newPhonePage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({
@@ -48,5 +48,8 @@ export async function newPhonePage(browser: Browser, baseURL: string | undefined
     baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': freshClientAddress() },
   });
-  return { page: await context.newPage(), close: () => context.close() };
+  const page = await context.newPage();
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return { page, errors, close: () => context.close() };
 }

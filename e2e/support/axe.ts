@@ -30,3 +30,14 @@ export async function expectNoAxeViolations(page: Page) {
     violations.map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((n) => n.target) })),
   ).toEqual([]);
 }
+
+/** Nothing wider than the phone's screen: the page never scrolls sideways. */
+export async function expectNoSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+/** Fits the phone and passes axe. */
+export async function expectPhoneFriendly(page: Page) {
+  await expectNoSideScroll(page);
+  await expectNoAxeViolations(page);
+}

@@ -5,7 +5,7 @@ import { outbox } from '../../src/server/db/schema/messaging.ts';
 import type { CreateBookingInput, CreateBookingResponse } from '../../src/shared/booking.schemas.ts';
 import type { PublicVendor } from '../../src/shared/vendor.schemas.ts';
 
-// Booking requests as the booking form sends them (POST /api/bookings, DESIGN §6), over real HTTP.
+// Booking requests as the booking form sends them (POST /api/bookings, ARCHITECTURE §6), over real HTTP.
 
 export interface Slot {
   vendorId: string;

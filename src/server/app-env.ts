@@ -13,7 +13,7 @@ export interface AppDeps {
   db: Db;
   logger: Logger;
   clock: Clock;
-  /** Stripe or the local sandbox (DESIGN §7), from config: createPaymentProvider(config). */
+  /** Stripe or the local sandbox (ARCHITECTURE §7), from config: createPaymentProvider(config). */
   payments: PaymentProvider;
   /** True while the server shuts down (main.ts, decision 023); absent in tests and tools. */
   draining?: () => boolean;

@@ -128,13 +128,13 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
       },
     }),
   );
-  // DESIGN §10: no mutation with a body a cross-site form could send (auth/json-bodies.ts).
+  // ARCHITECTURE §10: no mutation with a body a cross-site form could send (auth/json-bodies.ts).
   app.use('/api/*', requireJsonBodies);
   // better-auth at /api/auth/* and the session middleware for every other /api route.
   const mail = createMailTransport(deps);
   mountAuth(app, deps, mail);
   app.route('/api', createApi());
-  // DESIGN §13: local-only endpoints exist only while their local default is in use.
+  // ARCHITECTURE §13: local-only endpoints exist only while their local default is in use.
   if (usesDevMailbox(deps.config)) app.route('/api/dev', devMailboxRoutes);
   if (deps.payments.kind === 'sandbox' && !deps.config.production)
     app.route('/api/sandbox/checkout', sandboxCheckoutRoutes);
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
     throw new AppError('not_found', 'No such API endpoint.');
   });
 
-  // The one place where errors become responses (DESIGN §6): unknown errors show no internals.
+  // The one place where errors become responses (ARCHITECTURE §6): unknown errors show no internals.
   app.onError((err, c) => {
     const known =
       toAppError(err) ??

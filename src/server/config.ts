@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost, parseTrustProxy } from './lib/client-address.ts';
 
-// DESIGN §13: every variable is optional; `.env` is read when present.
+// ARCHITECTURE §13: every variable is optional; `.env` is read when present.
 const flag = (fallback: boolean) =>
   z
     .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
@@ -43,7 +43,7 @@ function buildSchema(production: boolean) {
       OUTBOX_RETRY_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
       // How long sent and failed outbox items (and dev mailbox mails) are kept (issue 28).
       OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
-      // How often the expiry sweeper runs (DESIGN §4: every minute); fault tests shorten it.
+      // How often the expiry sweeper runs (ARCHITECTURE §4: every minute); fault tests shorten it.
       EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
       // On SIGTERM/SIGINT: how long in-flight requests and deliveries may take before being cut (decision 023).
       SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
@@ -173,7 +173,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 
 /**
  * Outside production a missing AUTH_SECRET is generated once and kept beside the local data,
- * so sessions survive restarts on a laptop (DESIGN §13).
+ * so sessions survive restarts on a laptop (ARCHITECTURE §13).
  */
 function localSecret(pgliteDir: string): string {
   const base = pgliteDir.startsWith('memory://') ? './.data' : dirname(pgliteDir);

@@ -16,7 +16,7 @@ import { systemClock } from './lib/clock.ts';
 import { trackHandlers, trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
 
-// Entry: config → database → app → listen → jobs (DESIGN §2).
+// Entry: config → database → app → listen → jobs (ARCHITECTURE §2).
 loadDotEnv();
 const config = parseConfig();
 const logger = createLogger(config.logLevel);
@@ -75,7 +75,7 @@ const server = serve({ fetch, port: config.port, hostname: config.host }, (info)
 }) as Server;
 const drain = trackHttpDrain(server);
 
-// Jobs (DESIGN §4, §11): the expiry sweeper, and the outbox with its mail and WhatsApp transports.
+// Jobs (ARCHITECTURE §4, §11): the expiry sweeper, and the outbox with its mail and WhatsApp transports.
 const sweeper = startExpirySweeper({
   db: database.db,
   clock: systemClock,

@@ -10,14 +10,16 @@ import {
   type RecurrenceRule,
   recurrenceRules,
 } from './constants.ts';
+import { type CountryCode, countries } from './countries.ts';
 import { whenFieldsParsed } from './cross-field-checks.ts';
+import { toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 
-// The admin dashboard's API contract (spec §2 Admin, DESIGN §6): one schema per input, used by the
+// The admin dashboard's API contract (product §2 Admin, ARCHITECTURE §6): one schema per input, used by the
 // server's validator and by the admin forms alike.
 
 export const ADMIN_PAGE_SIZE = 20;
-/** spec §9: the admin availability calendar reaches today … 30 days ahead. */
+/** product §9: the admin availability calendar reaches today … 30 days ahead. */
 export const ADMIN_CALENDAR_DAYS = 30;
 /** One save of the availability editor: one window per slot; more than this is not a person typing. */
 export const MAX_WINDOWS_PER_SAVE = 24;
@@ -31,7 +33,7 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });
 
-/** spec §5: phones are stored as E.164; the forms turn country + number into it with toE164(). */
+/** product §5: phones are stored as E.164; the forms turn country + number into it with toE164(). */
 const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use an international number such as +5215512345678');
 const optionalText = (max: number) =>
   z
@@ -41,7 +43,7 @@ const optionalText = (max: number) =>
     .transform((v) => v || null)
     .nullable();
 
-// spec §5 admin vendor form: business name required; email is an email-type field.
+// product §5 admin vendor form: business name required; email is an email-type field.
 const vendorFields = {
   business_name: z.string().trim().min(1, 'Business name is required').max(120),
   service_category: z.string().trim().min(1, 'Category is required').max(60),
@@ -66,7 +68,7 @@ export const adminVendorInputSchema = z.object({
   business_phone: vendorFields.business_phone.default(null),
   bio: vendorFields.bio.default(null),
   address: vendorFields.address.default(null),
-  // spec §3: admin-created rows default application_status to approved.
+  // product §3: admin-created rows default application_status to approved.
   application_status: vendorFields.application_status.default('approved'),
   is_verified: vendorFields.is_verified.default(false),
   pricing_type: vendorFields.pricing_type.default(null),
@@ -78,7 +80,7 @@ export type AdminVendorValues = z.output<typeof adminVendorInputSchema>;
 export const adminVendorUpdateSchema = updateSchemaOf(adminVendorInputSchema);
 export type AdminVendorUpdate = z.output<typeof adminVendorUpdateSchema>;
 
-/** A vendor as admins see it: the public fields plus the contact ones and the flags (DESIGN §3). */
+/** A vendor as admins see it: the public fields plus the contact ones and the flags (ARCHITECTURE §3). */
 export interface AdminVendor {
   id: string;
   slug: string;
@@ -102,11 +104,11 @@ export interface AdminVendor {
 
 export interface AdminPage<T> {
   items: T[];
-  /** 'Showing x of y' (spec §2): every match, not just this page. */
+  /** 'Showing x of y' (product §2): every match, not just this page. */
   total: number;
 }
 
-// spec §5 admin customer form: display name required.
+// product §5 admin customer form: display name required.
 const customerFields = {
   display_name: z.string().trim().min(1, 'Display name is required').max(100),
   phone: z
@@ -133,8 +135,54 @@ export type AdminCustomerValues = z.output<typeof adminCustomerInputSchema>;
 export const adminCustomerUpdateSchema = updateSchemaOf(adminCustomerInputSchema);
 export type AdminCustomerUpdate = z.output<typeof adminCustomerUpdateSchema>;
 
+// ——— The admin forms (issue 27): each field as the form holds it, checked by the API's own field ———
+
+const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+
 /**
- * spec §7 "Admin reads profiles where is_vendor is false", plus the people who only ever booked
+ * A phone as the admin forms hold it, the picker's country and the number as typed, made E.164
+ * (product §5); an empty number is no phone.
+ */
+export const phoneAsTypedSchema = z
+  .object({ country: z.enum(countryCodes), national: z.string() })
+  .transform(({ country, national }, ctx) => {
+    if (!national.trim()) return '';
+    const phone = toE164(national, country);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number for the selected country.' });
+    return z.NEVER;
+  });
+
+/** The Add and Edit Customer form: its output is what POST and PATCH /api/admin/customers take. */
+export const adminCustomerFormSchema = z.object({
+  display_name: customerFields.display_name,
+  phone: phoneAsTypedSchema.pipe(customerFields.phone.unwrap()),
+  email: z.string().trim().pipe(customerFields.email.unwrap()),
+  preferred_categories: customerFields.preferred_categories,
+});
+export type AdminCustomerForm = z.input<typeof adminCustomerFormSchema>;
+
+/**
+ * The Add and Edit Vendor form: only the fields it shows (issue 28: the bio and address are the
+ * vendor's to write); its output goes through the create or the update schema.
+ */
+export const adminVendorFormSchema = z.object({
+  business_name: vendorFields.business_name,
+  service_category: vendorFields.service_category,
+  business_email: z.string().trim().pipe(vendorFields.business_email.unwrap()),
+  business_phone: phoneAsTypedSchema.pipe(vendorFields.business_phone.unwrap()),
+  application_status: vendorFields.application_status,
+  is_verified: vendorFields.is_verified,
+  /** The select's '' is "none". */
+  pricing_type: z
+    .union([z.literal(''), z.enum(pricingTypes)])
+    .transform((v) => v || null)
+    .pipe(vendorFields.pricing_type),
+});
+export type AdminVendorForm = z.input<typeof adminVendorFormSchema>;
+
+/**
+ * product §7 "Admin reads profiles where is_vendor is false", plus the people who only ever booked
  * (rows of `customers` no profile stands for): those are `booking_only` and read-only here, since
  * deleting one would delete their bookings.
  */
@@ -155,11 +203,11 @@ export interface AdminStats {
   customers: number;
   /** There is no reviews table yet: the real count is 0, and the card says so plainly. */
   reviews: number;
-  /** spec §2: appointments in awaiting_payment, confirmed or paid. */
+  /** product §2: appointments in awaiting_payment, confirmed or paid. */
   services_scheduled: number;
 }
 
-// spec §7: availability_windows rows {vendor_profile_id, start_tz, end_tz, recurrence_rule, is_active}.
+// product §7: availability_windows rows {vendor_profile_id, start_tz, end_tz, recurrence_rule, is_active}.
 const windowFields = {
   vendor_profile_id: z.uuid('Not a valid vendor id'),
   start_tz: z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }),
@@ -203,6 +251,76 @@ export interface AdminAvailabilityWindow {
   is_active: boolean;
   created_at: string;
 }
+
+// ——— The admin availability forms (issue 27): wall times in the vendor's zone (decision 016) ———
+
+const repeatField = z.enum(['none', ...recurrenceRules]);
+const wallTime = z.string().min(1, 'Enter a time');
+
+/** A form's issue from the API's window schema, on the form field it is about. */
+function addWindowIssues(
+  ctx: z.RefinementCtx,
+  issues: readonly z.core.$ZodIssue[],
+  fieldOf: (path: readonly PropertyKey[]) => PropertyKey[],
+) {
+  for (const { path, message } of issues) ctx.addIssue({ code: 'custom', path: fieldOf(path), message });
+}
+
+/**
+ * The admin availability editor: a date, one or more wall-clock slots, a repeat rule and Active,
+ * made instants in the vendor's `timeZone` and checked by availabilityWindowsCreateSchema; an end
+ * not after its start is reported on that slot's end. The output is what POST …/availability takes.
+ */
+export function availabilityFormSchema(vendorId: string, timeZone: string) {
+  return z
+    .object({
+      date: z.string().min(1, 'Please select a date'),
+      slots: z.array(z.object({ start: wallTime, end: wallTime })),
+      repeat: repeatField,
+      active: z.boolean(),
+    })
+    .transform(({ date, slots, repeat, active }, ctx) => {
+      const result = availabilityWindowsCreateSchema.safeParse(
+        slots.map((slot) => ({
+          vendor_profile_id: vendorId,
+          start_tz: zonedWallTimeToUtc(date, slot.start, timeZone).toISOString(),
+          end_tz: zonedWallTimeToUtc(date, slot.end, timeZone).toISOString(),
+          recurrence_rule: repeat === 'none' ? null : repeat,
+          is_active: active,
+        })),
+      );
+      if (result.success) return result.data;
+      addWindowIssues(ctx, result.error.issues, ([index, field]) =>
+        typeof index === 'number' ? ['slots', index, field === 'start_tz' ? 'start' : 'end'] : ['slots'],
+      );
+      return z.NEVER;
+    });
+}
+export type AvailabilityForm = z.input<ReturnType<typeof availabilityFormSchema>>;
+
+/** Edit availability window: the same fields for one window, checked by availabilityWindowUpdateSchema. */
+export function availabilityWindowFormSchema(timeZone: string) {
+  return z
+    .object({
+      date: z.string().min(1, 'Please select a date'),
+      start: wallTime,
+      end: wallTime,
+      repeat: repeatField,
+      active: z.boolean(),
+    })
+    .transform(({ date, start, end, repeat, active }, ctx) => {
+      const result = availabilityWindowUpdateSchema.safeParse({
+        start_tz: zonedWallTimeToUtc(date, start, timeZone).toISOString(),
+        end_tz: zonedWallTimeToUtc(date, end, timeZone).toISOString(),
+        recurrence_rule: repeat === 'none' ? null : repeat,
+        is_active: active,
+      });
+      if (result.success) return result.data;
+      addWindowIssues(ctx, result.error.issues, ([field]) => [field === 'start_tz' ? 'start' : 'end']);
+      return z.NEVER;
+    });
+}
+export type AvailabilityWindowForm = z.input<ReturnType<typeof availabilityWindowFormSchema>>;
 
 /**
  * The instant at which clocks in `timeZone` first show `date` (YYYY-MM-DD) at `time` (HH:MM):

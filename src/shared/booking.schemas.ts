@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { AppointmentStatus } from './constants.ts';
 import { toE164 } from './phone.ts';
 
-// DESIGN §6: the booking request payload in camelCase exactly as spec §3 gives it. One schema for
-// the server's validator and the booking form (STYLE §3).
+// ARCHITECTURE §6: the booking request payload in camelCase exactly as product §3 gives it. One schema for
+// the server's validator and the booking form.
 
 /** An optional text field: the form sends '' for an untouched input, which means "not given". */
 const optionalText = (max: number, message: string) =>
@@ -15,13 +15,13 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ? v : undefined));
 
 export const createBookingSchema = z.object({
-  // spec §3: vendorId is the id or the slug of the profile URL (spec §2).
+  // product §3: vendorId is the id or the slug of the profile URL (product §2).
   vendorId: z.string().trim().min(1, 'vendorId is required').max(200),
   serviceId: z.uuid('Please choose one of the vendor’s services.'),
   startTime: z.iso.datetime({ offset: true, message: 'Please choose a time.' }),
   customerName: z.string().trim().min(1, 'Please enter your name.').max(120, 'The name is too long.'),
   customerEmail: z.string().trim().max(254).pipe(z.email('Please enter a valid email address.')),
-  // spec §5: optional; the form has already prepended the dial code when it did not start with +.
+  // product §5: optional; the form has already prepended the dial code when it did not start with +.
   customerPhone: optionalText(40, 'The phone number is too long.').refine(
     (phone) => phone === undefined || toE164(phone) !== undefined,
     'Please enter a valid phone number.',
@@ -38,7 +38,7 @@ export interface CreateBookingResponse {
   message: string;
 }
 
-// DESIGN §6: GET /api/bookings/confirm?token= and POST /api/bookings/confirm {token, action}.
+// ARCHITECTURE §6: GET /api/bookings/confirm?token= and POST /api/bookings/confirm {token, action}.
 const token = z
   .string()
   .trim()
@@ -68,7 +68,7 @@ export const vendorBookingParamSchema = z.object({
 export interface BookingSummary {
   id: string;
   code: string;
-  /** Overdue requests read as expired even before the sweeper moves them (DESIGN §4). */
+  /** Overdue requests read as expired even before the sweeper moves them (ARCHITECTURE §4). */
   status: AppointmentStatus;
   vendor_name: string;
   service_name: string | null;

@@ -1,4 +1,4 @@
-// spec §3 Lists. The chip keys and the signup/admin lists differ in the spec and it shows no
+// product §3 Lists. The chip keys and the signup/admin lists differ in the spec and it shows no
 // reconciliation; Barrio reconciles them here (docs/decisions/007-category-families.md): a chip
 // stands for a family of stored service_category values, in both languages.
 
@@ -30,7 +30,7 @@ export const directoryCategories = [
 export type CategoryKey = (typeof browseCategories)[number] | (typeof directoryCategories)[number];
 export const categoryKeys = [...new Set<CategoryKey>([...browseCategories, ...directoryCategories])];
 
-/** The vendor signup list (spec §3), English and the Spanish shown in the Spanish wizard. */
+/** The vendor signup list (product §3), English and the Spanish shown in the Spanish wizard. */
 export const signupCategories = [
   { en: 'House Cleaning', es: 'Limpieza del Hogar' },
   { en: 'Fitness Training', es: 'Entrenamiento Físico' },
@@ -44,7 +44,7 @@ export const signupCategories = [
   { en: 'Other', es: 'Otro' },
 ] as const;
 
-/** The admin vendor category list (spec §3). */
+/** The admin vendor category list (product §3). */
 export const adminCategories = [
   'House Cleaning',
   'Personal Training',
@@ -79,12 +79,12 @@ export function isCategoryKey(value: string): value is CategoryKey {
   return (categoryKeys as readonly string[]).includes(value);
 }
 
-/** The stored values a category filter matches (spec §7: service_category equality, per family). */
+/** The stored values a category filter matches (product §7: service_category equality, per family). */
 export function categoryValues(key: CategoryKey): string[] {
   return [key, ...families[key]];
 }
 
-// spec §3: service areas and languages.
+// product §3: service areas and languages.
 export const neighborhoods = [
   'Roma Norte',
   'Roma Sur',

@@ -1,8 +1,8 @@
-// spec §9: business constants and limits. One place; both runtimes read them.
+// product §9: business constants and limits. One place; both runtimes read them.
 export const BROWSE_PAGE_SIZE = 6;
 export const DIRECTORY_PAGE_SIZE = 12;
 export const SEARCH_DEBOUNCE_MS = 500;
-export const MAX_PAGE_SIZE = 50; // DESIGN §6: limit ≤ 50
+export const MAX_PAGE_SIZE = 50; // ARCHITECTURE §6: limit ≤ 50
 /**
  * Counting stops here: '100+ vendors found' says enough, and each vendor counted is a row read and,
  * for a search, matched again: at 1000, a broad search's count took 20–55 ms on PGlite with
@@ -17,7 +17,7 @@ export const COMPACT_CARD_TAGS = 2;
 export const SIMILAR_VENDORS = 10;
 export const BOOKING_RANGE_DAYS = 14;
 export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
-/** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE.md, Booking lifecycle). */
+/** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE §4). */
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
 /**
@@ -35,17 +35,17 @@ export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;
 export const DEFAULT_TIMEZONE = 'America/Mexico_City';
 
-// spec §9 wizard defaults, with DESIGN §12's advance-booking deviation (14 days, not 1).
+// product §9 wizard defaults, with ARCHITECTURE §12's advance-booking deviation (14 days, not 1).
 export const DEFAULT_BUFFER_MINUTES = 15;
 export const DEFAULT_ADVANCE_BOOKING_DAYS = 14;
 export const DEFAULT_LEAD_TIME_MINUTES = 120;
 
-// spec §5: input bounds.
+// product §5: input bounds.
 export const BUFFER_MINUTES = { min: 0, max: 120 } as const;
 export const ADVANCE_BOOKING_DAYS = { min: 1, max: 365 } as const;
 export const LEAD_TIME_MINUTES = { min: 0, max: 1440 } as const;
 
-// spec §4 / DESIGN §4: appointment statuses. Active ones hold their slot (exclusion constraint).
+// product §4 / ARCHITECTURE §4: appointment statuses. Active ones hold their slot (exclusion constraint).
 export const appointmentStatuses = [
   'pending_vendor',
   'awaiting_payment',
@@ -58,7 +58,7 @@ export const appointmentStatuses = [
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const activeAppointmentStatuses = ['pending_vendor', 'awaiting_payment', 'confirmed', 'paid'] as const;
 
-// spec §4: application statuses seen, with their badge colour.
+// product §4: application statuses seen, with their badge colour.
 export const applicationStatuses = ['submitted', 'pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// spec §3 "Contact sent for processing" and §7 process-contacts; DESIGN §6 POST /api/me/contacts.
+// product §3 "Contact sent for processing" and §7 process-contacts; ARCHITECTURE §6 POST /api/me/contacts.
 // The schema is the API contract of the server's validator; the web app sends the same shape.
 
 /** At most this many contacts per call (a larger list is sent in several calls); beyond: 413. */
@@ -26,7 +26,7 @@ export type ContactInput = z.input<typeof contactSchema>;
 
 /**
  * `{contacts: [{name, phones, emails}]}`. The spec's payload also carries `userId`: it is dropped
- * here (zod strips unknown keys); the user is always the session's (DESIGN §6). The count limit
+ * here (zod strips unknown keys); the user is always the session's (ARCHITECTURE §6). The count limit
  * (MAX_CONTACTS_PER_CALL) is checked by the route, as a 413 rather than a 400; the body limit
  * bounds the work before it.
  */
@@ -36,7 +36,7 @@ export const processContactsSchema = z.object({
 export type ProcessContactsInput = z.input<typeof processContactsSchema>;
 
 export interface ProcessContactsResponse {
-  /** A sentence with the counts, shown in the 'Contacts Processed!' toast (spec §7, §8). */
+  /** A sentence with the counts, shown in the 'Contacts Processed!' toast (product §7, §8). */
   message: string;
   /** Contacts received in this call. */
   contacts: number;
@@ -57,7 +57,7 @@ export type RecommendationType = (typeof recommendationTypes)[number];
 export const contactsBands = ['2+', '5+', '10+'] as const;
 export type ContactsBand = (typeof contactsBands)[number];
 
-/** GET /api/me/recommendations (spec §3 Recommendation joined with the public vendor fields). */
+/** GET /api/me/recommendations (product §3 Recommendation joined with the public vendor fields). */
 export interface Recommendation {
   id: string;
   vendor_profile_id: string;

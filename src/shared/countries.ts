@@ -1,5 +1,5 @@
-// spec §3 Country list: 27 entries {name, code, dial, flag} — the US, Mexico, Canada, the UK, many
-// Latin American countries and some European ones. spec §9: the default phone country is the first
+// product §3 Country list: 27 entries {name, code, dial, flag} — the US, Mexico, Canada, the UK, many
+// Latin American countries and some European ones. product §9: the default phone country is the first
 // entry, and Barrio serves Mexico City, so Mexico comes first.
 export interface Country {
   name: string;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPrice } from './money.ts';
 
 describe('formatPrice', () => {
-  it('divides cents by 100 and shows two decimals with a $ sign (spec §9)', () => {
+  it('divides cents by 100 and shows two decimals with a $ sign (product §9)', () => {
     expect(formatPrice(35_000)).toBe('$350.00');
     expect(formatPrice(8_050)).toBe('$80.50');
     expect(formatPrice(5)).toBe('$0.05');

@@ -1,4 +1,4 @@
-// DESIGN §3: money is integer centavos (MXN). spec §9: "price_cents divided by 100", shown with a `$`
+// ARCHITECTURE §3: money is integer centavos (MXN). product §9: "price_cents divided by 100", shown with a `$`
 // sign (the peso sign in Mexico) and two decimals, thousands grouped with commas.
 // Formatted by hand, not with Intl.NumberFormat: the browser loads its number-formatting data the
 // first time a NumberFormat is created, 10–40 ms of main thread on a phone, and prices are on the

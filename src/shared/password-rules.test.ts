@@ -7,7 +7,7 @@ import {
   strengthColor,
 } from './password-rules.ts';
 
-describe('password rules (spec §5, decision 015)', () => {
+describe('password rules (product §5, decision 015)', () => {
   it('counts the five rules', () => {
     expect(passwordStrength('')).toBe(0);
     expect(passwordStrength('abc')).toBe(1);

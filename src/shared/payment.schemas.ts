@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppointmentStatus } from './constants.ts';
 
-// DESIGN §6, §7: the payment pages' API. Session ids are the provider's (Stripe `cs_…`, sandbox
+// ARCHITECTURE §6, §7: the payment pages' API. Session ids are the provider's (Stripe `cs_…`, sandbox
 // `cs_sandbox_…`); anything else cannot match a booking.
 export const paymentSessionParamSchema = z.object({
   sessionId: z
@@ -19,7 +19,7 @@ export const paymentAppointmentParamSchema = z.object({
 interface PaymentBooking {
   appointment_id: string;
   code: string;
-  /** An unpaid booking past its deadline reads as cancelled (DESIGN §4). */
+  /** An unpaid booking past its deadline reads as cancelled (ARCHITECTURE §4). */
   status: AppointmentStatus;
   vendor_name: string;
   service_name: string | null;

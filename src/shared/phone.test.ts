@@ -4,7 +4,7 @@ import { splitE164, toE164 } from './phone.ts';
 import { updateProfileSchema } from './profile.schemas.ts';
 
 describe('countries', () => {
-  it('has the 27 entries of spec §3, Mexico (+52) first as the default (spec §9)', () => {
+  it('has the 27 entries of product §3, Mexico (+52) first as the default (product §9)', () => {
     expect(countries).toHaveLength(27);
     expect(defaultCountry).toMatchObject({ name: 'Mexico', code: 'MX', dial: '+52' });
     expect(new Set(countries.map((c) => c.code)).size).toBe(27);

@@ -3,7 +3,7 @@ import { type CountryCode, countries, defaultCountry } from './countries.ts';
 
 /**
  * A phone as typed (with or without +, spaces, a leading zero) in the given country, as E.164
- * (`+525512345678`), or undefined when it is not a valid number (DESIGN §1: default region MX).
+ * (`+525512345678`), or undefined when it is not a valid number (ARCHITECTURE §1: default region MX).
  */
 export function toE164(input: string, country: CountryCode = defaultCountry.code): string | undefined {
   const parsed = parsePhoneNumberFromString(input.trim(), country);

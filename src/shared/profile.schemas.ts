@@ -1,13 +1,26 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
+import { type CountryCode, countries, defaultCountry } from './countries.ts';
 import { toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 
-// DESIGN §6: PUT /api/me/profile — the one schema for the server's validator and the form alike.
+/** The server's messages for the profile's fields; My Profile shows its own translation of these. */
+export const profileMessages = {
+  nameRequired: 'Name is required',
+  invalidPhone: 'Enter a valid phone number',
+} as const;
+
+const displayName = z.string().trim().min(1, profileMessages.nameRequired).max(100, 'Name is too long');
+const preferredCategories = z
+  .array(z.string().refine(isCategoryKey, { message: 'Unknown category' }))
+  .max(20)
+  .transform((keys) => [...new Set(keys)] as CategoryKey[]);
+
+// ARCHITECTURE §6: PUT /api/me/profile — the one schema for the server's validator and the form alike.
 // Every field is optional: a request changes what it names and keeps the rest (issue 28).
 export const updateProfileSchema = updateSchemaOf(
   z.object({
-    display_name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
+    display_name: displayName,
     /** E.164 (`+525512345678`) or null to remove it; the form builds it from country + number. */
     phone: z
       .string()
@@ -16,16 +29,13 @@ export const updateProfileSchema = updateSchemaOf(
       .transform((value, ctx) => {
         const e164 = toE164(value);
         if (!e164) {
-          ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number' });
+          ctx.addIssue({ code: 'custom', message: profileMessages.invalidPhone });
           return z.NEVER;
         }
         return e164;
       })
       .nullable(),
-    preferred_categories: z
-      .array(z.string().refine(isCategoryKey, { message: 'Unknown category' }))
-      .max(20)
-      .transform((keys) => [...new Set(keys)] as CategoryKey[]),
+    preferred_categories: preferredCategories,
     notify_push: z.boolean(),
     notify_email: z.boolean(),
     /** Settings → privacy: count my bookings in my contacts' recommendations (decision 037). */
@@ -34,6 +44,33 @@ export const updateProfileSchema = updateSchemaOf(
 ).strict();
 // The typed client (hc) takes what the validator yields, so the request type is the output type.
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
+
+const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+
+/**
+ * The My Profile form (product §2): the fields of the PUT above, with the phone as the picker's
+ * country and the number typed, which it turns into the PUT's E.164 phone (none when left empty).
+ */
+export const profileFormSchema = z
+  .object({
+    display_name: displayName,
+    country: z.enum(countryCodes).default(defaultCountry.code),
+    national: z.string().trim().max(30, profileMessages.invalidPhone),
+    preferred_categories: preferredCategories,
+  })
+  // Checked even when the name is wrong too, so that both fields say so at once.
+  .refine(({ country, national }) => !national || toE164(national, country) !== undefined, {
+    path: ['national'],
+    message: profileMessages.invalidPhone,
+    when: () => true,
+  })
+  .transform(
+    ({ display_name, country, national, preferred_categories }): UpdateProfileInput => ({
+      display_name,
+      phone: national ? (toE164(national, country) ?? null) : null,
+      preferred_categories,
+    }),
+  );
 
 /** The signed-in user's profile as GET /api/me and PUT /api/me/profile answer it. */
 export interface MyProfile {
@@ -50,7 +87,7 @@ export interface MyProfile {
   created_at: string;
 }
 
-/** GET /api/me: who is signed in, with the answers the auth context needs (spec §4). */
+/** GET /api/me: who is signed in, with the answers the auth context needs (product §4). */
 export interface MeResponse {
   user: { id: string; name: string; email: string; email_verified: boolean; image: string | null };
   session: { expires_at: string };

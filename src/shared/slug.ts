@@ -1,4 +1,4 @@
-// DESIGN §3: vendor_profiles.slug comes from business_name — lower case, accents stripped,
+// ARCHITECTURE §3: vendor_profiles.slug comes from business_name — lower case, accents stripped,
 // hyphens — with a numeric suffix on collision. The seed, the signup wizard and the admin form
 // all make slugs here, so a vendor's public URL never depends on who created the profile.
 

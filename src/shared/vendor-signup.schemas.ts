@@ -15,7 +15,7 @@ import { updateSchemaOf } from './update-schema.ts';
 import type { VendorClaimOffer } from './vendor-claim.schemas.ts';
 import { type WeeklyAvailability, weeklyAvailabilitySchema } from './weekly-availability.ts';
 
-// spec §3 vendor signup form, §5 wizard validation: ONE schema for the wizard (checked by step at
+// product §3 vendor signup form, §5 wizard validation: ONE schema for the wizard (checked by step at
 // submit) and for POST /api/vendor/signup. The messages are the spec's English ones; the wizard
 // shows its own translation of them, chosen by the field that failed (see signupIssueKey).
 
@@ -32,7 +32,7 @@ const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCod
 const signupCategoryValues = signupCategories.flatMap((c) => [c.en, c.es]) as string[];
 
 /**
- * spec §5 phone: the dial code followed by the number with its leading zeros removed. Spaces,
+ * product §5 phone: the dial code followed by the number with its leading zeros removed. Spaces,
  * dashes and brackets are dropped first; 4 to 14 digits remain (E.164 allows 15 with the code).
  */
 export function toDialE164(national: string, country: CountryCode = defaultCountry.code): string | undefined {
@@ -66,7 +66,7 @@ export const passwordSchema = z
   .max(128, signupMessages.weakPassword)
   .refine(isStrongPassword, signupMessages.weakPassword);
 
-/** Step 2 Business and Areas. spec §5: the address is required in practice. */
+/** Step 2 Business and Areas. product §5: the address is required in practice. */
 export const signupStep2Schema = z.object({
   bio: z.string().trim().max(2000).optional().default(''),
   experience_years: z
@@ -90,7 +90,7 @@ export const signupStep2Schema = z.object({
   address: requiredText(300),
 });
 
-/** Step 3 Scheduling, with spec §5 bounds (DESIGN §12: advance booking defaults to 14). */
+/** Step 3 Scheduling, with product §5 bounds (ARCHITECTURE §12: advance booking defaults to 14). */
 export const signupStep3Schema = z.object({
   buffer_minutes: intInRange(BUFFER_MINUTES).default(DEFAULT_BUFFER_MINUTES),
   advance_booking_days: intInRange(ADVANCE_BOOKING_DAYS).default(DEFAULT_ADVANCE_BOOKING_DAYS),
@@ -115,7 +115,7 @@ export const vendorSignupSchema = signupStep1Schema
 export type VendorSignupInput = z.input<typeof vendorSignupSchema>;
 export type VendorSignup = z.output<typeof vendorSignupSchema>;
 
-/** Which spec §5 message a failed field gets in the wizard. */
+/** Which product §5 message a failed field gets in the wizard. */
 export type SignupIssueKey =
   | 'required'
   | 'weakPassword'
@@ -145,7 +145,7 @@ export interface VendorSignupResponse {
   confirmationMailQueued: boolean;
 }
 
-// ——— The vendor's own profile: GET and PATCH /api/vendor/profile (DESIGN §6) ———
+// ——— The vendor's own profile: GET and PATCH /api/vendor/profile (ARCHITECTURE §6) ———
 
 /**
  * PATCH: any of the wizard's editable fields, without the wizard's defaults (issue 28: a patch
@@ -202,7 +202,7 @@ export const vendorServiceSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     description: z.string().trim().max(1000).nullable().default(null),
-    /** spec §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
+    /** product §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
     price_cents: z
       .number()
       .int()

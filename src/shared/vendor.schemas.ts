@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
 
-// DESIGN §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
+// ARCHITECTURE §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
 export const vendorListQuerySchema = z.object({
   category: z
     .string()
@@ -33,7 +33,7 @@ export interface PublicService {
   duration_minutes: number;
 }
 
-/** spec §3 safe_vendor_profiles: the public subset. Never user_id, profile_id, business_email or business_phone. */
+/** product §3 safe_vendor_profiles: the public subset. Never user_id, profile_id, business_email or business_phone. */
 export interface PublicVendor {
   id: string;
   slug: string;
@@ -64,7 +64,7 @@ export interface VendorListResponse {
 }
 
 /**
- * DESIGN §6: GET /api/vendors/:idOrSlug[/similar]. spec §2: the profile URL carries "a real id or a
+ * ARCHITECTURE §6: GET /api/vendors/:idOrSlug[/similar]. product §2: the profile URL carries "a real id or a
  * name-like slug"; either is accepted here and told apart by its shape. Anything else is simply a
  * vendor that does not exist (404), not a malformed request: links get mangled, people type URLs.
  */
@@ -80,7 +80,7 @@ export function isVendorId(idOrSlug: string): boolean {
   return uuidShape.test(idOrSlug);
 }
 
-/** A service on the profile page: the list's fields plus its description (spec §7 services read). */
+/** A service on the profile page: the list's fields plus its description (product §7 services read). */
 export interface PublicServiceDetail extends PublicService {
   description: string | null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { whenFieldsParsed } from './cross-field-checks.ts';
 
-// spec §3: availability inside a vendor profile — per weekday {enabled, slots[{start,end}]} as HH:MM.
+// product §3: availability inside a vendor profile — per weekday {enabled, slots[{start,end}]} as HH:MM.
 export const weekdays = [
   'monday',
   'tuesday',
@@ -37,7 +37,7 @@ export type TimeSlot = z.infer<typeof timeSlotSchema>;
 export type DayAvailability = z.infer<typeof dayAvailabilitySchema>;
 export type WeeklyAvailability = z.infer<typeof weeklyAvailabilitySchema>;
 
-/** spec §4: Monday–Friday enabled 09:00–17:00; Saturday and Sunday disabled with 10:00–14:00. */
+/** product §4: Monday–Friday enabled 09:00–17:00; Saturday and Sunday disabled with 10:00–14:00. */
 export function defaultWeeklyAvailability(): WeeklyAvailability {
   const weekday = () => ({ enabled: true, slots: [{ start: '09:00', end: '17:00' }] });
   const weekend = () => ({ enabled: false, slots: [{ start: '10:00', end: '14:00' }] });

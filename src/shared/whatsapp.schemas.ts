@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-// The WhatsApp admin API's contract (DESIGN §6, spec §2 WhatsApp testing and status pages): one
+// The WhatsApp admin API's contract (ARCHITECTURE §6, product §2 WhatsApp testing and status pages): one
 // schema per input, used by the server's validator and the testing page's forms alike.
 
-/** spec §9: the log lists the 10 latest messages. */
+/** product §9: the log lists the 10 latest messages. */
 export const WHATSAPP_LOG_SIZE = 10;
-/** spec §9: realtime heartbeat 25 s; reconnect backoff 1 s, 2 s, 5 s, then 10 s. */
+/** product §9: realtime heartbeat 25 s; reconnect backoff 1 s, 2 s, 5 s, then 10 s. */
 export const SSE_HEARTBEAT_MS = 25_000;
 export const SSE_RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
@@ -45,7 +45,7 @@ export const messageStatuses = [
 ] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
 
-/** One row of the message log (spec §3 messages, DESIGN §3). */
+/** One row of the message log (product §3 messages, ARCHITECTURE §3). */
 export interface WhatsAppMessage {
   id: string;
   channel: 'whatsapp';

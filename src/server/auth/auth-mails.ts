@@ -1,7 +1,7 @@
 import type { MailMessage } from '../integrations/mail/mail-transport.ts';
 
 // The mails better-auth asks us to send. Spanish and English in one mail: we do not know yet which
-// language the person reads (spec §1: Mexico City, English interface).
+// language the person reads (product §1: Mexico City, English interface).
 
 export function magicLinkMail({ to, url }: { to: string; url: string }): MailMessage {
   return {

@@ -32,7 +32,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
       isVendor: true,
     });
     expect(signUp.status).toBe(200);
-    // DESIGN §10: the session cookie is HttpOnly and SameSite=Lax (Secure only in production).
+    // ARCHITECTURE §10: the session cookie is HttpOnly and SameSite=Lax (Secure only in production).
     const cookie = signUp.headers.getSetCookie().find((c) => c.startsWith('barrio.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -48,7 +48,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect(body.user.email).toBe('paola@example.test');
     expect(body.isAdmin).toBe(false);
     expect(body.vendorProfileId).toBeNull();
-    // spec §7: the profile was created at sign-up, with the sign-up metadata is_vendor.
+    // product §7: the profile was created at sign-up, with the sign-up metadata is_vendor.
     expect(body.profile).toMatchObject({ display_name: 'Paola Núñez', is_vendor: true, notify_email: true });
 
     const out = await browser.post('/api/auth/sign-out');
@@ -169,7 +169,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     const url = new URL(link!);
     expect(url.origin).toBe(APP_URL);
     const token = url.searchParams.get('token')!;
-    // DESIGN §10: the token is stored hashed — the raw token is nowhere in the database.
+    // ARCHITECTURE §10: the token is stored hashed — the raw token is nowhere in the database.
     const rows = await database.db.query.verification.findMany();
     expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
 
@@ -222,7 +222,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect(me.profile?.phone).toBe('+525512345678');
   });
 
-  it('gives a proven address the profile an admin typed in for it, and an unproven one not (DESIGN §3)', async () => {
+  it('gives a proven address the profile an admin typed in for it, and an unproven one not (ARCHITECTURE §3)', async () => {
     // A password sign-up does not prove the address: a fresh profile, the admin's stays unclaimed.
     const stranger = client();
     await stranger.post('/api/auth/sign-up/email', {

@@ -15,7 +15,7 @@ export const CLIENT_IP_HEADER = 'x-barrio-client-ip';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
-/** DESIGN §10: magic-link tokens expire; 15 minutes leaves time to switch to the mail app. */
+/** ARCHITECTURE §10: magic-link tokens expire; 15 minutes leaves time to switch to the mail app. */
 export const MAGIC_LINK_TTL_SECONDS = 15 * 60;
 
 /**
@@ -60,7 +60,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     baseURL: config.appUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    // DESIGN §10: only our own origin may POST (better-auth checks Origin on every mutation).
+    // ARCHITECTURE §10: only our own origin may POST (better-auth checks Origin on every mutation).
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
@@ -68,14 +68,14 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     }),
     user: {
       additionalFields: {
-        // spec §3 Session: sign-up metadata is_vendor, default false. It opens nothing by itself:
+        // product §3 Session: sign-up metadata is_vendor, default false. It opens nothing by itself:
         // vendor rights come from owning a vendor profile (requireVendor).
         isVendor: { type: 'boolean', required: false, defaultValue: false, input: true },
       },
     },
     emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
     emailVerification: {
-      // spec §8: 'Account created! Please check your email to confirm your account' — so we send one.
+      // product §8: 'Account created! Please check your email to confirm your account' — so we send one.
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user: u, url }) => {
@@ -85,7 +85,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          // spec §7 profiles upsert: every account gets its profile when it is created.
+          // product §7 profiles upsert: every account gets its profile when it is created.
           after: async (created) => {
             await ensureProfileForUser(db, {
               id: created.id,
@@ -100,7 +100,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     },
     rateLimit: {
       enabled: config.rateLimits,
-      // In PostgreSQL, so that every instance counts the same attempts (DESIGN §11).
+      // In PostgreSQL, so that every instance counts the same attempts (ARCHITECTURE §11).
       storage: 'database',
       window: 60,
       max: 100,
@@ -108,7 +108,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     },
     advanced: {
       cookiePrefix: 'barrio',
-      // DESIGN §10: HttpOnly, SameSite=Lax, Secure in production.
+      // ARCHITECTURE §10: HttpOnly, SameSite=Lax, Secure in production.
       useSecureCookies: config.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
       // One address per header, already resolved through TRUST_PROXY and grouped by /64 (issue 28);
@@ -123,7 +123,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
     },
     plugins: [
       magicLink({
-        // DESIGN §10: stored hashed, single use (consumed atomically), expiring.
+        // ARCHITECTURE §10: stored hashed, single use (consumed atomically), expiring.
         storeToken: 'hashed',
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         sendMagicLink: async ({ email, url }) => {
@@ -144,7 +144,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
                   discoveryUrl: google.discoveryUrl,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  // spec §7: offline access and a consent prompt.
+                  // product §7: offline access and a consent prompt.
                   accessType: 'offline',
                   prompt: 'consent',
                 },

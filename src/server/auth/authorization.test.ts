@@ -20,7 +20,7 @@ import { createTestDatabase, testEngine } from '../test/test-db.ts';
 import { assertOwnedBy, requireAdmin, requireUser, requireVendor } from './guards.ts';
 import { mountAuth } from './mount-auth.ts';
 
-// DESIGN §10: every permission on the server. This test walks EVERY /api route the app has (Hono's
+// ARCHITECTURE §10: every permission on the server. This test walks EVERY /api route the app has (Hono's
 // `app.routes`) and calls it as five people. A route that fits no rule below fails the test, so a
 // new route cannot ship without someone deciding who may call it.
 
@@ -31,7 +31,7 @@ type Actor = (typeof actors)[number];
 type Access = 'admin' | 'signedIn' | 'vendor' | 'dev' | 'betterAuth' | 'public' | 'signed';
 
 /**
- * Routes anyone may call: those that exist and those DESIGN §6 already promises, so the engineers
+ * Routes anyone may call: those that exist and those ARCHITECTURE §6 already promises, so the engineers
  * adding them need not touch this file. Anything else must fall under a prefix rule.
  */
 const publicRoutes = new Set([
@@ -55,7 +55,7 @@ const publicRoutes = new Set([
 ]);
 
 /**
- * Routes only a provider may call, with its proof instead of a session (DESIGN §10: webhooks rely on
+ * Routes only a provider may call, with its proof instead of a session (ARCHITECTURE §10: webhooks rely on
  * their signatures): without it everyone — signed in or not — is refused with 401 or 403.
  */
 const signedRoutes = new Set(['GET /api/webhooks/whatsapp', 'POST /api/webhooks/whatsapp']);
@@ -139,7 +139,7 @@ const admittedStatus: Record<string, number> = {
 };
 
 /**
- * DESIGN §10, objects checked by owner: the path names the first vendor's own service or booking,
+ * ARCHITECTURE §10, objects checked by owner: the path names the first vendor's own service or booking,
  * so another vendor — admitted by the role guard — must get 404, as if the row did not exist.
  */
 const otherVendorStatus: Record<string, number> = {

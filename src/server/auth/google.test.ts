@@ -42,7 +42,7 @@ describe(`Google sign-in (${testEngine})`, () => {
     const browser = createHttpClient(app, { origin: APP_URL });
     expect(await (await browser.get('/api/auth-config')).json()).toMatchObject({ google: true });
 
-    // spec §7: inside a frame the app asks for the URL without redirecting, then opens it.
+    // product §7: inside a frame the app asks for the URL without redirecting, then opens it.
     const start = await browser.post('/api/auth/sign-in/social', {
       provider: 'google',
       callbackURL: '/',

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { AuthSession, SessionUser } from './auth.ts';
 import { isAdmin, vendorProfileIdOf } from './roles.service.ts';
 
-// DESIGN §10: every permission is enforced on the server. 401 = not signed in; 403 = signed in
+// ARCHITECTURE §10: every permission is enforced on the server. 401 = not signed in; 403 = signed in
 // but not allowed. Each guard narrows `c.var` for the handlers after it.
 
 interface SignedIn {
@@ -17,7 +17,7 @@ export const requireUser = createMiddleware<AppEnv & SignedIn>(async (c, next) =
   await next();
 });
 
-/** spec §6: admin only, checked against user_roles on every call (never trusted from the client). */
+/** product §6: admin only, checked against user_roles on every call (never trusted from the client). */
 export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw new AppError('unauthorized', 'Please sign in first.');
@@ -26,7 +26,7 @@ export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) 
   await next();
 });
 
-/** spec §5–6: a vendor is a user who owns a vendor profile; its id is `c.var.vendorProfileId`. */
+/** product §5–6: a vendor is a user who owns a vendor profile; its id is `c.var.vendorProfileId`. */
 export const requireVendor = createMiddleware<AppEnv & SignedIn & { Variables: { vendorProfileId: string } }>(
   async (c, next) => {
     const user = c.var.user;
@@ -40,7 +40,7 @@ export const requireVendor = createMiddleware<AppEnv & SignedIn & { Variables: {
 );
 
 /**
- * DESIGN §10: objects are checked by owner — a vendor reaches only its own profile, services and
+ * ARCHITECTURE §10: objects are checked by owner — a vendor reaches only its own profile, services and
  * bookings. Call with the row's vendor_profile_id after loading it; a foreign or missing row is
  * 404 either way, so ids of other vendors' rows cannot be probed.
  */

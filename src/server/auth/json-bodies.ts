@@ -6,7 +6,7 @@ const mutations = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 
 /**
- * DESIGN §10: mutations need JSON bodies. A cross-site HTML form or a no-cors fetch can send
+ * ARCHITECTURE §10: mutations need JSON bodies. A cross-site HTML form or a no-cors fetch can send
  * text/plain, urlencoded or multipart bodies without a CORS preflight — but never
  * application/json. Hono's json validator reads such a body as `{}` instead of refusing it, so a
  * route whose fields are all optional would act on it; this refuses it first, for every route at

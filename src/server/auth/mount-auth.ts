@@ -10,7 +10,7 @@ import { requireSameOrigin } from './same-origin.ts';
 import { sessionMiddleware } from './session.ts';
 
 /**
- * Mounts better-auth at /api/auth/* on its standard paths (DESIGN §6) and the session middleware
+ * Mounts better-auth at /api/auth/* on its standard paths (ARCHITECTURE §6) and the session middleware
  * on every other /api path. Called by app.ts before the API routes, so the session is known there.
  */
 export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport) {
@@ -25,7 +25,7 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
     return readSession(c, next);
   });
   // better-auth checks Origin only when cookies come along; a sign-in or sign-up from another site
-  // carries none, so every POST must name our origin (DESIGN §10: mutations need a matching Origin).
+  // carries none, so every POST must name our origin (ARCHITECTURE §10: mutations need a matching Origin).
   app.on('POST', `${AUTH_BASE_PATH}/*`, requireSameOrigin);
   app.on(
     'POST',

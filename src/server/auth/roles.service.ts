@@ -4,7 +4,7 @@ import { user, userRoles } from '../db/schema/auth.ts';
 import { vendorProfiles } from '../db/schema/vendors.ts';
 import { AppError } from '../lib/app-error.ts';
 
-/** spec §6: an admin is a user with a row in user_roles with role admin (checked on the server). */
+/** product §6: an admin is a user with a row in user_roles with role admin (checked on the server). */
 export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ role: userRoles.role })
@@ -14,7 +14,7 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The vendor profile a user owns, if any (spec §5: a vendor holds a vendor profile). */
+/** The vendor profile a user owns, if any (product §5: a vendor holds a vendor profile). */
 export async function vendorProfileIdOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: vendorProfiles.id })

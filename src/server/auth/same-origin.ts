@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * DESIGN §10: a cookie-authenticated mutation needs a matching Origin (better-auth does the same
+ * ARCHITECTURE §10: a cookie-authenticated mutation needs a matching Origin (better-auth does the same
  * for its own endpoints). SameSite=Lax already keeps the cookie off cross-site POSTs; this is the
  * second lock for browsers and proxies that get that wrong.
  */

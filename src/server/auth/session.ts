@@ -21,7 +21,7 @@ export function sessionMiddleware(auth: Auth) {
     c.set('user', response?.user ?? null);
     c.set('session', response?.session ?? null);
     await next();
-    // better-auth extends an active session (spec §4: sessions refresh automatically); pass on
+    // better-auth extends an active session (product §4: sessions refresh automatically); pass on
     // the renewed cookie, or the removal of a dead one.
     for (const cookie of headers.getSetCookie()) c.res.headers.append('set-cookie', cookie);
   });

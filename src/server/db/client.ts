@@ -113,7 +113,7 @@ function openPostgres(url: string): Database {
 async function openPglite(dir: string): Promise<Database> {
   const memory = dir.startsWith('memory://');
   if (!memory) mkdirSync(dirname(dir), { recursive: true }); // PGlite does not create the parent
-  // PGlite needs its extension bundles at create time (DESIGN §1).
+  // PGlite needs its extension bundles at create time (ARCHITECTURE §1).
   const client = await PGlite.create(memory ? undefined : dir, {
     extensions: { btree_gin, btree_gist, citext, pg_trgm },
   });

@@ -6,7 +6,7 @@ import { createTestDatabase, testEngine } from '../test/test-db.ts';
 import type { Database } from './client.ts';
 import { appointments } from './schema/bookings.ts';
 
-// DESIGN §3: no two active appointments of one vendor overlap, buffer included (migration 0002).
+// ARCHITECTURE §3: no two active appointments of one vendor overlap, buffer included (migration 0002).
 describe(`appointments exclusion constraint (${testEngine})`, () => {
   let database: Database;
   let customerId: string;

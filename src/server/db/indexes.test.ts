@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 import type { Database } from './client.ts';
 
-// The indexes of DESIGN §3 must serve the queries as written. With sequential scans and sorts
+// The indexes of ARCHITECTURE §3 must serve the queries as written. With sequential scans and sorts
 // priced out, a plan that still scans or sorts means the index cannot answer the query at all
 // (e.g. an index declared DESC NULLS LAST for an ORDER BY … DESC, which means NULLS FIRST).
 describe(`indexes serve the queries (${testEngine})`, () => {

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-// PostgreSQL LISTEN/NOTIFY on both drivers (DESIGN §9, §11): what one instance publishes with
+// PostgreSQL LISTEN/NOTIFY on both drivers (ARCHITECTURE §9, §11): what one instance publishes with
 // pg_notify reaches every instance's listeners, so live views (the WhatsApp log's SSE stream) show
 // rows that another instance wrote.
 

@@ -1,30 +1,25 @@
-import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
 import { appointments } from '../db/schema/bookings.ts';
 import { fixedClock } from '../lib/clock.ts';
-import { appointmentValues, insertCustomer, insertVendor } from '../test/factories.ts';
+import { bookingsAround, insertCustomer, insertVendor } from '../test/factories.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
-import { expireOverdueBookings, startExpirySweeper } from './expiry-sweeper.ts';
+import { startExpirySweeper } from './expiry-sweeper.ts';
 
-// DESIGN §4: pending_vendor expires at the earlier of its start and 24 h after the request;
-// awaiting_payment is cancelled (payment_timeout) once payment_due_at passes.
+// ARCHITECTURE §4, §15: the sweeper runs the lifecycle's expiry at start-up and on its interval (the
+// rules themselves: features/booking-lifecycle/expire-bookings.test.ts).
 
 const NOW = '2026-11-23T15:00:00Z';
-const HOUR = 60 * 60_000;
-const at = (hoursFromNow: number) => new Date(Date.parse(NOW) + hoursFromNow * HOUR);
 
-describe(`expireOverdueBookings (${testEngine})`, () => {
+describe(`startExpirySweeper (${testEngine})`, () => {
   let database: TestDatabase;
-  let vendorId: string;
-  let customerId: string;
-  let slot = 0;
+  let bookings: ReturnType<typeof bookingsAround>;
   const clock = fixedClock(NOW);
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    vendorId = (await insertVendor(database.db)).id;
-    customerId = (await insertCustomer(database.db)).id;
+    const vendorId = (await insertVendor(database.db)).id;
+    const customerId = (await insertCustomer(database.db)).id;
+    bookings = bookingsAround(database.db, { vendorId, customerId, now: NOW });
   });
   afterAll(() => database.close());
   beforeEach(async () => {
@@ -32,104 +27,9 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
     clock.set(NOW);
   });
 
-  /** One booking, on its own day so that none overlaps another (exclusion constraint). */
-  async function booking(values: Partial<typeof appointments.$inferInsert> & { startInHours?: number }) {
-    const { startInHours = 48 + slot++ * 24, ...rest } = values;
-    const [row] = await database.db
-      .insert(appointments)
-      .values(appointmentValues(vendorId, customerId, at(startInHours).toISOString(), 60, rest))
-      .returning();
-    return row!;
-  }
-  const statusOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
-
-  it('expires a request the vendor left unanswered for 24 hours', async () => {
-    const stale = await booking({ createdAt: at(-24) });
-    const fresh = await booking({ createdAt: at(-23.9) });
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 1, cancelled: 0 });
-    expect((await statusOf(stale.id)).status).toBe('expired');
-    expect((await statusOf(fresh.id)).status).toBe('pending_vendor');
-  });
-
-  it('expires a request whose start came before the 24 hours were up', async () => {
-    const started = await booking({ createdAt: at(-2), startInHours: 0 });
-    const later = await booking({ createdAt: at(-2), startInHours: 1 });
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 1, cancelled: 0 });
-    expect((await statusOf(started.id)).status).toBe('expired');
-    clock.advance(1 * HOUR);
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 1, cancelled: 0 });
-    expect((await statusOf(later.id)).status).toBe('expired');
-  });
-
-  it('cancels an unpaid booking once payment_due_at passes, with the reason and the time', async () => {
-    const due = await booking({ status: 'awaiting_payment', paymentDueAt: at(0), createdAt: at(-30) });
-    const notYet = await booking({ status: 'awaiting_payment', paymentDueAt: at(1) });
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 0, cancelled: 1 });
-    expect(await statusOf(due.id)).toMatchObject({
-      status: 'cancelled',
-      cancelReason: 'payment_timeout',
-      cancelledAt: clock.now(),
-    });
-    expect((await statusOf(notYet.id)).status).toBe('awaiting_payment');
-  });
-
-  it('leaves confirmed, paid and terminal bookings alone', async () => {
-    const rows = await Promise.all(
-      (['confirmed', 'paid', 'declined', 'cancelled', 'expired'] as const).map((status, i) =>
-        booking({ status, createdAt: at(-100), startInHours: -50 + i * 2, paymentDueAt: at(-60) }),
-      ),
-    );
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 0, cancelled: 0 });
-    const after = await database.db
-      .select({ status: appointments.status })
-      .from(appointments)
-      .where(
-        inArray(
-          appointments.id,
-          rows.map((r) => r.id),
-        ),
-      );
-    expect(after.map((r) => r.status).sort()).toEqual([
-      'cancelled',
-      'confirmed',
-      'declined',
-      'expired',
-      'paid',
-    ]);
-  });
-
-  it('is idempotent, and frees the slot for a new request', async () => {
-    const stale = await booking({ createdAt: at(-25), startInHours: 5 });
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 1, cancelled: 0 });
-    expect(await expireOverdueBookings({ db: database.db, clock })).toEqual({ expired: 0, cancelled: 0 });
-    await expect(
-      database.db
-        .insert(appointments)
-        .values(appointmentValues(vendorId, customerId, stale.startTz.toISOString(), 60))
-        .returning(),
-    ).resolves.toHaveLength(1);
-  });
-
-  it('counts each booking once when several instances sweep at the same time', async () => {
-    for (let i = 0; i < 20; i++) await booking({ createdAt: at(-30) });
-    for (let i = 0; i < 10; i++) await booking({ status: 'awaiting_payment', paymentDueAt: at(-1) });
-    // Separate pools on PostgreSQL (separate instances); on PGlite, one connection interleaving.
-    const others: Database[] = database.url
-      ? [await openDatabase({ databaseUrl: database.url }), await openDatabase({ databaseUrl: database.url })]
-      : [];
-    try {
-      const dbs = [database.db, ...others.map((o) => o.db), database.db];
-      const results = await Promise.all(dbs.map((db) => expireOverdueBookings({ db, clock })));
-      const total = results.reduce((sum, r) => ({
-        expired: sum.expired + r.expired,
-        cancelled: sum.cancelled + r.cancelled,
-      }));
-      expect(total).toEqual({ expired: 20, cancelled: 10 });
-    } finally {
-      await Promise.all(others.map((o) => o.close()));
-    }
-  });
+  const booking: (typeof bookings)['insert'] = (values) => bookings.insert(values);
+  const statusOf = (id: string) => bookings.read(id);
+  const at = (hoursFromNow: number) => bookings.at(hoursFromNow);
 
   it('runs at start-up and then on its interval until stopped', async () => {
     // The interval is driven by hand (only setInterval is faked: the database's I/O stays real).

@@ -7,7 +7,7 @@ import { fixedClock } from '../lib/clock.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
 import { createOutboxDispatcher, type OutboxDispatcherOptions, purgeSettledOutbox } from './outbox.ts';
 
-// DESIGN §3, §11 and decision 013: durable side effects, delivered once, retried with backoff.
+// ARCHITECTURE §3, §11 and decision 013: durable side effects, delivered once, retried with backoff.
 
 const SECOND = 1000;
 

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { redactSecretsDeep } from '../lib/redact-secrets.ts';
 
-// The outbox (DESIGN §3, §11; decision 013): side effects — WhatsApp messages, mails — are rows
+// The outbox (ARCHITECTURE §3, §11; decision 013): side effects — WhatsApp messages, mails — are rows
 // written in the same transaction as the change that causes them, and delivered afterwards by a
 // dispatcher that any number of instances may run at once.
 //

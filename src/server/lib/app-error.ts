@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** The error codes of DESIGN §6, each with its HTTP status. The one place that maps them. */
+/** The error codes of ARCHITECTURE §6, each with its HTTP status. The one place that maps them. */
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
@@ -48,7 +48,7 @@ export class AppError extends Error {
   }
 }
 
-/** Drizzle wraps driver errors: the SQLSTATE sits on `cause` (DESIGN §1). */
+/** Drizzle wraps driver errors: the SQLSTATE sits on `cause` (ARCHITECTURE §1). */
 export function sqlState(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

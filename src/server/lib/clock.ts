@@ -1,4 +1,4 @@
-/** One injectable clock (STYLE §8): expiry and availability are testable without waiting. */
+/** One injectable clock (ARCHITECTURE §16): expiry and availability are testable without waiting. */
 export interface Clock {
   now(): Date;
 }

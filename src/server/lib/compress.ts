@@ -1,60 +1,37 @@
-import type { MiddlewareHandler } from 'hono';
-import { parseAccept } from 'hono/utils/accept';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
-
-const ENCODINGS = ['gzip', 'deflate'] as const;
-const THRESHOLD = 1024;
-const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
-const VARY_ACCEPT_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
+import type { Context, MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 
 /**
- * hono/compress, answering the same bytes and headers, but adding `Vary: Accept-Encoding` to the
- * response's headers in place. hono's sets it with `c.header()`, which on a finished response
- * rebuilds it around a stream of its body: a JSON answer that travels uncompressed (no
- * Accept-Encoding) was then turned into a string, encoded, streamed and read back in chunks — a
- * third of the CPU of a cached Browse Vendors answer (decision 024, addendum).
+ * hono/compress as it is — gzip or deflate by Accept-Encoding, only compressible types (never
+ * `text/event-stream`, nor images already compressed), not under 1 KB, not for HEAD, 206 or
+ * `no-transform`, with `Vary: Accept-Encoding` and a weak ETag — with one change: the headers it sets
+ * on the finished response are set on that response in place. hono sets `Vary` with `c.header()`,
+ * which on a finished response rebuilds it around a stream of its body: a JSON answer that travels
+ * uncompressed (no Accept-Encoding) was then turned into a string, encoded, streamed and read back in
+ * chunks by @hono/node-server — a third of the CPU of a cached Browse Vendors answer (decision 024,
+ * addendum; decision 039). Only while hono's middleware runs after the handler is `c.header` swapped.
  */
 export function compressResponses(): MiddlewareHandler {
+  const honoCompress = compress();
   return async (c, next) => {
-    await next();
-    const headers = c.res.headers;
-    const contentLength = headers.get('Content-Length');
-    const type = headers.get('Content-Type');
-    if (
-      c.res.status === 206 ||
-      headers.has('Content-Encoding') ||
-      headers.has('Transfer-Encoding') ||
-      c.req.method === 'HEAD' ||
-      (contentLength && Number(contentLength) < THRESHOLD) ||
-      !type ||
-      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
-      NO_TRANSFORM.test(headers.get('Cache-Control') ?? '')
-    )
-      return;
-    const vary = headers.get('Vary');
-    if (vary !== '*' && !(vary && VARY_ACCEPT_ENCODING.test(vary)))
-      headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    const encoding = selectEncoding(c.req.header('Accept-Encoding'));
-    if (!encoding || !c.res.body) return;
-    c.res = new Response(c.res.body.pipeThrough(new CompressionStream(encoding)), c.res);
-    c.res.headers.delete('Content-Length');
-    c.res.headers.set('Content-Encoding', encoding);
-    const etag = c.res.headers.get('ETag');
-    if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+    const header = c.header;
+    try {
+      await honoCompress(c, async () => {
+        await next();
+        c.header = inPlace(c);
+      });
+    } finally {
+      c.header = header;
+    }
   };
 }
 
-/** The accepted encoding with the highest q, gzip first on a tie (hono/compress's choice). */
-function selectEncoding(header: string | undefined): (typeof ENCODINGS)[number] | undefined {
-  if (header === undefined) return undefined;
-  const accepts = parseAccept(header);
-  const wildcard = accepts.find((a) => a.type === '*')?.q;
-  let best: { encoding: (typeof ENCODINGS)[number]; q: number } | undefined;
-  for (const encoding of ENCODINGS) {
-    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
-    const q = explicit ? explicit.q : (wildcard ?? 0);
-    if (q === 1) return encoding;
-    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
-  }
-  return best?.encoding;
+/** `c.header()` on the response as it is, without rebuilding it. */
+function inPlace(c: Context): Context['header'] {
+  return (name: string, value?: string, options?: { append?: boolean }) => {
+    const headers = c.res.headers;
+    if (value === undefined) headers.delete(name);
+    else if (options?.append) headers.append(name, value);
+    else headers.set(name, value);
+  };
 }

@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 
-// The repository's citations of its own documents, checked by `npm run lint`
+// The repository's citations of its own documents (decisions, links into docs/, numbered sections of
+// docs/product.md and ARCHITECTURE.md), checked by `npm run lint`
 // (scripts/check-doc-links.ts reads the files; this module only reads text, so it is tested as is).
 // A rule finds the citations of one kind on a line and says which of them lead nowhere. A new kind of
 // citation (a section of a document, say) is one more rule: a function from a line to its findings,
@@ -18,6 +19,11 @@ export interface DocIndex {
   exists(path: string): boolean;
   /** docs/decisions' files by their number: '013' → '013-availability-engine-and-outbox.md'. */
   decisions: ReadonlyMap<string, string>;
+  /**
+   * The numbered sections of the documents the code cites by section, by the name it cites them with:
+   * 'product' → docs/product.md's headings ('2', '2.3', …), 'ARCHITECTURE' → ARCHITECTURE.md's.
+   */
+  sections: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A citation that leads nowhere. */
@@ -113,9 +119,65 @@ export function markdownDocLinks(index: DocIndex, under = 'docs/'): CitationRule
   };
 }
 
+/** The documents cited by section, and the files that hold them. */
+export const SECTIONED_DOCS = { product: 'docs/product.md', ARCHITECTURE: 'ARCHITECTURE.md' } as const;
+
+/** Documents that were never in the repository: a citation of one of their sections leads nowhere. */
+const OUTSIDE_DOCS = new Set(['DESIGN', 'STYLE', 'SPEC', 'spec']);
+
+/** The numbers of a Markdown document's numbered headings: "## 4. Booking lifecycle" → '4', "### 2.3 Browse" → '2.3'. */
+export function numberedSections(markdown: string): Set<string> {
+  const numbers = new Set<string>();
+  for (const match of markdown.matchAll(/^#{1,6}[ \t]+(\d+(?:\.\d+)*)\.?[ \t]/gm)) numbers.add(match[1]!);
+  return numbers;
+}
+
+/**
+ * Section citations: "product §4", "ARCHITECTURE §9, §11", "product §2". Each section sign belongs to
+ * the last document named before it on the line, which must be a sectioned document of the repository
+ * whose heading has that number. A sign with no document before it on its line, or after the name of a
+ * document that is not in the repository, is reported; "RFC 5545 §3.1" cites a standard and passes.
+ */
+export function sectionCitations(index: DocIndex): CitationRule {
+  const names = [...Object.keys(SECTIONED_DOCS), ...OUTSIDE_DOCS].join('|');
+  const pattern = new RegExp(`\\b(${names}|RFC\\s*\\d+)\\b(?:\\.md)?|§\\s*(\\d+(?:\\.\\d+)*)`, 'g');
+  return (line) => {
+    const findings: Finding[] = [];
+    let doc: string | undefined;
+    for (const match of line.matchAll(pattern)) {
+      if (match[1] !== undefined) {
+        doc = match[1];
+        continue;
+      }
+      const number = match[2]!;
+      if (doc === undefined) {
+        findings.push({
+          citation: `§${number}`,
+          target: `§${number}`,
+          reason: 'a section of which document? Write product §N or ARCHITECTURE §N',
+        });
+      } else if (OUTSIDE_DOCS.has(doc)) {
+        findings.push({
+          citation: `${doc} §${number}`,
+          target: `${doc} §${number}`,
+          reason: `${doc} is not in the repository: cite product §N (docs/product.md) or ARCHITECTURE §N`,
+        });
+      } else if (doc in SECTIONED_DOCS && !index.sections.get(doc)?.has(number)) {
+        const file = SECTIONED_DOCS[doc as keyof typeof SECTIONED_DOCS];
+        findings.push({
+          citation: `${doc} §${number}`,
+          target: `${file} §${number}`,
+          reason: `${file} has no heading numbered ${number}`,
+        });
+      }
+    }
+    return findings;
+  };
+}
+
 /** The rules of `npm run lint`; a link is checked before the path it holds, so it is the one reported. */
 export function docLinkRules(index: DocIndex): CitationRule[] {
-  return [decisionNumbers(index), markdownDocLinks(index), decisionPaths(index)];
+  return [decisionNumbers(index), markdownDocLinks(index), decisionPaths(index), sectionCitations(index)];
 }
 
 /** Every broken citation of the files, in file and line order; one finding per citation and line. */

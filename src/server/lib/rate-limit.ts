@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { rateLimit } from '../db/schema/auth.ts';
 import { AppError } from './app-error.ts';
 
-// DESIGN §10: rate limits on booking creation and the token endpoints. better-auth's limiter only
+// ARCHITECTURE §10: rate limits on booking creation and the token endpoints. better-auth's limiter only
 // covers its own endpoints, so this is a small fixed-window counter in the same `rate_limit` table
 // (decision 011: in the database, so that every instance counts the same requests). Our keys start
 // with `barrio:`, which better-auth never uses. `last_request` holds the window's END here: better-auth

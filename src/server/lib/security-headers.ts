@@ -1,7 +1,7 @@
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
- * DESIGN §10: security headers with an explicit CSP. Everything the app loads is its own:
+ * ARCHITECTURE §10: security headers with an explicit CSP. Everything the app loads is its own:
  * no external scripts, fonts or images (the demo images are made locally too).
  * Styles allow inline attributes because the toast and dialog libraries position elements with them.
  */

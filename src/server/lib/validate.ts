@@ -28,7 +28,7 @@ export function validatedPartOf(handler: unknown): ValidatedPart | undefined {
 }
 
 /**
- * Validates one part of the request with a shared zod schema (STYLE §3) and types `c.req.valid()`.
+ * Validates one part of the request with a shared zod schema and types `c.req.valid()`.
  * Bad input becomes a 400 in the one error shape, with the field issues as details: a malformed
  * query, path parameter or body names the field it is in.
  */

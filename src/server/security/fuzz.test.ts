@@ -16,7 +16,7 @@ import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// DESIGN §10 (issue 11): bad input anywhere gets a clear 4xx, never a 500, and changes nothing.
+// ARCHITECTURE §10 (issue 11): bad input anywhere gets a clear 4xx, never a 500, and changes nothing.
 // Every /api route of the app (its own route list, so a new route is fuzzed the day it exists)
 // gets malformed path parameters, queries, bodies and headers from fast-check, once signed out and
 // once as the person it admits (the vendor on /api/vendor/*, else the admin) with our Origin — so
@@ -438,7 +438,7 @@ describe(`fuzzing every /api route (${testEngine})`, () => {
       const text = await response.text();
       for (const pattern of leakPatterns)
         expect(text, `${name} as ${as} leaks ${pattern}: ${text.slice(0, 300)}`).not.toMatch(pattern);
-      // DESIGN §6: our refusals come in the one error shape (better-auth's have their own).
+      // ARCHITECTURE §6: our refusals come in the one error shape (better-auth's have their own).
       if (response.status >= 400 && !route.path.startsWith('/api/auth/'))
         expect(JSON.parse(text), `${name} as ${as}: ${text.slice(0, 300)}`).toEqual({
           error: expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),

@@ -6,7 +6,7 @@ export type TableFingerprints = Record<string, { rows: number; md5: string }>;
 
 /**
  * Every table of the public schema, fingerprinted in one statement, so that a test can prove a
- * request changed nothing (DESIGN §10: bad input changes nothing). `except` names tables that
+ * request changed nothing (ARCHITECTURE §10: bad input changes nothing). `except` names tables that
  * change for reasons the test does not control; each caller says why it leaves one out.
  */
 export async function fingerprintTables(db: Db, { except = [] }: { except?: string[] } = {}) {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
-// A local Stripe API for tests (DESIGN §1: the SDK takes host, port, protocol). It speaks the
+// A local Stripe API for tests (ARCHITECTURE §1: the SDK takes host, port, protocol). It speaks the
 // subset we use — create and expire Checkout Sessions — and REFUSES, as Stripe would (400), any
 // request that breaks the rules we promise: a secret key, an Idempotency-Key, currency mxn, a
 // positive integer amount, expires_at within [now + 30 min, now + 24 h], a success URL with the

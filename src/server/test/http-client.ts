@@ -5,7 +5,7 @@ let nextIp = 1;
 
 /**
  * A browser-like client for app.request(): keeps cookies, sends our Origin on every request
- * (better-auth refuses POSTs without one, DESIGN §1) and comes from its own IP address, so each
+ * (better-auth refuses POSTs without one, ARCHITECTURE §1) and comes from its own IP address, so each
  * test starts with fresh rate-limit buckets.
  */
 export function createHttpClient(

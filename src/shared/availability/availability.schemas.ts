@@ -8,8 +8,8 @@ const instant = z.iso
   .datetime({ offset: true, message: 'Use an ISO 8601 date and time, e.g. 2026-11-23T15:00:00Z' })
   .transform((text) => new Date(text));
 
-// DESIGN §6: GET /api/vendors/:idOrSlug/availability?serviceId=&from=&to= (compute-availability).
-// `from` and `to` default to now … now + BOOKING_RANGE_DAYS (spec §9) on the server, whose clock
+// ARCHITECTURE §6: GET /api/vendors/:idOrSlug/availability?serviceId=&from=&to= (compute-availability).
+// `from` and `to` default to now … now + BOOKING_RANGE_DAYS (product §9) on the server, whose clock
 // decides what "now" is.
 export const availabilityQuerySchema = z
   .object({

@@ -5,7 +5,7 @@ import { recurrenceRules } from '../constants.ts';
 import { type WeeklyAvailability, weekdays } from '../weekly-availability.ts';
 import { computeOpenSlots, type OpenSlotsInput } from './open-slots.ts';
 
-// DESIGN §5 as properties, in Mexico City (no DST since 2022) and in two zones with DST, with
+// ARCHITECTURE §5 as properties, in Mexico City (no DST since 2022) and in two zones with DST, with
 // "now" drawn near their 2026 changes.
 
 const MINUTE = 60_000;
@@ -113,7 +113,7 @@ function localDay(at: number, timeZone: string): number {
   return Date.parse(`${format.format(at)}T00:00:00Z`) / DAY;
 }
 
-describe('computeOpenSlots properties (DESIGN §5)', () => {
+describe('computeOpenSlots properties (ARCHITECTURE §5)', () => {
   it('returns sorted, unique ISO instants on the minute', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
@@ -136,7 +136,7 @@ describe('computeOpenSlots properties (DESIGN §5)', () => {
           const end = start + input.durationMinutes * MINUTE;
           const buffer = input.bufferMinutes * MINUTE;
           for (const b of input.busy) {
-            // DESIGN §5: [start − buffer, end + buffer) is clear of [b.start, b.end).
+            // ARCHITECTURE §5: [start − buffer, end + buffer) is clear of [b.start, b.end).
             expect(start - buffer < ms(b.end) && ms(b.start) < end + buffer).toBe(false);
             // Migration 0002 (decision 008): inserting this booking with the vendor's buffer beside
             // b, which carries its own, keeps [start, end + buffer) and [b.start, b.end + b.buffer) apart.

@@ -7,7 +7,7 @@ import {
   type OpenSlotsInput,
 } from './open-slots.ts';
 
-// DESIGN §5, one rule per test. Mexico City is UTC−6 all year (no DST since 2022);
+// ARCHITECTURE §5, one rule per test. Mexico City is UTC−6 all year (no DST since 2022);
 // 2026-11-23 is a Monday.
 
 type Days = Partial<Record<(typeof weekdays)[number], [string, string][]>>;

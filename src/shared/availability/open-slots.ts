@@ -12,7 +12,7 @@ import {
 } from './zone-time.ts';
 
 /**
- * The availability engine (DESIGN §5; decisions 008 and 013). Pure: no I/O, no clock of its own.
+ * The availability engine (ARCHITECTURE §5; decisions 008 and 013). Pure: no I/O, no clock of its own.
  *
  * Open time
  * - The weekly schedule of each local date, plus every active availability window expanded by its
@@ -31,7 +31,7 @@ import {
  *   (never a wall time inside a gap, since every candidate is an instant).
  * - A start `s` is kept when [s, s + duration) lies in one open range, and for every busy
  *   appointment b: [s − buffer, s + duration + buffer) does not overlap [b.start, b.end)
- *   (DESIGN §5) **and** s is not before b.end + b.bufferMinutes. The second rule is the
+ *   (ARCHITECTURE §5) **and** s is not before b.end + b.bufferMinutes. The second rule is the
  *   exclusion constraint of migration 0002, which keeps [start, end + the row's own buffer)
  *   ranges apart (decision 008): after a vendor shortens the buffer, older bookings keep the longer
  *   snapshot, and the engine must never offer a slot the database will refuse. Together:
@@ -76,7 +76,7 @@ export interface OpenSlotsInput {
   to: Instant;
 }
 
-/** DESIGN §5: candidate starts every 30 minutes, aligned to each open range's start. */
+/** ARCHITECTURE §5: candidate starts every 30 minutes, aligned to each open range's start. */
 export const SLOT_STEP_MINUTES = 30;
 
 // A recurring window that started up to a week before the range still reaches into it.

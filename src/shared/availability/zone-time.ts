@@ -1,4 +1,4 @@
-// Wall-clock time in an IANA zone, in integer minutes, for the availability engine (DESIGN §5).
+// Wall-clock time in an IANA zone, in integer minutes, for the availability engine (ARCHITECTURE §5).
 //
 // "Wall minutes" count minutes since 1970-01-01T00:00 *as shown on the zone's clocks*, so that
 // `Math.floor(wall / 1440)` is the local date (a day number) and `wall % 1440` the local time of day.
@@ -8,7 +8,7 @@
 
 export const MINUTES_PER_DAY = 1440;
 
-// DESIGN §1: build Intl.DateTimeFormat objects once. One per zone for the life of the process.
+// ARCHITECTURE §1: build Intl.DateTimeFormat objects once. One per zone for the life of the process.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {

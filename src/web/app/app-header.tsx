@@ -6,7 +6,7 @@ import { paths } from '../lib/paths.ts';
 
 /**
  * The top bar of every screen: the brand (a link home) and the language switch. The signup wizard
- * has its own language and its own switch (spec §2), so the app's is not shown there.
+ * has its own language and its own switch (product §2), so the app's is not shown there.
  */
 export function AppHeader() {
   const { t } = useTranslation();

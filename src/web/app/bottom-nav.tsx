@@ -11,7 +11,7 @@ interface Tab {
   isCurrent: (pathname: string) => boolean;
 }
 
-/** spec §2: tabs Vendors (/), Jobs (/jobs) and Admin (/admin, visible only to admins). */
+/** product §2: tabs Vendors (/), Jobs (/jobs) and Admin (/admin, visible only to admins). */
 export function BottomNav({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

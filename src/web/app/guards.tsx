@@ -4,7 +4,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { paths } from '../lib/paths.ts';
 
-/** spec §2: a protected page shows a spinner while the session loads, then /auth without a user. */
+/** product §2: a protected page shows a spinner while the session loads, then /auth without a user. */
 export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
@@ -14,8 +14,8 @@ export function RequireAuth() {
 }
 
 /**
- * spec §6: /admin needs a signed-in admin, otherwise /auth. The server checks the role on every
- * admin call too (DESIGN §10); this only keeps others from a screen they cannot use.
+ * product §6: /admin needs a signed-in admin, otherwise /auth. The server checks the role on every
+ * admin call too (ARCHITECTURE §10); this only keeps others from a screen they cannot use.
  */
 export function RequireAdmin() {
   const { user, isAdmin, loading } = useAuth();

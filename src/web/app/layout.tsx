@@ -8,7 +8,7 @@ import { RouteFallback } from './route-error.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
 /**
- * spec §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). The screen
+ * product §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). The screen
  * in the outlet is a part taken over in a turn of its own (decision 030): each screen draws one
  * element.
  */

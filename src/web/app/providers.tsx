@@ -34,7 +34,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   );
 }
 
-/** The one Toaster (STYLE §10), mounted with sonner when the first toast is asked for (lib/toast.ts). */
+/** The one Toaster, mounted with sonner when the first toast is asked for (lib/toast.ts). */
 function Toasts() {
   const requested = useSyncExternalStore(subscribeToToaster, isToasterRequested, () => false);
   if (!requested) return null;

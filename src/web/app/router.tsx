@@ -8,7 +8,7 @@ import {
   useParams,
   useRoutes,
 } from 'react-router';
-import { type StringsName, withStrings } from '../i18n/lazy-strings.ts';
+import { type StringsName, withStrings } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { HomePage } from '../routes/home.tsx';
 import { NotFoundPage } from '../routes/not-found.tsx';
@@ -16,7 +16,7 @@ import { RequireAdmin, RequireAuth } from './guards.tsx';
 import { AppLayout, StandaloneLayout } from './layout.tsx';
 import { RouteErrorBoundary, ScrollToTop } from './route-error.tsx';
 
-// Every route of spec §2. Home and the 404 page load with the app; every other screen is its own
+// Every route of product §2. Home and the 404 page load with the app; every other screen is its own
 // chunk, loaded with the strings it shows when first visited (each route module exports
 // `Component`). Declarative routes, not the data router: it is half the size (decision 020).
 
@@ -78,11 +78,11 @@ const SandboxCheckout = screen(() => import('../routes/sandbox-checkout.tsx'), [
 const Admin = screen(() => import('../routes/admin.tsx'), ['admin', 'auth']);
 const DevMailbox = screen(() => import('../routes/dev-mailbox.tsx'), ['auth']);
 
-// Relative child paths of the `/` layout: spec §2 lists them without the slash.
+// Relative child paths of the `/` layout: product §2 lists them without the slash.
 const child = (pattern: string) => pattern.replace(/^\//, '');
 
 /**
- * /vendor/:vendorId, the target of Home's Recent Activity links (spec §2, content not shown): the
+ * /vendor/:vendorId, the target of Home's Recent Activity links (product §2, content not shown): the
  * vendor's public profile is the page about a vendor, so this address redirects there (replacing the
  * history entry, so Back does not bounce).
  */
@@ -96,7 +96,7 @@ const routeTree = (
     <Route path={paths.home.pattern} element={<AppLayout />}>
       <Route index element={<HomePage />} />
       <Route path={child(paths.vendors.pattern)} element={<ScreenRoute screen={BrowseVendors} />} />
-      {/* spec §2, §6: protected pages (login required). */}
+      {/* product §2, §6: protected pages (login required). */}
       <Route element={<RequireAuth />}>
         <Route path={child(paths.jobs.pattern)} element={<ScreenRoute screen={Jobs} />} />
         <Route path={child(paths.profile.pattern)} element={<ScreenRoute screen={Profile} />} />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Toaster as SonnerToaster, toast } from 'sonner';
 import { toasterMounted } from '../lib/toast.ts';
 
-/** The one Toaster (STYLE §10), loaded with sonner on the first toast (lib/toast.ts). */
+/** The one Toaster, loaded with sonner on the first toast (lib/toast.ts). */
 export default function Toaster() {
   const { t } = useTranslation();
   // Effects run child first: sonner's Toaster subscribes before this tells lib/toast.ts it is ready.

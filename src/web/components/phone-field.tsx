@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type CountryCode, countries } from '../../shared/countries.ts';
 import { Input } from './ui/input.tsx';
 
-/** A phone number with its country picker (spec §3 country list; Mexico +52 first, spec §9). */
+/** A phone number with its country picker (product §3 country list; Mexico +52 first, product §9). */
 export function PhoneField({
   id,
   country,
@@ -42,7 +42,7 @@ export function PhoneField({
           onChange={(e) => onCountryChange(e.target.value as CountryCode)}
           className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
         >
-          {/* Without the flag (spec §3 lists one per country): Windows shows a flag as two letters,
+          {/* Without the flag (product §3 lists one per country): Windows shows a flag as two letters,
               a screen reader says the country twice, and a browser without an emoji font searches
               every font for each flag at the page's first layout (decision 031). */}
           {countries.map((c) => (
@@ -64,5 +64,36 @@ export function PhoneField({
         onChange={(e) => onNationalChange(e.target.value)}
       />
     </div>
+  );
+}
+
+/** A form's phone value: the picker's country and the number as typed. */
+export interface PhoneValue {
+  country: CountryCode;
+  national: string;
+}
+
+/** PhoneField bound to one `{country, national}` value of a form (react-hook-form's `field`). */
+export function PhoneValueField({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: PhoneValue;
+  onChange: (value: PhoneValue) => void;
+  error?: string | undefined;
+}) {
+  return (
+    <PhoneField
+      id={id}
+      country={value.country}
+      national={value.national}
+      onCountryChange={(country) => onChange({ ...value, country })}
+      onNationalChange={(national) => onChange({ ...value, national })}
+      invalid={Boolean(error)}
+      {...(error ? { describedBy: `${id}-error` } : {})}
+    />
   );
 }

@@ -1,4 +1,4 @@
-// Admin dashboard (issue #9, spec §2). spec §8 wording for the toasts. Included in en.ts / es-MX.ts
+// Admin dashboard (issue #9, product §2). product §8 wording for the toasts. Included in en.ts / es-MX.ts
 // as the `admin` key.
 
 export const adminEn = {

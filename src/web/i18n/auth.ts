@@ -1,5 +1,5 @@
 // Accounts and access (issue #3): the auth page, vendor access, My Profile, Settings and the dev
-// mailbox. spec §8 wording where it gives one. Included in en.ts / es-MX.ts as the `auth` key.
+// mailbox. product §8 wording where it gives one. Included in en.ts / es-MX.ts as the `auth` key.
 
 export const authEn = {
   page: {

@@ -1,6 +1,6 @@
 // The booking strings (issue #6): the booking form on the public profile and the vendor confirm
-// page. Wording follows the spec where it gives one (spec §2, §5, §8, §9). The confirm page is
-// always Spanish (spec §2), so its strings are the same in both languages.
+// page. Wording follows the spec where it gives one (product §2, §5, §8, §9). The confirm page is
+// always Spanish (product §2), so its strings are the same in both languages.
 
 const confirmPage = {
   title: 'Confirmación de Reserva',

@@ -1,4 +1,4 @@
-// Contacts and recommendations (issue 10; spec §1, §2, §4, §8 Contacts). The spec's §8 messages are
+// Contacts and recommendations (issue 10; product §1, §2, §4, §8 Contacts). product §8 messages are
 // verbatim in English. es-MX must have the same shape (checked by the Translations type).
 
 export const contactsEn = {
@@ -25,7 +25,7 @@ export const contactsEn = {
     deniedHint: 'You can allow access and try again, or import a .vcf file instead.',
     tryAgain: 'Try again',
   },
-  // spec §8 Contacts, verbatim
+  // product §8 Contacts, verbatim
   messages: {
     permissionRequired: 'Permission Required',
     permissionRequiredText: 'Contact access is needed to find vendor recommendations',

@@ -1,6 +1,6 @@
 // The discovery screens' strings (issue #4: Home, the public directory, the public vendor profile,
 // offline notice), kept apart so that several people can add screens at once. Wording follows the
-// spec where it gives one (spec §2, §8). en.ts and es-MX.ts include them under `discovery`.
+// spec where it gives one (product §2, §8). en.ts and es-MX.ts include them under `discovery`.
 
 export const discoveryEn = {
   home: {
@@ -22,7 +22,7 @@ export const discoveryEn = {
     loading: 'Loading vendor profile…',
     seeServices: 'See Services',
     verified: 'Verified',
-    // DESIGN §12: no invented rating; "New" until there are real reviews.
+    // ARCHITECTURE §12: no invented rating; "New" until there are real reviews.
     ratingNew: 'New',
     ratingNewLabel: 'New on Barrio, no ratings yet',
     tabsLabel: 'Vendor details',

@@ -8,9 +8,9 @@ import type { paymentsEn } from './payments.ts';
 import type { vendorEn } from './vendor.ts';
 import type { whatsappEn } from './whatsapp.ts';
 
-// The English UI (spec §1: the general interface is English). Wording follows the spec exactly where
+// The English UI (product §1: the general interface is English). Wording follows the spec exactly where
 // it gives one; es-MX.ts must have the same shape (checked by its type). These strings load with the
-// app; each feature's own strings load with its screens (lazy-strings.ts, decision 020).
+// app; each feature's own strings load with its screens (i18n.ts `loadStrings`, decision 020).
 export const en = {
   discovery: discoveryEn,
   jobs: jobsEn,
@@ -98,7 +98,7 @@ export const en = {
     cooking: 'Cooking',
   },
   browse: {
-    // spec §2: '{n} vendor(s) found', written grammatically per number.
+    // product §2: '{n} vendor(s) found', written grammatically per number.
     count_one: '{{count}} vendor found',
     count_other: '{{count}} vendors found',
     // Spanish has a third plural form (a million and up); English never picks it.
@@ -129,7 +129,7 @@ export const en = {
 
 export type Translations = ShapeOf<typeof en>;
 
-/** The strings that load with their screens (lazy-strings.ts). */
+/** The strings that load with their screens (i18n.ts `loadStrings`). */
 export interface LazyTranslations {
   auth: typeof authEn;
   bookings: typeof bookingsEn;

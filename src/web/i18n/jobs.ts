@@ -1,5 +1,5 @@
-// Job History (/jobs, spec §2) and Home Recent Activity for a signed-in user: real bookings only
-// (DESIGN §12). es-MX must have the same shape (checked by the Translations type).
+// Job History (/jobs, product §2) and Home Recent Activity for a signed-in user: real bookings only
+// (ARCHITECTURE §12). es-MX must have the same shape (checked by the Translations type).
 
 export const jobsEn = {
   subtitle: 'Your bookings with Barrio vendors',

@@ -11,7 +11,7 @@ export function isLanguage(value: unknown): value is Language {
   return (languages as readonly unknown[]).includes(value);
 }
 
-/** The stored preference, else English (spec §1: the general interface is English). */
+/** The stored preference, else English (product §1: the general interface is English). */
 export function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(storageKey);

@@ -1,5 +1,5 @@
 // Vendor onboarding and dashboard (issue #5): the signup wizard (its own language, es-MX by
-// default) and the vendor dashboard. spec §8 wording where it gives one. Included in en.ts /
+// default) and the vendor dashboard. product §8 wording where it gives one. Included in en.ts /
 // es-MX.ts as the `vendor` key.
 
 export const vendorEn = {

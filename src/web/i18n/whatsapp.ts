@@ -1,4 +1,4 @@
-// WhatsApp testing and status pages (spec §2, §8 wording). Included in en.ts / es-MX.ts as the
+// WhatsApp testing and status pages (product §2, §8 wording). Included in en.ts / es-MX.ts as the
 // `whatsapp` key; es-MX must have the same shape.
 
 export const whatsappEn = {

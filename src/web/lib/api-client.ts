@@ -5,12 +5,12 @@ import type { AppType } from '../../server/app.ts';
 import { fetchWithFirstScreen } from './first-screen.ts';
 
 /**
- * The one API client (DESIGN §6): paths, inputs and outputs typed by the server's routes. The first
+ * The one API client (ARCHITECTURE §6): paths, inputs and outputs typed by the server's routes. The first
  * screen's reads may be answered by the page itself (./first-screen.ts).
  */
 export const api = hc<AppType>('/api', { fetch: fetchWithFirstScreen });
 
-/** A failed API call, from the error shape `{ error: { code, message } }` (DESIGN §6). */
+/** A failed API call, from the error shape `{ error: { code, message } }` (ARCHITECTURE §6). */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;

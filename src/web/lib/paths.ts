@@ -1,6 +1,6 @@
 import type { CategoryKey } from '../../shared/categories.ts';
 
-// Every route URL of spec §2 in one place: the router's patterns and the links that build them.
+// Every route URL of product §2 in one place: the router's patterns and the links that build them.
 export const paths = {
   home: { pattern: '/', to: () => '/' },
   jobs: { pattern: '/jobs', to: () => '/jobs' },

@@ -1,6 +1,6 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
 
-// spec §8's toasts, without sonner on the first load of a page (decision 020): `toast()` here has the
+// product §8's toasts, without sonner on the first load of a page (decision 020): `toast()` here has the
 // shape of sonner's, loads sonner and mounts its Toaster on first use, then shows the toast. Pages
 // that never toast never download it. Import toasts from here, never from 'sonner' (Biome enforces it).
 

@@ -7,7 +7,7 @@ export interface ErrorToastText {
 }
 
 /**
- * spec §8: browsing errors are toasts — one per failed load (a retry that fails again is a new
+ * product §8: browsing errors are toasts — one per failed load (a retry that fails again is a new
  * failure, so `errorUpdatedAt` tells them apart). `text` undefined shows nothing (say, a 404 that the
  * caller reports its own way).
  */

@@ -6,8 +6,8 @@ import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Admin dashboard (/admin, spec §2): summary cards, then Vendors and Customers. Behind
- * RequireAdmin; the server checks the role on every call as well (DESIGN §10).
+ * Admin dashboard (/admin, product §2): summary cards, then Vendors and Customers. Behind
+ * RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
  */
 export function Component() {
   const { t } = useTranslation();

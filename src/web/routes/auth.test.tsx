@@ -60,7 +60,7 @@ async function revealPasswordForm() {
 }
 
 describe('auth context', () => {
-  it('throws outside its provider (spec §8)', () => {
+  it('throws outside its provider (product §8)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => renderHook(() => useAuth())).toThrow(/within an AuthProvider/);
   });
@@ -92,12 +92,15 @@ describe('guards', () => {
 });
 
 describe('Auth page', () => {
-  it("says 'Missing fields' when email or password is empty (spec §5)", async () => {
+  it("says 'Missing fields' when email or password is empty (product §5)", async () => {
     renderAt('/auth');
     await revealPasswordForm();
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Missing fields')).toBeTruthy();
     expect(screen.getByText('Please fill in all fields')).toBeTruthy();
+    // The fields the schema refused are marked as such.
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
   });
 
   it("maps the provider's invalid-credentials answer to the spec's message", async () => {
@@ -112,7 +115,7 @@ describe('Auth page', () => {
     expect(screen.getByText('Please check your email and password')).toBeTruthy();
   });
 
-  it("says 'Account exists' and switches to sign-in mode (spec §4)", async () => {
+  it("says 'Account exists' and switches to sign-in mode (product §4)", async () => {
     let sent: unknown;
     handlers['POST /api/auth/sign-up/email'] = (body) => {
       sent = body;
@@ -156,5 +159,86 @@ describe('Auth page', () => {
     expect(input.getAttribute('type')).toBe('text');
     fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
     expect(input.getAttribute('type')).toBe('password');
+  });
+});
+
+describe('Vendor access page', () => {
+  it('signs in with the trimmed email and refuses an account without a vendor profile', async () => {
+    let sent: unknown;
+    handlers['POST /api/auth/sign-in/email'] = (body) => {
+      sent = body;
+      me = signedIn();
+      return json(200, { token: 't', user: {} });
+    };
+    handlers['POST /api/auth/sign-out'] = () => {
+      me = null;
+      return json(200, { success: true });
+    };
+    renderAt('/vendor/auth');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' ana@example.test ' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secreto#2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(await screen.findByText('No Vendor Profile Found')).toBeTruthy();
+    expect(sent).toMatchObject({ email: 'ana@example.test', password: 'Secreto#2026' });
+  });
+});
+
+describe('My Profile form', () => {
+  it('says what is wrong by each field, with the server’s rules, and sends nothing (product §5)', async () => {
+    let puts = 0;
+    handlers['PUT /api/me/profile'] = () => {
+      puts++;
+      return json(500, { error: { code: 'internal', message: 'x' } });
+    };
+    me = signedIn();
+    renderAt('/profile');
+    const name = await screen.findByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Sofía');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Please enter your name')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone number')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe('profile-name-error');
+    expect(screen.getByLabelText('Phone').getAttribute('aria-describedby')).toBe('profile-phone-error');
+    expect(puts).toBe(0);
+    // Once submitted, each change is checked again.
+    fireEvent.change(name, { target: { value: 'Sofía R.' } });
+    await waitFor(() => expect(screen.queryByText('Please enter your name')).toBeNull());
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('saves the name, the phone in E.164 and the chosen categories', async () => {
+    let sent: unknown;
+    handlers['PUT /api/me/profile'] = (body) => {
+      sent = body;
+      return json(200, {
+        id: 'u1',
+        display_name: 'Sofía R.',
+        phone: '+525512345678',
+        email: 'sofia@example.test',
+        avatar_url: null,
+        preferred_categories: ['pets'],
+        is_vendor: false,
+        notify_push: true,
+        notify_email: true,
+        share_bookings_with_contacts: false,
+        created_at: new Date().toISOString(),
+      });
+    };
+    me = signedIn();
+    renderAt('/profile');
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: ' Sofía R. ' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '55 1234 5678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pets' }));
+    expect(screen.getByRole('button', { name: 'Pets' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Profile saved')).toBeTruthy();
+    expect(sent).toEqual({
+      display_name: 'Sofía R.',
+      phone: '+525512345678',
+      preferred_categories: ['pets'],
+    });
   });
 });

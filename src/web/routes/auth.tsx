@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { credentialsSchema, magicLinkSchema } from '../../shared/auth.schemas.ts';
+import { type Credentials, credentialsSchema } from '../../shared/auth.schemas.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import {
@@ -21,13 +21,14 @@ import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 
-/** spec §9: after a vendor sign-up, /vendor-signup follows after 2 seconds. */
+/** product §9: after a vendor sign-up, /vendor-signup follows after 2 seconds. */
 const VENDOR_REDIRECT_MS = 2000;
 
 type Mode = 'signIn' | 'signUp';
 
-/** Auth page (/auth, spec §2): sign in or create an account; a signed-in user goes to /. */
+/** Auth page (/auth, product §2): sign in or create an account; a signed-in user goes to /. */
 export function Component() {
   const { t } = useTranslation();
   const { user, loading } = useAuth();
@@ -35,14 +36,15 @@ export function Component() {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [mode, setMode] = useState<Mode>('signIn');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [isVendor, setIsVendor] = useState(false);
+  // The email serves both the magic link and the password form; the schema checks the fields.
+  const form = useZodForm(credentialsSchema, {
+    defaultValues: { email: '', password: '', isVendor: false },
+  });
+  const { errors } = form.formState;
   const [showPasswordForm, setShowPasswordForm] = useState(false);
   const [busy, setBusy] = useState<'password' | 'magic' | null>(null);
   // After a vendor sign-up the user is signed in, but goes to /vendor-signup, not to /.
   const [vendorRedirect, setVendorRedirect] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
   useDocumentTitle(mode === 'signIn' ? t('auth.page.signInTitle') : t('auth.page.signUpTitle'));
 
   // A spent or expired magic link (or a failed Google return) comes back here with ?error=.
@@ -65,22 +67,16 @@ export function Component() {
     await queryClient.invalidateQueries({ queryKey: meKeys.me });
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!credentialsSchema.safeParse({ email, password }).success) {
-      toast.error(t('auth.toast.missingFieldsTitle'), { description: t('auth.toast.missingFieldsText') });
-      return;
-    }
+  async function submit({ email, password, isVendor = false }: Credentials) {
     setBusy('password');
     try {
       if (mode === 'signIn') {
-        await signInWithEmail({ email: email.trim(), password });
+        await signInWithEmail({ email, password });
         await signedIn();
         return;
       }
-      const trimmed = email.trim();
       // better-auth needs a name; the email's first part stands in until My Profile changes it.
-      await signUpWithEmail({ name: trimmed.split('@')[0] ?? trimmed, email: trimmed, password, isVendor });
+      await signUpWithEmail({ name: email.split('@')[0] ?? email, email, password, isVendor });
       toast.success(t('auth.toast.accountCreatedTitle'), {
         description: isVendor ? t('auth.toast.accountCreatedVendorText') : t('auth.toast.accountCreatedText'),
       });
@@ -110,7 +106,7 @@ export function Component() {
       });
     } else if (mode === 'signUp' && (authErrorCodes.userExists as readonly string[]).includes(err.code)) {
       toast.error(t('auth.toast.accountExistsTitle'), { description: t('auth.toast.accountExistsText') });
-      setMode('signIn'); // spec §4: after 'account exists' the page switches to sign-in mode
+      setMode('signIn'); // product §4: after 'account exists' the page switches to sign-in mode
     } else {
       toast.error(mode === 'signIn' ? t('auth.toast.signInFailed') : t('auth.toast.signUpFailed'), {
         description: err.message,
@@ -118,14 +114,20 @@ export function Component() {
     }
   }
 
+  // product §5 'Missing fields': a toast, and the empty fields marked.
+  function invalid() {
+    toast.error(t('auth.toast.missingFieldsTitle'), { description: t('auth.toast.missingFieldsText') });
+  }
+
   async function magicLink() {
-    if (!magicLinkSchema.safeParse({ email }).success) {
+    // The magic link needs the email alone ('Email required'), checked by the same schema.
+    if (!(await form.trigger('email'))) {
       toast.error(t('auth.toast.emailRequiredTitle'), { description: t('auth.toast.emailRequiredText') });
       return;
     }
     setBusy('magic');
     try {
-      await sendMagicLink(email.trim());
+      await sendMagicLink(form.getValues('email').trim());
       toast.success(t('auth.toast.magicLinkSentTitle'), { description: t('auth.toast.magicLinkSentText') });
     } catch (err) {
       if (err instanceof ApiError && err.status > 0)
@@ -159,7 +161,7 @@ export function Component() {
         <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />
       </div>
 
-      <form className="flex flex-col gap-4" noValidate onSubmit={(e) => void submit(e)}>
+      <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(submit, invalid)}>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="auth-email" className="text-sm font-medium text-stone-800">
             {t('auth.page.email')}
@@ -170,8 +172,8 @@ export function Component() {
             autoComplete="email"
             inputMode="email"
             placeholder={t('auth.page.emailPlaceholder')}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={errors.email ? true : undefined}
+            {...form.register('email')}
           />
         </div>
 
@@ -188,20 +190,14 @@ export function Component() {
               </label>
               <PasswordField
                 id="auth-password"
-                ref={passwordRef}
                 autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                aria-invalid={errors.password ? true : undefined}
+                {...form.register('password')}
               />
             </div>
             {mode === 'signUp' ? (
               <label className="flex items-center gap-3 text-sm text-stone-800">
-                <input
-                  type="checkbox"
-                  className="size-5 accent-brand-700"
-                  checked={isVendor}
-                  onChange={(e) => setIsVendor(e.target.checked)}
-                />
+                <input type="checkbox" className="size-5 accent-brand-700" {...form.register('isVendor')} />
                 {t('auth.page.vendor')}
               </label>
             ) : null}
@@ -215,7 +211,7 @@ export function Component() {
             size="lg"
             onClick={() => {
               setShowPasswordForm(true);
-              requestAnimationFrame(() => passwordRef.current?.focus());
+              requestAnimationFrame(() => form.setFocus('password'));
             }}
           >
             {t('auth.page.usePassword')}

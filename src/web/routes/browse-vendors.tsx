@@ -5,7 +5,7 @@ import { VendorDirectory } from '../features/vendors/components/vendor-directory
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Browse Vendors (spec §2, §8, §9): the browse chips, pages of 6, and the spec's toast
+ * Browse Vendors (product §2, §8, §9): the browse chips, pages of 6, and the spec's toast
  * 'Error / Failed to load vendors. Please try again.' The list itself is shared with the public
  * directory (VendorDirectory).
  */

@@ -28,7 +28,7 @@ async function fetchDevMailbox(): Promise<DevMail[]> {
   return (await response.json()) as DevMail[];
 }
 
-/** /dev/mailbox (DESIGN §8, §13): the mails this server "sent", with clickable links. */
+/** /dev/mailbox (ARCHITECTURE §8, §13): the mails this server "sent", with clickable links. */
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.devMailbox.title'));

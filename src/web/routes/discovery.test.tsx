@@ -121,7 +121,7 @@ describe('Public vendor profile', () => {
     expect(within(panel).getByText('1 h 30 min')).toBeTruthy();
     expect(within(panel).getByText('Kitchen and bathrooms')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /request booking/i })).toBeNull();
-    // DESIGN §12: no invented rating.
+    // ARCHITECTURE §12: no invented rating.
     expect(screen.queryByText('4.8')).toBeNull();
     expect(screen.getByText('New on Barrio, no ratings yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to vendors' }).getAttribute('href')).toBe('/vendors');

@@ -14,7 +14,7 @@ import { useFeaturedVendors } from '../features/vendors/api/use-vendor-profile.t
 import { CategoryChips } from '../features/vendors/components/category-chips.tsx';
 import { SearchField } from '../features/vendors/components/search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from '../features/vendors/components/vendor-card.tsx';
-import { loadStrings } from '../i18n/lazy-strings.ts';
+import { loadStrings } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
@@ -28,9 +28,9 @@ const HomeContacts = lazy(() =>
 );
 
 /**
- * Home, Find Services (spec §2): the title, the profile link, the search box, the chips, Recent
+ * Home, Find Services (product §2): the title, the profile link, the search box, the chips, Recent
  * Activity and up to 3 featured vendors. Recent Activity and the recommendations from contacts are
- * the signed-in user's own data (DESIGN §12); a visitor sees an honest empty state, never sample
+ * the signed-in user's own data (ARCHITECTURE §12); a visitor sees an honest empty state, never sample
  * entries.
  */
 export function HomePage() {
@@ -62,7 +62,7 @@ export function HomePage() {
           void navigate(paths.vendors.to(q ? { q } : {}));
         }}
       />
-      {/* spec §2: on Home, All goes to / and any other chip to /vendors?category=… */}
+      {/* product §2: on Home, All goes to / and any other chip to /vendors?category=… */}
       <CategoryChips
         categories={browseCategories}
         active={undefined}
@@ -105,13 +105,13 @@ function BrowseAllLink() {
 }
 
 /**
- * spec §2 / §9: up to 3 featured vendors; the server chooses them
+ * product §2 / §9: up to 3 featured vendors; the server chooses them
  * (docs/decisions/012-discovery-featured-previews-service-worker.md).
  */
 function FeaturedVendors() {
   const { t } = useTranslation();
   const featured = useFeaturedVendors();
-  // spec §8: 'Failed to load vendors' (home).
+  // product §8: 'Failed to load vendors' (home).
   useErrorToast('featured-load', featured, { title: t('discovery.home.loadError') });
   if (featured.isError) return null;
   const items = featured.data?.items ?? [];
@@ -152,7 +152,7 @@ function FeaturedVendors() {
 }
 
 /**
- * spec §2 Recent Activity: the signed-in user's latest 3 bookings (DESIGN §12: real data only),
+ * product §2 Recent Activity: the signed-in user's latest 3 bookings (ARCHITECTURE §12: real data only),
  * each linking to /vendor/{vendorId}. A visitor sees an invitation to sign in, not sample entries.
  */
 function RecentActivity() {
@@ -191,7 +191,7 @@ function RecentActivity() {
   );
 }
 
-/** spec §2 connect-contacts card and recommendations from contacts, for a signed-in user. */
+/** product §2 connect-contacts card and recommendations from contacts, for a signed-in user. */
 function ContactsForSignedIn() {
   const { user, loading } = useAuth();
   if (loading || !user) return null;

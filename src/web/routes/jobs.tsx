@@ -11,10 +11,10 @@ import { formatBookingWhen } from '../features/bookings/booking-when.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** spec §2 'Load More History': the API answers every booking at once, so paging is client-side. */
+/** product §2 'Load More History': the API answers every booking at once, so paging is client-side. */
 const PAGE_SIZE = 10;
 
-/** Job History (/jobs, spec §2): the signed-in user's real bookings (DESIGN §12), from GET /api/me/bookings. */
+/** Job History (/jobs, product §2): the signed-in user's real bookings (ARCHITECTURE §12), from GET /api/me/bookings. */
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.jobs'));
@@ -76,7 +76,7 @@ function Summary({ items }: { items: MyBooking[] }) {
       <dl className="grid grid-cols-3 gap-2">
         <SummaryItem term={t('jobs.summary.totalJobs')} value={String(items.length)} />
         <SummaryItem term={t('jobs.summary.totalSpent')} value={formatPrice(spent)} />
-        {/* There are no ratings yet (DESIGN §12): say so rather than invent an average. */}
+        {/* There are no ratings yet (ARCHITECTURE §12): say so rather than invent an average. */}
         <SummaryItem term={t('jobs.summary.rating')} value={t('jobs.summary.noRatings')} muted />
       </dl>
     </section>

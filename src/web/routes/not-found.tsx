@@ -5,7 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** spec §2 / §8: any other path shows a 404 page with a link home. */
+/** product §2 / §8: any other path shows a 404 page with a link home. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('notFound.title'));

@@ -11,7 +11,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment cancel (/payment-cancel?appointment_id=, spec §2, always Spanish): the payment was not
+ * Payment cancel (/payment-cancel?appointment_id=, product §2, always Spanish): the payment was not
  * completed and the booking stays pending payment. The retry button goes back to the same checkout
  * while it is open, and says plainly why not otherwise (decision 017).
  */

@@ -16,7 +16,7 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment success (/payment-success?session_id=, spec §2, always Spanish): the booking behind the
+ * Payment success (/payment-success?session_id=, product §2, always Spanish): the booking behind the
  * checkout, in MXN, in the vendor's timezone. The provider's confirmation can land a moment after
  * the customer does, so an awaited payment is asked for again until it arrives.
  */
@@ -31,7 +31,7 @@ export function Component() {
   const notFound =
     !sessionId || (error instanceof ApiError && (error.status === 404 || error.status === 400));
 
-  // spec §8: the page's three error toasts.
+  // product §8: the page's three error toasts.
   useEffect(() => {
     if (!sessionId) toast.error(t('payments.success.missingSession'), { id: 'payment-success-missing' });
     else if (notFound) toast.error(t('payments.success.fetchError'), { id: 'payment-success-not-found' });

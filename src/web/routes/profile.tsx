@@ -1,14 +1,18 @@
-import { clsx } from 'clsx';
 import { Settings } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { browseCategories, type CategoryKey } from '../../shared/categories.ts';
-import type { CountryCode } from '../../shared/countries.ts';
+import { defaultCountry } from '../../shared/countries.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
-import { splitE164, toE164 } from '../../shared/phone.ts';
-import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { splitE164 } from '../../shared/phone.ts';
+import {
+  type MeResponse,
+  profileFormSchema,
+  profileMessages,
+  type UpdateProfileInput,
+} from '../../shared/profile.schemas.ts';
 import { Avatar } from '../components/avatar.tsx';
+import { CategoryChips } from '../components/category-chips.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -20,9 +24,10 @@ import { currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 
 /**
- * My Profile (/profile, spec §2) with the signed-in user's real data (DESIGN §12): name, phone,
+ * My Profile (/profile, product §2) with the signed-in user's real data (ARCHITECTURE §12): name, phone,
  * avatar and preferred categories, editable. Behind RequireAuth, so a user is always there.
  */
 export function Component() {
@@ -82,37 +87,36 @@ function ProfileCard({ user, profile }: { user: MeResponse['user']; profile: MeR
 function ProfileForm({ user, profile }: { user: MeResponse['user']; profile: MeResponse['profile'] }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const initialPhone = splitE164(profile?.phone);
-  const [name, setName] = useState(profile?.display_name ?? user.name);
-  const [country, setCountry] = useState<CountryCode>(initialPhone.country);
-  const [national, setNational] = useState(initialPhone.national);
-  const [categories, setCategories] = useState<CategoryKey[]>(profile?.preferred_categories ?? []);
-  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const form = useZodForm(profileFormSchema, {
+    defaultValues: {
+      display_name: profile?.display_name ?? user.name,
+      ...splitE164(profile?.phone),
+      preferred_categories: profile?.preferred_categories ?? [],
+    },
+  });
+  const { control, formState } = form;
+  const { errors } = formState;
+  // The phone picker and the category chips are not inputs of their own: they change the form's values.
+  const country = useController({ control, name: 'country' }).field;
+  const national = useController({ control, name: 'national' }).field;
+  const categories = useController({ control, name: 'preferred_categories' }).field;
+  // The schema's messages are the server's; the screen says them in the user's language.
+  const nameError =
+    errors.display_name &&
+    (errors.display_name.message === profileMessages.nameRequired
+      ? t('auth.profile.nameRequired')
+      : errors.display_name.message);
+  const phoneError = errors.national || errors.country ? t('auth.profile.invalidPhone') : undefined;
 
-  function toggle(key: CategoryKey) {
-    setCategories((list) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key]));
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const phone = national.trim() ? toE164(national, country) : null;
-    const found = {
-      ...(name.trim() ? {} : { name: t('auth.profile.nameRequired') }),
-      ...(phone === undefined ? { phone: t('auth.profile.invalidPhone') } : {}),
-    };
-    setErrors(found);
-    if (found.name || found.phone) return;
-    update.mutate(
-      { display_name: name.trim(), phone: phone ?? null, preferred_categories: categories },
-      {
-        onSuccess: () => toast.success(t('auth.profile.saved')),
-        onError: (err) => toast.error(t('auth.profile.saveFailed'), { description: err.message }),
-      },
-    );
+  function submit(input: UpdateProfileInput) {
+    update.mutate(input, {
+      onSuccess: () => toast.success(t('auth.profile.saved')),
+      onError: (err) => toast.error(t('auth.profile.saveFailed'), { description: err.message }),
+    });
   }
 
   return (
-    <form className="flex flex-col gap-5" noValidate onSubmit={submit}>
+    <form className="flex flex-col gap-5" noValidate onSubmit={form.handleSubmit(submit)}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="profile-name" className="text-sm font-medium text-stone-800">
           {t('auth.profile.name')}
@@ -120,14 +124,13 @@ function ProfileForm({ user, profile }: { user: MeResponse['user']; profile: MeR
         <Input
           id="profile-name"
           autoComplete="name"
-          value={name}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'profile-name-error' : undefined}
-          onChange={(e) => setName(e.target.value)}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? 'profile-name-error' : undefined}
+          {...form.register('display_name')}
         />
-        {errors.name ? (
+        {nameError ? (
           <p id="profile-name-error" className="text-sm text-red-700">
-            {errors.name}
+            {nameError}
           </p>
         ) : null}
       </div>
@@ -143,43 +146,23 @@ function ProfileForm({ user, profile }: { user: MeResponse['user']; profile: MeR
         </label>
         <PhoneField
           id="profile-phone"
-          country={country}
-          national={national}
-          onCountryChange={setCountry}
-          onNationalChange={setNational}
-          invalid={Boolean(errors.phone)}
-          describedBy={errors.phone ? 'profile-phone-error' : undefined}
+          country={country.value ?? defaultCountry.code}
+          national={national.value}
+          onCountryChange={country.onChange}
+          onNationalChange={national.onChange}
+          invalid={Boolean(phoneError)}
+          describedBy={phoneError ? 'profile-phone-error' : undefined}
         />
-        {errors.phone ? (
+        {phoneError ? (
           <p id="profile-phone-error" className="text-sm text-red-700">
-            {errors.phone}
+            {phoneError}
           </p>
         ) : null}
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-stone-800">{t('auth.profile.categories')}</legend>
         <p className="text-sm text-stone-600">{t('auth.profile.categoriesHint')}</p>
-        <div className="mt-1 flex flex-wrap gap-2">
-          {browseCategories.map((key) => {
-            const on = categories.includes(key);
-            return (
-              <button
-                key={key}
-                type="button"
-                aria-pressed={on}
-                onClick={() => toggle(key)}
-                className={clsx(
-                  'h-9 rounded-full border px-3 text-sm font-medium transition-colors',
-                  on
-                    ? 'border-brand-700 bg-brand-700 text-white'
-                    : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',
-                )}
-              >
-                {t(`categories.${key}`)}
-              </button>
-            );
-          })}
-        </div>
+        <CategoryChips value={categories.value} onChange={categories.onChange} />
       </fieldset>
       <Button type="submit" size="lg" disabled={update.isPending}>
         {update.isPending ? t('auth.profile.saving') : t('auth.profile.save')}

@@ -9,7 +9,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The public directory (/public/all-vendors, spec §2, §8, §9): its own category list, `?category=`
+ * The public directory (/public/all-vendors, product §2, §8, §9): its own category list, `?category=`
  * preselects, pages of 12 in a grid, and a Sign In button. The list is Browse Vendors' own.
  */
 export function Component() {

@@ -28,7 +28,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
 
 /**
- * The public vendor profile (/public/vendor/:vendorId, spec §2): the id may be a real id or a slug;
+ * The public vendor profile (/public/vendor/:vendorId, product §2): the id may be a real id or a slug;
  * `?tab=` picks about, services (the default) or reviews.
  */
 export function Component() {
@@ -38,7 +38,7 @@ export function Component() {
   const tab = parseProfileTab(params.get('tab'));
   const profile = useVendorProfile(vendorId);
   const notFound = profile.error instanceof ApiError && profile.error.status === 404;
-  // spec §8: 'Vendor not found' and 'Failed to load vendor profile.'
+  // product §8: 'Vendor not found' and 'Failed to load vendor profile.'
   useErrorToast('vendor-load', profile, {
     title: notFound ? t('discovery.profile.notFoundToast') : t('discovery.profile.loadError'),
   });
@@ -105,7 +105,7 @@ export function Component() {
               about: { label: t('discovery.profile.tabs.about'), panel: <VendorAbout vendor={vendor} /> },
               services: {
                 label: t('discovery.profile.tabs.services'),
-                // spec §2: "the booking form lives on the services tab".
+                // product §2: "the booking form lives on the services tab".
                 // Each a task later (components/later.tsx, decision 027): the list, then the form.
                 panel: (
                   <>

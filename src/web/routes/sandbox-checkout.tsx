@@ -10,7 +10,7 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The sandbox checkout (/sandbox/checkout/:sessionId, DESIGN §7, §13): the local stand-in for
+ * The sandbox checkout (/sandbox/checkout/:sessionId, ARCHITECTURE §7, §13): the local stand-in for
  * Stripe's hosted page, in Spanish. Pay goes through the same service code as a Stripe webhook;
  * both buttons then go where Stripe would send the customer.
  */

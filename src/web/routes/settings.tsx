@@ -13,12 +13,12 @@ import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** spec §2 Settings: version 1.0.0. */
+/** product §2 Settings: version 1.0.0. */
 const APP_VERSION = '1.0.0';
 const SUPPORT_EMAIL = 'soporte@barrio.test';
 
 /**
- * Settings (/settings, spec §2): account, payment, preferences (push and email switches, saved on
+ * Settings (/settings, product §2): account, payment, preferences (push and email switches, saved on
  * the profile), privacy, support, the version and Sign Out.
  */
 export function Component() {

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { type Credentials, credentialsSchema } from '../../shared/auth.schemas.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
@@ -12,8 +13,9 @@ import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 
-/** Vendor access page (/vendor/auth, spec §2): tabs Log In and New Vendor. */
+/** Vendor access page (/vendor/auth, product §2): tabs Log In and New Vendor. */
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('auth.vendorAuth.title'));
@@ -43,22 +45,22 @@ export function Component() {
 }
 
 /**
- * spec §5 vendor login: both fields required (the browser enforces them: `required`, type email);
- * the account must own a vendor profile, otherwise the login is refused (signed out again).
+ * product §5 vendor login: both fields required (the browser enforces them: `required`, type email;
+ * the auth page's schema checks them too); the account must own a vendor profile, otherwise the
+ * login is refused (signed out again).
  */
 function VendorLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(credentialsSchema, { defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit({ email, password }: Credentials) {
     setBusy(true);
     try {
-      await signInWithEmail({ email: email.trim(), password });
+      await signInWithEmail({ email, password });
       const me = await fetchMe();
       if (!me?.vendorProfileId) {
         await signOut().catch(() => undefined);
@@ -85,8 +87,14 @@ function VendorLogin() {
     }
   }
 
+  // Reached only when the browser's own check (`required`) lets a blank field through: the auth
+  // page's 'Missing fields'.
+  function invalid() {
+    toast.error(t('auth.toast.missingFieldsTitle'), { description: t('auth.toast.missingFieldsText') });
+  }
+
   return (
-    <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+    <form className="flex flex-col gap-4" onSubmit={form.handleSubmit(submit, invalid)}>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="vendor-email" className="text-sm font-medium text-stone-800">
           {t('auth.page.email')}
@@ -97,8 +105,8 @@ function VendorLogin() {
           required
           autoComplete="email"
           placeholder={t('auth.page.emailPlaceholder')}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={errors.email ? true : undefined}
+          {...form.register('email')}
         />
       </div>
       <div className="flex flex-col gap-1.5">
@@ -109,8 +117,8 @@ function VendorLogin() {
           id="vendor-password"
           required
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={errors.password ? true : undefined}
+          {...form.register('password')}
         />
       </div>
       <Button type="submit" size="lg" disabled={busy}>

@@ -23,7 +23,7 @@ vi.mock('../features/bookings/api/use-booking-confirmation.ts', async (importOri
   };
 });
 
-// The vendor confirm page (spec §2, §4, §8): always Spanish; idle → processing → done only on success.
+// The vendor confirm page (product §2, §4, §8): always Spanish; idle → processing → done only on success.
 
 const TOKEN = 'tok_'.padEnd(43, 'x');
 const open = {

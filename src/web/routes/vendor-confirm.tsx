@@ -19,9 +19,9 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const isAction = (value: string | null): value is BookingAction => value === 'confirm' || value === 'decline';
 
 /**
- * Vendor confirm page (/vendor-confirm, spec §2, always Spanish): with token and action it processes
+ * Vendor confirm page (/vendor-confirm, product §2, always Spanish): with token and action it processes
  * at once; without a token, 'Token Inválido'; otherwise Confirmar / Rechazar. States idle →
- * processing → done, and done only when the call succeeds (spec §4).
+ * processing → done, and done only when the call succeeds (product §4).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -65,7 +65,7 @@ export function Component() {
     return err.message;
   };
 
-  // spec §2: a link with token and action is processed without a click (once, even in StrictMode).
+  // product §2: a link with token and action is processed without a click (once, even in StrictMode).
   // Issue 28: not a link already used or expired (a mail's button pressed again): the card says
   // why there is nothing to answer instead of an error.
   const closed = summary.data !== undefined && !summary.data.answerable;

@@ -24,7 +24,7 @@ import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
-/** spec §4: approved green, pending yellow, submitted blue, anything else grey. */
+/** product §4: approved green, pending yellow, submitted blue, anything else grey. */
 const statusColors: Record<string, string> = {
   approved: 'bg-green-100 text-green-900',
   pending: 'bg-yellow-100 text-yellow-900',
@@ -33,7 +33,7 @@ const statusColors: Record<string, string> = {
 
 type Editor = 'profile' | 'availability' | 'settings' | null;
 
-/** Vendor dashboard (/vendor/dashboard, spec §2): requires a vendor profile. */
+/** Vendor dashboard (/vendor/dashboard, product §2): requires a vendor profile. */
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('vendor.dashboard.title'));
@@ -45,7 +45,7 @@ export function Component() {
 
   useEffect(() => {
     if (noProfile) {
-      // spec §8: 'No Vendor Profile Found / Please complete the vendor signup process first.'
+      // product §8: 'No Vendor Profile Found / Please complete the vendor signup process first.'
       toast.error(t('vendor.dashboard.noProfileTitle'), { description: t('vendor.dashboard.noProfileText') });
       void navigate(paths.vendorSignup.to(), { replace: true });
     } else if (error && !signedOut) {
@@ -123,7 +123,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <ClaimSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
           <Row label={t('vendor.dashboard.category')} value={profile.service_category} />
           <Row label={t('vendor.dashboard.email')} value={profile.business_email} />
           <Row label={t('vendor.dashboard.phone')} value={profile.business_phone} />
@@ -153,7 +153,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       </Card>
 
       <Card title={t('vendor.dashboard.bookingSettings')}>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
           <Row
             label={t('vendor.dashboard.buffer')}
             value={t('vendor.dashboard.bufferValue', { count: profile.buffer_minutes })}
@@ -179,7 +179,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
 
       <Card title={t('vendor.dashboard.availability')}>
         <dl
-          className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm"
+          className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm"
           aria-label={t('vendor.dashboard.availability')}
         >
           {weekdays.map((day) => {
@@ -243,7 +243,7 @@ function Row({ label, value }: { label: string; value: string | null }) {
   return (
     <>
       <dt className="font-medium text-stone-600">{label}</dt>
-      <dd className="break-words text-stone-900">{value || t('vendor.dashboard.none')}</dd>
+      <dd className="min-w-0 wrap-anywhere text-stone-900">{value || t('vendor.dashboard.none')}</dd>
     </>
   );
 }
@@ -262,7 +262,7 @@ function TagList({ items }: { items: string[] }) {
   );
 }
 
-/** spec §8 vendor sign out: 'Logged Out' / 'Failed to log out', then the vendor access page. */
+/** product §8 vendor sign out: 'Logged Out' / 'Failed to log out', then the vendor access page. */
 function SignOutButton() {
   const { t } = useTranslation();
   const { signOut } = useAuth();

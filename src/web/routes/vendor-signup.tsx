@@ -1,5 +1,6 @@
 import { CheckCircle2, Mail, MessageCircle } from 'lucide-react';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignupIssueKey, VendorSignupResponse } from '../../shared/vendor-signup.schemas.ts';
@@ -18,8 +19,8 @@ import { WeeklyAvailabilityEditor } from '../features/vendor-onboarding/componen
 import {
   initialSignupState,
   type SignupFormState,
-  toSignupRequest,
-  validateSignup,
+  signupFailure,
+  signupFormSchema,
   type WizardLanguage,
   withPhonePrefill,
 } from '../features/vendor-onboarding/signup-form.ts';
@@ -28,6 +29,7 @@ import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 
 const STEPS = 3;
 /** The form typed before the Google redirect comes back with the user (never the password). */
@@ -39,7 +41,7 @@ function readStep(value: string | null): 1 | 2 | 3 {
 }
 
 /**
- * Vendor signup wizard (/vendor-signup, spec §2). Its language is its own (issue #5): Spanish by
+ * Vendor signup wizard (/vendor-signup, product §2). Its language is its own (issue #5): Spanish by
  * default whatever the app's language, English by the toggle at the bottom-left — a clone of the
  * app's i18next instance, sharing its resources, so every component inside speaks the wizard's.
  */
@@ -98,23 +100,32 @@ function Wizard({ language }: { language: WizardLanguage }) {
   const { user, loading, refresh } = useAuth();
   const signedIn = Boolean(user);
   const [step, setStep] = useState<1 | 2 | 3 | 4>(() => readStep(stepParam));
-  const [form, setForm] = useState<SignupFormState>(
+  const [defaultValues] = useState<SignupFormState>(
     () =>
       (stepParam ? restoreDraft() : undefined) ?? withPhonePrefill(initialSignupState(), params.get('phone')),
   );
+  // issue 27: the form checks itself with the shared step schemas (signupFormSchema); the password
+  // only while nobody is signed in, so the schema follows the session.
+  const schema = useMemo(() => signupFormSchema(language, signedIn), [language, signedIn]);
+  const { register, handleSubmit, watch, getValues, setValue } = useZodForm(schema, { defaultValues });
+  const form = watch();
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
   const signup = useVendorSignup();
-  const update = (patch: Partial<SignupFormState>) => setForm((f) => ({ ...f, ...patch }));
+  // The step components (shared with the dashboard) take a value and hand back a patch.
+  const update = (patch: Partial<SignupFormState>) => {
+    for (const key of Object.keys(patch) as (keyof SignupFormState)[])
+      setValue(key, patch[key] as never, { shouldDirty: true });
+  };
 
   const returnChecked = useRef(false);
   useEffect(() => {
     if (loading || !stepParam || returnChecked.current) return;
     returnChecked.current = true; // once, when the session check has finished
-    // spec §2: ?step=N after a social-login return; without the session, spec §8's message.
+    // product §2: ?step=N after a social-login return; without the session, product §8's message.
     if (!user)
       toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.wizard.googleSessionMissing') });
-    else setForm((f) => (f.business_email ? f : { ...f, business_email: user.email }));
-  }, [loading, stepParam, user, t]);
+    else if (!getValues('business_email')) setValue('business_email', user.email);
+  }, [loading, stepParam, user, t, getValues, setValue]);
 
   function showIssue(issue: SignupIssueKey) {
     const v = 'vendor.wizard.validation';
@@ -126,16 +137,22 @@ function Wizard({ language }: { language: WizardLanguage }) {
     else toast.error(t('vendor.wizard.errorTitle'), { description: t(`${v}.${issue}`) });
   }
 
-  async function submit() {
-    // spec §5: validation at submit time, step by step; the first failing step is shown.
-    const failure = validateSignup(form, language, signedIn);
-    if (failure) {
-      setStep(failure.step);
-      showIssue(failure.issue);
-      return;
-    }
+  // product §5: validation at submit time, step by step; the first failing step is shown.
+  function onInvalid(errors: FieldErrors<SignupFormState>) {
+    const failure = signupFailure(
+      Object.entries(errors).map(([field, error]) => ({
+        path: [field],
+        message: typeof error?.message === 'string' ? error.message : '',
+      })),
+    );
+    if (!failure) return;
+    setStep(failure.step);
+    showIssue(failure.issue);
+  }
+
+  async function submit(body: ReturnType<typeof schema.parse>) {
     try {
-      const created = await signup.mutateAsync(toSignupRequest(form, language, signedIn));
+      const created = await signup.mutateAsync(body);
       sessionStorage.removeItem(DRAFT_KEY);
       if (signedIn) await refresh();
       toast.success(t('vendor.wizard.successTitle'), {
@@ -143,10 +160,10 @@ function Wizard({ language }: { language: WizardLanguage }) {
           ? t('vendor.wizard.successText')
           : t('vendor.wizard.successTextGoogle'),
       });
-      setResult({ ...created, email: form.business_email.trim(), phone: form.business_phone });
+      setResult({ ...created, email: body.business_email.trim(), phone: body.business_phone });
       setStep(4);
     } catch (err) {
-      // spec §8: stay on the step; 'Error' with the message, or the fallback in the wizard's language.
+      // product §8: stay on the step; 'Error' with the message, or the fallback in the wizard's language.
       if (err instanceof ApiError && err.status === 409 && !signedIn)
         toast.error(t('vendor.wizard.accountExistsTitle'), {
           description: t('vendor.wizard.accountExistsText'),
@@ -161,9 +178,9 @@ function Wizard({ language }: { language: WizardLanguage }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    // Enter in a field of steps 1–2 moves on like Next (spec §5: no validation on Next).
+    // Enter in a field of steps 1–2 moves on like Next (product §5: no validation on Next).
     if (step < STEPS) setStep((s) => (s < STEPS ? ((s + 1) as 2 | 3) : s));
-    else void submit();
+    else void handleSubmit(submit, onInvalid)();
   }
 
   if (step === 4 && result) return <Completion result={result} signedIn={signedIn} />;
@@ -193,7 +210,15 @@ function Wizard({ language }: { language: WizardLanguage }) {
         </h2>
       </header>
       <form noValidate className="flex flex-col gap-6" onSubmit={onSubmit}>
-        {current === 1 ? <StepPersonal form={form} update={update} signedInEmail={user?.email} /> : null}
+        {current === 1 ? (
+          <StepPersonal
+            form={form}
+            register={register}
+            update={update}
+            getDraft={getValues}
+            signedInEmail={user?.email}
+          />
+        ) : null}
         {current === 2 ? <BusinessFields value={form} onChange={update} language={language} /> : null}
         {current === 3 ? (
           <div className="flex flex-col gap-4">
@@ -235,16 +260,20 @@ function Wizard({ language }: { language: WizardLanguage }) {
 
 function StepPersonal({
   form,
+  register,
   update,
+  getDraft,
   signedInEmail,
 }: {
   form: SignupFormState;
+  register: UseFormRegister<SignupFormState>;
   update: (patch: Partial<SignupFormState>) => void;
+  getDraft: () => SignupFormState;
   signedInEmail: string | undefined;
 }) {
   const { t } = useTranslation();
   const saveDraft = () => {
-    const { password: _password, ...draft } = form;
+    const { password: _password, ...draft } = getDraft();
     try {
       sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
     } catch {
@@ -261,8 +290,7 @@ function StepPersonal({
           id="business-name"
           autoComplete="organization"
           placeholder={t('vendor.wizard.businessNamePlaceholder')}
-          value={form.business_name}
-          onChange={(e) => update({ business_name: e.target.value })}
+          {...register('business_name')}
         />
       </div>
       <div className="flex flex-col gap-1.5">
@@ -286,8 +314,7 @@ function StepPersonal({
           type="email"
           autoComplete="email"
           placeholder={t('vendor.wizard.emailPlaceholder')}
-          value={form.business_email}
-          onChange={(e) => update({ business_email: e.target.value })}
+          {...register('business_email')}
         />
       </div>
       {signedInEmail ? (
@@ -308,8 +335,7 @@ function StepPersonal({
               id="vendor-password"
               autoComplete="new-password"
               aria-describedby="password-requirements"
-              value={form.password}
-              onChange={(e) => update({ password: e.target.value })}
+              {...register('password')}
             />
             <PasswordRequirements id="password-requirements" password={form.password} />
           </div>

@@ -12,8 +12,8 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * WhatsApp status page (/whatsapp-status, spec §2): configuration flags (never secret values), the
- * webhook URL and verify token, four counters, and the three-check test. Admin only (DESIGN §12).
+ * WhatsApp status page (/whatsapp-status, product §2): configuration flags (never secret values), the
+ * webhook URL and verify token, four counters, and the three-check test. Admin only (ARCHITECTURE §12).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -33,7 +33,7 @@ function StatusPanel() {
   const runTest = () =>
     selfTest.mutate(undefined, {
       onSuccess: (result) => {
-        // spec §8: a failure toast prefixed Webhook, Notification or Credentials.
+        // product §8: a failure toast prefixed Webhook, Notification or Credentials.
         for (const check of result.checks.filter((c) => c.outcome === 'failed'))
           toast.error(`${t(`whatsapp.status.checks.${check.name}`)}: ${check.message}`, {
             id: `whatsapp-${check.name}`,

@@ -8,8 +8,8 @@ import { WhatsAppAccess } from '../features/whatsapp/components/whatsapp-access.
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * WhatsApp testing page (/whatsapp-testing, spec §2): simulate vendor messages, send notifications,
- * and watch the live message log. For signed-in users; its API is admin only (DESIGN §12).
+ * WhatsApp testing page (/whatsapp-testing, product §2): simulate vendor messages, send notifications,
+ * and watch the live message log. For signed-in users; its API is admin only (ARCHITECTURE §12).
  */
 export function Component() {
   const { t } = useTranslation();

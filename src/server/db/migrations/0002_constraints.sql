@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- DESIGN §3: no two active appointments of one vendor may overlap, buffer included.
+-- ARCHITECTURE §3: no two active appointments of one vendor may overlap, buffer included.
 -- The busy range of a booking is [start, end + buffer): two bookings then conflict exactly when
 -- the gap between them is shorter than the buffer of the earlier one, which is the rule the
 -- availability engine applies (docs/decisions/008-buffer-in-exclusion-constraint.md).

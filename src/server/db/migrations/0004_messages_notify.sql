@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- DESIGN §9, §11: every new or re-statused row of `messages` is published on the channel
+-- ARCHITECTURE §9, §11: every new or re-statused row of `messages` is published on the channel
 -- `barrio_messages` (payload: the row's id), so that each instance's SSE stream shows it live —
 -- including rows another instance wrote. NOTIFY is delivered at commit, never for a rollback.
 CREATE OR REPLACE FUNCTION barrio_messages_notify() RETURNS trigger

@@ -8,7 +8,7 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
-  // spec §3 Session: sign-up metadata carries is_vendor (default false).
+  // product §3 Session: sign-up metadata carries is_vendor (default false).
   isVendor: boolean('is_vendor').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,7 +66,7 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
-// spec §3 user_roles: the value `admin` grants the admin role, checked on the server (DESIGN §10).
+// product §3 user_roles: the value `admin` grants the admin role, checked on the server (ARCHITECTURE §10).
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -80,7 +80,7 @@ export const userRoles = pgTable(
 );
 
 // better-auth's rate-limit counters (storage: 'database', decision 011): kept in PostgreSQL so that
-// every instance behind a load balancer counts the same attempts (DESIGN §11).
+// every instance behind a load balancer counts the same attempts (ARCHITECTURE §11).
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),
   key: text('key').notNull().unique(),

@@ -15,7 +15,7 @@ import { user } from './auth.ts';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
 import { services, vendorProfiles } from './vendors.ts';
 
-// spec §3 customers, plus user_id: set when the email matches a signed-in user (DESIGN §3).
+// product §3 customers, plus user_id: set when the email matches a signed-in user (ARCHITECTURE §3).
 export const customers = pgTable(
   'customers',
   {
@@ -35,7 +35,7 @@ export const customers = pgTable(
 
 const statusList = sql.raw(appointmentStatuses.map((s) => `'${s}'`).join(', '));
 
-// spec §3 appointments with DESIGN §3's additions. The exclusion constraint that forbids two
+// product §3 appointments with ARCHITECTURE §3's additions. The exclusion constraint that forbids two
 // active appointments of one vendor from overlapping (buffer included) is in a custom migration.
 export const appointments = pgTable(
   'appointments',
@@ -73,7 +73,7 @@ export const appointments = pgTable(
     cancelReason: text('cancel_reason'),
     checkoutSessionId: text('checkout_session_id').unique(),
     paymentUrl: text('payment_url'),
-    // DESIGN §7: a payment for a booking already cancelled is recorded and flagged, never dropped.
+    // ARCHITECTURE §7: a payment for a booking already cancelled is recorded and flagged, never dropped.
     refundNeeded: boolean('refund_needed').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -86,7 +86,7 @@ export const appointments = pgTable(
     index('appointments_open_email_idx').on(t.customerEmail).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_phone_idx').on(t.customerPhone).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_requester_idx').on(t.requesterKey).where(sql`${t.status} = 'pending_vendor'`),
-    // The code is unique among active bookings (DESIGN §3): WhatsApp commands name it.
+    // The code is unique among active bookings (ARCHITECTURE §3): WhatsApp commands name it.
     uniqueIndex('appointments_active_code_idx')
       .on(t.code)
       .where(sql`${t.status} in ('pending_vendor', 'awaiting_payment', 'confirmed', 'paid')`),

@@ -4,7 +4,7 @@ import { user } from './auth.ts';
 import { createdAt, id } from './columns.ts';
 import { vendorProfiles } from './vendors.ts';
 
-// spec §3 Recommendation.
+// product §3 Recommendation.
 export const recommendations = pgTable(
   'recommendations',
   {
@@ -29,7 +29,7 @@ export const recommendations = pgTable(
   ],
 );
 
-// HMAC-SHA256 of a normalised phone or email with a server secret (DESIGN §3).
+// HMAC-SHA256 of a normalised phone or email with a server secret (ARCHITECTURE §3).
 // Raw contact lists are never stored.
 export const contactHashes = pgTable(
   'contact_hashes',

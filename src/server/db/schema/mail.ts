@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.ts';
 
-// DESIGN §8: outside production and without SMTP_URL, mails are kept here and shown at /dev/mailbox,
+// ARCHITECTURE §8: outside production and without SMTP_URL, mails are kept here and shown at /dev/mailbox,
 // so that magic links and booking links work on a laptop.
 export const devMailbox = pgTable(
   'dev_mailbox',

@@ -1,20 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { messageStatuses } from '../../../shared/whatsapp.schemas.ts';
 import { appointments } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
 import { vendorProfiles } from './vendors.ts';
 
-export const messageStatuses = [
-  'queued',
-  'sent',
-  'delivered',
-  'read',
-  'failed',
-  'logged',
-  'received',
-] as const;
-
-// spec §3 messages, plus external_id (the WhatsApp message id), phone, status, appointment, error.
+// product §3 messages, plus external_id (the WhatsApp message id), phone, status, appointment, error.
 export const messages = pgTable(
   'messages',
   {
@@ -35,7 +26,7 @@ export const messages = pgTable(
   (t) => [index('messages_channel_created_idx').on(t.channel, t.createdAt.desc().nullsFirst())],
 );
 
-// Durable side effects (DESIGN §3): written in the same transaction as the change that causes them.
+// Durable side effects (ARCHITECTURE §3): written in the same transaction as the change that causes them.
 export const outbox = pgTable(
   'outbox',
   {
@@ -58,7 +49,7 @@ export const outbox = pgTable(
   ],
 );
 
-// Makes webhook handling idempotent (DESIGN §3): each provider event is applied once.
+// Makes webhook handling idempotent (ARCHITECTURE §3): each provider event is applied once.
 export const webhookEvents = pgTable(
   'webhook_events',
   {

@@ -10,8 +10,8 @@ import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts'
 import { user } from './auth.ts';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
 
-// spec §3 profiles: one per user; user_id is NULL for a customer profile an admin created, until
-// that person signs up with the same phone or email (DESIGN §3).
+// product §3 profiles: one per user; user_id is NULL for a customer profile an admin created, until
+// that person signs up with the same phone or email (ARCHITECTURE §3).
 export const profiles = pgTable(
   'profiles',
   {
@@ -25,7 +25,7 @@ export const profiles = pgTable(
     avatarUrl: text('avatar_url'),
     preferredCategories: text('preferred_categories').array().notNull().default(sql`'{}'::text[]`),
     isVendor: boolean('is_vendor').notNull().default(false),
-    // Settings → preferences (spec §2): the push and email notification switches.
+    // Settings → preferences (product §2): the push and email notification switches.
     notifyPush: boolean('notify_push').notNull().default(true),
     notifyEmail: boolean('notify_email').notNull().default(true),
     // Opt-in (issue 28): only users who said yes count towards "Booked by your contacts".
@@ -40,7 +40,7 @@ export const profiles = pgTable(
   ],
 );
 
-// spec §3 vendor_profiles, plus slug and timezone (DESIGN §3). Never exposed whole to the public:
+// product §3 vendor_profiles, plus slug and timezone (ARCHITECTURE §3). Never exposed whole to the public:
 // user_id, profile_id, business_email and business_phone stay with the vendor and admins.
 export const vendorProfiles = pgTable(
   'vendor_profiles',
@@ -83,7 +83,7 @@ export const vendorProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Browse: newest first within a category (DESIGN §3). Trigram indexes are in a custom migration.
+    // Browse: newest first within a category (ARCHITECTURE §3). Trigram indexes are in a custom migration.
     // NULLS FIRST matches a plain `ORDER BY … DESC`; drizzle's default (NULLS LAST) would leave
     // the index unused and sort the whole table (src/server/db/indexes.test.ts).
     index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc().nullsFirst()),
@@ -97,7 +97,7 @@ export const vendorProfiles = pgTable(
   ],
 );
 
-// spec §3 services.
+// product §3 services.
 export const services = pgTable(
   'services',
   {
@@ -119,7 +119,7 @@ export const services = pgTable(
   ],
 );
 
-// spec §3 availability_windows: extra open time an admin adds, with an optional repeat rule.
+// product §3 availability_windows: extra open time an admin adds, with an optional repeat rule.
 export const availabilityWindows = pgTable(
   'availability_windows',
   {

@@ -8,7 +8,7 @@ import { vendorProfiles } from '../schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-people.ts';
 import { seedDemoData } from './seed.ts';
 
-// `npm run db:seed -- --vendors N` (DESIGN §13): the demo data, with N vendors for benchmarks.
+// `npm run db:seed -- --vendors N` (ARCHITECTURE §13): the demo data, with N vendors for benchmarks.
 
 const usage = 'Usage: npm run db:seed -- [--vendors N]   (N from 0 to 1000000; default SEED_VENDORS or 60)';
 

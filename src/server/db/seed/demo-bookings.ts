@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
+import { offsetAt, wallMinuteAt } from '../../../shared/availability/zone-time.ts';
 import type { AppointmentStatus } from '../../../shared/constants.ts';
-import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { appointments } from '../schema/bookings.ts';
 import type { availabilityWindows } from '../schema/vendors.ts';
 
-// Demo bookings in every status of DESIGN §4, placed the way the real flow would have left them:
+// Demo bookings in every status of ARCHITECTURE §4, placed the way the real flow would have left them:
 // inside the vendor's weekly hours, never overlapping (buffer included, as the exclusion
 // constraint demands), with the timestamps each transition sets.
 
@@ -27,7 +27,7 @@ export interface BookableVendor {
 }
 
 /**
- * What happened to a booking. `confirmed` is a free service confirmed by the vendor (DESIGN §4:
+ * What happened to a booking. `confirmed` is a free service confirmed by the vendor (ARCHITECTURE §4:
  * price 0 skips payment); the two `cancelled_*` kinds are the sweeper's payment timeout and a
  * customer who changed plans.
  */
@@ -60,7 +60,7 @@ const pastKinds = new Set<BookingKind>(['paid_past', 'declined', 'expired', 'can
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const SLOT_STEP = 30 * MINUTE; // DESIGN §5: candidate starts every 30 minutes
+const SLOT_STEP = 30 * MINUTE; // ARCHITECTURE §5: candidate starts every 30 minutes
 
 // ── wall-clock time in the vendor's zone ────────────────────────────────────────────────────
 
@@ -70,33 +70,9 @@ interface LocalDate {
   day: number;
 }
 
-function wallClock(at: Date, timeZone: string) {
-  const format = dateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(at))
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return {
-    year: parts.year!,
-    month: parts.month!,
-    day: parts.day!,
-    hour: parts.hour!,
-    minute: parts.minute!,
-    second: parts.second!,
-  };
-}
-
+/** The zone's offset from UTC at an instant, in ms (the availability engine's zone-time, whole minutes). */
 function offsetMs(at: number, timeZone: string): number {
-  const w = wallClock(new Date(at), timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
+  return offsetAt(Math.floor(at / MINUTE), timeZone) * MINUTE;
 }
 
 /** The instant at which clocks in `timeZone` show `date` at `hhmm` (DST-correct). */
@@ -108,8 +84,8 @@ function zonedInstant(date: LocalDate, hhmm: string, timeZone: string): number {
 }
 
 function localDate(at: number, timeZone: string): LocalDate {
-  const { year, month, day } = wallClock(new Date(at), timeZone);
-  return { year, month, day };
+  const wall = new Date(wallMinuteAt(Math.floor(at / MINUTE), timeZone) * MINUTE);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
 }
 
 function addDays(date: LocalDate, days: number): LocalDate & { weekday: (typeof weekdays)[number] } {
@@ -124,7 +100,7 @@ function addDays(date: LocalDate, days: number): LocalDate & { weekday: (typeof 
 
 /**
  * The first start at or after `from` where `duration` fits inside the vendor's weekly hours,
- * aligned to the 30-minute grid of each open range (DESIGN §5). Looks up to 60 days ahead.
+ * aligned to the 30-minute grid of each open range (ARCHITECTURE §5). Looks up to 60 days ahead.
  */
 function firstOpenStart(vendor: BookableVendor, from: number, durationMs: number): number | undefined {
   const today = localDate(from, vendor.timezone);
@@ -170,7 +146,7 @@ function vendorCalendar(vendor: BookableVendor, now: number, pastDays: number) {
 
 // ── booking codes ───────────────────────────────────────────────────────────────────────────
 
-/** DESIGN §3: six characters people read aloud and type into WhatsApp; no 0/O, 1/I/L. */
+/** ARCHITECTURE §3: six characters people read aloud and type into WhatsApp; no 0/O, 1/I/L. */
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 function codeMaker() {
@@ -203,7 +179,7 @@ interface PlannedBooking {
   customerId: string;
 }
 
-/** Timestamps each transition of DESIGN §4 sets, relative to the slot and to `now`. */
+/** Timestamps each transition of ARCHITECTURE §4 sets, relative to the slot and to `now`. */
 function lifecycle(kind: BookingKind, start: number, now: number, index: number) {
   const earliest = (a: number, b: number) => Math.min(a, b);
   switch (kind) {
@@ -273,7 +249,7 @@ function bookingRows(
     ...plan.filter((p) => !pastKinds.has(p.kind)),
   ];
   for (const planned of ordered) {
-    // DESIGN §4: only a free service goes straight to confirmed; a paid one would await payment.
+    // ARCHITECTURE §4: only a free service goes straight to confirmed; a paid one would await payment.
     const kind: BookingKind = planned.kind === 'confirmed' && !free ? 'paid_future' : planned.kind;
     const index = counter.n++;
     const service = kind === 'confirmed' ? free : paid[index % paid.length];
@@ -380,7 +356,7 @@ export function planDemoBookings({
 }
 
 /**
- * A few admin-made availability windows (spec §7) so the admin's Availability tab has content:
+ * A few admin-made availability windows (product §7) so the admin's Availability tab has content:
  * a one-off Sunday morning, a repeating weekend slot and an inactive weekly one.
  */
 export function planAvailabilityWindows(now: Date, vendors: BookableVendor[]): AvailabilityWindowRow[] {

@@ -1,9 +1,9 @@
 import type { CategoryKey } from '../../../shared/categories.ts';
 
-// DESIGN §13: the three demo accounts, the customers who made the demo bookings, and customer
-// profiles an admin entered by hand (user_id NULL, spec §7). Data only.
+// ARCHITECTURE §13: the three demo accounts, the customers who made the demo bookings, and customer
+// profiles an admin entered by hand (user_id NULL, product §7). Data only.
 
-/** The one password of every demo account (DESIGN §13). */
+/** The one password of every demo account (ARCHITECTURE §13). */
 export const DEMO_PASSWORD = 'Barrio#2026demo';
 
 export const demoAccounts = {
@@ -54,7 +54,7 @@ export interface DemoCustomerProfile {
   preferredCategories: CategoryKey[];
 }
 
-/** Customer profiles an admin created (spec §7): no account yet, user_id NULL until they sign up. */
+/** Customer profiles an admin created (product §7): no account yet, user_id NULL until they sign up. */
 export const demoCustomerProfiles: DemoCustomerProfile[] = [
   {
     displayName: 'Rosario Pérez',

@@ -2,8 +2,8 @@ import type { languages, neighborhoods } from '../../../shared/categories.ts';
 import type { ApplicationStatus, PricingType } from '../../../shared/constants.ts';
 import type { ScheduleName } from './schedules.ts';
 
-// The named demo vendors (DESIGN §13): Mexico City businesses written for Barrio, spread over every
-// chip of the browse and directory lists and every neighbourhood of spec §3. Data only; seed.ts
+// The named demo vendors (ARCHITECTURE §13): Mexico City businesses written for Barrio, spread over every
+// chip of the browse and directory lists and every neighbourhood of product §3. Data only; seed.ts
 // turns it into rows. Emails use the reserved `.example` domain so that no demo mail reaches anyone.
 
 export type Neighborhood = (typeof neighborhoods)[number];
@@ -28,7 +28,7 @@ export interface DemoVendor {
   businessName: string;
   /** The person behind the business: the name on the vendor's account when it is claimed. */
   owner: string;
-  /** A chip key or an entry of the signup/admin lists (spec §3), as the app stores either. */
+  /** A chip key or an entry of the signup/admin lists (product §3), as the app stores either. */
   serviceCategory: string;
   bio: string;
   address: string | null;

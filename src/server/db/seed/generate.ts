@@ -4,7 +4,7 @@ import { slugify } from '../../../shared/slug.ts';
 import type { DemoService, DemoVendor, DemoVendorOrigin, Language, Neighborhood } from './demo-vendors.ts';
 import type { ScheduleName } from './schedules.ts';
 
-// Vendors beyond the named ones (DESIGN §13: `SEED_VENDORS=100000`), for load tests and for a
+// Vendors beyond the named ones (ARCHITECTURE §13: `SEED_VENDORS=100000`), for load tests and for a
 // directory that feels full. Deterministic: vendor N is the same on every machine and every run,
 // whatever the batch it is made in, because its random numbers come from its own index.
 
@@ -40,7 +40,7 @@ type ServiceTemplate = readonly [
 ];
 
 interface Family {
-  /** Stored service_category values: chip keys and entries of the signup/admin lists (spec §3). */
+  /** Stored service_category values: chip keys and entries of the signup/admin lists (product §3). */
   categories: readonly string[];
   heads: readonly string[];
   openings: readonly string[];
@@ -384,7 +384,7 @@ const suffixes = [
   'y Asociados',
 ] as const;
 
-/** Streets, borough and postal code of each neighbourhood of spec §3, for believable addresses. */
+/** Streets, borough and postal code of each neighbourhood of product §3, for believable addresses. */
 const places: Record<
   Neighborhood,
   { streets: readonly string[]; borough: string; postalCode: string; colonia: string }

@@ -1,6 +1,6 @@
 import type { TimeSlot, Weekday, WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 
-// Weekly schedules of the demo vendors (spec §3 availability). Real businesses keep different
+// Weekly schedules of the demo vendors (product §3 availability). Real businesses keep different
 // hours — a trainer at dawn, a tutor after school, a salon from Tuesday to Saturday — and the
 // booking form's slots only look real when the schedules differ.
 
@@ -8,7 +8,7 @@ type DayPlan = readonly TimeSlot[] | null; // null: closed that day
 
 function week(plan: Record<Weekday, DayPlan>): WeeklyAvailability {
   const day = (slots: DayPlan) =>
-    // spec §4: a disabled day keeps a slot (the editor cannot remove the last one).
+    // product §4: a disabled day keeps a slot (the editor cannot remove the last one).
     slots
       ? { enabled: true, slots: slots.map((s) => ({ ...s })) }
       : { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
@@ -36,7 +36,7 @@ const weekdaysOnly = (slots: DayPlan, saturday: DayPlan = null, sunday: DayPlan 
 const everyDay = (slots: DayPlan) => weekdaysOnly(slots, slots, slots);
 
 export const schedules = {
-  /** The wizard's default (spec §4). */
+  /** The wizard's default (product §4). */
   office: () => week(weekdaysOnly([slot('09:00', '17:00')])),
   officeSaturday: () => week(weekdaysOnly([slot('09:00', '18:00')], [slot('09:00', '14:00')])),
   early: () => week(weekdaysOnly([slot('07:00', '13:00')], [slot('07:00', '13:00')])),

@@ -107,7 +107,7 @@ describe('seedDemoData with the 60 named vendors', () => {
       expect(r.leadTimeMinutes).toBeLessThanOrEqual(1440);
       expect(r.timezone).toBe('America/Mexico_City');
       expect(weeklyAvailabilitySchema.safeParse(r.availability).success).toBe(true);
-      // spec §4: a self-signed profile is claimed with onboarding done.
+      // product §4: a self-signed profile is claimed with onboarding done.
       if (!r.adminCreated) expect(r.isClaimed && r.onboardingCompleted).toBe(true);
       if (r.isClaimed) expect(r.userId).not.toBeNull();
     }
@@ -170,7 +170,7 @@ describe('seedDemoData with the 60 named vendors', () => {
         expect(due).toBeGreaterThan(now.getTime());
       }
       if (a.status === 'pending_vendor') {
-        // DESIGN §4: not yet expired — before both the start and 24 h after the request.
+        // ARCHITECTURE §4: not yet expired — before both the start and 24 h after the request.
         expect(a.createdAt.getTime() + 24 * HOUR).toBeGreaterThan(now.getTime());
         expect(a.startTz.getTime()).toBeGreaterThan(now.getTime());
         // …and answerable: the vendor's Confirm and Decline need the answer deadline on the row.

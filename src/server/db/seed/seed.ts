@@ -16,7 +16,7 @@ import { generateVendor } from './generate.ts';
 import { insertRows } from './insert-rows.ts';
 import { schedules } from './schedules.ts';
 
-// DESIGN §13: demo data for an empty database — the named vendors, generated ones up to
+// ARCHITECTURE §13: demo data for an empty database — the named vendors, generated ones up to
 // `vendors`, customers, bookings in every status and the three demo accounts.
 
 export interface SeedOptions {
@@ -126,7 +126,7 @@ async function seedInto(
       createdAt: accountsCreated,
     }),
   ];
-  // spec §7: customer profiles an admin typed in, with no account behind them yet.
+  // product §7: customer profiles an admin typed in, with no account behind them yet.
   demoCustomerProfiles.forEach((p, i) => {
     profileRows.push(
       profileRow({ id: randomUUID(), userId: null, ...p, createdAt: new Date(at - (40 - i * 4) * DAY) }),
@@ -318,7 +318,7 @@ function vendorRow(
     serviceCategory: vendor.serviceCategory,
     bio: vendor.bio,
     address: vendor.address,
-    // Made by the media routes from the vendor's name and category: no external URL (DESIGN §13).
+    // Made by the media routes from the vendor's name and category: no external URL (ARCHITECTURE §13).
     profileImageUrl: `/media/vendors/${slug}.svg`,
     coverImageUrl: `/media/covers/${slug}.svg`,
     pricingType: vendor.pricingType,
@@ -334,7 +334,7 @@ function vendorRow(
     advanceBookingDays: vendor.advanceBookingDays,
     leadTimeMinutes: vendor.leadTimeMinutes,
     availability: schedules[vendor.schedule](),
-    // spec §4: a self-signed profile is created claimed with onboarding done; an admin-created one
+    // product §4: a self-signed profile is created claimed with onboarding done; an admin-created one
     // is neither until its vendor takes it over.
     onboardingCompleted: claimed,
     adminCreated: vendor.origin !== 'self',

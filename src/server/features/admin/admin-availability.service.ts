@@ -48,7 +48,7 @@ export async function listAvailabilityWindows(
 }
 
 /**
- * POST /api/admin/availability-windows (spec §7: insert an array). All rows or none: one
+ * POST /api/admin/availability-windows (product §7: insert an array). All rows or none: one
  * statement, and an unknown vendor is a 404 rather than a foreign-key 409.
  */
 export async function createAvailabilityWindows(

@@ -49,7 +49,7 @@ function toAdminCustomer(row: CustomerRow): AdminCustomer {
 }
 
 /**
- * GET /api/admin/customers (spec §2, §7): customer profiles (is_vendor false) and booking-only
+ * GET /api/admin/customers (product §2, §7): customer profiles (is_vendor false) and booking-only
  * customers in one list, newest first, paged on the server.
  */
 export async function listAdminCustomers(db: Db, query: AdminListQuery): Promise<AdminPage<AdminCustomer>> {
@@ -136,7 +136,7 @@ function fromProfileRow(row: {
 }
 
 /**
- * POST /api/admin/customers: a profile without a user (DESIGN §3), taken over when that person
+ * POST /api/admin/customers: a profile without a user (ARCHITECTURE §3), taken over when that person
  * signs up with the same email and proves it (me.service.ts).
  */
 export async function createAdminCustomer(
@@ -180,7 +180,7 @@ export async function updateAdminCustomer(
 }
 
 /**
- * DELETE /api/admin/customers/:id (spec §7: admins delete profiles). A signed-up person keeps the
+ * DELETE /api/admin/customers/:id (product §7: admins delete profiles). A signed-up person keeps the
  * account; the profile is made again, empty, at their next visit (me.service.ts).
  */
 export async function deleteAdminCustomer(db: Db, { id }: { id: string }): Promise<{ id: string }> {

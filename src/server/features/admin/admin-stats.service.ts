@@ -5,10 +5,10 @@ import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
 
-/** spec §2: services scheduled are the bookings a customer will be served for. */
+/** product §2: services scheduled are the bookings a customer will be served for. */
 const scheduledStatuses = ['awaiting_payment', 'confirmed', 'paid'] as const;
 
-/** GET /api/admin/stats: the four summary cards (spec §2), all from real rows. */
+/** GET /api/admin/stats: the four summary cards (product §2), all from real rows. */
 export async function getAdminStats(db: Db): Promise<AdminStats> {
   const [[vendors], customers, [scheduled]] = await Promise.all([
     // One pass over the table for both numbers.
@@ -28,7 +28,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
     vendors: vendors?.total ?? 0,
     unclaimed_vendors: vendors?.unclaimed ?? 0,
     customers,
-    // Barrio has no reviews yet (spec §3: review items are always empty), so this count is 0.
+    // Barrio has no reviews yet (product §3: review items are always empty), so this count is 0.
     reviews: 0,
     services_scheduled: scheduled?.total ?? 0,
   };

@@ -61,7 +61,7 @@ function containsPattern(text: string): string {
 }
 
 /**
- * spec §2: search by name, category, email or phone. Text with an @ is an email, compared whole
+ * product §2: search by name, category, email or phone. Text with an @ is an email, compared whole
  * (citext, any case) on its btree index; text that reads as a phone is compared whole too, as typed
  * in Mexico unless it starts with + and as + and its digits. Anything else is a case-insensitive
  * contains over the trigram indexes of name and category. Contains-matching an email or a phone
@@ -107,7 +107,7 @@ async function freeSlug(db: Db, name: string): Promise<string> {
 }
 
 /**
- * spec §3, §6 and DESIGN §3: an admin-created vendor is approved unless chosen otherwise,
+ * product §3, §6 and ARCHITECTURE §3: an admin-created vendor is approved unless chosen otherwise,
  * admin_created, unclaimed, with no user or profile (NULL, not the spec's zero placeholder) and
  * the wizard's default week until someone sets it.
  */

@@ -17,7 +17,7 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// /api/admin (spec §2 Admin dashboard, DESIGN §6) through the real app with real sessions.
+// /api/admin (product §2 Admin dashboard, ARCHITECTURE §6) through the real app with real sessions.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City (UTC−6).
 const APP_URL = 'http://barrio.test';
 const NOW = '2026-11-22T18:00:00Z';
@@ -200,7 +200,7 @@ describe(`/api/admin (${testEngine})`, () => {
       ).json()) as AdminPage<AdminVendor>;
       expect(next.items.map((v) => v.id)).not.toContain(all.items[0]!.id);
       expect(next.total).toBe(all.total);
-      // the contact fields are the admins' to see (DESIGN §3)
+      // the contact fields are the admins' to see (ARCHITECTURE §3)
       expect(all.items[0]).toHaveProperty('business_email');
     });
 

@@ -36,8 +36,8 @@ import {
 } from './admin-vendors.service.ts';
 
 /**
- * /api/admin (DESIGN §6): the admin dashboard. spec §6 checks the role on the client only; here
- * every call is checked against user_roles (DESIGN §10, §12), and mutations need our Origin.
+ * /api/admin (ARCHITECTURE §6): the admin dashboard. product §6 checks the role on the client only; here
+ * every call is checked against user_roles (ARCHITECTURE §10, §12), and mutations need our Origin.
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)

@@ -8,7 +8,7 @@ import { appointmentValues, insertCustomer, insertService, insertVendor } from '
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// DESIGN §5 and §6: GET /api/vendors/:idOrSlug/availability through the real app. "Now" is Sunday
+// ARCHITECTURE §5 and §6: GET /api/vendors/:idOrSlug/availability through the real app. "Now" is Sunday
 // 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the wizard's default week (Mon–Fri
 // 09:00–17:00), buffer 15, lead time 120 minutes, 14 days ahead.
 const NOW = '2026-11-22T18:00:00Z';

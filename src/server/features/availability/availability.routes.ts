@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { validate } from '../../lib/validate.ts';
 import { computeAvailability } from './availability.service.ts';
 
-// DESIGN §6: GET /api/vendors/:idOrSlug/availability?serviceId=&from=&to= (compute-availability).
+// ARCHITECTURE §6: GET /api/vendors/:idOrSlug/availability?serviceId=&from=&to= (compute-availability).
 // Mounted at /vendors beside the vendors routes; Hono tells the paths apart by their segments.
 export const availabilityRoutes = new Hono<AppEnv>().get(
   '/:idOrSlug/availability',

@@ -16,12 +16,12 @@ const MINUTE_MS = 60_000;
 
 export interface ComputeAvailabilityOptions {
   db: Db;
-  /** The vendor's id or slug, as in the profile URL (spec §2). */
+  /** The vendor's id or slug, as in the profile URL (product §2). */
   idOrSlug: string;
   serviceId: string;
   from?: Date | undefined;
   to?: Date | undefined;
-  /** From the injectable clock (STYLE §8). */
+  /** From the injectable clock. */
   now: Date;
 }
 
@@ -30,7 +30,7 @@ function invalidTo(message: string): AppError {
 }
 
 /**
- * compute-availability (spec §7, DESIGN §5 and §6): the open start times of one service of one
+ * compute-availability (product §7, ARCHITECTURE §5 and §6): the open start times of one service of one
  * vendor. Busy time is every appointment in an active status, exactly the rows the exclusion
  * constraint compares against, so that no slot offered here is refused on insert.
  */
@@ -42,7 +42,7 @@ export async function computeAvailability({
   to: requestedTo,
   now,
 }: ComputeAvailabilityOptions): Promise<AvailabilityResponse> {
-  // spec §9: the booking form asks for now … now + 14 days.
+  // product §9: the booking form asks for now … now + 14 days.
   const from = requestedFrom ?? now;
   const to = requestedTo ?? new Date(from.getTime() + BOOKING_RANGE_DAYS * DAY_MS);
   // Named in `details` as validate() names a field (issue 28): `from` may be the server's now.

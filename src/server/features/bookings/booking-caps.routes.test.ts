@@ -15,7 +15,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { hashToken } from './bookings.service.ts';
+import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 import { requesterKeyOf } from './request-caps.ts';
 
 // Issue 28, decision 036: open requests are capped per email, phone and client address, per vendor

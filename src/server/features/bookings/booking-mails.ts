@@ -3,7 +3,7 @@ import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
-// Every text a booking sends, in one place (decision 014). The vendor side is Spanish (spec §1:
+// Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
 // since we do not know which language the customer reads.
 
@@ -24,7 +24,7 @@ function when(start: Date, timezone: string, locale: 'es-MX' | 'en-US'): string 
   return dateTimeFormat(locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(start);
 }
 
-/** The two links of the vendor notification (DESIGN §4): the confirm page processes them at once. */
+/** The two links of the vendor notification (ARCHITECTURE §4): the confirm page processes them at once. */
 export function confirmLinks(appUrl: string, token: string) {
   const base = `${appUrl}/vendor-confirm?token=${encodeURIComponent(token)}`;
   return { confirm: `${base}&action=confirm`, decline: `${base}&action=decline` };
@@ -59,7 +59,7 @@ export function vendorRequestMail(
   };
 }
 
-/** The WhatsApp notification's text (sent once the WhatsApp transport exists, DESIGN §9). */
+/** The WhatsApp notification's text (sent once the WhatsApp transport exists, ARCHITECTURE §9). */
 export function vendorRequestWhatsApp(facts: BookingMailFacts, links: { confirm: string; decline: string }) {
   return [
     ...vendorLines(facts, links),

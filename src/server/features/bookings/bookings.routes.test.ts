@@ -19,9 +19,9 @@ import { appointmentValues, insertCustomer, insertService, insertVendor } from '
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { hashToken } from './bookings.service.ts';
+import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 
-// DESIGN §4, §6, §10: create-booking and vendor-confirm through the real app. "Now" is Sunday
+// ARCHITECTURE §4, §6, §10: create-booking and vendor-confirm through the real app. "Now" is Sunday
 // 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00),
 // buffer 15, lead time 120 minutes.
 const NOW = '2026-11-22T18:00:00Z';

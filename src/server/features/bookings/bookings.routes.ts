@@ -12,19 +12,17 @@ import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { bookingRateLimits, consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
-import { checkoutDeps } from '../payments/payments.service.ts';
 import {
-  createBookingRequest,
-  decideBookingByToken,
-  decideBookingForVendor,
+  answerBookingByToken,
+  answerBookingForVendor,
   declineAndBlockForVendor,
-  getBookingByToken,
-  listMyBookings,
-  listVendorBookings,
-} from './bookings.service.ts';
+} from '../booking-lifecycle/answer-booking.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
+import { requestBooking } from '../booking-lifecycle/request-booking.ts';
+import { getBookingByToken, listMyBookings, listVendorBookings } from './bookings.service.ts';
 import { requesterKeyOf } from './request-caps.ts';
 
-/** DESIGN §10: per client address; off with RATE_LIMITS=off (never in production). */
+/** ARCHITECTURE §10: per client address; off with RATE_LIMITS=off (never in production). */
 function rateLimited(name: keyof typeof bookingRateLimits) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const { db, clock, config } = c.var.deps;
@@ -42,12 +40,12 @@ function rateLimited(name: keyof typeof bookingRateLimits) {
   });
 }
 
-/** /api/bookings (DESIGN §6): create-booking and vendor-confirm by token. */
+/** /api/bookings (ARCHITECTURE §6): create-booking and vendor-confirm by token. */
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/', requireSameOrigin, rateLimited('create'), validate('json', createBookingSchema), async (c) => {
     const { db, clock, config } = c.var.deps;
     const user = c.var.user;
-    const result = await createBookingRequest({
+    const result = await requestBooking({
       db,
       input: c.req.valid('json'),
       user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
@@ -72,7 +70,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const { db, clock } = c.var.deps;
       const { token, action } = c.req.valid('json');
       return c.json(
-        await decideBookingByToken({
+        await answerBookingByToken({
           db,
           token,
           action,
@@ -84,7 +82,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   );
 
 /**
- * /api/vendor/bookings: the signed-in vendor's own appointments (owner checked: ARCHITECTURE.md, Request flow), with
+ * /api/vendor/bookings: the signed-in vendor's own appointments (owner checked: ARCHITECTURE §6), with
  * the answers confirm, decline and decline-and-block (issue 28).
  */
 export const vendorBookingsRoutes = new Hono<AppEnv>()
@@ -112,7 +110,7 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
       return c.json(
         action === 'decline-and-block'
           ? await declineAndBlockForVendor(options)
-          : await decideBookingForVendor({ ...options, action }),
+          : await answerBookingForVendor({ ...options, action }),
       );
     },
   );

@@ -8,7 +8,6 @@ import { devMailbox } from '../../db/schema/mail.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { createDevMailboxTransport } from '../../integrations/mail/dev-mailbox-transport.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
-import { expireOverdueBookings } from '../../jobs/expiry-sweeper.ts';
 import { createOutboxDispatcher } from '../../jobs/outbox.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -17,8 +16,9 @@ import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
+import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { mailOutboxHandler } from '../outbox/outbox.service.ts';
-import { checkoutDeps } from '../payments/payments.service.ts';
 import { storeInbound } from '../whatsapp/whatsapp-inbound.service.ts';
 import { whatsappOutboxHandler } from '../whatsapp/whatsapp-outbox.ts';
 
@@ -184,7 +184,7 @@ describe(`confirm links (${testEngine})`, () => {
       expect(JSON.parse(text)).toEqual({ answerable: false, code: booking.code, status: 'expired' });
       expect(text).not.toContain(CUSTOMER);
 
-      await expireOverdueBookings({ db: database.db, clock });
+      await expireOverdueBookings({ db: database.db, now: clock.now() });
       const swept = await client().get(`/api/bookings/confirm?token=${token}`);
       expect(await swept.json()).toEqual({ answerable: false, code: booking.code, status: 'expired' });
     } finally {

@@ -41,9 +41,10 @@ const overCap = () =>
 
 /**
  * Refuses a request from someone the vendor blocked (403) or over the caps (429). Called inside
- * createBookingRequest's transaction after the vendor's turn is taken, so that racing requests for
- * one vendor are counted one after another and never pass the per-vendor caps together; requests
- * for different vendors do not wait for each other, so the overall caps hold only up to such races.
+ * requestBooking's transaction (booking-lifecycle/request-booking.ts) after the vendor's turn is
+ * taken, so that racing requests for one vendor are counted one after another and never pass the
+ * per-vendor caps together; requests for different vendors do not wait for each other, so the
+ * overall caps hold only up to such races.
  */
 export async function refuseBlockedOrOverCap(
   tx: Tx,

@@ -146,7 +146,7 @@ describe(`contacts and recommendations (${testEngine})`, () => {
       headers: { 'content-type': 'text/plain' },
       body: 'BEGIN:VCARD',
     });
-    expect(notJson.status).toBe(415); // DESIGN §10: mutations take JSON only (auth/json-bodies.ts)
+    expect(notJson.status).toBe(415); // ARCHITECTURE §10: mutations take JSON only (auth/json-bodies.ts)
     const stored = await database.db.select().from(contactHashes).where(eq(contactHashes.userId, me.id));
     expect(stored).toEqual([]);
   });

@@ -47,7 +47,7 @@ const perAccountLimit = (action: keyof typeof contactsRateLimits) =>
   });
 
 /**
- * /api/me/contacts and /api/me/recommendations (issue 10, DESIGN §6). The user is always the
+ * /api/me/contacts and /api/me/recommendations (issue 10, ARCHITECTURE §6). The user is always the
  * session's: a `userId` in the body is never read.
  */
 export const contactsRoutes = new Hono<AppEnv>()

@@ -24,7 +24,7 @@ import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 
-// Issue 10 (spec §1, §7 process-contacts, DESIGN §3): the customer's contacts become vendor
+// Issue 10 (product §1, §7 process-contacts, ARCHITECTURE §3): the customer's contacts become vendor
 // recommendations. Raw phones and emails live only in this request's memory: they are matched
 // against vendors and against the accounts of people who let their contacts see what they booked,
 // then only their HMAC-SHA256 hashes are kept (contact_hashes). Decisions 019 and 037.
@@ -49,7 +49,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 /** Values per SQL statement: far below PostgreSQL's 65,535 parameters, and small plans. */
 const CHUNK = 1000;
-/** Recommendations listed per request (spec §2 shows a short list on Home and My Profile). */
+/** Recommendations listed per request (product §2 shows a short list on Home and My Profile). */
 export const RECOMMENDATIONS_LIMIT = 50;
 
 const contactDerived = [...recommendationTypes];
@@ -385,7 +385,7 @@ export async function recommendNewVendorToContacts(
 }
 
 /**
- * GET /api/me/recommendations: score desc, then newest first (spec §7, §9), then by name, public
+ * GET /api/me/recommendations: score desc, then newest first (product §7, §9), then by name, public
  * fields only. A `booked_by_contact` score is its band's (decision 037), and `created_at` is when
  * the user's own upload found it, so the order tells nothing about anyone's bookings.
  */

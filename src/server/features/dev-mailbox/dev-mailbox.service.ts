@@ -10,7 +10,7 @@ export interface DevMail {
   sent_at: string;
 }
 
-/** DESIGN §13: the dev mailbox, newest first (the last 100 mails: it is a laptop tool). */
+/** ARCHITECTURE §13: the dev mailbox, newest first (the last 100 mails: it is a laptop tool). */
 export async function listDevMail(db: Db, { limit = 100 }: { limit?: number } = {}): Promise<DevMail[]> {
   const rows = await db
     .select()

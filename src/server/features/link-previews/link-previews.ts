@@ -14,7 +14,7 @@ import { injectLinkPreview } from './link-previews.html.ts';
 import { findLinkPreview } from './link-previews.service.ts';
 
 /**
- * The web app's index.html for a public page (DESIGN §6 leaves the HTML to the server): its link
+ * The web app's index.html for a public page (ARCHITECTURE §6 leaves the HTML to the server): its link
  * preview, for crawlers that run no JavaScript; with `fetchApi` its first screen's API answers, with
  * `scriptsOf` its screen's scripts (./first-screen.ts), and with `renderScreen` its first screen
  * drawn (decision 029). Undefined for the pages it adds nothing to.

@@ -6,7 +6,7 @@ import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { validate } from '../../lib/validate.ts';
 import { getMe, updateMyProfile } from './me.service.ts';
 
-/** /api/me — the signed-in user's own data (DESIGN §6). The user comes from the session only. */
+/** /api/me — the signed-in user's own data (ARCHITECTURE §6). The user comes from the session only. */
 export const meRoutes = new Hono<AppEnv>()
   .get('/', requireUser, async (c) => {
     return c.json(

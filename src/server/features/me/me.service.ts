@@ -18,8 +18,8 @@ export interface NewUser {
 }
 
 /**
- * spec §7 profiles upsert, run when an account is created: a customer profile an admin typed in
- * with the same email (user_id NULL, DESIGN §3) is taken over — only when the address is proven,
+ * product §7 profiles upsert, run when an account is created: a customer profile an admin typed in
+ * with the same email (user_id NULL, ARCHITECTURE §3) is taken over — only when the address is proven,
  * or anyone could sign up with someone's email and read the phone an admin stored for them.
  * Otherwise a new profile is made.
  */
@@ -105,7 +105,7 @@ export async function getMe(
 }
 
 /**
- * PUT /api/me/profile (spec §7 upsert): changes the fields given, creating the profile when the
+ * PUT /api/me/profile (product §7 upsert): changes the fields given, creating the profile when the
  * account has none yet (accounts made before profiles existed, or by hand).
  */
 export async function updateMyProfile(

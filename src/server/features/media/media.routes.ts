@@ -4,7 +4,7 @@ import type { AppEnv } from '../../app-env.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderVendorImage, renderVendorPreviewPng, type VendorImageKind } from './media.service.ts';
 
-// Locally made vendor images (DESIGN §13): /media/vendors/<slug>.svg and /media/covers/<slug>.svg, and
+// Locally made vendor images (ARCHITECTURE §13): /media/vendors/<slug>.svg and /media/covers/<slug>.svg, and
 // /media/previews/<slug>.png, the cover as PNG for link previews (chat apps show no SVG).
 
 const isKind = (kind: string): kind is VendorImageKind => kind === 'vendors' || kind === 'covers';

@@ -1,6 +1,6 @@
 import { type CategoryKey, categoryKeys, categoryValues } from '../../../shared/categories.ts';
 
-// Vendor pictures drawn on the server as SVG (DESIGN §13: no external image URLs, the app works
+// Vendor pictures drawn on the server as SVG (ARCHITECTURE §13: no external image URLs, the app works
 // offline): a gradient whose hue comes from the vendor's slug, the category's glyph and the
 // business initials. The same input always gives the same bytes, so the images cache well.
 

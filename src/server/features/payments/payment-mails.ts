@@ -4,7 +4,7 @@ import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
 // Every text the payment step sends (decision 017). Customer-facing payment messages are Spanish
-// (spec §1); times are in the vendor's timezone, where the service happens.
+// (product §1); times are in the vendor's timezone, where the service happens.
 
 export interface PaymentMailFacts extends BookingMailFacts {
   appointmentId: string;
@@ -33,7 +33,7 @@ function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
-/** The payment link, by mail (DESIGN §4: sent when the vendor confirms). */
+/** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
 export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
   return {
     to: facts.customerEmail,
@@ -111,7 +111,7 @@ export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 've
     : `${facts.customerName} pagó la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). Está confirmada.`;
 }
 
-/** Both sides learn that an unpaid booking was cancelled (DESIGN §4: payment_timeout). */
+/** Both sides learn that an unpaid booking was cancelled (ARCHITECTURE §4: payment_timeout). */
 export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload[] {
   const mails: MailOutboxPayload[] = [
     {
@@ -148,7 +148,7 @@ export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload
   return mails;
 }
 
-/** DESIGN §7: a payment for a booking already cancelled is kept and refunded, never dropped. */
+/** ARCHITECTURE §7: a payment for a booking already cancelled is kept and refunded, never dropped. */
 export function latePaymentMail(facts: PaymentMailFacts): MailOutboxPayload {
   return {
     to: facts.customerEmail,
@@ -191,7 +191,7 @@ function fold(line: string): string {
 
 const icsDate = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
-/** The calendar invite in the customer's paid mail (DESIGN §8). */
+/** The calendar invite in the customer's paid mail (ARCHITECTURE §8). */
 export function bookingCalendar(facts: PaymentMailFacts, now: Date): string {
   const lines = [
     'BEGIN:VCALENDAR',

@@ -12,7 +12,6 @@ import {
   createStripeProvider,
   WEBHOOK_TOLERANCE_SECONDS,
 } from '../../integrations/payments/stripe-provider.ts';
-import { expireOverdueBookings } from '../../jobs/expiry-sweeper.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
@@ -20,7 +19,8 @@ import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { newConfirmToken } from '../bookings/bookings.service.ts';
+import { newConfirmToken } from '../booking-lifecycle/booking-tokens.ts';
+import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 
 // Issue 7 through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
 // refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
@@ -231,7 +231,7 @@ describe(`payments (${testEngine})`, () => {
 
     clock.advance(20 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(row.id)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_timeout' });
       expect(fake.sessions.get(row.checkoutSessionId!)!.status).toBe('expired');
@@ -435,7 +435,7 @@ describe(`payments (${testEngine})`, () => {
     const { id, row } = await confirmed(stripeApp);
     clock.set(new Date(Date.parse(MONDAY_9) - MINUTE));
     try {
-      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       expect((await rowOf(id)).status).toBe('awaiting_payment');
       clock.set(MONDAY_9);
       // Reads treat the overdue row as cancelled before the sweeper runs.
@@ -445,7 +445,7 @@ describe(`payments (${testEngine})`, () => {
         payable: false,
         payment_url: null,
       });
-      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(id)).toMatchObject({
         status: 'cancelled',
@@ -457,7 +457,7 @@ describe(`payments (${testEngine})`, () => {
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
       // Idempotent: a second pass changes nothing and sends nothing.
-      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       expect(
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
@@ -485,11 +485,11 @@ describe(`payments (${testEngine})`, () => {
 
     clock.advance(2 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       expect(counts.attached).toBeGreaterThanOrEqual(1);
       const row = await rowOf(id);
       expect(row.checkoutSessionId).toMatch(/^cs_test_/);
-      await expireOverdueBookings({ db: database.db, clock, checkout: checkout() });
+      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
       const links = (await outboxFor(id)).filter(
         (o) => o.kind === 'mail' && /confirmada: paga/.test(String(o.payload.subject)),
       );

@@ -8,15 +8,15 @@ import { AppError } from '../../lib/app-error.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
+import { applyPaymentEvent } from '../booking-lifecycle/pay-booking.ts';
 import {
-  applyPaymentEvent,
   getAppointmentCheckout,
   getPaymentSession,
   getSandboxCheckout,
   sandboxCheckoutAction,
 } from './payments.service.ts';
 
-/** DESIGN §10: lookups by an unguessable id are still rate-limited per client address. */
+/** ARCHITECTURE §10: lookups by an unguessable id are still rate-limited per client address. */
 const lookupLimit = createMiddleware<AppEnv>(async (c, next) => {
   const { db, clock, config } = c.var.deps;
   if (config.rateLimits) {
@@ -31,7 +31,7 @@ const lookupLimit = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** /api/payments (DESIGN §6): what the Spanish payment pages show. */
+/** /api/payments (ARCHITECTURE §6): what the Spanish payment pages show. */
 export const paymentsRoutes = new Hono<AppEnv>()
   .get('/session/:sessionId', lookupLimit, validate('param', paymentSessionParamSchema), async (c) => {
     const { db, clock } = c.var.deps;
@@ -50,7 +50,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
 export const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
 /**
- * POST /api/webhooks/stripe (DESIGN §7, §10): no Origin check — the signature, verified by the SDK
+ * POST /api/webhooks/stripe (ARCHITECTURE §7, §10): no Origin check — the signature, verified by the SDK
  * on the raw body before anything parses it, is the only credential. 400 when it does not verify;
  * 5xx (Stripe retries) when the database fails; 200 once the event is recorded.
  */
@@ -75,7 +75,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
 });
 
 /**
- * The sandbox checkout's API (DESIGN §13): mounted only while the sandbox provider is in use and
+ * The sandbox checkout's API (ARCHITECTURE §13): mounted only while the sandbox provider is in use and
  * never in production (app.ts). Pay goes through applyPaymentEvent, like a Stripe webhook.
  */
 export const sandboxCheckoutRoutes = new Hono<AppEnv>()

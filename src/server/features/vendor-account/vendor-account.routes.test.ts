@@ -311,7 +311,7 @@ describe(`POST /api/vendor/signup rate limit (${testEngine})`, () => {
   });
   afterAll(() => database.close());
 
-  it('answers 429 after 10 attempts a minute from one address (DESIGN §10)', async () => {
+  it('answers 429 after 10 attempts a minute from one address (ARCHITECTURE §10)', async () => {
     const client = createHttpClient(app, { origin: APP_URL });
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await client.post('/api/vendor/signup', {})).status);

@@ -24,7 +24,7 @@ import {
 import { createVendorSignup } from './vendor-signup.service.ts';
 
 /**
- * DESIGN §10: sign-up is rate limited. This endpoint creates accounts outside better-auth's own
+ * ARCHITECTURE §10: sign-up is rate limited. This endpoint creates accounts outside better-auth's own
  * limiter, so it gets the same budget as better-auth's sign-up (10 a minute per client address,
  * decision 011), counted by the shared database limiter of the bookings feature.
  */
@@ -42,7 +42,7 @@ const signupRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-// DESIGN §6: /api/vendor — the wizard's submit (anyone) and the vendor's own profile and services
+// ARCHITECTURE §6: /api/vendor — the wizard's submit (anyone) and the vendor's own profile and services
 // (a vendor: requireVendor sets c.var.vendorProfileId from the session, never from the request).
 export const vendorAccountRoutes = new Hono<AppEnv>()
   .post('/signup', requireSameOrigin, signupRateLimit, validate('json', vendorSignupSchema), async (c) => {

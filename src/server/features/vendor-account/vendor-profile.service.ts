@@ -42,7 +42,7 @@ export function toVendorAccountProfile(row: VendorRow): VendorAccountProfile {
   };
 }
 
-/** GET /api/vendor/profile: the dashboard's data (spec §7 "select all fields for the dashboard"). */
+/** GET /api/vendor/profile: the dashboard's data (product §7 "select all fields for the dashboard"). */
 export async function getVendorAccountProfile(
   db: Db,
   { vendorProfileId }: { vendorProfileId: string },
@@ -125,7 +125,7 @@ export async function createVendorService(
   return toVendorService(row!);
 }
 
-/** DESIGN §10: another vendor's service is a 404, the same as a missing one. */
+/** ARCHITECTURE §10: another vendor's service is a 404, the same as a missing one. */
 async function loadOwned(db: Db, { vendorProfileId, id }: { vendorProfileId: string; id: string }) {
   const [row] = await db.select().from(services).where(eq(services.id, id));
   assertOwnedBy(row, vendorProfileId);
@@ -160,7 +160,7 @@ export async function updateVendorService(
 
 /**
  * DELETE deactivates: bookings keep pointing at the service (appointments reference it), and the
- * public profile lists only active services (spec §7).
+ * public profile lists only active services (product §7).
  */
 export async function deactivateVendorService(
   db: Db,

@@ -14,10 +14,10 @@ import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contac
 import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
 import { claimOfferFor } from './vendor-claims.service.ts';
 
-/** spec §8: the wording of the duplicate-account error, the same as the auth page's. */
+/** product §8: the wording of the duplicate-account error, the same as the auth page's. */
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
 
-/** spec §2: the email-confirmation link of the wizard lands on /vendors. */
+/** product §2: the email-confirmation link of the wizard lands on /vendors. */
 export const VENDOR_CONFIRMATION_CALLBACK = '/vendors';
 
 /** How long the confirmation link works; better-auth's own default is one hour. */
@@ -33,7 +33,7 @@ export interface SignedInUser {
 export interface CreateVendorSignupOptions {
   db: Db;
   input: VendorSignup;
-  /** The session's user (a Google return, spec §7), or null: then an account is created. */
+  /** The session's user (a Google return, product §7), or null: then an account is created. */
   sessionUser: SignedInUser | null;
   appUrl: string;
   authSecret: string;
@@ -41,7 +41,7 @@ export interface CreateVendorSignupOptions {
 }
 
 /**
- * POST /api/vendor/signup (DESIGN §6, spec §7): in ONE transaction, the account when nobody is
+ * POST /api/vendor/signup (ARCHITECTURE §6, product §7): in ONE transaction, the account when nobody is
  * signed in (better-auth's tables, its password hash, so that sign-in works afterwards), the
  * profile (is_vendor true) and the vendor profile, plus the outbox items (confirmation mail,
  * send-vendor-confirmation). Any failure rolls all of it back.
@@ -55,7 +55,7 @@ export async function createVendorSignup({
   now,
 }: CreateVendorSignupOptions): Promise<VendorSignupResponse> {
   if (!sessionUser && !input.password) {
-    // spec §5: the password is required unless signed in through the social provider.
+    // product §5: the password is required unless signed in through the social provider.
     throw new AppError('validation_failed', 'Please fill in all required fields before continuing.', [
       { path: 'password', message: 'Please fill in all required fields before continuing.' },
     ]);
@@ -104,7 +104,7 @@ export async function createVendorSignup({
         const { to, subject, text } = verificationMail({ to: owner.email, url });
         await enqueueMail(tx, { to, subject, text });
       }
-      // spec §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
+      // product §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
       // outbox item, sent by the WhatsApp feature's outbox handler (whatsapp-outbox.ts, decision 018).
       await enqueue(tx, {
         kind: 'whatsapp',
@@ -166,7 +166,7 @@ async function createCredentialAccount(
   return { id, name: input.business_name, email, emailVerified: false };
 }
 
-/** spec §7 profiles upsert: update display_name, phone, is_vendor, else insert them. */
+/** product §7 profiles upsert: update display_name, phone, is_vendor, else insert them. */
 async function upsertVendorPersonProfile(tx: Tx, owner: SignedInUser, input: VendorSignup): Promise<string> {
   const [row] = await tx
     .insert(profiles)
@@ -225,7 +225,7 @@ async function insertVendorProfile(
       userId,
       profileId,
       slug,
-      // spec §4: a self-signed profile starts submitted, onboarding done, claimed, not verified.
+      // product §4: a self-signed profile starts submitted, onboarding done, claimed, not verified.
       applicationStatus: 'submitted',
       onboardingCompleted: true,
       adminCreated: false,

@@ -5,7 +5,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// DESIGN §6: featured vendors, the public profile by id or slug, and similar vendors (spec §7).
+// ARCHITECTURE §6: featured vendors, the public profile by id or slug, and similar vendors (product §7).
 
 const privateFields = ['user_id', 'profile_id', 'business_email', 'business_phone', 'userId', 'profileId'];
 

@@ -10,7 +10,7 @@ import {
   listSimilarVendors,
 } from './vendors.service.ts';
 
-// DESIGN §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
+// ARCHITECTURE §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
 export const vendorsRoutes = new Hono<AppEnv>()
   // The public lists are cached per instance until a vendor changes (decision 026), serialised.
   .get('/', validate('query', vendorListQuerySchema), async (c) => {

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** spec §3 safe_vendor_profiles: the only columns a public read selects. */
+/** product §3 safe_vendor_profiles: the only columns a public read selects. */
 export const publicVendorColumns = {
   id: vendorProfiles.id,
   slug: vendorProfiles.slug,
@@ -46,7 +46,7 @@ function listFilter({ category, q }: Pick<VendorListQuery, 'category' | 'q'>): S
   const conditions: SQL[] = [publiclyListed];
   if (category) conditions.push(inArray(vendorProfiles.serviceCategory, categoryValues(category)));
   if (q) {
-    // spec §5: business_name or service_category, case-insensitive contains (trigram indexes).
+    // product §5: business_name or service_category, case-insensitive contains (trigram indexes).
     const pattern = containsPattern(q);
     conditions.push(
       or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern))!,
@@ -140,7 +140,7 @@ async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendo
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
 
 /**
- * Home's featured vendors (spec §9: 3). The rule
+ * Home's featured vendors (product §9: 3). The rule
  * (docs/decisions/012-discovery-featured-previews-service-worker.md): approved vendors with at least
  * one active service — something to book — verified ones first, newest first within
  * each group. Two short queries rather than one `ORDER BY is_verified`: each walks the created_at
@@ -166,7 +166,7 @@ export async function listFeaturedVendors(
   return attachServices(db, [...verified, ...rest]);
 }
 
-/** The public vendor a profile URL names (id or slug), or a 404 in the error shape (DESIGN §6). */
+/** The public vendor a profile URL names (id or slug), or a 404 in the error shape (ARCHITECTURE §6). */
 async function findPublicVendorRow(db: Db, idOrSlug: string): Promise<VendorRow> {
   // A UUID-shaped reference is an id, but a slug could (in theory) look like one too: try both.
   const reference = isVendorId(idOrSlug)
@@ -181,7 +181,7 @@ async function findPublicVendorRow(db: Db, idOrSlug: string): Promise<VendorRow>
   return row;
 }
 
-/** The public profile (spec §2): public fields only, with the active services and their descriptions. */
+/** The public profile (product §2): public fields only, with the active services and their descriptions. */
 export async function getPublicVendor(
   db: Db,
   { idOrSlug }: { idOrSlug: string },
@@ -206,8 +206,8 @@ export async function getPublicVendor(
 }
 
 /**
- * spec §7 similar vendors: the same service_category, application_status approved, onboarding
- * completed, claimed, not the vendor itself; at most 10 (spec §9), newest first.
+ * product §7 similar vendors: the same service_category, application_status approved, onboarding
+ * completed, claimed, not the vendor itself; at most 10 (product §9), newest first.
  */
 export async function listSimilarVendors(
   db: Db,

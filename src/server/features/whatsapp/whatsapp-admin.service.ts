@@ -12,10 +12,12 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
-import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type { WhatsAppTransport } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CheckoutDeps } from '../payments/payments.service.ts';
+import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
+import { answerable, isAnswerable } from '../booking-lifecycle/booking-status.ts';
+import { getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import { processInbound, storeInbound } from './whatsapp-inbound.service.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { normalizeWhatsAppPhone } from './whatsapp-phone.ts';
@@ -28,7 +30,7 @@ import {
   webhookPayloadSchema,
 } from './whatsapp-webhook.service.ts';
 
-// The WhatsApp testing and status pages' server side (spec §2, DESIGN §6): admin only.
+// The WhatsApp testing and status pages' server side (product §2, ARCHITECTURE §6): admin only.
 
 const DAY_MS = 24 * 60 * 60_000;
 const STUCK_MS = 10 * 60_000;
@@ -74,7 +76,7 @@ function toMessage(row: MessageRow): WhatsAppMessage {
   };
 }
 
-/** spec §7 messages: channel whatsapp, newest first. */
+/** product §7 messages: channel whatsapp, newest first. */
 export async function listMessages(db: Db, limit: number): Promise<WhatsAppMessage[]> {
   const rows = await selectMessages(db)
     .where(eq(messages.channel, 'whatsapp'))
@@ -90,27 +92,10 @@ export async function getMessage(db: Db, id: string): Promise<WhatsAppMessage | 
 
 /** The testing page's "send a booking notification" list: requests still awaiting the vendor. */
 export async function listPendingAppointments(db: Db, now: Date): Promise<PendingAppointment[]> {
-  const rows = await db
-    .select({
-      id: appointments.id,
-      code: appointments.code,
-      vendorName: vendorProfiles.businessName,
-      vendorPhone: vendorProfiles.businessPhone,
-      serviceName: services.name,
-      startTz: appointments.startTz,
-    })
-    .from(appointments)
-    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .where(
-      and(
-        eq(appointments.status, 'pending_vendor'),
-        gt(appointments.confirmTokenExpiresAt, now),
-        gt(appointments.startTz, now),
-      ),
-    )
-    .orderBy(asc(appointments.startTz))
-    .limit(50);
+  const rows = await selectBookingViews(db, answerable(now), {
+    orderBy: asc(appointments.startTz),
+    limit: 50,
+  });
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -155,7 +140,7 @@ export interface NotifyResult {
   hasPhoneNumberId: boolean;
 }
 
-/** send-whatsapp-notification / test-whatsapp-notification (spec §7), through the outbox. */
+/** send-whatsapp-notification / test-whatsapp-notification (product §7), through the outbox. */
 export async function sendNotification({
   db,
   input,
@@ -194,32 +179,9 @@ export async function sendNotification({
     return { queued: true, to, ...flags };
   }
 
-  const [booking] = await db
-    .select({
-      id: appointments.id,
-      status: appointments.status,
-      code: appointments.code,
-      startTz: appointments.startTz,
-      confirmTokenExpiresAt: appointments.confirmTokenExpiresAt,
-      amountMxn: appointments.amountMxn,
-      vendorProfileId: appointments.vendorProfileId,
-      vendorPhone: vendorProfiles.businessPhone,
-      timezone: vendorProfiles.timezone,
-      serviceName: services.name,
-      // The name given with this booking (issue 28), not the shared customers row.
-      customerName: appointments.customerName,
-    })
-    .from(appointments)
-    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .where(eq(appointments.id, input.appointmentId))
-    .limit(1);
+  const booking = await getBookingView(db, input.appointmentId);
   if (!booking) throw new AppError('not_found', 'Appointment not found.');
-  if (
-    booking.status !== 'pending_vendor' ||
-    (booking.confirmTokenExpiresAt && booking.confirmTokenExpiresAt <= now) ||
-    booking.startTz <= now
-  )
+  if (!isAnswerable(booking, now))
     throw new AppError('conflict', 'Only a booking awaiting the vendor’s answer can be notified.');
   if (!booking.vendorPhone) throw new AppError('bad_request', 'This vendor has no WhatsApp number.');
 
@@ -258,7 +220,7 @@ export async function sendNotification({
   return { queued: true, to: booking.vendorPhone, ...flags };
 }
 
-/** The status page (spec §2): flags (never secret values), the webhook URL, the four counters. */
+/** The status page (product §2): flags (never secret values), the webhook URL, the four counters. */
 export async function getStatus({
   db,
   config,
@@ -299,7 +261,7 @@ export async function getStatus({
 }
 
 /**
- * The status page's test (spec §2): three checks. Webhook — the verify token answers Meta's
+ * The status page's test (product §2): three checks. Webhook — the verify token answers Meta's
  * handshake and a delivery signed with the app secret passes our signature check and parses.
  * Notification — the outbox delivers WhatsApp items (none stuck past its retry time, none failed
  * in 24 h). Credentials — the transport reaches the Graph API with its token.

@@ -3,7 +3,7 @@ import { parseCommand } from './whatsapp-commands.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import { langOf } from './whatsapp-texts.ts';
 
-describe('parseCommand (DESIGN §9)', () => {
+describe('parseCommand (ARCHITECTURE §9)', () => {
   it.each([
     ['REGISTER', 'register'],
     ['registro', 'register'],

@@ -1,4 +1,4 @@
-// Vendor commands by WhatsApp (DESIGN §9): case-insensitive, in English or Spanish, the booking
+// Vendor commands by WhatsApp (ARCHITECTURE §9): case-insensitive, in English or Spanish, the booking
 // code optional for CONFIRM / DENY / BLOCK.
 
 export type CommandName = 'register' | 'help' | 'confirm' | 'deny' | 'block' | 'availability' | 'unknown';

@@ -1,18 +1,20 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
 import { messages } from '../../db/schema/messaging.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
-import { decideBookingForVendor, declineAndBlockForVendor } from '../bookings/bookings.service.ts';
-import type { CheckoutDeps } from '../payments/payments.service.ts';
+import {
+  type AnswerBookingByWhatsAppOptions,
+  answerBookingByWhatsApp,
+} from '../booking-lifecycle/answer-booking.ts';
+import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { type CommandName, parseCommand } from './whatsapp-commands.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { phoneVariants } from './whatsapp-phone.ts';
 import { formatWhen, type Lang, langOf, replies } from './whatsapp-texts.ts';
 
-// Inbound WhatsApp (DESIGN §9): each message is stored once (its wamid is unique; Meta retries
+// Inbound WhatsApp (ARCHITECTURE §9): each message is stored once (its wamid is unique; Meta retries
 // deliveries for days), then the command it carries runs — after the commit, through the outbox
 // for webhook deliveries, directly for the testing page's simulations.
 
@@ -141,7 +143,16 @@ export async function processInbound({
       case 'confirm':
       case 'deny':
       case 'block':
-        reply = await answerBooking({ db, ids, lang, code, contextId, now, checkout, action: command });
+        reply = await answerBooking({
+          db,
+          vendorProfileIds: ids,
+          lang,
+          code,
+          contextId,
+          now,
+          checkout,
+          action: command,
+        });
         break;
       case 'availability':
         reply = await availabilityReply(db, vendor, lang, now);
@@ -171,103 +182,32 @@ export async function processInbound({
   return { command, reply, vendorProfileId: vendor?.id ?? null };
 }
 
+/** A CONFIRM, DENY or BLOCK: the lifecycle answers the booking (ARCHITECTURE §4); this words the reply. */
 async function answerBooking({
-  db,
-  ids,
   lang,
-  code,
-  contextId,
-  now,
-  checkout,
-  action,
-}: {
-  db: Db;
-  checkout: CheckoutDeps;
-  ids: string[];
-  lang: Lang;
-  code: string | undefined;
-  contextId: string | null | undefined;
-  now: Date;
-  action: 'confirm' | 'deny' | 'block';
-}): Promise<string> {
-  const columns = {
-    id: appointments.id,
-    code: appointments.code,
-    vendorProfileId: appointments.vendorProfileId,
-    startTz: appointments.startTz,
-    amountMxn: appointments.amountMxn,
-  };
-  let target: { id: string; code: string; vendorProfileId: string; amountMxn: number } | undefined;
-  if (code) {
-    // Codes are unique among active bookings; an old one may repeat, so the pending one wins.
-    [target] = await db
-      .select(columns)
-      .from(appointments)
-      .where(and(inArray(appointments.vendorProfileId, ids), eq(appointments.code, code)))
-      .orderBy(sql`${appointments.status} = 'pending_vendor' desc`, desc(appointments.createdAt))
-      .limit(1);
-    if (!target) return replies.unknownCode(lang, code);
-  } else if (contextId) {
-    // A reply to our notification: its wamid tells which booking.
-    [target] = await db
-      .select(columns)
-      .from(messages)
-      .innerJoin(appointments, eq(appointments.id, messages.appointmentId))
-      .where(and(eq(messages.externalId, contextId), inArray(appointments.vendorProfileId, ids)))
-      .limit(1);
-  }
-  if (!target) {
-    const pending = await db
-      .select(columns)
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.vendorProfileId, ids),
-          eq(appointments.status, 'pending_vendor'),
-          gt(appointments.confirmTokenExpiresAt, now),
-          gt(appointments.startTz, now),
-        ),
-      )
-      .orderBy(asc(appointments.startTz))
-      .limit(10);
-    if (pending.length === 0) return replies.noPending(lang);
-    if (pending.length > 1) {
-      const [tz] = await db
-        .select({ timezone: vendorProfiles.timezone })
-        .from(vendorProfiles)
-        .where(eq(vendorProfiles.id, pending[0]!.vendorProfileId))
-        .limit(1);
+  ...options
+}: AnswerBookingByWhatsAppOptions & { lang: Lang }): Promise<string> {
+  const { action } = options;
+  const answered = await answerBookingByWhatsApp(options);
+  switch (answered.kind) {
+    case 'unknown_code':
+      return replies.unknownCode(lang, answered.code);
+    case 'no_pending':
+      return replies.noPending(lang);
+    case 'choose':
       return replies.choose(
         lang,
         action === 'deny' ? 'decline' : action,
-        pending.map((p) => ({
-          code: p.code,
-          when: formatWhen(p.startTz, tz?.timezone ?? 'America/Mexico_City', lang),
-        })),
+        answered.pending.map((p) => ({ code: p.code, when: formatWhen(p.startTz, p.timezone, lang) })),
       );
-    }
-    target = pending[0];
-  }
-  if (!target) return replies.noPending(lang);
-
-  try {
-    // The same service as the link and the vendor's list (DESIGN §4): one conditional UPDATE.
-    const options = { db, now, checkout, bookingId: target.id, vendorProfileId: target.vendorProfileId };
-    if (action === 'block') {
-      // Issue 28: the decline, and this vendor refuses the requester's later requests.
-      const blocked = await declineAndBlockForVendor(options);
-      return replies.blocked(lang, blocked.code);
-    }
-    const decided = await decideBookingForVendor({
-      ...options,
-      action: action === 'confirm' ? 'confirm' : 'decline',
-    });
-    return decided.status === 'declined'
-      ? replies.declined(lang, decided.code)
-      : replies.confirmed(lang, decided.code, decided.status === 'confirmed');
-  } catch (err) {
-    if (err instanceof AppError) return `${target.code}: ${err.message}`;
-    throw err;
+    case 'blocked':
+      return replies.blocked(lang, answered.decided.code);
+    case 'answered':
+      return answered.decided.status === 'declined'
+        ? replies.declined(lang, answered.decided.code)
+        : replies.confirmed(lang, answered.decided.code, answered.decided.status === 'confirmed');
+    case 'refused':
+      return `${answered.code}: ${answered.message}`;
   }
 }
 

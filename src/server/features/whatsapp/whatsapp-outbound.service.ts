@@ -1,15 +1,14 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
 import { messages } from '../../db/schema/messaging.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
   OutgoingWhatsApp,
   WhatsAppSendResult,
   WhatsAppTransport,
 } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { redactSecrets } from '../../lib/redact-secrets.ts';
+import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
@@ -21,7 +20,7 @@ import {
   vendorWelcomeText,
 } from './whatsapp-texts.ts';
 
-// Outbound WhatsApp (DESIGN §9): every message is an outbox item of kind 'whatsapp' (written in the
+// Outbound WhatsApp (ARCHITECTURE §9): every message is an outbox item of kind 'whatsapp' (written in the
 // transaction of the change that causes it), delivered here through the configured transport.
 // Inside the 24-hour customer-service window — the recipient wrote to us less than 24 h ago — a
 // free-form text goes out; outside it, the approved template of the message's type.
@@ -46,7 +45,7 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     businessName: z.string().min(1),
     serviceCategory: z.string(),
   }),
-  // Queued by payments (DESIGN §7): to the customer, and the payment confirmation to the vendor too.
+  // Queued by payments (ARCHITECTURE §7): to the customer, and the payment confirmation to the vendor too.
   z.object({
     type: z.literal('payment_link'),
     to: phone,
@@ -107,27 +106,6 @@ export async function insideServiceWindow(db: Db, e164: string, now: Date): Prom
   return row !== undefined;
 }
 
-async function bookingFacts(db: Db, appointmentId: string) {
-  const [row] = await db
-    .select({
-      code: appointments.code,
-      start: appointments.startTz,
-      paymentUrl: appointments.paymentUrl,
-      vendorProfileId: appointments.vendorProfileId,
-      vendorName: vendorProfiles.businessName,
-      timezone: vendorProfiles.timezone,
-      serviceName: services.name,
-      // The name given with this booking (issue 28), not the shared customers row.
-      customerName: appointments.customerName,
-    })
-    .from(appointments)
-    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .leftJoin(services, eq(services.id, appointments.serviceId))
-    .where(eq(appointments.id, appointmentId))
-    .limit(1);
-  return row;
-}
-
 interface Plan {
   to: string;
   text: string;
@@ -141,7 +119,7 @@ interface Plan {
 async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
   switch (payload.type) {
     case 'booking_request': {
-      const facts = await bookingFacts(db, payload.appointmentId);
+      const facts = await getBookingView(db, payload.appointmentId);
       return {
         to: payload.to,
         text: payload.text,
@@ -152,7 +130,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
           parameters: [
             facts.code,
             facts.serviceName ?? '—',
-            formatWhen(facts.start, facts.timezone),
+            formatWhen(facts.startTz, facts.timezone),
             facts.customerName,
           ],
         },
@@ -166,7 +144,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
       };
     case 'payment_link':
     case 'payment_received': {
-      const facts = await bookingFacts(db, payload.appointmentId);
+      const facts = await getBookingView(db, payload.appointmentId);
       const link = facts?.paymentUrl ?? /https?:\/\/\S+/.exec(payload.text)?.[0];
       return {
         to: payload.to,

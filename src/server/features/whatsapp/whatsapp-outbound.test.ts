@@ -10,12 +10,12 @@ import { createLogger } from '../../lib/logger.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { checkoutDeps } from '../payments/payments.service.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { storeInbound } from './whatsapp-inbound.service.ts';
 import { deliverWhatsApp, enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 
-// DESIGN §9: the cloud transport against a local fake Graph API — the request Meta receives, the
+// ARCHITECTURE §9: the cloud transport against a local fake Graph API — the request Meta receives, the
 // bearer token, text inside the 24-hour window and a template outside it, 131047 → failed, and
 // the outbox's retries delivering each message exactly once.
 

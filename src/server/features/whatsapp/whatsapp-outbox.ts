@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { WhatsAppTransport } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import type { OutboxHandler } from '../outbox/outbox.service.ts';
-import type { CheckoutDeps } from '../payments/payments.service.ts';
 import { processInbound } from './whatsapp-inbound.service.ts';
 import { deliverWhatsApp, whatsappOutboxPayloadSchema } from './whatsapp-outbound.service.ts';
 

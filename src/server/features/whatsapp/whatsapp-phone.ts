@@ -1,7 +1,7 @@
 import { toE164 } from '../../../shared/phone.ts';
 
 // Mexico's mobile numbers reach WhatsApp in two forms: `52` + 10 digits (the numbering plan since
-// 2019) and the older `521` + 10 digits that WhatsApp ids still carry (DESIGN §9). We store and
+// 2019) and the older `521` + 10 digits that WhatsApp ids still carry (ARCHITECTURE §9). We store and
 // compare the `+52` form and match a vendor's business_phone in either.
 
 const MX_OLD_MOBILE = /^\+?521(\d{10})$/;

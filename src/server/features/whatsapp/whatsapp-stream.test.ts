@@ -9,7 +9,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { readSseEvents } from './sse.test-utils.ts';
 
-// DESIGN §11: two instances on one PostgreSQL — a message inserted through one shows up on the
+// ARCHITECTURE §11: two instances on one PostgreSQL — a message inserted through one shows up on the
 // other's SSE stream (LISTEN/NOTIFY). PGlite is one in-process database: there is no second instance.
 
 const APP_URL = 'http://barrio.test';

@@ -8,9 +8,9 @@ import { getMessage } from './whatsapp-admin.service.ts';
 export const MESSAGES_CHANNEL = 'barrio_messages';
 
 /**
- * GET /api/admin/whatsapp/messages/stream (DESIGN §9, §11): Server-Sent Events fed by PostgreSQL
+ * GET /api/admin/whatsapp/messages/stream (ARCHITECTURE §9, §11): Server-Sent Events fed by PostgreSQL
  * LISTEN/NOTIFY, so that a row any instance inserts (or re-statuses) reaches every open log.
- * Events: `ready` once, `message` (a WhatsAppMessage as JSON) per row, `ping` every 25 s (spec §9
+ * Events: `ready` once, `message` (a WhatsAppMessage as JSON) per row, `ping` every 25 s (product §9
  * heartbeat) so that proxies keep the connection and the browser notices a dead one.
  */
 export function streamMessages<E extends AppEnv>(c: Context<E>, { heartbeatMs = SSE_HEARTBEAT_MS } = {}) {

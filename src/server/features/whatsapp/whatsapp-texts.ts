@@ -3,7 +3,7 @@ import { formatPrice } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
 
-// Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (DESIGN §9), English
+// Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (ARCHITECTURE §9), English
 // for a vendor who does not list Spanish among their languages.
 
 export type Lang = 'es' | 'en';

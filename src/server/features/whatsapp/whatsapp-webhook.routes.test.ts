@@ -11,11 +11,11 @@ import { createLogger } from '../../lib/logger.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { checkoutDeps } from '../payments/payments.service.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 import { signPayload } from './whatsapp-webhook.service.ts';
 
-// DESIGN §9 webhook with Meta-shaped payloads: the handshake, the signature over the raw bytes,
+// ARCHITECTURE §9 webhook with Meta-shaped payloads: the handshake, the signature over the raw bytes,
 // each message stored once, statuses never moving backwards, the command run after the commit.
 
 const APP_SECRET = 'meta-app-secret-for-tests';

@@ -7,8 +7,8 @@ import { hasValidSignature, receiveDelivery, verifySubscription } from './whatsa
 export const WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * /api/webhooks/whatsapp (DESIGN §6, §9): Meta calls it, so it takes no session and no Origin
- * check (DESIGN §10: webhooks rely on their signatures). GET is the verification handshake; POST a
+ * /api/webhooks/whatsapp (ARCHITECTURE §6, §9): Meta calls it, so it takes no session and no Origin
+ * check (ARCHITECTURE §10: webhooks rely on their signatures). GET is the verification handshake; POST a
  * delivery, signed over its raw bytes — so the body is read raw, never re-serialised.
  */
 export const whatsappWebhookRoutes = new Hono<AppEnv>()

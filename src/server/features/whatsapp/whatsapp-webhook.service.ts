@@ -11,7 +11,7 @@ import {
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { normalizeWhatsAppPhone } from './whatsapp-phone.ts';
 
-// The WhatsApp webhook (DESIGN §9, spec §7 whatsapp-handler): Meta's verification handshake, the
+// The WhatsApp webhook (ARCHITECTURE §9, product §7 whatsapp-handler): Meta's verification handshake, the
 // signature over the raw body, and the deliveries — `entry[].changes[].value.messages[]` and
 // `…statuses[]`. https://developers.facebook.com/docs/graph-api/webhooks/getting-started
 

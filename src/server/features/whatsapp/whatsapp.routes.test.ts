@@ -21,7 +21,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { readSseEvents } from './sse.test-utils.ts';
 
-// The testing and status pages' API (DESIGN §6, §12): admin only; simulations go through the same
+// The testing and status pages' API (ARCHITECTURE §6, §12): admin only; simulations go through the same
 // command handler as the webhook; the log streams live over SSE.
 
 const APP_URL = 'http://barrio.test';

@@ -9,7 +9,7 @@ import { requireAdmin } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { createWhatsAppTransport } from '../../integrations/whatsapp/create-whatsapp-transport.ts';
 import { validate } from '../../lib/validate.ts';
-import { checkoutDeps } from '../payments/payments.service.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import {
   getStatus,
   listMessages,
@@ -21,8 +21,8 @@ import {
 import { streamMessages } from './whatsapp-stream.ts';
 
 /**
- * /api/admin/whatsapp (DESIGN §6, §12): the WhatsApp testing and status pages. The page needs only
- * a signed-in user (spec §6), but the log holds vendors' phone numbers, so the API is admin only.
+ * /api/admin/whatsapp (ARCHITECTURE §6, §12): the WhatsApp testing and status pages. The page needs only
+ * a signed-in user (product §6), but the log holds vendors' phone numbers, so the API is admin only.
  */
 export const whatsappAdminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)

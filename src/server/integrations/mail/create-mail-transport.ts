@@ -10,7 +10,7 @@ export function usesDevMailbox(config: Config): boolean {
   return !config.mail.smtpUrl && !config.production;
 }
 
-/** SMTP when SMTP_URL is set; else the dev mailbox, which production refuses (DESIGN §8). */
+/** SMTP when SMTP_URL is set; else the dev mailbox, which production refuses (ARCHITECTURE §8). */
 export function createMailTransport({
   config,
   db,

@@ -7,7 +7,7 @@ import { extractLinks, type MailMessage, type MailTransport } from './mail-trans
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * DESIGN §8: without SMTP_URL (and never in production) mails are stored in the database and shown
+ * ARCHITECTURE §8: without SMTP_URL (and never in production) mails are stored in the database and shown
  * at /dev/mailbox, so magic links and booking links work on a laptop. Attachments are not kept.
  *
  * Unlike the outbox, the mailbox keeps each mail's links, tokens and all (issue 28): it stands in

@@ -1,4 +1,4 @@
-/** One mail to send (DESIGN §8): magic links now; receipts, vendor notices and payment links later. */
+/** One mail to send (ARCHITECTURE §8): magic links now; receipts, vendor notices and payment links later. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -15,7 +15,7 @@ export interface MailAttachment {
 }
 
 /**
- * The small interface every mail goes through (STYLE §2): SMTP when SMTP_URL is set, else the dev
+ * The small interface every mail goes through: SMTP when SMTP_URL is set, else the dev
  * mailbox. The booking outbox calls `send` too, so a transport throws on failure and the caller
  * decides whether to retry.
  */

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
-/** Mail over SMTP with nodemailer (DESIGN §8): `smtp://user:pass@host:port` or `smtps://…`. */
+/** Mail over SMTP with nodemailer (ARCHITECTURE §8): `smtp://user:pass@host:port` or `smtps://…`. */
 export function createSmtpTransport({ url, from }: { url: string; from: string }): MailTransport {
   const transporter = nodemailer.createTransport(url);
   return {

@@ -3,7 +3,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { createSandboxProvider } from './sandbox-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
-/** DESIGN §7, §13: Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, else the sandbox. */
+/** ARCHITECTURE §7, §13: Stripe when STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set, else the sandbox. */
 export function createPaymentProvider(config: Config): PaymentProvider {
   if (config.stripe) return createStripeProvider(config.stripe);
   if (config.production)

@@ -1,4 +1,4 @@
-// DESIGN §7: the one interface both payment providers implement — Stripe Checkout when it is
+// ARCHITECTURE §7: the one interface both payment providers implement — Stripe Checkout when it is
 // configured, the local sandbox otherwise. Services talk to this, never to a provider directly.
 
 /** Stripe keeps a Checkout Session open for at least 30 minutes and at most 24 hours. */
@@ -7,7 +7,7 @@ export const CHECKOUT_MAX_MS = 24 * 60 * 60_000;
 
 export interface CheckoutRequest {
   appointmentId: string;
-  /** Centavos (DESIGN §3); the currency is always MXN. */
+  /** Centavos (ARCHITECTURE §3); the currency is always MXN. */
   amountMxn: number;
   /** What the customer sees on the checkout: the service and the vendor. */
   description: string;
@@ -51,7 +51,7 @@ export interface PaymentProvider {
 }
 
 /**
- * DESIGN §4, §7: the checkout expires at payment_due_at, kept inside the provider's window. When
+ * ARCHITECTURE §4, §7: the checkout expires at payment_due_at, kept inside the provider's window. When
  * the booking starts less than 30 minutes from now the checkout stays open 30 minutes, but our own
  * deadline does not move: the sweeper expires the checkout at payment_due_at (decision 017).
  * Whole seconds, as Stripe takes them.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Checkout, CheckoutRequest, PaymentEvent, PaymentProvider } from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
-// DESIGN §7, §13: the default provider. Its "hosted checkout" is our own page at
+// ARCHITECTURE §7, §13: the default provider. Its "hosted checkout" is our own page at
 // /sandbox/checkout/:sessionId, whose Pay and Cancel buttons call the local-only sandbox API; that
 // API turns a click into the same PaymentEvent a Stripe webhook becomes, and hands it to the same
 // service function. The sandbox keeps no state of its own: a checkout is open while its booking is

@@ -7,7 +7,7 @@ import {
   WebhookSignatureError,
 } from './payment-provider.ts';
 
-// DESIGN §7: Stripe Checkout Sessions in MXN through the official SDK. Tests point the same SDK at a
+// ARCHITECTURE §7: Stripe Checkout Sessions in MXN through the official SDK. Tests point the same SDK at a
 // local fake Stripe (`host`, `port`, `protocol`), which checks what we send (src/server/test/fake-stripe.ts).
 
 export interface StripeProviderOptions {

@@ -5,7 +5,7 @@ import {
   waRecipient,
 } from './whatsapp-transport.ts';
 
-// DESIGN §9: the WhatsApp Cloud API over plain fetch — POST {base}/{phone_number_id}/messages with
+// ARCHITECTURE §9: the WhatsApp Cloud API over plain fetch — POST {base}/{phone_number_id}/messages with
 // the bearer token (base = WHATSAPP_API_BASE, the Graph API with its version by default).
 // https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages
 

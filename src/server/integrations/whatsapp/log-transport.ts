@@ -1,7 +1,7 @@
 import type { WhatsAppTransport } from './whatsapp-transport.ts';
 
 /**
- * DESIGN §9, §13: the default transport when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not
+ * ARCHITECTURE §9, §13: the default transport when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not
  * set. Nothing leaves the machine; the message is stored with status `logged` and shows on the
  * WhatsApp testing page, so every flow can be tried without a Meta account.
  */

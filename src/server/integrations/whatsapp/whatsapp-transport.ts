@@ -1,4 +1,4 @@
-// DESIGN §9: every WhatsApp message leaves through one of two transports behind this interface —
+// ARCHITECTURE §9: every WhatsApp message leaves through one of two transports behind this interface —
 // `cloud` (Meta's WhatsApp Cloud API) or `log` (the default: nothing leaves; the message is stored
 // with status `logged` and shown on the testing page). The caller stores the message row.
 

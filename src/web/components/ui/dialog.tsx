@@ -56,7 +56,7 @@ export function DialogContent({
   );
 }
 
-/** spec §5: deletes ask for confirmation. An alert dialog: the safe choice (Cancel) has focus. */
+/** product §5: deletes ask for confirmation. An alert dialog: the safe choice (Cancel) has focus. */
 export function ConfirmDialog({
   open,
   onOpenChange,

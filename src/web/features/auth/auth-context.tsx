@@ -4,7 +4,7 @@ import type { MeResponse } from '../../../shared/profile.schemas.ts';
 import { signOut as signOutRequest } from './api/auth-client.ts';
 import { meKeys, useMeQuery } from './api/use-me.ts';
 
-/** spec §4 auth context: user, session, loading, isAdmin (false by default). */
+/** product §4 auth context: user, session, loading, isAdmin (false by default). */
 export interface AuthContextValue {
   user: MeResponse['user'] | null;
   session: MeResponse['session'] | null;
@@ -26,7 +26,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useMeQuery();
 
   useEffect(() => {
-    // spec §8: an admin-check failure is logged only, and leaves isAdmin false.
+    // product §8: an admin-check failure is logged only, and leaves isAdmin false.
     if (me.error) console.error('Error checking admin status', me.error);
   }, [me.error]);
 
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
-/** The auth context; spec §8: it throws when used outside its provider. */
+/** The auth context; product §8: it throws when used outside its provider. */
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used within an AuthProvider');

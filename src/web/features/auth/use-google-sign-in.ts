@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOut, startGoogleSignIn } from './api/auth-client.ts';
 
-/** spec §9: the social sign-in popup is 600x700. */
+/** product §9: the social sign-in popup is 600x700. */
 const POPUP = { width: 600, height: 700 };
 
 function insideFrame(): boolean {
@@ -16,7 +16,7 @@ function insideFrame(): boolean {
 }
 
 /**
- * spec §7: social sign-in. It signs out first; inside a frame it asks for the authorization URL
+ * product §7: social sign-in. It signs out first; inside a frame it asks for the authorization URL
  * without redirecting and opens it in a 600x700 popup, otherwise it follows the normal redirect.
  */
 export function useGoogleSignIn() {

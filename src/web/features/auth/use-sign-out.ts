@@ -5,7 +5,7 @@ import { paths } from '../../lib/paths.ts';
 import { toast } from '../../lib/toast.ts';
 import { useAuth } from './auth-context.tsx';
 
-/** Sign Out (spec §8: 'Signed out' / 'Failed to sign out'), then home. */
+/** Sign Out (product §8: 'Signed out' / 'Failed to sign out'), then home. */
 export function useSignOut() {
   const { t } = useTranslation();
   const { signOut } = useAuth();

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/availability/zone-time.ts';
 import type { PublicServiceDetail } from '../../../shared/vendor.schemas.ts';
 
-// The booking form's pure parts: the spec's demo fallbacks (spec §4, §9) and slots grouped by the
+// The booking form's pure parts: the spec's demo fallbacks (product §4, §9) and slots grouped by the
 // vendor's local day (decision 013: slots are shown in the vendor's timezone).
 
 /** Demo items carry this prefix: the form refuses to send them (never booked as if real). */
@@ -15,7 +15,7 @@ const DEMO_PREFIX = 'demo-';
 
 export const isDemoId = (id: string) => id.startsWith(DEMO_PREFIX);
 
-/** spec §9: Computer Repair (60 min, 80.00), Virus Removal (90 min, 120.00), Data Recovery (120 min, 150.00). */
+/** product §9: Computer Repair (60 min, 80.00), Virus Removal (90 min, 120.00), Data Recovery (120 min, 150.00). */
 export const demoServices = [
   { id: 'demo-computer-repair', key: 'computerRepair', duration_minutes: 60, price_cents: 8_000 },
   { id: 'demo-virus-removal', key: 'virusRemoval', duration_minutes: 90, price_cents: 12_000 },
@@ -37,7 +37,7 @@ export function demoServiceList(
 const DEMO_HOURS = [9, 10, 11, 14, 15, 16, 17];
 const DEMO_DAYS = 7;
 
-/** spec §9: the next 7 weekdays at 09, 10, 11, 14, 15, 16 and 17 h, on the vendor's clocks. */
+/** product §9: the next 7 weekdays at 09, 10, 11, 14, 15, 16 and 17 h, on the vendor's clocks. */
 export function demoSlots(now: Date, timeZone: string): string[] {
   const nowMinute = Math.floor(now.getTime() / 60_000);
   const segments = offsetSegments(timeZone, nowMinute - MINUTES_PER_DAY, nowMinute + 14 * MINUTES_PER_DAY);
@@ -98,7 +98,7 @@ export function groupSlotsByDay(slots: string[], timeZone: string, locale: strin
   return [...days.values()];
 }
 
-/** spec §5: a phone that does not start with + gets the country's dial code (leading zeros dropped). */
+/** product §5: a phone that does not start with + gets the country's dial code (leading zeros dropped). */
 export function withDialCode(national: string, dial: string): string | undefined {
   const phone = national.trim();
   if (!phone) return undefined;

@@ -1,11 +1,11 @@
 import type { ContactInput } from '../../../shared/contacts.ts';
 import { parseVCards } from '../../../shared/contacts-vcard.ts';
 
-// Where contacts come from on the web (issue 10, spec §4, §9): the Contact Picker API where the
+// Where contacts come from on the web (issue 10, product §4, §9): the Contact Picker API where the
 // browser has it; otherwise the spec's web fallback of 2 sample contacts (labelled as samples) and
 // a vCard file, the real way in everywhere.
 
-/** spec §4 contacts permission. */
+/** product §4 contacts permission. */
 export type ContactsPermission = 'unknown' | 'granted' | 'denied';
 
 const storageKey = 'barrio.contactsPermission';
@@ -72,7 +72,7 @@ export async function pickContacts(): Promise<ContactInput[]> {
 }
 
 /**
- * spec §9: on web, contact access falls back to 2 sample contacts. They are made up, shown as
+ * product §9: on web, contact access falls back to 2 sample contacts. They are made up, shown as
  * samples, and use numbers and addresses reserved for fiction (555-01xx, example.com), so they
  * can never match a real person.
  */

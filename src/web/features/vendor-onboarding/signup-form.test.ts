@@ -14,7 +14,7 @@ const complete = (): SignupFormState => ({
   address: 'Colima 1',
 });
 
-describe('the wizard at submit (spec §5: by step, first failing step wins)', () => {
+describe('the wizard at submit (product §5: by step, first failing step wins)', () => {
   it('passes a complete form and stores the category in the wizard language', () => {
     expect(validateSignup(complete(), 'es-MX', false)).toBeUndefined();
     expect(toSignupRequest(complete(), 'es-MX', false).service_category).toBe('Limpieza del Hogar');
@@ -39,7 +39,7 @@ describe('the wizard at submit (spec §5: by step, first failing step wins)', ()
   });
 });
 
-describe('Copy week (spec §4)', () => {
+describe('Copy week (product §4)', () => {
   it('copies a weekday to weekdays only and a weekend day to every day, enabling them', () => {
     const week = defaultWeeklyAvailability();
     week.monday.slots = [{ start: '08:00', end: '12:00' }];

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { signupCategories } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
@@ -18,8 +19,8 @@ import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../../sha
 
 /**
  * The wizard's state as the inputs hold it: numbers as typed text, the category as an index into
- * the signup list (so that switching the wizard's language keeps the choice, spec §3: the stored
- * value is the entry in the chosen language), lead time in hours (spec §5: labelled hours, stored
+ * the signup list (so that switching the wizard's language keeps the choice, product §3: the stored
+ * value is the entry in the chosen language), lead time in hours (product §5: labelled hours, stored
  * as minutes).
  */
 export interface SignupFormState {
@@ -66,7 +67,7 @@ export function initialSignupState(): SignupFormState {
 const numberOrUndefined = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
 /**
- * The WhatsApp REGISTER command links to /vendor-signup?phone=+52… (DESIGN §9): step 1 starts with
+ * The WhatsApp REGISTER command links to /vendor-signup?phone=+52… (ARCHITECTURE §9): step 1 starts with
  * that number in the phone field and its country in the picker. Anything that is not a valid phone
  * is ignored.
  */
@@ -109,33 +110,107 @@ export function toSignupRequest(state: SignupFormState, language: WizardLanguage
   };
 }
 
+/** The wizard's step of each form field (product §2: 1 Personal Info, 2 Business and Areas, 3 Scheduling). */
+const stepOfField: Record<keyof SignupFormState, 1 | 2 | 3> = {
+  business_name: 1,
+  business_phone: 1,
+  business_phone_country: 1,
+  business_email: 1,
+  password: 1,
+  bio: 2,
+  experience_years: 2,
+  category_index: 2,
+  service_areas: 2,
+  languages: 2,
+  address: 2,
+  buffer_minutes: 3,
+  advance_booking_days: 3,
+  lead_time_hours: 3,
+  availability: 3,
+};
+
+/** Where a request field and the form field it is typed in have different names. */
+const formFieldOf: Record<string, keyof SignupFormState> = {
+  service_category: 'category_index',
+  lead_time_minutes: 'lead_time_hours',
+};
+const requestFieldOf: Record<string, string> = Object.fromEntries(
+  Object.entries(formFieldOf).map(([request, form]) => [form, request]),
+);
+
 /**
- * spec §5: validation runs at submit time, step by step, with the shared schemas. Returns the first
- * failing step and the message it shows, or undefined when every step passes.
+ * The wizard's form schema (issue 27, the resolver of its react-hook-form): the state as the inputs
+ * hold it, turned into the request body and checked by the shared step schemas the server's own is
+ * made of (the password only without a Google session). Each issue is on the form field it comes
+ * from; the output is the body POST /api/vendor/signup receives.
  */
+export function signupFormSchema(language: WizardLanguage, signedIn: boolean) {
+  const checks: z.ZodType[] = [
+    signupStep1Schema,
+    ...(signedIn ? [] : [z.object({ password: passwordSchema })]),
+    signupStep2Schema,
+    signupStep3Schema,
+  ];
+  return z.custom<SignupFormState>().transform((state, ctx) => {
+    const body = toSignupRequest(state, language, signedIn);
+    for (const schema of checks) {
+      const result = schema.safeParse(body);
+      if (result.success) continue;
+      for (const { path, message } of result.error.issues) {
+        const [field = '', ...rest] = path;
+        ctx.addIssue({ code: 'custom', path: [formFieldOf[String(field)] ?? field, ...rest], message });
+      }
+    }
+    return body;
+  });
+}
+
+/** A failed form field and its (first) message: the wizard's form errors, or the schema's issues. */
+export interface SignupFieldIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * product §5: validation runs at submit time, step by step. From the failed fields, the first failing
+ * step and the message it shows, or undefined when every step passes.
+ */
+export function signupFailure(
+  issues: readonly SignupFieldIssue[],
+): { step: 1 | 2 | 3; issue: SignupIssueKey } | undefined {
+  const stepOf = (issue: SignupFieldIssue) =>
+    stepOfField[String(issue.path[0]) as keyof SignupFormState] ?? 1;
+  if (issues.length === 0) return undefined;
+  const step = Math.min(...issues.map(stepOf)) as 1 | 2 | 3;
+  // signupIssueKey reads the request's field names.
+  const onStep = issues
+    .filter((issue) => stepOf(issue) === step)
+    .map(({ path: [field = '', ...rest], message }) => ({
+      path: [requestFieldOf[String(field)] ?? field, ...rest],
+      message,
+    }));
+  if (step === 1) {
+    // Personal Info first, then the password (not asked after Google).
+    if (onStep.some((issue) => issue.path[0] !== 'password')) return { step, issue: 'required' };
+    return { step, issue: signupIssueKey(onStep[0]!) };
+  }
+  if (step === 2) {
+    // product §5 order: the category first, then the areas, then the other required fields.
+    const keys = onStep.map(signupIssueKey);
+    const issue = (['categoryRequired', 'areasRequired', 'required', 'outOfRange'] as const).find((k) =>
+      keys.includes(k),
+    );
+    return { step, issue: issue ?? 'required' };
+  }
+  return { step, issue: 'outOfRange' };
+}
+
+/** The whole check at once, outside a form: signupFailure of the form schema's issues. */
 export function validateSignup(
   state: SignupFormState,
   language: WizardLanguage,
   signedIn: boolean,
 ): { step: 1 | 2 | 3; issue: SignupIssueKey } | undefined {
-  const body = toSignupRequest(state, language, signedIn);
-  const step1 = signupStep1Schema.safeParse(body);
-  if (!step1.success) return { step: 1, issue: 'required' };
-  if (!signedIn) {
-    const password = passwordSchema.safeParse(state.password);
-    if (!password.success)
-      return { step: 1, issue: signupIssueKey({ ...password.error.issues[0]!, path: ['password'] }) };
-  }
-  const step2 = signupStep2Schema.safeParse(body);
-  if (!step2.success) {
-    // spec §5 order: the category first, then the areas, then the other required fields.
-    const keys = step2.error.issues.map(signupIssueKey);
-    const issue = (['categoryRequired', 'areasRequired', 'required', 'outOfRange'] as const).find((k) =>
-      keys.includes(k),
-    );
-    return { step: 2, issue: issue ?? 'required' };
-  }
-  const step3 = signupStep3Schema.safeParse(body);
-  if (!step3.success) return { step: 3, issue: 'outOfRange' };
-  return undefined;
+  const result = signupFormSchema(language, signedIn).safeParse(state);
+  return result.success ? undefined : signupFailure(result.error.issues);
 }

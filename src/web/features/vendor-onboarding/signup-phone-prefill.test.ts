@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialSignupState, withPhonePrefill } from './signup-form.ts';
 
-// DESIGN §9: the WhatsApp REGISTER reply links to /vendor-signup?phone=… with the number prefilled.
+// ARCHITECTURE §9: the WhatsApp REGISTER reply links to /vendor-signup?phone=… with the number prefilled.
 describe('withPhonePrefill', () => {
   it('fills step 1’s phone and its country from an E.164 number', () => {
     expect(withPhonePrefill(initialSignupState(), '+525599990001')).toMatchObject({

@@ -10,7 +10,7 @@ const service = (name: string, price_cents: number): PublicService => ({
 });
 
 describe('browsePrice', () => {
-  it("shows the first service's price in pesos with two decimals (spec §9)", () => {
+  it("shows the first service's price in pesos with two decimals (product §9)", () => {
     expect(browsePrice({ services: [service('Deep clean', 85_050), service('Basic', 40_000)] })).toEqual({
       kind: 'amount',
       text: '$850.50',

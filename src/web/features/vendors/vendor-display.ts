@@ -5,7 +5,7 @@ import type { PublicVendor } from '../../../shared/vendor.schemas.ts';
 export type BrowsePrice = { kind: 'amount'; text: string } | { kind: 'contact' };
 
 /**
- * spec §9 "Browse price": the first service's price_cents divided by 100, else 'Contact for pricing'.
+ * product §9 "Browse price": the first service's price_cents divided by 100, else 'Contact for pricing'.
  * Services come in the order the vendor created them. No '/hr' hint even for hourly vendors: the
  * first service is often a fixed-length job (a 3-hour clean), and its price is for the whole job.
  */
@@ -16,7 +16,7 @@ export function browsePrice(vendor: Pick<PublicVendor, 'services'>): BrowsePrice
 }
 
 /**
- * Up to `max` tags for a card (spec §9: 3 on a vendor card, 2 on compact cards). What the vendor
+ * Up to `max` tags for a card (product §9: 3 on a vendor card, 2 on compact cards). What the vendor
  * offers says most, so the names of its services come first, then its certifications; repeats (in
  * any letter case) are dropped.
  */

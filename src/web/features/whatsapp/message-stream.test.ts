@@ -77,7 +77,7 @@ function fakeTimers() {
   };
 }
 
-describe('message stream (spec §9 realtime)', () => {
+describe('message stream (product §9 realtime)', () => {
   it('backs off 1 s, 2 s, 5 s, then 10 s', () => {
     expect([0, 1, 2, 3, 4, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
   });

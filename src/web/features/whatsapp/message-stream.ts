@@ -4,12 +4,12 @@ import {
   type WhatsAppMessage,
 } from '../../../shared/whatsapp.schemas.ts';
 
-// The live message log's connection (spec §7 "a live subscription to inserts", §9 realtime
+// The live message log's connection (product §7 "a live subscription to inserts", §9 realtime
 // constants): Server-Sent Events from GET /api/admin/whatsapp/messages/stream, reopened after a
 // failure with the spec's backoff — 1 s, 2 s, 5 s, then 10 s — and treated as dead when it neither
 // opens within the realtime timeout nor hears the 25 s heartbeat.
 
-/** spec §9: realtime timeout 10 s. */
+/** product §9: realtime timeout 10 s. */
 export const SSE_TIMEOUT_MS = 10_000;
 
 /** The wait before reconnect attempt n (0-based): 1 s, 2 s, 5 s, then 10 s for every later one. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-/** GET /api/admin/stats: the four summary cards (spec §2). */
+/** GET /api/admin/stats: the four summary cards (product §2). */
 export function useAdminStats() {
   return useQuery({
     queryKey: adminKeys.stats,

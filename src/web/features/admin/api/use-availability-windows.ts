@@ -7,7 +7,7 @@ import type {
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-/** GET /api/admin/availability-windows?vendor_profile_id= (DESIGN §6). */
+/** GET /api/admin/availability-windows?vendor_profile_id= (ARCHITECTURE §6). */
 export function useAvailabilityWindows(vendorProfileId: string) {
   return useQuery({
     queryKey: adminKeys.windows(vendorProfileId),
@@ -26,7 +26,7 @@ function useInvalidateWindows(vendorProfileId: string) {
   return () => queryClient.invalidateQueries({ queryKey: adminKeys.windows(vendorProfileId) });
 }
 
-/** POST an array of windows (spec §7): one per time slot of the editor. */
+/** POST an array of windows (product §7): one per time slot of the editor. */
 export function useCreateWindows(vendorProfileId: string) {
   const invalidate = useInvalidateWindows(vendorProfileId);
   return useMutation({

@@ -2,11 +2,10 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { AdminListTab } from './admin-list-tab.tsx';
 
-// The admin's list tabs (spec §2 Vendors and Customers): paging, search, add, edit and delete, over
+// The admin's list tabs (product §2 Vendors and Customers): paging, search, add, edit and delete, over
 // a list of 30 rows served by real queries.
 
 interface Person {

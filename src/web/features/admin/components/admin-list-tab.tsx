@@ -36,7 +36,7 @@ interface AdminListTabProps<Item extends { id: string }> {
 }
 
 /**
- * spec §2 Vendors and Customers tabs: the search box, 'Showing x of y', Add, the rows, Load More,
+ * product §2 Vendors and Customers tabs: the search box, 'Showing x of y', Add, the rows, Load More,
  * the add/edit dialog and the delete confirmation. Each tab says what its rows are.
  */
 export function AdminListTab<Item extends { id: string }>({

@@ -10,7 +10,7 @@ import { useApproveVendorClaim } from '../api/use-admin-vendors.ts';
 import { RowActions } from './admin-list-tab.tsx';
 import { AvailabilityEditor } from './availability-editor.tsx';
 
-/** spec §2: a vendor card with Information and Availability tabs, its badges, edit and delete. */
+/** product §2: a vendor card with Information and Availability tabs, its badges, edit and delete. */
 export function AdminVendorCard({
   vendor,
   onEdit,

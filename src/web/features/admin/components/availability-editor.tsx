@@ -1,12 +1,16 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, type FieldErrors, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   ADMIN_CALENDAR_DAYS,
   type AdminAvailabilityWindow,
   type AdminVendor,
+  type AvailabilityForm,
+  type AvailabilityWindowForm,
+  availabilityFormSchema,
+  availabilityWindowFormSchema,
   utcToZonedWallTime,
-  zonedWallTimeToUtc,
 } from '../../../../shared/admin.schemas.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
@@ -16,6 +20,7 @@ import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dia
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   useAvailabilityWindows,
   useCreateWindows,
@@ -25,11 +30,6 @@ import {
 import { Checkbox, FormField, Select } from './form-field.tsx';
 
 type Repeat = RecurrenceRule | 'none';
-interface Slot {
-  key: number;
-  start: string;
-  end: string;
-}
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -39,7 +39,7 @@ function addDays(date: string, days: number): string {
 }
 
 /**
- * The admin availability editor (spec §2, §5, §9): a date from today to 30 days ahead in the
+ * The admin availability editor (product §2, §5, §9): a date from today to 30 days ahead in the
  * vendor's zone, one or more time slots (09:00–17:00 by default), a repeat rule and Active. The
  * times are the vendor's wall-clock times; they become instants here (decision 016).
  */
@@ -48,41 +48,29 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
   const id = useId();
   const timeZone = vendor.timezone;
   const today = utcToZonedWallTime(new Date(), timeZone).date;
-  const [date, setDate] = useState('');
-  const [slots, setSlots] = useState<Slot[]>([{ key: 0, start: '09:00', end: '17:00' }]);
-  const [nextKey, setNextKey] = useState(1);
-  const [repeat, setRepeat] = useState<Repeat>('none');
-  const [active, setActive] = useState(true);
+  const schema = useMemo(() => availabilityFormSchema(vendor.id, timeZone), [vendor.id, timeZone]);
+  const { register, control, handleSubmit, watch } = useZodForm(schema, {
+    defaultValues: {
+      date: '',
+      slots: [{ start: '09:00', end: '17:00' }],
+      repeat: 'none',
+      active: true,
+    } satisfies AvailabilityForm,
+  });
+  const slots = useFieldArray({ control, name: 'slots' });
   const create = useCreateWindows(vendor.id);
-  // spec §5: the save button is disabled while any slot lacks a start or an end.
-  const incomplete = slots.some((s) => !s.start || !s.end);
+  // product §5: the save button is disabled while any slot lacks a start or an end.
+  const incomplete = watch('slots').some((s) => !s.start || !s.end);
+  const onInvalid = useWindowErrorToast();
 
-  function updateSlot(key: number, change: Partial<Slot>) {
-    setSlots((all) => all.map((s) => (s.key === key ? { ...s, ...change } : s)));
-  }
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    if (!date) {
-      toast.error(t('admin.toast.selectDate'));
-      return;
-    }
-    const windows = slots.map((s) => ({
-      vendor_profile_id: vendor.id,
-      start_tz: zonedWallTimeToUtc(date, s.start, timeZone).toISOString(),
-      end_tz: zonedWallTimeToUtc(date, s.end, timeZone).toISOString(),
-      recurrence_rule: repeat === 'none' ? null : repeat,
-      is_active: active,
-    }));
-    if (windows.some((w) => w.end_tz <= w.start_tz)) {
-      toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
-      return;
-    }
-    create.mutate(windows, {
-      onSuccess: (rows) => toast.success(t('admin.toast.windowsSaved', { count: rows.length })),
-      onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
-    });
-  }
+  const save = handleSubmit(
+    (windows) =>
+      create.mutate(windows, {
+        onSuccess: (rows) => toast.success(t('admin.toast.windowsSaved', { count: rows.length })),
+        onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
+      }),
+    onInvalid,
+  );
 
   return (
     <div className="flex flex-col gap-5">
@@ -97,60 +85,45 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
             type="date"
             min={today}
             max={addDays(today, ADMIN_CALENDAR_DAYS)}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
+            {...register('date')}
           />
         </FormField>
-        {slots.map((slot, index) => (
-          <fieldset key={slot.key} className="flex items-end gap-2">
+        {slots.fields.map((slot, index) => (
+          <fieldset key={slot.id} className="flex items-end gap-2">
             <legend className="sr-only">{t('admin.availability.slot', { n: index + 1 })}</legend>
-            <FormField id={`${id}-start-${slot.key}`} label={t('admin.availability.start')}>
-              <Input
-                id={`${id}-start-${slot.key}`}
-                type="time"
-                value={slot.start}
-                onChange={(e) => updateSlot(slot.key, { start: e.target.value })}
-              />
+            <FormField id={`${id}-start-${slot.id}`} label={t('admin.availability.start')}>
+              <Input id={`${id}-start-${slot.id}`} type="time" {...register(`slots.${index}.start`)} />
             </FormField>
-            <FormField id={`${id}-end-${slot.key}`} label={t('admin.availability.end')}>
-              <Input
-                id={`${id}-end-${slot.key}`}
-                type="time"
-                value={slot.end}
-                onChange={(e) => updateSlot(slot.key, { end: e.target.value })}
-              />
+            <FormField id={`${id}-end-${slot.id}`} label={t('admin.availability.end')}>
+              <Input id={`${id}-end-${slot.id}`} type="time" {...register(`slots.${index}.end`)} />
             </FormField>
             <Button
               variant="ghost"
               size="icon"
               className="mb-1"
               aria-label={t('admin.availability.removeSlot', { n: index + 1 })}
-              // spec §2: at least one slot is kept
-              disabled={slots.length === 1}
-              onClick={() => setSlots((all) => all.filter((s) => s.key !== slot.key))}
+              // product §2: at least one slot is kept
+              disabled={slots.fields.length === 1}
+              onClick={() => slots.remove(index)}
             >
               <Trash2 aria-hidden className="size-5" />
             </Button>
           </fieldset>
         ))}
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setSlots((all) => [...all, { key: nextKey, start: '09:00', end: '17:00' }]);
-            setNextKey((k) => k + 1);
-          }}
-        >
+        <Button variant="secondary" onClick={() => slots.append({ start: '09:00', end: '17:00' })}>
           <Plus aria-hidden className="size-4" />
           {t('admin.availability.addSlot')}
         </Button>
         <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
-          <RepeatSelect id={`${id}-repeat`} value={repeat} onChange={setRepeat} />
+          <Controller
+            control={control}
+            name="repeat"
+            render={({ field }) => (
+              <RepeatSelect id={`${id}-repeat`} value={field.value} onChange={field.onChange} />
+            )}
+          />
         </FormField>
-        <Checkbox
-          label={t('admin.availability.active')}
-          checked={active}
-          onChange={(e) => setActive(e.target.checked)}
-        />
+        <Checkbox label={t('admin.availability.active')} {...register('active')} />
         <Button type="submit" disabled={incomplete || create.isPending}>
           {create.isPending ? t('admin.common.saving') : t('admin.availability.save')}
         </Button>
@@ -158,6 +131,25 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
       <WindowList vendor={vendor} />
     </div>
   );
+}
+
+/**
+ * product §8: the editors say what is wrong in a toast — no date, or an end not after its start
+ * (the API schema's other refusals with their own message).
+ */
+function useWindowErrorToast() {
+  const { t } = useTranslation();
+  return (errors: FieldErrors<AvailabilityForm> | FieldErrors<AvailabilityWindowForm>) => {
+    if (errors.date) {
+      toast.error(t('admin.toast.selectDate'));
+      return;
+    }
+    const slots = 'slots' in errors ? errors.slots : undefined;
+    const message = slots?.message ?? slots?.root?.message;
+    toast.error(t('admin.toast.windowSaveFailed'), {
+      description: message ?? t('admin.availability.endBeforeStart'),
+    });
+  };
 }
 
 function RepeatSelect({ id, value, onChange }: { id: string; value: Repeat; onChange: (r: Repeat) => void }) {
@@ -173,7 +165,7 @@ function RepeatSelect({ id, value, onChange }: { id: string; value: Repeat; onCh
   );
 }
 
-/** The vendor's current windows with edit, delete and an Active or Inactive badge (spec §2). */
+/** The vendor's current windows with edit, delete and an Active or Inactive badge (product §2). */
 function WindowList({ vendor }: { vendor: AdminVendor }) {
   const { t, i18n } = useTranslation();
   const windows = useAvailabilityWindows(vendor.id);
@@ -279,71 +271,58 @@ function WindowForm({
   const timeZone = vendor.timezone;
   const start = utcToZonedWallTime(window.start_tz, timeZone);
   const end = utcToZonedWallTime(window.end_tz, timeZone);
-  const [date, setDate] = useState(start.date);
-  const [startTime, setStartTime] = useState(start.time);
-  const [endTime, setEndTime] = useState(end.time);
-  const [repeat, setRepeat] = useState<Repeat>(window.recurrence_rule ?? 'none');
-  const [active, setActive] = useState(window.is_active);
+  const schema = useMemo(() => availabilityWindowFormSchema(timeZone), [timeZone]);
+  const { register, control, handleSubmit, watch } = useZodForm(schema, {
+    defaultValues: {
+      date: start.date,
+      start: start.time,
+      end: end.time,
+      repeat: window.recurrence_rule ?? 'none',
+      active: window.is_active,
+    } satisfies AvailabilityWindowForm,
+  });
   const update = useUpdateWindow(vendor.id);
+  const onInvalid = useWindowErrorToast();
+  const [startTime, endTime] = watch(['start', 'end']);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!date) {
-      toast.error(t('admin.toast.selectDate'));
-      return;
-    }
-    const startTz = zonedWallTimeToUtc(date, startTime, timeZone);
-    const endTz = zonedWallTimeToUtc(date, endTime, timeZone);
-    if (endTz <= startTz) {
-      toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
-      return;
-    }
-    update.mutate(
-      {
-        id: window.id,
-        input: {
-          start_tz: startTz.toISOString(),
-          end_tz: endTz.toISOString(),
-          recurrence_rule: repeat === 'none' ? null : repeat,
-          is_active: active,
+  const submit = handleSubmit(
+    (input) =>
+      update.mutate(
+        { id: window.id, input },
+        {
+          onSuccess: () => {
+            toast.success(t('admin.toast.windowUpdated'));
+            onDone();
+          },
+          onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
         },
-      },
-      {
-        onSuccess: () => {
-          toast.success(t('admin.toast.windowUpdated'));
-          onDone();
-        },
-        onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
-      },
-    );
-  }
+      ),
+    onInvalid,
+  );
 
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <FormField id={`${id}-date`} label={t('admin.availability.date')}>
-        <Input id={`${id}-date`} type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+        <Input id={`${id}-date`} type="date" {...register('date')} />
       </FormField>
       <div className="flex gap-2">
         <FormField id={`${id}-start`} label={t('admin.availability.start')}>
-          <Input
-            id={`${id}-start`}
-            type="time"
-            value={startTime}
-            onChange={(e) => setStartTime(e.target.value)}
-          />
+          <Input id={`${id}-start`} type="time" {...register('start')} />
         </FormField>
         <FormField id={`${id}-end`} label={t('admin.availability.end')}>
-          <Input id={`${id}-end`} type="time" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
+          <Input id={`${id}-end`} type="time" {...register('end')} />
         </FormField>
       </div>
       <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
-        <RepeatSelect id={`${id}-repeat`} value={repeat} onChange={setRepeat} />
+        <Controller
+          control={control}
+          name="repeat"
+          render={({ field }) => (
+            <RepeatSelect id={`${id}-repeat`} value={field.value} onChange={field.onChange} />
+          )}
+        />
       </FormField>
-      <Checkbox
-        label={t('admin.availability.active')}
-        checked={active}
-        onChange={(e) => setActive(e.target.checked)}
-      />
+      <Checkbox label={t('admin.availability.active')} {...register('active')} />
       <Button type="submit" size="lg" disabled={!startTime || !endTime || update.isPending}>
         {update.isPending ? t('admin.common.saving') : t('admin.common.save')}
       </Button>

@@ -6,7 +6,7 @@ import { useAdminCustomers, useDeleteCustomer } from '../api/use-admin-customers
 import { AdminListTab, RowActions } from './admin-list-tab.tsx';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
-/** spec §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete. */
+/** product §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete. */
 export function CustomersTab() {
   const { t } = useTranslation();
   return (

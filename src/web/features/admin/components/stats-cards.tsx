@@ -3,7 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useAdminStats } from '../api/use-admin-stats.ts';
 
-/** spec §2: the four summary cards, every number from the database (DESIGN §12). */
+/** product §2: the four summary cards, every number from the database (ARCHITECTURE §12). */
 export function StatsCards() {
   const { t, i18n } = useTranslation();
   const stats = useAdminStats();

@@ -1,9 +1,8 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { VendorFormDialog } from './vendor-form-dialog.tsx';
 
 // issue 28: the admin's Edit Vendor sends only the fields the form shows, so that it cannot write
@@ -77,5 +76,29 @@ describe('VendorFormDialog', () => {
         },
       },
     ]);
+  });
+
+  it('shows each refused field’s message by the field, and sends nothing', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
+      </Providers>,
+    );
+    fireEvent.change(screen.getByLabelText('Business name'), { target: { value: '  ' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Business name is required.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone number for the selected country.')).toBeTruthy();
+    const name = screen.getByLabelText('Business name');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Business name is required.',
+    );
+    // Fixed, the message goes as it is typed (react-hook-form checks again on change).
+    fireEvent.change(name, { target: { value: 'Casa Limpia' } });
+    await waitFor(() => expect(screen.queryByText('Business name is required.')).toBeNull());
+    expect(patches).toEqual([]);
   });
 });

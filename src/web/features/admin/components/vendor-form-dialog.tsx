@@ -1,28 +1,26 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminVendor,
+  type AdminVendorForm,
+  adminVendorFormSchema,
   adminVendorInputSchema,
   adminVendorUpdateSchema,
 } from '../../../../shared/admin.schemas.ts';
 import { adminCategories } from '../../../../shared/categories.ts';
-import {
-  type ApplicationStatus,
-  applicationStatuses,
-  type PricingType,
-  pricingTypes,
-} from '../../../../shared/constants.ts';
-import type { CountryCode } from '../../../../shared/countries.ts';
-import { splitE164, toE164 } from '../../../../shared/phone.ts';
-import { PhoneField } from '../../../components/phone-field.tsx';
+import { applicationStatuses, pricingTypes } from '../../../../shared/constants.ts';
+import { splitE164 } from '../../../../shared/phone.ts';
+import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveVendor } from '../api/use-admin-vendors.ts';
 import { Checkbox, FormField, Select } from './form-field.tsx';
 
-/** Add and edit vendor (spec §2, §5): business name required, email field, phone with its country. */
+/** Add and edit vendor (product §2, §5): business name required, email field, phone with its country. */
 export function VendorFormDialog({
   vendor,
   open,
@@ -51,134 +49,142 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveVendor();
-  const phone = splitE164(vendor?.business_phone);
-  const [name, setName] = useState(vendor?.business_name ?? '');
-  const [category, setCategory] = useState<string>(vendor?.service_category ?? adminCategories[0]);
-  const [email, setEmail] = useState(vendor?.business_email ?? '');
-  const [country, setCountry] = useState<CountryCode>(phone.country);
-  const [national, setNational] = useState(phone.national);
-  const [status, setStatus] = useState<ApplicationStatus>(vendor?.application_status ?? 'approved');
-  const [verified, setVerified] = useState(vendor?.is_verified ?? false);
-  const [pricing, setPricing] = useState<PricingType | ''>(vendor?.pricing_type ?? '');
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'email' | 'phone', string>>>({});
+  const initialCategory = vendor?.service_category ?? adminCategories[0];
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useZodForm(adminVendorFormSchema, {
+    defaultValues: {
+      business_name: vendor?.business_name ?? '',
+      service_category: initialCategory,
+      business_email: vendor?.business_email ?? '',
+      // product §5: stored as the dial code and the number, leading zeros removed (E.164).
+      business_phone: splitE164(vendor?.business_phone),
+      application_status: vendor?.application_status ?? 'approved',
+      is_verified: vendor?.is_verified ?? false,
+      pricing_type: vendor?.pricing_type ?? '',
+    } satisfies AdminVendorForm,
+  });
+  // The selects are controlled (Controller), the text fields and the checkbox registered.
   // A vendor from the signup wizard may have a category outside the admin list: keep it choosable.
-  const categories: readonly string[] = (adminCategories as readonly string[]).includes(category)
+  const categories: readonly string[] = (adminCategories as readonly string[]).includes(initialCategory)
     ? adminCategories
-    : [category, ...adminCategories];
+    : [initialCategory, ...adminCategories];
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // spec §5: stored as the dial code and the number, leading zeros removed (E.164).
-    const e164 = national.trim() ? toE164(national, country) : '';
-    // Only the fields this form shows: the bio and address are the vendor's to write (issue 28:
-    // sending them back as read when the dialog opened would undo the vendor's edits since).
-    const fields = {
-      business_name: name,
-      service_category: category,
-      business_email: email.trim(),
-      business_phone: e164 ?? '',
-      application_status: status,
-      is_verified: verified,
-      pricing_type: pricing || null,
-    };
-    const parsed = adminVendorInputSchema.safeParse(fields);
-    const next: typeof errors = {};
-    if (!name.trim()) next.name = t('admin.vendors.businessNameRequired');
-    if (e164 === undefined) next.phone = t('admin.common.invalidPhone');
-    if (!parsed.success && parsed.error.issues.some((i) => i.path[0] === 'business_email')) {
-      next.email = parsed.error.issues.find((i) => i.path[0] === 'business_email')?.message;
-    }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    save.mutate(
-      // The update schema has the same checks, without the defaults a new vendor gets.
-      vendor ? { id: vendor.id, input: adminVendorUpdateSchema.parse(fields) } : { input: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success(vendor ? t('admin.toast.vendorUpdated') : t('admin.toast.vendorCreated'));
-          onDone();
-        },
-        onError: (err) => toast.error(t('admin.toast.vendorSaveFailed'), { description: err.message }),
-      },
-    );
-  }
+  // The messages the form has always shown: the required name and the phone in the UI's language.
+  const errorText = {
+    name: errors.business_name
+      ? errors.business_name.type === 'too_small'
+        ? t('admin.vendors.businessNameRequired')
+        : errors.business_name.message
+      : undefined,
+    email: errors.business_email?.message,
+    phone: errors.business_phone ? t('admin.common.invalidPhone') : undefined,
+  };
 
-  const invalid = (field: keyof typeof errors, fieldId: string) =>
-    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
+  const invalid = (error: string | undefined, fieldId: string) =>
+    error ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id={`${id}-name`} label={t('admin.vendors.businessName')} error={errors.name}>
+    <form
+      noValidate
+      onSubmit={handleSubmit((fields) =>
+        save.mutate(
+          // The update schema has the same checks, without the defaults a new vendor gets.
+          vendor
+            ? { id: vendor.id, input: adminVendorUpdateSchema.parse(fields) }
+            : { input: adminVendorInputSchema.parse(fields) },
+          {
+            onSuccess: () => {
+              toast.success(vendor ? t('admin.toast.vendorUpdated') : t('admin.toast.vendorCreated'));
+              onDone();
+            },
+            onError: (err) => toast.error(t('admin.toast.vendorSaveFailed'), { description: err.message }),
+          },
+        ),
+      )}
+      className="flex flex-col gap-4"
+    >
+      <FormField id={`${id}-name`} label={t('admin.vendors.businessName')} error={errorText.name}>
         <Input
           id={`${id}-name`}
-          value={name}
           required
-          onChange={(e) => setName(e.target.value)}
-          {...invalid('name', `${id}-name`)}
+          {...register('business_name')}
+          {...invalid(errorText.name, `${id}-name`)}
         />
       </FormField>
       <FormField id={`${id}-category`} label={t('admin.vendors.category')}>
-        <Select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value)}>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
+        <Controller
+          control={control}
+          name="service_category"
+          render={({ field }) => (
+            <Select id={`${id}-category`} {...field}>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </Select>
+          )}
+        />
       </FormField>
-      <FormField id={`${id}-email`} label={t('admin.common.email')} error={errors.email}>
+      <FormField id={`${id}-email`} label={t('admin.common.email')} error={errorText.email}>
         <Input
           id={`${id}-email`}
           type="email"
           autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          {...invalid('email', `${id}-email`)}
+          {...register('business_email')}
+          {...invalid(errorText.email, `${id}-email`)}
         />
       </FormField>
-      <FormField id={`${id}-phone`} label={t('admin.common.phone')} error={errors.phone}>
-        <PhoneField
-          id={`${id}-phone`}
-          country={country}
-          national={national}
-          onCountryChange={setCountry}
-          onNationalChange={setNational}
-          invalid={Boolean(errors.phone)}
-          {...(errors.phone ? { describedBy: `${id}-phone-error` } : {})}
+      <FormField id={`${id}-phone`} label={t('admin.common.phone')} error={errorText.phone}>
+        <Controller
+          control={control}
+          name="business_phone"
+          render={({ field }) => (
+            <PhoneValueField
+              id={`${id}-phone`}
+              value={field.value}
+              onChange={field.onChange}
+              error={errorText.phone}
+            />
+          )}
         />
       </FormField>
       <FormField id={`${id}-status`} label={t('admin.vendors.status')}>
-        <Select
-          id={`${id}-status`}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as ApplicationStatus)}
-        >
-          {applicationStatuses.map((s) => (
-            <option key={s} value={s}>
-              {t(`admin.vendors.statuses.${s}`)}
-            </option>
-          ))}
-        </Select>
+        <Controller
+          control={control}
+          name="application_status"
+          render={({ field }) => (
+            <Select id={`${id}-status`} {...field}>
+              {applicationStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {t(`admin.vendors.statuses.${s}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        />
       </FormField>
       <FormField id={`${id}-pricing`} label={t('admin.vendors.pricingType')}>
-        <Select
-          id={`${id}-pricing`}
-          value={pricing}
-          onChange={(e) => setPricing(e.target.value as PricingType | '')}
-        >
-          <option value="">{t('admin.vendors.pricingNone')}</option>
-          {pricingTypes.map((p) => (
-            <option key={p} value={p}>
-              {t(`admin.vendors.pricing.${p}`)}
-            </option>
-          ))}
-        </Select>
+        <Controller
+          control={control}
+          name="pricing_type"
+          render={({ field }) => (
+            <Select id={`${id}-pricing`} {...field}>
+              <option value="">{t('admin.vendors.pricingNone')}</option>
+              {pricingTypes.map((p) => (
+                <option key={p} value={p}>
+                  {t(`admin.vendors.pricing.${p}`)}
+                </option>
+              ))}
+            </Select>
+          )}
+        />
       </FormField>
-      <Checkbox
-        label={t('admin.vendors.verified')}
-        checked={verified}
-        onChange={(e) => setVerified(e.target.checked)}
-      />
+      <Checkbox label={t('admin.vendors.verified')} {...register('is_verified')} />
       <Button type="submit" size="lg" disabled={save.isPending}>
         {save.isPending ? t('admin.common.saving') : t('admin.common.save')}
       </Button>

@@ -4,7 +4,7 @@ import { AdminListTab } from './admin-list-tab.tsx';
 import { AdminVendorCard } from './admin-vendor-card.tsx';
 import { VendorFormDialog } from './vendor-form-dialog.tsx';
 
-/** spec §2 Vendors tab: search, 'Showing x of y', add, edit and delete (paged on the server). */
+/** product §2 Vendors tab: search, 'Showing x of y', add, edit and delete (paged on the server). */
 export function VendorsTab() {
   const { t } = useTranslation();
   return (

@@ -1,9 +1,9 @@
 import { ApiError } from '../../../lib/api-client.ts';
 import { fetchWithFirstScreen } from '../../../lib/first-screen.ts';
 
-// better-auth's endpoints at /api/auth/* (DESIGN §6). They are not Hono routes of ours, so they are
+// better-auth's endpoints at /api/auth/* (ARCHITECTURE §6). They are not Hono routes of ours, so they are
 // called with fetch here; failures become the same ApiError as every other API call. The browser
-// sends our Origin on these POSTs, which the server requires (DESIGN §10).
+// sends our Origin on these POSTs, which the server requires (ARCHITECTURE §10).
 
 async function post<T>(path: string, body: unknown): Promise<T> {
   let response: Response;
@@ -71,7 +71,7 @@ export function signInWithEmail(input: { email: string; password: string }) {
   return post<{ user: { id: string } }>('/sign-in/email', input);
 }
 
-/** spec §7: email one-time link, back to the site root; a spent or expired link comes back to /auth. */
+/** product §7: email one-time link, back to the site root; a spent or expired link comes back to /auth. */
 export function sendMagicLink(email: string) {
   return post<{ status: boolean }>('/sign-in/magic-link', {
     email,
@@ -80,7 +80,7 @@ export function sendMagicLink(email: string) {
   });
 }
 
-/** spec §7: social sign-in; with `disableRedirect` the URL comes back instead of a redirect. */
+/** product §7: social sign-in; with `disableRedirect` the URL comes back instead of a redirect. */
 export function startGoogleSignIn({
   callbackURL,
   disableRedirect,
@@ -100,7 +100,7 @@ export function signOut() {
   return post<{ success: boolean }>('/sign-out', {});
 }
 
-/** better-auth's codes for the failures the spec names (spec §8). */
+/** better-auth's codes for the failures the spec names (product §8). */
 export const authErrorCodes = {
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
   userExists: ['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'],

@@ -23,7 +23,7 @@ export async function fetchMe(): Promise<MeResponse | null> {
 
 /**
  * Who is signed in. Refetched every few minutes so that the session is renewed while the app is
- * open (spec §4: sessions refresh automatically) and a session ended elsewhere shows here.
+ * open (product §4: sessions refresh automatically) and a session ended elsewhere shows here.
  */
 export function useMeQuery() {
   return useQuery({

@@ -5,7 +5,7 @@ import { useGoogleSignIn } from '../use-google-sign-in.ts';
 
 /**
  * Continue with Google. When this server has no Google credentials the button stays, disabled,
- * and says so (DESIGN §13) rather than failing after a click.
+ * and says so (ARCHITECTURE §13) rather than failing after a click.
  */
 export function GoogleButton({ callbackURL = '/', disabled }: { callbackURL?: string; disabled?: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input.tsx';
 
-/** A password input with the spec's show/hide control (spec §2 Auth page). */
+/** A password input with the spec's show/hide control (product §2 Auth page). */
 export function PasswordField(props: Omit<ComponentProps<'input'>, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);

@@ -6,7 +6,7 @@ export const availabilityKeys = {
   slots: (idOrSlug: string, serviceId: string) => ['availability', idOrSlug, serviceId] as const,
 };
 
-/** GET /api/vendors/:idOrSlug/availability: open start times for now … now + 14 days (spec §9). */
+/** GET /api/vendors/:idOrSlug/availability: open start times for now … now + 14 days (product §9). */
 export function useAvailability(idOrSlug: string, serviceId: string | undefined) {
   return useQuery({
     queryKey: availabilityKeys.slots(idOrSlug, serviceId ?? ''),
@@ -18,7 +18,7 @@ export function useAvailability(idOrSlug: string, serviceId: string | undefined)
         ),
       ),
     enabled: Boolean(serviceId),
-    // The booking form falls back to demo slots at once (spec §4); a retry would only delay it.
+    // The booking form falls back to demo slots at once (product §4); a retry would only delay it.
     retry: false,
     staleTime: 30_000,
   });

@@ -20,7 +20,7 @@ export function useBookingByToken(token: string | undefined) {
   });
 }
 
-/** POST /api/bookings/confirm {token, action} (vendor-confirm, spec §7). */
+/** POST /api/bookings/confirm {token, action} (vendor-confirm, product §7). */
 export function useDecideBooking() {
   const queryClient = useQueryClient();
   return useMutation({

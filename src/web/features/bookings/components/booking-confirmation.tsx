@@ -5,7 +5,7 @@ import type { CreateBookingResponse } from '../../../../shared/booking.schemas.t
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 
-/** spec §4: after a request, "awaiting confirmation", the 8-hour note and the booking code. */
+/** product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code. */
 export function BookingConfirmation({
   booking,
   email,

@@ -2,11 +2,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { BookingForm } from './booking-form.tsx';
 
-// The booking form (spec §4, §5, §8) with the API stubbed at fetch.
+// The booking form (product §4, §5, §8) with the API stubbed at fetch.
 
 type Answer = { status: number; body: unknown };
 let answer: (url: URL, init?: RequestInit) => Answer;
@@ -69,7 +68,7 @@ describe('BookingForm', () => {
     const times = screen.getByRole('group', { name: 'Time' });
     fireEvent.click(within(times).getByLabelText('9:30 AM'));
 
-    // spec §5: name and email are required.
+    // product §5: name and email are required.
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Missing Information')).toBeTruthy();
     expect(posts).toEqual([]);

@@ -21,14 +21,14 @@ import { BookingConfirmation } from './booking-confirmation.tsx';
 export interface BookingFormProps {
   vendor: { id: string; slug: string; timezone: string };
   services: PublicServiceDetail[];
-  /** spec §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
+  /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
   servicesFailed?: boolean;
 }
 
 /**
- * The booking form on the services tab (spec §2, §4, §5, §8): service, day, time (in the vendor's
+ * The booking form on the services tab (product §2, §4, §5, §8): service, day, time (in the vendor's
  * timezone), name, email, optional phone, notes. Demo services and slots are examples only and are
- * never sent (DESIGN §12: no placeholder data shown as real).
+ * never sent (ARCHITECTURE §12: no placeholder data shown as real).
  */
 export function BookingForm({ vendor, services: realServices, servicesFailed = false }: BookingFormProps) {
   const { t, i18n } = useTranslation();
@@ -75,7 +75,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
   const noSlots = Boolean(serviceId) && !loadingSlots && !slotsAreDemo && slots.length === 0;
   const day = days.find((d) => d.key === dayKey) ?? days[0];
 
-  // spec §8: the info toasts of the fallbacks, and the empty-slots message.
+  // product §8: the info toasts of the fallbacks, and the empty-slots message.
   useEffect(() => {
     if (servicesFailed) toast.info(t('bookings.form.demoServicesToast'), { id: 'booking-demo-services' });
   }, [servicesFailed, t]);
@@ -116,7 +116,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // spec §5: service, time, name and email are required, checked at submit.
+    // product §5: service, time, name and email are required, checked at submit.
     if (!serviceId || !slot || !name.trim() || !email.trim()) {
       toast.error(t('bookings.form.missingTitle'), { description: t('bookings.form.missingText') });
       return;

@@ -12,7 +12,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 
 export const contactsKeys = { recommendations: ['me', 'recommendations'] as const };
 
-/** GET /api/me/recommendations: score desc, then newest first (spec §9). */
+/** GET /api/me/recommendations: score desc, then newest first (product §9). */
 export function useRecommendations(enabled = true) {
   return useQuery({
     queryKey: contactsKeys.recommendations,
@@ -65,7 +65,7 @@ function parts(contacts: readonly FittedContact[]): FittedContact[][] {
 }
 
 /**
- * POST /api/me/contacts (spec §7 process-contacts), in parts (above); the counts of the calls are
+ * POST /api/me/contacts (product §7 process-contacts), in parts (above); the counts of the calls are
  * added up. The user is the session's: no userId is sent.
  */
 export async function sendContacts(contacts: readonly ContactInput[]): Promise<ProcessContactsResponse> {

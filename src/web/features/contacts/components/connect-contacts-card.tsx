@@ -24,9 +24,9 @@ function isDailyCap(err: ApiError): boolean {
 }
 
 /**
- * spec §2 Home connect-contacts card with the spec §4 permission states (unknown, granted, denied)
- * and every spec §8 Contacts message. The Contact Picker API where the browser has it; otherwise
- * the spec §9 web fallback of 2 sample contacts, shown as samples; a .vcf file works everywhere.
+ * product §2 Home connect-contacts card with the product §4 permission states (unknown, granted, denied)
+ * and every product §8 Contacts message. The Contact Picker API where the browser has it; otherwise
+ * the product §9 web fallback of 2 sample contacts, shown as samples; a .vcf file works everywhere.
  */
 export function ConnectContactsCard() {
   const { t } = useTranslation();

@@ -4,8 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Recommendation } from '../../../../shared/contacts.ts';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { stubFetch } from '../../vendors/vendor-fixtures.ts';
 import { RecommendationsList } from './recommendations-list.tsx';
 

@@ -9,8 +9,8 @@ import { VendorImage } from '../../vendors/components/vendor-card.tsx';
 import { useRecommendations } from '../api/use-contacts.ts';
 
 /**
- * spec §2 recommendations from contacts (Home) and My Profile's recommended vendors: the signed-in
- * user's own list, score first then newest (spec §9), each linking to the vendor's profile.
+ * product §2 recommendations from contacts (Home) and My Profile's recommended vendors: the signed-in
+ * user's own list, score first then newest (product §9), each linking to the vendor's profile.
  */
 export function RecommendationsList({
   titleKey = 'contacts.list.title',
@@ -21,7 +21,7 @@ export function RecommendationsList({
 }) {
   const { t } = useTranslation();
   const recommendations = useRecommendations();
-  // spec §8: 'Failed to fetch recommendations'.
+  // product §8: 'Failed to fetch recommendations'.
   useErrorToast('recommendations-load', recommendations, { title: t('contacts.messages.fetchFailed') });
   const items = (recommendations.data?.items ?? []).slice(0, limit);
   return (

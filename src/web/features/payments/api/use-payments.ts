@@ -46,7 +46,7 @@ export function useAppointmentCheckout(appointmentId: string | undefined) {
   });
 }
 
-// The sandbox API exists only while the sandbox provider is in use (DESIGN §13), so it is not part
+// The sandbox API exists only while the sandbox provider is in use (ARCHITECTURE §13), so it is not part
 // of the typed API (AppType) and is called by hand, in the API's error shape.
 async function sandboxCall<T>(path: string, init?: RequestInit): Promise<T> {
   let response: Response;

@@ -14,14 +14,14 @@ export interface PaymentBookingView {
   payment_due_at: string | null;
 }
 
-/** Date and time in the vendor's timezone, where the service happens (spec §9). */
+/** Date and time in the vendor's timezone, where the service happens (product §9). */
 export function fechaHora(iso: string, timezone: string): string {
   return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(
     new Date(iso),
   );
 }
 
-/** '$450.00 MXN': amount_mxn in centavos with 2 decimals (spec §9). */
+/** '$450.00 MXN': amount_mxn in centavos with 2 decimals (product §9). */
 export const montoMxn = (centavos: number) => `${formatPrice(centavos)} MXN`;
 
 /** The booking as the payment pages show it (Spanish). */

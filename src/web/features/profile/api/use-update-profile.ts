@@ -3,7 +3,7 @@ import type { MeResponse, UpdateProfileInput } from '../../../../shared/profile.
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { meKeys } from '../../auth/api/use-me.ts';
 
-/** PUT /api/me/profile (spec §7 upsert); the answer replaces the profile in the session data. */
+/** PUT /api/me/profile (product §7 upsert); the answer replaces the profile in the session data. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 
-/** spec §2: the close button goes back one step (home when the page was opened directly). */
+/** product §2: the close button goes back one step (home when the page was opened directly). */
 export function CloseButton({ label }: { label: string }) {
   const navigate = useNavigate();
   return (

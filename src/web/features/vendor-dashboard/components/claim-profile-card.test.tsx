@@ -2,8 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorClaimOffer } from '../../../../shared/vendor-claim.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { ClaimProfileCard } from './claim-profile-card.tsx';
 
 // Issue 28: the claim card asks for a channel the profile has, takes the 6-digit code, and says

@@ -1,15 +1,18 @@
 import { CheckCircle2, Mail, MessageCircle, ShieldCheck } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type {
-  ClaimChannel,
-  PendingVendorClaim,
-  VendorClaimOffer,
+import {
+  type ClaimChannel,
+  type PendingVendorClaim,
+  type VendorClaimOffer,
+  verifyVendorClaimSchema,
 } from '../../../../shared/vendor-claim.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useStartVendorClaim, useVerifyVendorClaim } from '../api/use-vendor-claim.ts';
 
 type ClaimError =
@@ -72,20 +75,26 @@ export function ClaimProfileCard({
 }) {
   const { t } = useTranslation();
   const [sent, setSent] = useState<PendingVendorClaim | null>(pending);
-  const [code, setCode] = useState('');
+  // The server's answers; the code's own check (6 digits) is the shared schema's, in the form.
   const [error, setError] = useState<ClaimError | null>(null);
   const [claimed, setClaimed] = useState<string | null>(null);
   const start = useStartVendorClaim();
   const verify = useVerifyVendorClaim();
-  const codeInput = useRef<HTMLInputElement>(null);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useZodForm(verifyVendorClaimSchema, { defaultValues: { code: '' } });
   // After a code is sent the field it goes in has the focus (the button pressed may be gone).
   const focusCode = useRef(false);
   useEffect(() => {
     if (sent && focusCode.current) {
       focusCode.current = false;
-      codeInput.current?.focus();
+      setFocus('code');
     }
-  }, [sent]);
+  }, [sent, setFocus]);
 
   async function send(channel: ClaimChannel) {
     setError(null);
@@ -95,36 +104,36 @@ export function ClaimProfileCard({
       if (sent) toast.success(t('vendor.claim.resent', { to: next.to }));
       focusCode.current = true;
       setSent(next);
-      setCode('');
+      reset({ code: '' });
     } catch (err) {
       setError(startError(err));
     }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError({ key: 'invalidCode' });
-      return;
-    }
-    setError(null);
-    try {
-      const result = await verify.mutateAsync(code);
-      setClaimed(result.business_name);
-      // On the dashboard the card gives way to the claimed profile at once: the toast stays.
-      toast.success(t('vendor.claim.doneTitle'), {
-        description: t('vendor.claim.doneText', { name: result.business_name }),
-      });
-    } catch (err) {
-      setError(verifyError(err));
-    }
-  }
+  const onSubmit = handleSubmit(
+    async ({ code }) => {
+      setError(null);
+      try {
+        const result = await verify.mutateAsync(code);
+        setClaimed(result.business_name);
+        // On the dashboard the card gives way to the claimed profile at once: the toast stays.
+        toast.success(t('vendor.claim.doneTitle'), {
+          description: t('vendor.claim.doneText', { name: result.business_name }),
+        });
+      } catch (err) {
+        setError(verifyError(err));
+      }
+    },
+    // Not 6 digits (the shared schema): the card's own words, no request.
+    () => setError(null),
+  );
 
-  const errorText = !error
+  const shown: ClaimError | null = errors.code ? { key: 'invalidCode' } : error;
+  const errorText = !shown
     ? null
-    : error.key === 'wrongCode'
-      ? t('vendor.claim.wrongCode', { count: error.count })
-      : t(`vendor.claim.${error.key}`);
+    : shown.key === 'wrongCode'
+      ? t('vendor.claim.wrongCode', { count: shown.count })
+      : t(`vendor.claim.${shown.key}`);
 
   if (claimed)
     return (
@@ -173,7 +182,7 @@ export function ClaimProfileCard({
       {!signedIn ? (
         <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t('vendor.claim.signInFirst')}</p>
       ) : sent ? (
-        <form noValidate className="flex flex-col gap-3" onSubmit={onSubmit}>
+        <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)}>
           <p role="status" className="text-sm text-stone-800">
             {t('vendor.claim.sentTo', { to: unbroken(sent.to) })}
           </p>
@@ -181,19 +190,26 @@ export function ClaimProfileCard({
             <label htmlFor="claim-code" className="text-sm font-medium text-stone-800">
               {t('vendor.claim.codeLabel')}
             </label>
-            <Input
-              ref={codeInput}
-              id="claim-code"
-              name="one-time-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
-              className="tracking-[0.4em]"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'claim-error' : undefined}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
+            <Controller
+              control={control}
+              name="code"
+              render={({ field }) => (
+                <Input
+                  ref={field.ref}
+                  id="claim-code"
+                  name="one-time-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={6}
+                  className="tracking-[0.4em]"
+                  aria-invalid={errorText ? true : undefined}
+                  aria-describedby={errorText ? 'claim-error' : undefined}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+                />
+              )}
             />
           </div>
           {errorText ? (

@@ -1,6 +1,9 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { signupCategories } from '../../../../shared/categories.ts';
+import type { CountryCode } from '../../../../shared/countries.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import {
   signupIssueKey,
@@ -14,6 +17,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { BusinessFields, type BusinessValues } from '../../vendor-onboarding/components/business-fields.tsx';
 import {
   SchedulingFields,
@@ -23,18 +27,26 @@ import { WeeklyAvailabilityEditor } from '../../vendor-onboarding/components/wee
 import { categoryValue, hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
 import { useUpdateVendorAccountProfile } from '../api/use-vendor-account.ts';
 
-/** Saves a patch, validated first by the server's own schema; closes the editor on success. */
+/**
+ * An editor's form schema (issue 27): the fields as the inputs hold them, made into the patch the
+ * editor sends and checked by the server's own vendorProfilePatchSchema; its issues are the form's.
+ * The output is the patch itself (the server reads the phone with its country).
+ */
+function patchFormSchema<Values>(toPatch: (values: Values) => VendorProfilePatchInput) {
+  return z.custom<Values>().transform((values, ctx) => {
+    const patch = toPatch(values);
+    const checked = vendorProfilePatchSchema.safeParse(patch);
+    if (!checked.success)
+      for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
+    return patch;
+  });
+}
+
+/** Saves a checked patch and closes the editor; an invalid one is product §5's message in a toast. */
 function useSave(onDone: () => void) {
   const { t } = useTranslation();
   const update = useUpdateVendorAccountProfile();
   async function save(patch: VendorProfilePatchInput) {
-    const checked = vendorProfilePatchSchema.safeParse(patch);
-    if (!checked.success) {
-      const issue = signupIssueKey(checked.error.issues[0]!);
-      const v = 'vendor.wizard.validation';
-      toast.error(t('vendor.wizard.errorTitle'), { description: t(`${v}.${issue}`) });
-      return;
-    }
     try {
       await update.mutateAsync(patch);
       toast.success(t('vendor.dashboard.saved'));
@@ -43,7 +55,15 @@ function useSave(onDone: () => void) {
       toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.saveFailed') });
     }
   }
-  return { save, busy: update.isPending };
+  function invalid(errors: FieldErrors<FieldValues>) {
+    // The first failed field, as the schema reported it (a nested one, the week, has no message).
+    const [field, error] = Object.entries(errors)[0] ?? [];
+    if (!field) return;
+    const message = typeof error?.message === 'string' ? error.message : '';
+    const issue = signupIssueKey({ path: [field], message });
+    toast.error(t('vendor.wizard.errorTitle'), { description: t(`vendor.wizard.validation.${issue}`) });
+  }
+  return { save, invalid, busy: update.isPending };
 }
 
 function EditorFrame({
@@ -55,7 +75,7 @@ function EditorFrame({
 }: {
   title: string;
   busy: boolean;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent) => Promise<void>;
   onCancel: () => void;
   children: ReactNode;
 }) {
@@ -65,10 +85,7 @@ function EditorFrame({
       aria-label={title}
       noValidate
       className="flex flex-col gap-4 rounded-2xl border border-brand-200 bg-white p-4"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        onSubmit();
-      }}
+      onSubmit={(e) => void onSubmit(e)}
     >
       <h3 className="font-semibold text-stone-900">{title}</h3>
       {children}
@@ -89,47 +106,69 @@ const categoryIndexOf = (stored: string) => {
   return index === -1 ? null : index;
 };
 
+interface ProfileFormValues extends BusinessValues {
+  business_name: string;
+  business_phone: string;
+  business_phone_country: CountryCode;
+}
+
 /** Edit Profile: the wizard's step 1 business fields (no account fields) and its step 2. */
 export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProfile; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { save, busy } = useSave(onClose);
+  const { save, invalid, busy } = useSave(onClose);
   const phone = splitE164(profile.business_phone);
   const initialCategory = categoryIndexOf(profile.service_category);
-  const [name, setName] = useState(profile.business_name);
-  const [country, setCountry] = useState(phone.country);
-  const [national, setNational] = useState(phone.national);
-  const [business, setBusiness] = useState<BusinessValues>({
-    bio: profile.bio ?? '',
-    experience_years: profile.experience_years === null ? '' : String(profile.experience_years),
-    category_index: initialCategory,
-    service_areas: profile.service_areas,
-    languages: profile.languages,
-    address: profile.address ?? '',
+  const schema = useMemo(
+    () =>
+      patchFormSchema<ProfileFormValues>((values) => ({
+        business_name: values.business_name,
+        ...(values.business_phone.trim()
+          ? { business_phone: values.business_phone, business_phone_country: values.business_phone_country }
+          : {}),
+        bio: values.bio,
+        experience_years: values.experience_years.trim() === '' ? null : Number(values.experience_years),
+        // A category an admin typed outside the signup list stays as it is until one is chosen.
+        ...(values.category_index !== initialCategory
+          ? { service_category: categoryValue(values.category_index, language === 'es-MX' ? 'es-MX' : 'en') }
+          : {}),
+        service_areas: values.service_areas as VendorProfilePatchInput['service_areas'],
+        languages: values.languages as VendorProfilePatchInput['languages'],
+        address: values.address,
+      })),
+    [initialCategory, language],
+  );
+  const { register, handleSubmit, watch, setValue } = useZodForm(schema, {
+    defaultValues: {
+      business_name: profile.business_name,
+      business_phone: phone.national,
+      business_phone_country: phone.country,
+      bio: profile.bio ?? '',
+      experience_years: profile.experience_years === null ? '' : String(profile.experience_years),
+      category_index: initialCategory,
+      service_areas: profile.service_areas,
+      languages: profile.languages,
+      address: profile.address ?? '',
+    },
   });
-  function submit() {
-    const categoryChanged = business.category_index !== initialCategory;
-    void save({
-      business_name: name,
-      ...(national.trim() ? { business_phone: national, business_phone_country: country } : {}),
-      bio: business.bio,
-      experience_years: business.experience_years.trim() === '' ? null : Number(business.experience_years),
-      // A category an admin typed outside the signup list stays as it is until one is chosen.
-      ...(categoryChanged
-        ? { service_category: categoryValue(business.category_index, language === 'es-MX' ? 'es-MX' : 'en') }
-        : {}),
-      service_areas: business.service_areas as VendorProfilePatchInput['service_areas'],
-      languages: business.languages as VendorProfilePatchInput['languages'],
-      address: business.address,
-    });
-  }
+  const values = watch();
+  // The shared step components take a value and hand back a patch.
+  const update = (patch: Partial<ProfileFormValues>) => {
+    for (const key of Object.keys(patch) as (keyof ProfileFormValues)[])
+      setValue(key, patch[key] as never, { shouldDirty: true });
+  };
   return (
-    <EditorFrame title={t('vendor.dashboard.editProfile')} busy={busy} onSubmit={submit} onCancel={onClose}>
+    <EditorFrame
+      title={t('vendor.dashboard.editProfile')}
+      busy={busy}
+      onSubmit={handleSubmit(save, invalid)}
+      onCancel={onClose}
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor="edit-business-name" className="text-sm font-medium text-stone-800">
           {t('vendor.wizard.businessName')}
         </label>
-        <Input id="edit-business-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Input id="edit-business-name" {...register('business_name')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="edit-business-phone" className="text-sm font-medium text-stone-800">
@@ -137,20 +176,20 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
         </label>
         <PhoneField
           id="edit-business-phone"
-          country={country}
-          national={national}
-          onCountryChange={setCountry}
-          onNationalChange={setNational}
+          country={values.business_phone_country}
+          national={values.business_phone}
+          onCountryChange={(business_phone_country) => update({ business_phone_country })}
+          onNationalChange={(business_phone) => update({ business_phone })}
         />
       </div>
-      <BusinessFields
-        value={business}
-        onChange={(patch) => setBusiness((b) => ({ ...b, ...patch }))}
-        language={language}
-      />
+      <BusinessFields value={values} onChange={update} language={language} />
     </EditorFrame>
   );
 }
+
+const weekFormSchema = patchFormSchema<{ availability: WeeklyAvailability }>(({ availability }) => ({
+  availability,
+}));
 
 /** Update Availability: the wizard's weekly editor. */
 export function AvailabilityEditor({
@@ -161,20 +200,32 @@ export function AvailabilityEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { save, busy } = useSave(onClose);
-  const [availability, setAvailability] = useState<WeeklyAvailability>(profile.availability);
+  const { save, invalid, busy } = useSave(onClose);
+  const { handleSubmit, watch, setValue } = useZodForm(weekFormSchema, {
+    defaultValues: { availability: profile.availability },
+  });
   return (
     <EditorFrame
       title={t('vendor.dashboard.updateAvailability')}
       busy={busy}
-      onSubmit={() => void save({ availability })}
+      onSubmit={handleSubmit(save, invalid)}
       onCancel={onClose}
     >
       <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t('vendor.wizard.scheduleNote')}</p>
-      <WeeklyAvailabilityEditor value={availability} onChange={setAvailability} />
+      <WeeklyAvailabilityEditor
+        value={watch('availability')}
+        onChange={(availability) => setValue('availability', availability, { shouldDirty: true })}
+      />
     </EditorFrame>
   );
 }
+
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const bookingSettingsFormSchema = patchFormSchema<SchedulingValues>((values) => ({
+  buffer_minutes: num(values.buffer_minutes),
+  advance_booking_days: num(values.advance_booking_days),
+  lead_time_minutes: hoursToMinutes(values.lead_time_hours) ?? Number.NaN,
+}));
 
 /** Booking Settings: buffer, advance booking, lead time (hours in the form, minutes stored). */
 export function BookingSettingsEditor({
@@ -185,27 +236,28 @@ export function BookingSettingsEditor({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { save, busy } = useSave(onClose);
-  const [values, setValues] = useState<SchedulingValues>({
-    buffer_minutes: String(profile.buffer_minutes),
-    advance_booking_days: String(profile.advance_booking_days),
-    lead_time_hours: String(profile.lead_time_minutes / 60),
+  const { save, invalid, busy } = useSave(onClose);
+  const { handleSubmit, watch, setValue } = useZodForm(bookingSettingsFormSchema, {
+    defaultValues: {
+      buffer_minutes: String(profile.buffer_minutes),
+      advance_booking_days: String(profile.advance_booking_days),
+      lead_time_hours: String(profile.lead_time_minutes / 60),
+    },
   });
-  const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
   return (
     <EditorFrame
       title={t('vendor.dashboard.bookingSettingsButton')}
       busy={busy}
-      onSubmit={() =>
-        void save({
-          buffer_minutes: num(values.buffer_minutes),
-          advance_booking_days: num(values.advance_booking_days),
-          lead_time_minutes: hoursToMinutes(values.lead_time_hours) ?? Number.NaN,
-        })
-      }
+      onSubmit={handleSubmit(save, invalid)}
       onCancel={onClose}
     >
-      <SchedulingFields value={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} />
+      <SchedulingFields
+        value={watch()}
+        onChange={(patch) => {
+          for (const key of Object.keys(patch) as (keyof SchedulingValues)[])
+            setValue(key, patch[key] ?? '', { shouldDirty: true });
+        }}
+      />
     </EditorFrame>
   );
 }

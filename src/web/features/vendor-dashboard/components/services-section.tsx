@@ -1,12 +1,14 @@
 import { Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { formatPrice } from '../../../../shared/money.ts';
 import { type VendorService, vendorServiceSchema } from '../../../../shared/vendor-signup.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import {
   useDeactivateVendorService,
   useSaveVendorService,
@@ -106,35 +108,58 @@ export function ServicesSection() {
   );
 }
 
+/** A number input's text as a number: '' is no number (NaN), which the schema refuses. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/**
+ * The service form (issue 27): each field as typed, checked by vendorServiceSchema's own field; the
+ * form takes pesos, the API and the database keep centavos (ARCHITECTURE §3).
+ */
+const serviceFormSchema = z
+  .object({
+    name: vendorServiceSchema.shape.name,
+    description: z
+      .string()
+      .transform((text) => text.trim() || null)
+      .pipe(vendorServiceSchema.shape.description.unwrap()),
+    price: z
+      .string()
+      .transform((text) => Math.round(numberOf(text) * 100))
+      .pipe(vendorServiceSchema.shape.price_cents),
+    duration: z.string().transform(numberOf).pipe(vendorServiceSchema.shape.duration_minutes),
+  })
+  .transform(({ name, description, price, duration }) => ({
+    name,
+    description,
+    price_cents: price,
+    duration_minutes: duration,
+  }));
+
 function ServiceForm({ service, onClose }: { service: VendorService | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveVendorService();
-  const [name, setName] = useState(service?.name ?? '');
-  const [description, setDescription] = useState(service?.description ?? '');
-  const [price, setPrice] = useState(service ? String(service.price_cents / 100) : '');
-  const [duration, setDuration] = useState(service ? String(service.duration_minutes) : '60');
+  const { register, handleSubmit } = useZodForm(serviceFormSchema, {
+    defaultValues: {
+      name: service?.name ?? '',
+      description: service?.description ?? '',
+      price: service ? String(service.price_cents / 100) : '',
+      duration: service ? String(service.duration_minutes) : '60',
+    },
+  });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const input = {
-      name,
-      description: description.trim() || null,
-      // The form takes pesos; the API and the database keep centavos (DESIGN §3).
-      price_cents: price.trim() === '' ? Number.NaN : Math.round(Number(price) * 100),
-      duration_minutes: duration.trim() === '' ? Number.NaN : Number(duration),
-    };
-    if (!vendorServiceSchema.safeParse(input).success) {
-      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.invalid') });
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: service?.id, input });
-      toast.success(t('vendor.dashboard.services.savedToast'));
-      onClose();
-    } catch {
-      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
-    }
-  }
+  const submit = handleSubmit(
+    async (input) => {
+      try {
+        await save.mutateAsync({ id: service?.id, input });
+        toast.success(t('vendor.dashboard.services.savedToast'));
+        onClose();
+      } catch {
+        toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
+      }
+    },
+    // product §8: the dashboard says it in a toast.
+    () => toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.invalid') }),
+  );
 
   return (
     <form
@@ -151,17 +176,13 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
         <label htmlFor="service-name" className="text-sm font-medium text-stone-800">
           {t('vendor.dashboard.services.name')}
         </label>
-        <Input id="service-name" value={name} onChange={(e) => setName(e.target.value)} />
+        <Input id="service-name" {...register('name')} />
       </div>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="service-description" className="text-sm font-medium text-stone-800">
           {t('vendor.dashboard.services.description')}
         </label>
-        <Input
-          id="service-description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
+        <Input id="service-description" {...register('description')} />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <div className="flex flex-col gap-1.5">
@@ -174,8 +195,7 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
             inputMode="decimal"
             min={0}
             step={0.01}
-            value={price}
-            onChange={(e) => setPrice(e.target.value)}
+            {...register('price')}
           />
         </div>
         <div className="flex flex-col gap-1.5">
@@ -188,8 +208,7 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
             inputMode="numeric"
             min={5}
             max={1440}
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
+            {...register('duration')}
           />
         </div>
       </div>

@@ -2,8 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { VendorBooking } from '../../../../shared/booking.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n } from '../../../i18n/i18n.ts';
-import { loadStrings } from '../../../i18n/lazy-strings.ts';
+import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { VendorBookingsSection } from './vendor-bookings-section.tsx';
 
 // The dashboard's bookings (issue 28: decline-and-block) with the API stubbed at fetch.

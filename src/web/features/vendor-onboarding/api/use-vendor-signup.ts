@@ -4,7 +4,7 @@ import type { toSignupRequest } from '../signup-form.ts';
 
 type SignupBody = Parameters<typeof api.vendor.signup.$post>[0]['json'];
 
-/** POST /api/vendor/signup (DESIGN §6): account, profile and vendor profile in one request. */
+/** POST /api/vendor/signup (ARCHITECTURE §6): account, profile and vendor profile in one request. */
 export function useVendorSignup() {
   return useMutation({
     mutationFn: (body: ReturnType<typeof toSignupRequest>) =>

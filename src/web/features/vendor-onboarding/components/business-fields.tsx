@@ -15,10 +15,10 @@ const toggle = (list: string[], item: string) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
 /**
- * The wizard's step 2 (spec §2), reused by the dashboard's Edit Profile: bio, years of experience,
+ * The wizard's step 2 (product §2), reused by the dashboard's Edit Profile: bio, years of experience,
  * the signup category list shown in the UI language, service areas (grid scrolls at 15rem) and
- * languages (10rem, spec §9), and the address (labelled Optional in the spec, required in practice
- * — spec §5 — so Barrio labels it required).
+ * languages (10rem, product §9), and the address (labelled Optional in the spec, required in practice
+ * — product §5 — so Barrio labels it required).
  */
 export function BusinessFields({
   value,

@@ -15,7 +15,7 @@ const barColors = {
   red: 'bg-red-600',
 } as const;
 
-/** spec §2, §9: the live requirements checklist and the 0–5 strength bar under the password. */
+/** product §2, §9: the live requirements checklist and the 0–5 strength bar under the password. */
 export function PasswordRequirements({ password, id }: { password: string; id: string }) {
   const { t } = useTranslation();
   const checks = passwordChecks(password);

@@ -8,7 +8,7 @@ export interface SchedulingValues {
   lead_time_hours: string;
 }
 
-/** spec §5 bounds: buffer 0–120 minutes, advance 1–365 days, lead time 0–1440 minutes shown as hours. */
+/** product §5 bounds: buffer 0–120 minutes, advance 1–365 days, lead time 0–1440 minutes shown as hours. */
 export function SchedulingFields({
   value,
   onChange,

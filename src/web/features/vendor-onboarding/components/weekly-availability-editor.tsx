@@ -14,7 +14,7 @@ const workdays: readonly Weekday[] = ['monday', 'tuesday', 'wednesday', 'thursda
 const NEW_SLOT: TimeSlot = { start: '09:00', end: '17:00' };
 
 /**
- * spec §4 Copy week: a weekday's slots go to the weekdays only; a weekend day's go to every day.
+ * product §4 Copy week: a weekday's slots go to the weekdays only; a weekend day's go to every day.
  * The days copied to are enabled.
  */
 export function copyWeek(value: WeeklyAvailability, from: Weekday): WeeklyAvailability {
@@ -25,7 +25,7 @@ export function copyWeek(value: WeeklyAvailability, from: Weekday): WeeklyAvaila
 }
 
 /**
- * The weekly availability editor of the wizard's step 3, reused by the dashboard (spec §4): a
+ * The weekly availability editor of the wizard's step 3, reused by the dashboard (product §4): a
  * toggle per day, several slots per day, remove only while more than one slot exists, Add adds
  * 09:00–17:00, and Copy week appears for a day once one of its slots was edited.
  */

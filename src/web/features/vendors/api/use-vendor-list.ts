@@ -8,7 +8,7 @@ import { firstScreenAnsweredAt, takeFirstScreenData } from '../../../lib/first-s
 
 export interface VendorListFilters {
   category?: CategoryKey;
-  /** Matched by the server against business_name and service_category (spec §5). */
+  /** Matched by the server against business_name and service_category (product §5). */
   q?: string;
 }
 
@@ -27,7 +27,7 @@ function vendorPageQuery(filters: VendorListFilters, offset: number, limit: numb
   return query;
 }
 
-/** GET /api/vendors (DESIGN §6): newest first, offset paging. */
+/** GET /api/vendors (ARCHITECTURE §6): newest first, offset paging. */
 export function fetchVendorPage(
   filters: VendorListFilters,
   offset: number,
@@ -38,7 +38,7 @@ export function fetchVendorPage(
 }
 
 /**
- * The vendor list as pages of `pageSize` (spec §9: browse 6, directory 12). The next page starts
+ * The vendor list as pages of `pageSize` (product §9: browse 6, directory 12). The next page starts
  * after the vendors loaded so far, while the server says there are more. The previous list stays on
  * screen while a new filter loads, so the page does not jump.
  */

@@ -9,7 +9,7 @@ export const vendorProfileKeys = {
   similar: (idOrSlug: string) => ['vendors', 'similar', idOrSlug] as const,
 };
 
-/** GET /api/vendors/featured: Home's featured vendors (spec §9: 3, chosen by the server). */
+/** GET /api/vendors/featured: Home's featured vendors (product §9: 3, chosen by the server). */
 export function useFeaturedVendors() {
   return useQuery({
     queryKey: vendorProfileKeys.featured,
@@ -32,7 +32,7 @@ export function useVendorProfile(idOrSlug: string) {
   });
 }
 
-/** GET /api/vendors/:idOrSlug/similar (spec §7: up to 10). */
+/** GET /api/vendors/:idOrSlug/similar (product §7: up to 10). */
 export function useSimilarVendors(idOrSlug: string, enabled = true) {
   return useQuery({
     queryKey: vendorProfileKeys.similar(idOrSlug),

@@ -28,7 +28,7 @@ const chipClass = (active: boolean) =>
 /** The chips a 390 px screen shows before the row scrolls: the rest are drawn a task later. */
 const FIRST_SCREEN_CHIPS = 5;
 
-/** All, then the category list (spec §3), in one row that scrolls sideways on a phone. */
+/** All, then the category list (product §3), in one row that scrolls sideways on a phone. */
 export function CategoryChips({ categories, active, behaviour }: CategoryChipsProps) {
   const { t } = useTranslation();
   const chips: { key: CategoryKey | undefined; label: string }[] = [

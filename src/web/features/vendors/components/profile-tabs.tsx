@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef } from 'rea
 export const profileTabs = ['about', 'services', 'reviews'] as const;
 export type ProfileTab = (typeof profileTabs)[number];
 
-/** spec §2: `?tab=` is about, services or reviews; anything else is the default, services. */
+/** product §2: `?tab=` is about, services or reviews; anything else is the default, services. */
 export function parseProfileTab(value: string | null): ProfileTab {
   return (profileTabs as readonly (string | null)[]).includes(value) ? (value as ProfileTab) : 'services';
 }

@@ -22,7 +22,7 @@ export interface SearchFieldProps {
   keep?: Record<string, string | undefined>;
 }
 
-/** The vendor search box (spec §2): a search landmark with a labelled field. */
+/** The vendor search box (product §2): a search landmark with a labelled field. */
 export function SearchField({
   value,
   onChange,

@@ -13,7 +13,7 @@ export function formatDuration(minutes: number, t: TFunction): string {
   return t('discovery.profile.services.hoursMinutes', { hours, minutes: rest });
 }
 
-/** A vendor's active services (spec §2 services tab): name, description, price and duration. */
+/** A vendor's active services (product §2 services tab): name, description, price and duration. */
 export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
   const { t } = useTranslation();
   if (services.length === 0) {

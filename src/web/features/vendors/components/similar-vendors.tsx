@@ -3,11 +3,11 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useSimilarVendors } from '../api/use-vendor-profile.ts';
 import { CompactVendorCard } from './vendor-card.tsx';
 
-/** spec §2 / §7: up to 10 similar vendors under the profile; nothing at all when there are none. */
+/** product §2 / §7: up to 10 similar vendors under the profile; nothing at all when there are none. */
 export function SimilarVendors({ idOrSlug }: { idOrSlug: string }) {
   const { t } = useTranslation();
   const similar = useSimilarVendors(idOrSlug);
-  // spec §8: 'Failed to load similar vendors.'
+  // product §8: 'Failed to load similar vendors.'
   useErrorToast('similar-load', similar, { title: t('discovery.profile.similarError') });
   const items = similar.data?.items ?? [];
   if (items.length === 0) return null;

@@ -12,7 +12,7 @@ import { paths } from '../../../lib/paths.ts';
 import { browsePrice, cardTags, primaryArea } from '../vendor-display.ts';
 
 /**
- * A vendor in a list (spec §2). The whole card opens the profile: the title link stretches over it,
+ * A vendor in a list (product §2). The whole card opens the profile: the title link stretches over it,
  * so there is one link to the profile for assistive technology; Quick Book is a second, separate
  * link above it (spec: it opens the profile on the services tab).
  */
@@ -171,8 +171,8 @@ export function VendorCardSkeleton() {
 }
 
 /**
- * A similar vendor (spec §2, §9): the compact card, with up to 2 tags, linking to the profile by
- * its slug (spec §9: "similar-vendor card slug").
+ * A similar vendor (product §2, §9): the compact card, with up to 2 tags, linking to the profile by
+ * its slug (product §9: "similar-vendor card slug").
  */
 export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
   const { t } = useTranslation();

@@ -23,11 +23,11 @@ import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
 const FIRST_SCREEN_CARDS = 2;
 
 export interface VendorDirectoryProps {
-  /** The chips after All (spec §3: the browse list or the directory's own list). */
+  /** The chips after All (product §3: the browse list or the directory's own list). */
   categories: readonly CategoryKey[];
-  /** spec §9: browse 6, directory 12. */
+  /** product §9: browse 6, directory 12. */
   pageSize: number;
-  /** spec §8: each screen words its load failure its own way. */
+  /** product §8: each screen words its load failure its own way. */
   errorToast: ErrorToastText;
   /** One column of cards, or a grid that gains a column on wider screens (the directory). */
   layout?: 'list' | 'grid';
@@ -39,7 +39,7 @@ function searchable(text: string): boolean {
 }
 
 /**
- * The searchable vendor list of Browse Vendors and the public directory (spec §2, §8, §9). The URL
+ * The searchable vendor list of Browse Vendors and the public directory (product §2, §8, §9). The URL
  * holds the filters (`category`, and `q` once the search text has settled), so a filtered list can
  * be shared and Back restores it; the server does the matching. The search box shows what is typed
  * right away and searches 500 ms after typing stops. A `category` outside `categories` is ignored.
@@ -83,14 +83,14 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     [setParams],
   );
 
-  // spec §9: search debounce. Only a settled value is committed: right after the text was replaced
+  // product §9: search debounce. Only a settled value is committed: right after the text was replaced
   // (a chip, Back) the debounced value is stale and must not be written back.
   const debouncedText = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if (debouncedText === text) commitSearch(text);
   }, [debouncedText, text, commitSearch]);
 
-  // spec §2: selecting a category updates the URL and clears the search text.
+  // product §2: selecting a category updates the URL and clears the search text.
   const selectCategory = (key: CategoryKey | undefined) => {
     committed.current = '';
     setText('');

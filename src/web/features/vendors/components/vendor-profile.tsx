@@ -16,8 +16,8 @@ function useCategoryLabel() {
 }
 
 /**
- * The profile card (spec §2): cover, photo, name, category, area, verified mark, rating and See
- * Services. DESIGN §12: no invented rating, review count or response time — there are no reviews
+ * The profile card (product §2): cover, photo, name, category, area, verified mark, rating and See
+ * Services. ARCHITECTURE §12: no invented rating, review count or response time — there are no reviews
  * yet, so every vendor is "New".
  */
 export function VendorProfileCard({
@@ -87,7 +87,7 @@ export function VendorProfileCard({
   );
 }
 
-/** spec §2 about tab: bio, experience, languages, service areas, certifications, verified. */
+/** product §2 about tab: bio, experience, languages, service areas, certifications, verified. */
 export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
   const { t } = useTranslation();
   const list = (items: string[]) =>
@@ -140,7 +140,7 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
   );
 }
 
-/** spec §2: reviews are always empty — said plainly (DESIGN §12), never with sample reviews. */
+/** product §2: reviews are always empty — said plainly (ARCHITECTURE §12), never with sample reviews. */
 export function VendorReviews() {
   const { t } = useTranslation();
   return (
@@ -154,7 +154,7 @@ export function VendorReviews() {
   );
 }
 
-/** spec §2: the sign-up prompt on the public profile. */
+/** product §2: the sign-up prompt on the public profile. */
 export function SignUpPrompt() {
   const { t } = useTranslation();
   return (
@@ -180,7 +180,7 @@ export function SignUpPrompt() {
   );
 }
 
-/** spec §2: 'Vendor Not Found' with a link to /auth (and one back to the vendors). */
+/** product §2: 'Vendor Not Found' with a link to /auth (and one back to the vendors). */
 export function VendorNotFound() {
   const { t } = useTranslation();
   return (

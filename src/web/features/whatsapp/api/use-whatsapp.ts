@@ -16,7 +16,7 @@ export const whatsappKeys = {
   status: ['whatsapp', 'status'] as const,
 };
 
-/** spec §7 messages: the 10 latest WhatsApp messages. */
+/** product §7 messages: the 10 latest WhatsApp messages. */
 export function useWhatsAppMessages(enabled: boolean) {
   return useQuery({
     queryKey: whatsappKeys.messages,

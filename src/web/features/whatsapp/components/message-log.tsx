@@ -10,7 +10,7 @@ import { useMessageStream, useWhatsAppMessages } from '../api/use-whatsapp.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
-/** spec §2: the 10 latest WhatsApp messages, with Refresh, updated live on new inserts. */
+/** product §2: the 10 latest WhatsApp messages, with Refresh, updated live on new inserts. */
 export function MessageLog() {
   const { t } = useTranslation();
   const messages = useWhatsAppMessages(true);

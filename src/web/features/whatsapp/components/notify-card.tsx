@@ -11,7 +11,7 @@ const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 const failure = (err: unknown) => (err instanceof ApiError && err.status > 0 ? err.message : undefined);
 
-/** spec §2: send a booking notification for a pending appointment, and the fixed test notification. */
+/** product §2: send a booking notification for a pending appointment, and the fixed test notification. */
 export function NotifyCard({ phone }: { phone: string }) {
   const { t } = useTranslation();
   const id = useId();

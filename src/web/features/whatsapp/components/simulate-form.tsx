@@ -1,13 +1,14 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { quickTexts } from '../../../../shared/whatsapp.schemas.ts';
+import { quickTexts, simulateMessageSchema } from '../../../../shared/whatsapp.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSimulateMessage } from '../api/use-whatsapp.ts';
 
-/** spec §2: simulate an incoming vendor message — phone, text, quick texts — through the webhook's handler. */
+/** product §2: simulate an incoming vendor message — phone, text, quick texts — through the webhook's handler. */
 export function SimulateForm({
   phone,
   onPhoneChange,
@@ -17,25 +18,28 @@ export function SimulateForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors, isSubmitted },
+  } = useZodForm(simulateMessageSchema, { defaultValues: { phone, text: '' } });
+  const text = watch('text');
   const simulate = useSimulateMessage();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    simulate.mutate(
-      { phone, text },
-      {
-        onSuccess: (result) =>
-          toast.success(t('whatsapp.simulate.done'), {
-            description: t('whatsapp.simulate.reply', { reply: result.reply }),
-          }),
-        onError: (err) =>
-          toast.error(t('whatsapp.simulate.failed'), {
-            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
-          }),
-      },
-    );
-  };
+  const submit = handleSubmit((input) =>
+    simulate.mutate(input, {
+      onSuccess: (result) =>
+        toast.success(t('whatsapp.simulate.done'), {
+          description: t('whatsapp.simulate.reply', { reply: result.reply }),
+        }),
+      onError: (err) =>
+        toast.error(t('whatsapp.simulate.failed'), {
+          description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+        }),
+    }),
+  );
 
   return (
     <section
@@ -58,10 +62,11 @@ export function SimulateForm({
             type="tel"
             autoComplete="off"
             required
-            value={phone}
             placeholder={t('whatsapp.simulate.phonePlaceholder')}
-            onChange={(e) => onPhoneChange(e.target.value)}
+            {...register('phone', { onChange: (e) => onPhoneChange(e.target.value) })}
+            {...invalid(errors.phone?.message, `${id}-phone`)}
           />
+          <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-text`} className="text-sm font-medium text-stone-800">
@@ -70,10 +75,11 @@ export function SimulateForm({
           <Input
             id={`${id}-text`}
             required
-            value={text}
             placeholder={t('whatsapp.simulate.textPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
+            {...register('text')}
+            {...invalid(errors.text?.message, `${id}-text`)}
           />
+          <FieldError id={`${id}-text-error`} message={errors.text?.message} />
         </div>
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-sm font-medium text-stone-800">
@@ -85,7 +91,7 @@ export function SimulateForm({
                 key={quick}
                 variant="soft"
                 size="sm"
-                onClick={() => setText(quick)}
+                onClick={() => setValue('text', quick, { shouldDirty: true, shouldValidate: isSubmitted })}
                 aria-pressed={text === quick}
               >
                 {quick}
@@ -99,4 +105,19 @@ export function SimulateForm({
       </form>
     </section>
   );
+}
+
+const invalid = (message: string | undefined, fieldId: string) =>
+  message ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
+
+/**
+ * A field's error under it (the shared schema's message): the browser's own check of `required`
+ * stops an empty field first, so this says what it lets through (spaces only, too long).
+ */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
 }

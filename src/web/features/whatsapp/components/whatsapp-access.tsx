@@ -8,8 +8,8 @@ import { paths } from '../../../lib/paths.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 
 /**
- * spec §2, §6: the WhatsApp pages need a signed-in user ('Authentication Required' otherwise); their
- * API is admin only (DESIGN §12), so anyone else is told so plainly instead of seeing failing calls.
+ * product §2, §6: the WhatsApp pages need a signed-in user ('Authentication Required' otherwise); their
+ * API is admin only (ARCHITECTURE §12), so anyone else is told so plainly instead of seeing failing calls.
  */
 export function WhatsAppAccess({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -1,0 +1,158 @@
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { AppDeps } from '../../app-env.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { checkoutExpiry, type PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { notifyPaymentLink } from './booking-notifications.ts';
+import { effectiveStatus, movesFrom } from './booking-status.ts';
+import { type BookingView, getBookingView } from './booking-view.ts';
+
+// The checkout of a confirmed booking (ARCHITECTURE §4, §7; decision 017): confirmation commits
+// first; the checkout is then created outside any transaction (a network call) with an idempotency
+// key per appointment, and stored by a conditional UPDATE that also queues the payment link — so the
+// link is sent exactly when a checkout is stored. A failed attempt is retried by the sweeper
+// (attachMissingCheckouts) until the deadline.
+
+/** What creating and storing a checkout needs; `checkoutDeps(c.var.deps)` builds it in a route. */
+export interface CheckoutDeps {
+  payments: PaymentProvider;
+  appUrl: string;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export function checkoutDeps(deps: Pick<AppDeps, 'payments' | 'config' | 'logger'>): CheckoutDeps {
+  return { payments: deps.payments, appUrl: deps.config.appUrl, logger: deps.logger };
+}
+
+export const successUrl = (appUrl: string) => `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
+export const cancelUrl = (appUrl: string, appointmentId: string) =>
+  `${appUrl}/payment-cancel?appointment_id=${appointmentId}`;
+
+/** Still waiting for its payment, as reads see it (an overdue one reads as cancelled). */
+export const isPayable = (row: BookingView, now: Date) => effectiveStatus(row, now) === 'awaiting_payment';
+
+export interface AttachCheckoutOptions {
+  db: Db;
+  checkout: CheckoutDeps;
+  appointmentId: string;
+  now: Date;
+}
+
+/**
+ * Creates the checkout of an awaiting_payment booking that has none yet, stores it, and queues the
+ * payment link to the customer (mail, and WhatsApp when a phone was given). Returns the stored URL,
+ * or null when the booking is not (or no longer) waiting for a payment. Throws when the provider
+ * fails; the booking then waits for the sweeper's retry.
+ */
+export async function attachCheckout({
+  db,
+  checkout,
+  appointmentId,
+  now,
+}: AttachCheckoutOptions): Promise<string | null> {
+  const row = await getBookingView(db, appointmentId);
+  if (!row?.paymentDueAt || !isPayable(row, now)) return null;
+  if (row.checkoutSessionId) return row.paymentUrl;
+
+  const expiresAt = checkoutExpiry(row.paymentDueAt, now);
+  const created = await checkout.payments.createCheckout({
+    appointmentId: row.id,
+    amountMxn: row.amountMxn,
+    description: `${row.serviceName ?? 'Servicio'} · ${row.vendorName}`,
+    customerEmail: row.customerEmail,
+    expiresAt,
+    successUrl: successUrl(checkout.appUrl),
+    cancelUrl: cancelUrl(checkout.appUrl, row.id),
+    // Per appointment and parameters: Stripe refuses a key reused with other parameters, and a
+    // retry minutes later may clamp the expiry differently.
+    idempotencyKey: `barrio-checkout-${row.id}-${expiresAt.getTime() / 1000}`,
+  });
+
+  const dueAt = row.paymentDueAt;
+  const stored = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(appointments)
+      .set({ checkoutSessionId: created.sessionId, paymentUrl: created.url, updatedAt: now })
+      .where(and(eq(appointments.id, row.id), movesFrom('pay'), isNull(appointments.checkoutSessionId)))
+      .returning({ id: appointments.id });
+    if (!updated) return false;
+    await notifyPaymentLink(tx, row, created.url, dueAt);
+    return true;
+  });
+  if (stored) return created.url;
+
+  // Another instance stored a checkout first (the same one, by the idempotency key), or the booking
+  // moved on meanwhile: close ours unless it is the stored one.
+  const after = await getBookingView(db, row.id);
+  if (after?.checkoutSessionId === created.sessionId) return after.paymentUrl;
+  await closeCheckout(checkout, created.sessionId, 'payments: could not close a spare checkout', {
+    sessionId: created.sessionId,
+  });
+  return after?.checkoutSessionId && after.status === 'awaiting_payment' ? after.paymentUrl : null;
+}
+
+/** The confirm path: never fails the vendor's answer; a provider failure is retried by the sweeper. */
+export async function attachCheckoutAfterConfirm(options: AttachCheckoutOptions) {
+  try {
+    await attachCheckout(options);
+  } catch (err) {
+    options.checkout.logger.warn(
+      { err, appointmentId: options.appointmentId },
+      'payments: checkout creation failed; the sweeper retries it',
+    );
+  }
+}
+
+/** How long after confirmation the sweeper leaves a missing checkout to the confirm request itself. */
+const ATTACH_GRACE_MS = 60_000;
+
+/** The sweeper's retry: every payable booking without a checkout gets one (ARCHITECTURE §4). */
+export async function attachMissingCheckouts({
+  db,
+  checkout,
+  now,
+  limit = 20,
+}: {
+  db: Db;
+  checkout: CheckoutDeps;
+  now: Date;
+  limit?: number;
+}): Promise<number> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        movesFrom('pay'),
+        isNull(appointments.checkoutSessionId),
+        gt(appointments.paymentDueAt, now),
+        lte(appointments.confirmedAt, new Date(now.getTime() - ATTACH_GRACE_MS)),
+      ),
+    )
+    .limit(limit);
+  let attached = 0;
+  for (const { id } of rows) {
+    try {
+      if (await attachCheckout({ db, checkout, appointmentId: id, now })) attached++;
+    } catch (err) {
+      checkout.logger.warn(
+        { err, appointmentId: id },
+        'payments: checkout creation failed again; retrying later',
+      );
+    }
+  }
+  return attached;
+}
+
+/** Closes a checkout at the provider; a failure is only logged (the checkout expires on its own). */
+export async function closeCheckout(
+  checkout: CheckoutDeps,
+  sessionId: string,
+  message: string,
+  context: Record<string, unknown>,
+) {
+  await checkout.payments
+    .expireCheckout(sessionId)
+    .catch((err: unknown) => checkout.logger.warn({ err, ...context }, message));
+}

@@ -1,0 +1,132 @@
+import { and, eq, gt, lte, or, type SQL } from 'drizzle-orm';
+import {
+  type AppointmentStatus,
+  activeAppointmentStatuses,
+  appointmentStatuses,
+  VENDOR_ANSWER_HOURS,
+} from '../../../shared/constants.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+
+// The booking lifecycle's statuses and moves, in one place (ARCHITECTURE §4; product §4). The
+// statuses are the database's (appointments_status_check); every operation of this folder moves a
+// booking by one conditional UPDATE … WHERE status = TRANSITIONS[operation].from, so a race between
+// two operations leaves one winner and the loser changes nothing.
+
+export { type AppointmentStatus, activeAppointmentStatuses, appointmentStatuses };
+
+const HOUR_MS = 60 * 60_000;
+
+/** An operation of the lifecycle (one exported function each in this folder). */
+export type BookingOperation =
+  | 'request'
+  | 'confirm'
+  | 'decline'
+  | 'expire'
+  | 'pay'
+  | 'cancel_unpaid'
+  | 'late_payment';
+
+export interface Transition {
+  /** The status the operation's UPDATE requires; null for the insert that creates the booking. */
+  from: AppointmentStatus | null;
+  /** What it may become: confirm moves a free booking straight to `confirmed`. */
+  to: readonly AppointmentStatus[];
+  /** Who or what runs it. */
+  by: string;
+}
+
+/**
+ * Which status may move to which, and by which operation. A payment for a booking no longer payable
+ * (late_payment) is recorded on any status and flagged for a refund (ARCHITECTURE §7); only an overdue
+ * `awaiting_payment` one also moves, to `cancelled`.
+ */
+export const TRANSITIONS = {
+  request: { from: null, to: ['pending_vendor'], by: 'the customer (create-booking)' },
+  confirm: {
+    from: 'pending_vendor',
+    to: ['awaiting_payment', 'confirmed'],
+    by: 'the vendor: link, own list or WhatsApp',
+  },
+  decline: { from: 'pending_vendor', to: ['declined'], by: 'the vendor (also decline-and-block)' },
+  expire: { from: 'pending_vendor', to: ['expired'], by: 'the sweeper, or a request for the vendor' },
+  pay: { from: 'awaiting_payment', to: ['paid'], by: 'a provider event (Stripe webhook, sandbox Pay)' },
+  cancel_unpaid: {
+    from: 'awaiting_payment',
+    to: ['cancelled'],
+    by: 'the sweeper, or the stored checkout expiring (payment_timeout)',
+  },
+  late_payment: { from: 'awaiting_payment', to: ['cancelled'], by: 'a provider event past the deadline' },
+} as const satisfies Record<BookingOperation, Transition>;
+
+/** Statuses no operation moves on from. */
+export const terminalStatuses = appointmentStatuses.filter(
+  (status) => !Object.values(TRANSITIONS).some((t) => t.from === status),
+);
+
+/** Whether `operation` may move a booking from `from` to `to`. */
+export function canTransition(
+  operation: BookingOperation,
+  from: AppointmentStatus | null,
+  to: AppointmentStatus,
+) {
+  const transition: Transition = TRANSITIONS[operation];
+  return transition.from === from && transition.to.includes(to);
+}
+
+/** The WHERE part every operation's UPDATE carries: the status it moves from. */
+export function movesFrom(operation: Exclude<BookingOperation, 'request'>): SQL {
+  return eq(appointments.status, TRANSITIONS[operation].from);
+}
+
+/** ARCHITECTURE §4: a vendor answers by the earlier of the start and 24 h after the request. */
+export function vendorAnswerDeadline(createdAt: Date, start: Date): Date {
+  return new Date(Math.min(start.getTime(), createdAt.getTime() + VENDOR_ANSWER_HOURS * HOUR_MS));
+}
+
+/** ARCHITECTURE §4: reads treat an overdue request or an unpaid overdue booking as what the sweeper makes it. */
+export function effectiveStatus(
+  row: { status: AppointmentStatus; startTz: Date; createdAt: Date; paymentDueAt: Date | null },
+  now: Date,
+): AppointmentStatus {
+  if (row.status === 'pending_vendor' && vendorAnswerDeadline(row.createdAt, row.startTz) <= now)
+    return 'expired';
+  if (row.status === 'awaiting_payment' && row.paymentDueAt && row.paymentDueAt <= now) return 'cancelled';
+  return row.status;
+}
+
+/** A request the vendor can still answer: pending, its link unexpired and its start ahead. */
+export function isAnswerable(
+  row: { status: AppointmentStatus; confirmTokenExpiresAt: Date | null; startTz: Date },
+  now: Date,
+): boolean {
+  return (
+    row.status === 'pending_vendor' &&
+    !(row.confirmTokenExpiresAt && row.confirmTokenExpiresAt <= now) &&
+    row.startTz > now
+  );
+}
+
+/** The same in SQL (the vendor's answer, the lists of requests to answer). */
+export function answerable(now: Date): SQL {
+  return and(
+    movesFrom('confirm'),
+    gt(appointments.confirmTokenExpiresAt, now),
+    gt(appointments.startTz, now),
+  )!;
+}
+
+/** The sweeper's rule for a request: no answer by the earlier of its start and 24 h after it. */
+export function unansweredInTime(now: Date): SQL {
+  return and(
+    movesFrom('expire'),
+    or(
+      lte(appointments.startTz, now),
+      lte(appointments.createdAt, new Date(now.getTime() - VENDOR_ANSWER_HOURS * HOUR_MS)),
+    ),
+  )!;
+}
+
+/** The sweeper's rule for a payment: awaiting_payment past payment_due_at. */
+export function unpaidInTime(now: Date): SQL {
+  return and(movesFrom('cancel_unpaid'), lte(appointments.paymentDueAt, now))!;
+}

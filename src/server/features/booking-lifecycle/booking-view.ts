@@ -1,0 +1,87 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+
+// The one read model of the lifecycle (ARCHITECTURE §4): a booking with its vendor, service and
+// customer. Every read that needs more than the appointments row goes through selectBookingViews,
+// so the four-table join is written here only.
+
+export const bookingViewColumns = {
+  id: appointments.id,
+  code: appointments.code,
+  status: appointments.status,
+  startTz: appointments.startTz,
+  endTz: appointments.endTz,
+  createdAt: appointments.createdAt,
+  amountMxn: appointments.amountMxn,
+  notes: appointments.notes,
+  confirmTokenExpiresAt: appointments.confirmTokenExpiresAt,
+  confirmedAt: appointments.confirmedAt,
+  paymentDueAt: appointments.paymentDueAt,
+  paidAt: appointments.paidAt,
+  checkoutSessionId: appointments.checkoutSessionId,
+  paymentUrl: appointments.paymentUrl,
+  vendorProfileId: appointments.vendorProfileId,
+  vendorName: vendorProfiles.businessName,
+  vendorSlug: vendorProfiles.slug,
+  vendorEmail: vendorProfiles.businessEmail,
+  vendorPhone: vendorProfiles.businessPhone,
+  timezone: vendorProfiles.timezone,
+  /** Null once the service is deleted (appointments.service_id is set null). */
+  serviceName: services.name,
+  // The contact given with this booking (issue 28), never the shared customers row, which another
+  // booking with the same email does not change (request-booking.ts's upsertCustomer): a later
+  // booking with the same email must not send this one's payment link to another phone.
+  customerName: appointments.customerName,
+  customerEmail: appointments.customerEmail,
+  customerPhone: appointments.customerPhone,
+};
+
+export interface SelectBookingViewsOptions {
+  orderBy?: SQL | SQL[];
+  limit?: number;
+  /** Locks the appointments rows (FOR UPDATE OF appointments) until the transaction ends. */
+  forUpdate?: boolean;
+}
+
+/**
+ * Bookings with their vendor, service and customer, filtered by `where` (on any of the four
+ * tables: `customers` is joined for the reads by account, listMyBookings).
+ */
+export function selectBookingViews(
+  db: Db | Tx,
+  where: SQL | undefined,
+  { orderBy, limit, forUpdate = false }: SelectBookingViewsOptions = {},
+) {
+  let query = db
+    .select(bookingViewColumns)
+    .from(appointments)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(services, eq(services.id, appointments.serviceId))
+    .where(where)
+    .$dynamic();
+  if (orderBy) query = query.orderBy(...(Array.isArray(orderBy) ? orderBy : [orderBy]));
+  if (limit !== undefined) query = query.limit(limit);
+  if (forUpdate) query = query.for('update', { of: appointments });
+  return query;
+}
+
+/** A booking with its vendor, service and customer. */
+export type BookingView = Awaited<ReturnType<typeof selectBookingViews>>[number];
+
+/** One booking by its id, or undefined. */
+export async function getBookingView(db: Db | Tx, appointmentId: string): Promise<BookingView | undefined> {
+  const [row] = await selectBookingViews(db, eq(appointments.id, appointmentId), { limit: 1 });
+  return row;
+}
+
+/**
+ * Issue 28 (decision 035): a claimed profile's bookings made before its claim stay hidden from the
+ * account that claimed it until an admin approves the claim. Every read or answer of bookings by a
+ * vendor's account adds this; admins and the token links (the stored phone and email) do not.
+ */
+export function visibleToVendorAccount(vendorProfileId: string): SQL {
+  return sql`${appointments.createdAt} >= coalesce((select ${vendorProfiles.claimedAt} from ${vendorProfiles} where ${vendorProfiles.id} = ${vendorProfileId} and ${vendorProfiles.claimApprovedAt} is null), '-infinity'::timestamptz)`;
+}

@@ -1,0 +1,100 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { attachMissingCheckouts, type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
+import { notifyUnpaidCancelled } from './booking-notifications.ts';
+import { unansweredInTime, unpaidInTime } from './booking-status.ts';
+import { selectBookingViews } from './booking-view.ts';
+
+// expire and cancel_unpaid (ARCHITECTURE §4): bookings nobody acted on in time leave their active
+// status and free their slot (the exclusion constraint covers active statuses only). Each rule is
+// one conditional UPDATE: idempotent, and safe on many instances at once — a row another instance
+// has just moved no longer matches `status = …` when its lock is released, so it is counted once.
+// The payment rule also tells both parties (in the same transaction). jobs/expiry-sweeper.ts decides
+// when these run; a booking request runs them for its vendor first, to free that vendor's slots.
+
+export interface ExpireOptions {
+  db: Db;
+  now: Date;
+  /** Only this vendor's bookings (a request frees that vendor's slots first). */
+  vendorProfileId?: string;
+}
+
+const ofVendor = (vendorProfileId: string | undefined) =>
+  vendorProfileId ? eq(appointments.vendorProfileId, vendorProfileId) : undefined;
+
+/** expire: pending_vendor with no answer by the earlier of start_tz and created_at + 24 h → expired. */
+export async function expireUnansweredRequests({ db, now, vendorProfileId }: ExpireOptions) {
+  return db
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(ofVendor(vendorProfileId), unansweredInTime(now)))
+    .returning({ id: appointments.id });
+}
+
+/**
+ * cancel_unpaid: awaiting_payment past payment_due_at → cancelled (payment_timeout), both parties
+ * told, in one transaction. payment_due_at already holds the earlier of confirmation + 24 h
+ * (product §9) and the start. Returns the checkouts to close.
+ */
+export async function cancelUnpaidBookings({
+  db,
+  now,
+  vendorProfileId,
+}: ExpireOptions): Promise<{ id: string; checkoutSessionId: string | null }[]> {
+  return db.transaction(async (tx) => {
+    const cancelled = await tx
+      .update(appointments)
+      .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
+      .where(and(unpaidInTime(now), ofVendor(vendorProfileId)))
+      .returning({ id: appointments.id, checkoutSessionId: appointments.checkoutSessionId });
+    if (cancelled.length === 0) return cancelled;
+    const rows = await selectBookingViews(
+      tx,
+      inArray(
+        appointments.id,
+        cancelled.map((c) => c.id),
+      ),
+    );
+    for (const row of rows) await notifyUnpaidCancelled(tx, row);
+    return cancelled;
+  });
+}
+
+export interface ExpiryCounts {
+  /** pending_vendor → expired */
+  expired: number;
+  /** awaiting_payment → cancelled (payment_timeout) */
+  cancelled: number;
+  /** checkouts created for confirmed bookings that had none (a failed first attempt) */
+  attached?: number;
+}
+
+/**
+ * One pass of both rules. With the payment provider (`checkout`), the cancelled bookings' checkouts
+ * are then closed and the checkouts whose creation failed are retried (decision 017); without it
+ * (a booking request, unit tests), a cancelled booking's checkout closes itself soon after.
+ */
+export async function expireOverdueBookings({
+  db,
+  now,
+  vendorProfileId,
+  checkout,
+}: ExpireOptions & {
+  /** The payment provider: without it, checkouts are neither closed nor retried. */
+  checkout?: CheckoutDeps;
+}): Promise<ExpiryCounts> {
+  const expired = await expireUnansweredRequests({ db, now, vendorProfileId });
+  const cancelled = await cancelUnpaidBookings({ db, now, vendorProfileId });
+  if (!checkout) return { expired: expired.length, cancelled: cancelled.length };
+  // After the commit: a checkout that fails to close now still expires on its own soon after
+  // (its expires_at), and a payment that slips in is flagged for refund (ARCHITECTURE §7).
+  for (const { id, checkoutSessionId } of cancelled) {
+    if (!checkoutSessionId) continue;
+    await closeCheckout(checkout, checkoutSessionId, 'expiry sweeper: could not close the checkout', {
+      appointmentId: id,
+    });
+  }
+  const attached = await attachMissingCheckouts({ db, checkout, now });
+  return { expired: expired.length, cancelled: cancelled.length, attached };
+}

@@ -1,0 +1,123 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { webhookEvents } from '../../db/schema/messaging.ts';
+import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { isPayable } from './booking-checkout.ts';
+import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './booking-notifications.ts';
+import { movesFrom } from './booking-status.ts';
+import { selectBookingViews } from './booking-view.ts';
+
+// pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
+// sandbox clicks go through applyPaymentEvent. The event id is recorded in webhook_events in the
+// same transaction as its effect, so a duplicate — even a concurrent one — has no second effect.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PaymentEventOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown_session'
+  | 'paid'
+  | 'already_paid'
+  | 'refund_needed'
+  | 'cancelled'
+  | 'unchanged';
+
+export interface ApplyPaymentEventOptions {
+  db: Db;
+  provider: 'stripe' | 'sandbox';
+  event: PaymentEvent;
+  now: Date;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * The one place a provider event takes effect (ARCHITECTURE §7): a Stripe webhook and a sandbox click
+ * both end here. The event id is inserted first; a duplicate — sequential, or concurrent and
+ * waiting on the first one's unique key — inserts nothing and changes nothing.
+ */
+export async function applyPaymentEvent({
+  db,
+  provider,
+  event,
+  now,
+  logger,
+}: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(webhookEvents)
+      .values({ provider, eventId: event.id, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!recorded) return 'duplicate';
+    if (event.kind === 'ignored') return 'ignored';
+
+    // The stored session, or — for a checkout that lost the race to be stored — the appointment
+    // it names. The row is locked against the sweeper and the other provider events; each UPDATE
+    // below still names the status it moves from.
+    const byAppointment =
+      event.appointmentId && UUID.test(event.appointmentId)
+        ? eq(appointments.id, event.appointmentId)
+        : undefined;
+    const rows = await selectBookingViews(
+      tx,
+      byAppointment
+        ? or(eq(appointments.checkoutSessionId, event.sessionId), byAppointment)
+        : eq(appointments.checkoutSessionId, event.sessionId),
+      { forUpdate: true },
+    );
+    const row = rows.find((r) => r.checkoutSessionId === event.sessionId) ?? rows[0];
+    if (!row) {
+      logger.warn(
+        { eventId: event.id, sessionId: event.sessionId },
+        'payments: event for an unknown checkout',
+      );
+      return 'unknown_session';
+    }
+    const thisRow = eq(appointments.id, row.id);
+
+    if (event.kind === 'expired') {
+      // cancel_unpaid: only the stored checkout's expiry ends the booking; a spare one closing changes nothing.
+      if (row.status !== 'awaiting_payment' || row.checkoutSessionId !== event.sessionId) return 'unchanged';
+      await tx
+        .update(appointments)
+        .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
+        .where(and(thisRow, movesFrom('cancel_unpaid')));
+      await notifyUnpaidCancelled(tx, row);
+      return 'cancelled';
+    }
+
+    if (row.status === 'paid') return 'already_paid';
+    if (isPayable(row, now)) {
+      await tx
+        .update(appointments)
+        .set({ status: 'paid', paidAt: now, updatedAt: now })
+        .where(and(thisRow, movesFrom('pay')));
+      await notifyBookingPaid(tx, row, now);
+      return 'paid';
+    }
+
+    // late_payment (ARCHITECTURE §7): money arrived for a booking that is no longer payable
+    // (cancelled, or past its deadline): recorded and flagged for a refund, never dropped.
+    const overdue = row.status === 'awaiting_payment';
+    await tx
+      .update(appointments)
+      .set({
+        refundNeeded: true,
+        paidAt: row.paidAt ?? now,
+        updatedAt: now,
+        ...(overdue
+          ? { status: 'cancelled' as const, cancelReason: 'payment_timeout', cancelledAt: now }
+          : {}),
+      })
+      .where(and(thisRow, eq(appointments.status, row.status)));
+    await notifyLatePayment(tx, row, { cancelledNow: overdue });
+    logger.error(
+      { appointmentId: row.id, sessionId: event.sessionId, status: row.status },
+      'payments: payment for a booking no longer payable; flagged for refund',
+    );
+    return 'refund_needed';
+  });
+}

@@ -1,0 +1,242 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
+import { toE164 } from '../../../shared/phone.ts';
+import { isVendorId } from '../../../shared/vendor.schemas.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError, sqlState } from '../../lib/app-error.ts';
+import { computeAvailability } from '../availability/availability.service.ts';
+import { type BookingMailFacts, confirmLinks } from '../bookings/booking-mails.ts';
+import { refuseBlockedOrOverCap } from '../bookings/request-caps.ts';
+import { notifyBookingRequested } from './booking-notifications.ts';
+import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
+import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
+import { expireOverdueBookings } from './expire-bookings.ts';
+
+// request (product §7 create-booking; ARCHITECTURE §4; decision 014): a `pending_vendor` booking with
+// its notifications, in one transaction.
+
+const CODE_ATTEMPTS = 5;
+const VENDOR_BOOKINGS_LOCK = 727_003; // any constant: the advisory-lock space of requestBooking
+
+type CreateBookingPayload = ReturnType<typeof createBookingSchema.parse>;
+
+export interface BookingUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
+
+function constraintOf(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const name = (e as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+const slotTaken = () =>
+  new AppError('conflict', 'That time is no longer available. Please pick another time.');
+
+export interface RequestBookingOptions {
+  db: Db;
+  input: CreateBookingPayload;
+  /** The signed-in user, if any: linked to the customer when the booking's email is theirs. */
+  user: BookingUser | null;
+  now: Date;
+  appUrl: string;
+  /** requesterKeyOf the client's address: kept on the request for the caps and blocks (issue 28). */
+  requesterKey?: string | null;
+  /** Counts the request against OPEN_REQUEST_CAPS (decision 036); off only with RATE_LIMITS=off. */
+  capOpenRequests?: boolean;
+}
+
+/** create-booking (product §7, ARCHITECTURE §4): a `pending_vendor` request with its notifications. */
+export async function requestBooking({
+  db,
+  input,
+  user,
+  now,
+  appUrl,
+  requesterKey = null,
+  capOpenRequests = true,
+}: RequestBookingOptions): Promise<CreateBookingResponse> {
+  const start = new Date(input.startTime);
+  const reference = isVendorId(input.vendorId)
+    ? or(eq(vendorProfiles.id, input.vendorId), eq(vendorProfiles.slug, input.vendorId))!
+    : eq(vendorProfiles.slug, input.vendorId);
+  const [vendor] = await db
+    .select({
+      id: vendorProfiles.id,
+      businessName: vendorProfiles.businessName,
+      businessEmail: vendorProfiles.businessEmail,
+      businessPhone: vendorProfiles.businessPhone,
+      bufferMinutes: vendorProfiles.bufferMinutes,
+      timezone: vendorProfiles.timezone,
+    })
+    .from(vendorProfiles)
+    .where(reference)
+    .limit(1);
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+
+  // ARCHITECTURE §5: the server re-runs the engine, over the same reads as the availability route, after
+  // freeing the slots of overdue rows (the sweeper's rules for this vendor, with their notifications;
+  // a cancelled booking's checkout closes itself soon after). The exclusion constraint stays the last
+  // guard against races.
+  await expireOverdueBookings({ db, now, vendorProfileId: vendor.id });
+  const { slots } = await computeAvailability({
+    db,
+    idOrSlug: vendor.id,
+    serviceId: input.serviceId,
+    from: start,
+    to: new Date(start.getTime() + 60_000),
+    now,
+  }).catch((err: unknown) => {
+    // A start outside the bookable range is simply not an open slot.
+    if (err instanceof AppError && err.code === 'validation_failed') return { slots: [] as string[] };
+    throw err;
+  });
+  if (!slots.some((slot) => Date.parse(slot) === start.getTime())) throw slotTaken();
+
+  const [service] = await db
+    .select({
+      name: services.name,
+      priceCents: services.priceCents,
+      durationMinutes: services.durationMinutes,
+    })
+    .from(services)
+    .where(eq(services.id, input.serviceId))
+    .limit(1);
+  if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
+
+  const end = new Date(start.getTime() + service.durationMinutes * 60_000);
+  const phone = input.customerPhone ? (toE164(input.customerPhone) ?? null) : null;
+  const email = input.customerEmail.toLowerCase();
+  // Link the account only when the address is the signed-in user's own and proven (as decision 016
+  // does for admin-created profiles): otherwise signing up with someone's email would reveal their
+  // bookings.
+  const userId = user?.emailVerified && user.email.toLowerCase() === email ? user.id : null;
+  const facts: BookingMailFacts = {
+    code: '',
+    vendorName: vendor.businessName,
+    serviceName: service.name,
+    start,
+    timezone: vendor.timezone,
+    amountMxn: service.priceCents,
+    customerName: input.customerName,
+    customerEmail: email,
+    customerPhone: phone,
+    notes: input.notes ?? null,
+  };
+  const status = TRANSITIONS.request.to[0];
+
+  for (let attempt = 1; ; attempt++) {
+    const code = newBookingCode();
+    const { token, hash } = newConfirmToken();
+    try {
+      const id = await db.transaction(async (tx) => {
+        await takeVendorsTurn(tx, vendor.id);
+        await refuseBlockedOrOverCap(tx, {
+          vendorProfileId: vendor.id,
+          requester: { email, phone, requesterKey },
+          now,
+          caps: capOpenRequests,
+        });
+        const customerId = await upsertCustomer(tx, { name: input.customerName, email, phone, userId });
+        const [row] = await tx
+          .insert(appointments)
+          .values({
+            status,
+            vendorProfileId: vendor.id,
+            serviceId: input.serviceId,
+            customerId,
+            startTz: start,
+            endTz: end,
+            bufferMinutes: vendor.bufferMinutes,
+            amountMxn: service.priceCents,
+            notes: input.notes ?? null,
+            customerName: input.customerName,
+            customerEmail: email,
+            customerPhone: phone,
+            requesterKey,
+            code,
+            confirmTokenHash: hash,
+            confirmTokenExpiresAt: vendorAnswerDeadline(now, start),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: appointments.id });
+        await notifyBookingRequested(tx, {
+          appointmentId: row!.id,
+          vendor,
+          facts: { ...facts, code },
+          links: confirmLinks(appUrl, token),
+        });
+        return row!.id;
+      });
+      return {
+        id,
+        code,
+        status,
+        message: 'Booking request sent. It is awaiting confirmation; confirmations arrive within 8 hours.',
+      };
+    } catch (err) {
+      const state = sqlState(err);
+      if (state === '23P01') throw slotTaken();
+      // Taking turns (takeVendorsTurn), requests no longer deadlock each other; one can still
+      // deadlock with an update of an overlapping booking at the same moment (a vendor's answer, a
+      // payment: its new row version is checked by the constraint too). The aborted request tries
+      // again, and then meets that booking (23P01 → 409) or the slot is free.
+      if (state === '40P01' && attempt < CODE_ATTEMPTS) continue;
+      // Another active booking drew the same code: draw again (ARCHITECTURE §3).
+      if (
+        state === '23505' &&
+        constraintOf(err) === 'appointments_active_code_idx' &&
+        attempt < CODE_ATTEMPTS
+      )
+        continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * One vendor's booking requests take turns, from the start of their transaction to its end.
+ * Concurrent inserts checked by one exclusion constraint each wait for the others' uncommitted
+ * rows, and PostgreSQL breaks such a cycle only by aborting one of them after deadlock_timeout
+ * (1 s). While requests for the slot keep arriving, the survivor wakes to the next newcomer's row
+ * and waits again: 50 requests for one slot once made one deadlock a second for three and a half
+ * minutes, every pool connection waiting, until each request had spent its attempts. In turn, a
+ * request's insert finds the previous one committed and is refused at once (23P01 → 409). Taken
+ * before any row is written, so a request waits holding no lock of its own.
+ */
+async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_BOOKINGS_LOCK}, hashtext(${vendorProfileId}))`);
+}
+
+/**
+ * The shared customer row of the booking's email. Each booking keeps the contact given with it, so
+ * this row is the person behind the address: the first booking with the email creates it, and after
+ * that only its verified owner (`userId`: the signed-in user whose proven email it is) changes its
+ * name and phone (issue 28). Anyone else's booking with that email is only attached to the row;
+ * otherwise a stranger could rewrite the contact that everything keyed on the customer reads.
+ */
+async function upsertCustomer(
+  tx: Tx,
+  c: { name: string; email: string; phone: string | null; userId: string | null },
+): Promise<string> {
+  const byOwner = c.userId
+    ? { name: sql`excluded.name`, phoneE164: sql`coalesce(excluded.phone_e164, ${customers.phoneE164})` }
+    : {};
+  const [row] = await tx
+    .insert(customers)
+    .values({ name: c.name, email: c.email, phoneE164: c.phone, userId: c.userId })
+    .onConflictDoUpdate({
+      target: customers.email,
+      // Always an update, if only of user_id to itself: RETURNING then gives the existing row's id.
+      set: { userId: sql`coalesce(${customers.userId}, excluded.user_id)`, ...byOwner },
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}

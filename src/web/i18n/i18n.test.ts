@@ -1,0 +1,45 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { changeLanguage, i18n, loadStrings } from './i18n.ts';
+
+// A feature's strings are an i18next namespace read by its backend (decision 020): absent until
+// loaded, then there in both languages under the same keys as before.
+
+// The whatsapp strings fail to download twice, as when offline, then arrive.
+const offline = vi.hoisted(() => ({ failures: 2 }));
+vi.mock('./whatsapp.ts', async (importOriginal) => {
+  if (offline.failures > 0) {
+    offline.failures -= 1;
+    throw new Error('Failed to fetch dynamically imported module');
+  }
+  return importOriginal();
+});
+
+afterAll(() => changeLanguage('en'));
+
+describe('loadStrings', () => {
+  it("adds a feature's strings in both languages, and the app's own are there from the start", async () => {
+    await changeLanguage('en');
+    expect(i18n.t('app.loading')).toBe('Loading…');
+    expect(i18n.t('auth.page.signInTitle')).toBe('auth.page.signInTitle');
+    await loadStrings(['auth']);
+    expect(i18n.t('auth.page.signInTitle')).toBe('Sign In');
+    // Switching the language waits for nothing: it is done before the promise settles.
+    void changeLanguage('es-MX');
+    expect(i18n.language).toBe('es-MX');
+    expect(i18n.t('auth.page.signInTitle')).toBe('Iniciar Sesión');
+    expect(i18n.t('app.loading')).toBe('Cargando…');
+  });
+
+  it('rejects when the strings could not be downloaded, and downloads them at the next call', async () => {
+    await changeLanguage('en');
+    await expect(loadStrings(['whatsapp'])).rejects.toBeInstanceOf(Error);
+    expect(i18n.t('whatsapp.access.authTitle')).toBe('whatsapp.access.authTitle');
+    // Other screens' strings do not wait for those, nor fail with them.
+    await expect(loadStrings([])).resolves.toBeUndefined();
+    await expect(loadStrings(['auth'])).resolves.toBeUndefined(); // i18next tried whatsapp again
+    expect(offline.failures).toBe(0);
+    await loadStrings(['whatsapp']);
+    expect(i18n.t('whatsapp.access.authTitle')).toBe('Authentication Required');
+    expect(i18n.t('whatsapp.access.authTitle', { lng: 'es-MX' })).toBe('Se requiere iniciar sesión');
+  });
+});

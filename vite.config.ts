@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import {
@@ -15,17 +15,6 @@ import { drawnScreenModules } from './src/shared/drawn-screens.ts';
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
 // fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
 const apiTarget = process.env.BARRIO_API_URL ?? 'http://127.0.0.1:3000';
-
-// Production builds run on preact/compat (docs/decisions/020-public-pages-under-90-kb.md).
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-const usePreact = process.env.BARRIO_REACT_BUILD !== '1';
 
 // WEB_DIST_DIR: a separate build for a parallel test run (the server reads the same variable). The
 // server's first-screen render builds beside it, outside what the server serves (decision 029).
@@ -53,12 +42,13 @@ function inAppShell(id: string, context: ChunkingContext): boolean {
   return found;
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   root: 'src/web',
-  resolve: { alias: command === 'build' && usePreact ? preactAliases : [] },
   publicDir: '../../public',
   plugins: [
-    react(),
+    // One runtime everywhere: Preact through its compat layer, in `npm run dev`, in the build and in
+    // Vitest (vitest.config.ts uses this plugin too); `react` and `react-dom` are aliased to it.
+    preact({ devToolsEnabled: false, prerender: { enabled: false } }),
     tailwindcss(),
     ...forBrowser(
       // PWA: the service worker with this build's precache list
@@ -88,7 +78,7 @@ export default defineConfig(({ command }) => ({
   builder: {},
   environments: {
     ssr: {
-      // Every library is bundled, so that the aliases above apply to their imports too: the server
+      // Every library is bundled, so that the Preact aliases apply to their imports too: the server
       // draws with the same Preact as the browser, and its markup is what the browser takes over.
       resolve: { noExternal: true },
       build: {

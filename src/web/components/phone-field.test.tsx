@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../shared/countries.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { PhoneField } from './phone-field.tsx';
 
 function Field() {
@@ -31,7 +32,7 @@ describe('PhoneField', () => {
     expect(screen.getByRole('option', { name: '+1 Canada' })).toBeTruthy();
 
     // +1 alone would not tell Canada from the United States.
-    fireEvent.change(picker, { target: { value: 'CA' } });
+    changeValue(picker, 'CA');
     expect(container.textContent).toContain('CA +1');
     expect(container.textContent).not.toContain('MX +52');
   });

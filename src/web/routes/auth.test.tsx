@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 type Handler = (body: unknown) => { status: number; body: unknown };
@@ -107,9 +108,9 @@ describe('Auth page', () => {
     handlers['POST /api/auth/sign-in/email'] = () =>
       json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
     renderAt('/auth');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'a@b.test' } });
+    changeValue(await screen.findByLabelText('Email'), 'a@b.test');
     await revealPasswordForm();
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-one' } });
+    changeValue(screen.getByLabelText('Password'), 'wrong-one');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid credentials')).toBeTruthy();
     expect(screen.getByText('Please check your email and password')).toBeTruthy();
@@ -124,9 +125,9 @@ describe('Auth page', () => {
     renderAt('/auth');
     fireEvent.click(await screen.findByRole('button', { name: "Don't have an account? Create one" }));
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     await revealPasswordForm();
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secreto#2026' } });
+    changeValue(screen.getByLabelText('Password'), 'Secreto#2026');
     fireEvent.click(screen.getByLabelText("I'm a vendor: I offer services"));
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Account exists')).toBeTruthy();
@@ -139,7 +140,7 @@ describe('Auth page', () => {
     renderAt('/auth');
     fireEvent.click(await screen.findByRole('button', { name: 'Send magic link' }));
     expect(await screen.findByText('Email required')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
     expect(await screen.findByText('Magic link sent!')).toBeTruthy();
   });
@@ -175,8 +176,8 @@ describe('Vendor access page', () => {
       return json(200, { success: true });
     };
     renderAt('/vendor/auth');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' ana@example.test ' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secreto#2026' } });
+    changeValue(await screen.findByLabelText('Email'), ' ana@example.test ');
+    changeValue(screen.getByLabelText('Password'), 'Secreto#2026');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(await screen.findByText('No Vendor Profile Found')).toBeTruthy();
     expect(sent).toMatchObject({ email: 'ana@example.test', password: 'Secreto#2026' });
@@ -194,8 +195,8 @@ describe('My Profile form', () => {
     renderAt('/profile');
     const name = await screen.findByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Sofía');
-    fireEvent.change(name, { target: { value: '   ' } });
-    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '12' } });
+    changeValue(name, '   ');
+    changeValue(screen.getByLabelText('Phone'), '12');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Please enter your name')).toBeTruthy();
     expect(screen.getByText('Enter a valid phone number')).toBeTruthy();
@@ -204,7 +205,7 @@ describe('My Profile form', () => {
     expect(screen.getByLabelText('Phone').getAttribute('aria-describedby')).toBe('profile-phone-error');
     expect(puts).toBe(0);
     // Once submitted, each change is checked again.
-    fireEvent.change(name, { target: { value: 'Sofía R.' } });
+    changeValue(name, 'Sofía R.');
     await waitFor(() => expect(screen.queryByText('Please enter your name')).toBeNull());
     expect(name.getAttribute('aria-invalid')).toBeNull();
   });
@@ -229,8 +230,8 @@ describe('My Profile form', () => {
     };
     me = signedIn();
     renderAt('/profile');
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: ' Sofía R. ' } });
-    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '55 1234 5678' } });
+    changeValue(await screen.findByLabelText('Name'), ' Sofía R. ');
+    changeValue(screen.getByLabelText('Phone'), '55 1234 5678');
     fireEvent.click(screen.getByRole('button', { name: 'Pets' }));
     expect(screen.getByRole('button', { name: 'Pets' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));

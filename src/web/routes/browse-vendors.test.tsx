@@ -4,6 +4,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import type { PublicVendor, VendorListResponse } from '../../shared/vendor.schemas.ts';
 import { fakeVendor } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 const vendor = fakeVendor;
@@ -108,8 +109,8 @@ describe('Browse Vendors', () => {
     const search = await screen.findByRole('searchbox', { name: 'Search vendors' });
     await screen.findByText('2 vendors found');
     const before = requests.length;
-    fireEvent.change(search, { target: { value: 'pa' } });
-    fireEvent.change(search, { target: { value: 'paws' } });
+    changeValue(search, 'pa');
+    changeValue(search, 'paws');
     expect(requests.length).toBe(before);
     await waitFor(() => expect(router.state.location.search).toBe('?category=pets&q=paws'), {
       timeout: 2000,
@@ -127,7 +128,7 @@ describe('Browse Vendors', () => {
     // The search debounce runs on a driven clock from here (only setTimeout is faked).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      fireEvent.change(search, { target: { value: 'yo ' } });
+      changeValue(search, 'yo ');
       expect(screen.getByText('Type at least 3 characters to search.')).toBeTruthy();
       expect(search.getAttribute('aria-describedby')).toBeTruthy();
       fireEvent.submit(search);
@@ -136,7 +137,7 @@ describe('Browse Vendors', () => {
       expect(requests.some((r) => r.searchParams.get('q') === 'yo')).toBe(false);
 
       // The same clock does commit a searchable text, once the debounce has passed.
-      fireEvent.change(search, { target: { value: 'yog' } });
+      changeValue(search, 'yog');
       expect(screen.queryByText('Type at least 3 characters to search.')).toBeNull();
       await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 1));
       expect(router.state.location.search).toBe('?q=yoga');

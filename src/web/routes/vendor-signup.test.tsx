@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // issue 27: the wizard is a react-hook-form checked by the shared step schemas. product §5: Next does
@@ -33,7 +34,7 @@ afterEach(() => {
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+  changeValue(screen.getByLabelText(label, { exact: true }), value);
 
 describe('/vendor-signup', () => {
   it('checks at Create Profile, step by step, then sends what was typed', async () => {
@@ -66,7 +67,7 @@ describe('/vendor-signup', () => {
     click('Create Profile');
     expect(await screen.findByText('Please select your service category.')).toBeTruthy();
     expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Service category'), { target: { value: '0' } });
+    changeValue(screen.getByLabelText('Service category'), '0');
     type('Business address', 'Calle Colima 1, Roma Norte');
     fireEvent.click(screen.getByLabelText('Roma Norte'));
     click('Next');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
 import type { WhatsAppMessage } from '../../shared/whatsapp.schemas.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 const user = { id: 'u1', name: 'Admin', email: 'admin@example.test', email_verified: true, image: null };
@@ -99,7 +100,7 @@ describe('/whatsapp-testing', () => {
     expect(await screen.findByText('No Pending Appointments')).toBeTruthy();
     expect(screen.getByText('Create a booking first to test notifications')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '+52 55 1234 5678' } });
+    changeValue(screen.getByLabelText('Phone'), '+52 55 1234 5678');
     fireEvent.click(screen.getByRole('button', { name: 'HELP' }));
     expect((screen.getByLabelText('Message') as HTMLInputElement).value).toBe('HELP');
     fireEvent.click(screen.getByRole('button', { name: 'Simulate message' }));

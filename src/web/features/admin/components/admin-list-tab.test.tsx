@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { changeValue } from '../../../test/change-value.ts';
 import { AdminListTab } from './admin-list-tab.tsx';
 
 // The admin's list tabs (product §2 Vendors and Customers): paging, search, add, edit and delete, over
@@ -105,11 +106,11 @@ describe('AdminListTab', () => {
     await screen.findByText('Showing 20 of 30');
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await screen.findByText('Showing 30 of 30');
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: ' person 2 ' } });
+    changeValue(screen.getByRole('searchbox', { name: 'Search' }), ' person 2 ');
     // "Person 2" and "Person 20" to "Person 29", trimmed, asked for from the first page.
     expect(await screen.findByText('Showing 11 of 11')).toBeTruthy();
     expect(asked.at(-1)).toEqual({ q: 'person 2', limit: 20 });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'nobody' } });
+    changeValue(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
     expect(await screen.findByText('Nothing matches this search.')).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { changeValue } from '../../../test/change-value.ts';
 import { VendorFormDialog } from './vendor-form-dialog.tsx';
 
 // issue 28: the admin's Edit Vendor sends only the fields the form shows, so that it cannot write
@@ -59,7 +60,7 @@ describe('VendorFormDialog', () => {
         <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
       </Providers>,
     );
-    fireEvent.change(screen.getByLabelText('Business name'), { target: { value: 'Casa Limpia Roma' } });
+    changeValue(screen.getByLabelText('Business name'), 'Casa Limpia Roma');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Vendor updated successfully')).toBeTruthy();
     expect(patches).toEqual([
@@ -84,9 +85,9 @@ describe('VendorFormDialog', () => {
         <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
       </Providers>,
     );
-    fireEvent.change(screen.getByLabelText('Business name'), { target: { value: '  ' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Phone' }), { target: { value: '12' } });
+    changeValue(screen.getByLabelText('Business name'), '  ');
+    changeValue(screen.getByLabelText('Email'), 'not-an-email');
+    changeValue(screen.getByRole('textbox', { name: 'Phone' }), '12');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Business name is required.')).toBeTruthy();
     expect(screen.getByText('Enter a valid email address')).toBeTruthy();
@@ -97,7 +98,7 @@ describe('VendorFormDialog', () => {
       'Business name is required.',
     );
     // Fixed, the message goes as it is typed (react-hook-form checks again on change).
-    fireEvent.change(name, { target: { value: 'Casa Limpia' } });
+    changeValue(name, 'Casa Limpia');
     await waitFor(() => expect(screen.queryByText('Business name is required.')).toBeNull());
     expect(patches).toEqual([]);
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { changeValue } from '../../../test/change-value.ts';
 import { BookingForm } from './booking-form.tsx';
 
 // The booking form (product §4, §5, §8) with the API stubbed at fetch.
@@ -55,8 +56,7 @@ function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
   );
 }
 
-const chooseService = (id = SERVICE_ID) =>
-  fireEvent.change(screen.getByLabelText('Service'), { target: { value: id } });
+const chooseService = (id = SERVICE_ID) => changeValue(screen.getByLabelText('Service'), id);
 
 describe('BookingForm', () => {
   it('books a slot shown in the vendor’s timezone, with the dial code prepended', async () => {
@@ -73,9 +73,9 @@ describe('BookingForm', () => {
     expect(await screen.findByText('Missing Information')).toBeTruthy();
     expect(posts).toEqual([]);
 
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
-    fireEvent.change(screen.getByLabelText('Phone (optional)'), { target: { value: '55 1234 5678' } });
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
+    changeValue(screen.getByLabelText('Phone (optional)'), '55 1234 5678');
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
@@ -103,8 +103,8 @@ describe('BookingForm', () => {
     renderForm();
     chooseService();
     fireEvent.click(within(await screen.findByRole('group', { name: 'Time' })).getByLabelText('9:00 AM'));
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Booking Failed')).toBeTruthy();
     expect(screen.getByText('That time is no longer available.')).toBeTruthy();
@@ -136,12 +136,10 @@ describe('BookingForm', () => {
           ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
           : { status, body: { error } };
       renderForm();
-      fireEvent.change(screen.getByLabelText('Servicio'), { target: { value: SERVICE_ID } });
+      changeValue(screen.getByLabelText('Servicio'), SERVICE_ID);
       fireEvent.click(within(await screen.findByRole('group', { name: 'Hora' })).getByLabelText('9:00 a.m.'));
-      fireEvent.change(screen.getByLabelText('Nombre'), { target: { value: 'Ana' } });
-      fireEvent.change(screen.getByLabelText('Correo electrónico'), {
-        target: { value: 'ana@example.test' },
-      });
+      changeValue(screen.getByLabelText('Nombre'), 'Ana');
+      changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
       fireEvent.click(screen.getByRole('button', { name: 'Reservar' }));
       expect(await screen.findByText(text)).toBeTruthy();
       expect(screen.getAllByText('No se pudo reservar').length).toBeGreaterThan(0);
@@ -159,8 +157,8 @@ describe('BookingForm', () => {
     const times = screen.getByRole('group', { name: 'Time' });
     expect(within(times).getAllByRole('radio')).toHaveLength(7);
     fireEvent.click(within(times).getAllByRole('radio')[0]!);
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ana' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ana@example.test' } });
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Example only')).toBeTruthy();
     expect(posts).toEqual([]);

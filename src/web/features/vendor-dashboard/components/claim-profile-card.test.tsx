@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { VendorClaimOffer } from '../../../../shared/vendor-claim.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { changeValue } from '../../../test/change-value.ts';
 import { ClaimProfileCard } from './claim-profile-card.tsx';
 
 // Issue 28: the claim card asks for a channel the profile has, takes the 6-digit code, and says
@@ -100,7 +101,7 @@ describe('ClaimProfileCard', () => {
         claimed_at: '2026-11-22T18:01:00.000Z',
       },
     });
-    fireEvent.change(input, { target: { value: '12 34 56' } });
+    changeValue(input, '12 34 56');
     expect(input.value).toBe('123456');
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect(await screen.findByRole('heading', { name: 'Perfil reclamado' })).toBeTruthy();
@@ -110,14 +111,14 @@ describe('ClaimProfileCard', () => {
   it('says a wrong code, then an expired one, then too many tries, and asks nothing for 5 digits', async () => {
     renderCard();
     const input = await sendWhatsAppCode();
-    fireEvent.change(input, { target: { value: '12345' } });
+    changeValue(input, '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Escribe los 6 dígitos del código.');
     expect(requests.filter((r) => r.path === '/api/vendor/claim/verify')).toEqual([]);
 
     verifyReplies.push(wrong(1), { status: 410, body: { error: { code: 'gone', message: 'x' } } });
     verifyReplies.push({ status: 429, body: { error: { code: 'rate_limited', message: 'x' } } });
-    fireEvent.change(input, { target: { value: '111111' } });
+    changeValue(input, '111111');
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect(await screen.findByText('El código no es correcto. Te queda 1 intento.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
@@ -134,7 +135,7 @@ describe('ClaimProfileCard', () => {
       status: 409,
       body: { error: { code: 'conflict', message: 'Otra cuenta ya reclamó este perfil.' } },
     });
-    fireEvent.change(input, { target: { value: '654321' } });
+    changeValue(input, '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Otra cuenta ya reclamó este perfil.');
   });
@@ -163,7 +164,7 @@ describe('ClaimProfileCard', () => {
         },
       },
     });
-    fireEvent.change(input, { target: { value: '654321' } });
+    changeValue(input, '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',

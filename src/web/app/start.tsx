@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { FIRST_SCREEN_DRAWN_ATTRIBUTE } from '../../shared/first-screen.ts';
 import { takeOverInTurns } from '../components/in-turn.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
@@ -37,12 +37,9 @@ export const drawn = new Promise<void>((resolve) => {
   markDrawn = resolve;
 });
 
-function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
+function draw() {
   const app = (
-    <App
-      queryClient={createQueryClient()}
-      router={(routes) => <HistoryRouter history={history}>{routes}</HistoryRouter>}
-    />
+    <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />
   );
   // Once drawn, #root holds the app's markup, no longer the server's (decision 031).
   const done = () => {
@@ -59,17 +56,14 @@ function draw(history: ReturnType<typeof UNSAFE_createBrowserHistory>) {
 
 // After the task that ran these modules, each step takes a task of its own: shorter tasks instead of
 // one long one, and the page answers a tap in between.
-// 1. The router's history, BrowserRouter's own (v5Compat), made here rather than in the first draw:
-//    on a first visit it rewrites the history entry, a few milliseconds of the browser's time.
-// 2. Matching the address to its screen and waiting for its module (a failure shows through the
+// 1. Matching the address to its screen and waiting for its module (a failure shows through the
 //    route's error boundary, as before). Markup drawn by the server stays on screen meanwhile, so
 //    the wait has no limit then: the app takes it over only with the screen that drew it.
-// 3. Drawing, or taking over the server's markup: the screen's parts each in a task of its own
+// 2. Drawing, or taking over the server's markup: the screen's parts each in a task of its own
 //    (components/in-turn.tsx, decision 030).
 setTimeout(() => {
-  const history = UNSAFE_createBrowserHistory({ window, v5Compat: true });
   const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
   Promise.race(
     takeOver ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
-  ).then(() => setTimeout(() => draw(history), 0));
+  ).then(() => setTimeout(draw, 0));
 }, 0);

@@ -12,7 +12,7 @@ import {
   type UpdateProfileInput,
 } from '../../shared/profile.schemas.ts';
 import { Avatar } from '../components/avatar.tsx';
-import { CategoryChips } from '../components/category-chips.tsx';
+import { CategoryToggles } from '../components/category-toggles.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -162,7 +162,7 @@ function ProfileForm({ user, profile }: { user: MeResponse['user']; profile: MeR
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium text-stone-800">{t('auth.profile.categories')}</legend>
         <p className="text-sm text-stone-600">{t('auth.profile.categoriesHint')}</p>
-        <CategoryChips value={categories.value} onChange={categories.onChange} />
+        <CategoryToggles value={categories.value} onChange={categories.onChange} />
       </fieldset>
       <Button type="submit" size="lg" disabled={update.isPending}>
         {update.isPending ? t('auth.profile.saving') : t('auth.profile.save')}

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/admin.schemas.ts';
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
-import { CategoryChips } from '../../../components/category-chips.tsx';
+import { CategoryToggles } from '../../../components/category-toggles.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -126,7 +126,7 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
         <Controller
           control={control}
           name="preferred_categories"
-          render={({ field: { value, onChange } }) => <CategoryChips value={value} onChange={onChange} />}
+          render={({ field: { value, onChange } }) => <CategoryToggles value={value} onChange={onChange} />}
         />
       </fieldset>
       <Button type="submit" size="lg" disabled={save.isPending}>

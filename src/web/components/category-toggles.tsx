@@ -2,8 +2,14 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { browseCategories } from '../../shared/categories.ts';
 
-/** The browse categories as toggle chips: the chosen ones pressed (My Profile, the admin's customer form). */
-export function CategoryChips({ value, onChange }: { value: string[]; onChange: (value: string[]) => void }) {
+/** The browse categories as toggles: the chosen ones pressed (My Profile, the admin's customer form). */
+export function CategoryToggles({
+  value,
+  onChange,
+}: {
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="mt-1 flex flex-wrap gap-2">

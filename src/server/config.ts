@@ -159,6 +159,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       appSecret: e.WHATSAPP_APP_SECRET,
       verifyToken: e.WHATSAPP_VERIFY_TOKEN,
       apiBase: e.WHATSAPP_API_BASE,
+      /**
+       * Whether a WhatsApp message reaches a phone: through the Cloud API, or outside production
+       * through the log transport, the local default whose messages the WhatsApp testing page shows.
+       * Production without credentials only logs them: nothing may then rely on WhatsApp alone.
+       */
+      delivers: Boolean(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID) || !production,
     },
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

@@ -57,6 +57,7 @@ export const vendorAccountRoutes = new Hono<AppEnv>()
       appUrl: config.appUrl,
       authSecret: config.authSecret,
       now: c.var.deps.clock.now(),
+      whatsappDelivers: config.whatsapp.delivers,
     });
     return c.json(result, 201);
   })

@@ -230,6 +230,24 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     expect((await start(vendor, 'sms' as 'email')).status).toBe(400);
   });
 
+  it('offers WhatsApp only where its messages reach a phone: production without credentials mails the code', async () => {
+    const target = await adminMade();
+    const origin = 'https://barrio.test';
+    const production = createTestApp(database, { clock, env: { NODE_ENV: 'production', APP_URL: origin } });
+    expect(production.config.whatsapp.delivers).toBe(false);
+    const body = signupBody({ business_email: target.businessEmail });
+    const res = await createHttpClient(production.app, { origin }).post('/api/vendor/signup', body);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const created = (await res.json()) as VendorSignupResponse;
+    expect(created.claim?.channels.map((c) => c.channel)).toEqual(['email']);
+    const vendor = createHttpClient(production.app, { origin });
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const state = (await (await vendor.get('/api/vendor/claim')).json()) as VendorClaimState;
+    expect(state.offer?.channels.map((c) => c.channel)).toEqual(['email']);
+    expect((await start(vendor, 'whatsapp')).status).toBe(400);
+    expect((await start(vendor, 'email')).status).toBe(201);
+  });
+
   it('locks the code after 5 wrong tries: even the right code is then refused', async () => {
     const target = await adminMade();
     const { vendor } = await signUp({ business_email: target.businessEmail });

@@ -33,9 +33,10 @@ function claimRateLimit(name: keyof typeof claimLimits) {
 /** /api/vendor/claim: claim an admin-created profile with a one-time code (issue 28). */
 export const vendorClaimsRoutes = new Hono<AppEnv>()
   .get('/', requireVendor, async (c) => {
-    const { db, clock } = c.var.deps;
+    const { db, clock, config } = c.var.deps;
     return c.json(
       await getVendorClaimState({
+        whatsappDelivers: config.whatsapp.delivers,
         db,
         userId: c.var.user.id,
         vendorProfileId: c.var.vendorProfileId,
@@ -53,6 +54,7 @@ export const vendorClaimsRoutes = new Hono<AppEnv>()
       const { db, clock, config } = c.var.deps;
       return c.json(
         await startVendorClaim({
+          whatsappDelivers: config.whatsapp.delivers,
           db,
           userId: c.var.user.id,
           vendorProfileId: c.var.vendorProfileId,

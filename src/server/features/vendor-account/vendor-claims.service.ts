@@ -90,9 +90,10 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 3)} •••• ${phone.slice(-4)}`;
 }
 
-function channelsOf(profile: ClaimableProfile): ClaimChannelOption[] {
+/** The channels a code can reach: WhatsApp only when its messages reach a phone (config.whatsapp.delivers). */
+function channelsOf(profile: ClaimableProfile, whatsappDelivers: boolean): ClaimChannelOption[] {
   return [
-    ...(profile.businessPhone
+    ...(profile.businessPhone && whatsappDelivers
       ? [{ channel: 'whatsapp' as const, to: maskPhone(profile.businessPhone) }]
       : []),
     ...(profile.businessEmail ? [{ channel: 'email' as const, to: maskEmail(profile.businessEmail) }] : []),
@@ -103,10 +104,11 @@ function channelsOf(profile: ClaimableProfile): ClaimChannelOption[] {
 export async function claimOfferFor(
   db: Db | Tx,
   contact: { email: string | null; phone: string | null },
+  { whatsappDelivers }: ClaimChannelsOptions,
 ): Promise<VendorClaimOffer | null> {
   const profile = await findClaimableProfile(db, contact);
   if (!profile) return null;
-  const channels = channelsOf(profile);
+  const channels = channelsOf(profile, whatsappDelivers);
   return channels.length > 0 ? { business_name: profile.businessName, channels } : null;
 }
 
@@ -195,13 +197,19 @@ export interface VendorClaimOptions {
   now: Date;
 }
 
+/** Whether WhatsApp messages reach a phone here (config.whatsapp.delivers): else a code goes by email only. */
+interface ClaimChannelsOptions {
+  whatsappDelivers: boolean;
+}
+
 /** GET /api/vendor/claim: an offer, a code waiting to be typed, or the state of a claim made. */
 export async function getVendorClaimState({
   db,
   userId,
   vendorProfileId,
   now,
-}: VendorClaimOptions): Promise<VendorClaimState> {
+  whatsappDelivers,
+}: VendorClaimOptions & ClaimChannelsOptions): Promise<VendorClaimState> {
   const own = await ownProfile(db, vendorProfileId);
   if (own.claimedAt)
     return {
@@ -225,7 +233,7 @@ export async function getVendorClaimState({
           attempts_left: CLAIM_MAX_ATTEMPTS - open.attempts,
         }
       : null;
-  const channels = channelsOf(candidate);
+  const channels = channelsOf(candidate, whatsappDelivers);
   return {
     offer: channels.length > 0 ? { business_name: candidate.businessName, channels } : null,
     pending,
@@ -244,11 +252,14 @@ export async function startVendorClaim({
   now,
   channel,
   authSecret,
-}: VendorClaimOptions & { channel: ClaimChannel; authSecret: string }): Promise<PendingVendorClaim> {
+  whatsappDelivers,
+}: VendorClaimOptions &
+  ClaimChannelsOptions & { channel: ClaimChannel; authSecret: string }): Promise<PendingVendorClaim> {
   const own = await ownProfile(db, vendorProfileId);
   const candidate = own.claimedAt ? undefined : await candidateOf(db, own);
   if (!candidate) throw new AppError('not_found', claimMessages.noOffer);
-  const to = channel === 'whatsapp' ? candidate.businessPhone : candidate.businessEmail;
+  const to =
+    channel === 'whatsapp' ? (whatsappDelivers ? candidate.businessPhone : null) : candidate.businessEmail;
   if (!to)
     throw new AppError('validation_failed', claimMessages.noChannel, [
       { path: 'channel', message: claimMessages.noChannel },

@@ -38,6 +38,8 @@ export interface CreateVendorSignupOptions {
   appUrl: string;
   authSecret: string;
   now: Date;
+  /** Whether WhatsApp messages reach a phone here (config.whatsapp.delivers): a claim offer says so. */
+  whatsappDelivers: boolean;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createVendorSignup({
   appUrl,
   authSecret,
   now,
+  whatsappDelivers,
 }: CreateVendorSignupOptions): Promise<VendorSignupResponse> {
   if (!sessionUser && !input.password) {
     // product §5: the password is required unless signed in through the social provider.
@@ -77,7 +80,11 @@ export async function createVendorSignup({
       // Issue 28: always the account's own profile. A matching admin-created profile is only
       // offered: taking it over needs a one-time code to its stored phone or email (decision 035).
       const vendor = await insertVendorProfile(tx, { input, userId: owner.id, profileId });
-      const claim = await claimOfferFor(tx, { email: input.business_email, phone: input.business_phone });
+      const claim = await claimOfferFor(
+        tx,
+        { email: input.business_email, phone: input.business_phone },
+        { whatsappDelivers },
+      );
       // People who shared contacts holding this business's phone or email see it recommended now.
       await recommendNewVendorToContacts(tx, {
         vendor: {

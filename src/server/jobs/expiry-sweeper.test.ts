@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appointments } from '../db/schema/bookings.ts';
-import { fixedClock } from '../lib/clock.ts';
-import { bookingsAround, insertCustomer, insertVendor } from '../test/factories.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { bookingsAround } from '../test/bookings-around.ts';
+import { testEngine } from '../test/test-db.ts';
 import { startExpirySweeper } from './expiry-sweeper.ts';
 
 // ARCHITECTURE §4, §15: the sweeper runs the lifecycle's expiry at start-up and on its interval (the
@@ -11,25 +9,8 @@ import { startExpirySweeper } from './expiry-sweeper.ts';
 const NOW = '2026-11-23T15:00:00Z';
 
 describe(`startExpirySweeper (${testEngine})`, () => {
-  let database: TestDatabase;
-  let bookings: ReturnType<typeof bookingsAround>;
-  const clock = fixedClock(NOW);
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const vendorId = (await insertVendor(database.db)).id;
-    const customerId = (await insertCustomer(database.db)).id;
-    bookings = bookingsAround(database.db, { vendorId, customerId, now: NOW });
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.db.delete(appointments);
-    clock.set(NOW);
-  });
-
-  const booking: (typeof bookings)['insert'] = (values) => bookings.insert(values);
-  const statusOf = (id: string) => bookings.read(id);
-  const at = (hoursFromNow: number) => bookings.at(hoursFromNow);
+  const bookings = bookingsAround(NOW);
+  const { clock, at, insert: booking, read: statusOf } = bookings;
 
   it('runs at start-up and then on its interval until stopped', async () => {
     // The interval is driven by hand (only setInterval is faked: the database's I/O stays real).
@@ -38,7 +19,7 @@ describe(`startExpirySweeper (${testEngine})`, () => {
       const intervalMs = 60_000;
       const stale = await booking({ createdAt: at(-25) });
       const logger = { info: vi.fn(), error: vi.fn() };
-      const sweeper = startExpirySweeper({ db: database.db, clock, logger, intervalMs });
+      const sweeper = startExpirySweeper({ db: bookings.database.db, clock, logger, intervalMs });
       await vi.waitFor(() =>
         expect(logger.info).toHaveBeenCalledWith({ expired: 1, cancelled: 0 }, expect.any(String)),
       );

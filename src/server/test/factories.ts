@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { defaultWeeklyAvailability } from '../../shared/weekly-availability.ts';
 import type { Db } from '../db/client.ts';
-import { appointments, customers } from '../db/schema/bookings.ts';
+import { type appointments, customers } from '../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../db/schema/vendors.ts';
 
 type VendorInsert = typeof vendorProfiles.$inferInsert;
@@ -81,34 +80,5 @@ export function appointmentValues(
     amountMxn: 45_000,
     code: randomBytes(3).toString('hex').toUpperCase(),
     ...overrides,
-  };
-}
-
-/**
- * Bookings of one vendor and customer for a test that moves the clock around `now`: `at(h)` is `now`
- * plus h hours; `insert` puts each booking (60 minutes) on a day of its own, 48 hours ahead and
- * later, so that none overlaps another (exclusion constraint), unless `startInHours` says when;
- * `read` gives a booking's row back.
- */
-export function bookingsAround(
-  db: Db,
-  { vendorId, customerId, now }: { vendorId: string; customerId: string; now: string },
-) {
-  let day = 0;
-  const at = (hoursFromNow: number) => new Date(Date.parse(now) + hoursFromNow * 60 * 60_000);
-  return {
-    at,
-    async insert(values: Partial<AppointmentInsert> & { startInHours?: number } = {}) {
-      const { startInHours = 48 + day++ * 24, ...rest } = values;
-      const [row] = await db
-        .insert(appointments)
-        .values(appointmentValues(vendorId, customerId, at(startInHours).toISOString(), 60, rest))
-        .returning();
-      return row!;
-    },
-    async read(id: string) {
-      const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
-      return row!;
-    },
   };
 }

@@ -28,6 +28,8 @@ export const adminEn = {
     phone: 'Phone',
     email: 'Email',
     invalidPhone: 'Enter a valid phone number for the selected country.',
+    invalidEmail: 'Enter a valid email address.',
+    tooLong: 'This is too long.',
   },
   vendors: {
     searchPlaceholder: 'Search by name, category, email or phone',
@@ -151,6 +153,8 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     phone: 'Teléfono',
     email: 'Correo electrónico',
     invalidPhone: 'Escribe un teléfono válido para el país elegido.',
+    invalidEmail: 'Escribe un correo electrónico válido.',
+    tooLong: 'Es demasiado largo.',
   },
   vendors: {
     searchPlaceholder: 'Buscar por nombre, categoría, correo o teléfono',

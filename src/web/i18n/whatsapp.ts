@@ -29,6 +29,9 @@ export const whatsappEn = {
     done: 'Message simulated',
     reply: 'Reply: {{reply}}',
     failed: 'Webhook simulation failed',
+    phoneRequired: 'Enter a phone number.',
+    textRequired: 'Enter a message.',
+    tooLong: 'This is too long.',
   },
   notify: {
     title: 'Send a booking notification',
@@ -139,6 +142,9 @@ export const whatsappEsMX: typeof whatsappEn = {
     done: 'Mensaje simulado',
     reply: 'Respuesta: {{reply}}',
     failed: 'Webhook: la simulación falló',
+    phoneRequired: 'Escribe un número de teléfono.',
+    textRequired: 'Escribe un mensaje.',
+    tooLong: 'Es demasiado largo.',
   },
   notify: {
     title: 'Enviar una notificación de reserva',

@@ -6,7 +6,7 @@ import {
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from '../bookings/booking-mails.ts';
-import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
 import {
   bookingCalendar,
   latePaymentMail,
@@ -18,6 +18,7 @@ import {
   paymentLinkWhatsApp,
   unpaidCancelledMails,
 } from '../payments/payment-mails.ts';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import type { BookingView } from './booking-view.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
@@ -64,15 +65,12 @@ export async function notifyBookingRequested(
 ) {
   if (vendor.businessEmail) await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, facts, links));
   if (vendor.businessPhone) {
-    await enqueue(tx, {
-      kind: 'whatsapp',
-      payload: {
-        type: 'booking_request',
-        to: vendor.businessPhone,
-        appointmentId,
-        vendorProfileId: vendor.id,
-        text: vendorRequestWhatsApp(facts, links),
-      },
+    await enqueueWhatsApp(tx, {
+      type: 'booking_request',
+      to: vendor.businessPhone,
+      appointmentId,
+      vendorProfileId: vendor.id,
+      text: vendorRequestWhatsApp(facts, links),
     });
   }
   await enqueueMail(tx, customerReceiptMail(facts));
@@ -88,14 +86,11 @@ export async function notifyPaymentLink(tx: Tx, booking: BookingView, url: strin
   const facts = mailFactsOf(booking);
   await enqueueMail(tx, paymentLinkMail(facts, url, dueAt));
   if (facts.customerPhone) {
-    await enqueue(tx, {
-      kind: 'whatsapp',
-      payload: {
-        type: 'payment_link',
-        to: facts.customerPhone,
-        appointmentId: booking.id,
-        text: paymentLinkWhatsApp(facts, url, dueAt),
-      },
+    await enqueueWhatsApp(tx, {
+      type: 'payment_link',
+      to: facts.customerPhone,
+      appointmentId: booking.id,
+      text: paymentLinkWhatsApp(facts, url, dueAt),
     });
   }
 }
@@ -117,15 +112,12 @@ async function enqueuePaidWhatsApp(
   audience: 'customer' | 'vendor',
   vendorProfileId?: string,
 ) {
-  await enqueue(tx, {
-    kind: 'whatsapp',
-    payload: {
-      type: 'payment_received',
-      to,
-      appointmentId: facts.appointmentId,
-      ...(vendorProfileId ? { vendorProfileId } : {}),
-      text: paidWhatsApp(facts, audience),
-    },
+  await enqueueWhatsApp(tx, {
+    type: 'payment_received',
+    to,
+    appointmentId: facts.appointmentId,
+    ...(vendorProfileId ? { vendorProfileId } : {}),
+    text: paidWhatsApp(facts, audience),
   });
 }
 

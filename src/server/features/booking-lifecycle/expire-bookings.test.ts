@@ -1,10 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { fixedClock } from '../../lib/clock.ts';
-import { bookingsAround, insertCustomer, insertVendor } from '../../test/factories.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { bookingsAround } from '../../test/bookings-around.ts';
+import { testEngine } from '../../test/test-db.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
 
 // ARCHITECTURE §4: pending_vendor expires at the earlier of its start and 24 h after the request;
@@ -13,30 +12,13 @@ import { expireOverdueBookings } from './expire-bookings.ts';
 const NOW = '2026-11-23T15:00:00Z';
 
 describe(`expireOverdueBookings (${testEngine})`, () => {
-  let database: TestDatabase;
-  let bookings: ReturnType<typeof bookingsAround>;
-  const clock = fixedClock(NOW);
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const vendorId = (await insertVendor(database.db)).id;
-    const customerId = (await insertCustomer(database.db)).id;
-    bookings = bookingsAround(database.db, { vendorId, customerId, now: NOW });
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.db.delete(appointments);
-    clock.set(NOW);
-  });
-
-  const booking: (typeof bookings)['insert'] = (values) => bookings.insert(values);
-  const statusOf = (id: string) => bookings.read(id);
-  const at = (hoursFromNow: number) => bookings.at(hoursFromNow);
+  const bookings = bookingsAround(NOW);
+  const { clock, at, insert: booking, read: statusOf } = bookings;
 
   it('expires a request the vendor left unanswered for 24 hours', async () => {
     const stale = await booking({ createdAt: at(-24) });
     const fresh = await booking({ createdAt: at(-23.9) });
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 1,
       cancelled: 0,
     });
@@ -47,13 +29,13 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
   it('expires a request whose start came before the 24 hours were up', async () => {
     const started = await booking({ createdAt: at(-2), startInHours: 0 });
     const later = await booking({ createdAt: at(-2), startInHours: 1 });
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 1,
       cancelled: 0,
     });
     expect((await statusOf(started.id)).status).toBe('expired');
     clock.advance(60 * 60_000);
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 1,
       cancelled: 0,
     });
@@ -63,7 +45,7 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
   it('cancels an unpaid booking once payment_due_at passes, with the reason and the time', async () => {
     const due = await booking({ status: 'awaiting_payment', paymentDueAt: at(0), createdAt: at(-30) });
     const notYet = await booking({ status: 'awaiting_payment', paymentDueAt: at(1) });
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 0,
       cancelled: 1,
     });
@@ -81,11 +63,11 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
         booking({ status, createdAt: at(-100), startInHours: -50 + i * 2, paymentDueAt: at(-60) }),
       ),
     );
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 0,
       cancelled: 0,
     });
-    const after = await database.db
+    const after = await bookings.database.db
       .select({ status: appointments.status })
       .from(appointments)
       .where(
@@ -105,11 +87,11 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
 
   it('is idempotent, and frees the slot for a new request', async () => {
     const stale = await booking({ createdAt: at(-25), startInHours: 5 });
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 1,
       cancelled: 0,
     });
-    expect(await expireOverdueBookings({ db: database.db, now: clock.now() })).toEqual({
+    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
       expired: 0,
       cancelled: 0,
     });
@@ -120,11 +102,14 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
     for (let i = 0; i < 20; i++) await booking({ createdAt: at(-30) });
     for (let i = 0; i < 10; i++) await booking({ status: 'awaiting_payment', paymentDueAt: at(-1) });
     // Separate pools on PostgreSQL (separate instances); on PGlite, one connection interleaving.
-    const others: Database[] = database.url
-      ? [await openDatabase({ databaseUrl: database.url }), await openDatabase({ databaseUrl: database.url })]
+    const others: Database[] = bookings.database.url
+      ? [
+          await openDatabase({ databaseUrl: bookings.database.url }),
+          await openDatabase({ databaseUrl: bookings.database.url }),
+        ]
       : [];
     try {
-      const dbs = [database.db, ...others.map((o) => o.db), database.db];
+      const dbs = [bookings.database.db, ...others.map((o) => o.db), bookings.database.db];
       const results = await Promise.all(dbs.map((db) => expireOverdueBookings({ db, now: clock.now() })));
       const total = results.reduce((sum, r) => ({
         expired: sum.expired + r.expired,

@@ -11,7 +11,8 @@ import { account, user } from '../../db/schema/auth.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contacts.service.ts';
-import { enqueue, enqueueMail } from '../outbox/outbox.service.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { claimOfferFor } from './vendor-claims.service.ts';
 
 /** product §8: the wording of the duplicate-account error, the same as the auth page's. */
@@ -113,14 +114,11 @@ export async function createVendorSignup({
       }
       // product §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
       // outbox item, sent by the WhatsApp feature's outbox handler (whatsapp-outbox.ts, decision 018).
-      await enqueue(tx, {
-        kind: 'whatsapp',
-        payload: {
-          type: 'send-vendor-confirmation',
-          phone: input.business_phone,
-          businessName: input.business_name,
-          serviceCategory: input.service_category,
-        },
+      await enqueueWhatsApp(tx, {
+        type: 'send-vendor-confirmation',
+        phone: input.business_phone,
+        businessName: input.business_name,
+        serviceCategory: input.service_category,
       });
       return {
         vendorProfileId: vendor.id,

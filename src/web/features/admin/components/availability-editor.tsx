@@ -144,11 +144,8 @@ function useWindowErrorToast() {
       toast.error(t('admin.toast.selectDate'));
       return;
     }
-    const slots = 'slots' in errors ? errors.slots : undefined;
-    const message = slots?.message ?? slots?.root?.message;
-    toast.error(t('admin.toast.windowSaveFailed'), {
-      description: message ?? t('admin.availability.endBeforeStart'),
-    });
+    // Every other refusal is a slot's end not after its start (an empty time keeps Save disabled).
+    toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
   };
 }
 

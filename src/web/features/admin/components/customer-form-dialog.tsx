@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, type FieldError } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminCustomer,
@@ -16,7 +16,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveCustomer } from '../api/use-admin-customers.ts';
-import { FormField } from './form-field.tsx';
+import { FormField, useFieldErrors } from './form-field.tsx';
 
 /** Add and edit customer (product §2, §5): display name required; phone stored as E.164. */
 export function CustomerFormDialog({
@@ -59,17 +59,12 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
     } satisfies AdminCustomerForm,
   });
 
-  // The messages the form has always shown: the required name and the phone in the UI's language.
-  const nameError = (error: FieldError | undefined) =>
-    error && (error.type === 'too_small' ? t('admin.customers.displayNameRequired') : error.message);
+  const { text, invalid } = useFieldErrors();
   const errorText = {
-    name: nameError(errors.display_name),
-    phone: errors.phone ? t('admin.common.invalidPhone') : undefined,
-    email: errors.email?.message,
+    name: text(errors.display_name, 'text', t('admin.customers.displayNameRequired')),
+    phone: text(errors.phone, 'phone'),
+    email: text(errors.email, 'email'),
   };
-
-  const invalid = (error: string | undefined, fieldId: string) =>
-    error ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
 
   return (
     <form

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A labelled field with its error below, tied by aria-describedby (the forms of the admin dialogs). */
 export function FormField({
@@ -42,4 +43,28 @@ export function Checkbox({ label, ...props }: ComponentProps<'input'> & { label:
       {label}
     </label>
   );
+}
+
+/**
+ * What the admin dialogs say of a field the shared schema refused, in the UI's language: a required
+ * field left empty (`required`: its own message), one too long, an email or a phone that is not one.
+ */
+export function useFieldErrors() {
+  const { t } = useTranslation();
+  return {
+    text: (
+      error: { type?: unknown; message?: string | undefined } | undefined,
+      kind: 'text' | 'email' | 'phone',
+      required?: string,
+    ): string | undefined => {
+      if (!error) return undefined;
+      if (kind === 'phone') return t('admin.common.invalidPhone');
+      if (kind === 'email') return t('admin.common.invalidEmail');
+      if (error.type === 'too_small' && required) return required;
+      return error.type === 'too_big' ? t('admin.common.tooLong') : error.message;
+    },
+    /** aria-invalid and aria-describedby for a field with an error (FormField shows it as `${id}-error`). */
+    invalid: (error: string | undefined, fieldId: string) =>
+      error ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId}-error` } : {},
+  };
 }

@@ -90,7 +90,7 @@ describe('VendorFormDialog', () => {
     changeValue(screen.getByRole('textbox', { name: 'Phone' }), '12');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Business name is required.')).toBeTruthy();
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Enter a valid phone number for the selected country.')).toBeTruthy();
     const name = screen.getByLabelText('Business name');
     expect(name.getAttribute('aria-invalid')).toBe('true');
@@ -98,8 +98,10 @@ describe('VendorFormDialog', () => {
       'Business name is required.',
     );
     // Fixed, the message goes as it is typed (react-hook-form checks again on change).
+    changeValue(name, 'x'.repeat(121));
+    expect(await screen.findByText('This is too long.')).toBeTruthy();
     changeValue(name, 'Casa Limpia');
-    await waitFor(() => expect(screen.queryByText('Business name is required.')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('This is too long.')).toBeNull());
     expect(patches).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveVendor } from '../api/use-admin-vendors.ts';
-import { Checkbox, FormField, Select } from './form-field.tsx';
+import { Checkbox, FormField, Select, useFieldErrors } from './form-field.tsx';
 
 /** Add and edit vendor (product §2, §5): business name required, email field, phone with its country. */
 export function VendorFormDialog({
@@ -73,19 +73,12 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
     ? adminCategories
     : [initialCategory, ...adminCategories];
 
-  // The messages the form has always shown: the required name and the phone in the UI's language.
+  const { text, invalid } = useFieldErrors();
   const errorText = {
-    name: errors.business_name
-      ? errors.business_name.type === 'too_small'
-        ? t('admin.vendors.businessNameRequired')
-        : errors.business_name.message
-      : undefined,
-    email: errors.business_email?.message,
-    phone: errors.business_phone ? t('admin.common.invalidPhone') : undefined,
+    name: text(errors.business_name, 'text', t('admin.vendors.businessNameRequired')),
+    email: text(errors.business_email, 'email'),
+    phone: text(errors.business_phone, 'phone'),
   };
-
-  const invalid = (error: string | undefined, fieldId: string) =>
-    error ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
 
   return (
     <form

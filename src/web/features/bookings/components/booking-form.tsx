@@ -27,8 +27,9 @@ export interface BookingFormProps {
 
 /**
  * The booking form on the services tab (product §2, §4, §5, §8): service, day, time (in the vendor's
- * timezone), name, email, optional phone, notes. Demo services and slots are examples only and are
- * never sent (ARCHITECTURE §12: no placeholder data shown as real).
+ * timezone), name, email, optional phone, notes. When the vendor's services or slots cannot be
+ * loaded it shows labelled examples, which are never sent (ARCHITECTURE §12: examples never pass for
+ * real data).
  */
 export function BookingForm({ vendor, services: realServices, servicesFailed = false }: BookingFormProps) {
   const { t, i18n } = useTranslation();

@@ -26,6 +26,11 @@ export function SimulateForm({
     formState: { errors, isSubmitted },
   } = useZodForm(simulateMessageSchema, { defaultValues: { phone, text: '' } });
   const text = watch('text');
+  // The schema's refusals, in the page's language: empty (spaces only) or too long.
+  const errorOf = (error: { type?: unknown } | undefined, required: string) =>
+    error ? (error.type === 'too_big' ? t('whatsapp.simulate.tooLong') : required) : undefined;
+  const phoneError = errorOf(errors.phone, t('whatsapp.simulate.phoneRequired'));
+  const textError = errorOf(errors.text, t('whatsapp.simulate.textRequired'));
   const simulate = useSimulateMessage();
 
   const submit = handleSubmit((input) =>
@@ -64,9 +69,9 @@ export function SimulateForm({
             required
             placeholder={t('whatsapp.simulate.phonePlaceholder')}
             {...register('phone', { onChange: (e) => onPhoneChange(e.target.value) })}
-            {...invalid(errors.phone?.message, `${id}-phone`)}
+            {...invalid(phoneError, `${id}-phone`)}
           />
-          <FieldError id={`${id}-phone-error`} message={errors.phone?.message} />
+          <FieldError id={`${id}-phone-error`} message={phoneError} />
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={`${id}-text`} className="text-sm font-medium text-stone-800">
@@ -77,9 +82,9 @@ export function SimulateForm({
             required
             placeholder={t('whatsapp.simulate.textPlaceholder')}
             {...register('text')}
-            {...invalid(errors.text?.message, `${id}-text`)}
+            {...invalid(textError, `${id}-text`)}
           />
-          <FieldError id={`${id}-text-error`} message={errors.text?.message} />
+          <FieldError id={`${id}-text-error`} message={textError} />
         </div>
         <fieldset className="flex flex-col gap-1.5">
           <legend className="mb-1.5 text-sm font-medium text-stone-800">
@@ -111,7 +116,7 @@ const invalid = (message: string | undefined, fieldId: string) =>
   message ? { 'aria-invalid': true, 'aria-describedby': `${fieldId}-error` } : {};
 
 /**
- * A field's error under it (the shared schema's message): the browser's own check of `required`
+ * A field's error under it (what the shared schema refused, in the page's language): the browser's own check of `required`
  * stops an empty field first, so this says what it lets through (spaces only, too long).
  */
 function FieldError({ id, message }: { id: string; message: string | undefined }) {

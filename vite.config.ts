@@ -10,14 +10,13 @@ import {
   preloadAppShell,
   serviceWorker,
 } from './scripts/vite-plugins.ts';
-import { drawnScreenModules } from './src/shared/drawn-screens.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves with an SPA
-// fallback (src/server/lib/web-app.ts). In development Vite proxies the API and the images.
-const apiTarget = process.env.BARRIO_API_URL ?? 'http://127.0.0.1:3000';
+// fallback (src/server/lib/web-app.ts). In development the server runs Vite's dev server in front of
+// itself (src/server/main.ts, scripts/dev.ts).
 
 // WEB_DIST_DIR: a separate build for a parallel test run (the server reads the same variable). The
-// server's first-screen render builds beside it, outside what the server serves (decision 029).
+// server render builds beside it, outside what the server serves (decision 042).
 const webOutDir = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : resolve('dist/web');
 
 /** Plugins of the browser's build only: the page, its scripts and the service worker. */
@@ -45,6 +44,10 @@ function inAppShell(id: string, context: ChunkingContext): boolean {
 export default defineConfig(() => ({
   root: 'src/web',
   publicDir: '../../public',
+  resolve: {
+    // react-i18next's CommonJS shim of useSyncExternalStore: preact/compat has the hook itself.
+    alias: { 'use-sync-external-store/shim': 'preact/compat' },
+  },
   plugins: [
     // One runtime everywhere: Preact through its compat layer, in `npm run dev`, in the build and in
     // Vitest (vitest.config.ts uses this plugin too); `react` and `react-dom` are aliased to it.
@@ -52,11 +55,10 @@ export default defineConfig(() => ({
     tailwindcss(),
     ...forBrowser(
       // PWA: the service worker with this build's precache list
-      // (docs/decisions/012-discovery-featured-previews-service-worker.md, amended by 032).
+      // (docs/decisions/012-discovery-featured-previews-service-worker.md).
       serviceWorker({
         source: 'src/web/pwa/service-worker.js',
         extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
-        screens: Object.values(drawnScreenModules).flat(),
       }),
       inlineEntryCss(),
       preloadAppShell(),
@@ -64,23 +66,17 @@ export default defineConfig(() => ({
       precompress(),
     ),
   ],
-  server: {
-    port: 5173,
-    strictPort: true,
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
-      '/media': { target: apiTarget, changeOrigin: false },
-    },
-  },
-  preview: { port: 4173 },
   // `vite build` builds both environments, in order: the browser's app (`client`, the top-level
-  // `build` below), then the server's render of public pages' first screens (`ssr`, decision 029).
+  // `build` below), then the server render of the public pages (`ssr`, decision 042).
   builder: {},
   environments: {
     ssr: {
       // Every library is bundled, so that the Preact aliases apply to their imports too: the server
-      // draws with the same Preact as the browser, and its markup is what the browser takes over.
+      // renders with the same Preact as the browser, and its markup is what the browser hydrates.
       resolve: { noExternal: true },
+      // In `npm run dev` the render runs through Vite's module runner, which runs ES modules only:
+      // the CommonJS libraries among the render's imports are bundled as ES modules first.
+      optimizeDeps: { include: ['cookie', 'set-cookie-parser'] },
       build: {
         outDir: `${webOutDir}-ssr`,
         emptyOutDir: true,
@@ -88,7 +84,7 @@ export default defineConfig(() => ({
         sourcemap: false,
         copyPublicDir: false,
         rolldownOptions: {
-          input: resolve('src/web/app/render-first-screen.tsx'),
+          input: resolve('src/web/ssr/render.tsx'),
           // One file: the server loads it once, with every screen in it.
           output: { codeSplitting: false },
         },
@@ -100,7 +96,7 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     sourcemap: true,
     // .vite/manifest.json: the server preloads a public page's own screen chunk with the page
-    // (src/server/lib/web-app.ts, decision 025).
+    // (src/server/lib/web-app.ts, decision 042).
     manifest: true,
     rolldownOptions: {
       output: {
@@ -117,13 +113,8 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
             },
             // Vite's helper that preloads a lazy module's files: the entry uses it to import the app;
-            // in the app's chunk, it would make the entry run the app first. The two small modules the
-            // entry shares with the app (the drawn page's mark, the stored language: decision 031)
-            // go with it for the same reason.
-            {
-              name: 'preload-helper',
-              test: /^\0vite\/preload-helper|[\\/]src[\\/](shared[\\/]first-screen|web[\\/]i18n[\\/]stored-language)\.ts$/,
-            },
+            // in the app's chunk, it would make the entry run the app first.
+            { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
             // The rest of the app shell — what app/start.tsx imports statically — is one chunk too: the
             // entry imports the app only after the first paint (decision 027), so the bundler would
             // otherwise cut out every module the app shares with a lazy screen as a file of its own.

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { test } from './support/test.ts';
 
 // Admin dashboard (product §2, issue #9) on a phone: vendors, their availability windows, customers.
 

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { test } from './support/test.ts';
 
 // Who sees what (product §2, §6): protected pages, the admin guard and tab, vendor access.
 

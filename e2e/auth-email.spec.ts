@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
+import { test } from './support/test.ts';
 
 // Accounts with email and password (product §2 Auth page, §5, §8), on a phone.
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support/test.ts';
 
 // Google sign-in through the local OpenID provider the journeys start (playwright.config.ts,
 // decision 011): the whole redirect and callback, in the browser.

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { freshEmail } from './support/auth.ts';
+import { test } from './support/test.ts';
 
 // The magic link end to end through the dev mailbox (ARCHITECTURE §8): sent, clicked once to sign in,
 // refused the second time.

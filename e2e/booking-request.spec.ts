@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
+import { test } from './support/test.ts';
 
 // Booking (issue #6): a visitor requests a slot on a vendor's profile; the vendor answers from the
 // link in the dev mailbox (the outbox dispatcher delivers it); the booking moves on.

@@ -1,6 +1,7 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 import { newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { test } from './support/test.ts';
 import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
 // The Browse Vendors journey (product §2, §8, §9) on a phone, against the demo data (~60 vendors).

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { test } from './support/test.ts';
 
 // Issue 10 on a phone: the demo customer connects contacts on Home and sees the vendors of their
 // network. The seed's "Casa Impecable CDMX" has the business phone +52 55 4123 8890; the .vcf has

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { newPhonePage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
-import { withoutFirstScreenAnswers } from './support/first-screen.ts';
+import { withoutServerRender } from './support/ssr.ts';
+import { test } from './support/test.ts';
 import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
 // Discovery (issue #4): the public directory on a phone, against the demo data (~60 vendors).
@@ -57,7 +58,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
 test("directory says 'Failed to load vendors. Please try again.'", async ({ browser, baseURL }) => {
   const { page, close } = await newPhonePage(browser, baseURL);
   try {
-    await withoutFirstScreenAnswers(page);
+    await withoutServerRender(page);
     await page.route('**/api/vendors?*', (route) =>
       route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
     );

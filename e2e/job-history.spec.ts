@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
+import { test } from './support/test.ts';
 
 // Job History (/jobs, product §2) and Home Recent Activity on a phone: the demo customer's real
 // bookings from the seed (ARCHITECTURE §12, §13), never sample entries.

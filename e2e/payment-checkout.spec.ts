@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
+import { test } from './support/test.ts';
 
 // Payments (issue #7): a visitor books, the vendor confirms from the mailed link, the customer gets
 // the payment link by mail and pays in the sandbox checkout (the default provider, ARCHITECTURE §7);

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
+import { test } from './support/test.ts';
 
 // Decline-and-block (issue 28, decision 036): the demo vendor declines a visitor's request from the
 // dashboard and blocks its requester; that visitor's next request to the vendor is refused with the

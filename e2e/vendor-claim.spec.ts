@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
+import { test } from './support/test.ts';
 
 // Claiming an admin-created profile (issue 28, decision 035): a visitor books an unclaimed,
 // admin-created vendor; then its owner signs up in the wizard with the profile's business email. The

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
+import { test } from './support/test.ts';
 
 // The vendor dashboard (issue #5): editors for profile, booking settings and availability, the
 // services section, and availability edits reaching the slots the public profile offers.

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, type Vendor } from './support/booking.ts';
+import { test } from './support/test.ts';
 
 // WhatsApp (issue #8): a customer books; an admin simulates the vendor's `CONFIRM <code>` on the
 // testing page — the same handler as Meta's webhook — and the booking becomes awaiting payment

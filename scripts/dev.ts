@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 
-// `npm run dev`: the API server with reload (tsx watch, port 3000) and Vite with hot reload (5173),
-// which proxies /api and /media to the server (vite.config.ts). Ctrl-C stops both.
+// `npm run dev`: the server with reload (tsx watch) on port 5173, with Vite's dev server in front of
+// it (src/server/main.ts, WEB_DEV=on): the web app with hot reload, and the public pages rendered by
+// the server as in production (ARCHITECTURE §2.3). Ctrl-C stops it.
 
-const apiPort = process.env.PORT ?? '3000';
-const webUrl = 'http://localhost:5173';
+const port = process.env.PORT ?? '5173';
+const webUrl = `http://localhost:${port}`;
 const bin = (name: string) =>
   join('node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
@@ -40,21 +41,21 @@ function stop(signal: NodeJS.Signals, exitCode: number) {
 process.on('SIGINT', () => stop('SIGINT', 0));
 process.on('SIGTERM', () => stop('SIGTERM', 0));
 
-// Links in mails and redirects must point at the page people open, which is Vite's in development;
-// the server also checks the Origin of mutations against it (ARCHITECTURE §10).
+// Links in mails and redirects must point at the page people open; the server also checks the
+// Origin of mutations against it (ARCHITECTURE §10).
 start('server', bin('tsx'), ['watch', '--clear-screen=false', 'src/server/main.ts'], {
-  PORT: apiPort,
+  PORT: port,
   APP_URL: process.env.APP_URL ?? webUrl,
+  WEB_DEV: 'on',
 });
-start('vite', bin('vite'), [], { BARRIO_API_URL: `http://127.0.0.1:${apiPort}` });
 
 console.log(
   [
     '',
     '  Barrio is starting in development mode:',
-    `    open  ${webUrl}        (the web app, hot reload)`,
-    `    API   http://127.0.0.1:${apiPort}/api  (reloads when server code changes)`,
-    '  Ctrl-C stops both.',
+    `    open  ${webUrl}      (the web app, hot reload; public pages rendered by the server)`,
+    `    API   ${webUrl}/api  (the server reloads when its code changes)`,
+    '  Ctrl-C stops it.',
     '',
   ].join('\n'),
 );

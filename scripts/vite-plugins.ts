@@ -33,24 +33,11 @@ function withStaticImports(bundle: Rollup.OutputBundle, file: string, into: Set<
 }
 
 /**
- * The files of lazily loaded modules (paths from the web root: `routes/public-vendor.tsx`): each
- * one's chunk and its static imports.
- */
-function chunksOf(bundle: Rollup.OutputBundle, root: string, modules: readonly string[]): Set<string> {
-  const files = new Set<string>();
-  const wanted = new Set(modules.map((module) => resolve(root, module)));
-  for (const output of Object.values(bundle))
-    if (output.type === 'chunk' && output.facadeModuleId && wanted.has(output.facadeModuleId))
-      withStaticImports(bundle, output.fileName, files);
-  return files;
-}
-
-/**
  * Preloads the whole app shell from index.html, at low priority. The build names only the entry's
  * static imports; the app the entry imports after the first paint would otherwise be found only
- * then, a round trip later. Low priority (decision 027): the scripts only run after the first paint
- * anyway (src/web/main.tsx), so on a slow connection the page itself and its first photo go first;
- * the server marks a screen's own scripts the same way (link-previews/first-screen.ts).
+ * then, a round trip later. Low priority: the app only starts once the page has loaded
+ * (src/web/main.tsx), so on a slow connection the page itself and its first photo go first;
+ * the server marks a screen's own scripts the same way (server/features/public-pages).
  */
 export function preloadAppShell(): Plugin {
   return {
@@ -77,30 +64,16 @@ export function preloadAppShell(): Plugin {
 /**
  * Emits /sw.js from the hand-written service worker, with this build's precache list and a version
  * made from those names. Precached: the app shell — index.html, the scripts of `appShell`, their
- * styles, and `extraUrls` from the public folder — and the `screens` the server draws for a visitor
- * (src/shared/drawn-screens.ts, 14 KB gzip), so that such a page read offline is still taken over
- * by the app (decision 032). Every other screen's lazy chunk is cached when first loaded instead,
- * so installing the app does not download every screen over a phone's connection (decision 020).
+ * styles, and `extraUrls` from the public folder. Each screen's lazy chunk is cached when first
+ * loaded instead, so installing the app does not download every screen over a phone's connection
+ * (decision 020).
  */
-export function serviceWorker({
-  source,
-  extraUrls,
-  screens,
-}: {
-  source: string;
-  extraUrls: string[];
-  screens: readonly string[];
-}): Plugin {
-  let root = '';
+export function serviceWorker({ source, extraUrls }: { source: string; extraUrls: string[] }): Plugin {
   return {
     name: 'barrio-service-worker',
     apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
     generateBundle(_options, bundle) {
       const shell = appShell(bundle);
-      for (const file of chunksOf(bundle, root, screens)) shell.add(file);
       for (const file of [...shell]) {
         const output = bundle[file];
         for (const css of (output?.type === 'chunk' && output.viteMetadata?.importedCss) || [])

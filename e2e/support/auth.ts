@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { phone } from './phone.ts';
+import { hydrateOnGoto } from './ssr.ts';
 
 /** The demo accounts of the seed (ARCHITECTURE §13). */
 export const demo = {
@@ -48,7 +49,7 @@ export async function newPhonePage(browser: Browser, baseURL: string | undefined
     baseURL,
     extraHTTPHeaders: { 'X-Forwarded-For': freshClientAddress() },
   });
-  const page = await context.newPage();
+  const page = hydrateOnGoto(await context.newPage());
   const errors: Error[] = [];
   page.on('pageerror', (error) => errors.push(error));
   return { page, errors, close: () => context.close() };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ViteDevServer } from 'vite';
 import { CONTACTS_BODY_LIMIT_BYTES } from '../shared/contacts.ts';
 import type { AppDeps, AppEnv } from './app-env.ts';
 import { authConfigRoutes } from './auth/auth-config.routes.ts';
@@ -16,7 +17,6 @@ import {
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { renderPublicPage } from './features/link-previews/link-previews.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import {
@@ -25,6 +25,7 @@ import {
   sandboxCheckoutRoutes,
   stripeWebhookRoutes,
 } from './features/payments/payments.routes.ts';
+import { renderPublicPage } from './features/public-pages/public-pages.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
@@ -39,7 +40,7 @@ import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { API_BODY_LIMIT_BYTES, limitRequestBodies } from './lib/body-limit.ts';
 import { compressResponses } from './lib/compress.ts';
 import { securityHeaders } from './lib/security-headers.ts';
-import { mountWebApp } from './lib/web-app.ts';
+import { mountDevWebApp, mountWebApp, type RenderIndex } from './lib/web-app.ts';
 
 /** The API: one sub-app per resource, chained so that its types reach the web client (hc<AppType>). */
 function createApi() {
@@ -80,9 +81,11 @@ export interface CreateAppOptions {
   serveWeb?: boolean;
   /** Where the built web app is, when not dist/web (tests serve a small one from a temp folder). */
   webRoot?: string;
+  /** `npm run dev`: the web app from Vite's dev server, pages rendered as in production (main.ts). */
+  viteDev?: ViteDevServer;
 }
 
-export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateAppOptions = {}) {
+export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const publicLists = createPublicListCache(deps.database.notifications);
 
@@ -156,18 +159,16 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot }: CreateApp
     return c.json(internal.toBody(), internal.status);
   });
 
-  // Public pages carry their link preview, their first screen's API answers (read in-process),
-  // their screen's scripts, and for a visitor the first screen itself, drawn (decision 029).
-  if (serveWeb)
-    mountWebApp(app, webRoot, {
-      renderIndex: (c, readIndexHtml, scriptsOf, renderScreen) =>
-        renderPublicPage(c, readIndexHtml, {
-          // With the visitor's connection (c.env), so that the API sees who is asking.
-          fetchApi: (path) => app.request(path, {}, c.env),
-          scriptsOf,
-          renderScreen,
-        }),
+  // Public pages carry their link preview and come rendered by the server (decision 042).
+  const renderIndex: RenderIndex = (c, page) =>
+    renderPublicPage(c, {
+      ...page,
+      // With the visitor's connection (c.env), so that the API sees who is asking.
+      fetchApi: async (input, init) =>
+        app.request(input instanceof Request ? input : String(input), init, c.env),
     });
+  if (viteDev) mountDevWebApp(app, viteDev, { renderIndex });
+  else if (serveWeb) mountWebApp(app, webRoot, { renderIndex });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

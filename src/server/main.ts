@@ -15,6 +15,7 @@ import { createOutboxDispatcher } from './jobs/outbox.ts';
 import { systemClock } from './lib/clock.ts';
 import { trackHandlers, trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
+import { startViteDev } from './lib/vite-dev.ts';
 
 // Entry: config → database → app → listen → jobs (ARCHITECTURE §2).
 loadDotEnv();
@@ -56,23 +57,38 @@ if (config.demoSeed) {
 
 const payments = createPaymentProvider(config);
 logger.info({ payments: payments.kind }, 'payment provider ready');
-const app = createApp({
-  config,
-  database,
-  db: database.db,
-  logger,
-  clock: systemClock,
-  payments,
-  // Read per request; requests arrive only after `drain` below exists.
-  draining: () => drain.draining,
-});
+// `npm run dev` (scripts/dev.ts): Vite's dev server in front of the app, on the same port, and the
+// public pages rendered as in production, through it (ARCHITECTURE §2.3).
+const web = process.env.WEB_DEV === 'on' ? await startViteDev() : undefined;
+const viteDev = web?.vite;
+const app = createApp(
+  {
+    config,
+    database,
+    db: database.db,
+    logger,
+    clock: systemClock,
+    payments,
+    // Read per request; requests arrive only after `drain` below exists.
+    draining: () => drain.draining,
+  },
+  { viteDev },
+);
 // Each request's handler is tracked until it settles, even when its client hangs up first: the
 // database closes only after (lib/http-drain.ts).
 const handlers = trackHandlers();
 const fetch: typeof app.fetch = (request, env) => handlers.track(app.fetch(request, env));
-const server = serve({ fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
-}) as Server;
+const server = serve(
+  {
+    fetch,
+    port: config.port,
+    hostname: config.host,
+    ...(web && { createServer: web.createServer }),
+  },
+  (info) => {
+    logger.info({ url: config.appUrl, port: info.port }, `Barrio is ready at ${config.appUrl}`);
+  },
+) as Server;
 const drain = trackHttpDrain(server);
 
 // Jobs (ARCHITECTURE §4, §11): the expiry sweeper, and the outbox with its mail and WhatsApp transports.
@@ -145,6 +161,7 @@ async function shutdown(signal: string) {
   for (const step of await Promise.allSettled(steps))
     if (step.status === 'rejected') logger.error({ err: step.reason }, 'shutdown: a step failed');
   try {
+    await viteDev?.close();
     await database.close();
     logger.info({ database: database.kind, ms: ms() }, 'shutdown: database closed');
   } catch (err) {

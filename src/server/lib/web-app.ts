@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
+import type { ViteDevServer } from 'vite';
+import type { RenderPage } from '../../shared/ssr.ts';
 import type { AppEnv } from '../app-env.ts';
 
 // WEB_DIST_DIR lets parallel test runs on one machine build and serve separate copies (vite.config.ts).
@@ -20,45 +22,29 @@ function cacheControlFor(c: Context): string {
   return 'public, max-age=3600';
 }
 
-/**
- * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * other non-API GET answered with index.html so that deep links reach the client router.
- */
+/** What the server adds to a page for one address (src/server/features/public-pages). */
+export type RenderIndex = (
+  c: Context<AppEnv>,
+  page: { readIndexHtml: () => Promise<string>; renderPage?: RenderPage; scriptsOf?: ScriptsOf },
+) => Promise<{ html: string; status: 200 | 404 } | undefined>;
+
 export interface WebAppOptions {
-  /**
-   * index.html rewritten for one path (link previews and first screens:
-   * src/server/features/link-previews), or undefined to serve it as built. `scriptsOf` names the
-   * built files a lazily loaded module needs (see buildScripts).
-   */
-  renderIndex?: (
-    c: Context<AppEnv>,
-    readIndexHtml: () => Promise<string>,
-    scriptsOf: ScriptsOf,
-    renderScreen: RenderScreen | undefined,
-  ) => Promise<{ html: string; status: 200 | 404 } | undefined>;
+  /** index.html rewritten for one address, or undefined to serve it as built. */
+  renderIndex?: RenderIndex;
 }
 
 /**
- * The web app's own render of a public page's first screen (src/web/app/render-first-screen.tsx,
- * decision 029): `#root`'s markup for a path and query, given the screen's API answers by
- * firstScreenKey, and the language it is drawn in.
+ * The build's server render (src/web/ssr/render.tsx), which Vite writes beside the web app
+ * (`<root>-ssr`, vite.config.ts), loaded on first use; undefined without one (an older build): the
+ * browser then renders every page.
  */
-export type RenderScreen = (
-  url: string,
-  answers: Map<string, unknown>,
-) => Promise<{ markup: string; language: string }>;
-
-/**
- * The build's first-screen render, which Vite writes beside the web app (`<root>-ssr`, vite.config.ts),
- * loaded on first use; undefined without one (an older build): the browser then draws every page.
- */
-function loadRenderScreen(root: string): RenderScreen | undefined {
-  const file = join(`${root}-ssr`, 'render-first-screen.js');
+function loadRenderPage(root: string): RenderPage | undefined {
+  const file = join(`${root}-ssr`, 'render.js');
   if (!existsSync(file)) return undefined;
-  let loading: Promise<{ renderFirstScreen: RenderScreen }> | undefined;
-  return async (url, answers) => {
+  let loading: Promise<{ render: RenderPage }> | undefined;
+  return async (url, context) => {
     loading ??= import(pathToFileURL(file).href);
-    return (await loading).renderFirstScreen(url, answers);
+    return (await loading).render(url, context);
   };
 }
 
@@ -101,6 +87,8 @@ export function buildScripts(manifest: Record<string, ManifestChunk> | undefined
   };
 }
 
+const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+
 function readManifest(root: string): Record<string, ManifestChunk> | undefined {
   try {
     return JSON.parse(readFileSync(join(root, '.vite', 'manifest.json'), 'utf8'));
@@ -109,11 +97,15 @@ function readManifest(root: string): Record<string, ManifestChunk> | undefined {
   }
 }
 
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
+ * other non-API GET answered with index.html (rewritten by `renderIndex`) so that deep links reach
+ * the client router.
+ */
 export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex }: WebAppOptions = {}) {
   if (!existsSync(join(root, 'index.html'))) return false;
   const scriptsOf = buildScripts(readManifest(root));
-  const renderScreen = loadRenderScreen(root);
-  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+  const renderPage = loadRenderPage(root);
   app.use('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
     await next();
@@ -127,12 +119,11 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex 
   app.use('*', (c, next) => (c.req.path === '/' && renderIndex ? next() : assets(c, next)));
   app.get('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
-    const page = await renderIndex?.(
-      c,
-      () => readFile(join(root, 'index.html'), 'utf8'),
+    const page = await renderIndex?.(c, {
+      readIndexHtml: () => readFile(join(root, 'index.html'), 'utf8'),
+      renderPage,
       scriptsOf,
-      renderScreen,
-    );
+    });
     if (page) {
       c.header('Cache-Control', 'no-cache');
       return c.html(page.html, page.status);
@@ -140,4 +131,27 @@ export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex 
     return serveStatic({ path: join(root, 'index.html') })(c, next);
   });
   return true;
+}
+
+/**
+ * `npm run dev`: pages come from Vite's dev server (in middleware mode, in front of this app:
+ * src/server/main.ts), rendered as in production (`renderIndex`), with the server render loaded
+ * through Vite, so that an edit to the web app shows at once, on the server's render too. Vite's own
+ * middlewares answer the modules, styles and public files before a request reaches this app.
+ */
+export function mountDevWebApp(app: Hono<AppEnv>, vite: ViteDevServer, { renderIndex }: WebAppOptions = {}) {
+  const indexFile = join(vite.config.root, 'index.html');
+  app.get('*', async (c, next) => {
+    if (isApi(c.req.path) || !c.req.header('accept')?.includes('text/html')) return next();
+    const readIndexHtml = async () =>
+      vite.transformIndexHtml(c.req.path, await readFile(indexFile, 'utf8'), c.req.url);
+    const renderPage: RenderPage = async (url, context) =>
+      ((await vite.ssrLoadModule('/ssr/render.tsx')) as { render: RenderPage }).render(url, context);
+    const page = (await renderIndex?.(c, { readIndexHtml, renderPage })) ?? {
+      html: await readIndexHtml(),
+      status: 200 as const,
+    };
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page.html, page.status);
+  });
 }

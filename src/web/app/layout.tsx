@@ -1,16 +1,14 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { InTurn } from '../components/in-turn.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { RouteFallback } from './route-error.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
 /**
- * product §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). The screen
- * in the outlet is a part taken over in a turn of its own (decision 030): each screen draws one
- * element.
+ * product §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). A screen
+ * still loading (its module, on first visit) shows the spinner in its place.
  */
 export function AppLayout() {
   const isAdmin = useIsAdmin();
@@ -21,13 +19,11 @@ export function AppLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-28 focus:outline-none"
       >
-        <InTurn fallback={<RouteFallback />}>
+        <Suspense fallback={<RouteFallback />}>
           <Outlet />
-        </InTurn>
+        </Suspense>
       </main>
-      <InTurn>
-        <BottomNav isAdmin={isAdmin} />
-      </InTurn>
+      <BottomNav isAdmin={isAdmin} />
     </PageFrame>
   );
 }
@@ -41,9 +37,9 @@ export function StandaloneLayout() {
         tabIndex={-1}
         className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 focus:outline-none"
       >
-        <InTurn fallback={<RouteFallback />}>
+        <Suspense fallback={<RouteFallback />}>
           <Outlet />
-        </InTurn>
+        </Suspense>
       </main>
     </PageFrame>
   );
@@ -59,9 +55,7 @@ function PageFrame({ children }: { children: ReactNode }) {
       >
         {t('app.skipToContent')}
       </a>
-      <InTurn>
-        <AppHeader />
-      </InTurn>
+      <AppHeader />
       {children}
     </div>
   );

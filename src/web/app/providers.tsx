@@ -1,4 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  HydrationBoundary,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { AuthProvider } from '../features/auth/auth-context.tsx';
@@ -22,12 +27,25 @@ export function createQueryClient() {
   });
 }
 
-/** Everything every screen relies on: translations, server state, the session and toasts (one Toaster). */
-export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+/**
+ * Everything every screen relies on: translations, server state (with the queries the page came
+ * with, `state`), the session and toasts (one Toaster).
+ */
+export function Providers({
+  children,
+  queryClient,
+  state,
+}: {
+  children: ReactNode;
+  queryClient: QueryClient;
+  state?: DehydratedState;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider>{children}</AuthProvider>
+        <HydrationBoundary state={state}>
+          <AuthProvider>{children}</AuthProvider>
+        </HydrationBoundary>
         <Toasts />
       </QueryClientProvider>
     </I18nextProvider>

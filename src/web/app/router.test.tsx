@@ -40,7 +40,7 @@ describe('the first screen', () => {
   });
 
   it('loads nothing for a path that has no lazy screen', async () => {
-    await expect(loadScreenAt('/')).resolves.toEqual([undefined, undefined]);
-    await expect(loadScreenAt('/no-such-page')).resolves.toEqual([undefined, undefined]);
+    await expect(loadScreenAt('/')).resolves.toEqual([]);
+    await expect(loadScreenAt('/no-such-page')).resolves.toEqual([]);
   });
 });

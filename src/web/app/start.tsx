@@ -1,69 +1,61 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { FIRST_SCREEN_DRAWN_ATTRIBUTE } from '../../shared/first-screen.ts';
-import { takeOverInTurns } from '../components/in-turn.tsx';
+import { SSR_ATTRIBUTE, SSR_STATE_ELEMENT_ID } from '../../shared/ssr.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
-import { cameWithFirstScreenAnswers } from '../lib/first-screen.ts';
 import { App } from './app.tsx';
 import { createQueryClient } from './providers.tsx';
 import { loadScreenAt } from './router.tsx';
 
-// The app, run by the entry (main.tsx) once the page has painted (decision 027), or, on a page the
-// server drew, at the visitor's first sign of using it (decision 031).
+// The app, started by the entry (main.tsx) once the page has loaded. A page the server rendered
+// (decision 042) is hydrated: the app attaches to its markup as it is, from the queries the page
+// carries. Any other page is rendered afresh.
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/**
- * How long the first draw waits for the screen's own module. A public page preloads it (the server
- * names it in the page), so it is usually here already; elsewhere the layout and its spinner show
- * after this long.
- */
-const SCREEN_WAIT_MS = 500;
-
-/**
- * Whether the server drew the first screen (decision 029) as the app's first render will: `#root`
- * then holds that markup, in the visitor's language, drawn from the answers the page carries. The app
- * takes it over as it is. Otherwise (a visitor who chose another language) it draws the page afresh.
- */
-const takeOver =
-  root.getAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE) === currentLanguage() && cameWithFirstScreenAnswers();
-
-let markDrawn = () => {};
-/**
- * Settles once the app has drawn the page, or taken over all of the server's markup: the entry then
- * presses again a button pressed before (main.tsx, decision 030).
- */
-export const drawn = new Promise<void>((resolve) => {
-  markDrawn = resolve;
-});
-
-function draw() {
-  const app = (
-    <App queryClient={createQueryClient()} router={(routes) => <BrowserRouter>{routes}</BrowserRouter>} />
-  );
-  // Once drawn, #root holds the app's markup, no longer the server's (decision 031).
-  const done = () => {
-    root?.removeAttribute(FIRST_SCREEN_DRAWN_ATTRIBUTE);
-    performance.mark('barrio:app-drawn');
-    markDrawn();
-  };
-  if (takeOver) void takeOverInTurns(() => hydrateRoot(root as HTMLElement, app)).then(done);
-  else {
-    createRoot(root as HTMLElement).render(app);
-    done();
+/** The queries the server put into the page (TanStack Query's dehydrated state), if any. */
+function readState(): DehydratedState | undefined {
+  const element = document.getElementById(SSR_STATE_ELEMENT_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as DehydratedState;
+  } catch {
+    return undefined; // a damaged page: the app asks the server instead
   }
 }
 
-// After the task that ran these modules, each step takes a task of its own: shorter tasks instead of
-// one long one, and the page answers a tap in between.
-// 1. Matching the address to its screen and waiting for its module (a failure shows through the
-//    route's error boundary, as before). Markup drawn by the server stays on screen meanwhile, so
-//    the wait has no limit then: the app takes it over only with the screen that drew it.
-// 2. Drawing, or taking over the server's markup: the screen's parts each in a task of its own
-//    (components/in-turn.tsx, decision 030).
-setTimeout(() => {
-  const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
-  Promise.race(
-    takeOver ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
-  ).then(() => setTimeout(draw, 0));
-}, 0);
+const state = readState();
+/**
+ * Hydrate only markup rendered in the visitor's language, with the queries it was rendered from: a
+ * visitor who chose another language gets the page rendered afresh in theirs.
+ */
+const hydrate = state !== undefined && root.getAttribute(SSR_ATTRIBUTE) === currentLanguage();
+
+/**
+ * How long a fresh render waits for the screen's module before showing the layout and its spinner. A
+ * hydration always waits: the server's markup stays on screen meanwhile, and the app hydrates it only
+ * with the screen that rendered it.
+ */
+const SCREEN_WAIT_MS = 500;
+
+function start() {
+  const app = (
+    <App
+      queryClient={createQueryClient()}
+      state={state}
+      router={(routes) => <BrowserRouter>{routes}</BrowserRouter>}
+    />
+  );
+  if (hydrate) hydrateRoot(root as HTMLElement, app);
+  else createRoot(root as HTMLElement).render(app);
+  // #root now holds the app's markup: the mark says so (the journeys and bench:web wait for it).
+  root?.removeAttribute(SSR_ATTRIBUTE);
+  performance.mark('barrio:hydrated');
+}
+
+// The screen's module and its strings first, so that the first render shows the screen (a failure
+// shows through the route's error boundary).
+const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
+void Promise.race(
+  hydrate ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
+).then(start);

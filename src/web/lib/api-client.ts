@@ -2,13 +2,19 @@ import { type ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 // The one import web takes from the server: a type, erased at build time (ARCHITECTURE.md).
 import type { AppType } from '../../server/app.ts';
-import { fetchWithFirstScreen } from './first-screen.ts';
 
 /**
- * The one API client (ARCHITECTURE §6): paths, inputs and outputs typed by the server's routes. The first
- * screen's reads may be answered by the page itself (./first-screen.ts).
+ * An API client (ARCHITECTURE §6): paths, inputs and outputs typed by the server's routes. The
+ * browser has one (`api`); the server render makes one per request, over the server's own API
+ * in-process (web/ssr/render.tsx).
  */
-export const api = hc<AppType>('/api', { fetch: fetchWithFirstScreen });
+export function createApiClient(base = '/api', fetch?: typeof globalThis.fetch) {
+  return hc<AppType>(base, fetch ? { fetch } : {});
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The browser's API client. */
+export const api: ApiClient = createApiClient();
 
 /** A failed API call, from the error shape `{ error: { code, message } }` (ARCHITECTURE §6). */
 export class ApiError extends Error {

@@ -11,7 +11,7 @@ function subscribe(onChange: () => void) {
   };
 }
 
-// The server draws the first screen of public pages online (decision 029); Node 20 has no navigator.
+// The server renders the public pages online (decision 042); Node 20 has no navigator.
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**

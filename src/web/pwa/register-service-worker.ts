@@ -5,7 +5,7 @@
 export function registerServiceWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // After the page has loaded, so that installing (which downloads the whole shell) does not
-  // compete with the first screen; in a task of its own, apart from the app's start (decision 030).
+  // compete with the first screen; in a task of its own, apart from the app's start.
   const register = () =>
     setTimeout(() => {
       navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {

@@ -1,7 +1,6 @@
 // Barrio's service worker, hand-written (docs/decisions/012-discovery-featured-previews-service-worker.md).
 // The build (scripts/vite-plugins.ts) replaces the placeholder below with this build's app shell —
-// index.html, the entry script and what it imports, their styles, the manifest and icons — plus the
-// chunks of the screens the server draws (decision 032), and a version made from the build's file
+// index.html, the entry script and what it imports, their styles, the manifest and icons — and a version made from the build's file
 // names, so that every deploy installs afresh and drops the previous cache.
 // Every other screen's own chunk is cached the first time it loads.
 //

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
 import { FEATURED_VENDORS } from '../../shared/constants.ts';
-import { Later } from '../components/later.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonClassName } from '../components/ui/button.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -72,12 +71,9 @@ export function HomePage() {
         }}
       />
       <FeaturedVendors />
-      {/* Below the first screen: drawn a task later (components/later.tsx, decision 027). */}
-      <Later>
-        <RecentActivity />
-        <ContactsForSignedIn />
-        <BrowseAllLink />
-      </Later>
+      <RecentActivity />
+      <ContactsForSignedIn />
+      <BrowseAllLink />
     </div>
   );
 }
@@ -137,13 +133,10 @@ function FeaturedVendors() {
         <p className="text-sm text-stone-600">{t('discovery.home.featuredEmpty')}</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {/* The two a phone shows at once, then the third a task later (decision 027). */}
           {items.map((vendor, index) => (
-            <Later key={vendor.id} now={index < 2}>
-              <li>
-                <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
-              </li>
-            </Later>
+            <li key={vendor.id}>
+              <VendorCard vendor={vendor} headingLevel={3} eager={index === 0} />
+            </li>
           ))}
         </ul>
       )}

@@ -2,8 +2,6 @@ import { ArrowLeft, LogIn } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { InTurn } from '../components/in-turn.tsx';
-import { Later } from '../components/later.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { BookingForm } from '../features/bookings/components/booking-form.tsx';
@@ -93,9 +91,7 @@ export function Component() {
         </div>
       ) : (
         <>
-          <InTurn>
-            <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
-          </InTurn>
+          <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
           <ProfileTabs
             label={t('discovery.profile.tabsLabel')}
             active={tab}
@@ -106,16 +102,11 @@ export function Component() {
               services: {
                 label: t('discovery.profile.tabs.services'),
                 // product §2: "the booking form lives on the services tab".
-                // Each a task later (components/later.tsx, decision 027): the list, then the form.
                 panel: (
                   <>
-                    <Later>
-                      <ServiceList services={vendor.services} />
-                    </Later>
+                    <ServiceList services={vendor.services} />
                     {vendor.services.length > 0 ? (
-                      <Later>
-                        <BookingForm vendor={vendor} services={vendor.services} />
-                      </Later>
+                      <BookingForm vendor={vendor} services={vendor.services} />
                     ) : null}
                   </>
                 ),
@@ -123,11 +114,8 @@ export function Component() {
               reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
             }}
           />
-          {/* Below the first screen: drawn a task later (components/later.tsx). */}
-          <Later>
-            <SignUpPrompt />
-            <SimilarVendors idOrSlug={vendor.slug} />
-          </Later>
+          <SignUpPrompt />
+          <SimilarVendors idOrSlug={vendor.slug} />
         </>
       )}
     </div>

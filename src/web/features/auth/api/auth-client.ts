@@ -1,5 +1,4 @@
 import { ApiError } from '../../../lib/api-client.ts';
-import { fetchWithFirstScreen } from '../../../lib/first-screen.ts';
 
 // better-auth's endpoints at /api/auth/* (ARCHITECTURE §6). They are not Hono routes of ours, so they are
 // called with fetch here; failures become the same ApiError as every other API call. The browser
@@ -48,13 +47,12 @@ export function isEmailRateLimit(err: unknown): boolean {
 
 /**
  * Whether the browser holds a live session. better-auth answers 200 with `null` when it does not, so
- * a visitor's page does not log a failed request (GET /api/me answers 401 to visitors). A page
- * served to a browser without cookies carries that answer (lib/first-screen.ts).
+ * a visitor's page does not log a failed request (GET /api/me answers 401 to visitors).
  */
 export async function hasSession(): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetchWithFirstScreen('/api/auth/get-session', { credentials: 'same-origin' });
+    response = await fetch('/api/auth/get-session', { credentials: 'same-origin' });
   } catch (err) {
     throw new ApiError('network_error', 'The server could not be reached.', 0, err);
   }

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuthConfigResponse } from '../../../../shared/auth.schemas.ts';
 import type { MeResponse } from '../../../../shared/profile.schemas.ts';
 import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
-import { firstScreenAnsweredAt, takeFirstScreenData } from '../../../lib/first-screen.ts';
 import { hasSession } from './auth-client.ts';
 
 export const meKeys = {
@@ -22,7 +21,8 @@ export async function fetchMe(): Promise<MeResponse | null> {
 }
 
 /**
- * Who is signed in. Refetched every few minutes so that the session is renewed while the app is
+ * Who is signed in. A page the server rendered for a request without cookies comes with the answer
+ * (nobody: web/ssr/render.tsx). Refetched every few minutes so that the session is renewed while the app is
  * open (product §4: sessions refresh automatically) and a session ended elsewhere shows here.
  */
 export function useMeQuery() {
@@ -31,9 +31,6 @@ export function useMeQuery() {
     queryFn: fetchMe,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
-    // A cookieless page says there is no session (decision 025): nobody, known in the first render.
-    initialDataUpdatedAt: firstScreenAnsweredAt,
-    initialData: () => (takeFirstScreenData('/api/auth/get-session')?.data === null ? null : undefined),
   });
 }
 

@@ -152,7 +152,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
   return (
     <section
       aria-labelledby={field('title')}
-      // Below the first screen: the browser lays it out only when it comes near (decision 030).
+      // Below the first screen: the browser lays it out only when it comes near (decision 042).
       className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs [contain-intrinsic-size:auto_44rem] [content-visibility:auto]"
     >
       <h2 id={field('title')} className="flex items-center gap-2 text-lg font-semibold text-stone-900">

@@ -2,7 +2,6 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CategoryKey } from '../../../../shared/categories.ts';
-import { Later } from '../../../components/later.tsx';
 
 type ChipBehaviour =
   /** Filters in place (Browse Vendors): toggle buttons, the active one pressed. */
@@ -25,9 +24,6 @@ const chipClass = (active: boolean) =>
       : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50',
   );
 
-/** The chips a 390 px screen shows before the row scrolls: the rest are drawn a task later. */
-const FIRST_SCREEN_CHIPS = 5;
-
 /** All, then the category list (product §3), in one row that scrolls sideways on a phone. */
 export function CategoryChips({ categories, active, behaviour }: CategoryChipsProps) {
   const { t } = useTranslation();
@@ -40,33 +36,29 @@ export function CategoryChips({ categories, active, behaviour }: CategoryChipsPr
       aria-label={t('categories.label')}
       className="scrollbar-none -mx-4 flex gap-2 overflow-x-auto px-4 py-1"
     >
-      {chips.map(({ key, label }, index) => {
+      {chips.map(({ key, label }) => {
         const isActive = key === active;
-        // Chips after the fifth are off screen to the right: drawing them a task later moves nothing
-        // (decision 027).
         return (
-          <Later key={key ?? 'all'} now={index < FIRST_SCREEN_CHIPS}>
-            <li className="shrink-0">
-              {behaviour.kind === 'filter' ? (
-                <button
-                  type="button"
-                  aria-pressed={isActive}
-                  className={chipClass(isActive)}
-                  onClick={() => behaviour.onSelect(key)}
-                >
-                  {label}
-                </button>
-              ) : (
-                <Link
-                  to={behaviour.to(key)}
-                  aria-current={isActive ? 'page' : undefined}
-                  className={chipClass(isActive)}
-                >
-                  {label}
-                </Link>
-              )}
-            </li>
-          </Later>
+          <li key={key ?? 'all'} className="shrink-0">
+            {behaviour.kind === 'filter' ? (
+              <button
+                type="button"
+                aria-pressed={isActive}
+                className={chipClass(isActive)}
+                onClick={() => behaviour.onSelect(key)}
+              >
+                {label}
+              </button>
+            ) : (
+              <Link
+                to={behaviour.to(key)}
+                aria-current={isActive ? 'page' : undefined}
+                className={chipClass(isActive)}
+              >
+                {label}
+              </Link>
+            )}
+          </li>
         );
       })}
     </ul>

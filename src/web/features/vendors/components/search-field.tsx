@@ -2,9 +2,9 @@ import { Search } from 'lucide-react';
 import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../../components/ui/input.tsx';
+import { SEARCH_PARAM } from '../api/use-vendor-list.ts';
 
 /** The address parameter of the search text (vendor-directory.tsx reads it back). */
-export const SEARCH_PARAM = 'q';
 
 export interface SearchFieldProps {
   value: string;
@@ -15,7 +15,7 @@ export interface SearchFieldProps {
   /** Shown under the box and announced with it, e.g. that the text is too short to search. */
   hint?: string | undefined;
   /**
-   * Where the form goes before the app has taken the page over (decision 030): the box is then a
+   * Where the form goes before the app has hydrated the page (decision 042): the box is then a
    * plain GET form, `q` and the `keep` fields in the address, as the app would write them.
    */
   action: string;

@@ -23,7 +23,6 @@ export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
       </p>
     );
   }
-  // One element: the app takes it over in a turn of its own (components/later.tsx, decision 031).
   return (
     <div>
       {/* The panel's heading, for the outline: the tab already shows the word. */}

@@ -12,7 +12,7 @@ export function SimilarVendors({ idOrSlug }: { idOrSlug: string }) {
   const items = similar.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    // Below the first screen: the browser lays it out only when it comes near (decision 030).
+    // Below the first screen: the browser lays it out only when it comes near (decision 042).
     <section
       aria-labelledby="similar-title"
       className="flex flex-col gap-3 [contain-intrinsic-size:auto_30rem] [content-visibility:auto]"

@@ -3,23 +3,18 @@ import { SearchX } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
+import type { CategoryKey } from '../../../../shared/categories.ts';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
-import { InTurn } from '../../../components/in-turn.tsx';
-import { Later } from '../../../components/later.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { type ErrorToastText, useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useVendorList } from '../api/use-vendor-list.ts';
+import { filtersFromSearch, SEARCH_PARAM, useVendorList } from '../api/use-vendor-list.ts';
 import { CategoryChips } from './category-chips.tsx';
-import { SEARCH_PARAM, SearchField } from './search-field.tsx';
+import { SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
 
-/**
- * The cards a phone shows at once (two, at 390 px): the rest are drawn afterwards, one card per task
- * (components/later.tsx), so that no task of the first load is long (decision 027).
- */
+/** The cards a phone shows at once (two, at 390 px): their photos load first. */
 const FIRST_SCREEN_CARDS = 2;
 
 export interface VendorDirectoryProps {
@@ -48,9 +43,8 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const categoryParam = params.get('category') ?? '';
-  const category =
-    isCategoryKey(categoryParam) && categories.includes(categoryParam) ? categoryParam : undefined;
+  const filters = filtersFromSearch(params, categories);
+  const { category } = filters;
   const q = (params.get(SEARCH_PARAM) ?? '').trim();
 
   const searchInput = useRef<HTMLInputElement>(null);
@@ -109,7 +103,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   };
 
   const tooShort = !searchable(text.trim());
-  const list = useVendorList({ category, q: searchable(q) ? q : undefined }, pageSize);
+  const list = useVendorList(filters, pageSize);
   useErrorToast('vendors-load', list, errorToast);
 
   const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -120,17 +114,15 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
 
   return (
     <>
-      <InTurn>
-        <SearchField
-          action={pathname}
-          keep={{ category }}
-          value={text}
-          onChange={setText}
-          onSubmit={commitSearch}
-          inputRef={searchInput}
-          hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
-        />
-      </InTurn>
+      <SearchField
+        action={pathname}
+        keep={{ category }}
+        value={text}
+        onChange={setText}
+        onSubmit={commitSearch}
+        inputRef={searchInput}
+        hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
+      />
       <CategoryChips
         categories={categories}
         active={category}
@@ -181,19 +173,18 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
               className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
             >
               {vendors.map((vendor, index) => (
-                <Later key={vendor.id} now={index < FIRST_SCREEN_CARDS}>
-                  {/* Below the first screen: laid out only when it comes near, at a card's usual
-                      height meanwhile (decision 031). */}
-                  <li
-                    className={
-                      index < FIRST_SCREEN_CARDS
-                        ? undefined
-                        : '[contain-intrinsic-size:auto_15rem] [content-visibility:auto]'
-                    }
-                  >
-                    <VendorCard vendor={vendor} eager={index < FIRST_SCREEN_CARDS} />
-                  </li>
-                </Later>
+                // Below the first screen: laid out only when it comes near, at a card's usual height
+                // meanwhile.
+                <li
+                  key={vendor.id}
+                  className={
+                    index < FIRST_SCREEN_CARDS
+                      ? undefined
+                      : '[contain-intrinsic-size:auto_15rem] [content-visibility:auto]'
+                  }
+                >
+                  <VendorCard vendor={vendor} eager={index < FIRST_SCREEN_CARDS} />
+                </li>
               ))}
             </ul>
           )}

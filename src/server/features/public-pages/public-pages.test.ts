@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -11,10 +11,11 @@ import { systemClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { securityHeaders } from '../../lib/security-headers.ts';
 import { mountWebApp } from '../../lib/web-app.ts';
-import { insertVendor } from '../../test/factories.ts';
+import { insertService, insertVendor } from '../../test/factories.ts';
+import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { escapeHtml } from './link-previews.html.ts';
-import { renderPublicPage } from './link-previews.ts';
+import { injectRenderedPage, renderPublicPage } from './public-pages.ts';
 
 // Link previews: the built index.html, served for public pages with their title, description and
 // Open Graph / Twitter tags (crawlers run no JavaScript).
@@ -58,7 +59,10 @@ describe(`link previews (${testEngine})`, () => {
       await next();
     });
     web.use('*', securityHeaders({ production: false }));
-    mountWebApp(web, root, { renderIndex: (c, readIndexHtml) => renderPublicPage(c, readIndexHtml) });
+    mountWebApp(web, root, {
+      renderIndex: (c, page) =>
+        renderPublicPage(c, { ...page, fetchApi: () => Promise.reject(new Error('no render here')) }),
+    });
 
     await insertVendor(database.db, {
       businessName: 'Ana "La Jefa" <Limpieza> & $& Co',
@@ -151,5 +155,133 @@ describe(`link previews (${testEngine})`, () => {
     const html = await res.text();
     expect(html).toContain('<title>Barrio</title>');
     expect(html).not.toContain('og:title');
+  });
+});
+
+// The server render in the page (decision 042): the app loads the build's render (`<root>-ssr/render.js`),
+// gives it its own API in-process, and puts the markup, the dehydrated queries and the screen's
+// preloads into the page. The render here stands in for the build's (src/web/ssr/render.tsx, tested in
+// the web project and in the browser): it reads what the real one reads and says what it was given.
+const testRender = `
+export async function render(url, { fetch, signedOut }) {
+  if (url.startsWith('/jobs')) return null;
+  if (url.startsWith('/broken')) throw new Error('a bug in the render');
+  const path = url.startsWith('/public/vendor/') ? '/api/vendors/' + url.split('/')[3] : '/api/vendors/featured';
+  const response = await fetch('http://barrio.internal' + path);
+  if (!response.ok) return null;
+  const data = await response.json();
+  return {
+    markup: '<p>' + url.replace(/[<&]/g, '') + (signedOut ? ' for a visitor' : ' with cookies') + '</p>',
+    state: { queries: [{ queryKey: ['read', path], state: { data } }] },
+    language: 'en',
+    modules: url.startsWith('/public/vendor/') ? ['routes/public-vendor.tsx', 'i18n/bookings.ts'] : [],
+  };
+}
+`;
+
+// The shape of the build's .vite/manifest.json (vite.config.ts `build.manifest`).
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, dynamicImports: ['app/start.tsx'] },
+  'app/start.tsx': { file: 'assets/start-7.js', imports: ['_react-1.js'] },
+  '_react-1.js': { file: 'assets/react-1.js' },
+  '_phone-3.js': { file: 'assets/phone-3.js', imports: ['_react-1.js'] },
+  'routes/public-vendor.tsx': {
+    file: 'assets/public-vendor-4.js',
+    imports: ['app/start.tsx', '_phone-3.js'],
+  },
+  'i18n/bookings.ts': { file: 'assets/bookings-5.js' },
+};
+
+const stateIn = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="barrio-ssr-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null',
+  );
+const renderedIn = (html: string) =>
+  /<div id="root" data-ssr="([^"]*)">([\s\S]*?)<\/div><script/.exec(html)?.slice(1, 3);
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+
+describe(`the server render in the page (${testEngine})`, () => {
+  let database: Database;
+  let app: ReturnType<typeof createTestApp>['app'];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const root = mkdtempSync(join(tmpdir(), 'barrio-ssr-'));
+    writeFileSync(join(root, 'index.html'), builtIndex);
+    mkdirSync(join(root, '.vite'));
+    writeFileSync(join(root, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    mkdirSync(`${root}-ssr`);
+    writeFileSync(join(`${root}-ssr`, 'render.js'), testRender);
+    ({ app } = createTestApp(database, { webRoot: root, env: { APP_URL: 'https://barrio.example' } }));
+    const vendor = await insertVendor(database.db, {
+      businessName: '</script><script>alert(1)</script> Limpieza',
+      slug: 'evil-limpieza',
+      isVerified: true,
+    });
+    await insertService(database.db, vendor.id);
+  });
+  afterAll(() => database.close());
+
+  it("renders a visitor's page from the app's own API, with its queries and its screen's scripts", async () => {
+    const res = await app.request('/public/vendor/evil-limpieza');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const html = await res.text();
+    expect(renderedIn(html)).toEqual(['en', '<p>/public/vendor/evil-limpieza for a visitor</p>']);
+    const profile = await (await app.request('/api/vendors/evil-limpieza')).json();
+    expect(stateIn(html)).toEqual({
+      queries: [{ queryKey: ['read', '/api/vendors/evil-limpieza'], state: { data: profile } }],
+    });
+    // A vendor's name cannot close the element: `<` is escaped inside the JSON.
+    expect(html).not.toContain('</script><script>alert');
+    // The screen's own scripts, beside the app shell the build preloads; and its link preview.
+    expect(modulePreloads(html)).toEqual([
+      '/assets/public-vendor-4.js',
+      '/assets/phone-3.js',
+      '/assets/bookings-5.js',
+    ]);
+    expect(html).toContain(
+      '<meta property="og:url" content="https://barrio.example/public/vendor/evil-limpieza" />',
+    );
+  });
+
+  it('renders for a request with cookies too, telling the render that someone may be signed in', async () => {
+    const html = await (await app.request('/', { headers: { cookie: 'any=1' } })).text();
+    expect(renderedIn(html)?.[1]).toBe('<p>/ with cookies</p>');
+  });
+
+  it('leaves the page to the browser where the render declines or fails, with the status of the page', async () => {
+    const missing = await app.request('/public/vendor/nobody-here');
+    expect(missing.status).toBe(404);
+    const jobs = await app.request('/jobs');
+    const broken = await app.request('/broken');
+    for (const res of [missing, jobs, broken]) {
+      const html = await res.text();
+      expect(renderedIn(html)).toBeUndefined();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('barrio-ssr-state');
+    }
+  });
+
+  it('keeps /index.html, the offline shell, as built', async () => {
+    expect(await (await app.request('/index.html')).text()).toBe(builtIndex);
+  });
+});
+
+describe('injectRenderedPage', () => {
+  it('puts the markup into #root, marked with its language, and the state after it', () => {
+    const html = injectRenderedPage(
+      builtIndex,
+      { markup: '<h1>Hola</h1>', state: { text: '</script><!--' }, language: 'es-MX', modules: [] },
+      ['/assets/a.js'],
+    );
+    expect(html).toContain(
+      '<div id="root" data-ssr="es-MX"><h1>Hola</h1></div><script type="application/json" id="barrio-ssr-state">{"text":"\\u003c/script>\\u003c!--"}</script>',
+    );
+    expect(stateIn(html)).toEqual({ text: '</script><!--' });
+    expect(modulePreloads(html)).toEqual(['/assets/a.js']);
   });
 });

@@ -1,0 +1,111 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { RenderContext } from '../../shared/ssr.ts';
+import { fakeVendor, fakeVendorDetail } from '../features/vendors/vendor-fixtures.ts';
+import { render } from './render.tsx';
+
+// The server render of the public pages (decision 042), run as the server runs it: in Node, with no
+// document, reading the API through the fetch it is given. It must render the screen from the
+// route's prefetched queries, as the browser's first render will from the same dehydrated state.
+
+/** An in-process API that answers these paths (path and query as the client sends them), else 404. */
+function apiAnswering(answers: Record<string, unknown>) {
+  const asked: { path: string; cookie: string | null }[] = [];
+  const fetch: RenderContext['fetch'] = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const path = `${url.pathname}${url.search}`;
+    asked.push({ path, cookie: new Headers(init?.headers).get('cookie') });
+    return path in answers
+      ? Response.json(answers[path])
+      : Response.json({ error: { code: 'not_found', message: 'Not found.' } }, { status: 404 });
+  };
+  return { fetch, asked };
+}
+
+/** The dehydrated queries by key, as the page carries them. */
+function queriesIn(state: unknown): Record<string, unknown> {
+  const { queries } = state as { queries: { queryKey: unknown; state: { data: unknown } }[] };
+  return Object.fromEntries(queries.map((query) => [JSON.stringify(query.queryKey), query.state.data]));
+}
+
+describe('render (the server render of a public page)', () => {
+  it('renders Home with its featured vendors, nobody signed in, and dehydrates what it read', async () => {
+    const featured = { items: [fakeVendor(1, { business_name: 'Casa <Limpia> & Co' }), fakeVendor(2)] };
+    const { fetch, asked } = apiAnswering({ '/api/vendors/featured': featured });
+    const page = await render('/', { fetch, signedOut: true });
+    expect(page).not.toBeNull();
+    const { markup, state, language, modules } = page!;
+    expect(language).toBe('en');
+    expect(markup).toContain(
+      '<h1 class="text-2xl font-bold tracking-tight text-stone-900">Find Services</h1>',
+    );
+    // A vendor's text is escaped like any other.
+    expect(markup).toMatch(/Casa &lt;Limpia(>|&gt;) &amp; Co/);
+    expect(markup).toContain('href="/public/vendor/vendor-2"');
+    // The whole screen, below the first one included: the visitor may read it all before any script runs.
+    expect(markup).toContain('Recent Activity');
+    expect(markup).toContain('Browse all vendors');
+    expect(queriesIn(state)).toEqual({ '["vendors","featured"]': featured, '["me"]': null });
+    expect(asked).toEqual([{ path: '/api/vendors/featured', cookie: null }]);
+    // Home comes with the app: no screen of its own to preload.
+    expect(modules).toEqual([]);
+  });
+
+  it('leaves the session unknown for a request with cookies: the browser asks for it', async () => {
+    const { fetch } = apiAnswering({ '/api/vendors/featured': { items: [] } });
+    const page = await render('/', { fetch, signedOut: false });
+    expect(Object.keys(queriesIn(page?.state))).toEqual(['["vendors","featured"]']);
+  });
+
+  it('asks for the list as the screen does: its page size, its own categories, no search too short', async () => {
+    const list = { items: [fakeVendor(7, { business_name: 'Ana Paseos' })], total: 1, hasMore: false };
+    const { fetch, asked } = apiAnswering({
+      '/api/vendors?offset=0&limit=12&category=cooking&q=ana': list,
+      '/api/vendors?offset=0&limit=6': list,
+    });
+    const directory = await render('/public/all-vendors?category=cooking&q=%20ana%20', {
+      fetch,
+      signedOut: true,
+    });
+    expect(directory?.markup).toContain('All Vendors');
+    expect(directory?.markup).toContain('Ana Paseos');
+    expect(directory?.markup).toMatch(/aria-pressed="true"[^>]*>Cooking</);
+    expect(directory?.modules).toEqual(['routes/public-all-vendors.tsx']);
+    // 'cooking' is a directory chip, not a Browse Vendors one; 'ab' is too short to send (decision 024).
+    const browse = await render('/vendors?category=cooking&q=ab', { fetch, signedOut: true });
+    expect(browse?.markup).toContain('Ana Paseos');
+    expect(asked.map(({ path }) => path)).toEqual([
+      '/api/vendors?offset=0&limit=12&category=cooking&q=ana',
+      '/api/vendors?offset=0&limit=6',
+    ]);
+  });
+
+  it("renders a profile's card, tabs, services, booking form and similar vendors, asked for by its slug", async () => {
+    const vendor = fakeVendorDetail(3, { business_name: 'Estudio Norte' });
+    const similar = { items: [fakeVendor(4, { business_name: 'Taller Sur' })] };
+    const { fetch, asked } = apiAnswering({
+      [`/api/vendors/${vendor.id}`]: vendor,
+      [`/api/vendors/${vendor.slug}/similar`]: similar,
+    });
+    const page = await render(`/public/vendor/${vendor.id}`, { fetch, signedOut: true });
+    expect(page?.markup).toContain('Estudio Norte');
+    expect(page?.markup).toContain('role="tablist"');
+    for (const service of vendor.services) expect(page?.markup).toContain(service.name);
+    expect(page?.markup).toContain('Book a service');
+    expect(page?.markup).toContain('Taller Sur');
+    expect(asked.map(({ path }) => path)).toEqual([
+      `/api/vendors/${vendor.id}`,
+      `/api/vendors/${vendor.slug}/similar`,
+    ]);
+    expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
+  });
+
+  it('renders nothing for an unknown vendor or a screen that is not public: the browser renders those', async () => {
+    const { fetch, asked } = apiAnswering({});
+    expect(await render('/public/vendor/nobody-here', { fetch, signedOut: true })).toBeNull();
+    expect(await render('/jobs', { fetch, signedOut: true })).toBeNull();
+    expect(await render('/no-such-page', { fetch, signedOut: true })).toBeNull();
+    // Asked once, never again: a failed read is left to the browser.
+    expect(asked.map(({ path }) => path)).toEqual(['/api/vendors/nobody-here']);
+  });
+});

@@ -1,0 +1,53 @@
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { RenderPage } from '../../shared/ssr.ts';
+import { App } from '../app/app.tsx';
+import { createQueryClient } from '../app/providers.tsx';
+import { loadScreenAt, prefetchRoute, screenModulesAt } from '../app/router.tsx';
+import { meKeys } from '../features/auth/api/use-me.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
+import { createApiClient } from '../lib/api-client.ts';
+
+// The server render of a public page (decision 042), built by Vite as a module of its own
+// (vite.config.ts, environment `ssr`; in `npm run dev` loaded through Vite's dev server) and run by
+// the server (src/server/features/public-pages). Everything it uses is made for the one request: its
+// QueryClient, its API client, its router. It renders what the browser's first render renders: the
+// same tree, from the same queries, which the page carries dehydrated, so that the browser hydrates
+// this markup as it is (web/app/start.tsx).
+
+/** The origin the render's API client names; its fetch answers in-process, whatever the origin. */
+const SERVER_ORIGIN = 'http://barrio.internal';
+
+export const render: RenderPage = async (url, { fetch, signedOut }) => {
+  const { pathname, search } = new URL(url, SERVER_ORIGIN);
+  const queryClient = createQueryClient();
+  // A failed read is not tried again here: the browser renders that page itself, and asks again.
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  if (signedOut) queryClient.setQueryData(meKeys.me, null);
+  const client = createApiClient(`${SERVER_ORIGIN}/api`, fetch);
+  const [prefetched] = await Promise.all([
+    prefetchRoute({ pathname, search }, { queryClient, client }),
+    loadScreenAt(pathname),
+  ]);
+  if (!prefetched) return null;
+  if (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error')
+  )
+    return null;
+  const markup = renderToString(
+    <App
+      queryClient={queryClient}
+      router={(routes) => <StaticRouter location={url}>{routes}</StaticRouter>}
+    />,
+  );
+  return {
+    markup,
+    state: dehydrate(queryClient),
+    language: currentLanguage(),
+    modules: screenModulesAt(pathname),
+  };
+};

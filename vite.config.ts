@@ -113,8 +113,10 @@ export default defineConfig(() => ({
               test: /node_modules[\\/](@tanstack|i18next|react-i18next|hono|@radix-ui[\\/]react-(slot|compose-refs)|clsx)[\\/]/,
             },
             // Vite's helper that preloads a lazy module's files: the entry uses it to import the app;
-            // in the app's chunk, it would make the entry run the app first.
-            { name: 'preload-helper', test: /^\0vite\/preload-helper/ },
+            // in the app's chunk, it would make the entry run the app before it has set up its
+            // event replay. The server render's contract (its #root mark), which the entry reads
+            // too, goes with it for the same reason.
+            { name: 'preload-helper', test: /^\0vite\/preload-helper|[\\/]src[\\/]shared[\\/]ssr\.ts$/ },
             // The rest of the app shell — what app/start.tsx imports statically — is one chunk too: the
             // entry imports the app only after the first paint (decision 027), so the bundler would
             // otherwise cut out every module the app shares with a lazy screen as a file of its own.

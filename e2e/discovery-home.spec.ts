@@ -242,3 +242,40 @@ test('the app hydrates every element the server rendered on Home, the lists and 
     await close();
   }
 });
+
+test('a press or a field changed before the app has hydrated the page is replayed once it has', async ({
+  browser,
+  baseURL,
+}) => {
+  // decision 042's event replay: the app's script is held back, so that the visitor acts first.
+  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  try {
+    let release = await holdRequests(page, '**/assets/app-*.js');
+    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Fitness', exact: true }).click();
+    await expect(page.locator('#root[data-ssr]')).toHaveCount(1);
+    release();
+    await waitForHydration(page);
+    await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
+    await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.unroute('**/assets/app-*.js');
+
+    // The booking form's service, chosen before the app ran, is the app's once it has.
+    const vendor = (await (await page.request.get('/api/vendors/featured')).json()) as {
+      items: { slug: string }[];
+    };
+    release = await holdRequests(page, '**/assets/app-*.js');
+    await page.goto(`/public/vendor/${vendor.items[0]?.slug}`, { waitUntil: 'domcontentloaded' });
+    const form = page.getByRole('region', { name: 'Book a service' });
+    await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+    release();
+    await waitForHydration(page);
+    await expect(form.getByRole('group', { name: 'Time' }).locator('label').first()).toBeVisible();
+    expect(errors).toEqual([]);
+  } finally {
+    await close();
+  }
+});

@@ -7,7 +7,7 @@ import { App } from './app.tsx';
 import { createQueryClient } from './providers.tsx';
 import { loadScreenAt } from './router.tsx';
 
-// The app, started by the entry (main.tsx) once the page has loaded. A page the server rendered
+// The app, started by the entry (main.tsx) as soon as it runs. A page the server rendered
 // (decision 042) is hydrated: the app attaches to its markup as it is, from the queries the page
 // carries. Any other page is rendered afresh.
 const root = document.getElementById('root');
@@ -38,6 +38,12 @@ const hydrate = state !== undefined && root.getAttribute(SSR_ATTRIBUTE) === curr
  */
 const SCREEN_WAIT_MS = 500;
 
+let markStarted = () => {};
+/** Settles once the app has hydrated (or rendered) the page: the entry then replays early presses. */
+export const started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
+
 function start() {
   const app = (
     <App
@@ -51,6 +57,7 @@ function start() {
   // #root now holds the app's markup: the mark says so (the journeys and bench:web wait for it).
   root?.removeAttribute(SSR_ATTRIBUTE);
   performance.mark('barrio:hydrated');
+  markStarted();
 }
 
 // The screen's module and its strings first, so that the first render shows the screen (a failure

@@ -29,6 +29,7 @@ import { writeResult } from './support.ts';
 //   BENCH_LHR_DIR=<dir> — also write each route's full Lighthouse report (JSON) there.
 //   BENCH_BASELINE=off — skip the baseline below (half the time).
 //   BENCH_SKIP_LIGHTHOUSE=1 — only the first interaction and the serving times (a few minutes).
+//   BENCH_TAP_RUNS=0 — no first interaction (5 loads per page and tap time by default).
 //   BENCH_BEFORE=<dir> — also measure another checkout of this repository (an earlier commit, with
 //     its node_modules and its own build in <dir>/dist/web, built beforehand), served by its own
 //     server in the same run, and print every table before / after.
@@ -75,7 +76,8 @@ const floorPage = `<!doctype html>
 `;
 const budgetBytes = 90 * 1024;
 /** First interaction: cold loads per page and tap time, the tap times, and each wait's limit. */
-const tapRuns = 5;
+/** BENCH_TAP_RUNS=0: no first-interaction loads (Lighthouse and the serving times only). */
+const tapRuns = Math.max(0, Number(process.env.BENCH_TAP_RUNS ?? 5));
 const tapOffsets = [1_000, 3_000];
 const tapDeadlineMs = 20_000;
 const tapGoalMs = 300;
@@ -344,11 +346,14 @@ try {
       // After Lighthouse and the 150 requests of servingTimes, the server has drawn the page
       // before: the first interaction's loads are not its first draw.
       const serving = await servingTimes(`${target.base}${route}`);
-      const firstInteraction = await measureFirstInteraction(tapBrowser, `${target.base}${route}`, {
-        offsets: tapOffsets,
-        runs: tapRuns,
-        deadlineMs: tapDeadlineMs,
-      });
+      const firstInteraction =
+        tapRuns > 0
+          ? await measureFirstInteraction(tapBrowser, `${target.base}${route}`, {
+              offsets: tapOffsets,
+              runs: tapRuns,
+              deadlineMs: tapDeadlineMs,
+            })
+          : [];
       results[target.name].push({ route, lighthouse: lighthouseRow, serving, firstInteraction });
     }
   }

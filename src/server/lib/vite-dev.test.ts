@@ -1,21 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sparePort } from '../test/spare-port.ts';
 import { testEngine } from '../test/test-db.ts';
 
 // `npm run dev` (scripts/dev.ts starts the server with WEB_DEV=on): the real server as its own
 // process, with Vite's dev server in front of it. The public pages must come rendered by the
 // server, as in production, and the web app's modules from Vite. Once, on the embedded database.
-
-function sparePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 describe.skipIf(testEngine === 'postgres')('npm run dev', () => {
   let server: ChildProcess;
@@ -36,24 +26,21 @@ describe.skipIf(testEngine === 'postgres')('npm run dev', () => {
         PGLITE_DIR: 'memory://',
         DATABASE_URL: '',
         DEMO_SEED: 'on',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout?.on('data', (chunk) => (output += chunk));
-    server.stderr?.on('data', (chunk) => (output += chunk));
-    // Started when its health answers (migrations and the demo seed first), within two minutes.
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`the dev server exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the dev server did not start:\n${output}`);
-      const healthy = await fetch(`${base}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      );
-      if (healthy) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    // Started when it logs that it is ready (migrations and the demo seed come first), or failed
+    // when it exits first.
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes('Barrio is ready')) resolve();
+      };
+      server.stdout?.on('data', read);
+      server.stderr?.on('data', read);
+      server.once('exit', () => reject(new Error(`the dev server exited:\n${output}`)));
+    });
   }, 150_000);
 
   afterAll(async () => {

@@ -1,0 +1,12 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 right now, for a server process a test or a benchmark starts. */
+export function sparePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

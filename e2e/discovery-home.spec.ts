@@ -263,17 +263,14 @@ test('a press or a field changed before the app has hydrated the page is replaye
     );
     await page.unroute('**/assets/app-*.js');
 
-    // The booking form's service, chosen before the app ran, is the app's once it has.
-    const vendor = (await (await page.request.get('/api/vendors/featured')).json()) as {
-      items: { slug: string }[];
-    };
+    // Text typed in the search box before the app ran is the app's once it has: it searches for it.
     release = await holdRequests(page, '**/assets/app-*.js');
-    await page.goto(`/public/vendor/${vendor.items[0]?.slug}`, { waitUntil: 'domcontentloaded' });
-    const form = page.getByRole('region', { name: 'Book a service' });
-    await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('searchbox').fill('limpieza');
     release();
     await waitForHydration(page);
-    await expect(form.getByRole('group', { name: 'Time' }).locator('label').first()).toBeVisible();
+    await expect(page).toHaveURL(/[?&]q=limpieza(&|$)/);
+    await expect(page.getByRole('searchbox')).toHaveValue('limpieza');
     expect(errors).toEqual([]);
   } finally {
     await close();

@@ -25,7 +25,8 @@ export async function pickSlot(
   { day = 'first', time }: { day?: 'first' | 'last'; time: number | 'last' },
 ) {
   const form = page.getByRole('region', { name: 'Book a service' });
-  await expect(form).toBeVisible();
+  // As a visitor scrolls to it: the form loads when it comes near the screen (decision 043).
+  await form.scrollIntoViewIfNeeded();
   await form.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
   const times = form.getByRole('group', { name: 'Time' }).locator('label');
   await expect(times.first()).toBeVisible();

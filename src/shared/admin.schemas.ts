@@ -10,9 +10,8 @@ import {
   type RecurrenceRule,
   recurrenceRules,
 } from './constants.ts';
-import { type CountryCode, countries } from './countries.ts';
 import { whenFieldsParsed } from './cross-field-checks.ts';
-import { toE164 } from './phone.ts';
+import { phoneAsTypedSchema } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 
 // The admin dashboard's API contract (product §2 Admin, ARCHITECTURE §6): one schema per input, used by the
@@ -136,22 +135,6 @@ export const adminCustomerUpdateSchema = updateSchemaOf(adminCustomerInputSchema
 export type AdminCustomerUpdate = z.output<typeof adminCustomerUpdateSchema>;
 
 // ——— The admin forms (issue 27): each field as the form holds it, checked by the API's own field ———
-
-const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
-
-/**
- * A phone as the admin forms hold it, the picker's country and the number as typed, made E.164
- * (product §5); an empty number is no phone.
- */
-export const phoneAsTypedSchema = z
-  .object({ country: z.enum(countryCodes), national: z.string() })
-  .transform(({ country, national }, ctx) => {
-    if (!national.trim()) return '';
-    const phone = toE164(national, country);
-    if (phone) return phone;
-    ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number for the selected country.' });
-    return z.NEVER;
-  });
 
 /** The Add and Edit Customer form: its output is what POST and PATCH /api/admin/customers take. */
 export const adminCustomerFormSchema = z.object({

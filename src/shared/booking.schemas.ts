@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppointmentStatus } from './constants.ts';
-import { toE164 } from './phone.ts';
+import { phoneAsTypedSchema, toE164 } from './phone.ts';
 
 // ARCHITECTURE §6: the booking request payload in camelCase exactly as product §3 gives it. One schema for
 // the server's validator and the booking form.
@@ -30,6 +30,23 @@ export const createBookingSchema = z.object({
 });
 /** What the form sends: optional fields present, possibly undefined (the validator's typed input). */
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
+
+/**
+ * The booking form (product §5) as it holds its fields: the request's own fields, checked by the same
+ * rules as the server's, and the phone as typed with its country. Its output is the request without
+ * the vendor, which the form adds.
+ */
+export const bookingFormSchema = z
+  .object({
+    serviceId: createBookingSchema.shape.serviceId,
+    startTime: createBookingSchema.shape.startTime,
+    customerName: createBookingSchema.shape.customerName,
+    customerEmail: createBookingSchema.shape.customerEmail,
+    customerPhone: phoneAsTypedSchema,
+    notes: createBookingSchema.shape.notes,
+  })
+  .transform(({ customerPhone, ...fields }) => ({ ...fields, customerPhone: customerPhone || undefined }));
+export type BookingForm = z.input<typeof bookingFormSchema>;
 
 export interface CreateBookingResponse {
   id: string;

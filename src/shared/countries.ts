@@ -41,6 +41,9 @@ export const countries = [
 
 export type CountryCode = (typeof countries)[number]['code'];
 
+/** The country codes as a tuple, for `z.enum`. */
+export const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+
 export const defaultCountry: Country = countries[0];
 
 export function countryByCode(code: string): Country | undefined {

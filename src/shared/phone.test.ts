@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countries, defaultCountry } from './countries.ts';
-import { splitE164, toE164 } from './phone.ts';
+import { phoneAsTypedSchema, splitE164, toE164 } from './phone.ts';
 import { updateProfileSchema } from './profile.schemas.ts';
 
 describe('countries', () => {
@@ -31,5 +31,15 @@ describe('phones as E.164', () => {
     expect(updateProfileSchema.parse({ phone: null }).phone).toBeNull();
     expect(updateProfileSchema.safeParse({ phone: 'call me' }).success).toBe(false);
     expect(updateProfileSchema.safeParse({ is_admin: true }).success).toBe(false);
+  });
+});
+
+describe('a phone as a form holds it', () => {
+  it('is E.164 in the picked country, empty when no number was typed, refused when not a number', () => {
+    expect(phoneAsTypedSchema.parse({ country: 'MX', national: '55 1234 5678' })).toBe('+525512345678');
+    expect(phoneAsTypedSchema.parse({ country: 'US', national: '(415) 555-0123' })).toBe('+14155550123');
+    expect(phoneAsTypedSchema.parse({ country: 'MX', national: '  ' })).toBe('');
+    expect(phoneAsTypedSchema.safeParse({ country: 'MX', national: '12' }).success).toBe(false);
+    expect(phoneAsTypedSchema.safeParse({ country: 'ZZ', national: '55 1234 5678' }).success).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import { type CountryCode, countries, defaultCountry } from './countries.ts';
+import { z } from 'zod';
+import { type CountryCode, countries, countryCodes, defaultCountry } from './countries.ts';
 
 /**
  * A phone as typed (with or without +, spaces, a leading zero) in the given country, as E.164
@@ -17,3 +18,17 @@ export function splitE164(phone: string | null | undefined): { country: CountryC
   const country = countries.find((c) => c.code === code)?.code ?? defaultCountry.code;
   return { country, national: parsed ? String(parsed.nationalNumber) : '' };
 }
+
+/**
+ * A phone as a form holds it, the picker's country and the number as typed, made E.164 (product §5);
+ * an empty number is no phone ('').
+ */
+export const phoneAsTypedSchema = z
+  .object({ country: z.enum(countryCodes), national: z.string() })
+  .transform(({ country, national }, ctx) => {
+    if (!national.trim()) return '';
+    const phone = toE164(national, country);
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number for the selected country.' });
+    return z.NEVER;
+  });

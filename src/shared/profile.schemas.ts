@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
-import { type CountryCode, countries, defaultCountry } from './countries.ts';
+import { countryCodes, defaultCountry } from './countries.ts';
 import { toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 
@@ -44,8 +44,6 @@ export const updateProfileSchema = updateSchemaOf(
 ).strict();
 // The typed client (hc) takes what the validator yields, so the request type is the output type.
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
-
-const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 /**
  * The My Profile form (product §2): the fields of the PUT above, with the phone as the picker's

@@ -9,7 +9,7 @@ import {
   LEAD_TIME_MINUTES,
   MIN_PAID_PRICE_CENTS,
 } from './constants.ts';
-import { type CountryCode, countries, defaultCountry } from './countries.ts';
+import { type CountryCode, countries, countryCodes, defaultCountry } from './countries.ts';
 import { isStrongPassword } from './password-rules.ts';
 import { updateSchemaOf } from './update-schema.ts';
 import type { VendorClaimOffer } from './vendor-claim.schemas.ts';
@@ -28,7 +28,6 @@ export const signupMessages = {
   invalidPhone: 'Please fill in all required fields before continuing.',
 } as const;
 
-const countryCodes = countries.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 const signupCategoryValues = signupCategories.flatMap((c) => [c.en, c.es]) as string[];
 
 /**

@@ -11,9 +11,9 @@ import { registerServiceWorker } from './pwa/register-service-worker.ts';
 /**
  * Event replay (decision 042). On a page the server rendered, a button pressed before the app has
  * hydrated it (a chip, a tab, Load More) has no handler yet: it is pressed again once the app has.
- * A field changed meanwhile (a search box, the booking form's service) tells the app again, with the
- * same `input` and `change` events, so that what the page shows is what the app holds. Links and
- * the search form work without the app.
+ * A field changed meanwhile (a search box) tells the app again, with the same `input` and `change`
+ * events, so that what the page shows is what the app holds. Links and the search form work
+ * without the app.
  */
 const replay = document.getElementById('root')?.hasAttribute(SSR_ATTRIBUTE) ?? false;
 let pressed: HTMLButtonElement | undefined;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
-import { BookingForm } from '../features/bookings/components/booking-form.tsx';
+import { LazyBookingForm } from '../features/bookings/components/lazy-booking-form.tsx';
 import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
 import {
   type ProfileTab,
@@ -106,7 +106,7 @@ export function Component() {
                   <>
                     <ServiceList services={vendor.services} />
                     {vendor.services.length > 0 ? (
-                      <BookingForm vendor={vendor} services={vendor.services} />
+                      <LazyBookingForm vendor={vendor} services={vendor.services} />
                     ) : null}
                   </>
                 ),

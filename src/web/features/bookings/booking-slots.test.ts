@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { demoServices, demoSlots, groupSlotsByDay, isDemoId, withDialCode } from './booking-slots.ts';
+import { demoServices, demoSlots, groupSlotsByDay, isDemoId } from './booking-slots.ts';
 
 describe('booking form helpers', () => {
   it('makes the spec’s demo slots: the next 7 weekdays at 09–11 and 14–17 h local', () => {
@@ -63,12 +63,5 @@ describe('booking form helpers', () => {
     } finally {
       made.mockRestore();
     }
-  });
-
-  it('prepends the dial code unless the phone starts with +', () => {
-    expect(withDialCode(' 55 1234 5678 ', '+52')).toBe('+5255 1234 5678');
-    expect(withDialCode('0044 20', '+44')).toBe('+4444 20');
-    expect(withDialCode('+1 415 555 0100', '+52')).toBe('+1 415 555 0100');
-    expect(withDialCode('  ', '+52')).toBeUndefined();
   });
 });

@@ -97,10 +97,3 @@ export function groupSlotsByDay(slots: string[], timeZone: string, locale: strin
   }
   return [...days.values()];
 }
-
-/** product §5: a phone that does not start with + gets the country's dial code (leading zeros dropped). */
-export function withDialCode(national: string, dial: string): string | undefined {
-  const phone = national.trim();
-  if (!phone) return undefined;
-  return phone.startsWith('+') ? phone : `${dial}${phone.replace(/^0+/, '')}`;
-}

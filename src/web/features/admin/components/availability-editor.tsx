@@ -14,6 +14,7 @@ import {
 } from '../../../../shared/admin.schemas.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -27,7 +28,7 @@ import {
   useDeleteWindow,
   useUpdateWindow,
 } from '../api/use-availability-windows.ts';
-import { Checkbox, FormField, Select } from './form-field.tsx';
+import { Checkbox, Select } from './form-field.tsx';
 
 type Repeat = RecurrenceRule | 'none';
 

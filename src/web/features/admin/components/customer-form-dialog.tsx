@@ -9,6 +9,7 @@ import {
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import { CategoryToggles } from '../../../components/category-toggles.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -16,7 +17,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveCustomer } from '../api/use-admin-customers.ts';
-import { FormField, useFieldErrors } from './form-field.tsx';
+import { useFieldErrors } from './form-field.tsx';
 
 /** Add and edit customer (product §2, §5): display name required; phone stored as E.164. */
 export function CustomerFormDialog({

@@ -1,33 +1,7 @@
 import { clsx } from 'clsx';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** A labelled field with its error below, tied by aria-describedby (the forms of the admin dialogs). */
-export function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+import { fieldErrorProps } from '../../../components/form-field.tsx';
 
 export const selectClassName =
   'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2';
@@ -63,8 +37,6 @@ export function useFieldErrors() {
       if (error.type === 'too_small' && required) return required;
       return error.type === 'too_big' ? t('admin.common.tooLong') : error.message;
     },
-    /** aria-invalid and aria-describedby for a field with an error (FormField shows it as `${id}-error`). */
-    invalid: (error: string | undefined, fieldId: string) =>
-      error ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId}-error` } : {},
+    invalid: fieldErrorProps,
   };
 }

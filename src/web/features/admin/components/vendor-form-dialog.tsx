@@ -11,6 +11,7 @@ import {
 import { adminCategories } from '../../../../shared/categories.ts';
 import { applicationStatuses, pricingTypes } from '../../../../shared/constants.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -18,7 +19,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveVendor } from '../api/use-admin-vendors.ts';
-import { Checkbox, FormField, Select, useFieldErrors } from './form-field.tsx';
+import { Checkbox, Select, useFieldErrors } from './form-field.tsx';
 
 /** Add and edit vendor (product §2, §5): business name required, email field, phone with its country. */
 export function VendorFormDialog({

@@ -59,7 +59,7 @@ function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
 const chooseService = (id = SERVICE_ID) => changeValue(screen.getByLabelText('Service'), id);
 
 describe('BookingForm', () => {
-  it('books a slot shown in the vendor’s timezone, with the dial code prepended', async () => {
+  it('books a slot shown in the vendor’s timezone, the phone in E.164 for the picked country', async () => {
     renderForm();
     chooseService();
     const days = await screen.findByRole('group', { name: 'Day' });
@@ -68,9 +68,14 @@ describe('BookingForm', () => {
     const times = screen.getByRole('group', { name: 'Time' });
     fireEvent.click(within(times).getByLabelText('9:30 AM'));
 
-    // product §5: name and email are required.
+    // product §5: name and email are required: the spec's toast, and each field says so.
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText('Missing Information')).toBeTruthy();
+    expect(await screen.findByText('Enter your name.')).toBeTruthy();
+    expect(screen.getByText('Enter your email.')).toBeTruthy();
+    expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Choose a service.')).toBeNull();
+    expect(screen.queryByText('Choose a time.')).toBeNull();
     expect(posts).toEqual([]);
 
     changeValue(screen.getByLabelText('Name'), 'Ana');
@@ -87,7 +92,44 @@ describe('BookingForm', () => {
         startTime: SLOTS[1],
         customerName: 'Ana',
         customerEmail: 'ana@example.test',
-        customerPhone: '+5255 1234 5678',
+        customerPhone: '+525512345678',
+      },
+    ]);
+  });
+
+  it('checks each field with the request’s own rules and sends nothing until they pass', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Choose a service.')).toBeTruthy();
+    expect(screen.getAllByText('Missing Information').length).toBeGreaterThan(0);
+
+    chooseService();
+    expect(await screen.findByText('Choose a time.')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Time' })).getByLabelText('9:00 AM'));
+    await waitFor(() => expect(screen.queryByText('Choose a time.')).toBeNull());
+
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@');
+    changeValue(screen.getByLabelText('Phone (optional)'), '12');
+    expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone number for the selected country.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(posts).toEqual([]);
+
+    // Fixed, the messages go and the request is sent.
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
+    changeValue(screen.getByLabelText('Phone (optional)'), '');
+    await waitFor(() => expect(screen.queryByText('Enter a valid email address.')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        vendorId: vendor.id,
+        serviceId: SERVICE_ID,
+        startTime: SLOTS[0],
+        customerName: 'Ana',
+        customerEmail: 'ana@example.test',
       },
     ]);
   });
@@ -174,6 +216,15 @@ describe('BookingForm', () => {
       'Virus Removal · $120.00 (Example)',
       'Data Recovery · $150.00 (Example)',
     ]);
+    // An example service is refused as such, never sent, and not called a missing choice.
+    chooseService(options[1]!.getAttribute('value') ?? '');
+    fireEvent.click(within(screen.getByRole('group', { name: 'Time' })).getAllByRole('radio')[0]!);
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Example only')).toBeTruthy();
+    expect(screen.queryByText('Choose a service.')).toBeNull();
+    expect(posts).toEqual([]);
   });
 
   it('says so when there are no open times', async () => {

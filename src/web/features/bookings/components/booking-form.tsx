@@ -1,21 +1,28 @@
 import { clsx } from 'clsx';
 import { CalendarCheck } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
-import { type CountryCode, countries, defaultCountry } from '../../../../shared/countries.ts';
+import {
+  type BookingForm as BookingFormFields,
+  bookingFormSchema,
+  type CreateBookingResponse,
+} from '../../../../shared/booking.schemas.ts';
+import { defaultCountry } from '../../../../shared/countries.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
-import { PhoneField } from '../../../components/phone-field.tsx';
+import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
+import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
-import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId, withDialCode } from '../booking-slots.ts';
+import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId } from '../booking-slots.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
 
 export interface BookingFormProps {
@@ -40,24 +47,31 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
     [servicesFailed, realServices, t],
   );
 
-  const [serviceId, setServiceId] = useState('');
   const [dayKey, setDayKey] = useState('');
-  const [slot, setSlot] = useState('');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [country, setCountry] = useState<CountryCode>(defaultCountry.code);
-  const [national, setNational] = useState('');
-  const [notes, setNotes] = useState('');
   const [done, setDone] = useState<{ booking: CreateBookingResponse; email: string } | null>(null);
+  // The fields as react-hook-form holds them, checked by the request's own schema (decision 041).
+  const { register, control, handleSubmit, getValues, setValue, formState } = useZodForm(bookingFormSchema, {
+    defaultValues: {
+      serviceId: '',
+      startTime: '',
+      customerName: '',
+      customerEmail: '',
+      customerPhone: { country: defaultCountry.code, national: '' },
+      notes: '',
+    } satisfies BookingFormFields,
+  });
+  const serviceId = useWatch({ control, name: 'serviceId' });
+  const slot = useWatch({ control, name: 'startTime' });
+  const clearSlot = () => setValue('startTime', '', { shouldValidate: formState.isSubmitted });
 
   // Signed-in users get their name and email filled in (once, never over what they typed).
   const prefilled = useRef(false);
   useEffect(() => {
     if (!user || prefilled.current) return;
     prefilled.current = true;
-    setName((current) => current || profile?.display_name || user.name || '');
-    setEmail((current) => current || user.email);
-  }, [user, profile]);
+    if (!getValues('customerName')) setValue('customerName', profile?.display_name || user.name || '');
+    if (!getValues('customerEmail')) setValue('customerEmail', user.email);
+  }, [user, profile, getValues, setValue]);
 
   const demoService = isDemoId(serviceId);
   const availability = useAvailability(vendor.slug, serviceId && !demoService ? serviceId : undefined);
@@ -99,7 +113,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
         email={done.email}
         onAnother={() => {
           setDone(null);
-          setSlot('');
+          clearSlot();
         }}
       />
     );
@@ -115,37 +129,47 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
     return err.message;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // product §5: service, time, name and email are required, checked at submit.
-    if (!serviceId || !slot || !name.trim() || !email.trim()) {
-      toast.error(t('bookings.form.missingTitle'), { description: t('bookings.form.missingText') });
-      return;
-    }
-    if (demoService || slotsAreDemo) {
-      toast.error(t('bookings.form.demoRefusedTitle'), { description: t('bookings.form.demoRefusedText') });
-      return;
-    }
-    const dial = countries.find((c) => c.code === country)?.dial ?? defaultCountry.dial;
-    const customerEmail = email.trim();
-    create.mutate(
-      {
-        vendorId: vendor.id,
-        serviceId,
-        startTime: slot,
-        customerName: name.trim(),
-        customerEmail,
-        customerPhone: withDialCode(national, dial),
-        notes: notes.trim() || undefined,
-      },
-      {
-        onSuccess: (booking) => setDone({ booking, email: customerEmail }),
-        onError: (err) => {
-          setSlot('');
-          toast.error(t('bookings.form.failedTitle'), { description: failureText(err) });
+  const refuseDemo = () =>
+    toast.error(t('bookings.form.demoRefusedTitle'), { description: t('bookings.form.demoRefusedText') });
+
+  // product §5: service, time, name and email are required, checked at submit; the spec's toast says
+  // so, and each field says what it needs.
+  const submit = handleSubmit(
+    (input) => {
+      // Examples are never sent (ARCHITECTURE §12).
+      if (demoService || slotsAreDemo) return refuseDemo();
+      create.mutate(
+        { vendorId: vendor.id, ...input },
+        {
+          onSuccess: (booking) => setDone({ booking, email: input.customerEmail }),
+          onError: (err) => {
+            clearSlot();
+            toast.error(t('bookings.form.failedTitle'), { description: failureText(err) });
+          },
         },
-      },
-    );
+      );
+    },
+    () => {
+      const { serviceId, startTime, customerName, customerEmail } = getValues();
+      if (!serviceId || !startTime || !customerName.trim() || !customerEmail.trim()) {
+        toast.error(t('bookings.form.missingTitle'), { description: t('bookings.form.missingText') });
+      } else if (demoService || slotsAreDemo) {
+        refuseDemo();
+      }
+    },
+  );
+
+  const { errors } = formState;
+  const emailTyped = Boolean(getValues('customerEmail').trim());
+  const errorText = {
+    // A demo service is refused by its own toast, not as a missing choice.
+    service: errors.serviceId && !demoService ? t('bookings.form.serviceRequired') : undefined,
+    time: errors.startTime ? t('bookings.form.timeRequired') : undefined,
+    name: errors.customerName ? t('bookings.form.nameRequired') : undefined,
+    email: errors.customerEmail
+      ? t(emailTyped ? 'bookings.form.invalidEmail' : 'bookings.form.emailRequired')
+      : undefined,
+    phone: errors.customerPhone ? t('bookings.form.invalidPhone') : undefined,
   };
 
   const field = (key: string) => `${formId}-${key}`;
@@ -160,18 +184,16 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
         {t('bookings.form.title')}
       </h2>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={field('service')} className="text-sm font-semibold text-stone-800">
-            {t('bookings.form.service')}
-          </label>
+        <FormField id={field('service')} label={t('bookings.form.service')} error={errorText.service}>
           <select
             id={field('service')}
-            value={serviceId}
-            onChange={(e) => {
-              setServiceId(e.target.value);
-              setDayKey('');
-              setSlot('');
-            }}
+            {...register('serviceId', {
+              onChange: () => {
+                setDayKey('');
+                clearSlot();
+              },
+            })}
+            {...fieldErrorProps(errorText.service, field('service'))}
             className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
           >
             <option value="">{t('bookings.form.servicePlaceholder')}</option>
@@ -182,7 +204,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
             ))}
           </select>
           {servicesFailed ? <DemoNote>{t('bookings.form.demoServicesNote')}</DemoNote> : null}
-        </div>
+        </FormField>
 
         {!serviceId ? (
           <p className="text-sm text-stone-600">{t('bookings.form.chooseServiceFirst')}</p>
@@ -205,7 +227,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
                   checked={d.key === day?.key}
                   onChange={() => {
                     setDayKey(d.key);
-                    setSlot('');
+                    clearSlot();
                   }}
                 >
                   {d.label}
@@ -213,15 +235,17 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
               ))}
             </ChipGroup>
             <ChipGroup
+              id={field('time')}
               legend={t('bookings.form.time')}
               hint={t('bookings.form.timesIn', { zone: timezone.replaceAll('_', ' ') })}
+              error={errorText.time}
             >
               {day?.slots.map((s) => (
                 <Chip
                   key={s.iso}
                   name={field('time')}
                   checked={slot === s.iso}
-                  onChange={() => setSlot(s.iso)}
+                  onChange={() => setValue('startTime', s.iso, { shouldValidate: formState.isSubmitted })}
                 >
                   {s.label}
                   {slotsAreDemo ? <span className="sr-only"> ({t('bookings.form.demoBadge')})</span> : null}
@@ -231,45 +255,51 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
           </>
         )}
 
-        <TextField id={field('name')} label={t('bookings.form.name')}>
+        <FormField id={field('name')} label={t('bookings.form.name')} error={errorText.name}>
           <Input
             id={field('name')}
             autoComplete="name"
-            value={name}
             required
-            onChange={(e) => setName(e.target.value)}
+            maxLength={120}
+            {...register('customerName')}
+            {...fieldErrorProps(errorText.name, field('name'))}
           />
-        </TextField>
-        <TextField id={field('email')} label={t('bookings.form.email')}>
+        </FormField>
+        <FormField id={field('email')} label={t('bookings.form.email')} error={errorText.email}>
           <Input
             id={field('email')}
             type="email"
             autoComplete="email"
-            value={email}
             required
-            onChange={(e) => setEmail(e.target.value)}
+            maxLength={254}
+            {...register('customerEmail')}
+            {...fieldErrorProps(errorText.email, field('email'))}
           />
-        </TextField>
-        <TextField id={field('phone')} label={t('bookings.form.phone')}>
-          <PhoneField
-            id={field('phone')}
-            country={country}
-            national={national}
-            onCountryChange={setCountry}
-            onNationalChange={setNational}
+        </FormField>
+        <FormField id={field('phone')} label={t('bookings.form.phone')} error={errorText.phone}>
+          <Controller
+            control={control}
+            name="customerPhone"
+            render={({ field: phone }) => (
+              <PhoneValueField
+                id={field('phone')}
+                value={phone.value}
+                onChange={phone.onChange}
+                error={errorText.phone}
+              />
+            )}
           />
-        </TextField>
-        <TextField id={field('notes')} label={t('bookings.form.notes')}>
+        </FormField>
+        <FormField id={field('notes')} label={t('bookings.form.notes')}>
           <textarea
             id={field('notes')}
-            value={notes}
             maxLength={1000}
             rows={3}
             placeholder={t('bookings.form.notesPlaceholder')}
-            onChange={(e) => setNotes(e.target.value)}
+            {...register('notes')}
             className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
           />
-        </TextField>
+        </FormField>
         <Button type="submit" size="lg" disabled={create.isPending}>
           {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}
         </Button>
@@ -288,23 +318,33 @@ function DemoNote({ children }: { children: ReactNode }) {
   );
 }
 
-function TextField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function ChipGroup({
+  id,
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  id?: string;
+  legend: string;
+  hint?: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-stone-800">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-function ChipGroup({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
-  return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error && id ? `${id}-error` : undefined}
+    >
       <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
       {hint ? <p className="-mt-1 text-xs text-stone-600">{hint}</p> : null}
       <div className="flex flex-wrap gap-2">{children}</div>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

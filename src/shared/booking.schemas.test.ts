@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { type BookingForm, bookingFormSchema, createBookingSchema } from './booking.schemas.ts';
+
+// The booking form is checked by the request's own rules (issue 27): what it sends, the server takes.
+const filled: BookingForm = {
+  serviceId: '5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11',
+  startTime: '2026-11-23T15:30:00.000Z',
+  customerName: ' Ana ',
+  customerEmail: ' ana@example.test ',
+  customerPhone: { country: 'MX', national: '55 1234 5678' },
+  notes: '',
+};
+
+describe('bookingFormSchema', () => {
+  it('turns the fields into the request without its vendor, which the server accepts', () => {
+    const input = bookingFormSchema.parse(filled);
+    expect(input).toEqual({
+      serviceId: filled.serviceId,
+      startTime: filled.startTime,
+      customerName: 'Ana',
+      customerEmail: 'ana@example.test',
+      customerPhone: '+525512345678',
+      notes: undefined,
+    });
+    expect(createBookingSchema.safeParse({ vendorId: 'casa-limpia', ...input }).success).toBe(true);
+  });
+
+  it('leaves the phone out when none was typed', () => {
+    const input = bookingFormSchema.parse({ ...filled, customerPhone: { country: 'MX', national: '' } });
+    expect(input.customerPhone).toBeUndefined();
+  });
+
+  it('names every field that is missing or wrong', () => {
+    const result = bookingFormSchema.safeParse({
+      ...filled,
+      serviceId: '',
+      startTime: '',
+      customerName: '  ',
+      customerEmail: 'ana@',
+      customerPhone: { country: 'MX', national: '12' },
+      notes: 'x'.repeat(1001),
+    });
+    expect(result.success).toBe(false);
+    const paths = result.error?.issues.map((issue) => issue.path.join('.'));
+    expect(new Set(paths)).toEqual(
+      new Set(['serviceId', 'startTime', 'customerName', 'customerEmail', 'customerPhone', 'notes']),
+    );
+  });
+});

@@ -7,6 +7,7 @@ import { checkDatabase, type Db, openDatabase } from '../src/server/db/client.ts
 import { services, vendorProfiles } from '../src/server/db/schema/vendors.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 import { computeAvailability } from '../src/server/features/availability/availability.service.ts';
+import { manageLinkOf } from '../src/server/features/booking-lifecycle/manage-links.ts';
 import { requestBooking } from '../src/server/features/booking-lifecycle/request-booking.ts';
 import { getPublicVendor, listPublicVendors } from '../src/server/features/vendors/vendors.service.ts';
 import { createBookingSchema } from '../src/shared/booking.schemas.ts';
@@ -141,6 +142,7 @@ function scenarios(fixtures: Fixtures, directSlots: Fixtures['slots'], runId: st
           user: null,
           now: new Date(),
           appUrl: 'http://127.0.0.1',
+          manageLink: manageLinkOf({ appUrl: 'http://127.0.0.1', secret: 'bench-secret' }),
         }),
     },
   ];

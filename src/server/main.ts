@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { loadDotEnv, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { checkoutDeps, manageLinkFor } from './features/booking-lifecycle/booking-checkout.ts';
 import { mailOutboxHandler } from './features/outbox/outbox.service.ts';
 import { whatsappOutboxHandler } from './features/whatsapp/whatsapp-outbox.ts';
 import { createMailTransport } from './integrations/mail/create-mail-transport.ts';
@@ -96,7 +97,8 @@ const sweeper = startExpirySweeper({
   db: database.db,
   clock: systemClock,
   logger,
-  checkout: { payments, appUrl: config.appUrl, logger },
+  checkout: checkoutDeps({ payments, config, logger }),
+  manageLink: manageLinkFor({ config }),
   intervalMs: config.expirySweepMs,
 });
 const outboxDispatcher = createOutboxDispatcher({
@@ -113,7 +115,7 @@ const outboxDispatcher = createOutboxDispatcher({
       transport: createWhatsAppTransport(config),
       clock: systemClock,
       appUrl: config.appUrl,
-      checkout: { payments, appUrl: config.appUrl, logger },
+      checkout: checkoutDeps({ payments, config, logger }),
     }),
   },
 });

@@ -53,6 +53,8 @@ export interface CreateBookingResponse {
   code: string;
   status: AppointmentStatus;
   message: string;
+  /** The customer's booking page, `/booking/{code}?token=…` (issue 23), also mailed with the receipt. */
+  manage_path: string;
 }
 
 // ARCHITECTURE §6: GET /api/bookings/confirm?token= and POST /api/bookings/confirm {token, action}.
@@ -61,6 +63,11 @@ const token = z
   .trim()
   .min(16, 'Token de confirmación inválido')
   .max(200, 'Token de confirmación inválido');
+
+/** GET /api/bookings/manage?token= (issue 23): the booking page's token, as the link carries it. */
+export const manageTokenQuerySchema = z.object({
+  token: z.string().trim().min(1, 'Booking not found.').max(200, 'Booking not found.'),
+});
 
 export const bookingActions = ['confirm', 'decline'] as const;
 export type BookingAction = (typeof bookingActions)[number];
@@ -106,6 +113,45 @@ export interface BookingSummary {
 export type BookingByToken =
   | (BookingSummary & { answerable: true })
   | { answerable: false; code: string; status: AppointmentStatus };
+
+/**
+ * GET /api/bookings/manage?token= (issue 23): what the customer's booking page shows. The token comes
+ * in every mail to the customer about the booking and in the answer to the request; it is valid until
+ * 30 days after the appointment.
+ */
+export interface ManagedBooking {
+  code: string;
+  /** Overdue requests read as expired even before the sweeper moves them (ARCHITECTURE §4). */
+  status: AppointmentStatus;
+  vendor: {
+    name: string;
+    slug: string;
+    /** wa.me digits of the vendor's phone, once the vendor has confirmed; null before, or without one. */
+    whatsapp: string | null;
+  };
+  /** Null once the vendor deleted the service. */
+  service_name: string | null;
+  start_time: string;
+  end_time: string;
+  /** The vendor's IANA timezone: times are shown in it. */
+  timezone: string;
+  amount_mxn: number;
+  /** The timeline: when it was requested, confirmed, paid, or ended (declined, expired, cancelled). */
+  requested_at: string;
+  confirmed_at: string | null;
+  paid_at: string | null;
+  ended_at: string | null;
+  /** Why a cancelled booking was cancelled: `payment_timeout`, `cancelled_by_customer`, … */
+  cancel_reason: string | null;
+  /** What happens next: the vendor's answer is aimed within 8 h of the request and due by this time. */
+  answer_due_at: string | null;
+  /** The 24-hour payment deadline, while awaiting payment. */
+  payment_due_at: string | null;
+  /** Pay now: the checkout's address, while awaiting payment. */
+  payment_url: string | null;
+  /** Add to calendar: the .ics download (GET /api/bookings/manage/calendar.ics?token=). */
+  calendar_url: string;
+}
 
 export interface BookingDecisionResponse {
   id: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { bookingsAround } from '../test/bookings-around.ts';
+import { testManageLink } from '../test/factories.ts';
 import { testEngine } from '../test/test-db.ts';
 import { startExpirySweeper } from './expiry-sweeper.ts';
 
@@ -19,7 +20,13 @@ describe(`startExpirySweeper (${testEngine})`, () => {
       const intervalMs = 60_000;
       const stale = await booking({ createdAt: at(-25) });
       const logger = { info: vi.fn(), error: vi.fn() };
-      const sweeper = startExpirySweeper({ db: bookings.database.db, clock, logger, intervalMs });
+      const sweeper = startExpirySweeper({
+        db: bookings.database.db,
+        clock,
+        logger,
+        intervalMs,
+        manageLink: testManageLink,
+      });
       await vi.waitFor(() =>
         expect(logger.info).toHaveBeenCalledWith({ expired: 1, cancelled: 0 }, expect.any(String)),
       );

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { CheckoutDeps } from '../features/booking-lifecycle/booking-checkout.ts';
 import { expireOverdueBookings } from '../features/booking-lifecycle/expire-bookings.ts';
+import type { ManageLink } from '../features/booking-lifecycle/manage-links.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -14,6 +15,8 @@ export interface ExpirySweeperOptions {
   clock: Clock;
   logger: Pick<Logger, 'info' | 'error'>;
   checkout?: CheckoutDeps;
+  /** The customer's booking page, linked from the cancellation mails (`manageLinkFor`). */
+  manageLink: ManageLink;
   intervalMs?: number;
 }
 
@@ -23,12 +26,13 @@ export function startExpirySweeper({
   clock,
   logger,
   checkout,
+  manageLink,
   intervalMs = 60_000,
 }: ExpirySweeperOptions) {
   let running: Promise<void> | undefined;
   const sweep = () => {
     if (running) return; // a slow pass is never overlapped by the next one
-    running = expireOverdueBookings({ db, now: clock.now(), checkout })
+    running = expireOverdueBookings({ db, now: clock.now(), checkout, manageLink })
       .then((counts) => {
         if (counts.expired || counts.cancelled || counts.attached)
           logger.info(counts, 'expiry sweeper: bookings moved on');

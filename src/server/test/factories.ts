@@ -3,6 +3,7 @@ import { defaultWeeklyAvailability } from '../../shared/weekly-availability.ts';
 import type { Db } from '../db/client.ts';
 import { type appointments, customers } from '../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../db/schema/vendors.ts';
+import { manageLinkOf } from '../features/booking-lifecycle/manage-links.ts';
 
 type VendorInsert = typeof vendorProfiles.$inferInsert;
 type ServiceInsert = typeof services.$inferInsert;
@@ -82,3 +83,6 @@ export function appointmentValues(
     ...overrides,
   };
 }
+
+/** The customer's booking page links of tests that run lifecycle operations directly (decision 044). */
+export const testManageLink = manageLinkOf({ appUrl: 'http://barrio.test', secret: 'test-secret' });

@@ -7,6 +7,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { notifyPaymentLink } from './booking-notifications.ts';
 import { effectiveStatus, movesFrom } from './booking-status.ts';
 import { type BookingView, getBookingView } from './booking-view.ts';
+import { type ManageLink, manageLinkOf } from './manage-links.ts';
 
 // The checkout of a confirmed booking (ARCHITECTURE §4, §7; decision 017): confirmation commits
 // first; the checkout is then created outside any transaction (a network call) with an idempotency
@@ -14,15 +15,29 @@ import { type BookingView, getBookingView } from './booking-view.ts';
 // link is sent exactly when a checkout is stored. A failed attempt is retried by the sweeper
 // (attachMissingCheckouts) until the deadline.
 
-/** What creating and storing a checkout needs; `checkoutDeps(c.var.deps)` builds it in a route. */
+/**
+ * What creating and storing a checkout needs, and what the messages after a vendor's answer link to
+ * (the customer's booking page); `checkoutDeps(c.var.deps)` builds it in a route.
+ */
 export interface CheckoutDeps {
   payments: PaymentProvider;
   appUrl: string;
+  manageLink: ManageLink;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
 }
 
 export function checkoutDeps(deps: Pick<AppDeps, 'payments' | 'config' | 'logger'>): CheckoutDeps {
-  return { payments: deps.payments, appUrl: deps.config.appUrl, logger: deps.logger };
+  return {
+    payments: deps.payments,
+    appUrl: deps.config.appUrl,
+    manageLink: manageLinkFor(deps),
+    logger: deps.logger,
+  };
+}
+
+/** The customer's booking page links, from the app's address and secret. */
+export function manageLinkFor(deps: Pick<AppDeps, 'config'>): ManageLink {
+  return manageLinkOf({ appUrl: deps.config.appUrl, secret: deps.config.authSecret });
 }
 
 export const successUrl = (appUrl: string) => `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
@@ -77,7 +92,7 @@ export async function attachCheckout({
       .where(and(eq(appointments.id, row.id), movesFrom('pay'), isNull(appointments.checkoutSessionId)))
       .returning({ id: appointments.id });
     if (!updated) return false;
-    await notifyPaymentLink(tx, row, created.url, dueAt);
+    await notifyPaymentLink(tx, row, { url: created.url, dueAt, manageLink: checkout.manageLink });
     return true;
   });
   if (stored) return created.url;

@@ -20,6 +20,7 @@ import {
 } from '../payments/payment-mails.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import type { BookingView } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
 // call one function per event, inside the transaction of their change, and this module queues the
@@ -28,8 +29,8 @@ import type { BookingView } from './booking-view.ts';
 // outbox's 'whatsapp' handler (features/whatsapp/whatsapp-outbox.ts, decisions 013 and 018), through
 // the cloud or the log transport.
 
-/** The facts every text is written from. */
-export function mailFactsOf(row: BookingView): PaymentMailFacts {
+/** The facts every text is written from, with the customer's booking page (`manageLink`). */
+export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMailFacts {
   return {
     appointmentId: row.id,
     code: row.code,
@@ -45,6 +46,7 @@ export function mailFactsOf(row: BookingView): PaymentMailFacts {
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     notes: row.notes,
+    manageUrl: manageLink(row),
   };
 }
 
@@ -77,13 +79,17 @@ export async function notifyBookingRequested(
 }
 
 /** decline: the customer learns that nothing was charged. */
-export async function notifyBookingDeclined(tx: Tx, booking: BookingView) {
-  await enqueueMail(tx, customerDeclinedMail(mailFactsOf(booking)));
+export async function notifyBookingDeclined(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+  await enqueueMail(tx, customerDeclinedMail(mailFactsOf(booking, manageLink)));
 }
 
 /** confirm, once the checkout is stored: the payment link to the customer (mail, and WhatsApp with a phone). */
-export async function notifyPaymentLink(tx: Tx, booking: BookingView, url: string, dueAt: Date) {
-  const facts = mailFactsOf(booking);
+export async function notifyPaymentLink(
+  tx: Tx,
+  booking: BookingView,
+  { url, dueAt, manageLink }: { url: string; dueAt: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paymentLinkMail(facts, url, dueAt));
   if (facts.customerPhone) {
     await enqueueWhatsApp(tx, {
@@ -96,8 +102,8 @@ export async function notifyPaymentLink(tx: Tx, booking: BookingView, url: strin
 }
 
 /** pay: both parties, by mail (the customer's with the calendar invite) and by WhatsApp. */
-export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date) {
-  const facts = mailFactsOf(booking);
+export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date, manageLink: ManageLink) {
+  const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paidCustomerMail(facts, bookingCalendar(facts, now)));
   if (facts.vendorEmail) await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
   if (facts.customerPhone) await enqueuePaidWhatsApp(tx, facts, facts.customerPhone, 'customer');
@@ -122,8 +128,8 @@ async function enqueuePaidWhatsApp(
 }
 
 /** cancel_unpaid (payment_timeout): both parties learn that the booking was cancelled. */
-export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView) {
-  for (const mail of unpaidCancelledMails(mailFactsOf(booking))) await enqueueMail(tx, mail);
+export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+  for (const mail of unpaidCancelledMails(mailFactsOf(booking, manageLink))) await enqueueMail(tx, mail);
 }
 
 /**
@@ -134,9 +140,9 @@ export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView) {
 export async function notifyLatePayment(
   tx: Tx,
   booking: BookingView,
-  { cancelledNow }: { cancelledNow: boolean },
+  { cancelledNow, manageLink }: { cancelledNow: boolean; manageLink: ManageLink },
 ) {
-  const facts = mailFactsOf(booking);
+  const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, latePaymentMail(facts));
   if (cancelledNow) for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { bookingsAround } from '../../test/bookings-around.ts';
+import { testManageLink } from '../../test/factories.ts';
 import { testEngine } from '../../test/test-db.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
 
@@ -18,7 +19,9 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
   it('expires a request the vendor left unanswered for 24 hours', async () => {
     const stale = await booking({ createdAt: at(-24) });
     const fresh = await booking({ createdAt: at(-23.9) });
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 1,
       cancelled: 0,
     });
@@ -29,13 +32,17 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
   it('expires a request whose start came before the 24 hours were up', async () => {
     const started = await booking({ createdAt: at(-2), startInHours: 0 });
     const later = await booking({ createdAt: at(-2), startInHours: 1 });
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 1,
       cancelled: 0,
     });
     expect((await statusOf(started.id)).status).toBe('expired');
     clock.advance(60 * 60_000);
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 1,
       cancelled: 0,
     });
@@ -45,7 +52,9 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
   it('cancels an unpaid booking once payment_due_at passes, with the reason and the time', async () => {
     const due = await booking({ status: 'awaiting_payment', paymentDueAt: at(0), createdAt: at(-30) });
     const notYet = await booking({ status: 'awaiting_payment', paymentDueAt: at(1) });
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 0,
       cancelled: 1,
     });
@@ -63,7 +72,9 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
         booking({ status, createdAt: at(-100), startInHours: -50 + i * 2, paymentDueAt: at(-60) }),
       ),
     );
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 0,
       cancelled: 0,
     });
@@ -87,11 +98,15 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
 
   it('is idempotent, and frees the slot for a new request', async () => {
     const stale = await booking({ createdAt: at(-25), startInHours: 5 });
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 1,
       cancelled: 0,
     });
-    expect(await expireOverdueBookings({ db: bookings.database.db, now: clock.now() })).toEqual({
+    expect(
+      await expireOverdueBookings({ db: bookings.database.db, now: clock.now(), manageLink: testManageLink }),
+    ).toEqual({
       expired: 0,
       cancelled: 0,
     });
@@ -110,7 +125,9 @@ describe(`expireOverdueBookings (${testEngine})`, () => {
       : [];
     try {
       const dbs = [bookings.database.db, ...others.map((o) => o.db), bookings.database.db];
-      const results = await Promise.all(dbs.map((db) => expireOverdueBookings({ db, now: clock.now() })));
+      const results = await Promise.all(
+        dbs.map((db) => expireOverdueBookings({ db, now: clock.now(), manageLink: testManageLink })),
+      );
       const total = results.reduce((sum, r) => ({
         expired: sum.expired + r.expired,
         cancelled: sum.cancelled + r.cancelled,

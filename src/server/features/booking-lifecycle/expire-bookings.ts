@@ -5,6 +5,7 @@ import { attachMissingCheckouts, type CheckoutDeps, closeCheckout } from './book
 import { notifyUnpaidCancelled } from './booking-notifications.ts';
 import { unansweredInTime, unpaidInTime } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
 
 // expire and cancel_unpaid (ARCHITECTURE §4): bookings nobody acted on in time leave their active
 // status and free their slot (the exclusion constraint covers active statuses only). Each rule is
@@ -32,6 +33,11 @@ export async function expireUnansweredRequests({ db, now, vendorProfileId }: Exp
     .returning({ id: appointments.id });
 }
 
+export interface CancelUnpaidOptions extends ExpireOptions {
+  /** The customer's booking page, linked from the cancellation mail (`manageLinkFor`). */
+  manageLink: ManageLink;
+}
+
 /**
  * cancel_unpaid: awaiting_payment past payment_due_at → cancelled (payment_timeout), both parties
  * told, in one transaction. payment_due_at already holds the earlier of confirmation + 24 h
@@ -41,7 +47,8 @@ export async function cancelUnpaidBookings({
   db,
   now,
   vendorProfileId,
-}: ExpireOptions): Promise<{ id: string; checkoutSessionId: string | null }[]> {
+  manageLink,
+}: CancelUnpaidOptions): Promise<{ id: string; checkoutSessionId: string | null }[]> {
   return db.transaction(async (tx) => {
     const cancelled = await tx
       .update(appointments)
@@ -56,7 +63,7 @@ export async function cancelUnpaidBookings({
         cancelled.map((c) => c.id),
       ),
     );
-    for (const row of rows) await notifyUnpaidCancelled(tx, row);
+    for (const row of rows) await notifyUnpaidCancelled(tx, row, manageLink);
     return cancelled;
   });
 }
@@ -79,13 +86,14 @@ export async function expireOverdueBookings({
   db,
   now,
   vendorProfileId,
+  manageLink,
   checkout,
-}: ExpireOptions & {
+}: CancelUnpaidOptions & {
   /** The payment provider: without it, checkouts are neither closed nor retried. */
   checkout?: CheckoutDeps;
 }): Promise<ExpiryCounts> {
   const expired = await expireUnansweredRequests({ db, now, vendorProfileId });
-  const cancelled = await cancelUnpaidBookings({ db, now, vendorProfileId });
+  const cancelled = await cancelUnpaidBookings({ db, now, vendorProfileId, manageLink });
   if (!checkout) return { expired: expired.length, cancelled: cancelled.length };
   // After the commit: a checkout that fails to close now still expires on its own soon after
   // (its expires_at), and a payment that slips in is flagged for refund (ARCHITECTURE §7).

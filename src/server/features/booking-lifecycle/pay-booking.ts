@@ -8,6 +8,7 @@ import { isPayable } from './booking-checkout.ts';
 import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './booking-notifications.ts';
 import { movesFrom } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
 
 // pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
 // sandbox clicks go through applyPaymentEvent. The event id is recorded in webhook_events in the
@@ -31,6 +32,8 @@ export interface ApplyPaymentEventOptions {
   event: PaymentEvent;
   now: Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The customer's booking page, linked from the messages this event sends (`manageLinkFor`). */
+  manageLink: ManageLink;
 }
 
 /**
@@ -44,6 +47,7 @@ export async function applyPaymentEvent({
   event,
   now,
   logger,
+  manageLink,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
   return db.transaction(async (tx) => {
     const [recorded] = await tx
@@ -85,7 +89,7 @@ export async function applyPaymentEvent({
         .update(appointments)
         .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
         .where(and(thisRow, movesFrom('cancel_unpaid')));
-      await notifyUnpaidCancelled(tx, row);
+      await notifyUnpaidCancelled(tx, row, manageLink);
       return 'cancelled';
     }
 
@@ -95,7 +99,7 @@ export async function applyPaymentEvent({
         .update(appointments)
         .set({ status: 'paid', paidAt: now, updatedAt: now })
         .where(and(thisRow, movesFrom('pay')));
-      await notifyBookingPaid(tx, row, now);
+      await notifyBookingPaid(tx, row, now, manageLink);
       return 'paid';
     }
 
@@ -113,7 +117,7 @@ export async function applyPaymentEvent({
           : {}),
       })
       .where(and(thisRow, eq(appointments.status, row.status)));
-    await notifyLatePayment(tx, row, { cancelledNow: overdue });
+    await notifyLatePayment(tx, row, { cancelledNow: overdue, manageLink });
     logger.error(
       { appointmentId: row.id, sessionId: event.sessionId, status: row.status },
       'payments: payment for a booking no longer payable; flagged for refund',

@@ -13,6 +13,7 @@ import { notifyBookingRequested } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
+import type { ManageLink } from './manage-links.ts';
 
 // request (product §7 create-booking; ARCHITECTURE §4; decision 014): a `pending_vendor` booking with
 // its notifications, in one transaction.
@@ -46,6 +47,8 @@ export interface RequestBookingOptions {
   user: BookingUser | null;
   now: Date;
   appUrl: string;
+  /** The customer's booking page: in the receipt, and in the answer (`manageLinkFor`). */
+  manageLink: ManageLink;
   /** requesterKeyOf the client's address: kept on the request for the caps and blocks (issue 28). */
   requesterKey?: string | null;
   /** Counts the request against OPEN_REQUEST_CAPS (decision 036); off only with RATE_LIMITS=off. */
@@ -59,6 +62,7 @@ export async function requestBooking({
   user,
   now,
   appUrl,
+  manageLink,
   requesterKey = null,
   capOpenRequests = true,
 }: RequestBookingOptions): Promise<CreateBookingResponse> {
@@ -84,7 +88,7 @@ export async function requestBooking({
   // freeing the slots of overdue rows (the sweeper's rules for this vendor, with their notifications;
   // a cancelled booking's checkout closes itself soon after). The exclusion constraint stays the last
   // guard against races.
-  await expireOverdueBookings({ db, now, vendorProfileId: vendor.id });
+  await expireOverdueBookings({ db, now, vendorProfileId: vendor.id, manageLink });
   const { slots } = await computeAvailability({
     db,
     idOrSlug: vendor.id,
@@ -117,8 +121,7 @@ export async function requestBooking({
   // does for admin-created profiles): otherwise signing up with someone's email would reveal their
   // bookings.
   const userId = user?.emailVerified && user.email.toLowerCase() === email ? user.id : null;
-  const facts: BookingMailFacts = {
-    code: '',
+  const facts: Omit<BookingMailFacts, 'code' | 'manageUrl'> = {
     vendorName: vendor.businessName,
     serviceName: service.name,
     start,
@@ -170,16 +173,18 @@ export async function requestBooking({
         await notifyBookingRequested(tx, {
           appointmentId: row!.id,
           vendor,
-          facts: { ...facts, code },
+          facts: { ...facts, code, manageUrl: manageLink({ id: row!.id, code }) },
           links: confirmLinks(appUrl, token),
         });
         return row!.id;
       });
+      const page = new URL(manageLink({ id, code }));
       return {
         id,
         code,
         status,
         message: 'Booking request sent. It is awaiting confirmation; confirmations arrive within 8 hours.',
+        manage_path: `${page.pathname}${page.search}`,
       };
     } catch (err) {
       const state = sqlState(err);

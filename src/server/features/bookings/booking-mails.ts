@@ -18,6 +18,8 @@ export interface BookingMailFacts {
   customerEmail: string;
   customerPhone: string | null;
   notes: string | null;
+  /** The customer's booking page with its token (issue 23; decision 044): in every mail to them. */
+  manageUrl: string;
 }
 
 function when(start: Date, timezone: string, locale: 'es-MX' | 'en-US'): string {
@@ -83,11 +85,13 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
       `Booking code: ${facts.code}`,
       '',
       'Once the vendor confirms, we will send you a link to pay.',
+      `Your booking: ${facts.manageUrl}`,
       '',
       '—',
       '',
       `Hola ${facts.customerName}: enviamos tu solicitud a ${facts.vendorName}. Está pendiente de confirmación (llega en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas).`,
       `Fecha: ${when(facts.start, facts.timezone, 'es-MX')} · Código: ${facts.code}`,
+      `Tu reserva: ${facts.manageUrl}`,
       '',
       'Barrio',
     ].join('\n'),
@@ -102,10 +106,12 @@ export function customerDeclinedMail(facts: BookingMailFacts): MailOutboxPayload
       `Hi ${facts.customerName},`,
       '',
       `${facts.vendorName} cannot take your booking ${facts.code} (${facts.serviceName}, ${when(facts.start, facts.timezone, 'en-US')}). Nothing was charged. Please pick another time or another vendor.`,
+      `Your booking: ${facts.manageUrl}`,
       '',
       '—',
       '',
       `Hola ${facts.customerName}: ${facts.vendorName} no puede atender tu reserva ${facts.code}. No se hizo ningún cargo.`,
+      `Tu reserva: ${facts.manageUrl}`,
       '',
       'Barrio',
     ].join('\n'),

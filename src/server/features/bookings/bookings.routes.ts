@@ -4,6 +4,7 @@ import {
   confirmBookingSchema,
   confirmTokenQuerySchema,
   createBookingSchema,
+  manageTokenQuerySchema,
   vendorBookingParamSchema,
 } from '../../../shared/booking.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
@@ -17,9 +18,15 @@ import {
   answerBookingForVendor,
   declineAndBlockForVendor,
 } from '../booking-lifecycle/answer-booking.ts';
-import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
+import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { requestBooking } from '../booking-lifecycle/request-booking.ts';
-import { getBookingByToken, listMyBookings, listVendorBookings } from './bookings.service.ts';
+import {
+  getBookingByToken,
+  getManagedBooking,
+  getManagedBookingCalendar,
+  listMyBookings,
+  listVendorBookings,
+} from './bookings.service.ts';
 import { requesterKeyOf } from './request-caps.ts';
 
 /** ARCHITECTURE §10: per client address; off with RATE_LIMITS=off (never in production). */
@@ -40,7 +47,7 @@ function rateLimited(name: keyof typeof bookingRateLimits) {
   });
 }
 
-/** /api/bookings (ARCHITECTURE §6): create-booking and vendor-confirm by token. */
+/** /api/bookings (ARCHITECTURE §6): create-booking, vendor-confirm by token, the customer's booking page. */
 export const bookingsRoutes = new Hono<AppEnv>()
   .post('/', requireSameOrigin, rateLimited('create'), validate('json', createBookingSchema), async (c) => {
     const { db, clock, config } = c.var.deps;
@@ -51,6 +58,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
       now: clock.now(),
       appUrl: config.appUrl,
+      manageLink: manageLinkFor(c.var.deps),
       requesterKey: requesterKeyOf(config.authSecret, clientAddress(c)),
       // The caps count per address too: off with the rate limits, for load tests from one machine.
       capOpenRequests: config.rateLimits,
@@ -60,6 +68,32 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get('/confirm', rateLimited('token'), validate('query', confirmTokenQuerySchema), async (c) => {
     const { db, clock } = c.var.deps;
     return c.json(await getBookingByToken({ db, token: c.req.valid('query').token, now: clock.now() }));
+  })
+  // The customer's booking page (issue 23; decision 044): by the link in every mail to the customer.
+  .get('/manage', rateLimited('token'), validate('query', manageTokenQuerySchema), async (c) => {
+    const { db, clock, config } = c.var.deps;
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      await getManagedBooking({
+        db,
+        secret: config.authSecret,
+        token: c.req.valid('query').token,
+        now: clock.now(),
+      }),
+    );
+  })
+  .get('/manage/calendar.ics', rateLimited('token'), validate('query', manageTokenQuerySchema), async (c) => {
+    const { db, clock, config } = c.var.deps;
+    const { code, calendar } = await getManagedBookingCalendar({
+      db,
+      secret: config.authSecret,
+      token: c.req.valid('query').token,
+      now: clock.now(),
+      manageLink: manageLinkFor(c.var.deps),
+    });
+    c.header('Cache-Control', 'no-store');
+    c.header('Content-Disposition', `attachment; filename="reserva-${code}.ics"`);
+    return c.body(calendar, 200, { 'Content-Type': 'text/calendar; charset=utf-8' });
   })
   .post(
     '/confirm',

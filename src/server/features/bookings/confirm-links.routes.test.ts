@@ -11,7 +11,7 @@ import { createCloudTransport } from '../../integrations/whatsapp/cloud-transpor
 import { createOutboxDispatcher } from '../../jobs/outbox.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor } from '../../test/factories.ts';
+import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -184,7 +184,7 @@ describe(`confirm links (${testEngine})`, () => {
       expect(JSON.parse(text)).toEqual({ answerable: false, code: booking.code, status: 'expired' });
       expect(text).not.toContain(CUSTOMER);
 
-      await expireOverdueBookings({ db: database.db, now: clock.now() });
+      await expireOverdueBookings({ db: database.db, now: clock.now(), manageLink: testManageLink });
       const swept = await client().get(`/api/bookings/confirm?token=${token}`);
       expect(await swept.json()).toEqual({ answerable: false, code: booking.code, status: 'expired' });
     } finally {

@@ -29,6 +29,9 @@ function details(facts: PaymentMailFacts): string[] {
   ];
 }
 
+/** The customer's booking page (issue 23), in every message to the customer; never to the vendor. */
+const pageLine = (facts: PaymentMailFacts) => `Tu reserva: ${facts.manageUrl}`;
+
 function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
@@ -48,6 +51,7 @@ export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Dat
       ...details(facts),
       '',
       deadlineLine(dueAt, facts.timezone),
+      pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
@@ -60,6 +64,7 @@ export function paymentLinkWhatsApp(facts: PaymentMailFacts, url: string, dueAt:
     `Hola ${facts.customerName}: ${facts.vendorName} confirmó tu reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}).`,
     `Paga ${amount(facts)} aquí: ${url}`,
     deadlineLine(dueAt, facts.timezone),
+    pageLine(facts),
   ].join('\n');
 }
 
@@ -75,6 +80,7 @@ export function paidCustomerMail(facts: PaymentMailFacts, calendar: string): Mai
       ...details(facts),
       '',
       'Adjuntamos una invitación de calendario (.ics).',
+      pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
@@ -107,7 +113,7 @@ export function paidVendorMail(to: string, facts: PaymentMailFacts): MailOutboxP
 
 export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
   return audience === 'customer'
-    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${fechaEs(facts.start, facts.timezone)}.`
+    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${fechaEs(facts.start, facts.timezone)}.\n${pageLine(facts)}`
     : `${facts.customerName} pagó la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). Está confirmada.`;
 }
 
@@ -125,6 +131,7 @@ export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload
         ...details(facts),
         '',
         'Puedes volver a reservar cuando quieras.',
+        pageLine(facts),
         '',
         'Barrio',
       ].join('\n'),
@@ -159,6 +166,7 @@ export function latePaymentMail(facts: PaymentMailFacts): MailOutboxPayload {
       `Recibimos tu pago de ${amount(facts)}, pero la reserva ${facts.code} ya estaba cancelada. Te reembolsaremos el importe completo.`,
       '',
       ...details(facts),
+      pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
@@ -191,8 +199,15 @@ function fold(line: string): string {
 
 const icsDate = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
-/** The calendar invite in the customer's paid mail (ARCHITECTURE §8). */
-export function bookingCalendar(facts: PaymentMailFacts, now: Date): string {
+/**
+ * The calendar invite of a booking: in the customer's paid mail (ARCHITECTURE §8), and from the
+ * booking page's Add to calendar (issue 23), where a booking not yet confirmed or paid is tentative.
+ */
+export function bookingCalendar(
+  facts: PaymentMailFacts,
+  now: Date,
+  state: 'paid' | 'confirmed' | 'tentative' = 'paid',
+): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -205,8 +220,9 @@ export function bookingCalendar(facts: PaymentMailFacts, now: Date): string {
     `DTSTART:${icsDate(facts.start)}`,
     `DTEND:${icsDate(facts.end)}`,
     `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
-    `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)} pagado${facts.notes ? `\nNotas: ${facts.notes}` : ''}`)}`,
-    'STATUS:CONFIRMED',
+    `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)}${state === 'paid' ? ' pagado' : ''}${facts.notes ? `\nNotas: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
+    `URL:${facts.manageUrl}`,
+    `STATUS:${state === 'tentative' ? 'TENTATIVE' : 'CONFIRMED'}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

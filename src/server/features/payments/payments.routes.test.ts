@@ -14,7 +14,7 @@ import {
 } from '../../integrations/payments/stripe-provider.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor } from '../../test/factories.ts';
+import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -71,7 +71,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   const client = (app: Hono<AppEnv>) => createHttpClient(app, { origin: APP_URL });
-  const checkout = () => ({ payments: stripe, appUrl: APP_URL, logger });
+  const checkout = () => ({ payments: stripe, appUrl: APP_URL, manageLink: testManageLink, logger });
   const rowOf = async (id: string) =>
     (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
   /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
@@ -231,7 +231,12 @@ describe(`payments (${testEngine})`, () => {
 
     clock.advance(20 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      const counts = await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(row.id)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_timeout' });
       expect(fake.sessions.get(row.checkoutSessionId!)!.status).toBe('expired');
@@ -435,7 +440,12 @@ describe(`payments (${testEngine})`, () => {
     const { id, row } = await confirmed(stripeApp);
     clock.set(new Date(Date.parse(MONDAY_9) - MINUTE));
     try {
-      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       expect((await rowOf(id)).status).toBe('awaiting_payment');
       clock.set(MONDAY_9);
       // Reads treat the overdue row as cancelled before the sweeper runs.
@@ -445,7 +455,12 @@ describe(`payments (${testEngine})`, () => {
         payable: false,
         payment_url: null,
       });
-      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      const counts = await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(id)).toMatchObject({
         status: 'cancelled',
@@ -457,7 +472,12 @@ describe(`payments (${testEngine})`, () => {
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
       // Idempotent: a second pass changes nothing and sends nothing.
-      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       expect(
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
@@ -485,11 +505,21 @@ describe(`payments (${testEngine})`, () => {
 
     clock.advance(2 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      const counts = await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       expect(counts.attached).toBeGreaterThanOrEqual(1);
       const row = await rowOf(id);
       expect(row.checkoutSessionId).toMatch(/^cs_test_/);
-      await expireOverdueBookings({ db: database.db, now: clock.now(), checkout: checkout() });
+      await expireOverdueBookings({
+        db: database.db,
+        now: clock.now(),
+        checkout: checkout(),
+        manageLink: testManageLink,
+      });
       const links = (await outboxFor(id)).filter(
         (o) => o.kind === 'mail' && /confirmada: paga/.test(String(o.payload.subject)),
       );

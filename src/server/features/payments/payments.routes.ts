@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
+import { manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { applyPaymentEvent } from '../booking-lifecycle/pay-booking.ts';
 import {
   getAppointmentCheckout,
@@ -69,7 +70,14 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     }
     throw err;
   }
-  const outcome = await applyPaymentEvent({ db, provider: 'stripe', event, now, logger });
+  const outcome = await applyPaymentEvent({
+    db,
+    provider: 'stripe',
+    event,
+    now,
+    logger,
+    manageLink: manageLinkFor(c.var.deps),
+  });
   logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
   return c.json({ received: true, outcome });
 });
@@ -93,6 +101,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       action: 'pay',
       now: clock.now(),
       logger,
+      manageLink: manageLinkFor(c.var.deps),
     });
     return c.json({ redirect_url });
   })
@@ -104,6 +113,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       action: 'cancel',
       now: clock.now(),
       logger,
+      manageLink: manageLinkFor(c.var.deps),
     });
     return c.json({ redirect_url });
   });

@@ -16,6 +16,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { isPayable } from '../booking-lifecycle/booking-checkout.ts';
 import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
+import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
 
 // What the payment pages read (ARCHITECTURE §7; decision 017), and the sandbox checkout's buttons.
@@ -102,12 +103,14 @@ export async function sandboxCheckoutAction({
   action,
   now,
   logger,
+  manageLink,
 }: {
   db: Db;
   sessionId: string;
   action: 'pay' | 'cancel';
   now: Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  manageLink: ManageLink;
 }): Promise<{ redirect_url: string; outcome?: PaymentEventOutcome }> {
   const checkout = await getSandboxCheckout({ db, sessionId, now });
   if (action === 'cancel')
@@ -122,6 +125,7 @@ export async function sandboxCheckoutAction({
     event: sandboxEvent('paid', sessionId),
     now,
     logger,
+    manageLink,
   });
   return { redirect_url: `/payment-success?session_id=${encodeURIComponent(sessionId)}`, outcome };
 }

@@ -1,0 +1,196 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateBookingResponse, ManagedBooking } from '../../../shared/booking.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import type { Database } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { outbox } from '../../db/schema/messaging.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { insertService, insertVendor } from '../../test/factories.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { manageToken } from '../booking-lifecycle/manage-links.ts';
+
+// Issue 23, part 1 (decision 044): the customer's booking page, opened by the link in every mail to
+// the customer. "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week
+// (Mon–Fri 09:00–17:00), so Monday 09:00 is open.
+const NOW = '2026-11-22T18:00:00Z';
+const MONDAY_9 = '2026-11-23T15:00:00.000Z';
+const APP_URL = 'http://barrio.test';
+const DAY = 24 * 60 * 60_000;
+
+describe(`the customer's booking page (${testEngine})`, () => {
+  let database: Database;
+  const clock = fixedClock(NOW);
+  let app: Hono<AppEnv>;
+  let secret: string;
+  const client = () => createHttpClient(app, { origin: APP_URL });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    let config: { authSecret: string };
+    ({ app, config } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
+    secret = config.authSecret;
+  });
+  afterAll(() => database.close());
+
+  async function book() {
+    clock.set(NOW);
+    const vendor = await insertVendor(database.db, { businessPhone: '+525512340000' });
+    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents: 45_000 });
+    const res = await client().post('/api/bookings', {
+      vendorId: vendor.id,
+      serviceId: service.id,
+      startTime: MONDAY_9,
+      customerName: 'Ana López',
+      customerEmail: 'ana@example.test',
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booking = (await res.json()) as CreateBookingResponse;
+    const token = new URL(booking.manage_path, APP_URL).searchParams.get('token') ?? '';
+    return { vendor, booking, token };
+  }
+
+  const page = (token: string) => client().get(`/api/bookings/manage?token=${encodeURIComponent(token)}`);
+
+  /** The mails queued to an address, newest last. */
+  async function mailsTo(to: string) {
+    const items = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+    return items
+      .map((i) => i.payload as { to: string; subject: string; text: string })
+      .filter((m) => m.to === to);
+  }
+
+  /** The vendor's confirm token, from the request notification waiting in the outbox. */
+  async function confirmTokenOf(vendorEmail: string) {
+    const [mail] = await mailsTo(vendorEmail);
+    const token = /vendor-confirm\?token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.text))?.[1];
+    if (!token) throw new Error('no vendor notification');
+    return token;
+  }
+
+  it('answers the request with its page, mails the page with the receipt, and shows what happens next', async () => {
+    const { vendor, booking, token } = await book();
+    expect(booking.manage_path).toBe(`/booking/${booking.code}?token=${token}`);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{54}$/);
+    const [receipt] = await mailsTo('ana@example.test');
+    expect(receipt?.text).toContain(`${APP_URL}${booking.manage_path}`);
+    // The vendor's mail never carries the customer's page.
+    expect(JSON.stringify(await mailsTo(vendor.businessEmail!))).not.toContain(token);
+
+    const res = await page(token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect((await res.json()) as ManagedBooking).toEqual({
+      code: booking.code,
+      status: 'pending_vendor',
+      vendor: { name: vendor.businessName, slug: vendor.slug, whatsapp: null },
+      service_name: expect.any(String),
+      start_time: MONDAY_9,
+      end_time: '2026-11-23T16:00:00.000Z',
+      timezone: 'America/Mexico_City',
+      amount_mxn: 45_000,
+      requested_at: '2026-11-22T18:00:00.000Z',
+      confirmed_at: null,
+      paid_at: null,
+      ended_at: null,
+      cancel_reason: null,
+      // The earlier of 24 hours after the request and the start.
+      answer_due_at: MONDAY_9,
+      payment_due_at: null,
+      payment_url: null,
+      calendar_url: `/api/bookings/manage/calendar.ics?token=${token}`,
+    });
+  });
+
+  it('once confirmed: Pay now, the payment deadline, the vendor’s WhatsApp; the payment mail links the page', async () => {
+    const { vendor, booking, token } = await book();
+    clock.advance(60 * 60_000);
+    const confirmed = await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(vendor.businessEmail!),
+      action: 'confirm',
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+
+    const body = (await (await page(token)).json()) as ManagedBooking;
+    expect(body).toMatchObject({
+      status: 'awaiting_payment',
+      confirmed_at: '2026-11-22T19:00:00.000Z',
+      vendor: { whatsapp: '525512340000' },
+      answer_due_at: null,
+      payment_due_at: MONDAY_9,
+    });
+    expect(body.payment_url).toMatch(/^http/);
+    const mails = await mailsTo('ana@example.test');
+    const paymentMail = mails.find((m) => m.text.includes(body.payment_url!));
+    expect(paymentMail?.text).toContain(`${APP_URL}${booking.manage_path}`);
+
+    const calendar = await client().get(body.calendar_url);
+    expect(calendar.status).toBe(200);
+    expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(calendar.headers.get('content-disposition')).toBe(
+      `attachment; filename="reserva-${booking.code}.ics"`,
+    );
+    const ics = await calendar.text();
+    expect(ics).toContain('DTSTART:20261123T150000Z');
+    expect(ics).toContain('STATUS:TENTATIVE');
+  });
+
+  it('shows a declined booking as ended, with no calendar to add', async () => {
+    const { vendor, token } = await book();
+    clock.advance(2 * 60 * 60_000);
+    await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(vendor.businessEmail!),
+      action: 'decline',
+    });
+    const body = (await (await page(token)).json()) as ManagedBooking;
+    expect(body).toMatchObject({
+      status: 'declined',
+      ended_at: '2026-11-22T20:00:00.000Z',
+      answer_due_at: null,
+      payment_url: null,
+      vendor: { whatsapp: null },
+    });
+    expect((await client().get(body.calendar_url)).status).toBe(410);
+  });
+
+  it('reads an unanswered request past its deadline as expired, before the sweeper moves it', async () => {
+    const { token } = await book();
+    clock.set(MONDAY_9);
+    expect(await (await page(token)).json()).toMatchObject({ status: 'expired', ended_at: MONDAY_9 });
+  });
+
+  it('answers 404 alike for a forged, a foreign and an outdated link, and 400 for no token', async () => {
+    const { booking, token } = await book();
+    const [row] = await database.db
+      .select({ id: appointments.id, endTz: appointments.endTz })
+      .from(appointments)
+      .where(eq(appointments.code, booking.code));
+    const notFound = { error: { code: 'not_found', message: 'Booking not found.' } };
+
+    for (const bad of [
+      manageToken('another-secret', row!.id),
+      `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
+      manageToken(secret, '00000000-0000-4000-8000-000000000000'),
+      'not-a-token',
+    ]) {
+      const res = await page(bad);
+      expect(res.status, bad).toBe(404);
+      expect(await res.json()).toEqual(notFound);
+    }
+
+    // Open until 30 days after the appointment's end, then not found like any other.
+    clock.set(new Date(row!.endTz.getTime() + 30 * DAY));
+    expect((await page(token)).status).toBe(200);
+    clock.advance(1000);
+    const late = await page(token);
+    expect(late.status).toBe(404);
+    expect(await late.json()).toEqual(notFound);
+    expect((await client().get(`/api/bookings/manage/calendar.ics?token=${token}`)).status).toBe(404);
+
+    expect((await client().get('/api/bookings/manage?token=')).status).toBe(400);
+    expect((await client().get('/api/bookings/manage')).status).toBe(400);
+  });
+});

@@ -45,6 +45,8 @@ const publicRoutes = new Set([
   'POST /api/bookings',
   'GET /api/bookings/confirm',
   'POST /api/bookings/confirm',
+  'GET /api/bookings/manage',
+  'GET /api/bookings/manage/calendar.ics',
   'GET /api/payments/session/:sessionId',
   'POST /api/webhooks/stripe',
   'POST /api/vendor/signup',
@@ -88,6 +90,8 @@ const admittedStatus: Record<string, number> = {
   'POST /api/bookings': 400,
   'GET /api/bookings/confirm': 400, // no token
   'POST /api/bookings/confirm': 400,
+  'GET /api/bookings/manage': 400, // no token
+  'GET /api/bookings/manage/calendar.ics': 400, // no token
   'GET /api/payments/session/:sessionId': 400, // a uuid is not a checkout session id
   'GET /api/payments/appointment/:id': 404,
   'POST /api/webhooks/stripe': 404, // Stripe is not configured here
@@ -333,6 +337,8 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['POST /api/bookings', 'public'],
       ['GET /api/bookings/confirm', 'public'],
       ['POST /api/bookings/confirm', 'public'],
+      ['GET /api/bookings/manage', 'public'],
+      ['GET /api/bookings/manage/calendar.ics', 'public'],
       ['GET /api/vendor/bookings', 'vendor'],
       ['POST /api/vendor/bookings/:id/:action', 'vendor'],
       ['GET /api/me/bookings', 'signedIn'],

@@ -98,6 +98,7 @@ const PublicVendor = screen('public-vendor.tsx', ['bookings']);
 const Directory = screen('public-all-vendors.tsx');
 const VendorSignup = screen('vendor-signup.tsx', ['vendor', 'auth']);
 const VendorConfirm = screen('vendor-confirm.tsx', ['bookings']);
+const Booking = screen('booking.tsx', ['bookings']);
 const PaymentSuccess = screen('payment-success.tsx', ['payments']);
 const PaymentCancel = screen('payment-cancel.tsx', ['payments']);
 const SandboxCheckout = screen('sandbox-checkout.tsx', ['payments']);
@@ -119,6 +120,17 @@ export interface PrefetchContext {
  * module. A failed read stays in the cache as the query's error.
  */
 type Prefetch = (context: PrefetchContext) => Promise<unknown>;
+
+/**
+ * A route's `handle`: its prefetch, and `next`, the addresses a visitor most often goes to from it,
+ * whose screens' modules load once the route is shown, so that the move is not a wait for the
+ * network (decision 045: Home's category chips open Browse Vendors).
+ */
+interface RouteHandle {
+  prefetch?: Prefetch;
+  next?: readonly string[];
+}
+const handleOf = (route: RouteObject) => route.handle as RouteHandle | undefined;
 
 const prefetchHome: Prefetch = ({ queryClient, client }) =>
   queryClient.prefetchQuery(featuredVendorsQuery(client));
@@ -154,11 +166,15 @@ function VendorRedirect() {
 const routeTree = (
   <>
     <Route path={paths.home.pattern} element={<AppLayout />}>
-      <Route index element={<HomePage />} handle={{ prefetch: prefetchHome }} />
+      <Route
+        index
+        element={<HomePage />}
+        handle={{ prefetch: prefetchHome, next: [paths.vendors.to()] } satisfies RouteHandle}
+      />
       <Route
         path={child(paths.vendors.pattern)}
         element={<ScreenRoute screen={BrowseVendors} />}
-        handle={{ prefetch: prefetchList(browseCategories, BROWSE_PAGE_SIZE) }}
+        handle={{ prefetch: prefetchList(browseCategories, BROWSE_PAGE_SIZE) } satisfies RouteHandle}
       />
       {/* product §2, §6: protected pages (login required). */}
       <Route element={<RequireAuth />}>
@@ -177,15 +193,16 @@ const routeTree = (
       <Route
         path={paths.publicVendor.pattern}
         element={<ScreenRoute screen={PublicVendor} />}
-        handle={{ prefetch: prefetchProfile }}
+        handle={{ prefetch: prefetchProfile } satisfies RouteHandle}
       />
       <Route
         path={paths.directory.pattern}
         element={<ScreenRoute screen={Directory} />}
-        handle={{ prefetch: prefetchList(directoryCategories, DIRECTORY_PAGE_SIZE) }}
+        handle={{ prefetch: prefetchList(directoryCategories, DIRECTORY_PAGE_SIZE) } satisfies RouteHandle}
       />
       <Route path={paths.vendorSignup.pattern} element={<ScreenRoute screen={VendorSignup} />} />
       <Route path={paths.vendorConfirm.pattern} element={<ScreenRoute screen={VendorConfirm} />} />
+      <Route path={paths.booking.pattern} element={<ScreenRoute screen={Booking} />} />
       <Route path={paths.paymentSuccess.pattern} element={<ScreenRoute screen={PaymentSuccess} />} />
       <Route path={paths.paymentCancel.pattern} element={<ScreenRoute screen={PaymentCancel} />} />
       <Route path={paths.sandboxCheckout.pattern} element={<ScreenRoute screen={SandboxCheckout} />} />
@@ -225,6 +242,9 @@ function MatchedRoute() {
   useEffect(() => {
     void prefetchRoute({ pathname, search }, { queryClient, client: api });
   }, [pathname, search, queryClient]);
+  useEffect(() => {
+    for (const next of nextAt(pathname)) void loadScreenAt(next);
+  }, [pathname]);
   return useRoutes(routes());
 }
 
@@ -237,12 +257,22 @@ function screensAt(pathname: string): Screen[] {
   );
 }
 
+/** The addresses a visitor most often goes to from `pathname` (its routes' `next`). */
+export function nextAt(pathname: string): string[] {
+  return (matchRoutes(routes(), pathname) ?? []).flatMap(({ route }) => handleOf(route)?.next ?? []);
+}
+
 /**
  * Loads the screen shown at `pathname`, with its strings: the first render then shows the screen
  * itself rather than the layout's spinner (app/start.tsx), and the server renders it whole.
  */
 export function loadScreenAt(pathname: string): Promise<unknown> {
   return Promise.all(screensAt(pathname).map((screen) => screen.load()));
+}
+
+/** Whether the screen shown at `pathname` has loaded (its first draw then needs no wait). */
+export function screenLoadedAt(pathname: string): boolean {
+  return screensAt(pathname).every((screen) => screen.loaded !== undefined);
 }
 
 /** The modules of the screen shown at `pathname` (paths from src/web), for the server to preload. */
@@ -259,7 +289,7 @@ export async function prefetchRoute(
   { queryClient, client }: { queryClient: QueryClient; client: ApiClient },
 ): Promise<boolean> {
   const prefetches = (matchRoutes(routes(), pathname) ?? []).flatMap(({ route, params }) => {
-    const prefetch = (route.handle as { prefetch?: Prefetch } | undefined)?.prefetch;
+    const prefetch = handleOf(route)?.prefetch;
     return prefetch ? [prefetch({ queryClient, params, search: new URLSearchParams(search), client })] : [];
   });
   await Promise.all(prefetches);

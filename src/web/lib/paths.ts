@@ -30,6 +30,11 @@ export const paths = {
   vendorSignup: { pattern: '/vendor-signup', to: (step?: number) => withQuery('/vendor-signup', { step }) },
   vendorDashboard: { pattern: '/vendor/dashboard', to: () => '/vendor/dashboard' },
   vendorConfirm: { pattern: '/vendor-confirm', to: () => '/vendor-confirm' },
+  /** The customer's booking page (issue 23): the token comes in the mails and in the request's answer. */
+  booking: {
+    pattern: '/booking/:code',
+    to: (code: string, token?: string) => withQuery(`/booking/${encodeURIComponent(code)}`, { token }),
+  },
   paymentSuccess: { pattern: '/payment-success', to: () => '/payment-success' },
   paymentCancel: { pattern: '/payment-cancel', to: () => '/payment-cancel' },
   sandboxCheckout: {

@@ -1,11 +1,16 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 
-/** product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code. */
+/**
+ * product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code, in
+ * the form's place under its title; and the link to the customer's booking page (issue 23), which
+ * the receipt mail carries too.
+ */
 export function BookingConfirmation({
   booking,
   email,
@@ -20,14 +25,11 @@ export function BookingConfirmation({
   // The form is replaced: move focus to what replaced it, so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section
-      aria-labelledby="booking-done-title"
-      className="mt-4 flex flex-col items-center gap-3 rounded-2xl border border-brand-200 bg-white p-6 text-center shadow-xs"
-    >
+    <div className="mt-4 flex flex-col items-center gap-3 rounded-xl bg-brand-50 p-5 text-center">
       <CheckCircle2 aria-hidden="true" className="size-10 text-brand-700" />
-      <h2 id="booking-done-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-stone-900">
+      <h3 ref={heading} tabIndex={-1} className="text-xl font-bold text-stone-900">
         {t('bookings.done.title')}
-      </h2>
+      </h3>
       <Badge tone="brand">{t('bookings.done.status')}</Badge>
       <p className="text-sm text-stone-700">{t('bookings.done.note', { email })}</p>
       <p className="text-sm text-stone-700">
@@ -36,9 +38,14 @@ export function BookingConfirmation({
           {booking.code}
         </strong>
       </p>
+      {booking.manage_path ? (
+        <Link to={booking.manage_path} className={buttonClassName({ variant: 'primary', size: 'md' })}>
+          {t('bookings.done.manage')}
+        </Link>
+      ) : null}
       <Button variant="secondary" onClick={onAnother}>
         {t('bookings.done.another')}
       </Button>
-    </section>
+    </div>
   );
 }

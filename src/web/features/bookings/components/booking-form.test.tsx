@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
@@ -22,6 +23,7 @@ const vendor = {
   timezone: 'America/Mexico_City',
 };
 const SLOTS = ['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z', '2026-11-24T15:00:00.000Z'];
+const MANAGE_PATH = `/booking/ABC234?token=${'tok_'.padEnd(54, 'x')}`;
 
 // The public profile route loads these with the screen (app/router.tsx).
 beforeAll(() => loadStrings(['bookings']));
@@ -31,7 +33,16 @@ beforeEach(async () => {
   answer = (url) =>
     url.pathname.endsWith('/availability')
       ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
-      : { status: 201, body: { id: 'b1', code: 'ABC234', status: 'pending_vendor', message: 'ok' } };
+      : {
+          status: 201,
+          body: {
+            id: 'b1',
+            code: 'ABC234',
+            status: 'pending_vendor',
+            message: 'ok',
+            manage_path: MANAGE_PATH,
+          },
+        };
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
@@ -51,7 +62,9 @@ function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
   const queryClient = createQueryClient();
   render(
     <Providers queryClient={queryClient}>
-      <BookingForm vendor={vendor} services={services} {...props} />
+      <MemoryRouter>
+        <BookingForm vendor={vendor} services={services} {...props} />
+      </MemoryRouter>
     </Providers>,
   );
 }
@@ -85,6 +98,13 @@ describe('BookingForm', () => {
     expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
     expect(screen.getByText('ABC234')).toBeTruthy();
+    // Issue 23: the customer's booking page, whose link the receipt mail carries too.
+    expect(screen.getByRole('link', { name: 'See your booking' }).getAttribute('href')).toBe(MANAGE_PATH);
+    expect(
+      screen.getByText(
+        'Confirmations arrive within 8 hours. We sent a receipt to ana@example.test, with a link to this booking.',
+      ),
+    ).toBeTruthy();
     expect(posts).toEqual([
       {
         vendorId: vendor.id,

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { CalendarCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -174,137 +173,127 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
 
   const field = (key: string) => `${formId}-${key}`;
   return (
-    <section
-      aria-labelledby={field('title')}
-      // Below the first screen: the browser lays it out only when it comes near (decision 042).
-      className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs [contain-intrinsic-size:auto_44rem] [content-visibility:auto]"
-    >
-      <h2 id={field('title')} className="flex items-center gap-2 text-lg font-semibold text-stone-900">
-        <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
-        {t('bookings.form.title')}
-      </h2>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-        <FormField id={field('service')} label={t('bookings.form.service')} error={errorText.service}>
-          <select
-            id={field('service')}
-            {...register('serviceId', {
-              onChange: () => {
-                setDayKey('');
-                clearSlot();
-              },
-            })}
-            {...fieldErrorProps(errorText.service, field('service'))}
-            className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-          >
-            <option value="">{t('bookings.form.servicePlaceholder')}</option>
-            {services.map((s) => (
-              <option key={s.id} value={s.id}>
-                {`${s.name} · ${formatPrice(s.price_cents)}${isDemoId(s.id) ? ` (${t('bookings.form.demoBadge')})` : ''}`}
-              </option>
+    <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+      <FormField id={field('service')} label={t('bookings.form.service')} error={errorText.service}>
+        <select
+          id={field('service')}
+          {...register('serviceId', {
+            onChange: () => {
+              setDayKey('');
+              clearSlot();
+            },
+          })}
+          {...fieldErrorProps(errorText.service, field('service'))}
+          className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+        >
+          <option value="">{t('bookings.form.servicePlaceholder')}</option>
+          {services.map((s) => (
+            <option key={s.id} value={s.id}>
+              {`${s.name} · ${formatPrice(s.price_cents)}${isDemoId(s.id) ? ` (${t('bookings.form.demoBadge')})` : ''}`}
+            </option>
+          ))}
+        </select>
+        {servicesFailed ? <DemoNote>{t('bookings.form.demoServicesNote')}</DemoNote> : null}
+      </FormField>
+
+      {!serviceId ? (
+        <p className="text-sm text-stone-600">{t('bookings.form.chooseServiceFirst')}</p>
+      ) : loadingSlots ? (
+        <p role="status" className="text-sm text-stone-600">
+          {t('bookings.form.loadingTimes')}
+        </p>
+      ) : noSlots ? (
+        <p role="status" className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">
+          {t('bookings.form.noSlots')}
+        </p>
+      ) : (
+        <>
+          {slotsAreDemo ? <DemoNote>{t('bookings.form.demoSlotsNote')}</DemoNote> : null}
+          <ChipGroup legend={t('bookings.form.day')}>
+            {days.map((d) => (
+              <Chip
+                key={d.key}
+                name={field('day')}
+                checked={d.key === day?.key}
+                onChange={() => {
+                  setDayKey(d.key);
+                  clearSlot();
+                }}
+              >
+                {d.label}
+              </Chip>
             ))}
-          </select>
-          {servicesFailed ? <DemoNote>{t('bookings.form.demoServicesNote')}</DemoNote> : null}
-        </FormField>
+          </ChipGroup>
+          <ChipGroup
+            id={field('time')}
+            legend={t('bookings.form.time')}
+            hint={t('bookings.form.timesIn', { zone: timezone.replaceAll('_', ' ') })}
+            error={errorText.time}
+          >
+            {day?.slots.map((s) => (
+              <Chip
+                key={s.iso}
+                name={field('time')}
+                checked={slot === s.iso}
+                onChange={() => setValue('startTime', s.iso, { shouldValidate: formState.isSubmitted })}
+              >
+                {s.label}
+                {slotsAreDemo ? <span className="sr-only"> ({t('bookings.form.demoBadge')})</span> : null}
+              </Chip>
+            ))}
+          </ChipGroup>
+        </>
+      )}
 
-        {!serviceId ? (
-          <p className="text-sm text-stone-600">{t('bookings.form.chooseServiceFirst')}</p>
-        ) : loadingSlots ? (
-          <p role="status" className="text-sm text-stone-600">
-            {t('bookings.form.loadingTimes')}
-          </p>
-        ) : noSlots ? (
-          <p role="status" className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">
-            {t('bookings.form.noSlots')}
-          </p>
-        ) : (
-          <>
-            {slotsAreDemo ? <DemoNote>{t('bookings.form.demoSlotsNote')}</DemoNote> : null}
-            <ChipGroup legend={t('bookings.form.day')}>
-              {days.map((d) => (
-                <Chip
-                  key={d.key}
-                  name={field('day')}
-                  checked={d.key === day?.key}
-                  onChange={() => {
-                    setDayKey(d.key);
-                    clearSlot();
-                  }}
-                >
-                  {d.label}
-                </Chip>
-              ))}
-            </ChipGroup>
-            <ChipGroup
-              id={field('time')}
-              legend={t('bookings.form.time')}
-              hint={t('bookings.form.timesIn', { zone: timezone.replaceAll('_', ' ') })}
-              error={errorText.time}
-            >
-              {day?.slots.map((s) => (
-                <Chip
-                  key={s.iso}
-                  name={field('time')}
-                  checked={slot === s.iso}
-                  onChange={() => setValue('startTime', s.iso, { shouldValidate: formState.isSubmitted })}
-                >
-                  {s.label}
-                  {slotsAreDemo ? <span className="sr-only"> ({t('bookings.form.demoBadge')})</span> : null}
-                </Chip>
-              ))}
-            </ChipGroup>
-          </>
-        )}
-
-        <FormField id={field('name')} label={t('bookings.form.name')} error={errorText.name}>
-          <Input
-            id={field('name')}
-            autoComplete="name"
-            required
-            maxLength={120}
-            {...register('customerName')}
-            {...fieldErrorProps(errorText.name, field('name'))}
-          />
-        </FormField>
-        <FormField id={field('email')} label={t('bookings.form.email')} error={errorText.email}>
-          <Input
-            id={field('email')}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            {...register('customerEmail')}
-            {...fieldErrorProps(errorText.email, field('email'))}
-          />
-        </FormField>
-        <FormField id={field('phone')} label={t('bookings.form.phone')} error={errorText.phone}>
-          <Controller
-            control={control}
-            name="customerPhone"
-            render={({ field: phone }) => (
-              <PhoneValueField
-                id={field('phone')}
-                value={phone.value}
-                onChange={phone.onChange}
-                error={errorText.phone}
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={field('notes')} label={t('bookings.form.notes')}>
-          <textarea
-            id={field('notes')}
-            maxLength={1000}
-            rows={3}
-            placeholder={t('bookings.form.notesPlaceholder')}
-            {...register('notes')}
-            className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-          />
-        </FormField>
-        <Button type="submit" size="lg" disabled={create.isPending}>
-          {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}
-        </Button>
-      </form>
-    </section>
+      <FormField id={field('name')} label={t('bookings.form.name')} error={errorText.name}>
+        <Input
+          id={field('name')}
+          autoComplete="name"
+          required
+          maxLength={120}
+          {...register('customerName')}
+          {...fieldErrorProps(errorText.name, field('name'))}
+        />
+      </FormField>
+      <FormField id={field('email')} label={t('bookings.form.email')} error={errorText.email}>
+        <Input
+          id={field('email')}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          {...register('customerEmail')}
+          {...fieldErrorProps(errorText.email, field('email'))}
+        />
+      </FormField>
+      <FormField id={field('phone')} label={t('bookings.form.phone')} error={errorText.phone}>
+        <Controller
+          control={control}
+          name="customerPhone"
+          render={({ field: phone }) => (
+            <PhoneValueField
+              id={field('phone')}
+              value={phone.value}
+              onChange={phone.onChange}
+              error={errorText.phone}
+            />
+          )}
+        />
+      </FormField>
+      <FormField id={field('notes')} label={t('bookings.form.notes')}>
+        <textarea
+          id={field('notes')}
+          maxLength={1000}
+          rows={3}
+          placeholder={t('bookings.form.notesPlaceholder')}
+          {...register('notes')}
+          className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+        />
+      </FormField>
+      <Button type="submit" size="lg" disabled={create.isPending}>
+        {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}
+      </Button>
+    </form>
   );
 }
 

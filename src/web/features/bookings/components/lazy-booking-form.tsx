@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
-import { lazy, type RefObject, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { BookingFormProps } from './booking-form.tsx';
@@ -11,15 +11,20 @@ const BookingForm = lazy(() =>
   import('./booking-form.tsx').then((module) => ({ default: module.BookingForm })),
 );
 
-/** How far below the screen the form starts loading: about a screen's scroll ahead of the visitor. */
-const NEAR = '0px 0px 600px 0px';
+/**
+ * The form loads as its box comes onto the screen: on a phone it starts just below the first screen
+ * (740–1170 px down on the demo profiles at 390×844), so any margin ahead would load it with the page.
+ */
+const NEAR = '0px';
 
 /**
- * The booking form, loaded when it comes near the screen, when the visitor taps its box, or at the
- * first key pressed on the page (a keyboard's Tab reaches the form before the screen does); until
- * then, and in the server's render, a box in its place.
+ * The booking form under its title, loaded when its box comes onto the screen, when the visitor taps
+ * the box, or at the first key pressed on the page (a keyboard's Tab reaches the form before the
+ * screen does); until then, and in the server's render, grey fields in its place.
  */
 export function LazyBookingForm(props: BookingFormProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
   const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -44,45 +49,35 @@ export function LazyBookingForm(props: BookingFormProps) {
     };
   }, [wanted]);
 
-  const placeholder = <BookingFormPlaceholder box={box} onReach={() => setWanted(true)} />;
-  if (!wanted) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <BookingForm {...props} />
-    </Suspense>
-  );
-}
-
-function BookingFormPlaceholder({
-  box,
-  onReach,
-}: {
-  box: RefObject<HTMLElement | null>;
-  onReach: () => void;
-}) {
-  const { t } = useTranslation();
-  const titleId = useId();
+  const skeleton = <FormSkeleton label={t('bookings.form.loadingForm')} />;
   return (
     <section
       ref={box}
       aria-labelledby={titleId}
-      aria-busy="true"
-      onPointerDown={onReach}
-      className="mt-4 min-h-[32rem] rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+      onPointerDown={wanted ? undefined : () => setWanted(true)}
+      className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
     >
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
         {t('bookings.form.title')}
       </h2>
-      <p role="status" className="sr-only">
-        {t('bookings.form.loadingForm')}
-      </p>
-      <div className="mt-4 flex flex-col gap-4">
-        <Skeleton className="h-12 rounded-xl" />
-        <Skeleton className="h-5 w-2/3" />
-        <Skeleton className="h-12 rounded-xl" />
-        <Skeleton className="h-12 rounded-xl" />
-      </div>
+      <Suspense fallback={skeleton}>{wanted ? <BookingForm {...props} /> : skeleton}</Suspense>
     </section>
+  );
+}
+
+/** The form's first fields, grey, while its code is on its way. */
+function FormSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="mt-4 flex min-h-[34rem] flex-col gap-4">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      <Skeleton className="h-12 rounded-xl" />
+      <Skeleton className="h-5 w-2/3" />
+      <Skeleton className="h-12 rounded-xl" />
+      <Skeleton className="h-12 rounded-xl" />
+      <Skeleton className="h-12 rounded-xl" />
+    </div>
   );
 }

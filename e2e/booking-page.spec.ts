@@ -1,0 +1,83 @@
+import { expect } from '@playwright/test';
+import { freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
+import { test } from './support/test.ts';
+
+// Issue 23, part 1 (decision 044): a guest books, follows the confirmation to the booking page,
+// opens the same page from the receipt mail, and after the vendor confirms pays from it; the page
+// then says it is paid. Its own vendor (featured 3, last day) so that it never meets another journey.
+
+test.describe.configure({ timeout: 90_000 });
+
+test('a guest books, opens the booking page from the confirmation and the mail, pays from it', async ({
+  browser,
+  baseURL,
+}) => {
+  const customer = await newPhonePage(browser, baseURL);
+  const vendorSide = await newPhonePage(browser, baseURL);
+  try {
+    const page = customer.page;
+    const vendor = await featuredVendor(page, 3);
+    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
+    const form = await pickSlot(page, { day: 'last', time: 1 });
+    await form.getByLabel('Name', { exact: true }).fill('Cliente con Enlace');
+    await form.getByLabel('Email', { exact: true }).fill(freshEmail('enlace'));
+    await form.getByRole('button', { name: 'Book Now' }).click();
+    const code = await bookingCode(page);
+
+    // From the confirmation: the page, awaiting the vendor, with the answer deadline.
+    await page.getByRole('link', { name: 'See your booking' }).click();
+    await page.waitForURL(new RegExp(`/booking/${code}\\?token=[\\w-]{54}$`));
+    const pageUrl = page.url();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(vendor.business_name);
+    await expect(page.getByText(code, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/The vendor usually answers within 8 hours, and at the latest by /),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The receipt mail carries the same page.
+    const receipt = await mailText(page, `Booking request ${code} received`, '/booking/');
+    const mailed = /(http\S+\/booking\/[A-Z2-9]{6}\?token=[\w-]{54})/.exec(receipt)?.[1];
+    expect(mailed).toBe(pageUrl);
+
+    // The vendor confirms; the page now offers Pay now, the deadline and the vendor's WhatsApp.
+    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await expect(
+      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
+    ).toBeVisible();
+    await page.goto(mailed!);
+    await expect(page.getByText(/The vendor confirmed\. Pay by /)).toBeVisible();
+    await expect(page.getByRole('link', { name: /on WhatsApp$/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\/\d+$/,
+    );
+    await expect(page.getByRole('link', { name: 'Add to calendar (.ics file)' })).toHaveAttribute(
+      'href',
+      /\/api\/bookings\/manage\/calendar\.ics\?token=/,
+    );
+    await expectNoAxeViolations(page);
+
+    // Pay now leads to the checkout; paid, the page says so.
+    await page.getByRole('link', { name: 'Pay now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+    await page.waitForURL(/\/payment-success\?session_id=/);
+    await page.goto(mailed!);
+    await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+
+    // In Spanish too, and a link with a changed token is a booking not found.
+    await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+    await page.goto(`${mailed!.slice(0, -1)}${mailed!.endsWith('A') ? 'B' : 'A'}`);
+    await expect(page.getByRole('heading', { name: 'Reserva no encontrada' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(customer.errors).toEqual([]);
+  } finally {
+    await customer.close();
+    await vendorSide.close();
+  }
+});

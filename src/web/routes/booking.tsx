@@ -1,0 +1,430 @@
+import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
+import {
+  CalendarPlus,
+  CheckCircle2,
+  CircleDashed,
+  CircleDot,
+  CreditCard,
+  Download,
+  MessageCircle,
+  RefreshCw,
+  SearchX,
+  XCircle,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { ManagedBooking } from '../../shared/booking.schemas.ts';
+import { dateTimeFormat } from '../../shared/date-format.ts';
+import { formatPrice } from '../../shared/money.ts';
+import { Badge } from '../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../components/ui/button.tsx';
+import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
+import { formatDuration } from '../features/vendors/components/service-list.tsx';
+import { ApiError } from '../lib/api-client.ts';
+import { paths } from '../lib/paths.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+/**
+ * The customer's booking page (/booking/:code?token=, issue 23), in the visitor's language: what was
+ * booked, where it stands, what happens next, and what can be done about it now. The token is the
+ * key (the API never says whether a code exists); the code in the address is only for people.
+ */
+export function Component() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('bookings.manage.title'));
+  const [params] = useSearchParams();
+  const token = params.get('token')?.trim() || undefined;
+  const booking = useManagedBooking(token);
+  const error = booking.error;
+  const notFound = !token || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+
+  if (notFound) return <NotFound />;
+  if (error) {
+    return (
+      <div className="flex flex-col gap-4 py-4">
+        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('bookings.manage.title')}</h1>
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+          <p className="text-sm text-red-800">{t('bookings.manage.loadError')}</p>
+          <Button size="sm" variant="secondary" onClick={() => void booking.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('bookings.manage.retry')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!booking.data) return <Loading />;
+  return <BookingView booking={booking.data} />;
+}
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-4 py-4">
+      <p role="status" className="sr-only">
+        {t('bookings.manage.loading')}
+      </p>
+      <Skeleton className="h-8 w-3/4" />
+      <Skeleton className="h-5 w-1/2" />
+      <Skeleton className="h-40 rounded-2xl" />
+      <Skeleton className="h-32 rounded-2xl" />
+    </div>
+  );
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-3 py-12 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-stone-100 text-stone-700">
+        <SearchX aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900">
+        {t('bookings.manage.notFoundTitle')}
+      </h1>
+      <p className="text-stone-600">{t('bookings.manage.notFoundText')}</p>
+      <Link to={paths.home.to()} className={clsx(buttonClassName({ size: 'lg' }), 'mt-5')}>
+        {t('bookings.manage.home')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * An action naming the vendor wraps on a narrow screen rather than overflow (a long business name):
+ * its text may wrap (the span's `whitespace-normal`), and the button grows with it.
+ */
+const WRAPS = 'h-auto! min-h-11 py-2 text-center';
+
+const ENDED: readonly ManagedBooking['status'][] = ['declined', 'expired', 'cancelled'];
+
+/** A date and time in the vendor's timezone; the browser's own when Intl does not know that name. */
+function formatIn(iso: string, timeZone: string, locale: string, dateStyle: 'full' | 'medium'): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle, timeStyle: 'short' };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = dateTimeFormat(locale, { ...options, timeZone });
+  } catch {
+    format = dateTimeFormat(locale, options);
+  }
+  return format.format(new Date(iso));
+}
+
+/** '2026-11-23T15:00:00.000Z' → '20261123T150000Z', as Google Calendar's `dates` wants it. */
+const calendarStamp = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '');
+
+/** An event template in Google Calendar: the appointment, its title and a line about the booking. */
+function googleCalendarUrl(booking: ManagedBooking, text: string, details: string): string {
+  const dates = `${calendarStamp(booking.start_time)}/${calendarStamp(booking.end_time)}`;
+  return (
+    'https://calendar.google.com/calendar/render?action=TEMPLATE' +
+    `&text=${encodeURIComponent(text)}&dates=${dates}&details=${encodeURIComponent(details)}`
+  );
+}
+
+function BookingView({ booking }: { booking: ManagedBooking }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const when = (iso: string, style: 'full' | 'medium' = 'full') =>
+    formatIn(iso, booking.timezone, locale, style);
+  const ended = ENDED.includes(booking.status);
+  const minutes = Math.round((Date.parse(booking.end_time) - Date.parse(booking.start_time)) / 60_000);
+  const service = booking.service_name ?? t('bookings.manage.anyService');
+  const vendor = booking.vendor.name;
+  const good = booking.status === 'paid' || booking.status === 'confirmed';
+
+  return (
+    <div className="flex flex-col gap-5 py-4">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-2xl leading-tight font-bold tracking-tight break-words text-stone-900">
+          {service}{' '}
+          <span className="block text-base font-medium text-stone-700">
+            {t('bookings.manage.with')}{' '}
+            <Link
+              to={paths.publicVendor.to(booking.vendor.slug)}
+              className="font-semibold text-brand-800 underline underline-offset-2 hover:text-brand-900"
+            >
+              {vendor}
+            </Link>
+          </span>
+        </h1>
+        <p>
+          <Badge tone={good ? 'brand' : 'neutral'} data-testid="booking-status">
+            <span className="sr-only">{t('bookings.manage.status')}: </span>
+            {t(`bookings.manage.statuses.${booking.status}`)}
+          </Badge>
+        </p>
+      </div>
+
+      <section
+        aria-labelledby="booking-details-title"
+        className="rounded-2xl border border-stone-200 bg-white p-4"
+      >
+        <h2 id="booking-details-title" className="sr-only">
+          {t('bookings.manage.detailsLabel')}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <Row label={t('bookings.manage.when')}>
+            <time dateTime={booking.start_time} data-testid="booking-when">
+              {when(booking.start_time)}
+            </time>
+            <span className="block text-xs text-stone-600">
+              {t('bookings.form.timesIn', { zone: booking.timezone.replaceAll('_', ' ') })}
+            </span>
+          </Row>
+          {minutes > 0 ? <Row label={t('bookings.manage.duration')}>{formatDuration(minutes, t)}</Row> : null}
+          <Row label={t('bookings.manage.amount')}>
+            <span data-testid="booking-amount">
+              {booking.amount_mxn === 0
+                ? t('bookings.manage.free')
+                : `${formatPrice(booking.amount_mxn)} MXN`}
+            </span>
+          </Row>
+          <Row label={t('bookings.manage.code')}>
+            <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
+          </Row>
+        </dl>
+      </section>
+
+      <section aria-labelledby="booking-timeline-title" className="flex flex-col gap-3">
+        <h2 id="booking-timeline-title" className="text-lg font-semibold text-stone-900">
+          {t('bookings.manage.timeline.title')}
+        </h2>
+        <Timeline steps={timelineSteps(booking, t)} when={(iso) => when(iso, 'medium')} />
+      </section>
+
+      <section aria-labelledby="booking-next-title" className="flex flex-col gap-3">
+        <h2 id="booking-next-title" className="text-lg font-semibold text-stone-900">
+          {t('bookings.manage.next.title')}
+        </h2>
+        <p className="text-stone-700">{nextText(booking, t, when)}</p>
+        <div className="flex flex-col gap-2">
+          {!ended && booking.status === 'awaiting_payment' && booking.payment_url ? (
+            <a
+              href={booking.payment_url}
+              rel="noreferrer"
+              className={buttonClassName({ variant: 'primary', size: 'lg' })}
+            >
+              <CreditCard aria-hidden="true" className="size-5" />
+              {t('bookings.manage.pay')}
+            </a>
+          ) : null}
+          {ended ? null : (
+            <>
+              <a
+                href={booking.calendar_url}
+                download
+                className={buttonClassName({ variant: 'secondary', size: 'md' })}
+              >
+                <Download aria-hidden="true" className="size-4" />
+                {t('bookings.manage.calendarIcs')}
+              </a>
+              <a
+                href={googleCalendarUrl(
+                  booking,
+                  `${service} · ${vendor}`,
+                  t('bookings.manage.calendarDetails', { code: booking.code, vendor }),
+                )}
+                rel="noreferrer"
+                className={buttonClassName({ variant: 'secondary', size: 'md' })}
+              >
+                <CalendarPlus aria-hidden="true" className="size-4" />
+                {t('bookings.manage.calendarGoogle')}
+              </a>
+            </>
+          )}
+          {booking.vendor.whatsapp ? (
+            <a
+              href={`https://wa.me/${encodeURIComponent(booking.vendor.whatsapp)}`}
+              rel="noreferrer"
+              className={clsx(buttonClassName({ variant: 'secondary', size: 'md' }), WRAPS)}
+            >
+              <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+              <span className="min-w-0 break-words whitespace-normal">
+                {t('bookings.manage.whatsapp', { vendor })}
+              </span>
+            </a>
+          ) : null}
+          {ended ? (
+            <Link
+              to={paths.publicVendor.to(booking.vendor.slug, 'services')}
+              className={clsx(buttonClassName({ variant: 'soft', size: 'md' }), WRAPS)}
+            >
+              <span className="min-w-0 break-words whitespace-normal">
+                {t('bookings.manage.next.bookAgain', { vendor })}
+              </span>
+            </Link>
+          ) : null}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="font-semibold text-stone-600">{label}</dt>
+      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+interface Step {
+  key: string;
+  label: string;
+  /** When it happened; null for a step still ahead. */
+  at: string | null;
+  state: 'done' | 'current' | 'upcoming' | 'ended';
+  note?: string;
+}
+
+/**
+ * Requested → Confirmed → Paid; a free booking has no payment step. An ended booking keeps the steps
+ * it reached and ends with how it ended (declined, expired, cancelled and why).
+ */
+function timelineSteps(booking: ManagedBooking, t: TFunction): Step[] {
+  const steps: Step[] = [
+    {
+      key: 'requested',
+      label: t('bookings.manage.timeline.requested'),
+      at: booking.requested_at,
+      state: 'done',
+    },
+  ];
+  const confirmed: Step = {
+    key: 'confirmed',
+    label: t('bookings.manage.timeline.confirmed'),
+    at: booking.confirmed_at,
+    state: booking.confirmed_at || booking.status !== 'pending_vendor' ? 'done' : 'current',
+  };
+  switch (booking.status) {
+    case 'declined':
+    case 'expired':
+    case 'cancelled': {
+      if (booking.confirmed_at) steps.push(confirmed);
+      const reason = booking.cancel_reason;
+      steps.push({
+        key: booking.status,
+        label: t(`bookings.manage.timeline.${booking.status}`),
+        at: booking.ended_at,
+        state: 'ended',
+        note:
+          booking.status !== 'cancelled'
+            ? undefined
+            : reason === 'payment_timeout' || reason === 'cancelled_by_customer'
+              ? t(`bookings.manage.timeline.reasons.${reason}`)
+              : t('bookings.manage.timeline.reasons.other'),
+      });
+      return steps;
+    }
+    default: {
+      steps.push(confirmed);
+      // `confirmed` is a free booking: confirmed, and nothing is owed.
+      if (booking.status === 'confirmed' || booking.amount_mxn === 0) return steps;
+      steps.push({
+        key: 'paid',
+        label: t('bookings.manage.timeline.paid'),
+        at: booking.paid_at,
+        state:
+          booking.status === 'paid' ? 'done' : booking.status === 'awaiting_payment' ? 'current' : 'upcoming',
+      });
+      return steps;
+    }
+  }
+}
+
+function Timeline({ steps, when }: { steps: Step[]; when: (iso: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <ol className="flex flex-col rounded-2xl border border-stone-200 bg-white p-4">
+      {steps.map((step, index) => {
+        const Icon =
+          step.state === 'done'
+            ? CheckCircle2
+            : step.state === 'ended'
+              ? XCircle
+              : step.state === 'current'
+                ? CircleDot
+                : CircleDashed;
+        const last = index === steps.length - 1;
+        return (
+          <li
+            key={step.key}
+            aria-current={step.state === 'current' ? 'step' : undefined}
+            data-testid={`timeline-${step.key}`}
+            className="relative flex gap-3 pb-4 last:pb-0"
+          >
+            {last ? null : (
+              <span
+                aria-hidden="true"
+                className="absolute top-7 bottom-1 left-3 w-px -translate-x-1/2 bg-stone-200"
+              />
+            )}
+            <Icon
+              aria-hidden="true"
+              className={
+                step.state === 'done'
+                  ? 'size-6 shrink-0 text-brand-700'
+                  : step.state === 'ended'
+                    ? 'size-6 shrink-0 text-red-700'
+                    : step.state === 'current'
+                      ? 'size-6 shrink-0 text-amber-700'
+                      : 'size-6 shrink-0 text-stone-400'
+              }
+            />
+            <div className="min-w-0 text-sm">
+              <p className="font-semibold text-stone-900">{step.label}</p>
+              {step.at ? (
+                <p className="text-stone-600">
+                  <time dateTime={step.at}>{when(step.at)}</time>
+                </p>
+              ) : (
+                <p className="text-stone-600">
+                  {step.state === 'current'
+                    ? t('bookings.manage.timeline.now')
+                    : t('bookings.manage.timeline.notYet')}
+                </p>
+              )}
+              {step.note ? <p className="text-stone-700">{step.note}</p> : null}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** What happens next, in one sentence or two, with the deadline that applies now. */
+function nextText(booking: ManagedBooking, t: TFunction, when: (iso: string) => string): string {
+  switch (booking.status) {
+    case 'pending_vendor':
+      return booking.answer_due_at
+        ? t('bookings.manage.next.pendingDue', { due: when(booking.answer_due_at) })
+        : t('bookings.manage.next.pending');
+    case 'awaiting_payment':
+      return booking.payment_due_at
+        ? t('bookings.manage.next.awaitingPayment', { due: when(booking.payment_due_at) })
+        : t('bookings.manage.next.awaitingPaymentNoDue');
+    case 'paid':
+      return t('bookings.manage.next.paid');
+    case 'confirmed':
+      return t('bookings.manage.next.confirmed');
+    case 'declined':
+      return t('bookings.manage.next.declined');
+    case 'expired':
+      return t('bookings.manage.next.expired');
+    case 'cancelled':
+      // Only a booking confirmed and left unpaid is cancelled for it: nothing was ever charged.
+      return booking.cancel_reason === 'payment_timeout'
+        ? t('bookings.manage.next.cancelledUnpaid')
+        : t('bookings.manage.next.cancelled');
+  }
+}

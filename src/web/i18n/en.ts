@@ -53,10 +53,6 @@ export const en = {
     paymentCancel: 'Payment Not Completed',
     admin: 'Admin Dashboard',
   },
-  notice: {
-    text: 'This part of Barrio is not available yet.',
-    browse: 'Browse vendors',
-  },
   notFound: {
     code: '404',
     title: 'Page not found',

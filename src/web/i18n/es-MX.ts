@@ -44,10 +44,6 @@ export const esMX: Translations = {
     paymentCancel: 'Pago No Completado',
     admin: 'Panel de Administración',
   },
-  notice: {
-    text: 'Esta parte de Barrio todavía no está disponible.',
-    browse: 'Explorar proveedores',
-  },
   notFound: {
     code: '404',
     title: 'Página no encontrada',

@@ -18,6 +18,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
 import { formatPrice } from '../../shared/money.ts';
+import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
@@ -78,18 +79,15 @@ function Loading() {
 function NotFound() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col items-center gap-3 py-12 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-stone-100 text-stone-700">
-        <SearchX aria-hidden="true" className="size-8" />
-      </span>
-      <h1 className="mt-3 text-2xl font-bold tracking-tight text-stone-900">
-        {t('bookings.manage.notFoundTitle')}
-      </h1>
-      <p className="text-stone-600">{t('bookings.manage.notFoundText')}</p>
-      <Link to={paths.home.to()} className={clsx(buttonClassName({ size: 'lg' }), 'mt-5')}>
+    <NotFoundPanel
+      icon={SearchX}
+      title={t('bookings.manage.notFoundTitle')}
+      text={t('bookings.manage.notFoundText')}
+    >
+      <Link to={paths.home.to()} className={buttonClassName({ size: 'lg' })}>
         {t('bookings.manage.home')}
       </Link>
-    </div>
+    </NotFoundPanel>
   );
 }
 

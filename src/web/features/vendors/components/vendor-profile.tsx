@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
+import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -184,22 +185,17 @@ export function SignUpPrompt() {
 export function VendorNotFound() {
   const { t } = useTranslation();
   return (
-    <div className="flex flex-col items-center py-10 text-center">
-      <span className="flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <Store aria-hidden="true" className="size-8" />
-      </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight text-stone-900">
-        {t('discovery.profile.notFound.title')}
-      </h1>
-      <p className="mt-2 text-stone-600">{t('discovery.profile.notFound.text')}</p>
-      <div className="mt-8 flex w-full flex-col gap-3">
-        <Link to={paths.auth.to()} className={buttonClassName({ size: 'lg' })}>
-          {t('discovery.profile.notFound.signIn')}
-        </Link>
-        <Link to={paths.vendors.to()} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
-          {t('discovery.profile.notFound.browse')}
-        </Link>
-      </div>
-    </div>
+    <NotFoundPanel
+      icon={Store}
+      title={t('discovery.profile.notFound.title')}
+      text={t('discovery.profile.notFound.text')}
+    >
+      <Link to={paths.auth.to()} className={buttonClassName({ size: 'lg' })}>
+        {t('discovery.profile.notFound.signIn')}
+      </Link>
+      <Link to={paths.vendors.to()} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+        {t('discovery.profile.notFound.browse')}
+      </Link>
+    </NotFoundPanel>
   );
 }

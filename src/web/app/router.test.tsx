@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
-import { loadScreenAt } from './router.tsx';
+import { loadScreenAt, nextAt, screenLoadedAt } from './router.tsx';
 
 // start.tsx draws the first screen once its module is here (loadScreenAt, decision 027): the screen
 // itself in the first render, not the layout's spinner first.
@@ -22,6 +22,24 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+});
+
+// First in this file: it needs Browse Vendors not loaded yet, which the tests below load.
+describe('the screens a visitor goes to next (decision 045)', () => {
+  it('are named by the route: Home’s category chips open Browse Vendors', () => {
+    expect(nextAt('/')).toEqual(['/vendors']);
+    expect(nextAt('/vendors')).toEqual([]);
+  });
+
+  it('load once Home is shown, and Browse Vendors then draws in its first render', async () => {
+    expect(screenLoadedAt('/vendors')).toBe(false);
+    renderAt('/');
+    await vi.waitFor(() => expect(screenLoadedAt('/vendors')).toBe(true));
+    cleanup();
+    renderAt('/vendors');
+    expect(screen.getByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
 });
 
 describe('the first screen', () => {

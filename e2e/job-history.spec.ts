@@ -8,7 +8,9 @@ import { test } from './support/test.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
-test('the demo customer sees their real bookings on /jobs and rehires a vendor', async ({ page }) => {
+test('the demo customer sees their real bookings on /jobs, opens one’s page and rehires a vendor', async ({
+  page,
+}) => {
   await signInOnAuthPage(page, demo.customer, demo.password);
   await expect(page).toHaveURL(/\/$/);
 
@@ -38,10 +40,24 @@ test('the demo customer sees their real bookings on /jobs and rehires a vendor',
   await expectNoSideScroll(page);
   await expectNoAxeViolations(page);
 
-  const rehire = cards.first().getByRole('link', { name: /^Rehire / });
-  const href = await rehire.getAttribute('href');
-  expect(href).toMatch(/^\/public\/vendor\/[^/?]+\?tab=services$/);
+  // Issue 23: a row opens its booking page, by the link the mails carry.
+  const first = cards.first().getByRole('heading', { level: 3 }).getByRole('link');
+  const vendorName = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/booking\/[A-Z2-9]{6}\?token=[\w-]{54}$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: vendorName, exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goBack();
+
+  // Rehire: the vendor's services tab with the same service chosen in the booking form.
+  const rehire = page.getByRole('link', { name: /^Rehire / }).first();
+  await expect(rehire).toHaveAttribute('href', /^\/public\/vendor\/[^/?]+\?tab=services&service=[\w-]{36}$/);
   await rehire.click();
-  await expect(page).toHaveURL(/\/public\/vendor\/[^/?]+\?tab=services$/);
+  await expect(page).toHaveURL(/\/public\/vendor\/[^/?]+\?tab=services&service=[\w-]{36}$/);
   await expect(page.getByRole('tab', { name: 'Services', selected: true })).toBeVisible();
+  const chosen = new URL(page.url()).searchParams.get('service');
+  await expect(
+    page.getByRole('region', { name: 'Book a service' }).getByLabel('Service', { exact: true }),
+  ).toHaveValue(chosen ?? '');
 });

@@ -182,6 +182,12 @@ export interface MyBooking {
   timezone: string;
   amount_mxn: number;
   created_at: string;
+  /** Rehire: the same service, preselected on the vendor's profile; null once it was deleted. */
+  service_id: string | null;
+  /** The booking's page, `/booking/{code}?token=…` (issue 23): each row opens it. */
+  manage_path: string;
+  /** Pay now: the checkout's address, while awaiting payment. */
+  payment_url: string | null;
 }
 
 export interface ItemsResponse<T> {

@@ -19,8 +19,9 @@ export const paths = {
   },
   publicVendor: {
     pattern: '/public/vendor/:vendorId',
-    to: (vendorId: string, tab?: 'about' | 'services' | 'reviews') =>
-      withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab }),
+    /** `service`: preselected in the booking form (Rehire, issue 23). */
+    to: (vendorId: string, tab?: 'about' | 'services' | 'reviews', service?: string) =>
+      withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab, service }),
   },
   directory: {
     pattern: '/public/all-vendors',

@@ -27,6 +27,9 @@ function booking(n: number, overrides: Partial<MyBooking> = {}): MyBooking {
     timezone: 'America/Mexico_City',
     amount_mxn: 45_000,
     created_at: '2026-11-01T16:00:00.000Z',
+    service_id: `s${n}`,
+    manage_path: `/booking/BR-${n}?token=t${n}`,
+    payment_url: null,
     ...overrides,
   };
 }
@@ -78,9 +81,31 @@ describe('Job History', () => {
     expect(screen.getAllByText('$450.00 MXN')).toHaveLength(1);
     // 16:00Z is 10:00 in Mexico City.
     expect(screen.getAllByText(/10:00/).length).toBeGreaterThan(0);
+    // Issue 23: each row opens its booking page; Rehire preselects the same service.
+    expect(screen.getByRole('link', { name: 'Casa Limpia' }).getAttribute('href')).toBe(
+      '/booking/BR-1?token=t1',
+    );
+    expect(screen.queryByRole('link', { name: /^Pay now/ })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Rehire Casa Limpia' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/public/vendor/casa-limpia'));
-    expect(router.state.location.search).toBe('?tab=services');
+    expect(router.state.location.search).toBe('?tab=services&service=s1');
+  });
+
+  it('offers Pay now on a booking awaiting payment, instead of Rehire', async () => {
+    items = [
+      booking(1, {
+        vendor_name: 'Casa Limpia',
+        status: 'awaiting_payment',
+        payment_url: 'https://pay.test/cs_1',
+      }),
+      booking(2, { vendor_name: 'Fit Roma' }),
+    ];
+    renderAt('/jobs');
+    const pay = await screen.findByRole('link', { name: 'Pay now for Casa Limpia' });
+    expect(pay.getAttribute('href')).toBe('https://pay.test/cs_1');
+    expect(screen.queryByRole('link', { name: 'Rehire Casa Limpia' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Rehire Fit Roma' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Pay now for Fit Roma' })).toBeNull();
   });
 
   it('shows 10 bookings at a time with Load More History', async () => {

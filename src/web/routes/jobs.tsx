@@ -1,4 +1,4 @@
-import { CalendarDays, RotateCcw, Store } from 'lucide-react';
+import { CalendarDays, CreditCard, RotateCcw, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -100,7 +100,12 @@ function JobCard({ booking }: { booking: MyBooking }) {
     <article className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="font-semibold break-words text-stone-900">{booking.vendor_name}</h3>
+          <h3 className="font-semibold break-words text-stone-900">
+            {/* Issue 23: each row opens its booking page. */}
+            <Link to={booking.manage_path} className="underline-offset-2 hover:underline">
+              {booking.vendor_name}
+            </Link>
+          </h3>
           {booking.service_name ? (
             <p className="text-sm break-words text-stone-700">{booking.service_name}</p>
           ) : null}
@@ -119,14 +124,27 @@ function JobCard({ booking }: { booking: MyBooking }) {
           {t('jobs.cost')}:{' '}
           <span className="font-semibold text-stone-900">{formatPrice(booking.amount_mxn)} MXN</span>
         </p>
-        <Link
-          to={paths.publicVendor.to(booking.vendor_slug, 'services')}
-          aria-label={t('jobs.rehireLabel', { name: booking.vendor_name })}
-          className={buttonClassName({ variant: 'soft', size: 'sm' })}
-        >
-          <RotateCcw aria-hidden="true" className="size-4" />
-          {t('jobs.rehire')}
-        </Link>
+        {booking.payment_url ? (
+          <a
+            href={booking.payment_url}
+            rel="noreferrer"
+            aria-label={t('jobs.payNowLabel', { name: booking.vendor_name })}
+            className={buttonClassName({ size: 'sm' })}
+          >
+            <CreditCard aria-hidden="true" className="size-4" />
+            {t('jobs.payNow')}
+          </a>
+        ) : (
+          <Link
+            // The same service, preselected in the booking form.
+            to={paths.publicVendor.to(booking.vendor_slug, 'services', booking.service_id ?? undefined)}
+            aria-label={t('jobs.rehireLabel', { name: booking.vendor_name })}
+            className={buttonClassName({ variant: 'soft', size: 'sm' })}
+          >
+            <RotateCcw aria-hidden="true" className="size-4" />
+            {t('jobs.rehire')}
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -106,7 +106,11 @@ export function Component() {
                   <>
                     <ServiceList services={vendor.services} />
                     {vendor.services.length > 0 ? (
-                      <LazyBookingForm vendor={vendor} services={vendor.services} />
+                      <LazyBookingForm
+                        vendor={vendor}
+                        services={vendor.services}
+                        preselectedServiceId={params.get('service') ?? undefined}
+                      />
                     ) : null}
                   </>
                 ),

@@ -27,6 +27,7 @@ export const bookingViewColumns = {
   checkoutSessionId: appointments.checkoutSessionId,
   paymentUrl: appointments.paymentUrl,
   vendorProfileId: appointments.vendorProfileId,
+  serviceId: appointments.serviceId,
   vendorName: vendorProfiles.businessName,
   vendorSlug: vendorProfiles.slug,
   vendorEmail: vendorProfiles.businessEmail,

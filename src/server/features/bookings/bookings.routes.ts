@@ -151,13 +151,14 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
 
 /** /api/me/bookings: the signed-in user's appointments (Job History). */
 export const myBookingsRoutes = new Hono<AppEnv>().get('/bookings', requireUser, async (c) => {
-  const { db, clock } = c.var.deps;
+  const { db, clock, config } = c.var.deps;
   const user = c.var.user;
   return c.json({
     items: await listMyBookings({
       db,
       user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
       now: clock.now(),
+      secret: config.authSecret,
     }),
   });
 });

@@ -23,6 +23,7 @@ import {
   appointmentIdOfManageToken,
   type ManageLink,
   manageLinkOpen,
+  managePath,
 } from '../booking-lifecycle/manage-links.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
 import { bookingCalendar } from '../payments/payment-mails.ts';
@@ -108,10 +109,13 @@ export async function listMyBookings({
   db,
   user,
   now,
+  secret,
 }: {
   db: Db;
   user: BookingUser;
   now: Date;
+  /** The server's secret the booking page links are made with (config.authSecret). */
+  secret: string;
 }): Promise<MyBooking[]> {
   const rows = await selectBookingViews(
     db,
@@ -123,20 +127,27 @@ export async function listMyBookings({
       : eq(customers.userId, user.id),
     { orderBy: desc(appointments.startTz), limit: LIST_LIMIT },
   );
-  return rows.map((row) => ({
-    id: row.id,
-    code: row.code,
-    status: effectiveStatus(row, now),
-    vendor_id: row.vendorProfileId,
-    vendor_name: row.vendorName,
-    vendor_slug: row.vendorSlug,
-    service_name: row.serviceName,
-    start_time: row.startTz.toISOString(),
-    end_time: row.endTz.toISOString(),
-    timezone: row.timezone,
-    amount_mxn: row.amountMxn,
-    created_at: row.createdAt.toISOString(),
-  }));
+  return rows.map((row) => {
+    const status = effectiveStatus(row, now);
+    return {
+      id: row.id,
+      code: row.code,
+      status,
+      vendor_id: row.vendorProfileId,
+      vendor_name: row.vendorName,
+      vendor_slug: row.vendorSlug,
+      service_name: row.serviceName,
+      start_time: row.startTz.toISOString(),
+      end_time: row.endTz.toISOString(),
+      timezone: row.timezone,
+      amount_mxn: row.amountMxn,
+      created_at: row.createdAt.toISOString(),
+      service_id: row.serviceId,
+      // The owner, signed in, gets the page's link as the mails carry it (decision 044).
+      manage_path: managePath(secret, row),
+      payment_url: status === 'awaiting_payment' ? row.paymentUrl : null,
+    };
+  });
 }
 
 // ——— The customer's booking page (issue 23; decision 044) ———

@@ -154,6 +154,15 @@ describe('BookingForm', () => {
     ]);
   });
 
+  it('starts with a preselected service only when it is one of the vendor’s (Rehire, issue 23)', async () => {
+    renderForm({ preselectedServiceId: SERVICE_ID });
+    expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe(SERVICE_ID);
+    expect(await screen.findByRole('group', { name: 'Time' })).toBeTruthy();
+    cleanup();
+    renderForm({ preselectedServiceId: '00000000-0000-4000-8000-000000000000' });
+    expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe('');
+  });
+
   it('shows the server’s message when booking fails', async () => {
     answer = (url) =>
       url.pathname.endsWith('/availability')

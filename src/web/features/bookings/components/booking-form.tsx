@@ -29,6 +29,8 @@ export interface BookingFormProps {
   services: PublicServiceDetail[];
   /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
   servicesFailed?: boolean;
+  /** A service to start with (Rehire, issue 23: `?service=` on the profile), when it is one of them. */
+  preselectedServiceId?: string | undefined;
 }
 
 /**
@@ -37,7 +39,12 @@ export interface BookingFormProps {
  * loaded it shows labelled examples, which are never sent (ARCHITECTURE §12: examples never pass for
  * real data).
  */
-export function BookingForm({ vendor, services: realServices, servicesFailed = false }: BookingFormProps) {
+export function BookingForm({
+  vendor,
+  services: realServices,
+  servicesFailed = false,
+  preselectedServiceId,
+}: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const { user, profile } = useAuth();
   const formId = useId();
@@ -51,7 +58,7 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
   // The fields as react-hook-form holds them, checked by the request's own schema (decision 041).
   const { register, control, handleSubmit, getValues, setValue, formState } = useZodForm(bookingFormSchema, {
     defaultValues: {
-      serviceId: '',
+      serviceId: services.some((s) => s.id === preselectedServiceId) ? (preselectedServiceId ?? '') : '',
       startTime: '',
       customerName: '',
       customerEmail: '',
@@ -184,6 +191,8 @@ export function BookingForm({ vendor, services: realServices, servicesFailed = f
             },
           })}
           {...fieldErrorProps(errorText.service, field('service'))}
+          // Shown from the form's value, so that a preselected service (Rehire) is the one shown.
+          value={serviceId}
           className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
         >
           <option value="">{t('bookings.form.servicePlaceholder')}</option>

@@ -77,6 +77,16 @@ describe('LazyBookingForm', () => {
     expect(screen.getByRole('region', { name: 'Book a service' })).toBeTruthy();
   });
 
+  it('loads at once, with the service chosen, when the visitor came to rehire (issue 23)', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <LazyBookingForm vendor={vendor} services={services} preselectedServiceId={services[0]!.id} />
+      </Providers>,
+    );
+    const service = (await screen.findByLabelText('Service')) as HTMLSelectElement;
+    expect(service.value).toBe(services[0]!.id);
+  });
+
   it('loads at a tap on its box', async () => {
     renderLazy();
     fireEvent.pointerDown(screen.getByRole('region', { name: 'Book a service' }));

@@ -30,7 +30,9 @@ export function LazyBookingForm(props: BookingFormProps) {
   useEffect(() => {
     const element = box.current;
     if (wanted || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
+    // A service chosen before the visitor came (Rehire) says they came to book: load the form once
+    // the page is theirs (after hydration: the server's render is always the box).
+    if (props.preselectedServiceId || typeof IntersectionObserver === 'undefined') {
       setWanted(true);
       return;
     }
@@ -47,7 +49,7 @@ export function LazyBookingForm(props: BookingFormProps) {
       observer.disconnect();
       window.removeEventListener('keydown', want);
     };
-  }, [wanted]);
+  }, [wanted, props.preselectedServiceId]);
 
   const skeleton = <FormSkeleton label={t('bookings.form.loadingForm')} />;
   return (

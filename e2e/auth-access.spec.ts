@@ -5,12 +5,23 @@ import { test } from './support/test.ts';
 
 // Who sees what (product §2, §6): protected pages, the admin guard and tab, vendor access.
 
-test('protected pages send a signed-out visitor to /auth', async ({ page }) => {
+test('protected pages send a signed-out visitor to /auth, and signing in brings them back', async ({
+  page,
+}) => {
   for (const path of ['/profile', '/settings', '/jobs', '/admin']) {
     await page.goto(path);
-    await expect(page, path).toHaveURL(/\/auth$/);
+    // Issue 23: the page to come back to rides along.
+    await expect(page, path).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   }
+  await signInOnAuthPage(page, demo.customer, demo.password, '/jobs');
+  await expect(page).toHaveURL(/\/jobs$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Job History' })).toBeVisible();
+
+  // A redirectTo that would leave the site is ignored: home, as without one.
+  await page.context().clearCookies();
+  await signInOnAuthPage(page, demo.customer, demo.password, '/auth?redirectTo=%2F%2Fevil.example%2Fjobs');
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
 });
 
 test('the Admin tab and /admin are for admins only', async ({ page }) => {

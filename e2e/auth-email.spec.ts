@@ -53,7 +53,7 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Signed out')).toBeVisible();
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
 
   // An existing email: 'Account exists', then the page switches to sign-in mode (product §4).
   await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
@@ -65,7 +65,8 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Back to My Profile, where the sign-in was asked for (issue 23).
+  await expect(page).toHaveURL(/\/profile$/);
   // A signed-in user who opens /auth goes home.
   await page.goto('/auth');
   await expect(page).toHaveURL(/\/$/);

@@ -31,5 +31,5 @@ test('a magic link from /dev/mailbox signs in once and only once', async ({ page
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Magic link failed')).toBeVisible();
   await page.goto('/profile');
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fprofile$/);
 });

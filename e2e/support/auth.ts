@@ -14,9 +14,12 @@ export const demo = {
 export const freshEmail = (label: string) =>
   `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
-/** Signs in through /auth with email and password (the form is revealed on demand, product §2). */
-export async function signInOnAuthPage(page: Page, email: string, password: string) {
-  await page.goto('/auth');
+/**
+ * Signs in through /auth with email and password (the form is revealed on demand, product §2);
+ * `from`: a page to open first, which sends a signed-out visitor there (issue 23: and back).
+ */
+export async function signInOnAuthPage(page: Page, email: string, password: string, from = '/auth') {
+  await page.goto(from);
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Use email and password' }).click();

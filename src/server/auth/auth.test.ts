@@ -185,6 +185,24 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect((await again.get('/api/me')).status).toBe(401);
   });
 
+  it('takes the visitor back to the page they were sent to sign in from (issue 23)', async () => {
+    const browser = client();
+    const sent = await browser.post('/api/auth/sign-in/magic-link', {
+      email: 'vuelve@example.test',
+      callbackURL: '/jobs',
+      errorCallbackURL: '/auth?redirectTo=%2Fjobs',
+    });
+    expect(sent.status).toBe(200);
+    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
+    const url = new URL(mailbox.find((m) => m.to === 'vuelve@example.test')!.links[0]!);
+    const signedIn = await browser.get(`${url.pathname}${url.search}`);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe(`${APP_URL}/jobs`);
+    // Spent, the link comes back to /auth, still carrying the way back.
+    const again = await client().get(`${url.pathname}${url.search}`);
+    expect(again.headers.get('location')).toMatch(/\/auth\?redirectTo=%2Fjobs&error=INVALID_TOKEN$/);
+  });
+
   it('creates the account and its profile on a first magic-link sign-in', async () => {
     const browser = client();
     await browser.post('/api/auth/sign-in/magic-link', { email: 'nueva@example.test', callbackURL: '/' });

@@ -9,7 +9,8 @@ export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <SessionSpinner />;
-  if (!user) return <Navigate to={paths.auth.to()} replace state={{ from: location.pathname }} />;
+  // Issue 23: back here once signed in.
+  if (!user) return <Navigate to={paths.auth.to(hereOf(location))} replace />;
   return <Outlet />;
 }
 
@@ -19,10 +20,15 @@ export function RequireAuth() {
  */
 export function RequireAdmin() {
   const { user, isAdmin, loading } = useAuth();
+  const location = useLocation();
   if (loading) return <SessionSpinner />;
-  if (!user || !isAdmin) return <Navigate to={paths.auth.to()} replace />;
+  // Signed out: back here once signed in; signed in but no admin: /auth sends them home.
+  if (!user) return <Navigate to={paths.auth.to(hereOf(location))} replace />;
+  if (!isAdmin) return <Navigate to={paths.auth.to()} replace />;
   return <Outlet />;
 }
+
+const hereOf = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;
 
 function SessionSpinner() {
   const { t } = useTranslation();

@@ -12,7 +12,8 @@ export const paths = {
   settings: { pattern: '/settings', to: () => '/settings' },
   whatsappTesting: { pattern: '/whatsapp-testing', to: () => '/whatsapp-testing' },
   whatsappStatus: { pattern: '/whatsapp-status', to: () => '/whatsapp-status' },
-  auth: { pattern: '/auth', to: () => '/auth' },
+  /** `redirectTo`: where a visitor sent to sign in goes back to once signed in (issue 23). */
+  auth: { pattern: '/auth', to: (redirectTo?: string) => withQuery('/auth', { redirectTo }) },
   vendor: {
     pattern: '/vendor/:vendorId',
     to: (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}`,
@@ -27,7 +28,10 @@ export const paths = {
     pattern: '/public/all-vendors',
     to: (filters: { category?: CategoryKey } = {}) => withQuery('/public/all-vendors', filters),
   },
-  vendorAuth: { pattern: '/vendor/auth', to: () => '/vendor/auth' },
+  vendorAuth: {
+    pattern: '/vendor/auth',
+    to: (redirectTo?: string) => withQuery('/vendor/auth', { redirectTo }),
+  },
   vendorSignup: { pattern: '/vendor-signup', to: (step?: number) => withQuery('/vendor-signup', { step }) },
   vendorDashboard: { pattern: '/vendor/dashboard', to: () => '/vendor/dashboard' },
   vendorConfirm: { pattern: '/vendor-confirm', to: () => '/vendor-confirm' },
@@ -53,4 +57,16 @@ function withQuery(path: string, query: Record<string, string | number | undefin
   }
   const search = params.toString();
   return search ? `${path}?${search}` : path;
+}
+
+/**
+ * A `redirectTo` as a path of this site, or undefined: anything that could lead elsewhere (another
+ * origin, `//host`, a backslash some browsers read as a slash, a scheme) is ignored (issue 23).
+ */
+export function safeRedirect(value: string | null | undefined): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return undefined;
+  const base = 'http://barrio.invalid';
+  const url = new URL(value, base);
+  if (url.origin !== base) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -73,10 +73,20 @@ describe('auth context', () => {
 });
 
 describe('guards', () => {
-  it('sends a signed-out visitor from a protected page to /auth', async () => {
+  it('sends a signed-out visitor from a protected page to /auth, with the way back (issue 23)', async () => {
     const router = renderAt('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe('?redirectTo=%2Fprofile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('sends a signed-in user on to their redirectTo, or home when it would leave the site', async () => {
+    me = signedIn();
+    const router = renderAt('/auth?redirectTo=%2Fjobs');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
+    cleanup();
+    const elsewhere = renderAt('/auth?redirectTo=%2F%2Fevil.example');
+    await waitFor(() => expect(elsewhere.state.location.pathname).toBe('/'));
   });
 
   it('shows the Admin tab to admins only', async () => {
@@ -148,6 +158,23 @@ describe('Auth page', () => {
     changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
     expect(await screen.findByText('Magic link sent!')).toBeTruthy();
+  });
+
+  it('sends the magic link back to where the visitor was sent from (issue 23)', async () => {
+    let sent: unknown;
+    handlers['POST /api/auth/sign-in/magic-link'] = (body) => {
+      sent = body;
+      return json(200, { status: true });
+    };
+    renderAt('/auth?redirectTo=%2Fjobs');
+    changeValue(await screen.findByLabelText('Email'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Send magic link' }));
+    expect(await screen.findByText('Magic link sent!')).toBeTruthy();
+    expect(sent).toEqual({
+      email: 'ana@example.test',
+      callbackURL: '/jobs',
+      errorCallbackURL: '/auth?redirectTo=%2Fjobs',
+    });
   });
 
   it('explains that Google is not configured instead of failing', async () => {

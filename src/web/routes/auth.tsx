@@ -18,7 +18,7 @@ import { useAuth } from '../features/auth/auth-context.tsx';
 import { GoogleButton } from '../features/auth/components/google-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, safeRedirect } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
@@ -47,13 +47,16 @@ export function Component() {
   const [vendorRedirect, setVendorRedirect] = useState(false);
   useDocumentTitle(mode === 'signIn' ? t('auth.page.signInTitle') : t('auth.page.signUpTitle'));
 
+  // Issue 23: where a guard sent the visitor from, to go back to once signed in (paths of this site only).
+  const redirectTo = safeRedirect(params.get('redirectTo'));
+
   // A spent or expired magic link (or a failed Google return) comes back here with ?error=.
   const returnedError = params.get('error');
   useEffect(() => {
     if (!returnedError) return;
     toast.error(t('auth.toast.magicLinkFailed'), { description: t('auth.toast.magicLinkInvalid') });
-    setParams({}, { replace: true });
-  }, [returnedError, setParams, t]);
+    setParams(redirectTo ? { redirectTo } : {}, { replace: true });
+  }, [returnedError, redirectTo, setParams, t]);
 
   useEffect(() => {
     if (!vendorRedirect) return;
@@ -61,7 +64,7 @@ export function Component() {
     return () => clearTimeout(timer);
   }, [vendorRedirect, navigate]);
 
-  if (!loading && user && !vendorRedirect) return <Navigate to={paths.home.to()} replace />;
+  if (!loading && user && !vendorRedirect) return <Navigate to={redirectTo ?? paths.home.to()} replace />;
 
   const signedIn = async () => {
     await queryClient.invalidateQueries({ queryKey: meKeys.me });
@@ -127,7 +130,7 @@ export function Component() {
     }
     setBusy('magic');
     try {
-      await sendMagicLink(form.getValues('email').trim());
+      await sendMagicLink(form.getValues('email').trim(), redirectTo);
       toast.success(t('auth.toast.magicLinkSentTitle'), { description: t('auth.toast.magicLinkSentText') });
     } catch (err) {
       if (err instanceof ApiError && err.status > 0)
@@ -153,7 +156,7 @@ export function Component() {
         </p>
       </div>
 
-      <GoogleButton disabled={busy !== null} />
+      <GoogleButton callbackURL={redirectTo ?? '/'} disabled={busy !== null} />
 
       <div className="flex items-center gap-3 text-sm text-stone-600">
         <span aria-hidden="true" className="h-px flex-1 bg-stone-200" />

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type Credentials, credentialsSchema } from '../../shared/auth.schemas.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -10,7 +10,7 @@ import { isEmailRateLimit, signInWithEmail, signOut } from '../features/auth/api
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
-import { paths } from '../lib/paths.ts';
+import { paths, safeRedirect } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
@@ -52,6 +52,9 @@ export function Component() {
 function VendorLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Issue 23: where the vendor was sent to log in from (paths of this site only), else the dashboard.
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get('redirectTo'));
   const queryClient = useQueryClient();
   const form = useZodForm(credentialsSchema, { defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
@@ -72,7 +75,7 @@ function VendorLogin() {
       }
       queryClient.setQueryData(meKeys.me, me);
       toast.success(t('auth.vendorAuth.welcomeBack'));
-      void navigate(paths.vendorDashboard.to());
+      void navigate(redirectTo ?? paths.vendorDashboard.to());
     } catch (err) {
       toast.error(t('auth.vendorAuth.loginFailed'), {
         description:

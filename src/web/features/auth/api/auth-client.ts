@@ -69,12 +69,15 @@ export function signInWithEmail(input: { email: string; password: string }) {
   return post<{ user: { id: string } }>('/sign-in/email', input);
 }
 
-/** product §7: email one-time link, back to the site root; a spent or expired link comes back to /auth. */
-export function sendMagicLink(email: string) {
+/**
+ * product §7: email one-time link, back to `callbackURL` (the site root, or where the visitor was
+ * sent to sign in from, issue 23); a spent or expired link comes back to /auth.
+ */
+export function sendMagicLink(email: string, callbackURL = '/') {
   return post<{ status: boolean }>('/sign-in/magic-link', {
     email,
-    callbackURL: '/',
-    errorCallbackURL: '/auth',
+    callbackURL,
+    errorCallbackURL: callbackURL === '/' ? '/auth' : `/auth?redirectTo=${encodeURIComponent(callbackURL)}`,
   });
 }
 

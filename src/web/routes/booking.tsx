@@ -12,12 +12,12 @@ import {
   SearchX,
   XCircle,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
 import { formatPrice } from '../../shared/money.ts';
+import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
@@ -161,35 +161,27 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
         </p>
       </div>
 
-      <section
-        aria-labelledby="booking-details-title"
-        className="rounded-2xl border border-stone-200 bg-white p-4"
-      >
-        <h2 id="booking-details-title" className="sr-only">
-          {t('bookings.manage.detailsLabel')}
-        </h2>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <Row label={t('bookings.manage.when')}>
-            <time dateTime={booking.start_time} data-testid="booking-when">
-              {when(booking.start_time)}
-            </time>
-            <span className="block text-xs text-stone-600">
-              {t('bookings.form.timesIn', { zone: booking.timezone.replaceAll('_', ' ') })}
-            </span>
-          </Row>
-          {minutes > 0 ? <Row label={t('bookings.manage.duration')}>{formatDuration(minutes, t)}</Row> : null}
-          <Row label={t('bookings.manage.amount')}>
-            <span data-testid="booking-amount">
-              {booking.amount_mxn === 0
-                ? t('bookings.manage.free')
-                : `${formatPrice(booking.amount_mxn)} MXN`}
-            </span>
-          </Row>
-          <Row label={t('bookings.manage.code')}>
-            <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
-          </Row>
-        </dl>
-      </section>
+      <DetailsCard id="booking-details-title" title={t('bookings.manage.detailsLabel')} showTitle={false}>
+        <DetailsRow label={t('bookings.manage.when')}>
+          <time dateTime={booking.start_time} data-testid="booking-when">
+            {when(booking.start_time)}
+          </time>
+          <span className="block text-xs text-stone-600">
+            {t('bookings.form.timesIn', { zone: booking.timezone.replaceAll('_', ' ') })}
+          </span>
+        </DetailsRow>
+        {minutes > 0 ? (
+          <DetailsRow label={t('bookings.manage.duration')}>{formatDuration(minutes, t)}</DetailsRow>
+        ) : null}
+        <DetailsRow label={t('bookings.manage.amount')}>
+          <span data-testid="booking-amount">
+            {booking.amount_mxn === 0 ? t('bookings.manage.free') : `${formatPrice(booking.amount_mxn)} MXN`}
+          </span>
+        </DetailsRow>
+        <DetailsRow label={t('bookings.manage.code')}>
+          <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
+        </DetailsRow>
+      </DetailsCard>
 
       <section aria-labelledby="booking-timeline-title" className="flex flex-col gap-3">
         <h2 id="booking-timeline-title" className="text-lg font-semibold text-stone-900">
@@ -262,15 +254,6 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
           ) : null}
         </div>
       </section>
-    </div>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="contents">
-      <dt className="font-semibold text-stone-600">{label}</dt>
-      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
+import { DetailsCard, DetailsRow } from '../../../components/details-card.tsx';
 
 export interface PaymentBookingView {
   code: string;
@@ -48,23 +49,12 @@ export function PaymentDetails({
       fechaHora(booking.payment_due_at, booking.timezone),
     ]);
   return (
-    <section
-      aria-labelledby="payment-details-heading"
-      className="rounded-2xl border border-stone-200 bg-white p-4"
-    >
-      <h2 id="payment-details-heading" className="mb-3 text-base font-semibold text-stone-900">
-        {t('payments.details.heading')}
-      </h2>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        {rows.map(([key, label, value]) => (
-          <div key={key} className="contents">
-            <dt className="font-semibold text-stone-600">{label}</dt>
-            <dd data-testid={`payment-${key}`} className="text-stone-900">
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <DetailsCard id="payment-details-heading" title={t('payments.details.heading')}>
+      {rows.map(([key, label, value]) => (
+        <DetailsRow key={key} label={label} testId={`payment-${key}`}>
+          {value}
+        </DetailsRow>
+      ))}
+    </DetailsCard>
   );
 }

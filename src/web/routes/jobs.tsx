@@ -102,7 +102,10 @@ function JobCard({ booking }: { booking: MyBooking }) {
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-stone-900">
             {/* Issue 23: each row opens its booking page. */}
-            <Link to={booking.manage_path} className="underline-offset-2 hover:underline">
+            <Link
+              to={booking.manage_path}
+              className="underline decoration-stone-300 underline-offset-4 hover:decoration-brand-700"
+            >
               {booking.vendor_name}
             </Link>
           </h3>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from './date-format.ts';
+import { dateTimeFormat, utcStamp } from './date-format.ts';
 
 describe('dateTimeFormat', () => {
   it('builds one formatter per locale and options, and formats as Intl does', () => {
@@ -15,5 +15,12 @@ describe('dateTimeFormat', () => {
   it('throws for a time zone Intl does not know, and caches nothing for it', () => {
     expect(() => dateTimeFormat('es-MX', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
     expect(() => dateTimeFormat('es-MX', { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe('utcStamp', () => {
+  it('writes an instant as iCalendar and Google Calendar want it, in UTC, without its milliseconds', () => {
+    expect(utcStamp(new Date('2026-11-23T15:00:00.000Z'))).toBe('20261123T150000Z');
+    expect(utcStamp(new Date('2026-11-23T09:05:07.999-06:00'))).toBe('20261123T150507Z');
   });
 });

@@ -18,3 +18,6 @@ export function dateTimeFormat(
   }
   return format;
 }
+
+/** An instant as iCalendar's and Google Calendar's UTC stamp: 2026-11-23T15:00:00Z → 20261123T150000Z. */
+export const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;

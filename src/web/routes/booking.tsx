@@ -15,7 +15,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
-import { dateTimeFormat } from '../../shared/date-format.ts';
+import { activeAppointmentStatuses } from '../../shared/constants.ts';
+import { utcStamp } from '../../shared/date-format.ts';
 import { formatPrice } from '../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
@@ -23,6 +24,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
+import { inVendorZone } from '../features/bookings/booking-when.ts';
 import { formatDuration } from '../features/vendors/components/service-list.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
@@ -97,30 +99,9 @@ function NotFound() {
  */
 const WRAPS = 'h-auto! min-h-11 py-2 text-center';
 
-const ENDED: readonly ManagedBooking['status'][] = ['declined', 'expired', 'cancelled'];
-
-/** A date and time in the vendor's timezone; the browser's own when Intl does not know that name. */
-function formatIn(iso: string, timeZone: string, locale: string, dateStyle: 'full' | 'medium'): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle, timeStyle: 'short' };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = dateTimeFormat(locale, { ...options, timeZone });
-  } catch {
-    format = dateTimeFormat(locale, options);
-  }
-  return format.format(new Date(iso));
-}
-
-/** '2026-11-23T15:00:00.000Z' → '20261123T150000Z', as Google Calendar's `dates` wants it. */
-const calendarStamp = (iso: string) =>
-  new Date(iso)
-    .toISOString()
-    .replace(/\.\d{3}Z$/, 'Z')
-    .replace(/[-:]/g, '');
-
 /** An event template in Google Calendar: the appointment, its title and a line about the booking. */
 function googleCalendarUrl(booking: ManagedBooking, text: string, details: string): string {
-  const dates = `${calendarStamp(booking.start_time)}/${calendarStamp(booking.end_time)}`;
+  const dates = `${utcStamp(new Date(booking.start_time))}/${utcStamp(new Date(booking.end_time))}`;
   return (
     'https://calendar.google.com/calendar/render?action=TEMPLATE' +
     `&text=${encodeURIComponent(text)}&dates=${dates}&details=${encodeURIComponent(details)}`
@@ -130,9 +111,10 @@ function googleCalendarUrl(booking: ManagedBooking, text: string, details: strin
 function BookingView({ booking }: { booking: ManagedBooking }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const when = (iso: string, style: 'full' | 'medium' = 'full') =>
-    formatIn(iso, booking.timezone, locale, style);
-  const ended = ENDED.includes(booking.status);
+  const when = (iso: string, dateStyle: 'full' | 'medium' = 'full') =>
+    inVendorZone(locale, booking.timezone, { dateStyle, timeStyle: 'short' }).format(new Date(iso));
+  // Declined, expired or cancelled: no longer one of the statuses that hold a slot.
+  const ended = !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
   const minutes = Math.round((Date.parse(booking.end_time) - Date.parse(booking.start_time)) / 60_000);
   const service = booking.service_name ?? t('bookings.manage.anyService');
   const vendor = booking.vendor.name;

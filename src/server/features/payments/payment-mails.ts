@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '../../../shared/date-format.ts';
+import { dateTimeFormat, utcStamp } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -197,8 +197,6 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
-const icsDate = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
-
 /**
  * The calendar invite of a booking: in the customer's paid mail (ARCHITECTURE §8), and from the
  * booking page's Add to calendar (issue 23), where a booking not yet confirmed or paid is tentative.
@@ -216,9 +214,9 @@ export function bookingCalendar(
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${facts.appointmentId}@barrio`,
-    `DTSTAMP:${icsDate(now)}`,
-    `DTSTART:${icsDate(facts.start)}`,
-    `DTEND:${icsDate(facts.end)}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    `DTSTART:${utcStamp(facts.start)}`,
+    `DTEND:${utcStamp(facts.end)}`,
     `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
     `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)}${state === 'paid' ? ' pagado' : ''}${facts.notes ? `\nNotas: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
     `URL:${facts.manageUrl}`,

@@ -9,12 +9,21 @@ export function formatBookingWhen(
   booking: Pick<MyBooking, 'start_time' | 'end_time' | 'timezone'>,
   locale: string,
 ): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
-  let format: Intl.DateTimeFormat;
+  return inVendorZone(locale, booking.timezone, { dateStyle: 'medium', timeStyle: 'short' }).formatRange(
+    new Date(booking.start_time),
+    new Date(booking.end_time),
+  );
+}
+
+/** A formatter in the vendor's timezone; the browser's own when that name is unknown to Intl. */
+export function inVendorZone(
+  locale: string,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   try {
-    format = dateTimeFormat(locale, { ...options, timeZone: booking.timezone });
+    return dateTimeFormat(locale, { ...options, timeZone });
   } catch {
-    format = dateTimeFormat(locale, options);
+    return dateTimeFormat(locale, options);
   }
-  return format.formatRange(new Date(booking.start_time), new Date(booking.end_time));
 }

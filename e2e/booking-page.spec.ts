@@ -1,16 +1,25 @@
 import { expect } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
+import {
+  bookingCode,
+  cancelOnPage,
+  featuredVendor,
+  mailText,
+  pickSlot,
+  rescheduleOnPage,
+  vendorLinks,
+} from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Issue 23, part 1 (decision 044): a guest books, follows the confirmation to the booking page,
-// opens the same page from the receipt mail, and after the vendor confirms pays from it; the page
-// then says it is paid. Its own vendor (featured 3, last day) so that it never meets another journey.
+// Issue 23 (decisions 044, 046): a guest books, follows the confirmation to the booking page, opens
+// the same page from the receipt mail, and after the vendor confirms pays from it; then moves it to
+// another day and cancels it, with the refund shown. Its own vendor (featured 3, last day; moved to
+// a day in the middle) so that it never meets another journey.
 
 test.describe.configure({ timeout: 90_000 });
 
-test('a guest books, opens the booking page from the confirmation and the mail, pays from it', async ({
+test('a guest books, opens the booking page from the confirmation and the mail, pays, reschedules and cancels', async ({
   browser,
   baseURL,
 }) => {
@@ -69,6 +78,19 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
     await page.goto(mailed!);
     await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+
+    // Reschedule: another open time of the same service; it stays paid.
+    await rescheduleOnPage(page);
+    await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
+    await expect(page.getByText('You changed the date')).toBeVisible();
+    await expect
+      .poll(async () => (await mailText(page, `Reserva ${code}: nueva fecha`, '/booking/')).length)
+      .toBeGreaterThan(0);
+
+    // Cancel: more than 24 hours ahead, a paid booking is refunded in full (the sandbox refunds).
+    await cancelOnPage(page, { refund: true });
+    await expect(page.getByText(/We refunded \$[\d,.]+ MXN\./)).toBeVisible();
+    await mailText(page, `Reembolso de la reserva ${code}`, 'Reembolsamos');
 
     // In Spanish too, and a link with a changed token is a booking not found.
     await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));

@@ -1,6 +1,14 @@
 import { expect } from '@playwright/test';
-import { demo, signInOnAuthPage } from './support/auth.ts';
+import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
+import {
+  bookingCode,
+  cancelOnPage,
+  featuredVendor,
+  pickSlot,
+  rescheduleOnPage,
+  vendorLinks,
+} from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Job History (/jobs, product §2) and Home Recent Activity on a phone: the demo customer's real
@@ -60,4 +68,58 @@ test('the demo customer sees their real bookings on /jobs, opens one’s page an
   await expect(
     page.getByRole('region', { name: 'Book a service' }).getByLabel('Service', { exact: true }),
   ).toHaveValue(chosen ?? '');
+});
+
+test('a signed-in customer books, pays from Job History, then reschedules and cancels from the booking page', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const customer = await newPhonePage(browser, baseURL);
+  const vendorSide = await newPhonePage(browser, baseURL);
+  try {
+    const page = customer.page;
+    await signInOnAuthPage(page, demo.customer, demo.password);
+    await expect(page).toHaveURL(/\/$/);
+    // Featured vendor 1, a day in the middle of the fortnight: no other journey books there.
+    const vendor = await featuredVendor(page, 1);
+    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
+    const form = await pickSlot(page, { day: 3, time: 0 });
+    await form.getByLabel('Name', { exact: true }).fill('Cliente Demo');
+    await form.getByLabel('Email', { exact: true }).fill(demo.customer);
+    await form.getByRole('button', { name: 'Book Now' }).click();
+    const code = await bookingCode(page);
+    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await expect(
+      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
+    ).toBeVisible();
+
+    // Job History: the row of this booking offers Pay now.
+    await page.goto('/jobs');
+    const row = page.getByRole('article').filter({ has: page.locator(`a[href^="/booking/${code}?"]`) });
+    await row.getByRole('link', { name: `Pay now for ${vendor.business_name}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+    await page.waitForURL(/\/payment-success\?session_id=/);
+
+    // From Job History to the booking page, signed in: reschedule, then cancel with the refund.
+    await page.goto('/jobs');
+    await row.locator(`a[href^="/booking/${code}?"]`).click();
+    await expect(page).toHaveURL(new RegExp(`/booking/${code}\\?token=[\\w-]{54}$`));
+    await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
+    await rescheduleOnPage(page, 8);
+    await cancelOnPage(page, { refund: true });
+
+    // In Spanish, the cancelled booking and its refund.
+    await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+    await page.reload();
+    await expect(page.getByText('Cancelaste esta reserva', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Te reembolsamos \$[\d,.]+ MXN/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(customer.errors).toEqual([]);
+  } finally {
+    await customer.close();
+    await vendorSide.close();
+  }
 });

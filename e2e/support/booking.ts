@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 
 // What the booking journeys share (booking-request, payment-checkout, whatsapp-testing): a demo
 // vendor, a slot picked on its profile's booking form, the booking code and the dev mailbox.
@@ -22,7 +23,7 @@ export async function featuredVendor(page: Page, index: number): Promise<Vendor>
  */
 export async function pickSlot(
   page: Page,
-  { day = 'first', time }: { day?: 'first' | 'last'; time: number | 'last' },
+  { day = 'first', time }: { day?: 'first' | 'last' | number; time: number | 'last' },
 ) {
   const form = page.getByRole('region', { name: 'Book a service' });
   // As a visitor scrolls to it: the form loads when it comes near the screen (decision 043).
@@ -31,10 +32,17 @@ export async function pickSlot(
   const times = form.getByRole('group', { name: 'Time' }).locator('label');
   await expect(times.first()).toBeVisible();
   const days = form.getByRole('group', { name: 'Day' }).locator('label');
-  await (day === 'first' ? days.first() : days.last()).click();
+  await (await dayChip(days, day)).click();
   const count = await times.count();
   await times.nth(time === 'last' ? count - 1 : Math.min(time, count - 1)).click();
   return form;
+}
+
+/** The first, the last, or the n-th day chip (the last but one at most: the last is another journey's). */
+export async function dayChip(days: Locator, day: 'first' | 'last' | number) {
+  if (day === 'first') return days.first();
+  if (day === 'last') return days.last();
+  return days.nth(Math.min(day, (await days.count()) - 2));
 }
 
 /** The 6-character code the confirmation screen shows after Book Now. */
@@ -68,4 +76,39 @@ export async function vendorLinks(page: Page, code: string) {
   const text = await mailText(page, `Nueva solicitud de reserva ${code}`, '/vendor-confirm?token=');
   const link = (action: string) => new RegExp(`(http\\S+/vendor-confirm\\?token=[\\w-]+&action=${action})`);
   return { confirm: link('confirm').exec(text)![1]!, decline: link('decline').exec(text)![1]! };
+}
+
+/**
+ * On a booking page: Change date or time → a day in the middle of the fortnight (no other journey
+ * books there) and its first time → Confirm; resolves once the page says so.
+ */
+export async function rescheduleOnPage(page: Page, day = 5) {
+  await page.getByRole('button', { name: 'Change date or time' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a new time' });
+  const days = dialog.getByRole('group', { name: 'Day' }).locator('label');
+  await expect(days.first()).toBeVisible();
+  await (await dayChip(days, day)).click();
+  await dialog.getByRole('group', { name: 'Time' }).locator('label').first().click();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Confirm new time' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/^Your booking is now on /)).toBeVisible();
+}
+
+/** On a booking page: Cancel booking → the dialog says what it costs → a reason → Cancel booking. */
+export async function cancelOnPage(page: Page, { refund }: { refund: boolean }) {
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this booking?' });
+  await expect(
+    dialog.getByText(
+      refund ? /^We will refund your \$[\d,.]+ MXN in full\.$/ : 'Cancelling is free: nothing has been paid.',
+    ),
+  ).toBeVisible();
+  await dialog.getByLabel('Reason (optional)').fill('Cambio de planes');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('You cancelled this booking', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 }

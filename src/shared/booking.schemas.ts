@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { availabilityQuerySchema } from './availability/availability.schemas.ts';
 import type { AppointmentStatus } from './constants.ts';
 import { phoneAsTypedSchema, toE164 } from './phone.ts';
 
@@ -68,6 +69,28 @@ const token = z
 export const manageTokenQuerySchema = z.object({
   token: z.string().trim().min(1, 'Booking not found.').max(200, 'Booking not found.'),
 });
+
+/** A booking's own changes by its customer (issue 23; decision 046): by the page's link, or signed in. */
+const reason = z.string().trim().max(500, 'The reason may be at most 500 characters.').optional();
+const newStartTime = z.iso.datetime({ offset: true, message: 'Please choose a time.' });
+export const manageCancelSchema = manageTokenQuerySchema.extend({ reason });
+export const manageRescheduleSchema = manageTokenQuerySchema.extend({ startTime: newStartTime });
+export const myBookingCancelSchema = z.object({ reason });
+export const myBookingRescheduleSchema = z.object({ startTime: newStartTime });
+/** GET /api/bookings/manage/availability?token=&from=&to=: the new times a booking may move to. */
+export const manageAvailabilityQuerySchema = manageTokenQuerySchema.extend({
+  from: availabilityQuerySchema.shape.from,
+  to: availabilityQuerySchema.shape.to,
+});
+export const myBookingAvailabilityQuerySchema = manageAvailabilityQuerySchema.omit({ token: true });
+export const myBookingParamSchema = z.object({ id: z.uuid('Booking not found.') });
+
+/**
+ * Why a customer's change was refused (`error.details.reason` of its 409): the booking moved on
+ * meanwhile (`changed`), it starts within CUSTOMER_CHANGE_HOURS (`too_late`), or the new time was
+ * taken (`slot_taken`).
+ */
+export type BookingChangeRefusal = 'changed' | 'too_late' | 'slot_taken';
 
 export const bookingActions = ['confirm', 'decline'] as const;
 export type BookingAction = (typeof bookingActions)[number];
@@ -141,8 +164,12 @@ export interface ManagedBooking {
   confirmed_at: string | null;
   paid_at: string | null;
   ended_at: string | null;
-  /** Why a cancelled booking was cancelled: `payment_timeout`, `cancelled_by_customer`, … */
+  /** Why a cancelled booking was cancelled: `payment_timeout` or `customer`. */
   cancel_reason: string | null;
+  /** What the customer wrote when cancelling, if anything. */
+  cancel_note: string | null;
+  /** When the customer last moved the booking to another time. */
+  rescheduled_at: string | null;
   /** What happens next: the vendor's answer is aimed within 8 h of the request and due by this time. */
   answer_due_at: string | null;
   /** The 24-hour payment deadline, while awaiting payment. */
@@ -151,6 +178,26 @@ export interface ManagedBooking {
   payment_url: string | null;
   /** Add to calendar: the .ics download (GET /api/bookings/manage/calendar.ics?token=). */
   calendar_url: string;
+  /** The booked service (null once deleted): a new time is picked among its slots. */
+  service_id: string | null;
+  /**
+   * Until when the customer may cancel or move it online (start − CUSTOMER_CHANGE_HOURS; decision
+   * 046); null once it has ended.
+   */
+  change_deadline: string | null;
+  /** Cancel applies now (an active booking before change_deadline). */
+  can_cancel: boolean;
+  /** Reschedule applies now (the same, while its service is still offered). */
+  can_reschedule: boolean;
+  /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
+  refund_on_cancel_mxn: number;
+  /** The money paid back (a cancelled paid booking, a late payment): null when none is owed. */
+  refund: {
+    amount_mxn: number;
+    /** `pending` until the payment provider has accepted it. */
+    status: 'pending' | 'refunded';
+    refunded_at: string | null;
+  } | null;
 }
 
 export interface BookingDecisionResponse {

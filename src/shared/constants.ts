@@ -21,6 +21,13 @@ export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
 /**
+ * A customer cancels or moves a booking online up to this long before its start (issue 23, decision
+ * 046): a paid one then gets a full refund; later, only the vendor can agree to a change.
+ */
+export const CUSTOMER_CHANGE_HOURS = 24;
+/** Customer and vendor are reminded of a confirmed or paid booking this long before its start. */
+export const REMINDER_HOURS_BEFORE = 24;
+/**
  * Open booking requests (pending_vendor, not yet overdue) one requester may hold at a time (issue 28,
  * decision 036): each holds its slot for up to a day, so without a cap one address could hold a
  * vendor's whole calendar. Per customer email, per phone and per client address, for one vendor and

@@ -47,6 +47,9 @@ const publicRoutes = new Set([
   'POST /api/bookings/confirm',
   'GET /api/bookings/manage',
   'GET /api/bookings/manage/calendar.ics',
+  'GET /api/bookings/manage/availability',
+  'POST /api/bookings/manage/cancel',
+  'POST /api/bookings/manage/reschedule',
   'GET /api/payments/session/:sessionId',
   'POST /api/webhooks/stripe',
   'POST /api/vendor/signup',
@@ -92,6 +95,9 @@ const admittedStatus: Record<string, number> = {
   'POST /api/bookings/confirm': 400,
   'GET /api/bookings/manage': 400, // no token
   'GET /api/bookings/manage/calendar.ics': 400, // no token
+  'GET /api/bookings/manage/availability': 400, // no token
+  'POST /api/bookings/manage/cancel': 400, // no token
+  'POST /api/bookings/manage/reschedule': 400, // no token
   'GET /api/payments/session/:sessionId': 400, // a uuid is not a checkout session id
   'GET /api/payments/appointment/:id': 404,
   'POST /api/webhooks/stripe': 404, // Stripe is not configured here
@@ -105,6 +111,10 @@ const admittedStatus: Record<string, number> = {
   'GET /api/me': 200,
   'PUT /api/me/profile': 200, // every field is optional
   'GET /api/me/bookings': 200,
+  'GET /api/me/bookings/:id': 404, // nobody's booking: not the caller's
+  'GET /api/me/bookings/:id/availability': 404,
+  'POST /api/me/bookings/:id/cancel': 404,
+  'POST /api/me/bookings/:id/reschedule': 400, // no startTime
   'POST /api/me/contacts': 400,
   'DELETE /api/me/contacts': 200,
   'GET /api/me/recommendations': 200,
@@ -339,6 +349,12 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['POST /api/bookings/confirm', 'public'],
       ['GET /api/bookings/manage', 'public'],
       ['GET /api/bookings/manage/calendar.ics', 'public'],
+      ['GET /api/bookings/manage/availability', 'public'],
+      ['POST /api/bookings/manage/cancel', 'public'],
+      ['POST /api/bookings/manage/reschedule', 'public'],
+      ['GET /api/me/bookings/:id', 'signedIn'],
+      ['POST /api/me/bookings/:id/cancel', 'signedIn'],
+      ['POST /api/me/bookings/:id/reschedule', 'signedIn'],
       ['GET /api/vendor/bookings', 'vendor'],
       ['POST /api/vendor/bookings/:id/:action', 'vendor'],
       ['GET /api/me/bookings', 'signedIn'],

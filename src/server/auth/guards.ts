@@ -7,7 +7,7 @@ import { isAdmin, vendorProfileIdOf } from './roles.service.ts';
 // ARCHITECTURE §10: every permission is enforced on the server. 401 = not signed in; 403 = signed in
 // but not allowed. Each guard narrows `c.var` for the handlers after it.
 
-interface SignedIn {
+export interface SignedIn {
   Variables: { user: SessionUser; session: AuthSession };
 }
 

@@ -8,7 +8,8 @@ import type { Logger } from '../lib/logger.ts';
 // The expiry sweeper (ARCHITECTURE §4, §15): decides only *when* the lifecycle's expiry runs — at
 // start-up and then every minute, one pass at a time. What a pass does (requests nobody answered
 // expire, unpaid bookings are cancelled and their checkouts closed, failed checkouts are retried;
-// decision 017) is expireOverdueBookings, in features/booking-lifecycle/expire-bookings.ts.
+// decision 017; refunds owed are made and day-ahead reminders queued, decision 046) is
+// expireOverdueBookings, in features/booking-lifecycle/expire-bookings.ts.
 
 export interface ExpirySweeperOptions {
   db: Db;
@@ -34,7 +35,7 @@ export function startExpirySweeper({
     if (running) return; // a slow pass is never overlapped by the next one
     running = expireOverdueBookings({ db, now: clock.now(), checkout, manageLink })
       .then((counts) => {
-        if (counts.expired || counts.cancelled || counts.attached)
+        if (counts.expired || counts.cancelled || counts.attached || counts.refunded || counts.reminded)
           logger.info(counts, 'expiry sweeper: bookings moved on');
       })
       .catch((err: unknown) => logger.error({ err }, 'expiry sweeper: pass failed; retrying in a minute'))

@@ -4,10 +4,13 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 
 // A local Stripe API for tests (ARCHITECTURE §1: the SDK takes host, port, protocol). It speaks the
-// subset we use — create and expire Checkout Sessions — and REFUSES, as Stripe would (400), any
-// request that breaks the rules we promise: a secret key, an Idempotency-Key, currency mxn, a
+// subset we use — create, retrieve and expire Checkout Sessions; create and list Refunds — and
+// REFUSES, as Stripe would (400), any request that breaks the rules we promise: a secret key, an
+// Idempotency-Key on every create (reused only with the same endpoint and parameters), currency mxn, a
 // positive integer amount, expires_at within [now + 30 min, now + 24 h], a success URL with the
-// {CHECKOUT_SESSION_ID} placeholder. Tests read `requests` to assert what was sent.
+// {CHECKOUT_SESSION_ID} placeholder; a refund only of a paid PaymentIntent and never of more than is
+// left on it (decision 046: `charge_already_refunded` once nothing is). Tests read `requests` to
+// assert what was sent.
 
 export interface FakeStripeRequest {
   method: string;
@@ -30,6 +33,30 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   payment_method_types: string[];
+  /** Set when the customer completes the checkout (`complete`). */
+  payment_intent: string | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: 'mxn';
+  payment_intent: string;
+  reason: string | null;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+  created: number;
+}
+
+/** What the fake knows of a PaymentIntent: what was paid, and what of it went back. */
+export interface FakePaymentIntent {
+  id: string;
+  amount: number;
+  /** False while an OXXO voucher is unpaid: there is nothing to refund yet. */
+  paid: boolean;
+  amount_refunded: number;
+  refunds: FakeRefund[];
 }
 
 /** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
@@ -66,7 +93,11 @@ export async function startFakeStripe({
   const requests: FakeStripeRequest[] = [];
   const rejections: string[] = [];
   const sessions = new Map<string, FakeSession>();
-  const byIdempotencyKey = new Map<string, { params: string; session: FakeSession }>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const refunds: FakeRefund[] = [];
+  // Stripe replays the first answer to a key (saved as it was then), for the same endpoint and
+  // parameters only.
+  const byIdempotencyKey = new Map<string, { path: string; params: string; body: string }>();
   let failures = 0;
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
@@ -74,24 +105,54 @@ export async function startFakeStripe({
     res.end(JSON.stringify(body));
   }
 
-  function refuse(res: ServerResponse, message: string, type = 'invalid_request_error') {
+  function refuse(
+    res: ServerResponse,
+    message: string,
+    type = 'invalid_request_error',
+    extra: { code?: string; param?: string } = {},
+  ) {
     rejections.push(message);
-    send(res, 400, { error: { type, message } });
+    send(res, 400, { error: { type, ...extra, message } });
+  }
+
+  function notFound(res: ServerResponse, message: string, param?: string) {
+    send(res, 404, {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        ...(param ? { param } : {}),
+        message,
+      },
+    });
+  }
+
+  /** True when the request was answered here: no key, a key reused wrongly, or a replay. */
+  function idempotent(path: string, params: Record<string, unknown>, res: ServerResponse, key?: string) {
+    if (!key) {
+      refuse(res, 'An Idempotency-Key header is required.');
+      return true;
+    }
+    const seen = byIdempotencyKey.get(key);
+    if (!seen) return false;
+    if (seen.path !== path || seen.params !== JSON.stringify(params))
+      refuse(
+        res,
+        'Keys for idempotent requests can only be used with the same parameters.',
+        'idempotency_error',
+      );
+    else {
+      res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      res.end(seen.body);
+    }
+    return true;
+  }
+
+  function remember(key: string, path: string, params: Record<string, unknown>, body: unknown) {
+    byIdempotencyKey.set(key, { path, params: JSON.stringify(params), body: JSON.stringify(body) });
   }
 
   function createSession(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
-    if (!key) return refuse(res, 'An Idempotency-Key header is required.');
-    const fingerprint = JSON.stringify(params);
-    const seen = byIdempotencyKey.get(key);
-    if (seen) {
-      if (seen.params !== fingerprint)
-        return refuse(
-          res,
-          'Keys for idempotent requests can only be used with the same parameters.',
-          'idempotency_error',
-        );
-      return send(res, 200, seen.session, { 'idempotent-replayed': 'true' });
-    }
+    if (idempotent('/v1/checkout/sessions', params, res, key)) return;
     const item = (params.line_items as Record<string, unknown>[] | undefined)?.[0] as
       | {
           quantity?: string;
@@ -131,19 +192,66 @@ export async function startFakeStripe({
       success_url: successUrl,
       cancel_url: String(params.cancel_url ?? ''),
       payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? [],
+      payment_intent: null,
     };
     sessions.set(id, session);
-    byIdempotencyKey.set(key, { params: fingerprint, session });
+    remember(key!, '/v1/checkout/sessions', params, session);
     send(res, 200, session);
+  }
+
+  function createRefund(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
+    if (idempotent('/v1/refunds', params, res, key)) return;
+    const intent = paymentIntents.get(String(params.payment_intent ?? ''));
+    if (!intent?.paid)
+      return refuse(
+        res,
+        `No such payment_intent: '${String(params.payment_intent)}'`,
+        'invalid_request_error',
+        { code: 'resource_missing', param: 'payment_intent' },
+      );
+    const left = intent.amount - intent.amount_refunded;
+    if (left === 0)
+      return refuse(
+        res,
+        `Charge for PaymentIntent ${intent.id} has already been refunded.`,
+        'invalid_request_error',
+        { code: 'charge_already_refunded' },
+      );
+    const amount = params.amount === undefined ? left : Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+      return refuse(
+        res,
+        `Refund amount (${String(params.amount)}) is not within 1 and the ${left} left on ${intent.id}.`,
+        'invalid_request_error',
+        { param: 'amount' },
+      );
+    const refund: FakeRefund = {
+      id: `re_test_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: 'mxn',
+      payment_intent: intent.id,
+      reason: (params.reason as string | undefined) ?? null,
+      status: 'succeeded',
+      metadata: (params.metadata as Record<string, string> | undefined) ?? {},
+      created: Math.floor(now().getTime() / 1000),
+    };
+    intent.amount_refunded += amount;
+    intent.refunds.unshift(refund);
+    refunds.push(refund);
+    remember(key!, '/v1/refunds', params, refund);
+    send(res, 200, refund);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const path = url.pathname;
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
-    const params = parseStripeForm(body);
+    // A GET carries its parameters in the query string, a POST in its form body.
+    const params = parseStripeForm(req.method === 'GET' ? url.search.slice(1) : body);
     requests.push({ method: req.method ?? '', path, idempotencyKey, params });
 
     if (req.headers.authorization !== `Bearer ${secretKey}`)
@@ -160,6 +268,24 @@ export async function startFakeStripe({
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions')
       return createSession(params, res, idempotencyKey);
+    if (req.method === 'POST' && path === '/v1/refunds') return createRefund(params, res, idempotencyKey);
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const intent = paymentIntents.get(String(params.payment_intent ?? ''));
+      const limit = params.limit === undefined ? 10 : Number(params.limit);
+      const data = params.payment_intent === undefined ? [...refunds].reverse() : (intent?.refunds ?? []);
+      return send(res, 200, {
+        object: 'list',
+        url: '/v1/refunds',
+        data: data.slice(0, limit),
+        has_more: data.length > limit,
+      });
+    }
+    const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && retrieve) {
+      const session = sessions.get(retrieve[1]!);
+      if (!session) return notFound(res, `No such checkout.session: '${retrieve[1]}'`, 'session');
+      return send(res, 200, session);
+    }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
     if (req.method === 'POST' && expire) {
       const session = sessions.get(expire[1]!);
@@ -187,16 +313,32 @@ export async function startFakeStripe({
     /** Requests refused for breaking a rule: a test asserts this stays empty. */
     rejections,
     sessions,
+    paymentIntents,
+    /** Every refund made, oldest first. */
+    refunds,
     /** The next n requests fail with a 500 (a Stripe outage). */
     failNext(n = 1) {
       failures = n;
     },
-    /** Stripe marks a session paid (or not, for an OXXO voucher) before sending its event. */
+    /**
+     * Stripe marks a session paid (or not, for an OXXO voucher) before sending its event; its
+     * PaymentIntent, made at completion, is paid with it (an OXXO one later, by completing again).
+     */
     complete(id: string, paymentStatus: 'paid' | 'unpaid' = 'paid') {
       const session = sessions.get(id);
       if (!session) throw new Error(`fake Stripe: no session ${id}`);
       session.status = 'complete';
       session.payment_status = paymentStatus;
+      session.payment_intent ??= `pi_test_${randomBytes(12).toString('hex')}`;
+      const intent = paymentIntents.get(session.payment_intent) ?? {
+        id: session.payment_intent,
+        amount: session.amount_total,
+        paid: false,
+        amount_refunded: 0,
+        refunds: [],
+      };
+      intent.paid = paymentStatus === 'paid';
+      paymentIntents.set(intent.id, intent);
       return session;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

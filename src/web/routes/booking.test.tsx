@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
+import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // The customer's booking page (/booking/:code?token=, issue 23) against a stubbed API. Every time is
@@ -30,6 +31,15 @@ const awaitingPayment = {
   payment_due_at: '2026-11-21T18:30:00.000Z',
   payment_url: PAYMENT_URL,
   calendar_url: CALENDAR_URL,
+  service_id: '5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11',
+  cancel_note: null,
+  rescheduled_at: null,
+  // 24 hours before the start: 9:00 on Sunday in Mexico City.
+  change_deadline: '2026-11-22T15:00:00.000Z',
+  can_cancel: true,
+  can_reschedule: true,
+  refund_on_cancel_mxn: 0,
+  refund: null,
 };
 const pending = {
   ...awaitingPayment,
@@ -47,18 +57,55 @@ const cancelledUnpaid = {
   cancel_reason: 'payment_timeout',
   payment_due_at: null,
   payment_url: null,
+  change_deadline: null,
+  can_cancel: false,
+  can_reschedule: false,
 };
+const paid = {
+  ...awaitingPayment,
+  status: 'paid',
+  paid_at: '2026-11-20T19:00:00.000Z',
+  payment_due_at: null,
+  payment_url: null,
+  refund_on_cancel_mxn: 45_000,
+};
+// Within 24 hours of the start: changes are the vendor's now.
+const tooLate = { ...paid, can_cancel: false, can_reschedule: false };
+const SLOTS = ['2026-11-24T15:00:00.000Z', '2026-11-24T16:00:00.000Z', '2026-11-25T17:00:00.000Z'];
 
-let answer: { status: number; body: unknown };
+type Answer = { status: number; body: unknown };
+let answer: Answer;
+let slotsAnswer: Answer;
+let changeAnswer: Answer;
 let calls: string[];
+let posts: { path: string; body: unknown }[];
+
+const conflict = (reason: string): Answer => ({
+  status: 409,
+  body: { error: { code: 'conflict', message: 'Refused.', details: { reason } } },
+});
 
 beforeEach(async () => {
   calls = [];
+  posts = [];
   answer = { status: 200, body: awaitingPayment };
-  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  slotsAnswer = { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } };
+  changeAnswer = { status: 500, body: { error: { code: 'internal', message: 'unexpected' } } };
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(String(request ? request.url : input), 'http://localhost');
+    const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
     // Nobody is signed in.
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
+    if (method === 'POST' && url.pathname.startsWith('/api/bookings/manage/')) {
+      const body = request ? await request.text() : String(init?.body);
+      posts.push({ path: url.pathname, body: JSON.parse(body) });
+      return Response.json(changeAnswer.body, { status: changeAnswer.status });
+    }
+    if (url.pathname === '/api/bookings/manage/availability') {
+      calls.push(`${url.pathname}${url.search}`);
+      return Response.json(slotsAnswer.body, { status: slotsAnswer.status });
+    }
     if (url.pathname === '/api/bookings/manage') {
       calls.push(`${url.pathname}${url.search}`);
       return Response.json(answer.body, { status: answer.status });
@@ -74,6 +121,9 @@ afterEach(() => {
 });
 
 const link = (name: string | RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+// The timeline's steps (a toast's list is another list on the page).
+const timelineSteps = async () =>
+  within(await screen.findByRole('region', { name: 'Progress' })).getAllByRole('listitem');
 
 describe('/booking/:code', () => {
   it('shows a booking awaiting payment: what, when, how much, the deadline, Pay now and the calendar', async () => {
@@ -114,8 +164,12 @@ describe('/booking/:code', () => {
         `&details=${encodeURIComponent('Booking ABC234 with Casa Limpia, booked on Barrio.')}`,
     );
     expect(link('Message Casa Limpia on WhatsApp')).toBe('https://wa.me/5215512345678');
-    // Cancel and reschedule do not exist yet: nothing offers them.
-    expect(screen.queryByRole('button', { name: /cancel|reschedule/i })).toBeNull();
+    // Until 24 hours before the start (9:00 the day before, in Mexico City) it can change online.
+    expect(screen.getByTestId('change-deadline').textContent).toMatch(
+      /^You can cancel or change it until Sunday, November 22, 2026.* 9:00\sAM\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Change date or time' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeTruthy();
   });
 
   it('shows a request awaiting the vendor with the answer deadline, and nothing to pay', async () => {
@@ -200,6 +254,196 @@ describe('/booking/:code', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('moves the booking to a new time picked in the vendor’s timezone, and shows it', async () => {
+    const moved = {
+      ...awaitingPayment,
+      start_time: '2026-11-25T17:00:00.000Z',
+      end_time: '2026-11-25T18:30:00.000Z',
+      rescheduled_at: '2026-11-21T10:00:00.000Z',
+      change_deadline: '2026-11-24T17:00:00.000Z',
+    };
+    changeAnswer = { status: 200, body: moved };
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
+    // An unpaid booking keeps its payment deadline.
+    expect(dialog.textContent).toMatch(/The payment deadline stays the same: pay by Saturday, November 21/);
+    const days = await within(dialog).findByRole('group', { name: 'Day' });
+    expect(within(days).getAllByRole('radio')).toHaveLength(2);
+    expect(calls).toContain(`/api/bookings/manage/availability?token=${TOKEN}`);
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm new time' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(within(days).getByLabelText('Wed, Nov 25'));
+    const times = within(dialog).getByRole('group', { name: 'Time' });
+    // 17:00 UTC is 11:00 in Mexico City.
+    fireEvent.click(within(times).getByLabelText(/^11:00\sAM$/));
+    fireEvent.click(confirm);
+
+    expect(
+      await screen.findByText(/^Your booking is now on Wednesday, November 25, 2026.* 11:00\sAM\.$/),
+    ).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        path: '/api/bookings/manage/reschedule',
+        body: { token: TOKEN, startTime: '2026-11-25T17:00:00.000Z' },
+      },
+    ]);
+    expect(screen.getByTestId('booking-when').textContent).toMatch(
+      /^Wednesday, November 25, 2026.* 11:00\sAM$/,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const steps = await timelineSteps();
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Requested',
+      'Confirmed by the vendor',
+      'You changed the date',
+      'Paid',
+    ]);
+  });
+
+  it('says when no other time is open, and offers the vendor’s WhatsApp', async () => {
+    slotsAnswer = { status: 200, body: { slots: [], timezone: 'America/Mexico_City' } };
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
+    expect(
+      await within(dialog).findByText(/^There are no other open times in the next 14 days\./),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Message Casa Limpia on WhatsApp' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm new time' })).toBeNull();
+  });
+
+  it('asks for the open times again when the picked one was just taken', async () => {
+    changeAnswer = conflict('slot_taken');
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
+    fireEvent.click(
+      within(await within(dialog).findByRole('group', { name: 'Time' })).getAllByRole('radio')[0]!,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm new time' }));
+    expect(await screen.findByText('That time has just been taken. Choose another.')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.includes('/availability'))).toHaveLength(2));
+    // Still choosing, with nothing picked.
+    expect(screen.getByRole('dialog', { name: 'Choose a new time' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Confirm new time' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
+  it('cancels a paid booking: the dialog says the full refund, the reason is sent, the refund is on its way', async () => {
+    answer = { status: 200, body: paid };
+    changeAnswer = {
+      status: 200,
+      body: {
+        ...paid,
+        status: 'cancelled',
+        ended_at: '2026-11-21T10:00:00.000Z',
+        cancel_reason: 'customer',
+        cancel_note: 'Me mudé de casa',
+        change_deadline: null,
+        can_cancel: false,
+        can_reschedule: false,
+        refund_on_cancel_mxn: 0,
+        refund: { amount_mxn: 45_000, status: 'pending', refunded_at: null },
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByText('We will refund your $450.00 MXN in full.')).toBeTruthy();
+    const reason = within(dialog).getByLabelText('Reason (optional)');
+    expect(reason.getAttribute('maxlength')).toBe('500');
+    changeValue(reason, '  Me mudé de casa ');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+
+    expect(await screen.findByText('You cancelled your booking.')).toBeTruthy();
+    expect(posts).toEqual([
+      { path: '/api/bookings/manage/cancel', body: { token: TOKEN, reason: 'Me mudé de casa' } },
+    ]);
+    expect(screen.getByTestId('booking-status').textContent).toBe('Status: Cancelled');
+    const steps = await timelineSteps();
+    expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
+      'Requested',
+      'Confirmed by the vendor',
+      'Paid',
+      'Cancelled',
+      'Refund of $450.00 MXN: on its way',
+    ]);
+    expect(steps[3]?.textContent).toContain('You cancelled this booking');
+    expect(steps[3]?.textContent).toContain('Your reason: “Me mudé de casa”');
+    expect(steps[4]?.getAttribute('aria-current')).toBe('step');
+    expect(
+      screen.getByText('You cancelled this booking. Your refund of $450.00 MXN is on its way.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /cancel booking|change date/i })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
+  });
+
+  it('shows a refund made with its date', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...cancelledUnpaid,
+        cancel_reason: 'customer',
+        refund: { amount_mxn: 45_000, status: 'refunded', refunded_at: '2026-11-22T18:00:00.000Z' },
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    expect(await screen.findByText(/^Refunded on Nov 22, 2026.* 12:00\sPM$/)).toBeTruthy();
+    expect(screen.getByText('Amount: $450.00 MXN')).toBeTruthy();
+  });
+
+  it('within 24 hours of the start offers no Cancel or Reschedule: the rule, and the vendor’s WhatsApp', async () => {
+    answer = { status: 200, body: tooLate };
+    renderAt(URL_OF_PAGE);
+    const rule = await screen.findByTestId('change-rule');
+    expect(rule.textContent).toBe(
+      'Bookings can be cancelled or changed online up to 24 hours before they start. ' +
+        'To change this one, message the vendor on WhatsApp.',
+    );
+    expect(screen.queryByRole('button', { name: /cancel|change date/i })).toBeNull();
+    expect(screen.queryByTestId('change-deadline')).toBeNull();
+    // The one WhatsApp link, beside the rule.
+    const changes = screen.getByRole('region', { name: 'Change or cancel' });
+    expect(within(changes).getByRole('link', { name: 'Message Casa Limpia on WhatsApp' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /WhatsApp/ })).toHaveLength(1);
+  });
+
+  it('on a 409 `changed` says so and shows the booking as it now stands', async () => {
+    changeAnswer = conflict('changed');
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(within(dialog).getByText('Cancelling is free: nothing has been paid.')).toBeTruthy();
+    // Meanwhile the payment deadline passed.
+    answer = { status: 200, body: cancelledUnpaid };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(
+      await screen.findByText('This booking has just changed; here is where it stands now.'),
+    ).toBeTruthy();
+    expect(await screen.findByText('Not paid within 24 hours')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('/api/bookings/manage?'))).toHaveLength(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('on a 409 `too_late` says the 24-hour rule and asks for the booking again', async () => {
+    changeAnswer = conflict('too_late');
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    answer = { status: 200, body: { ...awaitingPayment, can_cancel: false, can_reschedule: false } };
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(
+      await screen.findByText(
+        'Bookings can be cancelled or changed online up to 24 hours before they start.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByTestId('change-rule')).toBeTruthy();
+    expect(calls.filter((call) => call.startsWith('/api/bookings/manage?'))).toHaveLength(2);
+  });
+
   it('speaks Spanish: the booking, its deadline and its actions; and "Reserva no encontrada"', async () => {
     await i18n.changeLanguage('es-MX');
     renderAt(URL_OF_PAGE);
@@ -215,6 +459,23 @@ describe('/booking/:code', () => {
     expect(link('Pagar ahora')).toBe(PAYMENT_URL);
     expect(link('Agregar a Google Calendar')).toContain('&dates=20261123T150000Z/20261123T163000Z');
     expect(link('Escribir a Casa Limpia por WhatsApp')).toBe('https://wa.me/5215512345678');
+    expect(screen.getByRole('heading', { level: 2, name: 'Cambiar o cancelar' })).toBeTruthy();
+    expect(screen.getByTestId('change-deadline').textContent).toMatch(
+      /^Puedes cancelar o cambiarla hasta el domingo, 22 de noviembre de 2026.* 9:00/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar reserva' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Cancelar esta reserva?' });
+    expect(within(dialog).getByLabelText('Motivo (opcional)')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+
+    answer = { status: 200, body: tooLate };
+    renderAt(URL_OF_PAGE);
+    expect((await screen.findByTestId('change-rule')).textContent).toBe(
+      'Las reservas se cancelan o cambian en línea hasta 24 horas antes de empezar. ' +
+        'Para cambiar esta, escribe al proveedor por WhatsApp.',
+    );
     cleanup();
 
     answer = { status: 404, body: { error: { code: 'not_found', message: 'x' } } };

@@ -7,7 +7,6 @@ import {
   CircleDot,
   CreditCard,
   Download,
-  MessageCircle,
   RefreshCw,
   SearchX,
   XCircle,
@@ -17,14 +16,16 @@ import { Link, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { activeAppointmentStatuses } from '../../shared/constants.ts';
 import { utcStamp } from '../../shared/date-format.ts';
-import { formatPrice } from '../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
+import { formatMxn } from '../features/bookings/booking-amount.ts';
 import { inVendorZone } from '../features/bookings/booking-when.ts';
+import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
+import { VendorWhatsAppLink } from '../features/bookings/components/vendor-whatsapp-link.tsx';
 import { formatDuration } from '../features/vendors/components/service-list.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
@@ -60,7 +61,7 @@ export function Component() {
     );
   }
   if (!booking.data) return <Loading />;
-  return <BookingView booking={booking.data} />;
+  return <BookingView booking={booking.data} token={token} />;
 }
 
 function Loading() {
@@ -95,7 +96,8 @@ function NotFound() {
 
 /**
  * An action naming the vendor wraps on a narrow screen rather than overflow (a long business name):
- * its text may wrap (the span's `whitespace-normal`), and the button grows with it.
+ * its text may wrap (the span's `whitespace-normal`), and the button grows with it (as the WhatsApp
+ * link does).
  */
 const WRAPS = 'h-auto! min-h-11 py-2 text-center';
 
@@ -108,7 +110,7 @@ function googleCalendarUrl(booking: ManagedBooking, text: string, details: strin
   );
 }
 
-function BookingView({ booking }: { booking: ManagedBooking }) {
+function BookingView({ booking, token }: { booking: ManagedBooking; token: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const when = (iso: string, dateStyle: 'full' | 'medium' = 'full') =>
@@ -119,6 +121,8 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
   const service = booking.service_name ?? t('bookings.manage.anyService');
   const vendor = booking.vendor.name;
   const good = booking.status === 'paid' || booking.status === 'confirmed';
+  // Too late to change it online: the WhatsApp link moves to "Change or cancel", beside the rule.
+  const whatsappInChanges = !ended && !booking.can_cancel;
 
   return (
     <div className="flex flex-col gap-5 py-4">
@@ -157,7 +161,7 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
         ) : null}
         <DetailsRow label={t('bookings.manage.amount')}>
           <span data-testid="booking-amount">
-            {booking.amount_mxn === 0 ? t('bookings.manage.free') : `${formatPrice(booking.amount_mxn)} MXN`}
+            {booking.amount_mxn === 0 ? t('bookings.manage.free') : formatMxn(booking.amount_mxn)}
           </span>
         </DetailsRow>
         <DetailsRow label={t('bookings.manage.code')}>
@@ -169,7 +173,10 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
         <h2 id="booking-timeline-title" className="text-lg font-semibold text-stone-900">
           {t('bookings.manage.timeline.title')}
         </h2>
-        <Timeline steps={timelineSteps(booking, t)} when={(iso) => when(iso, 'medium')} />
+        <Timeline
+          steps={timelineSteps(booking, t, (iso) => when(iso, 'medium'))}
+          when={(iso) => when(iso, 'medium')}
+        />
       </section>
 
       <section aria-labelledby="booking-next-title" className="flex flex-col gap-3">
@@ -212,17 +219,8 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
               </a>
             </>
           )}
-          {booking.vendor.whatsapp ? (
-            <a
-              href={`https://wa.me/${encodeURIComponent(booking.vendor.whatsapp)}`}
-              rel="noreferrer"
-              className={clsx(buttonClassName({ variant: 'secondary', size: 'md' }), WRAPS)}
-            >
-              <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
-              <span className="min-w-0 break-words whitespace-normal">
-                {t('bookings.manage.whatsapp', { vendor })}
-              </span>
-            </a>
+          {booking.vendor.whatsapp && !whatsappInChanges ? (
+            <VendorWhatsAppLink vendor={vendor} whatsapp={booking.vendor.whatsapp} />
           ) : null}
           {ended ? (
             <Link
@@ -236,6 +234,8 @@ function BookingView({ booking }: { booking: ManagedBooking }) {
           ) : null}
         </div>
       </section>
+
+      {ended ? null : <BookingChanges booking={booking} token={token} when={(iso) => when(iso)} />}
     </div>
   );
 }
@@ -246,14 +246,19 @@ interface Step {
   /** When it happened; null for a step still ahead. */
   at: string | null;
   state: 'done' | 'current' | 'upcoming' | 'ended';
+  /** Said instead of the time when there is none: "Next step" or "Not yet" unless given (null: nothing). */
+  waiting?: string | null;
   note?: string;
+  /** The customer's own words (their reason for cancelling). */
+  quote?: string;
 }
 
 /**
  * Requested → Confirmed → Paid; a free booking has no payment step. An ended booking keeps the steps
- * it reached and ends with how it ended (declined, expired, cancelled and why).
+ * it reached and ends with how it ended (declined, expired, cancelled and why). A move to another time
+ * sits among them by when it happened; money paid back comes last.
  */
-function timelineSteps(booking: ManagedBooking, t: TFunction): Step[] {
+function timelineSteps(booking: ManagedBooking, t: TFunction, when: (iso: string) => string): Step[] {
   const steps: Step[] = [
     {
       key: 'requested',
@@ -268,40 +273,82 @@ function timelineSteps(booking: ManagedBooking, t: TFunction): Step[] {
     at: booking.confirmed_at,
     state: booking.confirmed_at || booking.status !== 'pending_vendor' ? 'done' : 'current',
   };
+  const paid = (state: Step['state']): Step => ({
+    key: 'paid',
+    label: t('bookings.manage.timeline.paid'),
+    at: booking.paid_at,
+    state,
+  });
   switch (booking.status) {
     case 'declined':
     case 'expired':
     case 'cancelled': {
       if (booking.confirmed_at) steps.push(confirmed);
+      // A paid booking cancelled keeps its payment: what is refunded below.
+      if (booking.paid_at) steps.push(paid('done'));
       const reason = booking.cancel_reason;
+      const cancelled = booking.status === 'cancelled';
       steps.push({
         key: booking.status,
         label: t(`bookings.manage.timeline.${booking.status}`),
         at: booking.ended_at,
         state: 'ended',
-        note:
-          booking.status !== 'cancelled'
-            ? undefined
-            : reason === 'payment_timeout' || reason === 'cancelled_by_customer'
-              ? t(`bookings.manage.timeline.reasons.${reason}`)
-              : t('bookings.manage.timeline.reasons.other'),
+        note: !cancelled
+          ? undefined
+          : reason === 'payment_timeout' || reason === 'customer'
+            ? t(`bookings.manage.timeline.reasons.${reason}`)
+            : t('bookings.manage.timeline.reasons.other'),
+        ...(cancelled && reason === 'customer' && booking.cancel_note
+          ? { quote: t('bookings.manage.timeline.yourNote', { note: booking.cancel_note }) }
+          : {}),
       });
-      return steps;
+      break;
     }
     default: {
       steps.push(confirmed);
       // `confirmed` is a free booking: confirmed, and nothing is owed.
-      if (booking.status === 'confirmed' || booking.amount_mxn === 0) return steps;
-      steps.push({
-        key: 'paid',
-        label: t('bookings.manage.timeline.paid'),
-        at: booking.paid_at,
-        state:
+      if (booking.status === 'confirmed' || booking.amount_mxn === 0) break;
+      steps.push(
+        paid(
           booking.status === 'paid' ? 'done' : booking.status === 'awaiting_payment' ? 'current' : 'upcoming',
-      });
-      return steps;
+        ),
+      );
     }
   }
+  const movedAt = booking.rescheduled_at;
+  if (movedAt) {
+    const index = steps.findIndex((step) => step.at === null || step.at > movedAt);
+    const moved: Step = {
+      key: 'rescheduled',
+      label: t('bookings.manage.timeline.rescheduled'),
+      at: movedAt,
+      state: 'done',
+    };
+    steps.splice(index === -1 ? steps.length : index, 0, moved);
+  }
+  const refund = booking.refund;
+  if (refund) {
+    const amount = formatMxn(refund.amount_mxn);
+    steps.push(
+      refund.status === 'refunded' && refund.refunded_at
+        ? {
+            key: 'refund',
+            label: t('bookings.manage.timeline.refunded', { date: when(refund.refunded_at) }),
+            at: null,
+            waiting: null,
+            state: 'done',
+            note: t('bookings.manage.timeline.refundAmount', { amount }),
+          }
+        : {
+            key: 'refund',
+            label: t('bookings.manage.timeline.refundPending', { amount }),
+            at: null,
+            waiting: null,
+            state: 'current',
+          },
+    );
+  }
+  return steps;
 }
 
 function Timeline({ steps, when }: { steps: Step[]; when: (iso: string) => string }) {
@@ -349,14 +396,16 @@ function Timeline({ steps, when }: { steps: Step[]; when: (iso: string) => strin
                 <p className="text-stone-600">
                   <time dateTime={step.at}>{when(step.at)}</time>
                 </p>
-              ) : (
+              ) : step.waiting === null ? null : (
                 <p className="text-stone-600">
-                  {step.state === 'current'
-                    ? t('bookings.manage.timeline.now')
-                    : t('bookings.manage.timeline.notYet')}
+                  {step.waiting ??
+                    (step.state === 'current'
+                      ? t('bookings.manage.timeline.now')
+                      : t('bookings.manage.timeline.notYet'))}
                 </p>
               )}
               {step.note ? <p className="text-stone-700">{step.note}</p> : null}
+              {step.quote ? <p className="break-words text-stone-700 italic">{step.quote}</p> : null}
             </div>
           </li>
         );
@@ -386,8 +435,26 @@ function nextText(booking: ManagedBooking, t: TFunction, when: (iso: string) => 
       return t('bookings.manage.next.expired');
     case 'cancelled':
       // Only a booking confirmed and left unpaid is cancelled for it: nothing was ever charged.
-      return booking.cancel_reason === 'payment_timeout'
-        ? t('bookings.manage.next.cancelledUnpaid')
-        : t('bookings.manage.next.cancelled');
+      // A payment that came after the deadline is refunded: then something was charged after all.
+      if (booking.cancel_reason === 'payment_timeout' && !booking.refund)
+        return t('bookings.manage.next.cancelledUnpaid');
+      return [
+        booking.cancel_reason === 'customer'
+          ? t('bookings.manage.next.cancelledByCustomer')
+          : t('bookings.manage.next.cancelled'),
+        refundText(booking, t),
+      ]
+        .filter(Boolean)
+        .join(' ');
   }
+}
+
+/** Where the money paid back stands, when some is owed. */
+function refundText(booking: ManagedBooking, t: TFunction): string {
+  const refund = booking.refund;
+  if (!refund) return '';
+  const amount = formatMxn(refund.amount_mxn);
+  return refund.status === 'refunded'
+    ? t('bookings.manage.next.refundDone', { amount })
+    : t('bookings.manage.next.refundOnItsWay', { amount });
 }

@@ -70,11 +70,24 @@ export const appointments = pgTable(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment) or 'customer' (issue 23),
+    // with what the customer wrote.
     cancelReason: text('cancel_reason'),
+    cancelNote: text('cancel_note'),
+    // When the customer last moved it to another time (issue 23).
+    rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
+    // When both sides were reminded of it (issue 23): at most once per start time.
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     checkoutSessionId: text('checkout_session_id').unique(),
     paymentUrl: text('payment_url'),
-    // ARCHITECTURE §7: a payment for a booking already cancelled is recorded and flagged, never dropped.
+    // The provider's payment (Stripe's PaymentIntent id; the sandbox's session), kept for its refund.
+    paymentRef: text('payment_ref'),
+    // ARCHITECTURE §7, decision 046: money owed back (a late payment, a paid booking cancelled in
+    // time) until the provider accepts its refund, which is then recorded here: never paid back twice.
     refundNeeded: boolean('refund_needed').notNull().default(false),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAmountMxn: integer('refunded_amount_mxn'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -82,6 +95,12 @@ export const appointments = pgTable(
     index('appointments_vendor_start_idx').on(t.vendorProfileId, t.startTz),
     index('appointments_status_due_idx').on(t.status, t.paymentDueAt),
     index('appointments_customer_idx').on(t.customerId),
+    // The sweeper's reminders and refunds read only the rows still due one (issue 23).
+    index('appointments_remind_due_idx')
+      .on(t.startTz)
+      .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'paid')`),
+    index('appointments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundNeeded}`),
+    index('appointments_payment_ref_idx').on(t.paymentRef),
     // The request caps count open requests by email, phone and client address (issue 28).
     index('appointments_open_email_idx').on(t.customerEmail).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_phone_idx').on(t.customerPhone).where(sql`${t.status} = 'pending_vendor'`),

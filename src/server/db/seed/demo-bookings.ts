@@ -226,7 +226,7 @@ function lifecycle(kind: BookingKind, start: number, now: number, index: number)
     case 'cancelled_customer': {
       const created = now - 2 * DAY;
       const cancelled = now - 20 * HOUR;
-      return { created, updated: cancelled, cancelled, reason: 'cancelled_by_customer' };
+      return { created, updated: cancelled, cancelled, reason: 'customer' };
     }
   }
 }

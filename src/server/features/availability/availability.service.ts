@@ -23,6 +23,8 @@ export interface ComputeAvailabilityOptions {
   to?: Date | undefined;
   /** From the injectable clock. */
   now: Date;
+  /** A booking whose own time is not busy: the one being moved (issue 23). */
+  exceptAppointmentId?: string | undefined;
 }
 
 function invalidTo(message: string): AppError {
@@ -41,6 +43,7 @@ export async function computeAvailability({
   from: requestedFrom,
   to: requestedTo,
   now,
+  exceptAppointmentId,
 }: ComputeAvailabilityOptions): Promise<AvailabilityResponse> {
   // product §9: the booking form asks for now … now + 14 days.
   const from = requestedFrom ?? now;
@@ -113,6 +116,7 @@ export async function computeAvailability({
         and(
           eq(appointments.vendorProfileId, vendor.id),
           inArray(appointments.status, [...activeAppointmentStatuses]),
+          exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
           lt(appointments.startTz, new Date(to.getTime() + margin)),
           gt(appointments.endTz, new Date(from.getTime() - BUFFER_MINUTES.max * MINUTE_MS)),
         ),

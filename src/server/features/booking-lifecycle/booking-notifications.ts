@@ -6,6 +6,20 @@ import {
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from '../bookings/booking-mails.ts';
+import {
+  customerCancelledMail,
+  customerExpiredMail,
+  customerExpiredWhatsApp,
+  customerReminderMail,
+  customerRescheduledMail,
+  refundIssuedMail,
+  reminderWhatsApp,
+  vendorCancelledMail,
+  vendorCancelledWhatsApp,
+  vendorReminderMail,
+  vendorRescheduledMail,
+  vendorRescheduledWhatsApp,
+} from '../bookings/change-mails.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import {
   bookingCalendar,
@@ -19,6 +33,7 @@ import {
   unpaidCancelledMails,
 } from '../payments/payment-mails.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
+import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
 import type { BookingView } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 
@@ -145,4 +160,147 @@ export async function notifyLatePayment(
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, latePaymentMail(facts));
   if (cancelledNow) for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
+}
+
+// ——— After the booking is made (issue 23; decision 046) ———
+
+/** One booking message by WhatsApp, with the template Meta needs outside the 24-hour window. */
+async function enqueueNotice(
+  tx: Tx,
+  booking: BookingView,
+  to: string,
+  text: string,
+  template: { key: TemplateKey; parameters: string[] },
+  audience: 'customer' | 'vendor',
+) {
+  await enqueueWhatsApp(tx, {
+    type: 'booking_notice',
+    to,
+    appointmentId: booking.id,
+    ...(audience === 'vendor' ? { vendorProfileId: booking.vendorProfileId } : {}),
+    text,
+    template,
+  });
+}
+
+/** cancel: the customer's receipt (with the refund owed, if any) and the vendor's notice. */
+export async function notifyCustomerCancelled(
+  tx: Tx,
+  booking: BookingView,
+  { note, refundMxn, manageLink }: { note: string | null; refundMxn: number; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  await enqueueMail(tx, customerCancelledMail(facts, refundMxn));
+  if (facts.vendorEmail)
+    await enqueueMail(tx, vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0 }));
+  if (facts.vendorPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      vendorCancelledWhatsApp(facts, note),
+      {
+        key: 'booking_cancelled',
+        parameters: [facts.code, facts.serviceName, formatWhen(facts.start, facts.timezone)],
+      },
+      'vendor',
+    );
+}
+
+/**
+ * reschedule: both sides learn the old and the new time (`booking` already holds the new one); the
+ * customer's mail carries the moved calendar event once the vendor has confirmed.
+ */
+export async function notifyRescheduled(
+  tx: Tx,
+  booking: BookingView,
+  { previousStart, now, manageLink }: { previousStart: Date; now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  const state = booking.status === 'paid' ? 'paid' : booking.status === 'confirmed' ? 'confirmed' : null;
+  await enqueueMail(
+    tx,
+    customerRescheduledMail(facts, previousStart, state ? bookingCalendar(facts, now, state) : null),
+  );
+  if (facts.vendorEmail)
+    await enqueueMail(tx, vendorRescheduledMail(facts.vendorEmail, facts, previousStart));
+  if (facts.vendorPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      vendorRescheduledWhatsApp(facts, previousStart),
+      {
+        key: 'booking_rescheduled',
+        parameters: [
+          facts.code,
+          formatWhen(previousStart, facts.timezone),
+          formatWhen(facts.start, facts.timezone),
+        ],
+      },
+      'vendor',
+    );
+}
+
+/** The reminder a day ahead: mail (the customer's with the .ics) and WhatsApp to each side. */
+export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, manageLink: ManageLink) {
+  const facts = mailFactsOf(booking, manageLink);
+  const when = formatWhen(facts.start, facts.timezone);
+  await enqueueMail(
+    tx,
+    customerReminderMail(
+      facts,
+      bookingCalendar(facts, now, booking.status === 'paid' ? 'paid' : 'confirmed'),
+    ),
+  );
+  if (facts.vendorEmail) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
+  if (facts.customerPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.customerPhone,
+      reminderWhatsApp(facts, 'customer'),
+      { key: 'booking_reminder', parameters: [facts.code, facts.vendorName, when] },
+      'customer',
+    );
+  if (facts.vendorPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      reminderWhatsApp(facts, 'vendor'),
+      { key: 'booking_reminder', parameters: [facts.code, facts.customerName, when] },
+      'vendor',
+    );
+}
+
+/** The vendor's profile, where its similar vendors are listed: on the site the page link is on. */
+export function similarVendorsUrl(manageUrl: string, vendorSlug: string): string {
+  return `${manageUrl.replace(/\/booking\/.*$/, '')}/vendor/${encodeURIComponent(vendorSlug)}#similar`;
+}
+
+/** expire: the customer learns the request lapsed, with where to find another vendor. */
+export async function notifyRequestExpired(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+  const facts = mailFactsOf(booking, manageLink);
+  const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
+  await enqueueMail(tx, customerExpiredMail(facts, similar));
+  if (facts.customerPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.customerPhone,
+      customerExpiredWhatsApp(facts, similar),
+      { key: 'booking_expired', parameters: [facts.code, facts.vendorName, similar] },
+      'customer',
+    );
+}
+
+/** A refund the provider accepted: the customer learns the money is on its way. */
+export async function notifyRefunded(
+  tx: Tx,
+  booking: BookingView,
+  refundedMxn: number,
+  manageLink: ManageLink,
+) {
+  await enqueueMail(tx, refundIssuedMail(mailFactsOf(booking, manageLink), refundedMxn));
 }

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   activeAppointmentStatuses,
   appointmentStatuses,
+  type BookingOperation,
   canTransition,
   effectiveStatus,
+  movesFrom,
+  startsFrom,
   TRANSITIONS,
   terminalStatuses,
   vendorAnswerDeadline,
@@ -15,18 +18,39 @@ const NOW = new Date('2026-11-23T15:00:00Z');
 const HOUR = 60 * 60_000;
 const at = (hours: number) => new Date(NOW.getTime() + hours * HOUR);
 
+const operations = Object.keys(TRANSITIONS) as BookingOperation[];
+
 describe('TRANSITIONS', () => {
   it('moves between the database’s statuses only', () => {
-    for (const { from, to } of Object.values(TRANSITIONS)) {
-      if (from !== null) expect(appointmentStatuses).toContain(from);
-      for (const status of to) expect(appointmentStatuses).toContain(status);
+    for (const operation of operations) {
+      for (const status of startsFrom(operation)) expect(appointmentStatuses).toContain(status);
+      for (const status of TRANSITIONS[operation].to) expect(appointmentStatuses).toContain(status);
     }
   });
 
-  it('moves only from active statuses; nothing moves a confirmed, paid, declined, expired or cancelled booking', () => {
-    for (const { from } of Object.values(TRANSITIONS))
-      if (from !== null) expect(activeAppointmentStatuses).toContain(from);
-    expect([...terminalStatuses].sort()).toEqual(['cancelled', 'confirmed', 'declined', 'expired', 'paid']);
+  it('moves only from active statuses; nothing moves a declined, expired or cancelled booking', () => {
+    for (const operation of operations)
+      for (const status of startsFrom(operation)) expect(activeAppointmentStatuses).toContain(status);
+    expect([...terminalStatuses].sort()).toEqual(['cancelled', 'declined', 'expired']);
+  });
+
+  it('lets the customer cancel or move any active booking, and moves a confirmed or paid one only so', () => {
+    for (const status of activeAppointmentStatuses) {
+      expect(canTransition('cancel', status, 'cancelled')).toBe(true);
+      expect(canTransition('reschedule', status, status)).toBe(true);
+    }
+    expect(canTransition('reschedule', 'paid', 'awaiting_payment')).toBe(false);
+    expect(canTransition('cancel', 'expired', 'cancelled')).toBe(false);
+    const fromConfirmedOrPaid = operations.filter((op) =>
+      startsFrom(op).some((s) => s === 'confirmed' || s === 'paid'),
+    );
+    expect(fromConfirmedOrPaid.sort()).toEqual(['cancel', 'reschedule']);
+  });
+
+  it('names the status its update requires: the one read, for an operation that starts from several', () => {
+    expect(() => movesFrom('cancel')).toThrow(/several/);
+    expect(() => movesFrom('cancel', 'declined')).toThrow(/declined/);
+    expect(() => movesFrom('pay')).not.toThrow();
   });
 
   it('answers which operation may make which move', () => {

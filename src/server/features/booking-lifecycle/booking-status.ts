@@ -3,6 +3,7 @@ import {
   type AppointmentStatus,
   activeAppointmentStatuses,
   appointmentStatuses,
+  CUSTOMER_CHANGE_HOURS,
   VENDOR_ANSWER_HOURS,
 } from '../../../shared/constants.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -24,12 +25,20 @@ export type BookingOperation =
   | 'expire'
   | 'pay'
   | 'cancel_unpaid'
-  | 'late_payment';
+  | 'late_payment'
+  | 'cancel'
+  | 'reschedule';
 
 export interface Transition {
-  /** The status the operation's UPDATE requires; null for the insert that creates the booking. */
-  from: AppointmentStatus | null;
-  /** What it may become: confirm moves a free booking straight to `confirmed`. */
+  /**
+   * The status the operation's UPDATE requires (the one it read, when it may start from several);
+   * null for the insert that creates the booking.
+   */
+  from: AppointmentStatus | readonly AppointmentStatus[] | null;
+  /**
+   * What it may become: confirm moves a free booking straight to `confirmed`; empty when the
+   * operation keeps the status (reschedule moves the time).
+   */
   to: readonly AppointmentStatus[];
   /** Who or what runs it. */
   by: string;
@@ -56,11 +65,27 @@ export const TRANSITIONS = {
     by: 'the sweeper, or the stored checkout expiring (payment_timeout)',
   },
   late_payment: { from: 'awaiting_payment', to: ['cancelled'], by: 'a provider event past the deadline' },
+  cancel: {
+    from: activeAppointmentStatuses,
+    to: ['cancelled'],
+    by: 'the customer, until 24 h before the start; a paid booking is refunded (decision 046)',
+  },
+  reschedule: {
+    from: activeAppointmentStatuses,
+    to: [],
+    by: 'the customer, until 24 h before the start, to an open slot of the same service',
+  },
 } as const satisfies Record<BookingOperation, Transition>;
+
+/** The statuses an operation starts from (none for request, which inserts). */
+export function startsFrom(operation: BookingOperation): readonly AppointmentStatus[] {
+  const { from }: Transition = TRANSITIONS[operation];
+  return from === null ? [] : typeof from === 'string' ? [from] : from;
+}
 
 /** Statuses no operation moves on from. */
 export const terminalStatuses = appointmentStatuses.filter(
-  (status) => !Object.values(TRANSITIONS).some((t) => t.from === status),
+  (status) => !(Object.keys(TRANSITIONS) as BookingOperation[]).some((op) => startsFrom(op).includes(status)),
 );
 
 /** Whether `operation` may move a booking from `from` to `to`. */
@@ -70,12 +95,32 @@ export function canTransition(
   to: AppointmentStatus,
 ) {
   const transition: Transition = TRANSITIONS[operation];
-  return transition.from === from && transition.to.includes(to);
+  if (from === null) return transition.from === null && transition.to.includes(to);
+  if (!startsFrom(operation).includes(from)) return false;
+  return transition.to.length === 0 ? to === from : transition.to.includes(to);
 }
 
-/** The WHERE part every operation's UPDATE carries: the status it moves from. */
-export function movesFrom(operation: Exclude<BookingOperation, 'request'>): SQL {
-  return eq(appointments.status, TRANSITIONS[operation].from);
+/**
+ * The WHERE part every operation's UPDATE carries: the status it moves from — for an operation that
+ * starts from several, the one the caller read (`expected`), so a booking that moved meanwhile is
+ * left alone and the caller learns it changed.
+ */
+export function movesFrom(
+  operation: Exclude<BookingOperation, 'request'>,
+  expected?: AppointmentStatus,
+): SQL {
+  const from = startsFrom(operation);
+  const status = expected ?? (from.length === 1 ? from[0] : undefined);
+  if (!status || !from.includes(status))
+    throw new Error(
+      `booking lifecycle: ${operation} does not move a booking from ${expected ?? 'several statuses'}`,
+    );
+  return eq(appointments.status, status);
+}
+
+/** A customer changes a booking online only this far ahead of its start (decision 046). */
+export function customerChangeDeadline(start: Date): Date {
+  return new Date(start.getTime() - CUSTOMER_CHANGE_HOURS * HOUR_MS);
 }
 
 /** ARCHITECTURE §4: a vendor answers by the earlier of the start and 24 h after the request. */

@@ -24,6 +24,12 @@ export const bookingViewColumns = {
   paidAt: appointments.paidAt,
   cancelledAt: appointments.cancelledAt,
   cancelReason: appointments.cancelReason,
+  cancelNote: appointments.cancelNote,
+  rescheduledAt: appointments.rescheduledAt,
+  /** A refund is owed and not yet accepted by the provider (decision 046). */
+  refundNeeded: appointments.refundNeeded,
+  refundedAt: appointments.refundedAt,
+  refundedAmountMxn: appointments.refundedAmountMxn,
   checkoutSessionId: appointments.checkoutSessionId,
   paymentUrl: appointments.paymentUrl,
   vendorProfileId: appointments.vendorProfileId,

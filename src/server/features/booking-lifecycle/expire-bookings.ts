@@ -2,10 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { attachMissingCheckouts, type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
-import { notifyUnpaidCancelled } from './booking-notifications.ts';
+import { notifyRequestExpired, notifyUnpaidCancelled } from './booking-notifications.ts';
 import { unansweredInTime, unpaidInTime } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
+import { refundOwedBookings } from './refund-booking.ts';
+import { remindUpcomingBookings } from './remind-bookings.ts';
 
 // expire and cancel_unpaid (ARCHITECTURE §4): bookings nobody acted on in time leave their active
 // status and free their slot (the exclusion constraint covers active statuses only). Each rule is
@@ -24,18 +26,38 @@ export interface ExpireOptions {
 const ofVendor = (vendorProfileId: string | undefined) =>
   vendorProfileId ? eq(appointments.vendorProfileId, vendorProfileId) : undefined;
 
-/** expire: pending_vendor with no answer by the earlier of start_tz and created_at + 24 h → expired. */
-export async function expireUnansweredRequests({ db, now, vendorProfileId }: ExpireOptions) {
-  return db
-    .update(appointments)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(ofVendor(vendorProfileId), unansweredInTime(now)))
-    .returning({ id: appointments.id });
+export interface CancelUnpaidOptions extends ExpireOptions {
+  /** The customer's booking page, linked from the expiry and cancellation mails (`manageLinkFor`). */
+  manageLink: ManageLink;
 }
 
-export interface CancelUnpaidOptions extends ExpireOptions {
-  /** The customer's booking page, linked from the cancellation mail (`manageLinkFor`). */
-  manageLink: ManageLink;
+/**
+ * expire: pending_vendor with no answer by the earlier of start_tz and created_at + 24 h → expired;
+ * the customer is told (issue 23) in the same transaction.
+ */
+export async function expireUnansweredRequests({
+  db,
+  now,
+  vendorProfileId,
+  manageLink,
+}: CancelUnpaidOptions) {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(appointments)
+      .set({ status: 'expired', updatedAt: now })
+      .where(and(ofVendor(vendorProfileId), unansweredInTime(now)))
+      .returning({ id: appointments.id });
+    if (expired.length === 0) return expired;
+    const rows = await selectBookingViews(
+      tx,
+      inArray(
+        appointments.id,
+        expired.map((e) => e.id),
+      ),
+    );
+    for (const row of rows) await notifyRequestExpired(tx, row, manageLink);
+    return expired;
+  });
 }
 
 /**
@@ -75,12 +97,17 @@ export interface ExpiryCounts {
   cancelled: number;
   /** checkouts created for confirmed bookings that had none (a failed first attempt) */
   attached?: number;
+  /** refunds owed and now made (a cancelled paid booking, a late payment; decision 046) */
+  refunded?: number;
+  /** bookings whose day-ahead reminder was queued (issue 23) */
+  reminded?: number;
 }
 
 /**
- * One pass of both rules. With the payment provider (`checkout`), the cancelled bookings' checkouts
- * are then closed and the checkouts whose creation failed are retried (decision 017); without it
- * (a booking request, unit tests), a cancelled booking's checkout closes itself soon after.
+ * One pass of both rules. With the payment provider (`checkout`: the sweeper), the cancelled
+ * bookings' checkouts are then closed, the checkouts whose creation failed are retried (decision
+ * 017), the refunds still owed are made and the day-ahead reminders queued (decision 046); without
+ * it (a booking request, unit tests), a cancelled booking's checkout closes itself soon after.
  */
 export async function expireOverdueBookings({
   db,
@@ -92,7 +119,7 @@ export async function expireOverdueBookings({
   /** The payment provider: without it, checkouts are neither closed nor retried. */
   checkout?: CheckoutDeps;
 }): Promise<ExpiryCounts> {
-  const expired = await expireUnansweredRequests({ db, now, vendorProfileId });
+  const expired = await expireUnansweredRequests({ db, now, vendorProfileId, manageLink });
   const cancelled = await cancelUnpaidBookings({ db, now, vendorProfileId, manageLink });
   if (!checkout) return { expired: expired.length, cancelled: cancelled.length };
   // After the commit: a checkout that fails to close now still expires on its own soon after
@@ -104,5 +131,7 @@ export async function expireOverdueBookings({
     });
   }
   const attached = await attachMissingCheckouts({ db, checkout, now });
-  return { expired: expired.length, cancelled: cancelled.length, attached };
+  const refunded = await refundOwedBookings({ db, refunds: checkout, now });
+  const reminded = await remindUpcomingBookings({ db, now, manageLink });
+  return { expired: expired.length, cancelled: cancelled.length, attached, refunded, reminded };
 }

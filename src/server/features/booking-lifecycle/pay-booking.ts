@@ -1,5 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
 import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
@@ -9,6 +9,7 @@ import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './b
 import { movesFrom } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
+import { type RefundDeps, refundAfterCommit } from './refund-booking.ts';
 
 // pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
 // sandbox clicks go through applyPaymentEvent. The event id is recorded in webhook_events in the
@@ -18,6 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type PaymentEventOutcome =
   | 'duplicate'
+  | 'refunded'
   | 'ignored'
   | 'unknown_session'
   | 'paid'
@@ -34,6 +36,8 @@ export interface ApplyPaymentEventOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The customer's booking page, linked from the messages this event sends (`manageLinkFor`). */
   manageLink: ManageLink;
+  /** The provider to pay a late payment back with, at once after the commit (decision 046). */
+  refunds?: RefundDeps;
 }
 
 /**
@@ -48,8 +52,10 @@ export async function applyPaymentEvent({
   now,
   logger,
   manageLink,
+  refunds,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
-  return db.transaction(async (tx) => {
+  let owesRefund: string | undefined;
+  const outcome = await db.transaction(async (tx): Promise<PaymentEventOutcome> => {
     const [recorded] = await tx
       .insert(webhookEvents)
       .values({ provider, eventId: event.id, receivedAt: now })
@@ -57,6 +63,7 @@ export async function applyPaymentEvent({
       .returning({ id: webhookEvents.id });
     if (!recorded) return 'duplicate';
     if (event.kind === 'ignored') return 'ignored';
+    if (event.kind === 'refunded') return recordRefunded(tx, event, now, logger);
 
     // The stored session, or — for a checkout that lost the race to be stored — the appointment
     // it names. The row is locked against the sweeper and the other provider events; each UPDATE
@@ -97,20 +104,22 @@ export async function applyPaymentEvent({
     if (isPayable(row, now)) {
       await tx
         .update(appointments)
-        .set({ status: 'paid', paidAt: now, updatedAt: now })
+        .set({ status: 'paid', paidAt: now, paymentRef: event.paymentRef, updatedAt: now })
         .where(and(thisRow, movesFrom('pay')));
       await notifyBookingPaid(tx, row, now, manageLink);
       return 'paid';
     }
 
     // late_payment (ARCHITECTURE §7): money arrived for a booking that is no longer payable
-    // (cancelled, or past its deadline): recorded and flagged for a refund, never dropped.
+    // (cancelled, or past its deadline): recorded and owed back, never dropped; the caller refunds
+    // it after the commit (refundAfterCommit), the sweeper if that fails (decision 046).
     const overdue = row.status === 'awaiting_payment';
     await tx
       .update(appointments)
       .set({
         refundNeeded: true,
         paidAt: row.paidAt ?? now,
+        paymentRef: event.paymentRef,
         updatedAt: now,
         ...(overdue
           ? { status: 'cancelled' as const, cancelReason: 'payment_timeout', cancelledAt: now }
@@ -120,8 +129,55 @@ export async function applyPaymentEvent({
     await notifyLatePayment(tx, row, { cancelledNow: overdue, manageLink });
     logger.error(
       { appointmentId: row.id, sessionId: event.sessionId, status: row.status },
-      'payments: payment for a booking no longer payable; flagged for refund',
+      'payments: payment for a booking no longer payable; refunding it',
     );
+    owesRefund = row.id;
     return 'refund_needed';
   });
+  if (owesRefund && refunds) await refundAfterCommit({ db, refunds, appointmentId: owesRefund, now });
+  return outcome;
+}
+
+/**
+ * Stripe's charge.refunded (decision 046): money paid back on a booking's payment — ours, already
+ * recorded by refundBooking, or one made in the Stripe dashboard — is recorded on the booking, so
+ * that nothing is refunded twice.
+ */
+async function recordRefunded(
+  tx: Tx,
+  event: Extract<PaymentEvent, { kind: 'refunded' }>,
+  now: Date,
+  logger: ApplyPaymentEventOptions['logger'],
+): Promise<PaymentEventOutcome> {
+  const byAppointment =
+    event.appointmentId && UUID.test(event.appointmentId)
+      ? eq(appointments.id, event.appointmentId)
+      : undefined;
+  const [row] = await tx
+    .update(appointments)
+    .set({
+      refundNeeded: false,
+      refundedAt: sql`coalesce(${appointments.refundedAt}, ${now})`,
+      refundedAmountMxn: event.amountRefunded,
+      updatedAt: now,
+    })
+    .where(
+      byAppointment
+        ? or(eq(appointments.paymentRef, event.paymentRef), byAppointment)
+        : eq(appointments.paymentRef, event.paymentRef),
+    )
+    .returning({ id: appointments.id, status: appointments.status });
+  if (!row) {
+    logger.warn(
+      { eventId: event.id, paymentRef: event.paymentRef },
+      'payments: refund of an unknown payment',
+    );
+    return 'unknown_session';
+  }
+  if (row.status !== 'cancelled')
+    logger.warn(
+      { appointmentId: row.id, status: row.status },
+      'payments: a booking still active was refunded',
+    );
+  return 'refunded';
 }

@@ -37,8 +37,10 @@ function constraintOf(err: unknown): string | undefined {
   return undefined;
 }
 
-const slotTaken = () =>
-  new AppError('conflict', 'That time is no longer available. Please pick another time.');
+export const slotTaken = () =>
+  new AppError('conflict', 'That time is no longer available. Please pick another time.', {
+    reason: 'slot_taken',
+  });
 
 export interface RequestBookingOptions {
   db: Db;
@@ -216,7 +218,7 @@ export async function requestBooking({
  * request's insert finds the previous one committed and is refused at once (23P01 → 409). Taken
  * before any row is written, so a request waits holding no lock of its own.
  */
-async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
+export async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_BOOKINGS_LOCK}, hashtext(${vendorProfileId}))`);
 }
 

@@ -1,14 +1,21 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import {
   confirmBookingSchema,
   confirmTokenQuerySchema,
   createBookingSchema,
+  manageAvailabilityQuerySchema,
+  manageCancelSchema,
+  manageRescheduleSchema,
   manageTokenQuerySchema,
+  myBookingAvailabilityQuerySchema,
+  myBookingCancelSchema,
+  myBookingParamSchema,
+  myBookingRescheduleSchema,
   vendorBookingParamSchema,
 } from '../../../shared/booking.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
-import { requireUser, requireVendor } from '../../auth/guards.ts';
+import { requireUser, requireVendor, type SignedIn } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { bookingRateLimits, consumeRateLimit } from '../../lib/rate-limit.ts';
@@ -21,11 +28,15 @@ import {
 import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { requestBooking } from '../booking-lifecycle/request-booking.ts';
 import {
+  bookingRescheduleSlots,
+  cancelBooking,
   getBookingByToken,
   getManagedBooking,
   getManagedBookingCalendar,
+  getMyBooking,
   listMyBookings,
   listVendorBookings,
+  rescheduleBooking,
 } from './bookings.service.ts';
 import { requesterKeyOf } from './request-caps.ts';
 
@@ -82,6 +93,37 @@ export const bookingsRoutes = new Hono<AppEnv>()
       }),
     );
   })
+  // The customer's own changes (issue 23; decision 046): each answers the booking as it now stands.
+  .post(
+    '/manage/cancel',
+    requireSameOrigin,
+    rateLimited('token'),
+    validate('json', manageCancelSchema),
+    async (c) => {
+      const { token, reason } = c.req.valid('json');
+      return c.json(await cancelBooking({ ...changeDeps(c), ref: { token }, note: reason }));
+    },
+  )
+  .post(
+    '/manage/reschedule',
+    requireSameOrigin,
+    rateLimited('token'),
+    validate('json', manageRescheduleSchema),
+    async (c) => {
+      const { token, startTime } = c.req.valid('json');
+      return c.json(await rescheduleBooking({ ...changeDeps(c), ref: { token }, startTime }));
+    },
+  )
+  .get(
+    '/manage/availability',
+    rateLimited('token'),
+    validate('query', manageAvailabilityQuerySchema),
+    async (c) => {
+      const { token, from, to } = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await bookingRescheduleSlots({ ...changeDeps(c), ref: { token }, from, to }));
+    },
+  )
   .get('/manage/calendar.ics', rateLimited('token'), validate('query', manageTokenQuerySchema), async (c) => {
     const { db, clock, config } = c.var.deps;
     const { code, calendar } = await getManagedBookingCalendar({
@@ -149,16 +191,66 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
     },
   );
 
-/** /api/me/bookings: the signed-in user's appointments (Job History). */
-export const myBookingsRoutes = new Hono<AppEnv>().get('/bookings', requireUser, async (c) => {
+/** What a customer's change needs from the app: database, clock, the secret links are made with, payments. */
+function changeDeps<E extends AppEnv>(c: Context<E>) {
   const { db, clock, config } = c.var.deps;
+  return { db, now: clock.now(), secret: config.authSecret, checkout: checkoutDeps(c.var.deps) };
+}
+
+/** The signed-in customer, as the bookings' reads and changes know them. */
+function bookingUser(c: Context<AppEnv & SignedIn>) {
   const user = c.var.user;
-  return c.json({
-    items: await listMyBookings({
-      db,
-      user: { id: user.id, email: user.email, emailVerified: user.emailVerified },
-      now: clock.now(),
-      secret: config.authSecret,
-    }),
-  });
-});
+  return { id: user.id, email: user.email, emailVerified: user.emailVerified };
+}
+
+/**
+ * /api/me/bookings: the signed-in user's appointments (Job History), and each one's page and changes
+ * without the link (issue 23); someone else's booking is 404, like an unknown one.
+ */
+export const myBookingsRoutes = new Hono<AppEnv>()
+  .get('/bookings', requireUser, async (c) => {
+    const { db, clock, config } = c.var.deps;
+    return c.json({
+      items: await listMyBookings({ db, user: bookingUser(c), now: clock.now(), secret: config.authSecret }),
+    });
+  })
+  .get('/bookings/:id', requireUser, validate('param', myBookingParamSchema), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const ref = { user: bookingUser(c), id: c.req.valid('param').id };
+    return c.json(await getMyBooking({ ...changeDeps(c), ref }));
+  })
+  .get(
+    '/bookings/:id/availability',
+    requireUser,
+    validate('param', myBookingParamSchema),
+    validate('query', myBookingAvailabilityQuerySchema),
+    async (c) => {
+      const ref = { user: bookingUser(c), id: c.req.valid('param').id };
+      const { from, to } = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      return c.json(await bookingRescheduleSlots({ ...changeDeps(c), ref, from, to }));
+    },
+  )
+  .post(
+    '/bookings/:id/cancel',
+    requireUser,
+    requireSameOrigin,
+    validate('param', myBookingParamSchema),
+    validate('json', myBookingCancelSchema),
+    async (c) => {
+      const ref = { user: bookingUser(c), id: c.req.valid('param').id };
+      return c.json(await cancelBooking({ ...changeDeps(c), ref, note: c.req.valid('json').reason }));
+    },
+  )
+  .post(
+    '/bookings/:id/reschedule',
+    requireUser,
+    requireSameOrigin,
+    validate('param', myBookingParamSchema),
+    validate('json', myBookingRescheduleSchema),
+    async (c) => {
+      const ref = { user: bookingUser(c), id: c.req.valid('param').id };
+      const { startTime } = c.req.valid('json');
+      return c.json(await rescheduleBooking({ ...changeDeps(c), ref, startTime }));
+    },
+  );

@@ -1,4 +1,5 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
 import type {
   BookingByToken,
   BookingSummary,
@@ -11,19 +12,28 @@ import type { Db } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unknownToken } from '../booking-lifecycle/answer-booking.ts';
+import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { mailFactsOf } from '../booking-lifecycle/booking-notifications.ts';
 import { effectiveStatus, vendorAnswerDeadline } from '../booking-lifecycle/booking-status.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 import {
   type BookingView,
+  getBookingView,
   selectBookingViews,
   visibleToVendorAccount,
 } from '../booking-lifecycle/booking-view.ts';
+import {
+  cancelByCustomer,
+  customerChanges,
+  rescheduleByCustomer,
+  rescheduleSlots,
+} from '../booking-lifecycle/customer-changes.ts';
 import {
   appointmentIdOfManageToken,
   type ManageLink,
   manageLinkOpen,
   managePath,
+  manageToken,
 } from '../booking-lifecycle/manage-links.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
 import { bookingCalendar } from '../payments/payment-mails.ts';
@@ -102,6 +112,18 @@ export async function listVendorBookings({
 }
 
 /**
+ * The user's bookings: by the linked customer or — once the address is proven — the same email
+ * (bookings made before signing in). By the customer row: every booking with an email is attached
+ * to that email's one row, so customers.email matches exactly the bookings whose customer_email is
+ * the user's, and through the row's unique index rather than a scan of appointments.
+ */
+function ownedBy(user: BookingUser): SQL {
+  return user.emailVerified
+    ? or(eq(customers.userId, user.id), eq(customers.email, user.email))!
+    : eq(customers.userId, user.id);
+}
+
+/**
  * GET /api/me/bookings: the user's appointments, by the linked customer or — once the address is
  * proven — the same email (bookings made before signing in).
  */
@@ -117,16 +139,10 @@ export async function listMyBookings({
   /** The server's secret the booking page links are made with (config.authSecret). */
   secret: string;
 }): Promise<MyBooking[]> {
-  const rows = await selectBookingViews(
-    db,
-    // By the customer row: every booking with an email is attached to that email's one row, so
-    // customers.email matches exactly the bookings whose customer_email is the user's, and through
-    // the row's unique index rather than a scan of appointments.
-    user.emailVerified
-      ? or(eq(customers.userId, user.id), eq(customers.email, user.email))
-      : eq(customers.userId, user.id),
-    { orderBy: desc(appointments.startTz), limit: LIST_LIMIT },
-  );
+  const rows = await selectBookingViews(db, ownedBy(user), {
+    orderBy: desc(appointments.startTz),
+    limit: LIST_LIMIT,
+  });
   return rows.map((row) => {
     const status = effectiveStatus(row, now);
     return {
@@ -180,11 +196,12 @@ function endedAt(row: BookingView, status: AppointmentStatus): Date | null {
   return null;
 }
 
-/** GET /api/bookings/manage?token=: the customer's booking page. Changes nothing. */
-export async function getManagedBooking(options: ManagedBookingOptions): Promise<ManagedBooking> {
-  const row = await bookingOfManageToken(options);
-  const status = effectiveStatus(row, options.now);
+/** The customer's booking page as the API answers it, by its link or to its signed-in owner. */
+function toManagedBooking(row: BookingView, now: Date, secret: string): ManagedBooking {
+  const changes = customerChanges(row, now);
+  const { status } = changes;
   const vendorAnswered = status === 'awaiting_payment' || status === 'confirmed' || status === 'paid';
+  const refundOwed = row.refundNeeded || row.refundedAt !== null;
   return {
     code: row.code,
     status,
@@ -200,15 +217,103 @@ export async function getManagedBooking(options: ManagedBookingOptions): Promise
     amount_mxn: row.amountMxn,
     requested_at: row.createdAt.toISOString(),
     confirmed_at: row.confirmedAt?.toISOString() ?? null,
-    paid_at: status === 'paid' ? (row.paidAt?.toISOString() ?? null) : null,
+    paid_at: status === 'paid' || refundOwed ? (row.paidAt?.toISOString() ?? null) : null,
     ended_at: endedAt(row, status)?.toISOString() ?? null,
     cancel_reason: status === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
+    cancel_note: status === 'cancelled' ? row.cancelNote : null,
+    rescheduled_at: row.rescheduledAt?.toISOString() ?? null,
     answer_due_at:
       status === 'pending_vendor' ? vendorAnswerDeadline(row.createdAt, row.startTz).toISOString() : null,
     payment_due_at: status === 'awaiting_payment' ? (row.paymentDueAt?.toISOString() ?? null) : null,
     payment_url: status === 'awaiting_payment' ? row.paymentUrl : null,
-    calendar_url: `/api/bookings/manage/calendar.ics?token=${encodeURIComponent(options.token)}`,
+    calendar_url: `/api/bookings/manage/calendar.ics?token=${manageToken(secret, row.id)}`,
+    service_id: row.serviceId,
+    change_deadline: changes.changeDeadline?.toISOString() ?? null,
+    can_cancel: changes.canCancel,
+    can_reschedule: changes.canReschedule,
+    refund_on_cancel_mxn: changes.refundOnCancelMxn,
+    refund: refundOwed
+      ? {
+          amount_mxn: row.refundedAmountMxn ?? row.amountMxn,
+          status: row.refundedAt ? 'refunded' : 'pending',
+          refunded_at: row.refundedAt?.toISOString() ?? null,
+        }
+      : null,
   };
+}
+
+/** GET /api/bookings/manage?token=: the customer's booking page. Changes nothing. */
+export async function getManagedBooking(options: ManagedBookingOptions): Promise<ManagedBooking> {
+  return toManagedBooking(await bookingOfManageToken(options), options.now, options.secret);
+}
+
+/** Which booking a customer's change is for: by the page's link, or the signed-in owner's id. */
+export type BookingRef = { token: string } | { user: BookingUser; id: string };
+
+export interface BookingRefOptions {
+  db: Db;
+  secret: string;
+  ref: BookingRef;
+  now: Date;
+}
+
+/** The booking a reference opens: 404 alike for a bad link and for someone else's booking. */
+async function bookingOf({ db, secret, ref, now }: BookingRefOptions): Promise<BookingView> {
+  if ('token' in ref) return bookingOfManageToken({ db, secret, token: ref.token, now });
+  const [row] = await selectBookingViews(db, and(eq(appointments.id, ref.id), ownedBy(ref.user)), {
+    limit: 1,
+  });
+  if (!row) throw bookingNotFound();
+  return row;
+}
+
+/** GET /api/me/bookings/:id: the owner's booking page, signed in (no link needed). */
+export async function getMyBooking(options: BookingRefOptions): Promise<ManagedBooking> {
+  return toManagedBooking(await bookingOf(options), options.now, options.secret);
+}
+
+/** POST …/cancel (issue 23; decision 046): the booking as it stands after the cancellation. */
+export async function cancelBooking(
+  options: BookingRefOptions & { checkout: CheckoutDeps; note?: string | undefined },
+): Promise<ManagedBooking> {
+  const row = await bookingOf(options);
+  await cancelByCustomer({
+    db: options.db,
+    appointmentId: row.id,
+    now: options.now,
+    checkout: options.checkout,
+    note: options.note,
+  });
+  return reread(options, row.id);
+}
+
+/** POST …/reschedule: the booking at its new time. */
+export async function rescheduleBooking(
+  options: BookingRefOptions & { checkout: CheckoutDeps; startTime: string },
+): Promise<ManagedBooking> {
+  const row = await bookingOf(options);
+  await rescheduleByCustomer({
+    db: options.db,
+    appointmentId: row.id,
+    now: options.now,
+    checkout: options.checkout,
+    start: new Date(options.startTime),
+  });
+  return reread(options, row.id);
+}
+
+/** GET …/availability: the times the booking may move to (none when it cannot be moved). */
+export async function bookingRescheduleSlots(
+  options: BookingRefOptions & { from?: Date | undefined; to?: Date | undefined },
+): Promise<AvailabilityResponse> {
+  const row = await bookingOf(options);
+  return rescheduleSlots({ db: options.db, row, now: options.now, from: options.from, to: options.to });
+}
+
+async function reread({ db, secret, now }: BookingRefOptions, id: string): Promise<ManagedBooking> {
+  const row = await getBookingView(db, id);
+  if (!row) throw bookingNotFound();
+  return toManagedBooking(row, now, secret);
 }
 
 /**

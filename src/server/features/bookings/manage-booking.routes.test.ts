@@ -102,6 +102,15 @@ describe(`the customer's booking page (${testEngine})`, () => {
       payment_due_at: null,
       payment_url: null,
       calendar_url: `/api/bookings/manage/calendar.ics?token=${token}`,
+      cancel_note: null,
+      rescheduled_at: null,
+      service_id: expect.any(String),
+      // Monday 09:00 is 21 hours away: past the 24-hour limit for changes online (decision 046).
+      change_deadline: '2026-11-22T15:00:00.000Z',
+      can_cancel: false,
+      can_reschedule: false,
+      refund_on_cancel_mxn: 0,
+      refund: null,
     });
   });
 

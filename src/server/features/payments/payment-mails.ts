@@ -18,9 +18,10 @@ export function fechaEs(at: Date, timezone: string): string {
   return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
 }
 
-const amount = (facts: PaymentMailFacts) => `${formatPrice(facts.amountMxn)} MXN`;
+export const amount = (facts: PaymentMailFacts) => `${formatPrice(facts.amountMxn)} MXN`;
 
-function details(facts: PaymentMailFacts): string[] {
+/** The booking's service, date, amount and code: the body of every booking message. */
+export function details(facts: PaymentMailFacts): string[] {
   return [
     `Servicio: ${facts.serviceName} · ${facts.vendorName}`,
     `Fecha: ${fechaEs(facts.start, facts.timezone)} (${facts.timezone})`,
@@ -30,7 +31,7 @@ function details(facts: PaymentMailFacts): string[] {
 }
 
 /** The customer's booking page (issue 23), in every message to the customer; never to the vendor. */
-const pageLine = (facts: PaymentMailFacts) => `Tu reserva: ${facts.manageUrl}`;
+export const pageLine = (facts: PaymentMailFacts) => `Tu reserva: ${facts.manageUrl}`;
 
 function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
-import { manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
+import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { applyPaymentEvent } from '../booking-lifecycle/pay-booking.ts';
 import {
   getAppointmentCheckout,
@@ -77,6 +77,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     now,
     logger,
     manageLink: manageLinkFor(c.var.deps),
+    refunds: checkoutDeps(c.var.deps),
   });
   logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
   return c.json({ received: true, outcome });

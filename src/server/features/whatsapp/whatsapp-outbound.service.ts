@@ -17,6 +17,7 @@ import {
   TEST_NOTIFICATION_TEXT,
   type TemplateKey,
   template,
+  templateKeys,
   vendorWelcomeText,
 } from './whatsapp-texts.ts';
 
@@ -59,6 +60,18 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+  }),
+  /**
+   * What happens to a booking after it is made (issue 23): reminders, a cancellation or a new time
+   * told to the vendor, an expired request told to the customer. Carries its template's parameters.
+   */
+  z.object({
+    type: z.literal('booking_notice'),
+    to: phone,
+    appointmentId: uuid,
+    vendorProfileId: uuid.optional(),
+    text: z.string().min(1),
+    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
   }),
   /** A command's answer: always inside the window, since the vendor just wrote. */
   z.object({
@@ -158,6 +171,17 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
             : link
               ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
               : undefined),
+      };
+    }
+    case 'booking_notice': {
+      // The booking may be gone by the time the item is delivered (a deleted vendor).
+      const exists = await getBookingView(db, payload.appointmentId);
+      return {
+        to: payload.to,
+        text: payload.text,
+        appointmentId: exists ? payload.appointmentId : null,
+        vendorProfileId: payload.vendorProfileId ?? null,
+        template: payload.template,
       };
     }
     case 'reply':

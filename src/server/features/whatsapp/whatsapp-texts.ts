@@ -37,6 +37,23 @@ export const templates = {
     name: 'barrio_payment_received',
     body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
   },
+  // Issue 23 (decision 046): what happens to a booking after it is made.
+  booking_reminder: {
+    name: 'barrio_booking_reminder',
+    body: 'Recordatorio: la reserva {{1}} con {{2}} es el {{3}}.',
+  },
+  booking_cancelled: {
+    name: 'barrio_booking_cancelled',
+    body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
+  },
+  booking_rescheduled: {
+    name: 'barrio_booking_rescheduled',
+    body: 'El cliente cambió la reserva {{1}} del {{2}} al {{3}}.',
+  },
+  booking_expired: {
+    name: 'barrio_booking_expired',
+    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
+  },
   // Submitted in category AUTHENTICATION (a one-time code), not UTILITY (decision 035).
   claim_code: {
     name: 'barrio_claim_code',
@@ -46,6 +63,7 @@ export const templates = {
 } as const;
 
 export type TemplateKey = keyof typeof templates;
+export const templateKeys = Object.keys(templates) as [TemplateKey, ...TemplateKey[]];
 
 export function template(key: TemplateKey, parameters: string[]): WhatsAppTemplate {
   return {

@@ -26,9 +26,48 @@ export interface Checkout {
   url: string;
 }
 
+/**
+ * A full refund of a booking's payment (issue 23; decision 046). The same key always yields the same
+ * refund, and a payment already refunded in full is answered with that refund, never a second one.
+ */
+export interface RefundRequest {
+  appointmentId: string;
+  /** The checkout the payment was made through. */
+  sessionId: string;
+  /** The provider's payment (Stripe's PaymentIntent id) when known; else found from the session. */
+  paymentRef: string | null;
+  /** Centavos, MXN: the whole amount paid. */
+  amountMxn: number;
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  /** The provider's refund id (Stripe `re_…`; the sandbox `re_sandbox_…`). */
+  refundId: string;
+  amountMxn: number;
+  /** `pending` while a card network has not yet confirmed it; the money is on its way either way. */
+  status: 'succeeded' | 'pending';
+}
+
 /** A provider's notification, reduced to what the payments service acts on. */
 export type PaymentEvent =
-  | { id: string; kind: 'paid'; sessionId: string; appointmentId: string | null }
+  | {
+      id: string;
+      kind: 'paid';
+      sessionId: string;
+      appointmentId: string | null;
+      /** The provider's payment (Stripe's PaymentIntent id), kept for its refund. */
+      paymentRef: string | null;
+    }
+  /** Stripe's charge.refunded: money paid back, by us or from the Stripe dashboard. */
+  | {
+      id: string;
+      kind: 'refunded';
+      paymentRef: string;
+      appointmentId: string | null;
+      /** Centavos refunded so far on that payment. */
+      amountRefunded: number;
+    }
   | { id: string; kind: 'expired'; sessionId: string; appointmentId: string | null }
   /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid, or a failed async payment. */
   | { id: string; kind: 'ignored'; type: string };
@@ -46,6 +85,8 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Closes a checkout so that it can no longer be paid; closing a closed one is not an error. */
   expireCheckout(sessionId: string): Promise<void>;
+  /** Pays a booking's payment back in full (RefundRequest); idempotent by its key. */
+  refund(request: RefundRequest): Promise<Refund>;
   /** Verifies a webhook on its raw body; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent;
 }

@@ -1,5 +1,12 @@
 import { createHmac } from 'node:crypto';
-import type { Checkout, CheckoutRequest, PaymentEvent, PaymentProvider } from './payment-provider.ts';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentEvent,
+  PaymentProvider,
+  Refund,
+  RefundRequest,
+} from './payment-provider.ts';
 import { WebhookSignatureError } from './payment-provider.ts';
 
 // ARCHITECTURE §7, §13: the default provider. Its "hosted checkout" is our own page at
@@ -26,6 +33,12 @@ export function createSandboxProvider({ appUrl, secret }: { appUrl: string; secr
       // Nothing to close: the sandbox page refuses to pay once the booking is no longer payable.
     },
 
+    async refund(request: RefundRequest): Promise<Refund> {
+      // Pays back nothing real; like Stripe's, one key gives one refund id, recorded on the booking.
+      const digest = createHmac('sha256', secret).update(request.idempotencyKey).digest('hex').slice(0, 24);
+      return { refundId: `re_sandbox_${digest}`, amountMxn: request.amountMxn, status: 'succeeded' };
+    },
+
     parseWebhook(): PaymentEvent {
       throw new WebhookSignatureError('The sandbox provider receives no webhooks.');
     },
@@ -36,5 +49,8 @@ export function createSandboxProvider({ appUrl, secret }: { appUrl: string; secr
 /** What a click on the sandbox page means, as the event a Stripe webhook would carry. */
 export function sandboxEvent(kind: 'paid' | 'expired', sessionId: string): PaymentEvent {
   // One id per session and outcome: a second click is a duplicate delivery, applied once.
-  return { id: `evt_sandbox_${kind}_${sessionId}`, kind, sessionId, appointmentId: null };
+  const id = `evt_sandbox_${kind}_${sessionId}`;
+  return kind === 'paid'
+    ? { id, kind, sessionId, appointmentId: null, paymentRef: sessionId }
+    : { id, kind, sessionId, appointmentId: null };
 }

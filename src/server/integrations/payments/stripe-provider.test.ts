@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../test/fake-stripe.ts';
+import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
 import { CHECKOUT_MAX_MS, CHECKOUT_MIN_MS, checkoutExpiry } from './payment-provider.ts';
 import { createStripeProvider } from './stripe-provider.ts';
 
@@ -76,5 +76,175 @@ describe('stripe provider against the fake Stripe', () => {
     await provider().expireCheckout(sessionId);
     expect(fake.sessions.get(sessionId)!.status).toBe('expired');
     await expect(provider().expireCheckout(sessionId)).resolves.toBeUndefined();
+  });
+
+  describe('refunds (decision 046)', () => {
+    /** A checkout the customer has paid: its session and the PaymentIntent Stripe made for it. */
+    async function paid() {
+      const { sessionId } = await provider().createCheckout(request());
+      const paymentRef = fake.complete(sessionId).payment_intent!;
+      return { sessionId, paymentRef };
+    }
+    const refundRequest = (
+      sessionId: string,
+      paymentRef: string | null,
+      key = `refund-${Math.random()}`,
+    ) => ({
+      appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
+      sessionId,
+      paymentRef,
+      amountMxn: 45_000,
+      idempotencyKey: key,
+    });
+    const sentSince = (before: number) => fake.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    const refundsOf = (paymentRef: string) => fake.refunds.filter((r) => r.payment_intent === paymentRef);
+
+    it('finds the payment through the session when its ref is unknown, and refunds it in full', async () => {
+      const { sessionId, paymentRef } = await paid();
+      const before = fake.requests.length;
+      const refund = await provider().refund(refundRequest(sessionId, null, 'refund-by-session'));
+      expect(sentSince(before)).toEqual([`GET /v1/checkout/sessions/${sessionId}`, 'POST /v1/refunds']);
+      const [made] = refundsOf(paymentRef);
+      expect(refund).toEqual({ refundId: made!.id, amountMxn: 45_000, status: 'succeeded' });
+      expect(made!.id).toMatch(/^re_test_/);
+      const create = fake.requests.at(-1)!;
+      expect(create.idempotencyKey).toBe('refund-by-session');
+      expect(create.params).toEqual({
+        payment_intent: paymentRef,
+        amount: '45000',
+        reason: 'requested_by_customer',
+        metadata: { appointment_id: '6f1b2a4e-1111-4222-8333-944455556666' },
+      });
+      expect(fake.paymentIntents.get(paymentRef)!.amount_refunded).toBe(45_000);
+    });
+
+    it('refunds by the payment ref directly, without reading the session', async () => {
+      const { sessionId, paymentRef } = await paid();
+      const before = fake.requests.length;
+      const refund = await provider().refund(refundRequest(sessionId, paymentRef));
+      expect(sentSince(before)).toEqual(['POST /v1/refunds']);
+      expect(refund.refundId).toBe(refundsOf(paymentRef)[0]!.id);
+    });
+
+    it('the same key twice is one refund (Stripe replays the first answer)', async () => {
+      const { sessionId, paymentRef } = await paid();
+      const once = refundRequest(sessionId, paymentRef);
+      const a = await provider().refund(once);
+      const before = fake.requests.length;
+      const b = await provider().refund(once);
+      expect(b).toEqual(a);
+      // Replayed by its key, not refused and looked up.
+      expect(sentSince(before)).toEqual(['POST /v1/refunds']);
+      expect(refundsOf(paymentRef)).toHaveLength(1);
+    });
+
+    it('a new key after a full refund answers the refund made, never a second one', async () => {
+      const { sessionId, paymentRef } = await paid();
+      const first = await provider().refund(refundRequest(sessionId, paymentRef));
+      const rejected = fake.rejections.length;
+      const before = fake.requests.length;
+      const again = await provider().refund(refundRequest(sessionId, paymentRef));
+      expect(again).toEqual(first);
+      expect(sentSince(before)).toEqual(['POST /v1/refunds', 'GET /v1/refunds']);
+      expect(fake.rejections.slice(rejected)).toEqual([
+        `Charge for PaymentIntent ${paymentRef} has already been refunded.`,
+      ]);
+      expect(fake.requests.at(-1)!.params).toEqual({ payment_intent: paymentRef, limit: '10' });
+      expect(refundsOf(paymentRef)).toHaveLength(1);
+    });
+
+    it('is refused by the fake, as by Stripe, for a payment not made or more than was paid', async () => {
+      const { sessionId } = await provider().createCheckout(request());
+      await expect(provider().refund(refundRequest(sessionId, null))).rejects.toThrow(/no payment to refund/);
+      const voucher = fake.complete(sessionId, 'unpaid').payment_intent!;
+      await expect(provider().refund(refundRequest(sessionId, voucher))).rejects.toBeInstanceOf(
+        Stripe.errors.StripeInvalidRequestError,
+      );
+      const { paymentRef } = await paid();
+      await expect(
+        provider().refund({ ...refundRequest(sessionId, paymentRef), amountMxn: 45_001 }),
+      ).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      expect(refundsOf(voucher)).toEqual([]);
+      expect(refundsOf(paymentRef)).toEqual([]);
+    });
+
+    it('throws when Stripe is down, so that the caller tries again later', async () => {
+      const { sessionId, paymentRef } = await paid();
+      fake.failNext(1);
+      await expect(provider().refund(refundRequest(sessionId, paymentRef))).rejects.toBeInstanceOf(
+        Stripe.errors.StripeAPIError,
+      );
+      expect(refundsOf(paymentRef)).toEqual([]);
+    });
+  });
+});
+
+describe('stripe webhooks', () => {
+  const SECRET = 'whsec_events';
+  const at = Math.floor(NOW.getTime() / 1000);
+  const provider = createStripeProvider({ secretKey: 'sk_test_p', webhookSecret: SECRET, oxxo: false });
+  const parse = (type: string, object: Record<string, unknown>) => {
+    const event = signedStripeEvent({ type, object, secret: SECRET, id: 'evt_test_1', timestamp: at });
+    return provider.parseWebhook(event.payload, event.header, NOW);
+  };
+  const session = {
+    id: 'cs_test_paid',
+    object: 'checkout.session',
+    status: 'complete',
+    payment_status: 'paid',
+    client_reference_id: '6f1b2a4e-1111-4222-8333-944455556666',
+    metadata: { appointment_id: '6f1b2a4e-1111-4222-8333-944455556666' },
+    payment_intent: 'pi_test_paid',
+  };
+  const charge = {
+    id: 'ch_test_1',
+    object: 'charge',
+    amount: 45_000,
+    amount_refunded: 45_000,
+    currency: 'mxn',
+    refunded: true,
+    payment_intent: 'pi_test_paid',
+    metadata: { appointment_id: '6f1b2a4e-1111-4222-8333-944455556666' },
+  };
+
+  it('a paid event carries its PaymentIntent as paymentRef, by id or expanded', () => {
+    const paid = {
+      id: 'evt_test_1',
+      kind: 'paid',
+      sessionId: 'cs_test_paid',
+      appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
+      paymentRef: 'pi_test_paid',
+    };
+    expect(parse('checkout.session.completed', session)).toEqual(paid);
+    expect(
+      parse('checkout.session.async_payment_succeeded', {
+        ...session,
+        payment_intent: { id: 'pi_test_paid', object: 'payment_intent' },
+      }),
+    ).toEqual(paid);
+    expect(parse('checkout.session.completed', { ...session, payment_intent: null })).toEqual({
+      ...paid,
+      paymentRef: null,
+    });
+  });
+
+  it('charge.refunded is the refunded event of its payment; a charge without one is not ours', () => {
+    expect(parse('charge.refunded', charge)).toEqual({
+      id: 'evt_test_1',
+      kind: 'refunded',
+      paymentRef: 'pi_test_paid',
+      appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
+      amountRefunded: 45_000,
+    });
+    expect(parse('charge.refunded', { ...charge, amount_refunded: 10_000, metadata: {} })).toMatchObject({
+      kind: 'refunded',
+      appointmentId: null,
+      amountRefunded: 10_000,
+    });
+    expect(parse('charge.refunded', { ...charge, payment_intent: null })).toEqual({
+      id: 'evt_test_1',
+      kind: 'ignored',
+      type: 'charge.refunded',
+    });
   });
 });

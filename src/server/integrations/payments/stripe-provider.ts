@@ -4,6 +4,8 @@ import {
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type Refund,
+  type RefundRequest,
   WebhookSignatureError,
 } from './payment-provider.ts';
 
@@ -77,6 +79,37 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
       }
     },
 
+    async refund(request: RefundRequest): Promise<Refund> {
+      // The PaymentIntent arrives with the paid event; a booking paid before we kept it (or whose
+      // event is late) still has its session, which knows it.
+      const paymentIntent = request.paymentRef ?? (await paymentIntentOf(request.sessionId));
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: paymentIntent,
+            amount: request.amountMxn,
+            reason: 'requested_by_customer',
+            metadata: { appointment_id: request.appointmentId },
+          },
+          // Decision 046: one key, one refund; the SDK's own retry reuses it too.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return toRefund(refund);
+      } catch (err) {
+        // Refunded in full already: by an earlier try whose answer was lost (Stripe forgets keys
+        // after 24 h) or from the dashboard. Never a second refund: answer the one that exists.
+        if (
+          err instanceof Stripe.errors.StripeInvalidRequestError &&
+          err.code === 'charge_already_refunded'
+        ) {
+          const existing = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 });
+          const refund = existing.data.find((r) => r.status !== 'failed' && r.status !== 'canceled');
+          if (refund) return toRefund(refund);
+        }
+        throw err;
+      }
+    },
+
     parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
       let event: Stripe.Event;
@@ -98,6 +131,33 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
     },
   };
   return provider;
+
+  async function paymentIntentOf(sessionId: string): Promise<string> {
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    const id = idOf(session.payment_intent);
+    if (!id) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
+    return id;
+  }
+}
+
+/** Decision 046: a refund still on its way counts (Stripe has taken it); a failed one does not. */
+function toRefund(refund: Stripe.Refund): Refund {
+  switch (refund.status) {
+    case 'succeeded':
+      return { refundId: refund.id, amountMxn: refund.amount, status: 'succeeded' };
+    case 'pending':
+    case 'requires_action':
+      return { refundId: refund.id, amountMxn: refund.amount, status: 'pending' };
+    default:
+      // failed or canceled: nothing was paid back; an error, so that the caller tries again later.
+      throw new Error(`Stripe refund ${refund.id} is ${refund.status ?? 'without a status'}`);
+  }
+}
+
+/** Stripe answers a reference as its id, or as the object when expanded. */
+function idOf(ref: string | { id: string } | null | undefined): string | null {
+  if (typeof ref === 'string') return ref;
+  return ref?.id ?? null;
 }
 
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
@@ -106,14 +166,33 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       // An OXXO voucher completes the session unpaid; its payment arrives as async_payment_succeeded.
       if (event.data.object.payment_status !== 'paid')
         return { id: event.id, kind: 'ignored', type: event.type };
-      return { id: event.id, kind: 'paid', ...refs(event.data.object) };
+      return { id: event.id, kind: 'paid', ...refs(event.data.object), ...paymentRef(event.data.object) };
     case 'checkout.session.async_payment_succeeded':
-      return { id: event.id, kind: 'paid', ...refs(event.data.object) };
+      return { id: event.id, kind: 'paid', ...refs(event.data.object), ...paymentRef(event.data.object) };
     case 'checkout.session.expired':
       return { id: event.id, kind: 'expired', ...refs(event.data.object) };
+    case 'charge.refunded': {
+      // Decision 046: a refund from the dashboard arrives here too. Its payment is what ties it to a
+      // booking; a charge made outside Checkout has none and is not ours.
+      const charge = event.data.object;
+      const ref = idOf(charge.payment_intent);
+      if (!ref) return { id: event.id, kind: 'ignored', type: event.type };
+      return {
+        id: event.id,
+        kind: 'refunded',
+        paymentRef: ref,
+        appointmentId: charge.metadata?.appointment_id ?? null,
+        amountRefunded: charge.amount_refunded,
+      };
+    }
     default:
       return { id: event.id, kind: 'ignored', type: event.type };
   }
+}
+
+/** Kept with the booking so that its refund needs no look-up of the session (decision 046). */
+function paymentRef(session: Stripe.Checkout.Session) {
+  return { paymentRef: idOf(session.payment_intent) };
 }
 
 function refs(session: Stripe.Checkout.Session) {

@@ -8,6 +8,8 @@ const variants = {
     'border border-stone-300 bg-white text-stone-900 shadow-xs hover:bg-stone-50 active:bg-stone-100',
   soft: 'bg-brand-50 text-brand-800 hover:bg-brand-100 active:bg-brand-200',
   ghost: 'text-stone-700 hover:bg-stone-100 active:bg-stone-200',
+  /** What cannot be undone (a booking cancelled, a vendor blocked). */
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900',
 } as const;
 
 const sizes = {

@@ -107,7 +107,7 @@ export function ConfirmDialog({
               {cancelLabel}
             </AlertDialogPrimitive.Cancel>
             <AlertDialogPrimitive.Action
-              className={clsx(buttonClassName(), 'bg-red-700 hover:bg-red-800 active:bg-red-900')}
+              className={buttonClassName({ variant: 'danger' })}
               onClick={onConfirm}
             >
               {confirmLabel}

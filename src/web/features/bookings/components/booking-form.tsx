@@ -1,4 +1,3 @@
-import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +22,7 @@ import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
 import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId } from '../booking-slots.ts';
 import { BookingConfirmation } from './booking-confirmation.tsx';
+import { Chip, ChipGroup } from './slot-chips.tsx';
 
 export interface BookingFormProps {
   vendor: { id: string; slug: string; timezone: string };
@@ -313,63 +313,5 @@ function DemoNote({ children }: { children: ReactNode }) {
       <Badge className="shrink-0 bg-amber-100 text-amber-900">{t('bookings.form.demoBadge')}</Badge>
       <span>{children}</span>
     </p>
-  );
-}
-
-function ChipGroup({
-  id,
-  legend,
-  hint,
-  error,
-  children,
-}: {
-  id?: string;
-  legend: string;
-  hint?: string;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <fieldset
-      className="flex flex-col gap-2"
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error && id ? `${id}-error` : undefined}
-    >
-      <legend className="text-sm font-semibold text-stone-800">{legend}</legend>
-      {hint ? <p className="-mt-1 text-xs text-stone-600">{hint}</p> : null}
-      <div className="flex flex-wrap gap-2">{children}</div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
-
-function Chip({
-  name,
-  checked,
-  onChange,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      className={clsx(
-        'inline-flex h-10 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold',
-        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2',
-        checked
-          ? 'border-brand-700 bg-brand-700 text-white'
-          : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',
-      )}
-    >
-      <input type="radio" name={name} checked={checked} onChange={onChange} className="sr-only" />
-      {children}
-    </label>
   );
 }

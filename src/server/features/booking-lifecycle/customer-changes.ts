@@ -1,0 +1,231 @@
+import { and, eq } from 'drizzle-orm';
+import type { BookingChangeRefusal } from '../../../shared/booking.schemas.ts';
+import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { AppError, sqlState } from '../../lib/app-error.ts';
+import { computeAvailability } from '../availability/availability.service.ts';
+import { type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
+import { notifyCustomerCancelled, notifyRescheduled } from './booking-notifications.ts';
+import {
+  customerChangeDeadline,
+  effectiveStatus,
+  movesFrom,
+  vendorAnswerDeadline,
+} from './booking-status.ts';
+import { type BookingView, getBookingView } from './booking-view.ts';
+import { refundAfterCommit } from './refund-booking.ts';
+import { slotTaken, takeVendorsTurn } from './request-booking.ts';
+
+// cancel and reschedule (issue 23; decision 046): the customer's own changes, from the booking page
+// by its link or signed in. Each is one conditional UPDATE on the status and start the customer's
+// request read, so a vendor's answer, a payment, the sweeper or another tab that moved the booking
+// first wins, and this request answers 409 `changed` and changes nothing. Online changes end
+// CUSTOMER_CHANGE_HOURS before the start; a paid booking cancelled in time is refunded in full.
+
+const refused = (reason: BookingChangeRefusal, message: string) =>
+  new AppError('conflict', message, { reason });
+
+export const bookingChanged = () =>
+  refused('changed', 'This booking has just changed. Reload it to see where it stands.');
+
+const tooLate = () =>
+  refused(
+    'too_late',
+    'Bookings can be cancelled or moved online up to 24 hours before they start. Please message the vendor.',
+  );
+
+const isActive = (status: AppointmentStatus) =>
+  (activeAppointmentStatuses as readonly AppointmentStatus[]).includes(status);
+
+/** What the customer may do now (the booking page's actions; decision 046). */
+export function customerChanges(row: BookingView, now: Date) {
+  const status = effectiveStatus(row, now);
+  const inTime = isActive(status) && now < customerChangeDeadline(row.startTz);
+  return {
+    status,
+    changeDeadline: isActive(status) ? customerChangeDeadline(row.startTz) : null,
+    canCancel: inTime,
+    canReschedule: inTime && row.serviceId !== null,
+    refundOnCancelMxn: status === 'paid' ? row.amountMxn : 0,
+  };
+}
+
+/** The booking as the customer's request read it, with what may be done to it. */
+async function readForChange(db: Db, appointmentId: string, now: Date) {
+  const row = await getBookingView(db, appointmentId);
+  if (!row) throw bookingChanged();
+  const changes = customerChanges(row, now);
+  if (!isActive(changes.status)) throw bookingChanged();
+  if (!changes.canCancel) throw tooLate();
+  return { row, changes };
+}
+
+export interface CustomerChangeOptions {
+  db: Db;
+  appointmentId: string;
+  now: Date;
+  /** The payment provider (to close a checkout, to refund) and the booking page's links. */
+  checkout: CheckoutDeps;
+}
+
+/**
+ * cancel: the booking is cancelled (`customer`) and its slot freed in one conditional UPDATE, both
+ * sides told in the same transaction; a paid one is flagged for its refund, which is then made at
+ * once (refundAfterCommit) or by the sweeper. An open checkout is closed at the provider; a payment
+ * that still slips in is refunded as a late payment (pay-booking.ts).
+ */
+export async function cancelByCustomer({
+  db,
+  appointmentId,
+  now,
+  checkout,
+  note,
+}: CustomerChangeOptions & { note?: string | undefined }): Promise<void> {
+  const { row, changes } = await readForChange(db, appointmentId, now);
+  const refundMxn = changes.refundOnCancelMxn;
+  await db.transaction(async (tx) => {
+    const [moved] = await tx
+      .update(appointments)
+      .set({
+        status: 'cancelled',
+        cancelReason: 'customer',
+        cancelNote: note ?? null,
+        cancelledAt: now,
+        updatedAt: now,
+        ...(refundMxn > 0 ? { refundNeeded: true } : {}),
+      })
+      .where(
+        and(
+          eq(appointments.id, row.id),
+          movesFrom('cancel', row.status),
+          eq(appointments.startTz, row.startTz),
+        ),
+      )
+      .returning({ id: appointments.id });
+    if (!moved) throw bookingChanged();
+    await notifyCustomerCancelled(tx, row, {
+      note: note ?? null,
+      refundMxn,
+      manageLink: checkout.manageLink,
+    });
+  });
+  if (row.status === 'awaiting_payment' && row.checkoutSessionId)
+    await closeCheckout(checkout, row.checkoutSessionId, 'cancel: could not close the checkout', {
+      appointmentId: row.id,
+    });
+  if (refundMxn > 0) await refundAfterCommit({ db, refunds: checkout, appointmentId: row.id, now });
+}
+
+/**
+ * reschedule: the booking moves to `start`, an open slot of the same service as the availability
+ * engine computes it (the booking's own time counted free), in one UPDATE that the exclusion
+ * constraint checks: the old time is freed only if the new one is taken. Status, amount and payment
+ * deadline stay; a request's answer deadline follows an earlier start. Both sides are told.
+ */
+export async function rescheduleByCustomer({
+  db,
+  appointmentId,
+  now,
+  checkout,
+  start,
+}: CustomerChangeOptions & { start: Date }): Promise<void> {
+  const { row, changes } = await readForChange(db, appointmentId, now);
+  if (!changes.canReschedule || !row.serviceId)
+    throw refused('changed', 'This service is no longer offered: the booking cannot be moved.');
+  if (start.getTime() === row.startTz.getTime()) return;
+  if (row.status === 'awaiting_payment' && row.paymentDueAt && start < row.paymentDueAt) throw slotTaken();
+  const offered = await isOpenSlot(db, row, start, now);
+  if (!offered) throw slotTaken();
+
+  const end = new Date(start.getTime() + (row.endTz.getTime() - row.startTz.getTime()));
+  try {
+    await db.transaction(async (tx) => {
+      await takeVendorsTurn(tx, row.vendorProfileId);
+      const [moved] = await tx
+        .update(appointments)
+        .set({
+          startTz: start,
+          endTz: end,
+          rescheduledAt: now,
+          remindedAt: null,
+          updatedAt: now,
+          ...(row.status === 'pending_vendor'
+            ? { confirmTokenExpiresAt: vendorAnswerDeadline(row.createdAt, start) }
+            : {}),
+        })
+        .where(
+          and(
+            eq(appointments.id, row.id),
+            movesFrom('reschedule', row.status),
+            eq(appointments.startTz, row.startTz),
+          ),
+        )
+        .returning({ id: appointments.id });
+      if (!moved) throw bookingChanged();
+      await notifyRescheduled(
+        tx,
+        { ...row, startTz: start, endTz: end },
+        { previousStart: row.startTz, now, manageLink: checkout.manageLink },
+      );
+    });
+  } catch (err) {
+    // Another booking took the new time first: the exclusion constraint refused the move.
+    if (sqlState(err) === '23P01') throw slotTaken();
+    throw err;
+  }
+}
+
+/** Whether the engine offers `start` for the booking's service, its own time counted free. */
+async function isOpenSlot(db: Db, row: BookingView, start: Date, now: Date): Promise<boolean> {
+  const { slots } = await computeAvailability({
+    db,
+    idOrSlug: row.vendorProfileId,
+    serviceId: row.serviceId!,
+    from: start,
+    to: new Date(start.getTime() + 60_000),
+    now,
+    exceptAppointmentId: row.id,
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && (err.code === 'validation_failed' || err.code === 'bad_request'))
+      return { slots: [] as string[] };
+    throw err;
+  });
+  return slots.some((slot) => Date.parse(slot) === start.getTime());
+}
+
+/** The times a booking may move to: its service's open slots, its own time counted free. */
+export async function rescheduleSlots({
+  db,
+  row,
+  now,
+  from,
+  to,
+}: {
+  db: Db;
+  row: BookingView;
+  now: Date;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}) {
+  const changes = customerChanges(row, now);
+  if (!changes.canReschedule || !row.serviceId) return { slots: [], timezone: row.timezone };
+  const result = await computeAvailability({
+    db,
+    idOrSlug: row.vendorProfileId,
+    serviceId: row.serviceId,
+    from,
+    to,
+    now,
+    exceptAppointmentId: row.id,
+  });
+  // An unpaid booking keeps its payment deadline, so it moves only to a time after it.
+  const dueAt = row.status === 'awaiting_payment' ? row.paymentDueAt : null;
+  const startMs = row.startTz.getTime();
+  return {
+    ...result,
+    slots: result.slots.filter(
+      (slot) => Date.parse(slot) !== startMs && (!dueAt || Date.parse(slot) >= dueAt.getTime()),
+    ),
+  };
+}

@@ -1,0 +1,123 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { notifyRefunded } from './booking-notifications.ts';
+import { getBookingView } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
+
+// Paying money back (ARCHITECTURE §7; decision 046). A booking owes a refund when `refund_needed`
+// is set — a paid booking the customer cancelled in time, or a payment that arrived for a booking
+// no longer payable — in the same transaction as that change. The refund itself is a network call,
+// made after the commit with one idempotency key per booking, and recorded by a conditional UPDATE
+// (`refund_needed` still set); the sweeper retries whatever is still owed. The provider answers a
+// repeated key, or a payment already refunded in full, with the refund it made: never twice.
+
+export interface RefundDeps {
+  payments: PaymentProvider;
+  manageLink: ManageLink;
+  logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/** The one key of a booking's refund: a retry, from any instance, is the same refund. */
+export const refundIdempotencyKey = (appointmentId: string) => `barrio-refund-${appointmentId}`;
+
+/**
+ * Refunds one booking's payment if it is still owed, records it and tells the customer. Returns
+ * whether this call recorded it. Throws when the provider fails: the flag stays for the retry.
+ */
+export async function refundBooking({
+  db,
+  refunds,
+  appointmentId,
+  now,
+}: {
+  db: Db;
+  refunds: RefundDeps;
+  appointmentId: string;
+  now: Date;
+}): Promise<boolean> {
+  const [owed] = await db
+    .select({
+      id: appointments.id,
+      sessionId: appointments.checkoutSessionId,
+      paymentRef: appointments.paymentRef,
+      amountMxn: appointments.amountMxn,
+    })
+    .from(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
+    .limit(1);
+  if (!owed) return false;
+  if (!owed.sessionId) {
+    // Nothing was paid through a checkout: there is nothing to pay back.
+    refunds.logger.error({ appointmentId }, 'refunds: refund owed without a checkout; left for an admin');
+    return false;
+  }
+  const refund = await refunds.payments.refund({
+    appointmentId,
+    sessionId: owed.sessionId,
+    paymentRef: owed.paymentRef,
+    amountMxn: owed.amountMxn,
+    idempotencyKey: refundIdempotencyKey(appointmentId),
+  });
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .update(appointments)
+      .set({
+        refundNeeded: false,
+        refundId: refund.refundId,
+        refundedAt: now,
+        refundedAmountMxn: refund.amountMxn,
+        updatedAt: now,
+      })
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
+      .returning({ id: appointments.id });
+    if (!recorded) return false; // another instance recorded the same refund first
+    const booking = await getBookingView(tx, appointmentId);
+    if (booking) await notifyRefunded(tx, booking, refund.amountMxn, refunds.manageLink);
+    refunds.logger.info({ appointmentId, refundId: refund.refundId }, 'refunds: payment refunded');
+    return true;
+  });
+}
+
+/** After a change that owes a refund: tries at once, and leaves a failure to the sweeper. */
+export async function refundAfterCommit(options: Parameters<typeof refundBooking>[0]) {
+  try {
+    await refundBooking(options);
+  } catch (err) {
+    options.refunds.logger.warn(
+      { err, appointmentId: options.appointmentId },
+      'refunds: refund failed; the sweeper retries it',
+    );
+  }
+}
+
+/** The sweeper's retry: every booking still owed a refund. */
+export async function refundOwedBookings({
+  db,
+  refunds,
+  now,
+  limit = 20,
+}: {
+  db: Db;
+  refunds: RefundDeps;
+  now: Date;
+  limit?: number;
+}): Promise<number> {
+  const owed = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.refundNeeded, true), isNotNull(appointments.checkoutSessionId)))
+    .orderBy(appointments.updatedAt)
+    .limit(limit);
+  let refunded = 0;
+  for (const { id } of owed) {
+    try {
+      if (await refundBooking({ db, refunds, appointmentId: id, now })) refunded++;
+    } catch (err) {
+      refunds.logger.warn({ err, appointmentId: id }, 'refunds: refund failed again; retrying later');
+    }
+  }
+  return refunded;
+}

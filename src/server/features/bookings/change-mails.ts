@@ -1,0 +1,201 @@
+import { formatPrice } from '../../../shared/money.ts';
+import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import { amount, details, fechaEs, type PaymentMailFacts, pageLine } from '../payments/payment-mails.ts';
+
+// The texts of what happens to a booking after it is made (issue 23; decision 046): the customer
+// cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the
+// payment texts, they are Spanish (product §1) with times in the vendor's timezone; the customer's
+// carry the booking page's link, the vendor's never do.
+
+const signOff = ['', 'Barrio'];
+
+/** How long a card refund takes to show, as card issuers in Mexico state it. */
+const REFUND_DAYS = 'entre 5 y 10 días hábiles';
+
+export function customerCancelledMail(facts: PaymentMailFacts, refundMxn: number): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Cancelaste tu reserva ${facts.code}`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Cancelaste tu reserva con ${facts.vendorName}.`,
+      refundMxn > 0
+        ? `Te reembolsaremos el importe completo, ${formatPrice(refundMxn)} MXN, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
+        : 'No se hizo ningún cargo.',
+      '',
+      ...details(facts),
+      '',
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+export function vendorCancelledMail(
+  to: string,
+  facts: PaymentMailFacts,
+  { note, refunded }: { note: string | null; refunded: boolean },
+): MailOutboxPayload {
+  return {
+    to,
+    subject: `Reserva ${facts.code} cancelada por el cliente`,
+    text: [
+      'Hola:',
+      '',
+      `${facts.customerName} canceló la reserva ${facts.code}. El horario vuelve a estar libre.`,
+      ...(note ? [`Motivo: ${note}`] : []),
+      ...(refunded ? ['El cliente recibe el reembolso completo de su pago.'] : []),
+      '',
+      ...details(facts),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+export function vendorCancelledWhatsApp(facts: PaymentMailFacts, note: string | null): string {
+  return [
+    `${facts.customerName} canceló la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). El horario vuelve a estar libre.`,
+    ...(note ? [`Motivo: ${note}`] : []),
+  ].join('\n');
+}
+
+export function customerRescheduledMail(
+  facts: PaymentMailFacts,
+  previousStart: Date,
+  calendar: string | null,
+): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Reserva ${facts.code}: nueva fecha`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${fechaEs(facts.start, facts.timezone)}. Ya avisamos a ${facts.vendorName}.`,
+      '',
+      ...details(facts),
+      '',
+      ...(calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : []),
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
+  };
+}
+
+export function vendorRescheduledMail(
+  to: string,
+  facts: PaymentMailFacts,
+  previousStart: Date,
+): MailOutboxPayload {
+  return {
+    to,
+    subject: `Reserva ${facts.code}: el cliente cambió la fecha`,
+    text: [
+      'Hola:',
+      '',
+      `${facts.customerName} cambió la reserva ${facts.code}:`,
+      `Antes: ${fechaEs(previousStart, facts.timezone)}`,
+      `Ahora: ${fechaEs(facts.start, facts.timezone)}`,
+      '',
+      'El horario anterior vuelve a estar libre.',
+      '',
+      ...details(facts),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+export function vendorRescheduledWhatsApp(facts: PaymentMailFacts, previousStart: Date): string {
+  return `${facts.customerName} cambió la reserva ${facts.code} (${facts.serviceName}) del ${fechaEs(previousStart, facts.timezone)} al ${fechaEs(facts.start, facts.timezone)}. El horario anterior vuelve a estar libre.`;
+}
+
+export function customerReminderMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Recordatorio: tu reserva ${facts.code} es mañana`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Te recordamos tu reserva con ${facts.vendorName}: ${fechaEs(facts.start, facts.timezone)}.`,
+      '',
+      ...details(facts),
+      '',
+      'Adjuntamos la invitación de calendario (.ics).',
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+    attachments: [calendarAttachment(facts, calendar)],
+  };
+}
+
+export function vendorReminderMail(to: string, facts: PaymentMailFacts): MailOutboxPayload {
+  return {
+    to,
+    subject: `Recordatorio: reserva ${facts.code} mañana`,
+    text: [
+      'Hola:',
+      '',
+      `Te recordamos la reserva de ${facts.customerName}: ${fechaEs(facts.start, facts.timezone)}.`,
+      ...(facts.customerPhone ? [`Teléfono del cliente: ${facts.customerPhone}`] : []),
+      '',
+      ...details(facts),
+      ...(facts.notes ? [`Notas: ${facts.notes}`] : []),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
+  return audience === 'customer'
+    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${fechaEs(facts.start, facts.timezone)}.\n${pageLine(facts)}`
+    : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${fechaEs(facts.start, facts.timezone)}.`;
+}
+
+export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Tu solicitud ${facts.code} venció sin respuesta`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `${facts.vendorName} no respondió a tu solicitud a tiempo, así que venció. No se hizo ningún cargo.`,
+      `Proveedores parecidos que pueden atenderte: ${similarUrl}`,
+      '',
+      ...details(facts),
+      '',
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: string): string {
+  return `Tu solicitud ${facts.code} a ${facts.vendorName} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: ${similarUrl}\n${pageLine(facts)}`;
+}
+
+/** The money went back: sent once the payment provider accepted the refund. */
+export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Reembolso de la reserva ${facts.code}`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Reembolsamos ${formatPrice(refundedMxn)} MXN de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
+      '',
+      ...details(facts),
+      '',
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+  };
+}
+
+function calendarAttachment(facts: PaymentMailFacts, calendar: string) {
+  return {
+    filename: `reserva-${facts.code}.ics`,
+    content: calendar,
+    contentType: 'text/calendar; charset=utf-8',
+  };
+}

@@ -1,0 +1,632 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
+import type { CreateBookingResponse, ManagedBooking } from '../../../shared/booking.schemas.ts';
+import type { AppEnv } from '../../app-env.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { outbox } from '../../db/schema/messaging.ts';
+import { createStripeProvider } from '../../integrations/payments/stripe-provider.ts';
+import { fixedClock } from '../../lib/clock.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
+import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createTestApp } from '../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
+import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
+
+// Issue 23 parts 2 and 3 (decision 046): the customer cancels or moves a booking from its page, with
+// Stripe (a local fake that checks what we send) paying back a paid one. "Now" is Sunday 2026-11-22
+// 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00), so Wednesday 09:00 is
+// 69 hours away: changes are open until Tuesday 09:00.
+const NOW = '2026-11-22T18:00:00Z';
+const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
+const WEDNESDAY_11 = '2026-11-25T17:00:00.000Z';
+const WEDNESDAY_930 = '2026-11-25T15:30:00.000Z';
+const APP_URL = 'http://barrio.test';
+const SECRET_KEY = 'sk_test_barrio_fake';
+const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
+const HOUR = 60 * 60_000;
+
+describe(`a customer cancels and moves a booking (${testEngine})`, () => {
+  let database: TestDatabase;
+  const clock = fixedClock(NOW);
+  let fake: FakeStripe;
+  let app: Hono<AppEnv>;
+  let n = 0;
+  const logger = createLogger('silent');
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    fake = await startFakeStripe({ secretKey: SECRET_KEY, now: () => clock.now() });
+    const stripe = createStripeProvider({
+      secretKey: SECRET_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      oxxo: false,
+      api: fake.api,
+    });
+    ({ app } = createTestApp(database, {
+      clock,
+      env: {
+        APP_URL,
+        RATE_LIMITS: 'off',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
+      payments: stripe,
+    }));
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await database?.close();
+  });
+
+  const client = () => createHttpClient(app, { origin: APP_URL });
+  const rowOf = async (id: string) =>
+    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+  const sweep = () =>
+    expireOverdueBookings({
+      db: database.db,
+      now: clock.now(),
+      manageLink: testManageLink,
+      checkout: {
+        payments: createStripeProvider({
+          secretKey: SECRET_KEY,
+          webhookSecret: WEBHOOK_SECRET,
+          oxxo: false,
+          api: fake.api,
+        }),
+        appUrl: APP_URL,
+        manageLink: testManageLink,
+        logger,
+      },
+    });
+
+  /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
+  async function outboxFor(id: string, code: string) {
+    return (await database.db.select().from(outbox)).filter(
+      (o) =>
+        o.payload.appointmentId === id || (o.kind === 'mail' && String(o.payload.subject).includes(code)),
+    );
+  }
+
+  /** A vendor of its own with a phone and a 60-minute service at $450.00, and a request for it. */
+  async function requested(startTime = WEDNESDAY_9, priceCents = 45_000) {
+    clock.set(NOW);
+    n++;
+    const vendor = await insertVendor(database.db, {
+      businessName: `Plomería Narvarte ${n}`,
+      businessPhone: `+5255123400${String(n).padStart(2, '0')}`,
+    });
+    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents });
+    const res = await client().post('/api/bookings', {
+      vendorId: vendor.id,
+      serviceId: service.id,
+      startTime,
+      customerName: 'Ana López',
+      customerEmail: `ana.${n}@example.test`,
+      customerPhone: '+52 55 1234 5678',
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const booking = (await res.json()) as CreateBookingResponse;
+    const token = new URL(booking.manage_path, APP_URL).searchParams.get('token')!;
+    return { vendor, service, ...booking, token };
+  }
+
+  async function confirmTokenOf(code: string) {
+    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
+    return /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text))![1]!;
+  }
+
+  async function confirmed(startTime = WEDNESDAY_9) {
+    const booking = await requested(startTime);
+    const res = await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(booking.code),
+      action: 'confirm',
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return { ...booking, row: await rowOf(booking.id) };
+  }
+
+  function webhook(type: string, object: Record<string, unknown>) {
+    const event = signedStripeEvent({
+      type,
+      object,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(clock.now().getTime() / 1000),
+    });
+    return app.request('/api/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+      body: event.payload,
+    });
+  }
+
+  /** Stripe takes the card payment and tells us (checkout.session.completed). */
+  async function pay(sessionId: string) {
+    const session = fake.complete(sessionId);
+    const res = await webhook('checkout.session.completed', { ...session });
+    expect(res.status).toBe(200);
+    return session;
+  }
+
+  async function paid(startTime = WEDNESDAY_9) {
+    const booking = await confirmed(startTime);
+    await pay(booking.row.checkoutSessionId!);
+    return { ...booking, row: await rowOf(booking.id) };
+  }
+
+  const page = async (token: string) =>
+    (await (await client().get(`/api/bookings/manage?token=${token}`)).json()) as ManagedBooking;
+  const cancel = (token: string, reason?: string) =>
+    client().post('/api/bookings/manage/cancel', { token, ...(reason ? { reason } : {}) });
+  const reschedule = (token: string, startTime: string) =>
+    client().post('/api/bookings/manage/reschedule', { token, startTime });
+  const refundsOf = (id: string) => fake.refunds.filter((r) => r.metadata.appointment_id === id);
+
+  it('cancels a request for free: the vendor is told by mail and WhatsApp, the slot frees, the link answers no more', async () => {
+    const booking = await requested();
+    expect(await page(booking.token)).toMatchObject({
+      can_cancel: true,
+      can_reschedule: true,
+      change_deadline: '2026-11-24T15:00:00.000Z',
+      refund_on_cancel_mxn: 0,
+    });
+    clock.advance(HOUR);
+    const res = await cancel(booking.token, 'Ya lo resolví, gracias');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()) as ManagedBooking).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'customer',
+      cancel_note: 'Ya lo resolví, gracias',
+      ended_at: '2026-11-22T19:00:00.000Z',
+      can_cancel: false,
+      can_reschedule: false,
+      refund: null,
+    });
+    const items = await outboxFor(booking.id, booking.code);
+    const vendorMail = items.find(
+      (o) => o.payload.to === booking.vendor.businessEmail && /cancelada/.test(String(o.payload.subject)),
+    );
+    expect(vendorMail?.payload.text).toContain('Motivo: Ya lo resolví, gracias');
+    expect(String(vendorMail?.payload.text)).not.toContain(booking.token);
+    const notice = items.find((o) => o.payload.type === 'booking_notice');
+    expect(notice?.payload).toMatchObject({
+      to: booking.vendor.businessPhone,
+      vendorProfileId: booking.vendor.id,
+      template: {
+        key: 'booking_cancelled',
+        parameters: [booking.code, expect.any(String), expect.any(String)],
+      },
+    });
+    const customerMail = items.find(
+      (o) => o.payload.to === `ana.${n}@example.test` && /Cancelaste/.test(String(o.payload.subject)),
+    );
+    expect(customerMail?.payload.text).toContain('No se hizo ningún cargo.');
+
+    // Cancelling again, or the vendor confirming now: each gets a clear refusal and changes nothing.
+    const again = await cancel(booking.token);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: { code: 'conflict', details: { reason: 'changed' } } });
+    const confirm = await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(booking.code),
+      action: 'confirm',
+    });
+    expect(confirm.status).toBeGreaterThanOrEqual(400);
+    expect((await rowOf(booking.id)).status).toBe('cancelled');
+    // The slot is free again.
+    const other = await client().post('/api/bookings', {
+      vendorId: booking.vendor.id,
+      serviceId: booking.service.id,
+      startTime: WEDNESDAY_9,
+      customerName: 'Beto',
+      customerEmail: 'beto@example.test',
+    });
+    expect(other.status).toBe(201);
+  });
+
+  it('cancels an unpaid confirmed booking for free and closes its checkout at Stripe', async () => {
+    const booking = await confirmed();
+    const sessionId = booking.row.checkoutSessionId!;
+    expect(fake.sessions.get(sessionId)?.status).toBe('open');
+    const res = await cancel(booking.token);
+    expect(res.status).toBe(200);
+    expect(fake.sessions.get(sessionId)?.status).toBe('expired');
+    expect(await rowOf(booking.id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAt: null,
+    });
+    expect(refundsOf(booking.id)).toEqual([]);
+  });
+
+  it('cancels a paid booking up to 24 h before with a full refund, once, recorded on the booking', async () => {
+    const booking = await paid();
+    expect(booking.row.paymentRef).toMatch(/^pi_test_/);
+    expect(await page(booking.token)).toMatchObject({
+      status: 'paid',
+      can_cancel: true,
+      refund_on_cancel_mxn: 45_000,
+    });
+    clock.set('2026-11-24T14:59:00Z'); // a minute before the limit
+    const res = await cancel(booking.token);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const body = (await res.json()) as ManagedBooking;
+    expect(body).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'customer',
+      refund: { amount_mxn: 45_000, status: 'refunded', refunded_at: '2026-11-24T14:59:00.000Z' },
+    });
+    const refunds = refundsOf(booking.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 45_000, payment_intent: booking.row.paymentRef });
+    const sent = fake.requests.filter((r) => r.path === '/v1/refunds' && r.method === 'POST');
+    expect(sent.at(-1)?.idempotencyKey).toBe(refundIdempotencyKey(booking.id));
+    expect(await rowOf(booking.id)).toMatchObject({
+      refundNeeded: false,
+      refundId: refunds[0]!.id,
+      refundedAmountMxn: 45_000,
+    });
+    const items = await outboxFor(booking.id, booking.code);
+    expect(items.some((o) => /Reembolso de la reserva/.test(String(o.payload.subject)))).toBe(true);
+    expect(
+      items.find(
+        (o) => o.payload.to === booking.vendor.businessEmail && /cancelada/.test(String(o.payload.subject)),
+      )?.payload.text,
+    ).toContain('reembolso completo');
+
+    // Stripe's charge.refunded arrives: recorded, nothing paid twice; the sweeper finds nothing owed.
+    const charge = {
+      id: 'ch_test_1',
+      object: 'charge',
+      payment_intent: booking.row.paymentRef,
+      amount: 45_000,
+      amount_refunded: 45_000,
+      refunded: true,
+      metadata: {},
+    };
+    const event = await webhook('charge.refunded', charge);
+    expect(await event.json()).toMatchObject({ outcome: 'refunded' });
+    expect(await sweep()).toMatchObject({ refunded: 0 });
+    expect(refundsOf(booking.id)).toHaveLength(1);
+    expect((await cancel(booking.token)).status).toBe(409);
+  });
+
+  it('refuses to cancel or move a booking less than 24 hours before its start, and changes nothing', async () => {
+    const booking = await paid();
+    clock.set('2026-11-24T15:00:00Z');
+    expect(await page(booking.token)).toMatchObject({
+      status: 'paid',
+      can_cancel: false,
+      can_reschedule: false,
+    });
+    for (const res of [await cancel(booking.token), await reschedule(booking.token, WEDNESDAY_11)]) {
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { details: { reason: 'too_late' } } });
+    }
+    expect(await rowOf(booking.id)).toMatchObject({
+      status: 'paid',
+      startTz: new Date(WEDNESDAY_9),
+      refundNeeded: false,
+    });
+    expect(refundsOf(booking.id)).toEqual([]);
+  });
+
+  it('keeps the refund owed when Stripe fails, and the sweeper pays it back once', async () => {
+    const booking = await paid();
+    fake.failNext(1);
+    const res = await cancel(booking.token);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ManagedBooking).refund).toEqual({
+      amount_mxn: 45_000,
+      status: 'pending',
+      refunded_at: null,
+    });
+    expect(refundsOf(booking.id)).toEqual([]);
+    expect(await sweep()).toMatchObject({ refunded: 1 });
+    expect(await sweep()).toMatchObject({ refunded: 0 });
+    expect(refundsOf(booking.id)).toHaveLength(1);
+    expect((await page(booking.token)).refund).toMatchObject({ status: 'refunded' });
+  });
+
+  it('refunds at once a payment that arrives after the customer cancelled', async () => {
+    const booking = await confirmed();
+    expect((await cancel(booking.token)).status).toBe(200);
+    // The customer had the checkout open in another tab and paid anyway.
+    const session = fake.complete(booking.row.checkoutSessionId!);
+    const res = await webhook('checkout.session.completed', { ...session });
+    expect(await res.json()).toMatchObject({ outcome: 'refund_needed' });
+    expect(refundsOf(booking.id)).toHaveLength(1);
+    expect(await rowOf(booking.id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAmountMxn: 45_000,
+    });
+    expect((await page(booking.token)).refund).toMatchObject({ amount_mxn: 45_000, status: 'refunded' });
+  });
+
+  it('moves a paid booking to another open time of its service: the old time frees, nothing is paid again', async () => {
+    const booking = await paid();
+    // Its own time is not busy for itself: 09:30 overlaps it and is offered.
+    const slotsRes = await client().get(`/api/bookings/manage/availability?token=${booking.token}`);
+    const { slots } = (await slotsRes.json()) as AvailabilityResponse;
+    expect(slots).toContain(WEDNESDAY_930);
+    expect(slots).not.toContain(WEDNESDAY_9);
+
+    clock.advance(HOUR);
+    const checkoutsBefore = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const res = await reschedule(booking.token, WEDNESDAY_11);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()) as ManagedBooking).toMatchObject({
+      status: 'paid',
+      start_time: WEDNESDAY_11,
+      end_time: '2026-11-25T18:00:00.000Z',
+      rescheduled_at: '2026-11-22T19:00:00.000Z',
+    });
+    expect(fake.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(checkoutsBefore);
+    const items = await outboxFor(booking.id, booking.code);
+    const vendorMail = items.find(
+      (o) =>
+        o.payload.to === booking.vendor.businessEmail && /cambió la fecha/.test(String(o.payload.subject)),
+    );
+    expect(vendorMail?.payload.text).toMatch(/Antes: miércoles, 25 de noviembre de 2026, 9:00/);
+    expect(vendorMail?.payload.text).toMatch(/Ahora: miércoles, 25 de noviembre de 2026, 11:00/);
+    const customerMail = items.find(
+      (o) => o.payload.to === `ana.${n}@example.test` && /nueva fecha/.test(String(o.payload.subject)),
+    );
+    expect(JSON.stringify(customerMail?.payload.attachments)).toContain('DTSTART:20261125T170000Z');
+    expect(items.find((o) => o.payload.type === 'booking_notice')?.payload).toMatchObject({
+      template: { key: 'booking_rescheduled' },
+    });
+
+    // The old time is free for others; the new one is not.
+    const book = (startTime: string) =>
+      client().post('/api/bookings', {
+        vendorId: booking.vendor.id,
+        serviceId: booking.service.id,
+        startTime,
+        customerName: 'Beto',
+        customerEmail: 'beto@example.test',
+      });
+    expect((await book(WEDNESDAY_9)).status).toBe(201);
+    expect((await book(WEDNESDAY_11)).status).toBe(409);
+  });
+
+  it('refuses a time that is not open, or taken, and keeps the booking where it was', async () => {
+    const booking = await requested();
+    const other = await client().post('/api/bookings', {
+      vendorId: booking.vendor.id,
+      serviceId: booking.service.id,
+      startTime: WEDNESDAY_11,
+      customerName: 'Beto',
+      customerEmail: 'beto@example.test',
+    });
+    expect(other.status).toBe(201);
+    for (const time of [WEDNESDAY_11, '2026-11-28T15:00:00.000Z' /* a Saturday */]) {
+      const res = await reschedule(booking.token, time);
+      expect(res.status, time).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { details: { reason: 'slot_taken' } } });
+    }
+    expect(
+      (await client().post('/api/bookings/manage/reschedule', { token: booking.token, startTime: 'soon' }))
+        .status,
+    ).toBe(400);
+    expect(await rowOf(booking.id)).toMatchObject({ startTz: new Date(WEDNESDAY_9), rescheduledAt: null });
+  });
+
+  it('an unpaid booking keeps its payment deadline and moves only to a time after it', async () => {
+    const booking = await confirmed('2026-11-24T15:00:00.000Z'); // Tuesday 09:00: deadline Monday 12:00
+    const dueAt = booking.row.paymentDueAt!;
+    const { slots } = (await (
+      await client().get(`/api/bookings/manage/availability?token=${booking.token}`)
+    ).json()) as AvailabilityResponse;
+    expect(slots.length).toBeGreaterThan(0);
+    expect(slots.every((s) => Date.parse(s) >= dueAt.getTime())).toBe(true);
+    expect((await reschedule(booking.token, WEDNESDAY_9)).status).toBe(200);
+    expect((await rowOf(booking.id)).paymentDueAt).toEqual(dueAt);
+  });
+
+  it('the signed-in owner opens, cancels and moves by id; anyone else gets 404', async () => {
+    const booking = await requested();
+    const owner = client();
+    const signUp = await owner.post('/api/auth/sign-up/email', {
+      name: 'Ana',
+      email: `ana.${n}@example.test`,
+      password: 'Ana#Cliente2026',
+    });
+    expect(signUp.status).toBe(200);
+    // Bookings made with the address show once it is proven.
+    const { user } = await import('../../db/schema/auth.ts');
+    await database.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, `ana.${n}@example.test`));
+    const mine = await owner.get(`/api/me/bookings/${booking.id}`);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()) as ManagedBooking).toMatchObject({ code: booking.code, can_reschedule: true });
+    const slots = await owner.get(`/api/me/bookings/${booking.id}/availability`);
+    expect(((await slots.json()) as AvailabilityResponse).slots).toContain(WEDNESDAY_11);
+
+    const stranger = client();
+    await stranger.post('/api/auth/sign-up/email', {
+      name: 'Eve',
+      email: 'eve@example.test',
+      password: 'Eve#Cliente2026',
+    });
+    for (const res of [
+      await stranger.get(`/api/me/bookings/${booking.id}`),
+      await stranger.post(`/api/me/bookings/${booking.id}/cancel`, {}),
+      await stranger.post(`/api/me/bookings/${booking.id}/reschedule`, { startTime: WEDNESDAY_11 }),
+    ])
+      expect(res.status).toBe(404);
+    expect((await rowOf(booking.id)).status).toBe('pending_vendor');
+
+    expect(
+      (await owner.post(`/api/me/bookings/${booking.id}/reschedule`, { startTime: WEDNESDAY_11 })).status,
+    ).toBe(200);
+    const cancelled = await owner.post(`/api/me/bookings/${booking.id}/cancel`, {
+      reason: 'Cambio de planes',
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await rowOf(booking.id)).toMatchObject({
+      status: 'cancelled',
+      cancelNote: 'Cambio de planes',
+      startTz: new Date(WEDNESDAY_11),
+    });
+  });
+
+  // ——— Races (the rule: one conditional update on the status read; the loser is told, nothing lost) ———
+  // On PostgreSQL the requests run on separate connections of the pool; on PGlite they interleave.
+
+  it('cancel against the vendor’s confirm: whichever wins, the other is told and the booking is consistent', async () => {
+    for (let round = 0; round < 4; round++) {
+      const booking = await requested();
+      const confirmToken = await confirmTokenOf(booking.code);
+      const [cancelRes, confirmRes] = await Promise.all([
+        cancel(booking.token),
+        client().post('/api/bookings/confirm', { token: confirmToken, action: 'confirm' }),
+      ]);
+      const row = await rowOf(booking.id);
+      expect([200, 409]).toContain(cancelRes.status);
+      if (cancelRes.status === 409) {
+        // Confirmed between the customer's read and update: told, and nothing changed by the cancel.
+        expect(await cancelRes.json()).toMatchObject({ error: { details: { reason: 'changed' } } });
+        expect(confirmRes.status).toBe(200);
+        expect(row.status).toBe('awaiting_payment');
+      } else {
+        expect(row.status).toBe('cancelled');
+        // Either the vendor's answer lost (told the request is no longer open) or came first.
+        if (confirmRes.status === 200) expect(row.confirmedAt).not.toBeNull();
+        else expect(row.confirmedAt).toBeNull();
+        // A checkout that was opened is closed: nobody can pay for a cancelled booking.
+        if (row.checkoutSessionId) expect(fake.sessions.get(row.checkoutSessionId)?.status).toBe('expired');
+      }
+    }
+  });
+
+  it('cancel against the payment webhook: money that arrives for a cancelled booking always goes back, once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const booking = await confirmed();
+      const sessionId = booking.row.checkoutSessionId!;
+      const session = fake.complete(sessionId);
+      const [cancelRes, payRes] = await Promise.all([
+        cancel(booking.token),
+        webhook('checkout.session.completed', { ...session }),
+      ]);
+      expect(payRes.status).toBe(200);
+      const row = await rowOf(booking.id);
+      if (cancelRes.status === 409) {
+        // Paid between the customer's read and update: the booking stays paid, nothing refunded.
+        expect(await cancelRes.json()).toMatchObject({ error: { details: { reason: 'changed' } } });
+        expect(row.status).toBe('paid');
+        expect(refundsOf(booking.id)).toEqual([]);
+      } else {
+        expect(cancelRes.status).toBe(200);
+        expect(row).toMatchObject({ status: 'cancelled', refundNeeded: false, refundedAmountMxn: 45_000 });
+        expect(refundsOf(booking.id)).toHaveLength(1);
+      }
+    }
+    expect(await sweep()).toMatchObject({ refunded: 0 });
+  });
+
+  it('reschedule against a new booking of the same time: one gets it, the other is refused, nothing overlaps', async () => {
+    for (let round = 0; round < 4; round++) {
+      const booking = await requested();
+      const [moveRes, bookRes] = await Promise.all([
+        reschedule(booking.token, WEDNESDAY_11),
+        client().post('/api/bookings', {
+          vendorId: booking.vendor.id,
+          serviceId: booking.service.id,
+          startTime: WEDNESDAY_11,
+          customerName: 'Beto',
+          customerEmail: `beto.${round}@example.test`,
+        }),
+      ]);
+      expect([
+        [200, 409],
+        [409, 201],
+      ]).toContainEqual([moveRes.status, bookRes.status]);
+      const row = await rowOf(booking.id);
+      if (moveRes.status === 200) expect(row.startTz).toEqual(new Date(WEDNESDAY_11));
+      else {
+        expect(await moveRes.json()).toMatchObject({ error: { details: { reason: 'slot_taken' } } });
+        // The old time stays the booking's.
+        expect(row.startTz).toEqual(new Date(WEDNESDAY_9));
+      }
+    }
+  });
+
+  // ——— Reminders and expiry told ———
+
+  it('reminds both sides once, a day ahead, however many sweepers run; never a cancelled booking', async () => {
+    const booking = await paid();
+    const gone = await paid();
+    expect((await cancel(gone.token)).status).toBe(200);
+    clock.set('2026-11-24T14:59:00Z'); // 24 h and a minute ahead
+    expect(await sweep()).toMatchObject({ reminded: 0 });
+    clock.set('2026-11-24T15:00:00Z');
+    const others = database.url
+      ? await Promise.all(
+          [1, 2].map(async () =>
+            (await import('../../db/client.ts')).openDatabase({ databaseUrl: database.url! }),
+          ),
+        )
+      : [];
+    try {
+      const { remindUpcomingBookings } = await import('../booking-lifecycle/remind-bookings.ts');
+      const dbs = [database.db, ...others.map((o) => o.db), database.db];
+      const counts = await Promise.all(
+        dbs.map((db) => remindUpcomingBookings({ db, now: clock.now(), manageLink: testManageLink })),
+      );
+      expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await Promise.all(others.map((o) => o.close()));
+    }
+    expect(await sweep()).toMatchObject({ reminded: 0 });
+    const reminders = (await outboxFor(booking.id, booking.code)).filter((o) =>
+      o.kind === 'mail'
+        ? /Recordatorio/.test(String(o.payload.subject))
+        : o.payload.type === 'booking_notice',
+    );
+    const mails = reminders.filter((o) => o.kind === 'mail');
+    expect(mails.map((m) => m.payload.to).sort()).toEqual(
+      [booking.vendor.businessEmail, `ana.${n - 1}@example.test`].sort(),
+    );
+    expect(
+      JSON.stringify(mails.find((m) => m.payload.to !== booking.vendor.businessEmail)?.payload.attachments),
+    ).toContain('BEGIN:VCALENDAR');
+    const whatsapps = reminders.filter((o) => o.kind === 'whatsapp');
+    expect(whatsapps.map((w) => w.payload.template)).toEqual([
+      {
+        key: 'booking_reminder',
+        parameters: [booking.code, booking.vendor.businessName, expect.any(String)],
+      },
+      { key: 'booking_reminder', parameters: [booking.code, 'Ana López', expect.any(String)] },
+    ]);
+    const goneReminders = (await outboxFor(gone.id, gone.code)).filter((o) =>
+      /Recordatorio/.test(String(o.payload.subject)),
+    );
+    expect(goneReminders).toEqual([]);
+  });
+
+  it('tells the customer when a request expires unanswered, with the vendor’s similar vendors', async () => {
+    const booking = await requested();
+    clock.set('2026-11-23T18:00:00Z'); // 24 h after the request
+    await sweep();
+    expect((await rowOf(booking.id)).status).toBe('expired');
+    const items = await outboxFor(booking.id, booking.code);
+    const mail = items.find((o) => /venció/.test(String(o.payload.subject)));
+    expect(mail?.payload.to).toBe(`ana.${n}@example.test`);
+    expect(mail?.payload.text).toContain(`${APP_URL}/vendor/${booking.vendor.slug}#similar`);
+    expect(mail?.payload.text).toContain('/booking/');
+    expect(items.find((o) => o.payload.type === 'booking_notice')?.payload).toMatchObject({
+      to: '+525512345678',
+      template: { key: 'booking_expired' },
+    });
+    await sweep();
+    expect(await outboxFor(booking.id, booking.code)).toHaveLength(items.length);
+  });
+});

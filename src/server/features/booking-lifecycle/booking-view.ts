@@ -1,4 +1,4 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
@@ -86,6 +86,17 @@ export type BookingView = Awaited<ReturnType<typeof selectBookingViews>>[number]
 export async function getBookingView(db: Db | Tx, appointmentId: string): Promise<BookingView | undefined> {
   const [row] = await selectBookingViews(db, eq(appointments.id, appointmentId), { limit: 1 });
   return row;
+}
+
+/** The bookings an operation just moved (its `UPDATE … RETURNING id`), to tell their parties. */
+export function bookingViewsOf(db: Db | Tx, moved: readonly { id: string }[]) {
+  return selectBookingViews(
+    db,
+    inArray(
+      appointments.id,
+      moved.map((m) => m.id),
+    ),
+  );
 }
 
 /**

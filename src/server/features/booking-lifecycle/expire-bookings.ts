@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { attachMissingCheckouts, type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
 import { notifyRequestExpired, notifyUnpaidCancelled } from './booking-notifications.ts';
 import { unansweredInTime, unpaidInTime } from './booking-status.ts';
-import { selectBookingViews } from './booking-view.ts';
+import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 import { refundOwedBookings } from './refund-booking.ts';
 import { remindUpcomingBookings } from './remind-bookings.ts';
@@ -48,13 +48,7 @@ export async function expireUnansweredRequests({
       .where(and(ofVendor(vendorProfileId), unansweredInTime(now)))
       .returning({ id: appointments.id });
     if (expired.length === 0) return expired;
-    const rows = await selectBookingViews(
-      tx,
-      inArray(
-        appointments.id,
-        expired.map((e) => e.id),
-      ),
-    );
+    const rows = await bookingViewsOf(tx, expired);
     for (const row of rows) await notifyRequestExpired(tx, row, manageLink);
     return expired;
   });
@@ -78,13 +72,7 @@ export async function cancelUnpaidBookings({
       .where(and(unpaidInTime(now), ofVendor(vendorProfileId)))
       .returning({ id: appointments.id, checkoutSessionId: appointments.checkoutSessionId });
     if (cancelled.length === 0) return cancelled;
-    const rows = await selectBookingViews(
-      tx,
-      inArray(
-        appointments.id,
-        cancelled.map((c) => c.id),
-      ),
-    );
+    const rows = await bookingViewsOf(tx, cancelled);
     for (const row of rows) await notifyUnpaidCancelled(tx, row, manageLink);
     return cancelled;
   });

@@ -3,7 +3,7 @@ import { REMINDER_HOURS_BEFORE } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { notifyReminder } from './booking-notifications.ts';
-import { selectBookingViews } from './booking-view.ts';
+import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 
 // The reminder a day ahead (issue 23; decision 046): both sides of every confirmed or paid booking
@@ -51,13 +51,7 @@ export async function remindUpcomingBookings({
       )
       .returning({ id: appointments.id });
     if (claimed.length === 0) return 0;
-    const rows = await selectBookingViews(
-      tx,
-      inArray(
-        appointments.id,
-        claimed.map((c) => c.id),
-      ),
-    );
+    const rows = await bookingViewsOf(tx, claimed);
     for (const row of rows) await notifyReminder(tx, row, now, manageLink);
     return claimed.length;
   });

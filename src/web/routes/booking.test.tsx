@@ -85,7 +85,10 @@ const conflict = (reason: string): Answer => ({
   body: { error: { code: 'conflict', message: 'Refused.', details: { reason } } },
 });
 
+let signedIn: { me: unknown; bookings: unknown[] } | undefined;
+
 beforeEach(async () => {
+  signedIn = undefined;
   calls = [];
   posts = [];
   answer = { status: 200, body: awaitingPayment };
@@ -95,8 +98,14 @@ beforeEach(async () => {
     const request = input instanceof Request ? input : undefined;
     const url = new URL(String(request ? request.url : input), 'http://localhost');
     const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-    // Nobody is signed in.
-    if (url.pathname === '/api/auth/get-session') return Response.json(null);
+    // Nobody is signed in, unless a test signs someone in.
+    if (url.pathname === '/api/auth/get-session')
+      return Response.json(signedIn ? { session: { id: 's' }, user: { id: 'u' } } : null);
+    if (signedIn && url.pathname === '/api/me') return Response.json(signedIn.me);
+    if (signedIn && url.pathname === '/api/me/bookings') {
+      calls.push(url.pathname);
+      return Response.json({ items: signedIn.bookings });
+    }
     if (method === 'POST' && url.pathname.startsWith('/api/bookings/manage/')) {
       const body = request ? await request.text() : String(init?.body);
       posts.push({ path: url.pathname, body: JSON.parse(body) });
@@ -241,6 +250,27 @@ describe('/booking/:code', () => {
     renderAt('/booking/ABC234');
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking not found' })).toBeTruthy();
     expect(calls).toEqual([]);
+  });
+
+  it('takes a signed-in owner without the link to their booking, and anyone else to "Booking not found"', async () => {
+    signedIn = {
+      me: { id: 'u', email: 'ana@example.test', name: 'Ana' },
+      bookings: [
+        { code: 'ZZZ999', manage_path: '/booking/ZZZ999?token=other' },
+        { code: 'ABC234', manage_path: URL_OF_PAGE },
+      ],
+    };
+    renderAt('/booking/ABC234');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Limpieza profunda with Casa Limpia',
+    );
+    expect(calls).toEqual(['/api/me/bookings', `/api/bookings/manage?token=${TOKEN}`]);
+    cleanup();
+
+    calls = [];
+    renderAt('/booking/QQQ777');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking not found' })).toBeTruthy();
+    expect(calls).toEqual(['/api/me/bookings']);
   });
 
   it('offers a retry when the server fails', async () => {

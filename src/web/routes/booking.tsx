@@ -12,7 +12,7 @@ import {
   XCircle,
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { activeAppointmentStatuses } from '../../shared/constants.ts';
 import { utcStamp } from '../../shared/date-format.ts';
@@ -21,7 +21,9 @@ import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useMeQuery } from '../features/auth/api/use-me.ts';
 import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
+import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
 import { formatMxn } from '../features/bookings/booking-amount.ts';
 import { inVendorZone } from '../features/bookings/booking-when.ts';
 import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
@@ -42,9 +44,16 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || undefined;
   const booking = useManagedBooking(token);
+  // Without the link, a signed-in customer who owns the booking is taken to it (issue 23).
+  const { code = '' } = useParams();
+  const me = useMeQuery();
+  const mine = useMyBookings(!token && Boolean(me.data));
+  const owned = token ? undefined : mine.data?.items.find((b) => b.code === code);
   const error = booking.error;
   const notFound = !token || (error instanceof ApiError && (error.status === 404 || error.status === 400));
 
+  if (owned) return <Navigate to={owned.manage_path} replace />;
+  if (!token && (me.isPending || (me.data && mine.isPending))) return <Loading />;
   if (notFound) return <NotFound />;
   if (error) {
     return (

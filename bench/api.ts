@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { checkDatabase, type Db, openDatabase } from '../src/server/db/client.ts';
 import { services, vendorProfiles } from '../src/server/db/schema/vendors.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
@@ -61,9 +61,15 @@ type Engine = keyof typeof goals;
 
 interface Fixtures {
   /** Approved vendors with an active service: profile and availability requests rotate over them. */
-  vendors: { id: string; slug: string; serviceId: string }[];
+  vendors: { id: string; slug: string; serviceId: string; colonia: string }[];
   /** Open slots, far enough apart that no two bookings collide. */
-  slots: { vendorId: string; serviceId: string; startTime: string }[];
+  slots: {
+    vendorId: string;
+    serviceId: string;
+    startTime: string;
+    /** For a service done at the customer's place (issue 24); ignored otherwise. */
+    address: { street: string; colonia: string; postalCode: string };
+  }[];
 }
 
 interface Scenario {
@@ -156,6 +162,7 @@ async function loadFixtures(db: Db, slotsWanted: number): Promise<Fixtures> {
       id: vendorProfiles.id,
       slug: vendorProfiles.slug,
       serviceId: services.id,
+      colonia: sql<string>`coalesce(${vendorProfiles.serviceAreas}[1], 'Roma Norte')`,
     })
     .from(vendorProfiles)
     .innerJoin(services, eq(services.vendorProfileId, vendorProfiles.id))
@@ -173,7 +180,12 @@ async function loadFixtures(db: Db, slotsWanted: number): Promise<Fixtures> {
     for (const startTime of result.slots) {
       const start = Date.parse(startTime);
       if (start < next) continue;
-      slots.push({ vendorId: v.id, serviceId: v.serviceId, startTime });
+      slots.push({
+        vendorId: v.id,
+        serviceId: v.serviceId,
+        startTime,
+        address: { street: 'Calle Durango 120', colonia: v.colonia, postalCode: '06700' },
+      });
       next = start + DAY_MS / 2;
     }
   }

@@ -42,9 +42,9 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
     await expectNoAxeViolations(v);
 
-    // The same link again: already processed, said as such; nothing is sent and nothing to press.
+    // The same link again: what happened and when (issue 24); nothing is sent and nothing to press.
     await v.goto(links.decline);
-    await expect(v.getByText('Esta reserva ya fue procesada.')).toBeVisible();
+    await expect(v.getByText(/^Ya confirmaste esta reserva el /)).toBeVisible();
     await expect(v.getByTestId('booking-status')).toHaveCount(0);
     await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toHaveCount(0);
 

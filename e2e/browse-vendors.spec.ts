@@ -73,7 +73,7 @@ test('browse, filter, search, load more, clear and open a vendor', async ({ page
   // Quick Book goes to the services tab; the card itself opens the profile.
   const card = vendorCards(page).first();
   const quickBook = card.getByRole('link', { name: /^Quick Book/ });
-  await expect(quickBook).toHaveAttribute('href', /^\/public\/vendor\/[a-z0-9-]+\?tab=services$/);
+  await expect(quickBook).toHaveAttribute('href', /^\/public\/vendor\/[a-z0-9-]+\?tab=services#book$/);
   const profileHref = await card.getByRole('heading').getByRole('link').getAttribute('href');
   expect(profileHref).toMatch(/^\/public\/vendor\/[a-z0-9-]+$/);
   const box = await card.boundingBox();

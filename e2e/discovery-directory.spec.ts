@@ -40,15 +40,18 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
     );
     await expect.poll(() => vendorCount(page)).toBeLessThan(total);
 
-    // Quick Book opens the services tab; the card opens the profile.
+    // Quick Book opens the services tab at the booking form, its first step focused (issue 24).
     const card = vendorCards(page).first();
     await expect(card.getByRole('link', { name: /^Quick Book/ })).toHaveAttribute(
       'href',
-      /^\/public\/vendor\/[a-z0-9-]+\?tab=services$/,
+      /^\/public\/vendor\/[a-z0-9-]+\?tab=services#book$/,
     );
     await card.getByRole('link', { name: /^Quick Book/ }).click();
-    await expect(page).toHaveURL(/\/public\/vendor\/[a-z0-9-]+\?tab=services$/);
+    await expect(page).toHaveURL(/\/public\/vendor\/[a-z0-9-]+\?tab=services#book$/);
     await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+    const form = page.getByRole('region', { name: 'Book a service' });
+    await expect(form.getByLabel('Service', { exact: true })).toBeFocused();
+    await expect(form).toBeInViewport();
     expect(errors).toEqual([]);
   } finally {
     await close();

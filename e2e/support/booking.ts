@@ -35,7 +35,22 @@ export async function pickSlot(
   await (await dayChip(days, day)).click();
   const count = await times.count();
   await times.nth(time === 'last' ? count - 1 : Math.min(time, count - 1)).click();
+  await fillAddressIfAsked(form);
   return form;
+}
+
+/**
+ * A service done at the customer's place asks where (issue 24): a street, one of the colonias the
+ * vendor serves (a list when it has some), a postal code.
+ */
+export async function fillAddressIfAsked(form: Locator) {
+  const street = form.getByLabel('Street and number', { exact: true });
+  if ((await street.count()) === 0) return;
+  await street.fill('Calle Durango 120');
+  const colonia = form.getByLabel('Colonia', { exact: true });
+  if ((await colonia.evaluate((el) => el.tagName)) === 'SELECT') await colonia.selectOption({ index: 1 });
+  else await colonia.fill('Roma Norte');
+  await form.getByLabel('Postal code', { exact: true }).fill('06700');
 }
 
 /** The first, the last, or the n-th day chip (the last but one at most: the last is another journey's). */

@@ -11,6 +11,8 @@ export interface Slot {
   vendorId: string;
   serviceId: string;
   startTime: string;
+  /** Where, as the form sends it for a service done at the customer's place (issue 24). */
+  address: { street: string; colonia: string; postalCode: string; references: string | undefined };
 }
 
 /** Buffers are at most 120 minutes (appointments_buffer_check): slots this far apart never collide. */
@@ -35,7 +37,18 @@ export async function findSlots(baseUrl: string, count: number): Promise<Slot[]>
     for (const start of starts) {
       const at = Date.parse(start);
       if (at < next) continue;
-      slots.push({ vendorId: vendor.id, serviceId: service.id, startTime: start });
+      slots.push({
+        vendorId: vendor.id,
+        serviceId: service.id,
+        startTime: start,
+        // In a colonia the vendor serves; ignored for a service not done at the customer's place.
+        address: {
+          street: 'Calle Durango 120',
+          colonia: vendor.service_areas[0] ?? 'Roma Norte',
+          postalCode: '06700',
+          references: undefined,
+        },
+      });
       next = at + (service.duration_minutes + SLOT_GAP_MINUTES) * 60_000;
     }
   }

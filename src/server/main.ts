@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadDotEnv, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed/seed.ts';
+import { refreshDemoBookings, seedDemoData } from './db/seed/seed.ts';
 import { checkoutDeps, manageLinkFor } from './features/booking-lifecycle/booking-checkout.ts';
 import { mailOutboxHandler } from './features/outbox/outbox.service.ts';
 import { whatsappOutboxHandler } from './features/whatsapp/whatsapp-outbox.ts';
@@ -54,6 +54,8 @@ if (config.demoSeed) {
       { vendors: config.seedVendors, ms: Math.round(performance.now() - started) },
       'demo data seeded',
     );
+  // Seeded on an earlier day: the demo vendor gets back a request to confirm (issue 24).
+  else await refreshDemoBookings(database.db, { logger });
 }
 
 const payments = createPaymentProvider(config);

@@ -9,6 +9,8 @@ const filled: BookingForm = {
   customerEmail: ' ana@example.test ',
   customerPhone: { country: 'MX', national: '55 1234 5678' },
   notes: '',
+  addressNeeded: false,
+  address: { street: '', colonia: '', postalCode: '', references: '' },
 };
 
 describe('bookingFormSchema', () => {
@@ -21,8 +23,38 @@ describe('bookingFormSchema', () => {
       customerEmail: 'ana@example.test',
       customerPhone: '+525512345678',
       notes: undefined,
+      address: undefined,
     });
     expect(createBookingSchema.safeParse({ vendorId: 'casa-limpia', ...input }).success).toBe(true);
+  });
+
+  it('asks for the address only when the service is done at the customer’s place (issue 24)', () => {
+    const at = { ...filled, addressNeeded: true };
+    const missing = bookingFormSchema.safeParse(at);
+    expect(missing.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'address.colonia',
+      'address.postalCode',
+      'address.street',
+    ]);
+    const address = {
+      street: ' Calle Durango 120 ',
+      colonia: 'Roma Norte',
+      postalCode: '06700',
+      references: '',
+    };
+    const input = bookingFormSchema.parse({ ...at, address });
+    expect(input.address).toEqual({
+      street: 'Calle Durango 120',
+      colonia: 'Roma Norte',
+      postalCode: '06700',
+    });
+    expect(createBookingSchema.safeParse({ vendorId: 'casa-limpia', ...input }).success).toBe(true);
+    expect(
+      bookingFormSchema.safeParse({ ...at, address: { ...address, postalCode: '6700' } }).error?.issues[0]
+        ?.message,
+    ).toBe('Please enter the 5-digit postal code.');
+    // Typed and then a service done elsewhere was chosen: nothing is sent.
+    expect(bookingFormSchema.parse({ ...filled, address }).address).toBeUndefined();
   });
 
   it('leaves the phone out when none was typed', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { availabilityQuerySchema } from './availability/availability.schemas.ts';
 import type { AppointmentStatus } from './constants.ts';
 import { phoneAsTypedSchema, toE164 } from './phone.ts';
+import { type BookingAddress, bookingAddressSchema, type ServiceLocation } from './service-location.ts';
 
 // ARCHITECTURE §6: the booking request payload in camelCase exactly as product §3 gives it. One schema for
 // the server's validator and the booking form.
@@ -28,6 +29,8 @@ export const createBookingSchema = z.object({
     'Please enter a valid phone number.',
   ),
   notes: optionalText(1000, 'Notes may be at most 1000 characters.'),
+  /** Issue 24: where the service is done, required when that is the customer's place. */
+  address: bookingAddressSchema.optional(),
 });
 /** What the form sends: optional fields present, possibly undefined (the validator's typed input). */
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
@@ -45,8 +48,26 @@ export const bookingFormSchema = z
     customerEmail: createBookingSchema.shape.customerEmail,
     customerPhone: phoneAsTypedSchema,
     notes: createBookingSchema.shape.notes,
+    /** Set by the form from the chosen service: it is done at the customer's address (issue 24). */
+    addressNeeded: z.boolean(),
+    address: z.object({
+      street: z.string(),
+      colonia: z.string(),
+      postalCode: z.string(),
+      references: z.string(),
+    }),
   })
-  .transform(({ customerPhone, ...fields }) => ({ ...fields, customerPhone: customerPhone || undefined }));
+  .superRefine(({ addressNeeded, address }, ctx) => {
+    if (!addressNeeded) return;
+    const checked = bookingAddressSchema.safeParse(address);
+    for (const issue of checked.error?.issues ?? [])
+      ctx.addIssue({ code: 'custom', message: issue.message, path: ['address', ...issue.path] });
+  })
+  .transform(({ customerPhone, addressNeeded, address, ...fields }) => ({
+    ...fields,
+    customerPhone: customerPhone || undefined,
+    address: addressNeeded ? bookingAddressSchema.parse(address) : undefined,
+  }));
 export type BookingForm = z.input<typeof bookingFormSchema>;
 
 export interface CreateBookingResponse {
@@ -133,9 +154,25 @@ export interface BookingSummary {
  * been used or has expired, only the code and the status, enough for the page to say so: an old
  * link no longer tells who booked (issue 28).
  */
-export type BookingByToken =
-  | (BookingSummary & { answerable: true })
-  | { answerable: false; code: string; status: AppointmentStatus };
+export type BookingByToken = (BookingSummary & { answerable: true }) | ClosedBookingByToken;
+
+/**
+ * A confirm link with nothing left to answer (issue 24): what happened and when, so that the page
+ * can say "Ya confirmaste esta reserva el …"; still nothing about the customer (issue 28).
+ */
+export interface ClosedBookingByToken {
+  answerable: false;
+  code: string;
+  status: AppointmentStatus;
+  /** When the vendor confirmed or declined it; null when they never answered. */
+  answered_at: string | null;
+  /** When it expired unanswered or was cancelled; null while it is still on. */
+  ended_at: string | null;
+  /** Why a cancelled booking was cancelled: `customer` or `payment_timeout`; null otherwise. */
+  cancel_reason: string | null;
+  /** The vendor's IANA timezone: the times are shown in it. */
+  timezone: string;
+}
 
 /**
  * GET /api/bookings/manage?token= (issue 23): what the customer's booking page shows. The token comes
@@ -180,6 +217,12 @@ export interface ManagedBooking {
   calendar_url: string;
   /** The booked service (null once deleted): a new time is picked among its slots. */
   service_id: string | null;
+  /** Where it is done (issue 24): null on bookings made before it was asked. */
+  location: ServiceLocation | null;
+  /** The customer's address, for a service done there. */
+  address: BookingAddress | null;
+  /** The vendor's address, for a service done there. */
+  place_address: string | null;
   /**
    * Until when the customer may cancel or move it online (start − CUSTOMER_CHANGE_HOURS; decision
    * 046); null once it has ended.
@@ -209,10 +252,16 @@ export interface BookingDecisionResponse {
 
 /** GET /api/vendor/bookings: the signed-in vendor's appointments, newest first. */
 export interface VendorBooking extends BookingSummary {
+  /** While pending: the vendor's answer deadline (the earlier of 24 h after the request and the start). */
+  answer_due_at: string | null;
   customer_email: string;
   customer_phone: string | null;
   notes: string | null;
   created_at: string;
+  /** Where the service is done (issue 24): null on bookings made before it was asked. */
+  service_location: ServiceLocation | null;
+  /** The customer's address, for a service done there. */
+  address: BookingAddress | null;
 }
 
 /** GET /api/me/bookings: the signed-in user's appointments (Job History). */

@@ -40,6 +40,13 @@ export const OPEN_REQUEST_CAPS = {
 /** Stripe's smallest charge in MXN ($10.00): a paid service costs at least this; 0 makes it free. */
 export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;
+/**
+ * Where people write to exercise their ARCO rights or revoke consent (issue 24, the privacy notice
+ * of product §2.23): Mexico's LFPDPPP asks the notice to name a contact for them.
+ */
+export const PRIVACY_EMAIL = 'privacidad@barrio.mx';
+/** Support's address: Settings (product §2.9) and the policies pages show it. */
+export const SUPPORT_EMAIL = 'soporte@barrio.test';
 export const DEFAULT_TIMEZONE = 'America/Mexico_City';
 
 // product §9 wizard defaults, with ARCHITECTURE §12's advance-booking deviation (14 days, not 1).

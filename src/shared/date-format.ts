@@ -19,5 +19,11 @@ export function dateTimeFormat(
   return format;
 }
 
+/**
+ * Ends a sentence whose last words are a formatted time (issue 24): es-MX's "11:30 a.m." already
+ * ends with a period, so a second one ("a.m..") is not added.
+ */
+export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
 /** An instant as iCalendar's and Google Calendar's UTC stamp: 2026-11-23T15:00:00Z → 20261123T150000Z. */
 export const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;

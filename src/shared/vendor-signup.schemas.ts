@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { type CountryCode, countries, countryCodes, defaultCountry } from './countries.ts';
 import { isStrongPassword } from './password-rules.ts';
+import { type ServiceLocation, serviceLocations } from './service-location.ts';
 import { updateSchemaOf } from './update-schema.ts';
 import type { VendorClaimOffer } from './vendor-claim.schemas.ts';
 import { type WeeklyAvailability, weeklyAvailabilitySchema } from './weekly-availability.ts';
@@ -211,6 +212,11 @@ export const vendorServiceSchema = z
         message: 'A paid service costs at least $10.00 MXN (the card payment minimum); 0 makes it free.',
       }),
     duration_minutes: z.number().int().min(5).max(1440),
+    /** Issue 24: where it is done; null = the category's default (shared/service-location.ts). */
+    location: z
+      .enum(serviceLocations, 'location must be customer, vendor or online')
+      .nullable()
+      .default(null),
   })
   .strict();
 export const vendorServicePatchSchema = updateSchemaOf(vendorServiceSchema)
@@ -227,5 +233,7 @@ export interface VendorService {
   description: string | null;
   price_cents: number;
   duration_minutes: number;
+  /** Where it is done; null = the category's default. */
+  location: ServiceLocation | null;
   is_active: boolean;
 }

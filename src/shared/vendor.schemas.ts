@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
+import type { ServiceLocation } from './service-location.ts';
 
 // ARCHITECTURE §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
 export const vendorListQuerySchema = z.object({
@@ -83,11 +84,15 @@ export function isVendorId(idOrSlug: string): boolean {
 /** A service on the profile page: the list's fields plus its description (product §7 services read). */
 export interface PublicServiceDetail extends PublicService {
   description: string | null;
+  /** Where it is done (issue 24): its own setting or its category's default. */
+  location: ServiceLocation;
 }
 
 /** GET /api/vendors/:idOrSlug: the public vendor with its active services, described. */
 export interface PublicVendorDetail extends Omit<PublicVendor, 'services'> {
   services: PublicServiceDetail[];
+  /** The vendor's address, when some service is done there; null otherwise. */
+  place_address: string | null;
 }
 
 /** GET /api/vendors/featured and GET /api/vendors/:idOrSlug/similar. */

@@ -86,7 +86,8 @@ export interface WhatsAppStatus {
   };
 }
 
-export type SelfTestOutcome = 'passed' | 'failed' | 'skipped';
+/** `logged`: the check passed, and with the log transport messages are stored, not sent (issue 24). */
+export type SelfTestOutcome = 'passed' | 'logged' | 'failed' | 'skipped';
 export interface SelfTestCheck {
   name: 'webhook' | 'notification' | 'credentials';
   outcome: SelfTestOutcome;

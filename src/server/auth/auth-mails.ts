@@ -35,3 +35,23 @@ export function verificationMail({ to, url }: { to: string; url: string }): Mail
     ].join('\n'),
   };
 }
+
+/** Issue 24 (part 5): the "Forgot password?" link, to the reset page. */
+export function resetPasswordMail({ to, url }: { to: string; url: string }): MailMessage {
+  return {
+    to,
+    subject: 'Cambia tu contraseña de Barrio / Reset your Barrio password',
+    text: [
+      'Hola:',
+      '',
+      'Abre este enlace para elegir una contraseña nueva. Sirve una sola vez y caduca en 1 hora.',
+      'Open this link to choose a new password. It works once and expires in 1 hour.',
+      '',
+      url,
+      '',
+      'Al cambiarla se cerrará tu sesión en todos tus dispositivos. / Changing it signs you out on every device.',
+      '',
+      'Si no lo pediste, ignora este correo: tu contraseña no cambia. / If you did not ask for it, ignore this mail: your password stays the same.',
+    ].join('\n'),
+  };
+}

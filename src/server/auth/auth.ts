@@ -8,7 +8,14 @@ import { account, rateLimit, session, user, verification } from '../db/schema/au
 import { ensureProfileForUser } from '../features/me/me.service.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import type { Logger } from '../lib/logger.ts';
-import { magicLinkMail, verificationMail } from './auth-mails.ts';
+import { magicLinkMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+import {
+  passwordResetPlugin,
+  RESET_PASSWORD_TTL_SECONDS,
+  RESET_TOKEN_PREFIX,
+  rememberResetAccount,
+  resetPasswordUrl,
+} from './password-reset.ts';
 
 /** Set by mount-auth.ts to our client key (lib/client-address.ts), so a client cannot pick its own bucket. */
 export const CLIENT_IP_HEADER = 'x-barrio-client-ip';
@@ -29,6 +36,10 @@ export const authRateLimits = {
   '/sign-in/magic-link': { window: 60, max: 10 },
   '/sign-in/social': { window: 60, max: 20 },
   '/magic-link/verify': { window: 60, max: 20 },
+  // Issue 24 (part 5): asking for reset links, and using them (a token is 24 random characters; this
+  // only keeps a script from trying them at the server's pace).
+  '/request-password-reset': { window: 60, max: 5 },
+  '/reset-password': { window: 60, max: 10 },
   // Every page load asks it (decision 020), and it reveals nothing: a read, never limited, so that
   // people behind one address (a carrier's NAT, an office) are not signed out by each other.
   '/get-session': false,
@@ -43,6 +54,9 @@ export const authRateLimits = {
 export const authEmailRateLimits = {
   '/sign-in/email': { max: 5, windowMs: 15 * 60_000 },
   '/sign-in/magic-link': { max: 3, windowMs: 15 * 60_000 },
+  // Issue 24 (part 5): nobody can fill one person's inbox with reset links either. Counted for every
+  // address typed, with an account or not, so the 429 says nothing about which have one.
+  '/request-password-reset': { max: 3, windowMs: 15 * 60_000 },
 } as const;
 
 export interface AuthDeps {
@@ -73,7 +87,26 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
         isVendor: { type: 'boolean', required: false, defaultValue: false, input: true },
       },
     },
-    emailAndPassword: { enabled: true, autoSignIn: true, minPasswordLength: 8, maxPasswordLength: 128 },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Issue 24 (part 5), ARCHITECTURE §10: a reset link works once (better-auth consumes the row in the
+      // transaction that changes the password), for one hour, and signs out every session of the
+      // account; password-reset.ts then signs in the browser that used it. For an unknown address
+      // better-auth sends nothing and answers the same.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) => {
+        await mail.send(resetPasswordMail({ to: u.email, url: resetPasswordUrl(config.appUrl, token) }));
+      },
+      onPasswordReset: async ({ user: u }, request) => {
+        rememberResetAccount(u, request);
+      },
+    },
+    // ARCHITECTURE §10: reset tokens are stored as SHA-256 hashes (see RESET_TOKEN_PREFIX).
+    verification: { storeIdentifier: { default: 'plain', overrides: { [RESET_TOKEN_PREFIX]: 'hashed' } } },
     emailVerification: {
       // product §8: 'Account created! Please check your email to confirm your account' — so we send one.
       sendOnSignUp: true,
@@ -122,6 +155,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       },
     },
     plugins: [
+      passwordResetPlugin(),
       magicLink({
         // ARCHITECTURE §10: stored hashed, single use (consumed atomically), expiring.
         storeToken: 'hashed',

@@ -6,6 +6,7 @@ import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { consumeRateLimit, refundRateLimit } from '../lib/rate-limit.ts';
 import { AUTH_BASE_PATH, authEmailRateLimits, CLIENT_IP_HEADER, createAuth } from './auth.ts';
+import { requireWizardPassword } from './password-reset.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { sessionMiddleware } from './session.ts';
 
@@ -32,6 +33,7 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
     Object.keys(authEmailRateLimits).map((path) => `${AUTH_BASE_PATH}${path}`),
     limitPerEmail,
   );
+  app.on('POST', `${AUTH_BASE_PATH}/reset-password`, requireWizardPassword);
   app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c)));
   return auth;
 }
@@ -39,6 +41,7 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
 const emailLimitMessages: Record<keyof typeof authEmailRateLimits, string> = {
   '/sign-in/email': 'Too many sign-in attempts for this email. Please wait 15 minutes and try again.',
   '/sign-in/magic-link': 'Too many sign-in links for this email. Please wait 15 minutes and try again.',
+  '/request-password-reset': 'Too many reset links for this email. Please wait 15 minutes and try again.',
 };
 
 /**

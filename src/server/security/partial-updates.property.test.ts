@@ -192,6 +192,7 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
           priceCents: 12_300,
           durationMinutes: 75,
           isActive: false,
+          location: 'online',
         });
         return {
           path: `/api/vendor/services/${row.id}`,
@@ -204,6 +205,7 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
         price_cents: field('price_cents', 'priceCents', priceCents),
         duration_minutes: field('duration_minutes', 'durationMinutes', fc.integer({ min: 5, max: 1440 })),
         is_active: field('is_active', 'isActive', fc.boolean()),
+        location: field('location', 'location', fc.constantFrom('customer', 'vendor', 'online', null)),
       },
     },
 

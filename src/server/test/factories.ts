@@ -41,6 +41,8 @@ export async function insertService(db: Db, vendorProfileId: string, overrides: 
       name: 'Limpieza profunda',
       priceCents: 45_000,
       durationMinutes: 120,
+      // At the vendor's place unless a test is about addresses (issue 24): no address asked.
+      location: 'vendor',
       ...overrides,
     })
     .returning();

@@ -1,14 +1,16 @@
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { AppFooter } from './app-footer.tsx';
 import { AppHeader } from './app-header.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 import { RouteFallback } from './route-error.tsx';
 import { useIsAdmin } from './use-is-admin.ts';
 
 /**
- * product §1–2: a narrow single column with a bottom navigation bar (the `/` layout route). A screen
- * still loading (its module, on first visit) shows the spinner in its place.
+ * product §1–2: a narrow single column with a bottom navigation bar (the `/` layout route) and the
+ * page footer (product §2.23). A screen still loading (its module, on first visit) shows the spinner
+ * in its place.
  */
 export function AppLayout() {
   const isAdmin = useIsAdmin();
@@ -17,12 +19,14 @@ export function AppLayout() {
       <main
         id="main"
         tabIndex={-1}
-        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-28 focus:outline-none"
+        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-8 focus:outline-none"
       >
         <Suspense fallback={<RouteFallback />}>
           <Outlet />
         </Suspense>
       </main>
+      {/* Room below for the fixed bottom navigation, so that it never covers the footer's links. */}
+      <AppFooter className="pb-24" />
       <BottomNav isAdmin={isAdmin} />
     </PageFrame>
   );
@@ -41,6 +45,8 @@ export function StandaloneLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {/* Room below for the signup wizard's fixed language switch (bottom-left). */}
+      <AppFooter className="pb-16" />
     </PageFrame>
   );
 }

@@ -93,6 +93,8 @@ const WhatsAppTesting = screen('whatsapp-testing.tsx', ['whatsapp', 'auth']);
 const WhatsAppStatus = screen('whatsapp-status.tsx', ['whatsapp', 'auth']);
 const Auth = screen('auth.tsx', ['auth']);
 const VendorAuth = screen('vendor-auth.tsx', ['auth']);
+// The wizard's password checklist comes with its strings (`vendor.wizard`).
+const ResetPassword = screen('reset-password.tsx', ['auth', 'vendor']);
 const VendorDashboard = screen('vendor-dashboard.tsx', ['vendor']);
 const PublicVendor = screen('public-vendor.tsx', ['bookings']);
 const Directory = screen('public-all-vendors.tsx');
@@ -104,6 +106,7 @@ const PaymentCancel = screen('payment-cancel.tsx', ['payments']);
 const SandboxCheckout = screen('sandbox-checkout.tsx', ['payments']);
 const Admin = screen('admin.tsx', ['admin', 'auth']);
 const DevMailbox = screen('dev-mailbox.tsx', ['auth']);
+const Policies = screen('policies.tsx', ['policies']);
 
 /** What a route's prefetch reads from: the address, and the client to read with. */
 export interface PrefetchContext {
@@ -187,6 +190,7 @@ const routeTree = (
     </Route>
     <Route element={<StandaloneLayout />}>
       <Route path={paths.auth.pattern} element={<ScreenRoute screen={Auth} />} />
+      <Route path={paths.resetPassword.pattern} element={<ScreenRoute screen={ResetPassword} />} />
       <Route path={paths.vendorAuth.pattern} element={<ScreenRoute screen={VendorAuth} />} />
       <Route path={paths.vendorDashboard.pattern} element={<ScreenRoute screen={VendorDashboard} />} />
       <Route path={paths.vendor.pattern} element={<VendorRedirect />} />
@@ -206,6 +210,7 @@ const routeTree = (
       <Route path={paths.paymentSuccess.pattern} element={<ScreenRoute screen={PaymentSuccess} />} />
       <Route path={paths.paymentCancel.pattern} element={<ScreenRoute screen={PaymentCancel} />} />
       <Route path={paths.sandboxCheckout.pattern} element={<ScreenRoute screen={SandboxCheckout} />} />
+      <Route path={paths.policy.pattern} element={<ScreenRoute screen={Policies} />} />
       <Route element={<RequireAdmin />}>
         <Route path={paths.admin.pattern} element={<ScreenRoute screen={Admin} />} />
       </Route>

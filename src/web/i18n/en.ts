@@ -5,6 +5,7 @@ import type { contactsEn } from './contacts.ts';
 import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
 import type { paymentsEn } from './payments.ts';
+import type { policiesEn } from './policies.ts';
 import type { vendorEn } from './vendor.ts';
 import type { whatsappEn } from './whatsapp.ts';
 
@@ -27,6 +28,20 @@ export const en = {
     vendors: 'Vendors',
     jobs: 'Jobs',
     admin: 'Admin',
+  },
+  // The policies' names and the lines that link them (issue 24, product §2.23): the page footer shows
+  // them on every page, so they load with the app; the policies' text is the lazy `policies` strings.
+  legal: {
+    label: 'Legal',
+    cancellation: 'Cancellation policy',
+    terms: 'Terms of service',
+    privacy: 'Privacy notice',
+    bookingConsent:
+      'By requesting you accept the <cancellation>cancellation policy</cancellation>, the <terms>terms</terms> and the <privacy>privacy notice</privacy>.',
+    signupConsent:
+      'By signing up you accept the <terms>Terms</terms> and the <privacy>Privacy notice</privacy>.',
+    newTab: '(The links open in a new tab.)',
+    readPrivacy: 'Read our privacy notice',
   },
   language: {
     // The switch shows the other language's name, written in that language.
@@ -134,6 +149,7 @@ export interface LazyTranslations {
   payments: typeof paymentsEn;
   contacts: typeof contactsEn;
   whatsapp: typeof whatsappEn;
+  policies: typeof policiesEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

@@ -20,6 +20,18 @@ export const esMX: Translations = {
     jobs: 'Trabajos',
     admin: 'Admin',
   },
+  legal: {
+    label: 'Legal',
+    cancellation: 'Política de cancelación',
+    terms: 'Términos del servicio',
+    privacy: 'Aviso de privacidad',
+    bookingConsent:
+      'Al solicitar aceptas la <cancellation>política de cancelación</cancellation>, los <terms>términos</terms> y el <privacy>aviso de privacidad</privacy>.',
+    signupConsent:
+      'Al registrarte aceptas los <terms>Términos</terms> y el <privacy>Aviso de privacidad</privacy>.',
+    newTab: '(Los enlaces se abren en una pestaña nueva.)',
+    readPrivacy: 'Lee nuestro aviso de privacidad',
+  },
   language: {
     switchTo: 'English',
     switchToLabel: 'Change the language to English',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { changeLanguage, i18n, loadStrings } from './i18n.ts';
+import { changeLanguage, i18n, loadStrings, stringsNames } from './i18n.ts';
 
 // A feature's strings are an i18next namespace read by its backend (decision 020): absent until
 // loaded, then there in both languages under the same keys as before.
@@ -41,5 +41,26 @@ describe('loadStrings', () => {
     await loadStrings(['whatsapp']);
     expect(i18n.t('whatsapp.access.authTitle')).toBe('Authentication Required');
     expect(i18n.t('whatsapp.access.authTitle', { lng: 'es-MX' })).toBe('Se requiere iniciar sesión');
+  });
+});
+
+/** A resource's structure without its words: every key, every list's length and kinds. */
+function shapeOf(value: unknown): unknown {
+  if (typeof value === 'string') return 'text';
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)]));
+  return typeof value;
+}
+
+describe('both languages', () => {
+  // The types check the keys; a list (the policies' sections, issue 24) is checked here, item by item.
+  it('have the same keys and the same lists in the app’s strings and in every feature’s', async () => {
+    await loadStrings(stringsNames);
+    for (const name of ['translation', ...stringsNames]) {
+      expect(shapeOf(i18n.getResourceBundle('es-MX', name)), name).toEqual(
+        shapeOf(i18n.getResourceBundle('en', name)),
+      );
+    }
   });
 });

@@ -36,6 +36,8 @@ const lazyStrings = {
     import('./contacts.ts').then((m): Bundle => ({ en: m.contactsEn, 'es-MX': m.contactsEsMX })),
   whatsapp: () =>
     import('./whatsapp.ts').then((m): Bundle => ({ en: m.whatsappEn, 'es-MX': m.whatsappEsMX })),
+  policies: () =>
+    import('./policies.ts').then((m): Bundle => ({ en: m.policiesEn, 'es-MX': m.policiesEsMX })),
 } satisfies Record<string, () => Promise<Bundle>>;
 
 export type StringsName = keyof typeof lazyStrings;

@@ -1,5 +1,9 @@
 import type { CategoryKey } from '../../shared/categories.ts';
 
+/** The policies of product §2.23, in the order their index lists them. */
+export const policyNames = ['cancellation', 'terms', 'privacy'] as const;
+export type PolicyName = (typeof policyNames)[number];
+
 // Every route URL of product §2 in one place: the router's patterns and the links that build them.
 export const paths = {
   home: { pattern: '/', to: () => '/' },
@@ -14,6 +18,11 @@ export const paths = {
   whatsappStatus: { pattern: '/whatsapp-status', to: () => '/whatsapp-status' },
   /** `redirectTo`: where a visitor sent to sign in goes back to once signed in (issue 23). */
   auth: { pattern: '/auth', to: (redirectTo?: string) => withQuery('/auth', { redirectTo }) },
+  /** Issue 24 (part 5): without `token`, asks for a reset link; with the mail's `token`, sets a new password. */
+  resetPassword: {
+    pattern: '/auth/reset-password',
+    to: (token?: string) => withQuery('/auth/reset-password', { token }),
+  },
   vendor: {
     pattern: '/vendor/:vendorId',
     to: (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}`,
@@ -23,6 +32,9 @@ export const paths = {
     /** `service`: preselected in the booking form (Rehire, issue 23). */
     to: (vendorId: string, tab?: 'about' | 'services' | 'reviews', service?: string) =>
       withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab, service }),
+    /** Quick Book and Rehire (issue 24): the services tab, scrolled to the booking form, focused on it. */
+    book: (vendorId: string, service?: string) =>
+      `${withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab: 'services', service })}#book`,
   },
   directory: {
     pattern: '/public/all-vendors',
@@ -46,6 +58,8 @@ export const paths = {
     pattern: '/sandbox/checkout/:sessionId',
     to: (sessionId: string) => `/sandbox/checkout/${encodeURIComponent(sessionId)}`,
   },
+  /** The policies pages (issue 24): cancellation and refunds, terms of service, privacy notice. */
+  policy: { pattern: '/policies/:policy', to: (policy: PolicyName) => `/policies/${policy}` },
   admin: { pattern: '/admin', to: () => '/admin' },
   devMailbox: { pattern: '/dev/mailbox', to: () => '/dev/mailbox' },
 } as const;

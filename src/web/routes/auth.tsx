@@ -15,6 +15,7 @@ import {
 } from '../features/auth/api/auth-client.ts';
 import { meKeys } from '../features/auth/api/use-me.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { ForgotPasswordLink } from '../features/auth/components/forgot-password-link.tsx';
 import { GoogleButton } from '../features/auth/components/google-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -197,6 +198,7 @@ export function Component() {
                 aria-invalid={errors.password ? true : undefined}
                 {...form.register('password')}
               />
+              {mode === 'signIn' ? <ForgotPasswordLink /> : null}
             </div>
             {mode === 'signUp' ? (
               <label className="flex items-center gap-3 text-sm text-stone-800">

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadScreenAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
@@ -87,6 +88,10 @@ const conflict = (reason: string): Answer => ({
 
 let signedIn: { me: unknown; bookings: unknown[] } | undefined;
 
+// The screen's module is here before the first test, as in the browser once its chunk has loaded:
+// the first render then waits on the stubbed API only, never on transforming the module.
+beforeAll(() => loadScreenAt('/booking/ABC234'));
+
 beforeEach(async () => {
   signedIn = undefined;
   calls = [];
@@ -149,7 +154,7 @@ describe('/booking/:code', () => {
     expect(screen.getByTestId('booking-status').textContent).toBe('Status: Awaiting payment');
 
     // The timeline: requested and confirmed, with their times; paid is the step now.
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    const steps = await timelineSteps();
     expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
       'Requested',
       'Confirmed by the vendor',
@@ -190,7 +195,7 @@ describe('/booking/:code', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByTestId('booking-status').textContent).toBe('Status: Awaiting the vendor’s answer');
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    const steps = await timelineSteps();
     expect(steps).toHaveLength(3);
     expect(steps[1]?.getAttribute('aria-current')).toBe('step');
     expect(steps[1]?.textContent).toContain('Next step');
@@ -204,7 +209,7 @@ describe('/booking/:code', () => {
     answer = { status: 200, body: cancelledUnpaid };
     renderAt(URL_OF_PAGE);
     expect(await screen.findByText('Not paid within 24 hours')).toBeTruthy();
-    const steps = within(screen.getByRole('list')).getAllByRole('listitem');
+    const steps = await timelineSteps();
     expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
       'Requested',
       'Confirmed by the vendor',
@@ -234,7 +239,7 @@ describe('/booking/:code', () => {
     expect(
       await screen.findByText('It is confirmed and there is nothing to pay: see you at the appointment.'),
     ).toBeTruthy();
-    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(await timelineSteps()).toHaveLength(2);
     expect(screen.getByTestId('booking-amount').textContent).toBe('Free');
     expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
   });

@@ -26,6 +26,7 @@ import { useManagedBooking } from '../features/bookings/api/use-managed-booking.
 import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
 import { formatMxn } from '../features/bookings/booking-amount.ts';
 import { inVendorZone } from '../features/bookings/booking-when.ts';
+import { whereText } from '../features/bookings/booking-where.ts';
 import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
 import { VendorWhatsAppLink } from '../features/bookings/components/vendor-whatsapp-link.tsx';
 import { formatDuration } from '../features/vendors/components/service-list.tsx';
@@ -127,6 +128,7 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
   // Declined, expired or cancelled: no longer one of the statuses that hold a slot.
   const ended = !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
   const minutes = Math.round((Date.parse(booking.end_time) - Date.parse(booking.start_time)) / 60_000);
+  const where = whereText(t, booking);
   const service = booking.service_name ?? t('bookings.manage.anyService');
   const vendor = booking.vendor.name;
   const good = booking.status === 'paid' || booking.status === 'confirmed';
@@ -173,6 +175,7 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
             {booking.amount_mxn === 0 ? t('bookings.manage.free') : formatMxn(booking.amount_mxn)}
           </span>
         </DetailsRow>
+        {where ? <DetailsRow label={t('bookings.where.label')}>{where}</DetailsRow> : null}
         <DetailsRow label={t('bookings.manage.code')}>
           <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
         </DetailsRow>

@@ -61,7 +61,7 @@ describe('Browse Vendors', () => {
       '/public/vendor/vendor-1',
     );
     expect(first.getByRole('link', { name: 'Quick Book with Casa Limpia' }).getAttribute('href')).toBe(
-      '/public/vendor/vendor-1?tab=services',
+      '/public/vendor/vendor-1?tab=services#book',
     );
     expect(first.getByText('$450.00')).toBeTruthy();
     expect(first.getByText('Verified')).toBeTruthy();

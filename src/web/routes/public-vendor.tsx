@@ -1,7 +1,7 @@
 import { ArrowLeft, LogIn } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { LazyBookingForm } from '../features/bookings/components/lazy-booking-form.tsx';
@@ -55,6 +55,18 @@ export function Component() {
       },
       { replace: true, preventScrollReset: true },
     );
+  // A service's Book button (issue 24): that service in the booking form, which comes into view.
+  const bookService = (serviceId: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('tab', 'services');
+        updated.set('service', serviceId);
+        return updated;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const { hash } = useLocation();
   const seeServices = () => {
     selectTab('services');
     tablist.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -104,12 +116,13 @@ export function Component() {
                 // product §2: "the booking form lives on the services tab".
                 panel: (
                   <>
-                    <ServiceList services={vendor.services} />
+                    <ServiceList services={vendor.services} onBook={bookService} />
                     {vendor.services.length > 0 ? (
                       <LazyBookingForm
                         vendor={vendor}
                         services={vendor.services}
                         preselectedServiceId={params.get('service') ?? undefined}
+                        focusOnLoad={hash === '#book'}
                       />
                     ) : null}
                   </>

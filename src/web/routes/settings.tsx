@@ -1,7 +1,8 @@
-import { CreditCard, HelpCircle, LogOut, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
+import { CreditCard, HelpCircle, LogOut, Scale, Shield, SlidersHorizontal, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SUPPORT_EMAIL } from '../../shared/constants.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Switch } from '../components/ui/switch.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -9,17 +10,16 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DeleteContactsData } from '../features/contacts/components/delete-contacts-data.tsx';
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
-import { paths } from '../lib/paths.ts';
+import { paths, policyNames } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /** product §2 Settings: version 1.0.0. */
 const APP_VERSION = '1.0.0';
-const SUPPORT_EMAIL = 'soporte@barrio.test';
 
 /**
  * Settings (/settings, product §2): account, payment, preferences (push and email switches, saved on
- * the profile), privacy, support, the version and Sign Out.
+ * the profile), privacy, support, legal (the policies), the version and Sign Out.
  */
 export function Component() {
   const { t } = useTranslation();
@@ -103,6 +103,22 @@ export function Component() {
             {SUPPORT_EMAIL}
           </a>
         </p>
+      </Section>
+
+      {/* The policies (issue 24, product §2.23). */}
+      <Section icon={<Scale className="size-5" />} title={t('legal.label')}>
+        <ul className="flex flex-col">
+          {policyNames.map((name) => (
+            <li key={name}>
+              <Link
+                to={paths.policy.to(name)}
+                className="inline-flex min-h-10 items-center font-medium text-brand-800 underline underline-offset-4"
+              >
+                {t(`legal.${name}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </Section>
 
       <Button variant="secondary" size="lg" onClick={() => void signOut()}>

@@ -8,6 +8,7 @@ import { Input } from '../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { isEmailRateLimit, signInWithEmail, signOut } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { ForgotPasswordLink } from '../features/auth/components/forgot-password-link.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths, safeRedirect } from '../lib/paths.ts';
@@ -123,6 +124,7 @@ function VendorLogin() {
           aria-invalid={errors.password ? true : undefined}
           {...form.register('password')}
         />
+        <ForgotPasswordLink />
       </div>
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? t('auth.vendorAuth.loggingIn') : t('auth.vendorAuth.logIn')}

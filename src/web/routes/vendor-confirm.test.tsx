@@ -1,6 +1,7 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
+import { toast } from '../lib/toast.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 /** Each answer the page sets out to send, when it sends it (before the request, which comes later). */
@@ -40,14 +41,45 @@ const open = {
   amount_mxn: 45_000,
   payment_due_at: null,
 };
+/** A link with nothing left to answer, as GET /api/bookings/confirm tells it (issue 24, issue 28). */
+const closed = (fields: Record<string, unknown>) => ({
+  answerable: false,
+  code: 'ABC234',
+  answered_at: null,
+  ended_at: null,
+  cancel_reason: null,
+  timezone: 'America/Mexico_City',
+  ...fields,
+});
+/** Preact runs effects after paint: long enough for any toast a render would still ask for. */
+const settled = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
 let summary: unknown;
+/** What the link answers once an answer was sent, when it differs (answered meanwhile elsewhere). */
+let summaryAfterPost: unknown;
+let summaryStatus: number;
 let decision: { status: number; body: unknown };
+/** Every toast the page asked for, as [kind, title]. */
+let toasts: [string, unknown][];
 let posts: unknown[];
 
 beforeEach(async () => {
   posts = [];
   decided.length = 0;
   summary = open;
+  summaryAfterPost = undefined;
+  summaryStatus = 200;
+  toasts = [];
+  // Counted on their way to the one Toaster, which still shows them.
+  const success = toast.success;
+  const error = toast.error;
+  vi.spyOn(toast, 'success').mockImplementation((title, data) => {
+    toasts.push(['success', title]);
+    success(title, data);
+  });
+  vi.spyOn(toast, 'error').mockImplementation((title, data) => {
+    toasts.push(['error', title]);
+    error(title, data);
+  });
   decision = { status: 200, body: { id: 'b1', code: 'ABC234', status: 'awaiting_payment', message: 'ok' } };
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -55,15 +87,22 @@ beforeEach(async () => {
       posts.push(JSON.parse(String(init.body)));
       return Response.json(decision.body, { status: decision.status });
     }
-    if (url.pathname === '/api/bookings/confirm') return Response.json(summary);
+    if (url.pathname === '/api/bookings/confirm')
+      return Response.json(posts.length > 0 && summaryAfterPost ? summaryAfterPost : summary, {
+        status: summaryStatus,
+      });
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
   });
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
+afterEach(async () => {
+  // sonner keeps its toasts between renders: none may show in the next test.
+  toast.dismiss();
+  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('/vendor-confirm', () => {
@@ -105,30 +144,129 @@ describe('/vendor-confirm', () => {
     expect(screen.getAllByText('Pendiente de pago').length).toBeGreaterThan(0);
   });
 
-  // Issue 28: a used or expired link answers only its code and status; the page says which.
-  for (const [status, text, shown] of [
-    ['awaiting_payment', 'Esta reserva ya fue procesada.', 'Pendiente de pago'],
-    ['expired', 'Este enlace de confirmación ha caducado.', 'Caducada'],
+  // Issue 28: a used or expired link answers no customer; issue 24: the page says what happened and
+  // when, in the vendor's timezone (Mexico City, UTC−6), with nothing to press.
+  for (const [status, fields, text, shown] of [
+    [
+      'awaiting_payment',
+      { answered_at: '2026-11-25T17:30:00.000Z' },
+      'Ya confirmaste esta reserva el 25 de noviembre a las 11:30.',
+      'Pendiente de pago',
+    ],
+    [
+      'paid',
+      { answered_at: '2026-11-25T21:05:00.000Z' },
+      'Ya confirmaste esta reserva el 25 de noviembre a las 15:05.',
+      'Pagada',
+    ],
+    [
+      'declined',
+      { answered_at: '2026-11-25T17:30:00.000Z' },
+      'Ya rechazaste esta reserva el 25 de noviembre a las 11:30.',
+      'Rechazada',
+    ],
+    [
+      'expired',
+      { ended_at: '2026-11-26T16:00:00.000Z' },
+      'Esta solicitud venció el 26 de noviembre a las 10:00 sin respuesta.',
+      'Caducada',
+    ],
+    [
+      'cancelled',
+      {
+        answered_at: '2026-11-25T17:30:00.000Z',
+        ended_at: '2026-11-25T19:00:00.000Z',
+        cancel_reason: 'customer',
+      },
+      'El cliente canceló esta reserva el 25 de noviembre a las 13:00.',
+      'Cancelada',
+    ],
+    [
+      'cancelled',
+      {
+        answered_at: '2026-11-25T17:30:00.000Z',
+        ended_at: '2026-11-26T17:30:00.000Z',
+        cancel_reason: 'payment_timeout',
+      },
+      'Ya confirmaste esta reserva el 25 de noviembre a las 11:30; se canceló el 26 de noviembre a las 11:30 porque el cliente no pagó a tiempo.',
+      'Cancelada',
+    ],
   ] as const) {
-    it(`says a link whose booking is ${status} has nothing left to answer, in either language`, async () => {
-      summary = { answerable: false, code: 'ABC234', status };
+    it(`says what happened to a link whose booking is ${status} (${text}), in either language`, async () => {
+      summary = closed({ status, ...fields });
       for (const language of ['es-MX', 'en']) {
         await i18n.changeLanguage(language);
         renderAt(`/vendor-confirm?token=${TOKEN}`);
-        expect(await screen.findByText(text)).toBeTruthy();
+        expect((await screen.findByTestId('closed-text')).textContent).toBe(text);
         expect(screen.getByText('ABC234')).toBeTruthy();
         expect(screen.getByText(shown)).toBeTruthy();
         expect(screen.queryByText('Ana López')).toBeNull();
         // Nothing to press that could only fail.
         expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Rechazar Reserva' })).toBeNull();
         cleanup();
       }
+      expect(posts).toEqual([]);
+      await settled();
+      expect(toasts).toEqual([]);
+    });
+  }
+
+  it('falls back to the plain sentence when the server tells no time', async () => {
+    summary = closed({ status: 'awaiting_payment' });
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    expect((await screen.findByTestId('closed-text')).textContent).toBe('Esta reserva ya fue procesada.');
+  });
+
+  // Issue 24: a malformed token (the validator's 400) or an unknown one (404) is the spec's state.
+  for (const [label, status, body] of [
+    ['malformed', 400, { error: { code: 'validation_failed', message: 'Invalid json (token)' } }],
+    ['unknown', 404, { error: { code: 'not_found', message: 'Token de confirmación inválido' } }],
+  ] as const) {
+    it(`says 'Token Inválido' for a ${label} token, with one toast and nothing sent`, async () => {
+      summary = body;
+      summaryStatus = status;
+      renderAt(`/vendor-confirm?token=${label === 'malformed' ? 'short' : TOKEN}&action=confirm`);
+      expect(await screen.findByRole('heading', { name: 'Token Inválido' })).toBeTruthy();
+      await waitFor(() => expect(toasts).toEqual([['error', 'Token de confirmación inválido']]));
+      await settled();
+      expect(screen.queryByText(/Invalid json|zod/i)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
+      expect(toasts).toEqual([['error', 'Token de confirmación inválido']]);
       expect(posts).toEqual([]);
     });
   }
 
+  it('toasts once when a link with an action is refused, then says what happened', async () => {
+    decision = {
+      status: 409,
+      body: {
+        error: {
+          code: 'conflict',
+          message: 'Esta reserva ya fue procesada (pendiente de pago). / This booking was already processed.',
+        },
+      },
+    };
+    // Meanwhile answered elsewhere: the refetch after the refusal tells what happened.
+    summaryAfterPost = closed({ status: 'awaiting_payment', answered_at: '2026-11-25T17:30:00.000Z' });
+    renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    expect((await screen.findByTestId('closed-text')).textContent).toBe(
+      'Ya confirmaste esta reserva el 25 de noviembre a las 11:30.',
+    );
+    await settled();
+    expect(toasts).toEqual([['error', 'Error al procesar la confirmación']]);
+    expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
+  });
+
+  it('toasts once when a link with an action succeeds', async () => {
+    renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    expect(await screen.findByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeTruthy();
+    await settled();
+    expect(toasts).toEqual([['success', 'Reserva confirmada exitosamente']]);
+  });
+
   it('does not process a used link again when its mail button is pressed a second time', async () => {
-    summary = { answerable: false, code: 'ABC234', status: 'awaiting_payment' };
+    summary = closed({ status: 'awaiting_payment' });
     renderAt(`/vendor-confirm?token=${TOKEN}&action=decline`);
     expect(await screen.findByText('Esta reserva ya fue procesada.')).toBeTruthy();
     // Every effect of that render has run (act flushes them): an answer would have been set out now.

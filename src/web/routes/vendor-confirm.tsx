@@ -1,12 +1,13 @@
+import type { TFunction } from 'i18next';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type {
   BookingAction,
-  BookingByToken,
   BookingDecisionResponse,
   BookingSummary,
+  ClosedBookingByToken,
 } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
 import { formatPrice } from '../../shared/money.ts';
@@ -67,17 +68,22 @@ export function Component() {
 
   // product §2: a link with token and action is processed without a click (once, even in StrictMode).
   // Issue 28: not a link already used or expired (a mail's button pressed again): the card says
-  // why there is nothing to answer instead of an error.
-  const closed = summary.data !== undefined && !summary.data.answerable;
+  // what happened instead of an error. Issue 24: nor a link the server could not read (malformed,
+  // unknown, or no answer at all): that is the invalid state, or nothing, never a second toast.
   const started = useRef(false);
   useEffect(() => {
     if (started.current || !token || !isAction(action) || summary.isPending) return;
     started.current = true;
-    if (!closed) run(action);
+    if (summary.data?.answerable) run(action);
   });
 
+  // A token the server refuses to read (400: malformed) or does not know (404) is the spec's
+  // "Token Inválido", in its words rather than the validator's.
   const invalid =
-    !token || (summary.error instanceof ApiError && summary.error.status === 404 && state !== 'done');
+    !token ||
+    (summary.error instanceof ApiError &&
+      (summary.error.status === 400 || summary.error.status === 404) &&
+      state !== 'done');
   useEffect(() => {
     if (invalid) toast.error(t('bookings.confirmPage.invalidText'), { id: 'vendor-confirm-invalid' });
   }, [invalid, t]);
@@ -126,7 +132,7 @@ export function Component() {
                 {t('bookings.confirmPage.status')}: {t(`bookings.confirmPage.statuses.${result.status}`)}
               </p>
             </section>
-          ) : closed ? null : (
+          ) : !summary.data?.answerable ? null : (
             <section className="flex flex-col gap-3">
               <p className="text-sm text-stone-700">{t('bookings.confirmPage.paymentNote')}</p>
               <Button size="lg" disabled={state === 'processing'} onClick={() => run('confirm')}>
@@ -151,24 +157,17 @@ export function Component() {
 }
 
 /**
- * A link already used or expired: the server tells only the code and the status (issue 28), and
- * the page says why there is nothing to answer, unless the vendor has just answered it here.
+ * A link already used or expired: the server tells the code, the status and when it got there, never
+ * who booked (issue 28). The page says what happened and when, in the vendor's timezone (issue 24),
+ * unless the vendor has just answered it here.
  */
-function ClosedCard({
-  booking,
-  answeredHere,
-}: {
-  booking: Extract<BookingByToken, { answerable: false }>;
-  answeredHere: boolean;
-}) {
+function ClosedCard({ booking, answeredHere }: { booking: ClosedBookingByToken; answeredHere: boolean }) {
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 text-sm">
       {answeredHere ? null : (
-        <p className="font-semibold text-stone-900">
-          {booking.status === 'expired'
-            ? t('bookings.confirmPage.expiredText')
-            : t('bookings.confirmPage.processedText')}
+        <p data-testid="closed-text" className="font-semibold text-stone-900">
+          {closedText(booking, t)}
         </p>
       )}
       <Rows
@@ -179,6 +178,48 @@ function ClosedCard({
       />
     </section>
   );
+}
+
+/** What happened to a booking whose link is closed, and when; the generic sentence when the server knows no time. */
+function closedText(booking: ClosedBookingByToken, t: TFunction): string {
+  const at = (iso: string | null) => (iso ? closedWhen(iso, booking.timezone) : null);
+  const answered = at(booking.answered_at);
+  const ended = at(booking.ended_at);
+  const key = 'bookings.confirmPage.closed';
+  switch (booking.status) {
+    case 'awaiting_payment':
+    case 'confirmed':
+    case 'paid':
+      if (answered) return t(`${key}.confirmed`, { when: answered });
+      break;
+    case 'declined':
+      if (answered) return t(`${key}.declined`, { when: answered });
+      break;
+    case 'expired':
+      return ended ? t(`${key}.expired`, { when: ended }) : t('bookings.confirmPage.expiredText');
+    case 'cancelled':
+      if (ended && booking.cancel_reason === 'customer')
+        return t(`${key}.cancelledByCustomer`, { when: ended });
+      if (ended && answered) return t(`${key}.cancelledUnpaid`, { answered, when: ended });
+      if (ended) return t(`${key}.cancelled`, { when: ended });
+      break;
+  }
+  return t('bookings.confirmPage.processedText');
+}
+
+/**
+ * "25 de noviembre a las 11:30" in the vendor's timezone: a 24-hour clock, so that a sentence may
+ * end with it without Intl's "a.m." meeting the sentence's own period.
+ */
+function closedWhen(iso: string, timeZone: string): string {
+  return dateTimeFormat('es-MX', {
+    timeZone,
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
 }
 
 function SummaryCard({ booking }: { booking: BookingSummary }) {

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadScreenAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
@@ -8,6 +9,9 @@ import { renderAt } from '../test/render-route.tsx';
 // not validate; Create Profile does, step by step, with the first failing step's message in a toast.
 
 let signups: Record<string, unknown>[];
+
+// The screen's module is here before the test, as in the browser once its chunk has loaded.
+beforeAll(() => loadScreenAt('/vendor-signup'));
 
 beforeEach(async () => {
   signups = [];

@@ -5,6 +5,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { SignupIssueKey, VendorSignupResponse } from '../../shared/vendor-signup.schemas.ts';
 import { PhoneField } from '../components/phone-field.tsx';
+import { PolicyConsent } from '../components/policy-consent.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -233,6 +234,7 @@ function Wizard({ language }: { language: WizardLanguage }) {
             <SchedulingFields value={form} onChange={update} />
           </div>
         ) : null}
+        {current === STEPS ? <PolicyConsent kind="signup" /> : null}
         <div className="flex gap-3">
           <Button
             variant="secondary"

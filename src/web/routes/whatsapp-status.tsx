@@ -167,7 +167,8 @@ function Flag({ on }: { on: boolean }) {
 
 function CheckResult({ check }: { check: SelfTestCheck }) {
   const { t } = useTranslation();
-  const Icon = check.outcome === 'passed' ? CheckCircle2 : check.outcome === 'failed' ? XCircle : CircleSlash;
+  const passed = check.outcome === 'passed' || check.outcome === 'logged';
+  const Icon = passed ? CheckCircle2 : check.outcome === 'failed' ? XCircle : CircleSlash;
   return (
     <li
       className={clsx(
@@ -179,11 +180,7 @@ function CheckResult({ check }: { check: SelfTestCheck }) {
         aria-hidden="true"
         className={clsx(
           'mt-0.5 size-5 shrink-0',
-          check.outcome === 'passed'
-            ? 'text-emerald-700'
-            : check.outcome === 'failed'
-              ? 'text-red-700'
-              : 'text-stone-600',
+          passed ? 'text-emerald-700' : check.outcome === 'failed' ? 'text-red-700' : 'text-stone-600',
         )}
       />
       <div>

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, appointmentStatuses } from '../../../shared/constants.ts';
+import type { BookingAddress, ServiceLocation } from '../../../shared/service-location.ts';
 import { user } from './auth.ts';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
 import { services, vendorProfiles } from './vendors.ts';
@@ -55,6 +57,10 @@ export const appointments = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     amountMxn: integer('amount_mxn').notNull(),
     notes: text('notes'),
+    // Issue 24: where it is done, as it was when requested, and the customer's address when that is
+    // where (street, colonia, postal code, references).
+    serviceLocation: text('service_location').$type<ServiceLocation>(),
+    address: jsonb('address').$type<BookingAddress>(),
     // The contact given with this request (issue 28): a booking keeps its own name, email and phone,
     // so a later booking with the same email never rewrites what vendors saw on earlier ones.
     customerName: text('customer_name').notNull(),

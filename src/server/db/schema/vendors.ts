@@ -6,6 +6,7 @@ import {
   DEFAULT_LEAD_TIME_MINUTES,
   DEFAULT_TIMEZONE,
 } from '../../../shared/constants.ts';
+import type { ServiceLocation } from '../../../shared/service-location.ts';
 import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import { user } from './auth.ts';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
@@ -109,11 +110,15 @@ export const services = pgTable(
     description: text('description'),
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
+    // Issue 24: where it is done — 'customer', 'vendor' or 'online'; null = its category's default
+    // (shared/service-location.ts).
+    location: text('location').$type<ServiceLocation>(),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     index('services_vendor_idx').on(t.vendorProfileId, t.isActive),
+    check('services_location_check', sql`${t.location} in ('customer', 'vendor', 'online')`),
     check('services_price_check', sql`${t.priceCents} >= 0`),
     check('services_duration_check', sql`${t.durationMinutes} > 0 and ${t.durationMinutes} <= 1440`),
   ],

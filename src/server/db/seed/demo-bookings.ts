@@ -61,6 +61,8 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const SLOT_STEP = 30 * MINUTE; // ARCHITECTURE §5: candidate starts every 30 minutes
+/** How far ahead a seeded request or unpaid booking starts at the earliest (within any vendor's 1-day advance). */
+const ANSWERABLE_AHEAD = 20 * HOUR;
 
 // ── wall-clock time in the vendor's zone ────────────────────────────────────────────────────
 
@@ -119,15 +121,22 @@ function firstOpenStart(vendor: BookableVendor, from: number, durationMs: number
   return undefined;
 }
 
-/** Hands out non-overlapping times for one vendor: one cursor for the past, one for the future. */
-function vendorCalendar(vendor: BookableVendor, now: number, pastDays: number) {
+/**
+ * Hands out non-overlapping times for one vendor: one cursor for the past, one for the future (from
+ * `futureFrom` when the vendor already has bookings ahead, as on a refresh).
+ */
+function vendorCalendar(vendor: BookableVendor, now: number, pastDays: number, futureFrom = now) {
   const buffer = vendor.bufferMinutes * MINUTE;
   let past = now - pastDays * DAY;
   // Past bookings end, buffer included, before now; future ones start after now: the two never meet.
-  let future = now + Math.max(vendor.leadTimeMinutes * MINUTE, MINUTE);
+  let future = Math.max(futureFrom, now + Math.max(vendor.leadTimeMinutes * MINUTE, MINUTE));
   const lastFutureStart = now + vendor.advanceBookingDays * DAY;
   let taken = 0;
-  return (when: 'past' | 'future', durationMinutes: number): { start: number; end: number } | undefined => {
+  return (
+    when: 'past' | 'future',
+    durationMinutes: number,
+    notBefore = 0,
+  ): { start: number; end: number } | undefined => {
     const duration = durationMinutes * MINUTE;
     // Every other booking moves to another day, so the calendar shows both busy and quiet days.
     const gap = taken++ % 2 === 0 ? DAY : 0;
@@ -137,7 +146,7 @@ function vendorCalendar(vendor: BookableVendor, now: number, pastDays: number) {
       past = start + duration + buffer + gap;
       return { start, end: start + duration };
     }
-    const start = firstOpenStart(vendor, future, duration);
+    const start = firstOpenStart(vendor, Math.max(future, notBefore), duration);
     if (start === undefined || start > lastFutureStart) return undefined;
     future = start + duration + buffer + gap;
     return { start, end: start + duration };
@@ -238,8 +247,9 @@ function bookingRows(
   pastDays: number,
   nextCode: () => string,
   counter: { n: number },
+  futureFrom = now,
 ): AppointmentRow[] {
-  const take = vendorCalendar(vendor, now, pastDays);
+  const take = vendorCalendar(vendor, now, pastDays, futureFrom);
   const free = vendor.services.find((s) => s.priceCents === 0);
   const paid = vendor.services.filter((s) => s.priceCents > 0);
   const rows: AppointmentRow[] = [];
@@ -254,7 +264,14 @@ function bookingRows(
     const index = counter.n++;
     const service = kind === 'confirmed' ? free : paid[index % paid.length];
     if (!service) continue;
-    const slot = take(pastKinds.has(kind) ? 'past' : 'future', service.durationMinutes);
+    // Issue 24: a request or an unpaid booking starts far enough ahead that its deadline (the earlier
+    // of the start and 24 h after the request or the confirmation) is most of a day away, not the
+    // next open slot's few minutes.
+    const slot = take(
+      pastKinds.has(kind) ? 'past' : 'future',
+      service.durationMinutes,
+      kind === 'pending_vendor' || kind === 'awaiting_payment' ? now + ANSWERABLE_AHEAD : 0,
+    );
     if (!slot) continue;
     const t = lifecycle(kind, slot.start, now, index);
     const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
@@ -353,6 +370,26 @@ export function planDemoBookings({
     rows.push(...bookingRows(vendor, plan, at, 20, nextCode, counter));
   });
   return rows;
+}
+
+export interface RefreshPlanOptions {
+  now: Date;
+  vendor: BookableVendor;
+  /** What the vendor lacks: a request it can answer, a booking awaiting payment, or both. */
+  kinds: ('pending_vendor' | 'awaiting_payment')[];
+  customerIds: string[];
+  /** The end of the vendor's last active booking, buffer included: new ones start after it. */
+  futureFrom: Date;
+}
+
+/**
+ * Issue 24: the bookings a demo vendor gets back on a later start, when the clock has moved past the
+ * ones seeded with it — a request inside its answer window and a booking awaiting payment with its
+ * deadline ahead, placed after the vendor's existing bookings so none overlaps.
+ */
+export function planRefreshBookings({ now, vendor, kinds, customerIds, futureFrom }: RefreshPlanOptions) {
+  const plan = kinds.map((kind, i) => ({ kind, customerId: customerIds[i % customerIds.length]! }));
+  return bookingRows(vendor, plan, now.getTime(), 0, codeMaker(), { n: 0 }, futureFrom.getTime());
 }
 
 /**

@@ -10,7 +10,7 @@ import { account, user, userRoles } from '../schema/auth.ts';
 import { appointments, customers } from '../schema/bookings.ts';
 import { profiles, services, vendorProfiles } from '../schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-people.ts';
-import { seedDemoData } from './seed.ts';
+import { refreshDemoBookings, seedDemoData } from './seed.ts';
 
 const now = new Date('2026-03-10T18:00:00Z'); // a Tuesday, 12:00 in Mexico City
 const HOUR = 3_600_000;
@@ -375,5 +375,110 @@ describe('seedDemoData with other vendor counts', () => {
       .from(vendorProfiles)
       .orderBy(sql`${vendorProfiles.createdAt} desc`);
     expect(secondRun.map((r) => r.name)).toEqual(firstRun);
+  });
+});
+
+// Issue 24 (part 10): the demo data is coherent with the clock. Whatever day the app starts on, the
+// demo vendor has a request it can answer (the dashboard's and the link's Confirm: ARCHITECTURE §4's
+// answerable — pending, token unexpired, start ahead) and a booking awaiting payment whose deadline is
+// ahead and whose checkout the sweeper can create (confirmed more than a minute ago, none stored yet).
+describe('demo bookings and the clock', () => {
+  let database: Database | undefined;
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  async function demoVendorId(db: Db): Promise<string> {
+    const [row] = await db
+      .select({ id: vendorProfiles.id })
+      .from(vendorProfiles)
+      .innerJoin(user, eq(user.id, vendorProfiles.userId))
+      .where(eq(user.email, demoAccounts.vendor.email));
+    return row!.id;
+  }
+
+  /** What the demo vendor can act on at `at`, as the lifecycle's statements would see it. */
+  async function actionable(db: Db, at: Date) {
+    const vendorId = await demoVendorId(db);
+    const rows = await db.select().from(appointments).where(eq(appointments.vendorProfileId, vendorId));
+    const answerable = rows.filter(
+      (a) =>
+        a.status === 'pending_vendor' &&
+        a.confirmTokenExpiresAt !== null &&
+        a.confirmTokenExpiresAt > at &&
+        a.startTz > at &&
+        // ARCHITECTURE §4: the deadline is the earlier of the start and 24 h after the request.
+        a.confirmTokenExpiresAt.getTime() ===
+          Math.min(a.startTz.getTime(), a.createdAt.getTime() + 24 * HOUR),
+    );
+    const payable = rows.filter(
+      (a) =>
+        a.status === 'awaiting_payment' &&
+        a.paymentDueAt !== null &&
+        a.paymentDueAt > at &&
+        a.checkoutSessionId === null &&
+        a.confirmedAt !== null &&
+        a.confirmedAt.getTime() <= at.getTime() - 60_000,
+    );
+    return { rows, answerable, payable };
+  }
+
+  // No real today: a weekday noon, a Friday near midnight, a Saturday evening, New Year's Eve.
+  for (const instant of [
+    '2026-03-10T18:00:00Z',
+    '2026-03-14T05:30:00Z',
+    '2026-11-22T02:00:00Z',
+    '2026-12-31T23:00:00Z',
+  ]) {
+    it(`seeded at ${instant}, the demo vendor has requests to answer and bookings to pay for most of a day`, async () => {
+      await database?.close();
+      database = await createTestDatabase();
+      const at = new Date(instant);
+      expect(await seedDemoData(database.db, { vendors: 1, now: at })).toBe(true);
+      const { answerable, payable } = await actionable(database.db, at);
+      expect(answerable.length).toBeGreaterThanOrEqual(2);
+      expect(payable.length).toBeGreaterThanOrEqual(1);
+      // Still so hours later: the demo does not lapse while someone tries it.
+      const later = new Date(at.getTime() + 12 * HOUR);
+      expect((await actionable(database.db, later)).answerable.length).toBeGreaterThanOrEqual(2);
+      expect((await actionable(database.db, later)).payable.length).toBeGreaterThanOrEqual(1);
+    });
+  }
+
+  it('a later start gives the demo vendor a fresh request and payment, once, without overlaps', async () => {
+    await database?.close();
+    database = await createTestDatabase();
+    const seededAt = new Date('2026-03-10T18:00:00Z');
+    await seedDemoData(database.db, { vendors: 1, now: seededAt });
+    // Right after seeding there is nothing to refresh.
+    expect(await refreshDemoBookings(database.db, { now: seededAt })).toBe(0);
+
+    for (const days of [3, 9, 40]) {
+      const at = new Date(seededAt.getTime() + days * 24 * HOUR);
+      expect((await actionable(database.db, at)).answerable).toHaveLength(0);
+      // The exclusion constraint would refuse an overlap: the insert succeeding is the check.
+      expect(await refreshDemoBookings(database.db, { now: at })).toBe(2);
+      const { rows, answerable, payable } = await actionable(database.db, at);
+      expect(answerable).toHaveLength(1);
+      expect(payable).toHaveLength(1);
+      // The demo customer asked: both demo accounts see it.
+      const [demoCustomer] = await database.db
+        .select()
+        .from(customers)
+        .where(eq(customers.email, demoAccounts.customer.email));
+      expect(answerable[0]!.customerId).toBe(demoCustomer!.id);
+      expect(answerable[0]!.customerEmail).toBe(demoAccounts.customer.email);
+      // Idempotent: a second start at the same time adds nothing.
+      const before = await tableCounts(database.db);
+      expect(await refreshDemoBookings(database.db, { now: at })).toBe(0);
+      expect(await tableCounts(database.db)).toEqual(before);
+      expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length);
+    }
+  });
+
+  it('does nothing on a database without the demo accounts', async () => {
+    await database?.close();
+    database = await createTestDatabase();
+    expect(await refreshDemoBookings(database.db, { now })).toBe(0);
   });
 });

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { categoryKeys, categoryValues } from '../../../shared/categories.ts';
-import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
+import { activeAppointmentStatuses, DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { uniqueSlug } from '../../../shared/slug.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Db, Tx } from '../client.ts';
 import { account, user, userRoles } from '../schema/auth.ts';
 import { appointments, customers } from '../schema/bookings.ts';
 import { availabilityWindows, profiles, services, vendorProfiles } from '../schema/vendors.ts';
-import { type BookableVendor, planAvailabilityWindows, planDemoBookings } from './demo-bookings.ts';
+import {
+  type BookableVendor,
+  planAvailabilityWindows,
+  planDemoBookings,
+  planRefreshBookings,
+} from './demo-bookings.ts';
 import { DEMO_PASSWORD, demoAccounts, demoCustomerProfiles, demoCustomers } from './demo-people.ts';
 import { type DemoVendor, demoVendors } from './demo-vendors.ts';
 import { generateVendor } from './generate.ts';
@@ -66,6 +71,103 @@ export async function seedDemoData(
   // on PGlite, which has no autovacuum to do this later).
   if (seeded) await db.execute(sql`analyze`);
   return seeded;
+}
+
+/**
+ * ARCHITECTURE §13.2, issue 24: a demo database outlives the day it was seeded: by a later start its
+ * requests have expired and its unpaid bookings timed out, and the demo vendor has nothing left to
+ * confirm. At each start the demo vendor gets back what it lacks — a request inside its answer window,
+ * a booking awaiting payment with its deadline ahead — placed after its existing bookings. Idempotent:
+ * when it has both, nothing changes (two instances take the seed's lock and the second adds nothing).
+ * Returns how many bookings it added.
+ */
+export async function refreshDemoBookings(
+  db: Db,
+  { now = new Date(), logger }: { now?: Date; logger?: Logger } = {},
+): Promise<number> {
+  const added = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [vendor] = await tx
+      .select({ vendor: vendorProfiles })
+      .from(vendorProfiles)
+      .innerJoin(user, eq(user.id, vendorProfiles.userId))
+      .where(eq(user.email, demoAccounts.vendor.email))
+      .limit(1);
+    if (!vendor) return 0;
+    const v = vendor.vendor;
+    const mine = eq(appointments.vendorProfileId, v.id);
+    const [answerable] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          mine,
+          eq(appointments.status, 'pending_vendor'),
+          gt(appointments.confirmTokenExpiresAt, now),
+          gt(appointments.startTz, now),
+        ),
+      )
+      .limit(1);
+    const [payable] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(and(mine, eq(appointments.status, 'awaiting_payment'), gt(appointments.paymentDueAt, now)))
+      .limit(1);
+    const kinds = [
+      ...(answerable ? [] : (['pending_vendor'] as const)),
+      ...(payable ? [] : (['awaiting_payment'] as const)),
+    ];
+    if (kinds.length === 0) return 0;
+
+    const own = await tx
+      .select({ id: services.id, priceCents: services.priceCents, durationMinutes: services.durationMinutes })
+      .from(services)
+      .where(and(eq(services.vendorProfileId, v.id), eq(services.isActive, true)));
+    // Rows the sweeper has not moved yet still hold their time (the exclusion constraint): start after them.
+    const [last] = await tx
+      .select({ end: appointments.endTz, buffer: appointments.bufferMinutes })
+      .from(appointments)
+      .where(and(mine, inArray(appointments.status, [...activeAppointmentStatuses])))
+      .orderBy(desc(appointments.endTz))
+      .limit(1);
+    const futureFrom = new Date(
+      Math.max(now.getTime(), (last?.end.getTime() ?? 0) + (last?.buffer ?? 0) * MINUTE),
+    );
+    const people = await tx
+      .select()
+      .from(customers)
+      .where(inArray(customers.email, [demoAccounts.customer.email, ...demoCustomers.map((c) => c.email)]));
+    // The demo customer's own request first: both demo accounts see it.
+    people.sort(
+      (a, b) =>
+        Number(b.email === demoAccounts.customer.email) - Number(a.email === demoAccounts.customer.email),
+    );
+    if (people.length === 0) return 0;
+    const planned = planRefreshBookings({
+      now,
+      vendor: {
+        id: v.id,
+        availability: v.availability,
+        timezone: v.timezone,
+        bufferMinutes: v.bufferMinutes,
+        leadTimeMinutes: v.leadTimeMinutes,
+        advanceBookingDays: v.advanceBookingDays,
+        services: own,
+      },
+      kinds,
+      customerIds: people.map((c) => c.id),
+      futureFrom,
+    });
+    const contactOf = new Map(people.map((c) => [c.id, c]));
+    const rows = planned.map((b) => {
+      const c = contactOf.get(b.customerId)!;
+      return { ...b, customerName: c.name, customerEmail: c.email, customerPhone: c.phoneE164 };
+    });
+    if (rows.length > 0) await tx.insert(appointments).values(rows);
+    return rows.length;
+  });
+  if (added > 0) logger?.info({ added }, 'demo bookings refreshed for the demo vendor');
+  return added;
 }
 
 async function hasData(db: Db | Tx): Promise<boolean> {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { blockRequesterOf } from '../bookings/request-caps.ts';
 import { attachCheckoutAfterConfirm, type CheckoutDeps } from './booking-checkout.ts';
 import { notifyBookingDeclined } from './booking-notifications.ts';
-import { answerable, effectiveStatus } from './booking-status.ts';
+import { answerable, effectiveStatus, statusInWordsEs } from './booking-status.ts';
 import { hashToken } from './booking-tokens.ts';
 import {
   type BookingView,
@@ -135,7 +135,7 @@ async function answer({
     );
   throw new AppError(
     'conflict',
-    `Esta reserva ya fue procesada (${status}). / This booking was already processed.`,
+    `Esta reserva ya fue procesada (${statusInWordsEs[status]}). / This booking was already processed.`,
   );
 }
 

@@ -62,6 +62,11 @@ export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMa
     customerPhone: row.customerPhone,
     notes: row.notes,
     manageUrl: manageLink(row),
+    where: {
+      location: row.serviceLocation,
+      address: row.address,
+      placeAddress: row.serviceLocation === 'vendor' ? row.vendorAddress : null,
+    },
   };
 }
 

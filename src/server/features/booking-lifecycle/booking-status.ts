@@ -17,6 +17,20 @@ export { type AppointmentStatus, activeAppointmentStatuses, appointmentStatuses 
 
 const HOUR_MS = 60 * 60_000;
 
+/**
+ * A status as a vendor reads it in the server's own messages (Spanish, product §1; the words of the
+ * confirm page's statuses): a person never reads the raw name (issue 24).
+ */
+export const statusInWordsEs: Record<AppointmentStatus, string> = {
+  pending_vendor: 'pendiente de tu respuesta',
+  awaiting_payment: 'pendiente de pago',
+  confirmed: 'confirmada',
+  paid: 'pagada',
+  declined: 'rechazada',
+  expired: 'caducada',
+  cancelled: 'cancelada',
+};
+
 /** An operation of the lifecycle (one exported function each in this folder). */
 export type BookingOperation =
   | 'request'

@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
 import { toE164 } from '../../../shared/phone.ts';
+import { type BookingAddress, servesColonia, serviceLocationOf } from '../../../shared/service-location.ts';
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
@@ -80,6 +81,9 @@ export async function requestBooking({
       businessPhone: vendorProfiles.businessPhone,
       bufferMinutes: vendorProfiles.bufferMinutes,
       timezone: vendorProfiles.timezone,
+      serviceCategory: vendorProfiles.serviceCategory,
+      serviceAreas: vendorProfiles.serviceAreas,
+      address: vendorProfiles.address,
     })
     .from(vendorProfiles)
     .where(reference)
@@ -110,11 +114,14 @@ export async function requestBooking({
       name: services.name,
       priceCents: services.priceCents,
       durationMinutes: services.durationMinutes,
+      location: services.location,
     })
     .from(services)
     .where(eq(services.id, input.serviceId))
     .limit(1);
   if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
+  const serviceLocation = serviceLocationOf(service.location, vendor.serviceCategory);
+  const address = serviceLocation === 'customer' ? checkedAddress(input.address, vendor.serviceAreas) : null;
 
   const end = new Date(start.getTime() + service.durationMinutes * 60_000);
   const phone = input.customerPhone ? (toE164(input.customerPhone) ?? null) : null;
@@ -133,6 +140,7 @@ export async function requestBooking({
     customerEmail: email,
     customerPhone: phone,
     notes: input.notes ?? null,
+    where: { location: serviceLocation, address, placeAddress: vendor.address },
   };
   const status = TRANSITIONS.request.to[0];
 
@@ -161,6 +169,8 @@ export async function requestBooking({
             bufferMinutes: vendor.bufferMinutes,
             amountMxn: service.priceCents,
             notes: input.notes ?? null,
+            serviceLocation,
+            address,
             customerName: input.customerName,
             customerEmail: email,
             customerPhone: phone,
@@ -175,7 +185,12 @@ export async function requestBooking({
         await notifyBookingRequested(tx, {
           appointmentId: row!.id,
           vendor,
-          facts: { ...facts, code, manageUrl: manageLink({ id: row!.id, code }) },
+          facts: {
+            ...facts,
+            code,
+            manageUrl: manageLink({ id: row!.id, code }),
+            answerDueAt: vendorAnswerDeadline(now, start),
+          },
           links: confirmLinks(appUrl, token),
         });
         return row!.id;
@@ -206,6 +221,25 @@ export async function requestBooking({
       throw err;
     }
   }
+}
+
+/**
+ * Issue 24: a service done at the customer's place needs the address, in a colonia the vendor serves
+ * (its service areas; a vendor with none refuses nowhere). Each refusal names its field, as the
+ * validator does.
+ */
+function checkedAddress(address: BookingAddress | undefined, serviceAreas: string[]): BookingAddress {
+  if (!address) {
+    const message = 'Please enter the address where the service is done.';
+    throw new AppError('validation_failed', message, [{ path: 'address', message }]);
+  }
+  if (!servesColonia(serviceAreas, address.colonia)) {
+    const message = `This vendor does not serve ${address.colonia}. They serve: ${serviceAreas.join(', ')}.`;
+    throw new AppError('validation_failed', message, [
+      { path: 'address.colonia', message, serves: serviceAreas },
+    ]);
+  }
+  return address;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat } from '../../../shared/date-format.ts';
+import { dateTimeFormat, endSentence } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
+import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import { answerWindowLine } from '../payments/payment-mails.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
@@ -20,6 +22,44 @@ export interface BookingMailFacts {
   notes: string | null;
   /** The customer's booking page with its token (issue 23; decision 044): in every mail to them. */
   manageUrl: string;
+  /**
+   * The vendor's answer deadline (issue 24: the earlier of 24 h after the request and the start),
+   * stated in the request's own messages; absent elsewhere.
+   */
+  answerDueAt?: Date;
+  /** Where the service is done (issue 24); absent on bookings made before it was asked. */
+  where: BookingWhere;
+}
+
+export interface BookingWhere {
+  location: ServiceLocation | null;
+  /** The customer's address, for a service done there. */
+  address: BookingAddress | null;
+  /** The vendor's address, for a service done there. */
+  placeAddress: string | null;
+}
+
+/** Where, in the vendor's words (Spanish) or the customer's (English or Spanish); null when unknown. */
+export function whereLine(
+  { location, address, placeAddress }: BookingWhere,
+  reader: 'vendor' | 'es' | 'en',
+): string | null {
+  if (location === 'customer' && address) {
+    const line = addressLine(address);
+    return reader === 'en'
+      ? `At your address: ${line}`
+      : reader === 'es'
+        ? `En tu domicilio: ${line}`
+        : `En el domicilio del cliente: ${line}`;
+  }
+  if (location === 'vendor') {
+    const place = placeAddress?.trim();
+    if (reader === 'vendor') return 'En tu local';
+    if (reader === 'en') return place ? `At the vendor's place: ${place}` : "At the vendor's place";
+    return place ? `En el local del proveedor: ${place}` : 'En el local del proveedor';
+  }
+  if (location === 'online') return reader === 'en' ? 'Online' : 'En línea';
+  return null;
 }
 
 function when(start: Date, timezone: string, locale: 'es-MX' | 'en-US'): string {
@@ -32,20 +72,35 @@ export function confirmLinks(appUrl: string, token: string) {
   return { confirm: `${base}&action=confirm`, decline: `${base}&action=decline` };
 }
 
+const labelled = (label: string, value: string | null | undefined) => (value ? [`${label}: ${value}`] : []);
+
 function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline: string }): string[] {
   return [
     `Nueva solicitud de reserva · Código ${facts.code}`,
     '',
     `Servicio: ${facts.serviceName}`,
     `Fecha: ${when(facts.start, facts.timezone, 'es-MX')}`,
-    `Cliente: ${facts.customerName}`,
+    ...labelled('Dónde', whereLine(facts.where, 'vendor')),
     `Importe: ${formatPrice(facts.amountMxn)} MXN`,
-    ...(facts.notes ? [`Notas: ${facts.notes}`] : []),
+    '',
+    // Issue 24: everything the vendor needs to answer and to go, in the request itself.
+    `Cliente: ${facts.customerName}`,
+    ...labelled('Teléfono', facts.customerPhone),
+    ...labelled(
+      'WhatsApp',
+      facts.customerPhone ? `https://wa.me/${facts.customerPhone.replace(/\D/g, '')}` : null,
+    ),
+    `Correo: ${facts.customerEmail}`,
+    ...labelled('Notas', facts.notes),
     '',
     `Confirmar: ${links.confirm}`,
     `Rechazar: ${links.decline}`,
     '',
-    `Por favor responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas. Al confirmar, el cliente recibirá el enlace de pago.`,
+    // Issue 24: the 8-hour target as the target, the real deadline as the deadline.
+    facts.answerDueAt
+      ? answerWindowLine(facts.answerDueAt, facts.timezone)
+      : `Responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas.`,
+    'Al confirmar, el cliente recibirá el enlace de pago.',
   ];
 }
 
@@ -77,10 +132,15 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
     text: [
       `Hi ${facts.customerName},`,
       '',
-      `We sent your request to ${facts.vendorName}. It is awaiting confirmation: confirmations arrive within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours.`,
+      `We sent your request to ${facts.vendorName}. ${
+        facts.answerDueAt
+          ? `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours, and at the latest by ${when(facts.answerDueAt, facts.timezone, 'en-US')}.`
+          : `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours.`
+      }`,
       '',
       `Service: ${facts.serviceName}`,
       `When: ${when(facts.start, facts.timezone, 'en-US')} (${facts.timezone})`,
+      ...labelled('Where', whereLine(facts.where, 'en')),
       `Amount: ${formatPrice(facts.amountMxn)} MXN`,
       `Booking code: ${facts.code}`,
       '',
@@ -89,8 +149,13 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
       '',
       '—',
       '',
-      `Hola ${facts.customerName}: enviamos tu solicitud a ${facts.vendorName}. Está pendiente de confirmación (llega en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas).`,
+      `Hola ${facts.customerName}: enviamos tu solicitud a ${facts.vendorName}. El proveedor suele responder en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas${
+        facts.answerDueAt
+          ? `; el plazo vence el ${endSentence(when(facts.answerDueAt, facts.timezone, 'es-MX'))}`
+          : '.'
+      }`,
       `Fecha: ${when(facts.start, facts.timezone, 'es-MX')} · Código: ${facts.code}`,
+      ...labelled('Dónde', whereLine(facts.where, 'es')),
       `Tu reserva: ${facts.manageUrl}`,
       '',
       'Barrio',

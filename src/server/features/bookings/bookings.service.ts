@@ -3,6 +3,7 @@ import type { AvailabilityResponse } from '../../../shared/availability/availabi
 import type {
   BookingByToken,
   BookingSummary,
+  ClosedBookingByToken,
   ManagedBooking,
   MyBooking,
   VendorBooking,
@@ -80,9 +81,29 @@ export async function getBookingByToken({
   const status = effectiveStatus(row, now);
   const open =
     status === 'pending_vendor' && row.confirmTokenExpiresAt !== null && row.confirmTokenExpiresAt > now;
-  if (!open)
-    return { answerable: false, code: row.code, status: status === 'pending_vendor' ? 'expired' : status };
+  if (!open) return closedByToken(row, status === 'pending_vendor' ? 'expired' : status);
   return { answerable: true, ...toSummary(row, now) };
+}
+
+/**
+ * A link with nothing left to answer (issue 24): what happened to the booking and when, in the
+ * vendor's timezone, and still nothing about who booked (issue 28).
+ */
+function closedByToken(row: BookingView, status: AppointmentStatus): ClosedBookingByToken {
+  // Declining stamps nothing of its own; nothing moves a declined booking afterwards.
+  const answeredAt = status === 'declined' ? row.updatedAt : row.confirmedAt;
+  // An unanswered request ended at its deadline, whenever the sweeper got to it.
+  const ended =
+    status === 'expired' ? vendorAnswerDeadline(row.createdAt, row.startTz) : endedAt(row, status);
+  return {
+    answerable: false,
+    code: row.code,
+    status,
+    answered_at: answeredAt?.toISOString() ?? null,
+    ended_at: ended?.toISOString() ?? null,
+    cancel_reason: status === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
+    timezone: row.timezone,
+  };
 }
 
 const LIST_LIMIT = 200;
@@ -104,10 +125,16 @@ export async function listVendorBookings({
   );
   return rows.map((row) => ({
     ...toSummary(row, now),
+    answer_due_at:
+      effectiveStatus(row, now) === 'pending_vendor'
+        ? vendorAnswerDeadline(row.createdAt, row.startTz).toISOString()
+        : null,
     customer_email: row.customerEmail,
     customer_phone: row.customerPhone,
     notes: row.notes,
     created_at: row.createdAt.toISOString(),
+    service_location: row.serviceLocation,
+    address: row.address,
   }));
 }
 
@@ -228,6 +255,9 @@ function toManagedBooking(row: BookingView, now: Date, secret: string): ManagedB
     payment_url: status === 'awaiting_payment' ? row.paymentUrl : null,
     calendar_url: `/api/bookings/manage/calendar.ics?token=${manageToken(secret, row.id)}`,
     service_id: row.serviceId,
+    location: row.serviceLocation,
+    address: row.address,
+    place_address: row.serviceLocation === 'vendor' ? row.vendorAddress?.trim() || null : null,
     change_deadline: changes.changeDeadline?.toISOString() ?? null,
     can_cancel: changes.canCancel,
     can_reschedule: changes.canReschedule,

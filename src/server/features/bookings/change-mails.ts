@@ -1,3 +1,4 @@
+import { endSentence } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 import { amount, details, fechaEs, type PaymentMailFacts, pageLine } from '../payments/payment-mails.ts';
@@ -71,7 +72,7 @@ export function customerRescheduledMail(
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${fechaEs(facts.start, facts.timezone)}. Ya avisamos a ${facts.vendorName}.`,
+      `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
       '',
       ...details(facts),
       '',
@@ -107,7 +108,7 @@ export function vendorRescheduledMail(
 }
 
 export function vendorRescheduledWhatsApp(facts: PaymentMailFacts, previousStart: Date): string {
-  return `${facts.customerName} cambió la reserva ${facts.code} (${facts.serviceName}) del ${fechaEs(previousStart, facts.timezone)} al ${fechaEs(facts.start, facts.timezone)}. El horario anterior vuelve a estar libre.`;
+  return `${facts.customerName} cambió la reserva ${facts.code} (${facts.serviceName}) del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} El horario anterior vuelve a estar libre.`;
 }
 
 export function customerReminderMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
@@ -117,7 +118,7 @@ export function customerReminderMail(facts: PaymentMailFacts, calendar: string):
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `Te recordamos tu reserva con ${facts.vendorName}: ${fechaEs(facts.start, facts.timezone)}.`,
+      `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
       '',
       ...details(facts),
       '',
@@ -136,7 +137,7 @@ export function vendorReminderMail(to: string, facts: PaymentMailFacts): MailOut
     text: [
       'Hola:',
       '',
-      `Te recordamos la reserva de ${facts.customerName}: ${fechaEs(facts.start, facts.timezone)}.`,
+      `Te recordamos la reserva de ${facts.customerName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
       ...(facts.customerPhone ? [`Teléfono del cliente: ${facts.customerPhone}`] : []),
       '',
       ...details(facts),
@@ -148,8 +149,8 @@ export function vendorReminderMail(to: string, facts: PaymentMailFacts): MailOut
 
 export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
   return audience === 'customer'
-    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${fechaEs(facts.start, facts.timezone)}.\n${pageLine(facts)}`
-    : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${fechaEs(facts.start, facts.timezone)}.`;
+    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${endSentence(fechaEs(facts.start, facts.timezone))}\n${pageLine(facts)}`
+    : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${endSentence(fechaEs(facts.start, facts.timezone))}`;
 }
 
 export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string): MailOutboxPayload {

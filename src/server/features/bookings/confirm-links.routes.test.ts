@@ -55,7 +55,12 @@ describe(`confirm links (${testEngine})`, () => {
 
   async function book(startTime = MONDAY_9) {
     const vendor = await insertVendor(database.db);
-    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents: 50_000 });
+    // At the vendor's place: the request needs no address (issue 24).
+    const service = await insertService(database.db, vendor.id, {
+      durationMinutes: 60,
+      priceCents: 50_000,
+      location: 'vendor',
+    });
     const res = await client().post('/api/bookings', {
       vendorId: vendor.id,
       serviceId: service.id,
@@ -166,12 +171,71 @@ describe(`confirm links (${testEngine})`, () => {
       [confirmed, 'confirm', 'awaiting_payment'],
       [declined, 'decline', 'declined'],
     ] as const) {
+      clock.advance(30 * 60_000);
+      const answeredAt = clock.now().toISOString();
       expect((await client().post('/api/bookings/confirm', { token, action })).status).toBe(200);
       const after = await read(token);
-      expect(after.body).toEqual({ answerable: false, code: booking.code, status });
+      // Issue 24: what happened and when, in the vendor's timezone; issue 28: still nobody's name.
+      expect(after.body).toEqual({
+        answerable: false,
+        code: booking.code,
+        status,
+        answered_at: answeredAt,
+        // A decline ends the booking as it answers it.
+        ended_at: status === 'declined' ? answeredAt : null,
+        cancel_reason: null,
+        timezone: 'America/Mexico_City',
+      });
       expect(after.text).not.toContain(CUSTOMER);
       expect(after.text).not.toContain('ana@example.test');
+      expect(after.text).not.toContain('+52');
     }
+    clock.set(NOW);
+  });
+
+  it('a link opened again after the customer cancelled says who ended it and when', async () => {
+    const { token, booking } = await book(WEDNESDAY_9);
+    const manageToken = new URL(booking.manage_path, APP_URL).searchParams.get('token');
+    clock.advance(HOUR);
+    try {
+      const cancelled = await client().post('/api/bookings/manage/cancel', { token: manageToken });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+      const res = await client().get(`/api/bookings/confirm?token=${token}`);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({
+        answerable: false,
+        code: booking.code,
+        status: 'cancelled',
+        answered_at: null,
+        ended_at: clock.now().toISOString(),
+        cancel_reason: 'customer',
+        timezone: 'America/Mexico_City',
+      });
+      expect(text).not.toContain(CUSTOMER);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  // Issue 24: the page shows "Token Inválido" for these, never the validator's words.
+  it('answers a malformed token as invalid and an unknown one as not found, in the spec words', async () => {
+    const malformed = await client().get('/api/bookings/confirm?token=short');
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('Token de confirmación inválido');
+    const unknown = await client().get(`/api/bookings/confirm?token=${'x'.repeat(43)}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { message: 'Token de confirmación inválido' } });
+  });
+
+  it('tells a second answer the status in words, never its raw name', async () => {
+    const { token } = await book(MONDAY_11);
+    expect((await client().post('/api/bookings/confirm', { token, action: 'decline' })).status).toBe(200);
+    const again = await client().post('/api/bookings/confirm', { token, action: 'confirm' });
+    expect(again.status).toBe(409);
+    const { error } = (await again.json()) as { error: { message: string } };
+    expect(error.message).toBe(
+      'Esta reserva ya fue procesada (rechazada). / This booking was already processed.',
+    );
   });
 
   it('answers no customer once the link has expired, before and after the sweeper moves it', async () => {
@@ -181,12 +245,22 @@ describe(`confirm links (${testEngine})`, () => {
     try {
       const overdue = await client().get(`/api/bookings/confirm?token=${token}`);
       const text = await overdue.text();
-      expect(JSON.parse(text)).toEqual({ answerable: false, code: booking.code, status: 'expired' });
+      // It ended at its deadline: 24 h after the request, before the start.
+      const expired = {
+        answerable: false,
+        code: booking.code,
+        status: 'expired',
+        answered_at: null,
+        ended_at: new Date(Date.parse(NOW) + 24 * HOUR).toISOString(),
+        cancel_reason: null,
+        timezone: 'America/Mexico_City',
+      };
+      expect(JSON.parse(text)).toEqual(expired);
       expect(text).not.toContain(CUSTOMER);
 
       await expireOverdueBookings({ db: database.db, now: clock.now(), manageLink: testManageLink });
       const swept = await client().get(`/api/bookings/confirm?token=${token}`);
-      expect(await swept.json()).toEqual({ answerable: false, code: booking.code, status: 'expired' });
+      expect(await swept.json()).toEqual(expired);
     } finally {
       clock.set(NOW);
     }

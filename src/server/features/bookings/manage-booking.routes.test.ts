@@ -105,6 +105,9 @@ describe(`the customer's booking page (${testEngine})`, () => {
       cancel_note: null,
       rescheduled_at: null,
       service_id: expect.any(String),
+      location: 'vendor',
+      address: null,
+      place_address: null,
       // Monday 09:00 is 21 hours away: past the 24-hour limit for changes online (decision 046).
       change_deadline: '2026-11-22T15:00:00.000Z',
       can_cancel: false,

@@ -1,4 +1,5 @@
-import { dateTimeFormat, utcStamp } from '../../../shared/date-format.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
+import { dateTimeFormat, endSentence, utcStamp } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -32,6 +33,15 @@ export function details(facts: PaymentMailFacts): string[] {
 
 /** The customer's booking page (issue 23), in every message to the customer; never to the vendor. */
 export const pageLine = (facts: PaymentMailFacts) => `Tu reserva: ${facts.manageUrl}`;
+
+/**
+ * The vendor's answer window, worded the same in every request message and on the dashboard (issue
+ * 24): the 8-hour target as a target, the real deadline (the earlier of 24 h after the request and
+ * the start, ARCHITECTURE §4) as the deadline.
+ */
+export function answerWindowLine(dueAt: Date, timezone: string): string {
+  return `Responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas; la solicitud vence el ${endSentence(fechaEs(dueAt, timezone))}`;
+}
 
 function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;
@@ -114,7 +124,7 @@ export function paidVendorMail(to: string, facts: PaymentMailFacts): MailOutboxP
 
 export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
   return audience === 'customer'
-    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${fechaEs(facts.start, facts.timezone)}.\n${pageLine(facts)}`
+    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${endSentence(fechaEs(facts.start, facts.timezone))}\n${pageLine(facts)}`
     : `${facts.customerName} pagó la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). Está confirmada.`;
 }
 

@@ -91,6 +91,7 @@ function toVendorService(row: ServiceRow): VendorService {
     description: row.description,
     price_cents: row.priceCents,
     duration_minutes: row.durationMinutes,
+    location: row.location,
     is_active: row.isActive,
   };
 }
@@ -120,6 +121,7 @@ export async function createVendorService(
       description: input.description || null,
       priceCents: input.price_cents,
       durationMinutes: input.duration_minutes,
+      location: input.location,
     })
     .returning();
   return toVendorService(row!);
@@ -146,6 +148,7 @@ export async function updateVendorService(
     ...(input.description !== undefined && { description: input.description || null }),
     ...(input.price_cents !== undefined && { priceCents: input.price_cents }),
     ...(input.duration_minutes !== undefined && { durationMinutes: input.duration_minutes }),
+    ...(input.location !== undefined && { location: input.location }),
     ...(input.is_active !== undefined && { isActive: input.is_active }),
   };
   // An empty patch names no field, so it changes nothing (an UPDATE with nothing to set is an error).

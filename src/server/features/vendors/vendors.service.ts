@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoryValues } from '../../../shared/categories.ts';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
+import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
   isVendorId,
   type PublicService,
@@ -194,14 +195,27 @@ export async function getPublicVendor(
       description: services.description,
       price_cents: services.priceCents,
       duration_minutes: services.durationMinutes,
+      location: services.location,
     })
     .from(services)
     .where(and(eq(services.vendorProfileId, vendor.id), eq(services.isActive, true)))
     .orderBy(services.createdAt, services.id);
+  const detailed: PublicServiceDetail[] = rows.map((row) => ({
+    ...row,
+    location: serviceLocationOf(row.location, vendor.service_category),
+  }));
+  // The vendor's own address is public only where customers go to it (issue 24).
+  const [place] = detailed.some((s) => s.location === 'vendor')
+    ? await db
+        .select({ address: vendorProfiles.address })
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.id, vendor.id))
+    : [];
   return {
     ...vendor,
     created_at: vendor.created_at.toISOString(),
-    services: rows satisfies PublicServiceDetail[],
+    services: detailed,
+    place_address: place?.address?.trim() || null,
   };
 }
 

@@ -2,6 +2,7 @@ import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { formatPrice } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
+import { answerWindowLine } from '../payments/payment-mails.ts';
 
 // Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (ARCHITECTURE §9), English
 // for a vendor who does not list Spanish among their languages.
@@ -23,7 +24,9 @@ export const TEMPLATE_LANGUAGE = 'es_MX';
 export const templates = {
   booking_request: {
     name: 'barrio_booking_request',
-    body: 'Nueva solicitud de reserva {{1}}: {{2}}, {{3}}. Cliente: {{4}}. Responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
+    // Issue 24: a date ({{3}}, "11:30 a.m.") never ends a sentence here, so no "a.m.." (Meta allows no
+    // parameter at the very end of a body either).
+    body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
   },
   vendor_welcome: {
     name: 'barrio_vendor_welcome',
@@ -40,7 +43,7 @@ export const templates = {
   // Issue 23 (decision 046): what happens to a booking after it is made.
   booking_reminder: {
     name: 'barrio_booking_reminder',
-    body: 'Recordatorio: la reserva {{1}} con {{2}} es el {{3}}.',
+    body: 'Recordatorio: el {{3}} es la reserva {{1}} con {{2}}.',
   },
   booking_cancelled: {
     name: 'barrio_booking_cancelled',
@@ -48,7 +51,7 @@ export const templates = {
   },
   booking_rescheduled: {
     name: 'barrio_booking_rescheduled',
-    body: 'El cliente cambió la reserva {{1}} del {{2}} al {{3}}.',
+    body: 'El cliente cambió la reserva {{1}} al {{3}} (antes: {{2}}); el horario anterior vuelve a estar libre.',
   },
   booking_expired: {
     name: 'barrio_booking_expired',
@@ -107,6 +110,8 @@ export function bookingRequestText(facts: {
   timezone: string;
   customerName: string;
   amountMxn: number;
+  /** The vendor's answer deadline (ARCHITECTURE §4). */
+  answerDueAt: Date;
 }): string {
   return [
     `Nueva solicitud de reserva · Código ${facts.code}`,
@@ -116,6 +121,7 @@ export function bookingRequestText(facts: {
     `Cliente: ${facts.customerName}`,
     `Importe: ${formatPrice(facts.amountMxn)} MXN`,
     '',
+    answerWindowLine(facts.answerDueAt, facts.timezone),
     `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
   ].join('\n');
 }

@@ -291,6 +291,15 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       ]);
     });
 
+    // Issue 24: on the log transport nothing reaches a phone, and the test says so.
+    it('says notifications are logged, not sent, on the log transport', async () => {
+      await database.db.delete(outbox); // earlier tests left items no dispatcher runs here
+      const { checks } = (await (await admin.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;
+      expect(checks[1]).toMatchObject({ name: 'notification', outcome: 'logged' });
+      expect(checks[1]!.message).toMatch(/logged.*not sent/);
+      expect(checks[1]!.message).not.toMatch(/delivered/);
+    });
+
     it('passes all three with a configured webhook and Graph API', async () => {
       await database.db.delete(outbox); // earlier tests left items no dispatcher runs here
       const configured = createTestApp(database, {

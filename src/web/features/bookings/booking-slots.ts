@@ -31,6 +31,8 @@ export function demoServiceList(
     description: null,
     duration_minutes: s.duration_minutes,
     price_cents: s.price_cents,
+    // Examples are never sent, so they ask for no address.
+    location: 'vendor' as const,
   }));
 }
 

@@ -36,8 +36,10 @@ export function fakeVendorDetail(n: number, overrides: Partial<PublicVendorDetai
         description: 'Kitchen and bathrooms',
         price_cents: 45_000,
         duration_minutes: 90,
+        location: 'vendor' as const,
       },
     ],
+    place_address: null,
     ...overrides,
   };
 }

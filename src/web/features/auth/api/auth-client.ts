@@ -97,6 +97,22 @@ export function startGoogleSignIn({
   });
 }
 
+/**
+ * Issue 24 (part 5), "Forgot password?": the server mails a link to /auth/reset-password?token=… when the
+ * address has an account, and answers the same when it has none.
+ */
+export function requestPasswordReset(email: string) {
+  return post<{ status: boolean }>('/request-password-reset', { email });
+}
+
+/**
+ * Sets the new password with the mail's token. The server signs out every session of the account
+ * and signs this browser in; a spent or expired token is `authErrorCodes.invalidToken`.
+ */
+export function resetPassword(input: { token: string; newPassword: string }) {
+  return post<{ status: boolean }>('/reset-password', input);
+}
+
 export function signOut() {
   return post<{ success: boolean }>('/sign-out', {});
 }
@@ -105,4 +121,5 @@ export function signOut() {
 export const authErrorCodes = {
   invalidCredentials: 'INVALID_EMAIL_OR_PASSWORD',
   userExists: ['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'],
+  invalidToken: 'INVALID_TOKEN',
 } as const;

@@ -5,6 +5,21 @@ import { Link } from 'react-router';
 import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { formatDuration } from '../../vendors/components/service-list.tsx';
+import { formatMxn } from '../booking-amount.ts';
+import { formatBookingWhen } from '../booking-when.ts';
+import { whereText } from '../booking-where.ts';
+
+/** What was just requested, as the form knew it (issue 24: the confirmation recaps it). */
+export interface BookingRecap {
+  vendorName: string;
+  serviceName: string;
+  startTime: string;
+  durationMinutes: number;
+  timezone: string;
+  priceCents: number;
+  where: Parameters<typeof whereText>[1];
+}
 
 /**
  * product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code, in
@@ -14,13 +29,15 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 export function BookingConfirmation({
   booking,
   email,
+  recap,
   onAnother,
 }: {
   booking: CreateBookingResponse;
   email: string;
+  recap?: BookingRecap;
   onAnother: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // The form is replaced: move focus to what replaced it, so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
@@ -31,6 +48,10 @@ export function BookingConfirmation({
         {t('bookings.done.title')}
       </h3>
       <Badge tone="brand">{t('bookings.done.status')}</Badge>
+      {recap ? <Recap recap={recap} code={booking.code} locale={i18n.language} /> : null}
+      <p className="text-sm text-stone-700">
+        {recap && recap.priceCents === 0 ? t('bookings.done.nextFree') : t('bookings.done.next')}
+      </p>
       <p className="text-sm text-stone-700">{t('bookings.done.note', { email })}</p>
       <p className="text-sm text-stone-700">
         {t('bookings.done.code')}:{' '}
@@ -47,5 +68,41 @@ export function BookingConfirmation({
         {t('bookings.done.another')}
       </Button>
     </div>
+  );
+}
+
+/** Vendor, service, when (the vendor's timezone), duration, price and where: what was requested. */
+function Recap({ recap, code, locale }: { recap: BookingRecap; code: string; locale: string }) {
+  const { t } = useTranslation();
+  const end = new Date(Date.parse(recap.startTime) + recap.durationMinutes * 60_000).toISOString();
+  const where = whereText(t, recap.where);
+  const rows: [string, string][] = [
+    [t('bookings.done.vendor'), recap.vendorName],
+    [t('bookings.done.service'), recap.serviceName],
+    [
+      t('bookings.manage.when'),
+      formatBookingWhen({ start_time: recap.startTime, end_time: end, timezone: recap.timezone }, locale),
+    ],
+    [t('bookings.manage.duration'), formatDuration(recap.durationMinutes, t)],
+    [
+      t('bookings.manage.amount'),
+      recap.priceCents === 0 ? t('bookings.manage.free') : formatMxn(recap.priceCents),
+    ],
+    ...(where ? [[t('bookings.where.label'), where] as [string, string]] : []),
+  ];
+  return (
+    <dl
+      aria-label={t('bookings.done.recapLabel', { code })}
+      className="w-full divide-y divide-brand-100 text-left text-sm"
+    >
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3 py-1.5">
+            <dt className="shrink-0 text-stone-600">{label}</dt>
+            <dd className="min-w-0 text-right font-medium break-words text-stone-900">{value}</dd>
+          </div>
+        ))}
+    </dl>
   );
 }

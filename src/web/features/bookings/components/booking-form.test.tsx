@@ -15,7 +15,14 @@ let posts: unknown[];
 
 const SERVICE_ID = '5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11';
 const services: PublicServiceDetail[] = [
-  { id: SERVICE_ID, name: 'Limpieza profunda', description: null, price_cents: 45_000, duration_minutes: 60 },
+  {
+    id: SERVICE_ID,
+    name: 'Limpieza profunda',
+    description: null,
+    price_cents: 45_000,
+    duration_minutes: 60,
+    location: 'vendor',
+  },
 ];
 const vendor = {
   id: '7d1f8a52-3c1e-4b0e-9a55-0a1b2c3d4e5f',
@@ -115,6 +122,60 @@ describe('BookingForm', () => {
         customerPhone: '+525512345678',
       },
     ]);
+  });
+
+  // Issue 24: where, and the confirmation's recap.
+  it('asks where for a service done at the customer’s address, among the vendor’s colonias, and recaps the request', async () => {
+    renderForm({
+      vendor: { ...vendor, business_name: 'Casa Limpia', service_areas: ['Roma Norte', 'Condesa'] },
+      services: [{ ...services[0]!, location: 'customer' }],
+    });
+    expect(screen.queryByLabelText('Street and number')).toBeNull();
+    chooseService();
+    const times = await screen.findByRole('group', { name: 'Time' });
+    fireEvent.click(within(times).getByLabelText('9:30 AM'));
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText('Enter the street and number.')).toBeTruthy();
+    expect(screen.getByText('Choose or enter your colonia.')).toBeTruthy();
+    expect(screen.getByText('Enter the 5-digit postal code.')).toBeTruthy();
+    expect(screen.getAllByText('Missing Information').length).toBeGreaterThan(0);
+    expect(posts).toEqual([]);
+
+    const colonia = screen.getByLabelText('Colonia');
+    expect(
+      within(colonia)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose your colonia', 'Roma Norte', 'Condesa']);
+    changeValue(screen.getByLabelText('Street and number'), 'Calle Durango 120');
+    changeValue(colonia, 'Condesa');
+    changeValue(screen.getByLabelText('Postal code'), '06140');
+    changeValue(screen.getByLabelText('References (optional)'), 'interior 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
+    expect(posts).toEqual([
+      expect.objectContaining({
+        address: {
+          street: 'Calle Durango 120',
+          colonia: 'Condesa',
+          postalCode: '06140',
+          references: 'interior 4',
+        },
+      }),
+    ]);
+    const text = screen.getByLabelText('Your request ABC234').textContent ?? '';
+    expect(text).toContain('Casa Limpia');
+    expect(text).toContain('Limpieza profunda');
+    expect(text).toContain('Nov 23, 2026');
+    expect(text).toContain('$450.00');
+    expect(text).toContain('At your address: Calle Durango 120, Condesa, CP 06140 (interior 4)');
+    expect(
+      screen.getByText(
+        'What happens next: the vendor answers within 8 hours; then you get a payment link and have 24 hours to pay.',
+      ),
+    ).toBeTruthy();
   });
 
   it('checks each field with the request’s own rules and sends nothing until they pass', async () => {

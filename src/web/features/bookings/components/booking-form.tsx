@@ -11,6 +11,7 @@ import { formatPrice } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
+import { PolicyConsent } from '../../../components/policy-consent.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -21,16 +22,26 @@ import { useAuth } from '../../auth/auth-context.tsx';
 import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
 import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId } from '../booking-slots.ts';
-import { BookingConfirmation } from './booking-confirmation.tsx';
+import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
 export interface BookingFormProps {
-  vendor: { id: string; slug: string; timezone: string };
+  /** `service_areas`: the colonias a service at the customer's address may be in (issue 24). */
+  vendor: {
+    id: string;
+    slug: string;
+    timezone: string;
+    business_name?: string;
+    service_areas?: readonly string[];
+    place_address?: string | null;
+  };
   services: PublicServiceDetail[];
   /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
   servicesFailed?: boolean;
   /** A service to start with (Rehire, issue 23: `?service=` on the profile), when it is one of them. */
   preselectedServiceId?: string | undefined;
+  /** Quick Book (issue 24): the visitor came to book, so the first step has the focus. */
+  focusOnLoad?: boolean;
 }
 
 /**
@@ -44,6 +55,7 @@ export function BookingForm({
   services: realServices,
   servicesFailed = false,
   preselectedServiceId,
+  focusOnLoad = false,
 }: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const { user, profile } = useAuth();
@@ -54,7 +66,11 @@ export function BookingForm({
   );
 
   const [dayKey, setDayKey] = useState('');
-  const [done, setDone] = useState<{ booking: CreateBookingResponse; email: string } | null>(null);
+  const [done, setDone] = useState<{
+    booking: CreateBookingResponse;
+    email: string;
+    recap: BookingRecap;
+  } | null>(null);
   // The fields as react-hook-form holds them, checked by the request's own schema (decision 041).
   const { register, control, handleSubmit, getValues, setValue, formState } = useZodForm(bookingFormSchema, {
     defaultValues: {
@@ -64,9 +80,29 @@ export function BookingForm({
       customerEmail: '',
       customerPhone: { country: defaultCountry.code, national: '' },
       notes: '',
+      addressNeeded: false,
+      address: { street: '', colonia: '', postalCode: '', references: '' },
     } satisfies BookingFormFields,
   });
   const serviceId = useWatch({ control, name: 'serviceId' });
+  // Quick Book or a service's Book button (issue 24): that service, and the focus on the first step.
+  useEffect(() => {
+    if (preselectedServiceId && services.some((s) => s.id === preselectedServiceId)) {
+      if (getValues('serviceId') !== preselectedServiceId) {
+        setValue('serviceId', preselectedServiceId);
+        setValue('startTime', '');
+        setDayKey('');
+      }
+    }
+    if (preselectedServiceId || focusOnLoad)
+      document.getElementById(`${formId}-service`)?.focus({ preventScroll: true });
+  }, [preselectedServiceId, focusOnLoad, services, getValues, setValue, formId]);
+  // Issue 24: a service done at the customer's address asks for it.
+  const location = services.find((s) => s.id === serviceId)?.location;
+  const addressNeeded = location === 'customer';
+  useEffect(() => {
+    setValue('addressNeeded', addressNeeded);
+  }, [addressNeeded, setValue]);
   const slot = useWatch({ control, name: 'startTime' });
   const clearSlot = () => setValue('startTime', '', { shouldValidate: formState.isSubmitted });
 
@@ -117,6 +153,7 @@ export function BookingForm({
       <BookingConfirmation
         booking={done.booking}
         email={done.email}
+        recap={done.recap}
         onAnother={() => {
           setDone(null);
           clearSlot();
@@ -147,7 +184,26 @@ export function BookingForm({
       create.mutate(
         { vendorId: vendor.id, ...input },
         {
-          onSuccess: (booking) => setDone({ booking, email: input.customerEmail }),
+          onSuccess: (booking) => {
+            const service = services.find((s) => s.id === input.serviceId);
+            setDone({
+              booking,
+              email: input.customerEmail,
+              recap: {
+                vendorName: vendor.business_name ?? '',
+                serviceName: service?.name ?? '',
+                startTime: input.startTime,
+                durationMinutes: service?.duration_minutes ?? 0,
+                timezone,
+                priceCents: service?.price_cents ?? 0,
+                where: {
+                  location: service?.location,
+                  address: input.address ?? null,
+                  place_address: vendor.place_address ?? null,
+                },
+              },
+            });
+          },
           onError: (err) => {
             clearSlot();
             toast.error(t('bookings.form.failedTitle'), { description: failureText(err) });
@@ -156,8 +212,10 @@ export function BookingForm({
       );
     },
     () => {
-      const { serviceId, startTime, customerName, customerEmail } = getValues();
-      if (!serviceId || !startTime || !customerName.trim() || !customerEmail.trim()) {
+      const { serviceId, startTime, customerName, customerEmail, address } = getValues();
+      const addressMissing =
+        addressNeeded && (!address.street.trim() || !address.colonia.trim() || !address.postalCode.trim());
+      if (!serviceId || !startTime || !customerName.trim() || !customerEmail.trim() || addressMissing) {
         toast.error(t('bookings.form.missingTitle'), { description: t('bookings.form.missingText') });
       } else if (demoService || slotsAreDemo) {
         refuseDemo();
@@ -176,7 +234,11 @@ export function BookingForm({
       ? t(emailTyped ? 'bookings.form.invalidEmail' : 'bookings.form.emailRequired')
       : undefined,
     phone: errors.customerPhone ? t('bookings.form.invalidPhone') : undefined,
+    street: errors.address?.street ? t('bookings.form.streetRequired') : undefined,
+    colonia: errors.address?.colonia ? t('bookings.form.coloniaRequired') : undefined,
+    postalCode: errors.address?.postalCode ? t('bookings.form.postalCodeInvalid') : undefined,
   };
+  const areas = vendor.service_areas ?? [];
 
   const field = (key: string) => `${formId}-${key}`;
   return (
@@ -203,6 +265,15 @@ export function BookingForm({
           ))}
         </select>
         {servicesFailed ? <DemoNote>{t('bookings.form.demoServicesNote')}</DemoNote> : null}
+        {location && location !== 'customer' ? (
+          <p className="text-sm text-stone-600">
+            {location === 'online'
+              ? t('bookings.where.online')
+              : vendor.place_address
+                ? t('bookings.where.vendorAt', { address: vendor.place_address })
+                : t('bookings.where.vendor')}
+          </p>
+        ) : null}
       </FormField>
 
       {!serviceId ? (
@@ -254,6 +325,71 @@ export function BookingForm({
         </>
       )}
 
+      {addressNeeded ? (
+        <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
+          <legend className="px-1 text-sm font-semibold text-stone-800">
+            {t('bookings.form.addressTitle')}
+          </legend>
+          <p className="text-sm text-stone-600">{t('bookings.form.addressHint')}</p>
+          <FormField id={field('street')} label={t('bookings.form.street')} error={errorText.street}>
+            <Input
+              id={field('street')}
+              autoComplete="address-line1"
+              required
+              maxLength={200}
+              {...register('address.street')}
+              {...fieldErrorProps(errorText.street, field('street'))}
+            />
+          </FormField>
+          <FormField id={field('colonia')} label={t('bookings.form.colonia')} error={errorText.colonia}>
+            {areas.length > 0 ? (
+              <select
+                id={field('colonia')}
+                required
+                {...register('address.colonia')}
+                {...fieldErrorProps(errorText.colonia, field('colonia'))}
+                className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+              >
+                <option value="">{t('bookings.form.coloniaPlaceholder')}</option>
+                {areas.map((area) => (
+                  <option key={area} value={area}>
+                    {area}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <Input
+                id={field('colonia')}
+                autoComplete="address-level3"
+                required
+                maxLength={100}
+                {...register('address.colonia')}
+                {...fieldErrorProps(errorText.colonia, field('colonia'))}
+              />
+            )}
+          </FormField>
+          <FormField id={field('postal')} label={t('bookings.form.postalCode')} error={errorText.postalCode}>
+            <Input
+              id={field('postal')}
+              autoComplete="postal-code"
+              inputMode="numeric"
+              required
+              maxLength={5}
+              {...register('address.postalCode')}
+              {...fieldErrorProps(errorText.postalCode, field('postal'))}
+            />
+          </FormField>
+          <FormField id={field('references')} label={t('bookings.form.references')}>
+            <Input
+              id={field('references')}
+              maxLength={200}
+              placeholder={t('bookings.form.referencesPlaceholder')}
+              {...register('address.references')}
+            />
+          </FormField>
+        </fieldset>
+      ) : null}
+
       <FormField id={field('name')} label={t('bookings.form.name')} error={errorText.name}>
         <Input
           id={field('name')}
@@ -299,6 +435,7 @@ export function BookingForm({
           className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
         />
       </FormField>
+      <PolicyConsent kind="booking" />
       <Button type="submit" size="lg" disabled={create.isPending}>
         {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}
       </Button>

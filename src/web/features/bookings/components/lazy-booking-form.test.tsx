@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
@@ -14,6 +15,7 @@ const services: PublicServiceDetail[] = [
     description: null,
     price_cents: 45_000,
     duration_minutes: 60,
+    location: 'vendor' as const,
   },
 ];
 const vendor = {
@@ -25,7 +27,9 @@ const vendor = {
 /** The observers the component made, with their options, to say when the box comes near. */
 let observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[];
 
-beforeAll(() => loadStrings(['bookings']));
+// The form's chunk is here before the tests, as in the browser once it has loaded: what they check is
+// when the form asks for it, not how long a module takes to transform.
+beforeAll(() => Promise.all([loadStrings(['bookings']), import('./booking-form.tsx')]));
 
 beforeEach(async () => {
   observers = [];
@@ -51,7 +55,9 @@ afterEach(() => {
 function renderLazy() {
   render(
     <Providers queryClient={createQueryClient()}>
-      <LazyBookingForm vendor={vendor} services={services} />
+      <MemoryRouter>
+        <LazyBookingForm vendor={vendor} services={services} />
+      </MemoryRouter>
     </Providers>,
   );
 }
@@ -80,7 +86,9 @@ describe('LazyBookingForm', () => {
   it('loads at once, with the service chosen, when the visitor came to rehire (issue 23)', async () => {
     render(
       <Providers queryClient={createQueryClient()}>
-        <LazyBookingForm vendor={vendor} services={services} preselectedServiceId={services[0]!.id} />
+        <MemoryRouter>
+          <LazyBookingForm vendor={vendor} services={services} preselectedServiceId={services[0]!.id} />
+        </MemoryRouter>
       </Providers>,
     );
     const service = (await screen.findByLabelText('Service')) as HTMLSelectElement;

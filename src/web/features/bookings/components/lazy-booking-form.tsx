@@ -27,12 +27,16 @@ export function LazyBookingForm(props: BookingFormProps) {
   const titleId = useId();
   const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLElement>(null);
+  // Quick Book and a service's Book button (issue 24): the form comes to the visitor.
+  useEffect(() => {
+    if (props.focusOnLoad || props.preselectedServiceId) box.current?.scrollIntoView({ block: 'start' });
+  }, [props.focusOnLoad, props.preselectedServiceId]);
   useEffect(() => {
     const element = box.current;
     if (wanted || !element) return;
-    // A service chosen before the visitor came (Rehire) says they came to book: load the form once
-    // the page is theirs (after hydration: the server's render is always the box).
-    if (props.preselectedServiceId || typeof IntersectionObserver === 'undefined') {
+    // A service chosen before the visitor came (Rehire, Quick Book) says they came to book: load the
+    // form once the page is theirs (after hydration: the server's render is always the box).
+    if (props.preselectedServiceId || props.focusOnLoad || typeof IntersectionObserver === 'undefined') {
       setWanted(true);
       return;
     }
@@ -49,15 +53,16 @@ export function LazyBookingForm(props: BookingFormProps) {
       observer.disconnect();
       window.removeEventListener('keydown', want);
     };
-  }, [wanted, props.preselectedServiceId]);
+  }, [wanted, props.preselectedServiceId, props.focusOnLoad]);
 
   const skeleton = <FormSkeleton label={t('bookings.form.loadingForm')} />;
   return (
     <section
       ref={box}
+      id="book"
       aria-labelledby={titleId}
       onPointerDown={wanted ? undefined : () => setWanted(true)}
-      className="mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+      className="mt-4 scroll-mt-4 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
     >
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />

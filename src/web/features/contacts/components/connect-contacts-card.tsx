@@ -1,10 +1,12 @@
 import { BookUser, FileUp, ShieldAlert, UserRoundPlus } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ContactInput } from '../../../../shared/contacts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProcessContacts } from '../api/use-contacts.ts';
 import {
@@ -111,6 +113,13 @@ export function ConnectContactsCard() {
               ? t('contacts.messages.permissionRequiredText')
               : t('contacts.card.text')}
           </p>
+          {/* What is kept and why, before anything is shared (issue 24, product §2.23). */}
+          <Link
+            to={paths.policy.to('privacy')}
+            className="mt-1 inline-flex min-h-10 items-center text-sm font-medium text-brand-800 underline underline-offset-4"
+          >
+            {t('legal.readPrivacy')}
+          </Link>
         </div>
       </div>
 

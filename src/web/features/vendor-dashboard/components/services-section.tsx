@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { formatPrice } from '../../../../shared/money.ts';
+import { serviceLocations } from '../../../../shared/service-location.ts';
 import { type VendorService, vendorServiceSchema } from '../../../../shared/vendor-signup.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -127,12 +128,15 @@ const serviceFormSchema = z
       .transform((text) => Math.round(numberOf(text) * 100))
       .pipe(vendorServiceSchema.shape.price_cents),
     duration: z.string().transform(numberOf).pipe(vendorServiceSchema.shape.duration_minutes),
+    // Issue 24: '' = the category's default.
+    location: z.enum(['', ...serviceLocations]).transform((value) => (value === '' ? null : value)),
   })
-  .transform(({ name, description, price, duration }) => ({
+  .transform(({ name, description, price, duration, location }) => ({
     name,
     description,
     price_cents: price,
     duration_minutes: duration,
+    location,
   }));
 
 function ServiceForm({ service, onClose }: { service: VendorService | undefined; onClose: () => void }) {
@@ -144,6 +148,7 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
       description: service?.description ?? '',
       price: service ? String(service.price_cents / 100) : '',
       duration: service ? String(service.duration_minutes) : '60',
+      location: service?.location ?? '',
     },
   });
 
@@ -211,6 +216,21 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
             {...register('duration')}
           />
         </div>
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor="service-location" className="text-sm font-medium text-stone-800">
+          {t('vendor.dashboard.services.location')}
+        </label>
+        <select
+          id="service-location"
+          {...register('location')}
+          className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+        >
+          <option value="">{t('vendor.dashboard.services.locationDefault')}</option>
+          <option value="customer">{t('vendor.dashboard.services.locationCustomer')}</option>
+          <option value="vendor">{t('vendor.dashboard.services.locationVendor')}</option>
+          <option value="online">{t('vendor.dashboard.services.locationOnline')}</option>
+        </select>
       </div>
       <div className="flex gap-3">
         <Button variant="secondary" className="flex-1" onClick={onClose}>

@@ -19,18 +19,29 @@ const pending: VendorBooking = {
   customer_name: 'Ana López',
   amount_mxn: 45_000,
   payment_due_at: null,
+  answer_due_at: '2026-11-23T15:00:00.000Z',
   customer_email: 'ana@example.test',
   customer_phone: null,
   notes: null,
   created_at: '2026-11-22T18:00:00.000Z',
+  service_location: 'customer',
+  address: {
+    street: 'Calle Durango 120',
+    colonia: 'Roma Norte',
+    postalCode: '06700',
+    references: 'interior 4',
+  },
 };
 
 let posts: string[];
+/** The booking the list answers with. */
+let listed: VendorBooking;
 
 beforeAll(() => loadStrings(['vendor']));
 
 beforeEach(async () => {
   posts = [];
+  listed = pending;
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
@@ -38,7 +49,7 @@ beforeEach(async () => {
       posts.push(url.pathname);
       return Response.json({ id: pending.id, code: pending.code, status: 'declined', message: 'ok' });
     }
-    return Response.json({ items: [pending] });
+    return Response.json({ items: [listed] });
   });
   await i18n.changeLanguage('es-MX');
 });
@@ -49,6 +60,43 @@ afterEach(() => {
 });
 
 describe('VendorBookingsSection', () => {
+  // Issue 24: the 8-hour target as the target, the deadline as the deadline, and one period.
+  it('states the answer window of a pending request as the request messages do', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <VendorBookingsSection />
+      </Providers>,
+    );
+    expect(
+      await screen.findByText(
+        /^Responde en menos de 8 horas; la solicitud vence el 23 nov 2026, 9:00\sa\.\s?m\.$/,
+      ),
+    ).toBeTruthy();
+  });
+
+  // Issue 24: the request reaches the vendor complete.
+  it('shows how to reach the customer and where to go: tap to call, WhatsApp, mail, the address', async () => {
+    listed = { ...pending, customer_phone: '+525512345678', notes: 'Traer escalera' };
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <VendorBookingsSection />
+      </Providers>,
+    );
+    expect((await screen.findByRole('link', { name: 'Llamar al +525512345678' })).getAttribute('href')).toBe(
+      'tel:+525512345678',
+    );
+    expect(screen.getByRole('link', { name: 'Escribir a Ana López por WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/525512345678',
+    );
+    expect(screen.getByRole('link', { name: 'ana@example.test' }).getAttribute('href')).toBe(
+      'mailto:ana@example.test',
+    );
+    expect(
+      screen.getByText('En el domicilio del cliente: Calle Durango 120, Roma Norte, CP 06700 (interior 4)'),
+    ).toBeTruthy();
+    expect(screen.getByText('Traer escalera')).toBeTruthy();
+  });
+
   it('declines and blocks a pending request only after the vendor confirms it', async () => {
     render(
       <Providers queryClient={createQueryClient()}>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorBooking, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
-import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
+import { dateTimeFormat, endSentence } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
+import { addressLine } from '../../../../shared/service-location.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -66,6 +68,21 @@ export function VendorBookingsSection() {
               </div>
               <Badge>{t(`vendor.dashboard.bookings.status.${b.status}`)}</Badge>
             </div>
+            {b.status === 'pending_vendor' && b.answer_due_at ? (
+              <p className="text-sm text-stone-700">
+                {endSentence(
+                  t('vendor.dashboard.bookings.answerWindow', {
+                    hours: VENDOR_CONFIRMATION_TARGET_HOURS,
+                    due: dateTimeFormat(i18n.language, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone: b.timezone,
+                    }).format(new Date(b.answer_due_at)),
+                  }),
+                )}
+              </p>
+            ) : null}
+            <CustomerDetails booking={b} />
             {b.status === 'pending_vendor' ? (
               // Three answers do not fit one line at 390 px: they wrap rather than scroll sideways.
               <div className="flex flex-wrap gap-2">
@@ -117,5 +134,67 @@ export function VendorBookingsSection() {
         }}
       />
     </section>
+  );
+}
+
+/** Issue 24: everything the vendor needs to reach the customer and to go — tap to call or WhatsApp. */
+function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
+  const { t } = useTranslation();
+  const where =
+    b.service_location === 'customer' && b.address
+      ? t('vendor.dashboard.bookings.whereCustomer', { address: addressLine(b.address) })
+      : b.service_location === 'vendor'
+        ? t('vendor.dashboard.bookings.whereVendor')
+        : b.service_location === 'online'
+          ? t('vendor.dashboard.bookings.whereOnline')
+          : null;
+  const link = 'font-medium text-brand-800 underline underline-offset-2';
+  return (
+    <dl
+      aria-label={t('vendor.dashboard.bookings.customerLabel', { code: b.code })}
+      className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-stone-700"
+    >
+      {b.customer_phone ? (
+        <>
+          <dt className="text-stone-500">{t('vendor.dashboard.bookings.phone')}</dt>
+          <dd className="flex flex-wrap gap-x-3">
+            <a
+              className={link}
+              href={`tel:${b.customer_phone}`}
+              aria-label={t('vendor.dashboard.bookings.call', { phone: b.customer_phone })}
+            >
+              {b.customer_phone}
+            </a>
+            <a
+              className={link}
+              href={`https://wa.me/${b.customer_phone.replace(/\D/g, '')}`}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}
+            >
+              {t('vendor.dashboard.bookings.whatsapp')}
+            </a>
+          </dd>
+        </>
+      ) : null}
+      <dt className="text-stone-500">{t('vendor.dashboard.bookings.email')}</dt>
+      <dd className="min-w-0 break-words">
+        <a className={link} href={`mailto:${b.customer_email}`}>
+          {b.customer_email}
+        </a>
+      </dd>
+      {where ? (
+        <>
+          <dt className="text-stone-500">{t('vendor.dashboard.bookings.where')}</dt>
+          <dd className="min-w-0 break-words">{where}</dd>
+        </>
+      ) : null}
+      {b.notes ? (
+        <>
+          <dt className="text-stone-500">{t('vendor.dashboard.bookings.notes')}</dt>
+          <dd className="min-w-0 break-words">{b.notes}</dd>
+        </>
+      ) : null}
+    </dl>
   );
 }

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { Clock } from 'lucide-react';
+import { Clock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
+import { Button } from '../../../components/ui/button.tsx';
 
 /** 90 → '1 h 30 min'; 45 → '45 min'; 120 → '2 h'. */
 export function formatDuration(minutes: number, t: TFunction): string {
@@ -13,8 +14,23 @@ export function formatDuration(minutes: number, t: TFunction): string {
   return t('discovery.profile.services.hoursMinutes', { hours, minutes: rest });
 }
 
-/** A vendor's active services (product §2 services tab): name, description, price and duration. */
-export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
+const whereKey = {
+  customer: 'discovery.profile.services.whereCustomer',
+  vendor: 'discovery.profile.services.whereVendor',
+  online: 'discovery.profile.services.whereOnline',
+} as const;
+
+/**
+ * A vendor's active services (product §2 services tab): name, description, price, duration and
+ * where it is done (issue 24); with `onBook`, each has a button that picks it in the booking form.
+ */
+export function ServiceList({
+  services,
+  onBook,
+}: {
+  services: PublicServiceDetail[];
+  onBook?: (serviceId: string) => void;
+}) {
   const { t } = useTranslation();
   if (services.length === 0) {
     return (
@@ -45,6 +61,23 @@ export function ServiceList({ services }: { services: PublicServiceDetail[] }) {
               <span className="sr-only">{t('discovery.profile.services.duration')}: </span>
               {formatDuration(service.duration_minutes, t)}
             </p>
+            <div className="mt-1 flex items-center justify-between gap-3">
+              <p className="flex items-center gap-1.5 text-sm text-stone-600">
+                <MapPin aria-hidden="true" className="size-4 shrink-0" />
+                <span className="sr-only">{t('discovery.profile.services.where')}: </span>
+                {t(whereKey[service.location])}
+              </p>
+              {onBook ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('discovery.profile.services.bookLabel', { name: service.name })}
+                  onClick={() => onBook(service.id)}
+                >
+                  {t('discovery.profile.services.book')}
+                </Button>
+              ) : null}
+            </div>
           </li>
         ))}
       </ul>

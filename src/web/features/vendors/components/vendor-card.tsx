@@ -84,7 +84,7 @@ export function VendorCard({
           )}
         </p>
         <Link
-          to={paths.publicVendor.to(vendor.slug, 'services')}
+          to={paths.publicVendor.book(vendor.slug)}
           aria-label={t('vendorCard.quickBookLabel', { name: vendor.business_name })}
           className={`${buttonClassName({ size: 'sm' })} relative z-10`}
         >

@@ -1,0 +1,77 @@
+import type { BetterAuthPlugin, User } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { createMiddleware } from 'hono/factory';
+import { passwordSchema, signupMessages } from '../../shared/vendor-signup.schemas.ts';
+import type { AppEnv } from '../app-env.ts';
+import { AppError } from '../lib/app-error.ts';
+
+// Issue 24 (part 5), "Forgot password?": better-auth's own reset (POST /request-password-reset, then
+// POST /reset-password with the token), configured in auth.ts; what it does not do is here.
+
+/** ARCHITECTURE §10: a reset link works once and for one hour. */
+export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
+
+/** The web app's reset page (web/lib/paths.ts `resetPassword`), where the mail's link lands. */
+export const RESET_PASSWORD_PAGE = '/auth/reset-password';
+
+/**
+ * better-auth keeps a reset token in `verification.identifier` as `reset-password:<token>`. Hashed
+ * (SHA-256, base64url) for this prefix alone: the magic link hashes its own (`storeToken`), and the
+ * other rows (OAuth state) are better-auth's to keep as they are.
+ */
+export const RESET_TOKEN_PREFIX = 'reset-password:';
+
+/** The mail's link: our page with the token as `?token=`, so the kept copies redact it (lib/redact-secrets.ts). */
+export function resetPasswordUrl(appUrl: string, token: string): string {
+  return `${appUrl}${RESET_PASSWORD_PAGE}?token=${encodeURIComponent(token)}`;
+}
+
+/** The account each successful reset changed, by its request: better-auth's onPasswordReset tells it. */
+const resetAccounts = new WeakMap<Request, User>();
+
+export function rememberResetAccount(user: User, request: Request | undefined) {
+  if (request) resetAccounts.set(request, user);
+}
+
+/**
+ * POST /reset-password: the new password meets the vendor wizard's rules (product §5,
+ * `passwordSchema`), not only better-auth's 8 characters. Checked by mount-auth.ts before better-auth
+ * sees the request (a refusal thrown from a better-auth hook is logged as an error), so a weak
+ * password never spends the token.
+ */
+export const requireWizardPassword = createMiddleware<AppEnv>(async (c, next) => {
+  // A clone: better-auth reads the body itself (app.ts's body limit has bounded it already).
+  const body: unknown = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const newPassword = (body as { newPassword?: unknown } | undefined)?.newPassword;
+  if (!passwordSchema.safeParse(newPassword).success)
+    throw new AppError('validation_failed', signupMessages.weakPassword, { field: 'newPassword' });
+  await next();
+});
+
+/**
+ * After POST /reset-password, the person who proved they hold the mailbox is signed in on this
+ * browser (issue 24's journey ends signed in). better-auth has already deleted every session of the
+ * account (`revokeSessionsOnPasswordReset`), so this new one is the only one.
+ */
+export function passwordResetPlugin(): BetterAuthPlugin {
+  return {
+    id: 'barrio-password-reset',
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === '/reset-password',
+          handler: createAuthMiddleware(async (ctx) => {
+            const user = ctx.request ? resetAccounts.get(ctx.request) : undefined;
+            if (!user) return;
+            const session = await ctx.context.internalAdapter.createSession(user.id);
+            await setSessionCookie(ctx, { session, user });
+          }),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { appointmentStatuses } from '../../../shared/constants.ts';
+import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import {
+  latePaymentMail,
+  type PaymentMailFacts,
+  paidCustomerMail,
+  paidVendorMail,
+  paidWhatsApp,
+  paymentLinkMail,
+  paymentLinkWhatsApp,
+  unpaidCancelledMails,
+} from '../payments/payment-mails.ts';
+import {
+  bookingRequestText,
+  renderTemplate,
+  replies,
+  type TemplateKey,
+  templateKeys,
+} from '../whatsapp/whatsapp-texts.ts';
+import {
+  confirmLinks,
+  customerDeclinedMail,
+  customerReceiptMail,
+  vendorRequestMail,
+  vendorRequestWhatsApp,
+} from './booking-mails.ts';
+import {
+  customerCancelledMail,
+  customerExpiredMail,
+  customerExpiredWhatsApp,
+  customerReminderMail,
+  customerRescheduledMail,
+  refundIssuedMail,
+  reminderWhatsApp,
+  vendorCancelledMail,
+  vendorCancelledWhatsApp,
+  vendorReminderMail,
+  vendorRescheduledMail,
+  vendorRescheduledWhatsApp,
+} from './change-mails.ts';
+
+// Issue 24 (part 9): every message a person reads, built by its own builder, worded once: no raw
+// status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same
+// everywhere. Times are morning ones in Mexico City, so es-MX writes them with "a.m.".
+
+const TZ = 'America/Mexico_City';
+const START = new Date('2026-11-25T17:30:00Z'); // miércoles 25, 11:30 a.m.
+const EARLIER = new Date('2026-11-24T16:00:00Z'); // martes 24, 10:00 a.m.
+const DUE = new Date('2026-11-24T17:30:00Z'); // the answer / payment deadline, 11:30 a.m.
+
+const facts: PaymentMailFacts = {
+  appointmentId: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  code: 'XK7P2M',
+  vendorName: 'Casa Limpia',
+  vendorEmail: 'hola@casalimpia.test',
+  vendorPhone: '+525512345678',
+  serviceName: 'Limpieza profunda',
+  start: START,
+  end: new Date(START.getTime() + 2 * 60 * 60_000),
+  timezone: TZ,
+  amountMxn: 45_000,
+  customerName: 'Ana López',
+  customerEmail: 'ana@example.test',
+  customerPhone: '+525587654321',
+  notes: 'Interior 4',
+  manageUrl: 'http://barrio.test/booking/XK7P2M?token=t',
+  answerDueAt: DUE,
+  where: { location: 'vendor', address: null, placeAddress: null },
+};
+const links = confirmLinks('http://barrio.test', 'tok');
+const MORNING = 'mié 25 de nov, 11:30 a.m.';
+const templateParameters: Record<TemplateKey, string[]> = {
+  booking_request: ['XK7P2M', 'Limpieza profunda', MORNING, 'Ana López'],
+  vendor_welcome: ['Casa Limpia', 'Limpieza'],
+  payment_link: ['XK7P2M', 'Casa Limpia', 'http://pay.test/s'],
+  payment_received: ['XK7P2M', 'Casa Limpia'],
+  booking_reminder: ['XK7P2M', 'Casa Limpia', MORNING],
+  booking_cancelled: ['XK7P2M', 'Limpieza profunda', MORNING],
+  booking_rescheduled: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', MORNING],
+  booking_expired: ['XK7P2M', 'Casa Limpia', 'http://barrio.test/similar'],
+  claim_code: ['Casa Limpia', '123456'],
+  test: [],
+};
+const mail = (m: MailOutboxPayload) => `${m.subject}\n${m.text}`;
+
+const texts: [string, string][] = [
+  ['vendorRequestMail', mail(vendorRequestMail('v@x.test', facts, links))],
+  ['vendorRequestWhatsApp', vendorRequestWhatsApp(facts, links)],
+  ['customerReceiptMail', mail(customerReceiptMail(facts))],
+  ['customerDeclinedMail', mail(customerDeclinedMail(facts))],
+  ['paymentLinkMail', mail(paymentLinkMail(facts, 'http://pay.test/s', DUE))],
+  ['paymentLinkWhatsApp', paymentLinkWhatsApp(facts, 'http://pay.test/s', DUE)],
+  ['paidCustomerMail', mail(paidCustomerMail(facts, 'BEGIN:VCALENDAR'))],
+  ['paidVendorMail', mail(paidVendorMail('v@x.test', facts))],
+  ['paidWhatsApp customer', paidWhatsApp(facts, 'customer')],
+  ['paidWhatsApp vendor', paidWhatsApp(facts, 'vendor')],
+  ['unpaidCancelledMails', unpaidCancelledMails(facts).map(mail).join('\n')],
+  ['latePaymentMail', mail(latePaymentMail(facts))],
+  ['customerCancelledMail', mail(customerCancelledMail(facts, 45_000))],
+  ['vendorCancelledMail', mail(vendorCancelledMail('v@x.test', facts, { note: 'Viaje', refunded: true }))],
+  ['vendorCancelledWhatsApp', vendorCancelledWhatsApp(facts, 'Viaje')],
+  ['customerRescheduledMail', mail(customerRescheduledMail(facts, EARLIER, 'BEGIN:VCALENDAR'))],
+  ['vendorRescheduledMail', mail(vendorRescheduledMail('v@x.test', facts, EARLIER))],
+  ['vendorRescheduledWhatsApp', vendorRescheduledWhatsApp(facts, EARLIER)],
+  ['customerReminderMail', mail(customerReminderMail(facts, 'BEGIN:VCALENDAR'))],
+  ['vendorReminderMail', mail(vendorReminderMail('v@x.test', facts))],
+  ['reminderWhatsApp customer', reminderWhatsApp(facts, 'customer')],
+  ['reminderWhatsApp vendor', reminderWhatsApp(facts, 'vendor')],
+  ['customerExpiredMail', mail(customerExpiredMail(facts, 'http://barrio.test/similar'))],
+  ['customerExpiredWhatsApp', customerExpiredWhatsApp(facts, 'http://barrio.test/similar')],
+  ['refundIssuedMail', mail(refundIssuedMail(facts, 45_000))],
+  ['bookingRequestText', bookingRequestText({ ...facts, answerDueAt: DUE })],
+  ...(['es', 'en'] as const).flatMap((lang): [string, string][] => [
+    [`replies.confirmed ${lang}`, replies.confirmed(lang, facts.code, false)],
+    [`replies.declined ${lang}`, replies.declined(lang, facts.code)],
+    [`replies.blocked ${lang}`, replies.blocked(lang, facts.code)],
+    [`replies.noPending ${lang}`, replies.noPending(lang)],
+  ]),
+  // The templates as WhatsApp renders them (their parameters as booking-notifications.ts and
+  // whatsapp-outbound.service.ts fill them), with morning times.
+  ...templateKeys.map((key: TemplateKey): [string, string] => [
+    `template ${key}`,
+    renderTemplate(key, templateParameters[key]),
+  ]),
+];
+
+describe('booking messages (issue 24)', () => {
+  it('the table has morning times in it, so the checks below can fail', () => {
+    expect(texts.filter(([, text]) => text.includes('a.m.')).length).toBeGreaterThan(20);
+  });
+
+  it.each(texts)('%s: no second period after a time', (_, text) => {
+    expect(text).not.toMatch(/a\.\s?m\.\./);
+    expect(text).not.toMatch(/p\.\s?m\.\./);
+  });
+
+  it.each(texts)('%s: no raw status name', (_, text) => {
+    for (const status of appointmentStatuses) {
+      if (status.includes('_')) expect(text).not.toContain(status);
+      expect(text).not.toContain(`(${status})`);
+    }
+  });
+
+  it('the vendor’s request states the 8-hour target and the real deadline, by mail and WhatsApp', () => {
+    const line =
+      'Responde en menos de 8 horas; la solicitud vence el martes, 24 de noviembre de 2026, 11:30 a.m.';
+    for (const [name, text] of texts.filter(([n]) =>
+      ['vendorRequestMail', 'vendorRequestWhatsApp', 'bookingRequestText'].includes(n),
+    )) {
+      expect(text.split('\n'), name).toContain(line);
+    }
+  });
+
+  it('the customer’s receipt gives the target as a target and the deadline as a deadline', () => {
+    const text = mail(customerReceiptMail(facts));
+    expect(text).toContain(
+      'The vendor usually answers within 8 hours, and at the latest by Tuesday, November 24, 2026 at 11:30 AM.',
+    );
+    expect(text).toContain(
+      'El proveedor suele responder en menos de 8 horas; el plazo vence el martes, 24 de noviembre de 2026, 11:30 a.m.',
+    );
+    expect(text).not.toContain('confirmations arrive within');
+  });
+});

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+
+/** Issue 24 (part 5): "Forgot password?" under the password field of /auth and /vendor/auth. */
+export function ForgotPasswordLink() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={paths.resetPassword.to()}
+      className="self-end rounded-lg px-1 py-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+    >
+      {t('auth.reset.forgotPassword')}
+    </Link>
+  );
+}

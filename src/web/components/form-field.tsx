@@ -1,22 +1,35 @@
 import type { ReactNode } from 'react';
 
-/** A labelled field with its error below, tied by aria-describedby (the booking form, the admin dialogs). */
+/**
+ * A labelled field with its error below, tied by aria-describedby (the booking form, the admin
+ * dialogs). `required` marks it with an asterisk beside the label (issue 24), for the eye only: the
+ * field itself says it to assistive technology (`required`), and the label stays the field's name.
+ */
 export function FormField({
   id,
   label,
   error,
+  required = false,
   children,
 }: {
   id: string;
   label: string;
   error?: string | undefined;
+  required?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-stone-800">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={id} className="text-sm font-medium text-stone-800">
+          {label}
+        </label>
+        {required ? (
+          <span aria-hidden="true" className="text-sm font-semibold text-red-700">
+            *
+          </span>
+        ) : null}
+      </div>
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm text-red-700">

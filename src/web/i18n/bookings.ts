@@ -99,7 +99,7 @@ export const bookingsEn = {
     streetRequired: 'Enter the street and number.',
     coloniaRequired: 'Choose or enter your colonia.',
     postalCodeInvalid: 'Enter the 5-digit postal code.',
-    required: 'required',
+    requiredNote: 'Fields marked with an asterisk are required.',
   },
   // Where a service is done (issue 24).
   where: {
@@ -291,7 +291,7 @@ export const bookingsEsMX: typeof bookingsEn = {
     streetRequired: 'Escribe la calle y el número.',
     coloniaRequired: 'Elige o escribe tu colonia.',
     postalCodeInvalid: 'Escribe el código postal de 5 dígitos.',
-    required: 'obligatorio',
+    requiredNote: 'Los campos con asterisco son obligatorios.',
   },
   where: {
     label: 'Dónde',

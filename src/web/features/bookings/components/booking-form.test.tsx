@@ -131,6 +131,15 @@ describe('BookingForm', () => {
       services: [{ ...services[0]!, location: 'customer' }],
     });
     expect(screen.queryByLabelText('Street and number')).toBeNull();
+    // Required fields are marked, beside their label (which stays the field's name).
+    expect(screen.getByText('Fields marked with an asterisk are required.')).toBeTruthy();
+    // The label's row: the label, and the asterisk beside it when the field is required.
+    const marked = (label: string) =>
+      screen.getByText(label, { selector: 'label' }).parentElement?.querySelector('[aria-hidden="true"]')
+        ?.textContent === '*';
+    expect(marked('Name')).toBe(true);
+    expect(marked('Email')).toBe(true);
+    expect(marked('Phone (optional)')).toBe(false);
     chooseService();
     const times = await screen.findByRole('group', { name: 'Time' });
     fireEvent.click(within(times).getByLabelText('9:30 AM'));

@@ -243,7 +243,13 @@ export function BookingForm({
   const field = (key: string) => `${formId}-${key}`;
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
-      <FormField id={field('service')} label={t('bookings.form.service')} error={errorText.service}>
+      <p className="text-sm text-stone-600">
+        <span aria-hidden="true" className="font-semibold text-red-700">
+          *
+        </span>{' '}
+        {t('bookings.form.requiredNote')}
+      </p>
+      <FormField id={field('service')} required label={t('bookings.form.service')} error={errorText.service}>
         <select
           id={field('service')}
           {...register('serviceId', {
@@ -331,7 +337,7 @@ export function BookingForm({
             {t('bookings.form.addressTitle')}
           </legend>
           <p className="text-sm text-stone-600">{t('bookings.form.addressHint')}</p>
-          <FormField id={field('street')} label={t('bookings.form.street')} error={errorText.street}>
+          <FormField id={field('street')} required label={t('bookings.form.street')} error={errorText.street}>
             <Input
               id={field('street')}
               autoComplete="address-line1"
@@ -341,7 +347,12 @@ export function BookingForm({
               {...fieldErrorProps(errorText.street, field('street'))}
             />
           </FormField>
-          <FormField id={field('colonia')} label={t('bookings.form.colonia')} error={errorText.colonia}>
+          <FormField
+            id={field('colonia')}
+            required
+            label={t('bookings.form.colonia')}
+            error={errorText.colonia}
+          >
             {areas.length > 0 ? (
               <select
                 id={field('colonia')}
@@ -368,7 +379,12 @@ export function BookingForm({
               />
             )}
           </FormField>
-          <FormField id={field('postal')} label={t('bookings.form.postalCode')} error={errorText.postalCode}>
+          <FormField
+            id={field('postal')}
+            required
+            label={t('bookings.form.postalCode')}
+            error={errorText.postalCode}
+          >
             <Input
               id={field('postal')}
               autoComplete="postal-code"
@@ -390,7 +406,7 @@ export function BookingForm({
         </fieldset>
       ) : null}
 
-      <FormField id={field('name')} label={t('bookings.form.name')} error={errorText.name}>
+      <FormField id={field('name')} required label={t('bookings.form.name')} error={errorText.name}>
         <Input
           id={field('name')}
           autoComplete="name"
@@ -400,7 +416,7 @@ export function BookingForm({
           {...fieldErrorProps(errorText.name, field('name'))}
         />
       </FormField>
-      <FormField id={field('email')} label={t('bookings.form.email')} error={errorText.email}>
+      <FormField id={field('email')} required label={t('bookings.form.email')} error={errorText.email}>
         <Input
           id={field('email')}
           type="email"

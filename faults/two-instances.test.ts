@@ -134,12 +134,19 @@ describe('two instances on one PostgreSQL', () => {
         )
         .reduce((n, m) => n + m.n, 0),
     );
-    const sweptBy = instances.map((instance) =>
-      logLines(instance, 'expiry sweeper: bookings moved on').reduce(
-        (n, l) => n + Number(l.cancelled ?? 0),
-        0,
-      ),
+    const sweptByNow = () =>
+      instances.map((instance) =>
+        logLines(instance, 'expiry sweeper: bookings moved on').reduce(
+          (n, l) => n + Number(l.cancelled ?? 0),
+          0,
+        ),
+      );
+    // A pass logs its counts when it ends, after the refunds and reminders that follow the
+    // cancellations (decision 046): wait until the passes that cancelled have logged.
+    await waitFor('the sweepers logged their passes', async () =>
+      sweptByNow().reduce((a, b) => a + b, 0) >= winners.length ? true : undefined,
     );
+    const sweptBy = sweptByNow();
     console.info(
       `[faults] two sweepers: ${winners.length} bookings made overdue in ${WAVES} waves; cancelled by ` +
         `instance 1/2: ${sweptBy.join('/')}; ${notices.reduce((n, m) => n + m.n, 0)} cancellation mails ` +

@@ -51,8 +51,8 @@ const closed = (fields: Record<string, unknown>) => ({
   timezone: 'America/Mexico_City',
   ...fields,
 });
-/** Preact runs effects after paint: long enough for any toast a render would still ask for. */
-const settled = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
+/** Flushes the renders and effects still pending (Preact's act runs them), so a toast a render would still ask for is asked. */
+const settled = () => act(async () => {});
 let summary: unknown;
 /** What the link answers once an answer was sent, when it differs (answered meanwhile elsewhere). */
 let summaryAfterPost: unknown;
@@ -99,7 +99,7 @@ beforeEach(async () => {
 afterEach(async () => {
   // sonner keeps its toasts between renders: none may show in the next test.
   toast.dismiss();
-  await act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+  await act(async () => {});
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -37,7 +37,7 @@ test('the demo customer sees their real bookings on /jobs, opens one’s page an
   await expect(summary.getByText('Total jobs')).toBeVisible();
   await expect(summary.getByText('Total spent (paid, MXN)')).toBeVisible();
   await expect(summary.getByText('No ratings yet')).toBeVisible();
-  await expect(cards.first().getByText(/\$[\d,]+\.\d{2} MXN/)).toBeVisible();
+  await expect(cards.first().getByText(/\$[\d,]+(\.\d{2})? MXN/)).toBeVisible();
   // The seed gives the demo customer bookings in several statuses (ARCHITECTURE §13).
   expect(await cards.count()).toBeGreaterThan(1);
   const statuses = await cards

@@ -94,11 +94,11 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   await page.getByLabel('Price (MXN)').fill('350');
   await page.getByLabel('Duration (minutes)').fill('60');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('$350.00 MXN · 60 min')).toBeVisible();
+  await expect(page.getByText('$350 MXN · 1 h')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Clase de matemáticas' }).click();
   await page.getByLabel('Price (MXN)').fill('400');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('$400.00 MXN · 60 min')).toBeVisible();
+  await expect(page.getByText('$400 MXN · 1 h')).toBeVisible();
   const services = (await (await page.request.get('/api/vendor/services')).json()) as {
     items: { id: string }[];
   };

@@ -37,7 +37,7 @@ export const OPEN_REQUEST_CAPS = {
   perVendor: { email: 2, phone: 2, address: 3 },
   overall: { email: 5, phone: 5, address: 10 },
 } as const;
-/** Stripe's smallest charge in MXN ($10.00): a paid service costs at least this; 0 makes it free. */
+/** Stripe's smallest charge in MXN ($10): a paid service costs at least this; 0 makes it free. */
 export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;
 /**

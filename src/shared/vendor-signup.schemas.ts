@@ -209,7 +209,7 @@ export const vendorServiceSchema = z
       .min(0)
       .max(100_000_000)
       .refine((cents) => cents === 0 || cents >= MIN_PAID_PRICE_CENTS, {
-        message: 'A paid service costs at least $10.00 MXN (the card payment minimum); 0 makes it free.',
+        message: 'A paid service costs at least $10 MXN (the card payment minimum); 0 makes it free.',
       }),
     duration_minutes: z.number().int().min(5).max(1440),
     /** Issue 24: where it is done; null = the category's default (shared/service-location.ts). */

@@ -132,7 +132,6 @@ export const bookingsEn = {
     when: 'Date and time',
     duration: 'Duration',
     amount: 'Amount',
-    free: 'Free',
     code: 'Booking code',
     status: 'Status',
     statuses: {
@@ -322,7 +321,6 @@ export const bookingsEsMX: typeof bookingsEn = {
     when: 'Fecha y hora',
     duration: 'Duración',
     amount: 'Importe',
-    free: 'Gratis',
     code: 'Código de reserva',
     status: 'Estado',
     statuses: {

@@ -149,7 +149,7 @@ describe('/booking/:code', () => {
     expect(screen.getByTestId('booking-when').textContent).toMatch(/^Monday, November 23, 2026.* 9:00\sAM$/);
     expect(screen.getByText('Times in America/Mexico City')).toBeTruthy();
     expect(screen.getByText('1 h 30 min')).toBeTruthy();
-    expect(screen.getByTestId('booking-amount').textContent).toBe('$450.00 MXN');
+    expect(screen.getByTestId('booking-amount').textContent).toBe('$450 MXN');
     expect(screen.getByText('ABC234')).toBeTruthy();
     expect(screen.getByTestId('booking-status').textContent).toBe('Status: Awaiting payment');
 
@@ -387,7 +387,7 @@ describe('/booking/:code', () => {
     renderAt(URL_OF_PAGE);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
-    expect(within(dialog).getByText('We will refund your $450.00 MXN in full.')).toBeTruthy();
+    expect(within(dialog).getByText('We will refund your $450 MXN in full.')).toBeTruthy();
     const reason = within(dialog).getByLabelText('Reason (optional)');
     expect(reason.getAttribute('maxlength')).toBe('500');
     changeValue(reason, '  Me mudé de casa ');
@@ -404,13 +404,13 @@ describe('/booking/:code', () => {
       'Confirmed by the vendor',
       'Paid',
       'Cancelled',
-      'Refund of $450.00 MXN: on its way',
+      'Refund of $450 MXN: on its way',
     ]);
     expect(steps[3]?.textContent).toContain('You cancelled this booking');
     expect(steps[3]?.textContent).toContain('Your reason: “Me mudé de casa”');
     expect(steps[4]?.getAttribute('aria-current')).toBe('step');
     expect(
-      screen.getByText('You cancelled this booking. Your refund of $450.00 MXN is on its way.'),
+      screen.getByText('You cancelled this booking. Your refund of $450 MXN is on its way.'),
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /cancel booking|change date/i })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
@@ -427,7 +427,7 @@ describe('/booking/:code', () => {
     };
     renderAt(URL_OF_PAGE);
     expect(await screen.findByText(/^Refunded on Nov 22, 2026.* 12:00\sPM$/)).toBeTruthy();
-    expect(screen.getByText('Amount: $450.00 MXN')).toBeTruthy();
+    expect(screen.getByText('Amount: $450 MXN')).toBeTruthy();
   });
 
   it('within 24 hours of the start offers no Cancel or Reschedule: the rule, and the vendor’s WhatsApp', async () => {

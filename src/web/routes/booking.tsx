@@ -16,6 +16,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { activeAppointmentStatuses } from '../../shared/constants.ts';
 import { utcStamp } from '../../shared/date-format.ts';
+import { formatDuration, formatMxn, priceText } from '../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { Badge } from '../components/ui/badge.tsx';
@@ -24,12 +25,10 @@ import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMeQuery } from '../features/auth/api/use-me.ts';
 import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
 import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
-import { formatMxn } from '../features/bookings/booking-amount.ts';
 import { inVendorZone } from '../features/bookings/booking-when.ts';
 import { whereText } from '../features/bookings/booking-where.ts';
 import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
 import { VendorWhatsAppLink } from '../features/bookings/components/vendor-whatsapp-link.tsx';
-import { formatDuration } from '../features/vendors/components/service-list.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -168,12 +167,10 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
           </span>
         </DetailsRow>
         {minutes > 0 ? (
-          <DetailsRow label={t('bookings.manage.duration')}>{formatDuration(minutes, t)}</DetailsRow>
+          <DetailsRow label={t('bookings.manage.duration')}>{formatDuration(minutes)}</DetailsRow>
         ) : null}
         <DetailsRow label={t('bookings.manage.amount')}>
-          <span data-testid="booking-amount">
-            {booking.amount_mxn === 0 ? t('bookings.manage.free') : formatMxn(booking.amount_mxn)}
-          </span>
+          <span data-testid="booking-amount">{priceText(booking.amount_mxn, i18n.language)}</span>
         </DetailsRow>
         {where ? <DetailsRow label={t('bookings.where.label')}>{where}</DetailsRow> : null}
         <DetailsRow label={t('bookings.manage.code')}>

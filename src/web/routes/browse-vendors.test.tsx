@@ -63,7 +63,7 @@ describe('Browse Vendors', () => {
     expect(first.getByRole('link', { name: 'Quick Book with Casa Limpia' }).getAttribute('href')).toBe(
       '/public/vendor/vendor-1?tab=services#book',
     );
-    expect(first.getByText('$450.00')).toBeTruthy();
+    expect(first.getByText('$450 MXN · 2 h')).toBeTruthy();
     expect(first.getByText('Verified')).toBeTruthy();
     expect(within(cards[1]!).getByText('Contact for pricing')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Load More Vendors' })).toBeTruthy();

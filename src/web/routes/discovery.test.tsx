@@ -117,7 +117,7 @@ describe('Public vendor profile', () => {
     expect(services.getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel', { name: 'Services' });
     // The services are drawn a task after the card and the tabs (decision 027).
-    expect(await within(panel).findByText('$450.00')).toBeTruthy();
+    expect(await within(panel).findByText('$450 MXN')).toBeTruthy();
     expect(within(panel).getByText('1 h 30 min')).toBeTruthy();
     expect(within(panel).getByText('Kitchen and bathrooms')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /request booking/i })).toBeNull();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyBooking } from '../../shared/booking.schemas.ts';
-import { formatPrice } from '../../shared/money.ts';
+import { formatPrice, priceText } from '../../shared/money.ts';
 import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
@@ -125,7 +125,7 @@ function JobCard({ booking }: { booking: MyBooking }) {
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-stone-700">
           {t('jobs.cost')}:{' '}
-          <span className="font-semibold text-stone-900">{formatPrice(booking.amount_mxn)} MXN</span>
+          <span className="font-semibold text-stone-900">{priceText(booking.amount_mxn, i18n.language)}</span>
         </p>
         {booking.payment_url ? (
           <a

@@ -116,7 +116,11 @@ export function Component() {
                 // product §2: "the booking form lives on the services tab".
                 panel: (
                   <>
-                    <ServiceList services={vendor.services} onBook={bookService} />
+                    <ServiceList
+                      services={vendor.services}
+                      hourly={vendor.pricing_type === 'hourly'}
+                      onBook={bookService}
+                    />
                     {vendor.services.length > 0 ? (
                       <LazyBookingForm
                         vendor={vendor}

@@ -1,9 +1,10 @@
 import { FlaskConical, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { formatMxn } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useSandboxAction, useSandboxCheckout } from '../features/payments/api/use-payments.ts';
-import { montoMxn, PaymentDetails } from '../features/payments/components/payment-details.tsx';
+import { PaymentDetails } from '../features/payments/components/payment-details.tsx';
 import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
@@ -58,7 +59,7 @@ export function Component() {
           <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('payments.sandbox.title')}</h1>
           <p className="text-sm text-stone-700">{t('payments.sandbox.notice')}</p>
           <p data-testid="sandbox-amount" className="text-3xl font-bold text-stone-900">
-            {montoMxn(booking.amount_mxn)}
+            {formatMxn(booking.amount_mxn)}
           </p>
           <PaymentDetails booking={booking} showDeadline={booking.payable} />
           {booking.payable ? (
@@ -66,7 +67,7 @@ export function Component() {
               <Button size="lg" disabled={action.isPending} onClick={() => run('pay')}>
                 {action.isPending && action.variables === 'pay'
                   ? t('payments.sandbox.paying')
-                  : t('payments.sandbox.pay', { amount: montoMxn(booking.amount_mxn) })}
+                  : t('payments.sandbox.pay', { amount: formatMxn(booking.amount_mxn) })}
               </Button>
               <Button size="lg" variant="secondary" disabled={action.isPending} onClick={() => run('cancel')}>
                 {t('payments.sandbox.cancel')}

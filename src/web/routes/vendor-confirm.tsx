@@ -10,7 +10,7 @@ import type {
   ClosedBookingByToken,
 } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
-import { formatPrice } from '../../shared/money.ts';
+import { priceText } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -234,7 +234,7 @@ function SummaryCard({ booking }: { booking: BookingSummary }) {
     [t('bookings.confirmPage.service'), `${booking.service_name ?? '—'} · ${booking.vendor_name}`],
     [t('bookings.confirmPage.when'), when],
     [t('bookings.confirmPage.customer'), booking.customer_name],
-    [t('bookings.confirmPage.amount'), `${formatPrice(booking.amount_mxn)} MXN`],
+    [t('bookings.confirmPage.amount'), priceText(booking.amount_mxn, 'es-MX')],
     [t('bookings.confirmPage.status'), t(`bookings.confirmPage.statuses.${booking.status}`)],
   ];
   return <Rows rows={rows} className="rounded-2xl border border-stone-200 bg-white p-4 text-sm" />;

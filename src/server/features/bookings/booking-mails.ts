@@ -1,6 +1,6 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
 import { dateTimeFormat, endSentence } from '../../../shared/date-format.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { priceText } from '../../../shared/money.ts';
 import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 import { answerWindowLine } from '../payments/payment-mails.ts';
@@ -81,7 +81,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     `Servicio: ${facts.serviceName}`,
     `Fecha: ${when(facts.start, facts.timezone, 'es-MX')}`,
     ...labelled('Dónde', whereLine(facts.where, 'vendor')),
-    `Importe: ${formatPrice(facts.amountMxn)} MXN`,
+    `Importe: ${priceText(facts.amountMxn, 'es')}`,
     '',
     // Issue 24: everything the vendor needs to answer and to go, in the request itself.
     `Cliente: ${facts.customerName}`,
@@ -141,7 +141,7 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
       `Service: ${facts.serviceName}`,
       `When: ${when(facts.start, facts.timezone, 'en-US')} (${facts.timezone})`,
       ...labelled('Where', whereLine(facts.where, 'en')),
-      `Amount: ${formatPrice(facts.amountMxn)} MXN`,
+      `Amount: ${priceText(facts.amountMxn, 'en')}`,
       `Booking code: ${facts.code}`,
       '',
       'Once the vendor confirms, we will send you a link to pay.',

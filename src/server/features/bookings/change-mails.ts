@@ -1,5 +1,5 @@
 import { endSentence } from '../../../shared/date-format.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { formatMxn } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 import { amount, details, fechaEs, type PaymentMailFacts, pageLine } from '../payments/payment-mails.ts';
 
@@ -22,7 +22,7 @@ export function customerCancelledMail(facts: PaymentMailFacts, refundMxn: number
       '',
       `Cancelaste tu reserva con ${facts.vendorName}.`,
       refundMxn > 0
-        ? `Te reembolsaremos el importe completo, ${formatPrice(refundMxn)} MXN, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
+        ? `Te reembolsaremos el importe completo, ${formatMxn(refundMxn)}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
         : 'No se hizo ningún cargo.',
       '',
       ...details(facts),
@@ -183,7 +183,7 @@ export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): 
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `Reembolsamos ${formatPrice(refundedMxn)} MXN de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
+      `Reembolsamos ${formatMxn(refundedMxn)} de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
       '',
       ...details(facts),
       '',

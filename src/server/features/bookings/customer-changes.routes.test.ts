@@ -92,7 +92,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     );
   }
 
-  /** A vendor of its own with a phone and a 60-minute service at $450.00, and a request for it. */
+  /** A vendor of its own with a phone and a 60-minute service at $450, and a request for it. */
   async function requested(startTime = WEDNESDAY_9, priceCents = 45_000) {
     clock.set(NOW);
     n++;

@@ -1,6 +1,6 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
 import { dateTimeFormat, endSentence, utcStamp } from '../../../shared/date-format.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { formatMxn } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 
@@ -19,7 +19,7 @@ export function fechaEs(at: Date, timezone: string): string {
   return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(at);
 }
 
-export const amount = (facts: PaymentMailFacts) => `${formatPrice(facts.amountMxn)} MXN`;
+export const amount = (facts: PaymentMailFacts) => formatMxn(facts.amountMxn);
 
 /** The booking's service, date, amount and code: the body of every booking message. */
 export function details(facts: PaymentMailFacts): string[] {

@@ -83,7 +83,7 @@ describe(`payments (${testEngine})`, () => {
     );
   };
 
-  /** A vendor of its own (so bookings never collide), a 60-minute service at $500.00. */
+  /** A vendor of its own (so bookings never collide), a 60-minute service at $500. */
   async function vendorWithService(priceCents = 50_000) {
     const vendor = await insertVendor(database.db, { businessName: `Limpieza Roma ${slot++}` });
     const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents });
@@ -172,7 +172,7 @@ describe(`payments (${testEngine})`, () => {
     expect(linkMail?.payload.to).toBe(`ana.${slot}@example.test`);
     const text = String(linkMail!.payload.text);
     expect(text).toContain(row.paymentUrl!);
-    expect(text).toContain('$500.00 MXN');
+    expect(text).toContain('$500 MXN');
     // The deadline in the vendor's timezone (Mexico City, UTC−6): Monday 09:00.
     expect(text).toMatch(/Tienes hasta el lunes, 23 de noviembre de 2026, 9:00/);
     expect(text).toContain(code);

@@ -269,7 +269,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const list = (await (await vendor.get('/api/vendor/services')).json()) as { items: { id: string }[] };
     expect(list.items.map((s) => s.id)).toContain(service.id);
 
-    // Paid services cost at least the card minimum ($10.00 MXN); 0 is a free service.
+    // Paid services cost at least the card minimum ($10 MXN); 0 is a free service.
     const tooCheap = await vendor.post('/api/vendor/services', {
       name: 'Propina',
       price_cents: 500,

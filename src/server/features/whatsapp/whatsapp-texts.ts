@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '../../../shared/date-format.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { priceText } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { answerWindowLine } from '../payments/payment-mails.ts';
@@ -119,7 +119,7 @@ export function bookingRequestText(facts: {
     `Servicio: ${facts.serviceName}`,
     `Fecha: ${formatWhen(facts.start, facts.timezone)}`,
     `Cliente: ${facts.customerName}`,
-    `Importe: ${formatPrice(facts.amountMxn)} MXN`,
+    `Importe: ${priceText(facts.amountMxn, 'es')}`,
     '',
     answerWindowLine(facts.answerDueAt, facts.timezone),
     `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,

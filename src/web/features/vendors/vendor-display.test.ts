@@ -2,30 +2,46 @@ import { describe, expect, it } from 'vitest';
 import type { PublicService } from '../../../shared/vendor.schemas.ts';
 import { browsePrice, cardTags, primaryArea } from './vendor-display.ts';
 
-const service = (name: string, price_cents: number): PublicService => ({
+const service = (name: string, price_cents: number, duration_minutes = 60): PublicService => ({
   id: name,
   name,
   price_cents,
-  duration_minutes: 60,
+  duration_minutes,
 });
 
 describe('browsePrice', () => {
-  it("shows the first service's price in pesos with two decimals (product §9)", () => {
-    expect(browsePrice({ services: [service('Deep clean', 85_050), service('Basic', 40_000)] })).toEqual({
+  const fixed = (services: PublicService[]) => ({ services, pricing_type: 'fixed' as const });
+
+  it("shows the first service's price in MXN with its duration (product §9, issue 24)", () => {
+    expect(browsePrice(fixed([service('Deep clean', 85_050), service('Basic', 40_000)]), 'es-MX')).toEqual({
       kind: 'amount',
-      text: '$850.50',
+      text: '$850.50 MXN · 1 h',
+    });
+    expect(browsePrice(fixed([service('Basic', 45_000, 180)]), 'en')).toEqual({
+      kind: 'amount',
+      text: '$450 MXN · 3 h',
     });
   });
 
   it('asks to contact the vendor when there is no service', () => {
-    expect(browsePrice({ services: [] })).toEqual({ kind: 'contact' });
+    expect(browsePrice(fixed([]), 'en')).toEqual({ kind: 'contact' });
   });
 
-  it('shows a free service as $0.00, not as a missing price', () => {
-    expect(browsePrice({ services: [service('Consultation', 0)] })).toEqual({
+  it("shows a free service as free, in the reader's language", () => {
+    expect(browsePrice(fixed([service('Consultation', 0, 45)]), 'es-MX')).toEqual({
       kind: 'amount',
-      text: '$0.00',
+      text: 'Gratis · 45 min',
     });
+    expect(browsePrice(fixed([service('Consultation', 0, 45)]), 'en')).toEqual({
+      kind: 'amount',
+      text: 'Free · 45 min',
+    });
+  });
+
+  it("shows an hourly vendor's rate per hour", () => {
+    const vendor = { services: [service('Clean', 45_000, 180)], pricing_type: 'hourly' as const };
+    expect(browsePrice(vendor, 'en')).toEqual({ kind: 'amount', text: '$150 MXN/hr' });
+    expect(browsePrice(vendor, 'es-MX')).toEqual({ kind: 'amount', text: '$150 MXN/hora' });
   });
 });
 

@@ -1,18 +1,25 @@
 import { CARD_TAGS } from '../../../shared/constants.ts';
-import { formatPrice } from '../../../shared/money.ts';
+import { formatDuration, hourlyRateText, priceText } from '../../../shared/money.ts';
 import type { PublicVendor } from '../../../shared/vendor.schemas.ts';
 
 export type BrowsePrice = { kind: 'amount'; text: string } | { kind: 'contact' };
 
 /**
- * product §9 "Browse price": the first service's price_cents divided by 100, else 'Contact for pricing'.
- * Services come in the order the vendor created them. No '/hr' hint even for hourly vendors: the
- * first service is often a fixed-length job (a 3-hour clean), and its price is for the whole job.
+ * product §9 "Browse price": the first service's price (services come in the order the vendor created
+ * them), else 'Contact for pricing'. It reads as everywhere else (issue 24): "$450 MXN · 3 h", "Gratis ·
+ * 45 min"; a vendor who prices by the hour shows the first service's rate, "$150 MXN/hr".
  */
-export function browsePrice(vendor: Pick<PublicVendor, 'services'>): BrowsePrice {
+export function browsePrice(
+  vendor: Pick<PublicVendor, 'services' | 'pricing_type'>,
+  language: string,
+): BrowsePrice {
   const first = vendor.services[0];
   if (!first) return { kind: 'contact' };
-  return { kind: 'amount', text: formatPrice(first.price_cents) };
+  const text =
+    vendor.pricing_type === 'hourly' && first.price_cents > 0
+      ? hourlyRateText(first.price_cents, first.duration_minutes, language)
+      : `${priceText(first.price_cents, language)} · ${formatDuration(first.duration_minutes)}`;
+  return { kind: 'amount', text };
 }
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ManagedBooking } from '../../../../shared/booking.schemas.ts';
 import { CUSTOMER_CHANGE_HOURS } from '../../../../shared/constants.ts';
 import { endSentence } from '../../../../shared/date-format.ts';
+import { formatMxn } from '../../../../shared/money.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -15,7 +16,6 @@ import {
   useRescheduleBooking,
   useRescheduleSlots,
 } from '../api/use-booking-changes.ts';
-import { formatMxn } from '../booking-amount.ts';
 import { groupSlotsByDay } from '../booking-slots.ts';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 import { VendorWhatsAppLink } from './vendor-whatsapp-link.tsx';

@@ -3,10 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
+import { formatDuration, formatMxn, priceText } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
-import { formatDuration } from '../../vendors/components/service-list.tsx';
-import { formatMxn } from '../booking-amount.ts';
 import { formatBookingWhen } from '../booking-when.ts';
 import { whereText } from '../booking-where.ts';
 
@@ -83,11 +82,8 @@ function Recap({ recap, code, locale }: { recap: BookingRecap; code: string; loc
       t('bookings.manage.when'),
       formatBookingWhen({ start_time: recap.startTime, end_time: end, timezone: recap.timezone }, locale),
     ],
-    [t('bookings.manage.duration'), formatDuration(recap.durationMinutes, t)],
-    [
-      t('bookings.manage.amount'),
-      recap.priceCents === 0 ? t('bookings.manage.free') : formatMxn(recap.priceCents),
-    ],
+    [t('bookings.manage.duration'), formatDuration(recap.durationMinutes)],
+    [t('bookings.manage.amount'), priceText(recap.priceCents, locale)],
     ...(where ? [[t('bookings.where.label'), where] as [string, string]] : []),
   ];
   return (

@@ -178,7 +178,7 @@ describe('BookingForm', () => {
     expect(text).toContain('Casa Limpia');
     expect(text).toContain('Limpieza profunda');
     expect(text).toContain('Nov 23, 2026');
-    expect(text).toContain('$450.00');
+    expect(text).toContain('$450 MXN');
     expect(text).toContain('At your address: Calle Durango 120, Condesa, CP 06140 (interior 4)');
     expect(
       screen.getByText(
@@ -311,9 +311,9 @@ describe('BookingForm', () => {
     const options = within(screen.getByLabelText('Service')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'Choose a service',
-      'Computer Repair · $80.00 (Example)',
-      'Virus Removal · $120.00 (Example)',
-      'Data Recovery · $150.00 (Example)',
+      'Computer Repair · $80 MXN · 1 h (Example)',
+      'Virus Removal · $120 MXN · 1 h 30 min (Example)',
+      'Data Recovery · $150 MXN · 2 h (Example)',
     ]);
     // An example service is refused as such, never sent, and not called a missing choice.
     chooseService(options[1]!.getAttribute('value') ?? '');

@@ -7,7 +7,7 @@ import {
   type CreateBookingResponse,
 } from '../../../../shared/booking.schemas.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
-import { formatPrice } from '../../../../shared/money.ts';
+import { formatDuration, priceText } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
@@ -266,7 +266,7 @@ export function BookingForm({
           <option value="">{t('bookings.form.servicePlaceholder')}</option>
           {services.map((s) => (
             <option key={s.id} value={s.id}>
-              {`${s.name} · ${formatPrice(s.price_cents)}${isDemoId(s.id) ? ` (${t('bookings.form.demoBadge')})` : ''}`}
+              {`${s.name} · ${priceText(s.price_cents, i18n.language)} · ${formatDuration(s.duration_minutes)}${isDemoId(s.id) ? ` (${t('bookings.form.demoBadge')})` : ''}`}
             </option>
           ))}
         </select>

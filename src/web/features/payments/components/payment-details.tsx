@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
-import { formatPrice } from '../../../../shared/money.ts';
+import { formatMxn } from '../../../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../../../components/details-card.tsx';
 
 export interface PaymentBookingView {
@@ -22,9 +22,6 @@ export function fechaHora(iso: string, timezone: string): string {
   );
 }
 
-/** '$450.00 MXN': amount_mxn in centavos with 2 decimals (product §9). */
-export const montoMxn = (centavos: number) => `${formatPrice(centavos)} MXN`;
-
 /** The booking as the payment pages show it (Spanish). */
 export function PaymentDetails({
   booking,
@@ -38,7 +35,7 @@ export function PaymentDetails({
     ['vendor', t('payments.details.vendor'), booking.vendor_name],
     ['service', t('payments.details.service'), booking.service_name ?? '—'],
     ['when', t('payments.details.when'), fechaHora(booking.start_time, booking.timezone)],
-    ['amount', t('payments.details.amount'), montoMxn(booking.amount_mxn)],
+    ['amount', t('payments.details.amount'), formatMxn(booking.amount_mxn)],
     ['status', t('payments.details.status'), t(`payments.statuses.${booking.status}`)],
     ['code', t('payments.details.code'), booking.code],
   ];

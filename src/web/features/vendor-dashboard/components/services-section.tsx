@@ -2,7 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { formatPrice } from '../../../../shared/money.ts';
+import { formatDuration, priceText } from '../../../../shared/money.ts';
 import { serviceLocations } from '../../../../shared/service-location.ts';
 import { type VendorService, vendorServiceSchema } from '../../../../shared/vendor-signup.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,7 +18,7 @@ import {
 
 /** The vendor's services (issue #5): add, edit, deactivate — name, description, price in MXN, duration. */
 export function ServicesSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const services = useVendorServices();
   const deactivate = useDeactivateVendorService();
   const save = useSaveVendorService();
@@ -67,8 +67,7 @@ export function ServicesSection() {
                 <p className="font-medium text-stone-900">{service.name}</p>
                 {service.description ? <p className="text-sm text-stone-600">{service.description}</p> : null}
                 <p className="text-sm text-stone-700">
-                  {formatPrice(service.price_cents)} MXN ·{' '}
-                  {t('vendor.dashboard.services.durationValue', { count: service.duration_minutes })}
+                  {priceText(service.price_cents, i18n.language)} · {formatDuration(service.duration_minutes)}
                 </p>
               </div>
               {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VendorBooking, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
 import { dateTimeFormat, endSentence } from '../../../../shared/date-format.ts';
-import { formatPrice } from '../../../../shared/money.ts';
+import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -63,7 +63,7 @@ export function VendorBookingsSection() {
                     timeStyle: 'short',
                     timeZone: b.timezone,
                   }).format(new Date(b.start_time))}{' '}
-                  · {formatPrice(b.amount_mxn)} MXN
+                  · {priceText(b.amount_mxn, i18n.language)}
                 </p>
               </div>
               <Badge>{t(`vendor.dashboard.bookings.status.${b.status}`)}</Badge>

@@ -1,18 +1,8 @@
-import type { TFunction } from 'i18next';
 import { Clock, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../../../../shared/money.ts';
+import { formatDuration, hourlyRateText, priceText } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
-
-/** 90 → '1 h 30 min'; 45 → '45 min'; 120 → '2 h'. */
-export function formatDuration(minutes: number, t: TFunction): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return t('discovery.profile.services.minutes', { minutes: rest });
-  if (rest === 0) return t('discovery.profile.services.hours', { hours });
-  return t('discovery.profile.services.hoursMinutes', { hours, minutes: rest });
-}
 
 const whereKey = {
   customer: 'discovery.profile.services.whereCustomer',
@@ -26,12 +16,15 @@ const whereKey = {
  */
 export function ServiceList({
   services,
+  hourly = false,
   onBook,
 }: {
   services: PublicServiceDetail[];
+  /** The vendor prices by the hour: each service shows its rate beside its duration. */
+  hourly?: boolean;
   onBook?: (serviceId: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (services.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-stone-300 bg-white px-4 py-8 text-center text-sm text-stone-600">
@@ -50,7 +43,7 @@ export function ServiceList({
               <h3 className="min-w-0 text-base leading-snug font-semibold text-stone-900">{service.name}</h3>
               <p className="shrink-0 text-base font-semibold text-stone-900">
                 <span className="sr-only">{t('discovery.profile.services.price')}: </span>
-                {formatPrice(service.price_cents)}
+                {priceText(service.price_cents, i18n.language)}
               </p>
             </div>
             {service.description ? (
@@ -59,7 +52,10 @@ export function ServiceList({
             <p className="mt-2 flex items-center gap-1.5 text-sm text-stone-600">
               <Clock aria-hidden="true" className="size-4 shrink-0" />
               <span className="sr-only">{t('discovery.profile.services.duration')}: </span>
-              {formatDuration(service.duration_minutes, t)}
+              {formatDuration(service.duration_minutes)}
+              {hourly && service.price_cents > 0
+                ? ` · ${hourlyRateText(service.price_cents, service.duration_minutes, i18n.language)}`
+                : null}
             </p>
             <div className="mt-1 flex items-center justify-between gap-3">
               <p className="flex items-center gap-1.5 text-sm text-stone-600">

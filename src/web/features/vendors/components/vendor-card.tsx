@@ -27,11 +27,11 @@ export function VendorCard({
   /** The first cards of a list are on screen at once: their photos load right away. */
   eager?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const area = primaryArea(vendor);
   const tags = cardTags(vendor);
-  const price = browsePrice(vendor);
+  const price = browsePrice(vendor, i18n.language);
   // A stored category that is a chip key ('wellness') reads better as the chip's label.
   const categoryLabel = (value: string) => (isCategoryKey(value) ? t(`categories.${value}`) : value);
   return (

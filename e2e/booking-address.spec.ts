@@ -2,6 +2,7 @@ import { expect } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
+import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
 
 // Issue 24 (parts 1, 3, 7): a home-cleaning booking asks where; the confirmation recaps it; the
@@ -45,7 +46,9 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
       },
     });
     expect(signup.status()).toBe(201);
-    const { slug } = (await signup.json()) as { slug: string };
+    const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
+    // Only approved vendors take bookings (decision 048).
+    await approveVendor(browser, baseURL!, vendorProfileId);
     await vendorSide.page.goto('/vendor/auth');
     await vendorSide.page.getByLabel('Email', { exact: true }).fill(email);
     await vendorSide.page.getByLabel('Password', { exact: true }).fill('Limpia#2026');

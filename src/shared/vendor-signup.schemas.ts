@@ -188,6 +188,9 @@ export interface VendorAccountProfile {
   lead_time_minutes: number;
   availability: WeeklyAvailability;
   application_status: string;
+  /** The last review's message: what to change (pending) or why not (rejected); decision 048. */
+  review_message: string | null;
+  reviewed_at: string | null;
   is_verified: boolean;
   onboarding_completed: boolean;
   admin_created: boolean;

@@ -130,6 +130,8 @@ const admittedStatus: Record<string, number> = {
   'POST /api/vendor/claim/start': 400, // no channel
   'POST /api/vendor/claim/verify': 400, // no code
   'GET /api/admin/stats': 200,
+  'GET /api/admin/vendors/review': 200,
+  'POST /api/admin/vendors/:id/review': 400, // no decision
   'GET /api/admin/vendors': 200,
   'POST /api/admin/vendors': 400,
   'PATCH /api/admin/vendors/:id': 200,
@@ -150,6 +152,12 @@ const admittedStatus: Record<string, number> = {
   'POST /api/admin/whatsapp/notify': 400,
   'GET /api/admin/whatsapp/status': 200,
   'POST /api/admin/whatsapp/self-test': 200,
+  'GET /api/admin/bookings': 200,
+  'GET /api/admin/bookings.csv': 200,
+  'GET /api/admin/bookings/:id': 404, // nobody's booking
+  'POST /api/admin/bookings/:id/cancel': 404,
+  'POST /api/admin/bookings/:id/refund': 404,
+  'POST /api/admin/bookings/:id/resend-payment-link': 404,
 };
 
 /**
@@ -326,6 +334,8 @@ describe(`authorization of every /api route (${testEngine})`, () => {
         'GET /api/admin/stats',
         'GET /api/admin/vendors',
         'POST /api/admin/vendors',
+        'GET /api/admin/vendors/review',
+        'POST /api/admin/vendors/:id/review',
         'PATCH /api/admin/vendors/:id',
         'DELETE /api/admin/vendors/:id',
         'GET /api/admin/customers',
@@ -336,6 +346,13 @@ describe(`authorization of every /api route (${testEngine})`, () => {
         'POST /api/admin/availability-windows',
         'PATCH /api/admin/availability-windows/:id',
         'DELETE /api/admin/availability-windows/:id',
+        // issue 25: the Bookings tab
+        'GET /api/admin/bookings',
+        'GET /api/admin/bookings.csv',
+        'GET /api/admin/bookings/:id',
+        'POST /api/admin/bookings/:id/cancel',
+        'POST /api/admin/bookings/:id/refund',
+        'POST /api/admin/bookings/:id/resend-payment-link',
       ]),
     );
     for (const route of admin) expect(accessOf(...(route.split(' ') as [string, string]))).toBe('admin');

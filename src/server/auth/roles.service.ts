@@ -25,6 +25,20 @@ export async function vendorProfileIdOf(db: Db, userId: string): Promise<string 
 }
 
 /**
+ * Decision 048: a vendor profile that is not approved is seen by its owner and admins only. Asked
+ * only for such a profile, so that the public's reads cost no extra query.
+ */
+export async function seesUnlistedVendor(
+  db: Db,
+  userId: string | undefined,
+  vendorProfileId: string,
+): Promise<boolean> {
+  if (!userId) return false;
+  const [own, admin] = await Promise.all([vendorProfileIdOf(db, userId), isAdmin(db, userId)]);
+  return admin || own === vendorProfileId;
+}
+
+/**
  * `npm run admin:grant -- <email>`: gives an existing account the admin role. Refuses an unknown
  * email rather than creating anything. Returns false when the user was already an admin.
  */

@@ -31,6 +31,11 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_created_idx',
     ],
     [
+      'the public lists, approved vendors newest first (decision 048)',
+      `select id from vendor_profiles where application_status = 'approved' order by created_at desc, id desc limit 7`,
+      'vendor_profiles_approved_created_idx',
+    ],
+    [
       'browse within one stored category',
       `select id from vendor_profiles where service_category = 'cleaning' order by created_at desc limit 7`,
       'vendor_profiles_category_created_idx',
@@ -49,6 +54,11 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'recommendations by score, newest first',
       `select id from recommendations where user_id = 'u' order by score desc, created_at desc`,
       'recommendations_user_score_idx',
+    ],
+    [
+      "the admin's bookings and their CSV pages, newest first (decision 049)",
+      `select id from appointments where (created_at, id) < (now(), gen_random_uuid()) order by created_at desc, id desc limit 1000`,
+      'appointments_created_idx',
     ],
     [
       'the WhatsApp log, newest first',

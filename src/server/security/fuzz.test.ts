@@ -75,11 +75,11 @@ const fields = (
   'lead_time_minutes advance_booking_days display_name phone email password ' +
   'preferred_categories notify_push notify_email vendor_profile_id start_tz end_tz ' +
   'recurrence_rule appointmentId test text timezone application_status pricing_type bio ' +
-  'callbackURL provider isVendor __proto__ constructor'
+  'callbackURL provider isVendor reason __proto__ constructor'
 ).split(' ');
 const queryKeys = (
   'category q offset limit serviceId from to token vendor_profile_id hub.mode hub.verify_token ' +
-  'hub.challenge session_id callbackURL'
+  'hub.challenge session_id callbackURL status refund'
 ).split(' ');
 
 const nastyStrings = fc.constantFrom(
@@ -278,6 +278,8 @@ function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<str
     'hub.mode': 'subscribe',
     'hub.verify_token': 'not-the-token',
     'hub.challenge': '1234',
+    status: 'paid',
+    refund: 'owed',
   };
 }
 

@@ -77,6 +77,14 @@ export const discoveryEn = {
     retry: 'Try again',
     similarTitle: 'Similar vendors',
     similarError: 'Failed to load similar vendors.',
+    // Decision 048: what the owner and admins read on a profile that is not public yet.
+    underReview: {
+      title: 'Under review: this page is not public yet',
+      text: 'Only the vendor and Barrio’s admins can see it. It appears in searches and takes bookings once an admin approves it.',
+      rejectedTitle: 'Not approved: this page is not public',
+      rejectedText: 'Only the vendor and Barrio’s admins can see it. The vendor dashboard says why.',
+      bookings: 'Bookings open once the profile is approved.',
+    },
   },
   offline: {
     text: 'You are offline. Barrio will load new information when the connection is back.',
@@ -159,6 +167,14 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
     retry: 'Reintentar',
     similarTitle: 'Proveedores similares',
     similarError: 'No se pudieron cargar los proveedores similares.',
+    underReview: {
+      title: 'En revisión: esta página aún no es pública',
+      text: 'Solo el proveedor y los administradores de Barrio pueden verla. Aparecerá en las búsquedas y recibirá reservas cuando un administrador la apruebe.',
+      rejectedTitle: 'No aprobado: esta página no es pública',
+      rejectedText:
+        'Solo el proveedor y los administradores de Barrio pueden verla. El panel del proveedor explica el motivo.',
+      bookings: 'Las reservas se abren cuando el perfil esté aprobado.',
+    },
   },
   offline: {
     text: 'Estás sin conexión. Barrio cargará información nueva cuando vuelva la conexión.',

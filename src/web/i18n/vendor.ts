@@ -119,6 +119,18 @@ export const vendorEn = {
       rejected: 'Rejected',
     },
     statusLabel: 'Application status',
+    // Decision 048: the review of the profile, until an admin approves it.
+    review: {
+      submittedTitle: 'Your profile is under review',
+      submittedText:
+        'Barrio checks every new profile before it appears in searches and takes bookings. Until then only you and Barrio’s admins can see it. We will tell you by email and WhatsApp.',
+      pendingTitle: 'Changes requested',
+      pendingText: 'Before publishing your profile, Barrio asks you to change this:',
+      pendingAfter: 'Make the changes here; an admin will review your profile again.',
+      rejectedTitle: 'Your profile was not approved',
+      rejectedText: 'It does not appear in searches and takes no bookings. The reason:',
+      rejectedAfter: 'Questions? Write to soporte@barrio.test.',
+    },
     verified: 'Verified',
     notVerified: 'Not verified yet',
     businessInfo: 'Business information',
@@ -384,6 +396,17 @@ export const vendorEsMX: typeof vendorEn = {
       rejected: 'Rechazado',
     },
     statusLabel: 'Estado de la solicitud',
+    review: {
+      submittedTitle: 'Tu perfil está en revisión',
+      submittedText:
+        'Barrio revisa cada perfil nuevo antes de que aparezca en las búsquedas y reciba reservas. Mientras tanto solo tú y los administradores de Barrio pueden verlo. Te avisaremos por correo y WhatsApp.',
+      pendingTitle: 'Te pedimos cambios',
+      pendingText: 'Antes de publicar tu perfil, Barrio te pide cambiar esto:',
+      pendingAfter: 'Haz los cambios aquí; un administrador revisará tu perfil de nuevo.',
+      rejectedTitle: 'Tu perfil no fue aprobado',
+      rejectedText: 'No aparece en las búsquedas ni recibe reservas. El motivo:',
+      rejectedAfter: '¿Dudas? Escríbenos a soporte@barrio.test.',
+    },
     verified: 'Verificado',
     notVerified: 'Aún sin verificar',
     businessInfo: 'Información del negocio',

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
+import { ReviewTab } from '../features/admin/components/review-tab.tsx';
 import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Admin dashboard (/admin, product §2): summary cards, then Vendors and Customers. Behind
+ * Admin dashboard (/admin, product §2): summary cards, then Vendors, Customers and Bookings. Behind
  * RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
  */
 export function Component() {
@@ -19,13 +21,21 @@ export function Component() {
       <Tabs defaultValue="vendors" className="flex flex-col gap-4">
         <TabsList>
           <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
+          <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>
           <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>
+          <TabsTrigger value="bookings">{t('admin.tabs.bookings')}</TabsTrigger>
         </TabsList>
         <TabsContent value="vendors">
           <VendorsTab />
         </TabsContent>
+        <TabsContent value="review">
+          <ReviewTab />
+        </TabsContent>
         <TabsContent value="customers">
           <CustomersTab />
+        </TabsContent>
+        <TabsContent value="bookings">
+          <BookingsTab />
         </TabsContent>
       </Tabs>
     </div>

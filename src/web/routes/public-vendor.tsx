@@ -103,6 +103,7 @@ export function Component() {
         </div>
       ) : (
         <>
+          <UnderReviewNotice status={vendor.application_status} />
           <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
           <ProfileTabs
             label={t('discovery.profile.tabsLabel')}
@@ -121,7 +122,12 @@ export function Component() {
                       hourly={vendor.pricing_type === 'hourly'}
                       onBook={bookService}
                     />
-                    {vendor.services.length > 0 ? (
+                    {vendor.application_status !== 'approved' ? (
+                      // Decision 048: only approved vendors take bookings.
+                      <p className="rounded-xl bg-stone-100 px-4 py-3 text-sm text-stone-700">
+                        {t('discovery.profile.underReview.bookings')}
+                      </p>
+                    ) : vendor.services.length > 0 ? (
                       <LazyBookingForm
                         vendor={vendor}
                         services={vendor.services}
@@ -140,6 +146,28 @@ export function Component() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Decision 048: a profile that is not approved reaches only its owner and admins; it says so, so
+ * that nobody takes it for the public page.
+ */
+function UnderReviewNotice({ status }: { status: string }) {
+  const { t } = useTranslation();
+  if (status === 'approved') return null;
+  const rejected = status === 'rejected';
+  return (
+    <section role="status" className="flex flex-col gap-1 rounded-2xl bg-blue-50 p-4 text-blue-950">
+      <p className="font-semibold">
+        {rejected
+          ? t('discovery.profile.underReview.rejectedTitle')
+          : t('discovery.profile.underReview.title')}
+      </p>
+      <p className="text-sm">
+        {rejected ? t('discovery.profile.underReview.rejectedText') : t('discovery.profile.underReview.text')}
+      </p>
+    </section>
   );
 }
 

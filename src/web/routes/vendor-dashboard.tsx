@@ -17,6 +17,7 @@ import {
   BookingSettingsEditor,
   ProfileEditor,
 } from '../features/vendor-dashboard/components/profile-editors.tsx';
+import { ReviewNotice } from '../features/vendor-dashboard/components/review-notice.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
 import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -120,6 +121,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         </Link>
       </header>
 
+      <ReviewNotice profile={profile} />
       <ClaimSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>

@@ -94,6 +94,9 @@ export const appointments = pgTable(
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedAmountMxn: integer('refunded_amount_mxn'),
+    // Why the provider last refused or failed the refund still owed (issue 25, decision 049): shown to
+    // admins until a refund is recorded, which clears it.
+    refundError: text('refund_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -107,6 +110,8 @@ export const appointments = pgTable(
       .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'paid')`),
     index('appointments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundNeeded}`),
     index('appointments_payment_ref_idx').on(t.paymentRef),
+    // The admin's list and CSV export, newest first, in keyset pages (issue 25, decision 049).
+    index('appointments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The request caps count open requests by email, phone and client address (issue 28).
     index('appointments_open_email_idx').on(t.customerEmail).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_phone_idx').on(t.customerPhone).where(sql`${t.status} = 'pending_vendor'`),

@@ -79,6 +79,10 @@ export const vendorProfiles = pgTable(
     // claimant until then.
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     claimApprovedAt: timestamp('claim_approved_at', { withTimezone: true }),
+    // The last review (decision 048): when an admin approved, asked for changes or rejected, and
+    // the message sent with it (what to change, or why not).
+    reviewMessage: text('review_message'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -89,6 +93,11 @@ export const vendorProfiles = pgTable(
     // the index unused and sort the whole table (src/server/db/indexes.test.ts).
     index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc().nullsFirst()),
     index('vendor_profiles_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The public lists read approved vendors only (decision 048): walked newest first, they skip
+    // no row of a vendor under review.
+    index('vendor_profiles_approved_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.applicationStatus} = 'approved'`),
     index('vendor_profiles_business_phone_idx').on(t.businessPhone),
     index('vendor_profiles_business_email_idx').on(t.businessEmail),
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),

@@ -36,6 +36,8 @@ export interface DemoVendor {
   isVerified: boolean;
   certifications: string[];
   applicationStatus: ApplicationStatus;
+  /** What an admin asked to change, for a `pending` vendor (decision 048). */
+  reviewMessage?: string;
   experienceYears: number | null;
   phone: string;
   email: string;
@@ -312,6 +314,7 @@ export const demoVendors: DemoVendor[] = [
     isVerified: false,
     certifications: [],
     applicationStatus: 'pending',
+    reviewMessage: 'Agrega el precio por pieza de cada servicio y una foto de un trabajo terminado.',
     experienceYears: 5,
     phone: '+525578321109',
     email: 'citas@tapicerialimpia.example',
@@ -1391,6 +1394,7 @@ export const demoVendors: DemoVendor[] = [
     isVerified: false,
     certifications: [],
     applicationStatus: 'pending',
+    reviewMessage: 'Indica si atiendes gatos en todas las sucursales y qué incluye el corte de raza.',
     experienceYears: 3,
     phone: '+525522019876',
     email: 'esteticapelusa@correo.example',

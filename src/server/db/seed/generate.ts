@@ -522,6 +522,9 @@ export function generateVendor(index: number): DemoVendor {
     isVerified: r.chance(0.4),
     certifications: family.certifications.length > 0 && r.chance(0.3) ? [r.pick(family.certifications)] : [],
     applicationStatus,
+    ...(applicationStatus === 'pending'
+      ? { reviewMessage: 'Agrega una descripción y el precio de cada servicio.' }
+      : {}),
     experienceYears,
     phone: `+5255${String(r.int(10_000_000, 99_999_999))}`,
     email: `contacto@${slugify(businessName)}.example`,

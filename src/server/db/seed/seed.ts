@@ -427,6 +427,9 @@ function vendorRow(
     isVerified: vendor.isVerified,
     certifications: vendor.certifications,
     applicationStatus: vendor.applicationStatus,
+    // A vendor asked for changes was reviewed a day after signing up (decision 048).
+    reviewMessage: vendor.reviewMessage ?? null,
+    reviewedAt: vendor.reviewMessage ? new Date(createdAt.getTime() + 24 * 60 * 60_000) : null,
     experienceYears: vendor.experienceYears,
     businessPhone: vendor.phone,
     businessEmail: vendor.email,

@@ -10,10 +10,17 @@ import {
   availabilityWindowUpdateSchema,
   idParamSchema,
 } from '../../../shared/admin.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
+import {
+  adminBookingsFilterSchema,
+  adminBookingsQuerySchema,
+  adminCancelBookingSchema,
+} from '../../../shared/admin-bookings.schemas.ts';
+import { reviewQueueQuerySchema, vendorReviewInputSchema } from '../../../shared/vendor-review.schemas.ts';
+import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { validate } from '../../lib/validate.ts';
+import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import {
   createAvailabilityWindows,
   deleteAvailabilityWindow,
@@ -21,11 +28,20 @@ import {
   updateAvailabilityWindow,
 } from './admin-availability.service.ts';
 import {
+  cancelAdminBooking,
+  getAdminBooking,
+  listAdminBookings,
+  refundAdminBooking,
+  resendAdminPaymentLink,
+} from './admin-bookings.service.ts';
+import { adminBookingsCsvStream, csvFileName } from './admin-bookings-csv.ts';
+import {
   createAdminCustomer,
   deleteAdminCustomer,
   listAdminCustomers,
   updateAdminCustomer,
 } from './admin-customers.service.ts';
+import { listReviewQueue, reviewVendor } from './admin-review.service.ts';
 import { getAdminStats } from './admin-stats.service.ts';
 import {
   approveVendorClaim,
@@ -43,6 +59,25 @@ export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)
   .get('/stats', async (c) => c.json(await getAdminStats(c.var.deps.db)))
 
+  // The review queue (decision 048), registered before `/vendors/:id…`.
+  .get('/vendors/review', validate('query', reviewQueueQuerySchema), async (c) =>
+    c.json(await listReviewQueue(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post(
+    '/vendors/:id/review',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', vendorReviewInputSchema),
+    async (c) =>
+      c.json(
+        await reviewVendor(c.var.deps.db, {
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          now: c.var.deps.clock.now(),
+          appUrl: c.var.deps.config.appUrl,
+        }),
+      ),
+  )
   .get('/vendors', validate('query', adminListQuerySchema), async (c) =>
     c.json(await listAdminVendors(c.var.deps.db, c.req.valid('query'))),
   )
@@ -116,4 +151,47 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .delete('/availability-windows/:id', requireSameOrigin, validate('param', idParamSchema), async (c) =>
     c.json(await deleteAvailabilityWindow(c.var.deps.db, { id: c.req.valid('param').id })),
+  )
+
+  // The Bookings tab (issue 25, decision 049).
+  .get('/bookings', validate('query', adminBookingsQuerySchema), async (c) =>
+    c.json(
+      await listAdminBookings(c.var.deps.db, { query: c.req.valid('query'), now: c.var.deps.clock.now() }),
+    ),
+  )
+  .get('/bookings.csv', validate('query', adminBookingsFilterSchema), (c) => {
+    const now = c.var.deps.clock.now();
+    return c.body(adminBookingsCsvStream({ db: c.var.deps.db, filter: c.req.valid('query'), now }), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${csvFileName(now)}"`,
+    });
+  })
+  .get('/bookings/:id', validate('param', idParamSchema), async (c) =>
+    c.json(
+      await getAdminBooking(c.var.deps.db, { id: c.req.valid('param').id, now: c.var.deps.clock.now() }),
+    ),
+  )
+  .post(
+    '/bookings/:id/cancel',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', adminCancelBookingSchema),
+    async (c) =>
+      c.json(
+        await cancelAdminBooking({
+          ...adminBookingAction(c.var.deps, c.req.valid('param').id),
+          reason: c.req.valid('json').reason,
+        }),
+      ),
+  )
+  .post('/bookings/:id/refund', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(await refundAdminBooking(adminBookingAction(c.var.deps, c.req.valid('param').id))),
+  )
+  .post('/bookings/:id/resend-payment-link', requireSameOrigin, validate('param', idParamSchema), async (c) =>
+    c.json(await resendAdminPaymentLink(adminBookingAction(c.var.deps, c.req.valid('param').id))),
   );
+
+/** What the lifecycle's operations need to act on one booking for an admin. */
+function adminBookingAction(deps: AppDeps, id: string) {
+  return { db: deps.db, id, now: deps.clock.now(), checkout: checkoutDeps(deps) };
+}

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { availabilityQuerySchema } from '../../../shared/availability/availability.schemas.ts';
 import { vendorIdOrSlugParamSchema } from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { seesUnlistedVendor } from '../../auth/roles.service.ts';
 import { validate } from '../../lib/validate.ts';
 import { computeAvailability } from './availability.service.ts';
 
@@ -15,7 +16,15 @@ export const availabilityRoutes = new Hono<AppEnv>().get(
     const { idOrSlug } = c.req.valid('param');
     const { serviceId, from, to } = c.req.valid('query');
     const { db, clock } = c.var.deps;
-    const result = await computeAvailability({ db, idOrSlug, serviceId, from, to, now: clock.now() });
+    const result = await computeAvailability({
+      db,
+      idOrSlug,
+      serviceId,
+      from,
+      to,
+      now: clock.now(),
+      seesUnlisted: (vendorProfileId) => seesUnlistedVendor(db, c.var.user?.id, vendorProfileId),
+    });
     return c.json(result);
   },
 );

@@ -25,6 +25,11 @@ export interface ComputeAvailabilityOptions {
   now: Date;
   /** A booking whose own time is not busy: the one being moved (issue 23). */
   exceptAppointmentId?: string | undefined;
+  /**
+   * The public route: whether the reader may see a vendor that is not approved (its owner, admins;
+   * decision 048). Without it, any vendor not turned down is found (the server's own reads).
+   */
+  seesUnlisted?: (vendorProfileId: string) => Promise<boolean>;
 }
 
 function invalidTo(message: string): AppError {
@@ -44,6 +49,7 @@ export async function computeAvailability({
   to: requestedTo,
   now,
   exceptAppointmentId,
+  seesUnlisted,
 }: ComputeAvailabilityOptions): Promise<AvailabilityResponse> {
   // product §9: the booking form asks for now … now + 14 days.
   const from = requestedFrom ?? now;
@@ -64,12 +70,19 @@ export async function computeAvailability({
       bufferMinutes: vendorProfiles.bufferMinutes,
       leadTimeMinutes: vendorProfiles.leadTimeMinutes,
       advanceBookingDays: vendorProfiles.advanceBookingDays,
+      applicationStatus: vendorProfiles.applicationStatus,
     })
     .from(vendorProfiles)
-    // Vendors an admin turned down are not public (as in every public read).
-    .where(and(reference, ne(vendorProfiles.applicationStatus, 'rejected')))
+    .where(reference)
     .limit(1);
   if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  // The public sees the slots of approved vendors only, their owner and admins any (decision 048);
+  // a customer moving a booking made earlier, or the vendor over WhatsApp, reaches any vendor not
+  // turned down.
+  const visible = seesUnlisted
+    ? vendor.applicationStatus === 'approved' || (await seesUnlisted(vendor.id))
+    : vendor.applicationStatus !== 'rejected';
+  if (!visible) throw new AppError('not_found', 'Vendor not found.');
 
   const [service] = await db
     .select({ durationMinutes: services.durationMinutes, isActive: services.isActive })

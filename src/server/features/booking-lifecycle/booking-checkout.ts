@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-env.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { checkoutExpiry, type PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyPaymentLink } from './booking-notifications.ts';
 import { effectiveStatus, movesFrom } from './booking-status.ts';
@@ -170,4 +171,36 @@ export async function closeCheckout(
   await checkout.payments
     .expireCheckout(sessionId)
     .catch((err: unknown) => checkout.logger.warn({ err, ...context }, message));
+}
+
+/**
+ * An administrator resends the payment link (issue 25, decision 049), only while the booking awaits
+ * its payment: the stored checkout, open until the deadline, is sent again (mail, and WhatsApp with a
+ * phone); a booking whose checkout was never stored gets one now, within the same deadline
+ * (attachCheckout), which sends it. Never a second checkout for a booking that has one.
+ */
+export async function resendPaymentLink({
+  db,
+  checkout,
+  appointmentId,
+  now,
+}: AttachCheckoutOptions): Promise<{ url: string; dueAt: Date }> {
+  const row = await getBookingView(db, appointmentId);
+  if (!row) throw new AppError('not_found', 'Booking not found.');
+  if (!row.paymentDueAt || !isPayable(row, now))
+    throw new AppError('conflict', 'Only a booking awaiting its payment has a payment link to send.', {
+      reason: 'not_payable',
+    });
+  const dueAt = row.paymentDueAt;
+  if (row.checkoutSessionId && row.paymentUrl) {
+    const url = row.paymentUrl;
+    await db.transaction((tx) => notifyPaymentLink(tx, row, { url, dueAt, manageLink: checkout.manageLink }));
+    return { url, dueAt };
+  }
+  const url = await attachCheckout({ db, checkout, appointmentId, now });
+  if (!url)
+    throw new AppError('conflict', 'This booking has just changed. Reload it to see where it stands.', {
+      reason: 'changed',
+    });
+  return { url, dueAt };
 }

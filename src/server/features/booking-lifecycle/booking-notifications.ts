@@ -7,6 +7,7 @@ import {
   vendorRequestWhatsApp,
 } from '../bookings/booking-mails.ts';
 import {
+  customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
   customerExpiredMail,
   customerExpiredWhatsApp,
@@ -188,25 +189,46 @@ async function enqueueNotice(
   });
 }
 
-/** cancel: the customer's receipt (with the refund owed, if any) and the vendor's notice. */
-export async function notifyCustomerCancelled(
+/**
+ * cancel: the customer's receipt (with the refund owed, if any) and the vendor's notice; when an
+ * administrator cancelled (decision 049) both learn that Barrio did, the customer by WhatsApp too.
+ */
+export async function notifyCancelled(
   tx: Tx,
   booking: BookingView,
-  { note, refundMxn, manageLink }: { note: string | null; refundMxn: number; manageLink: ManageLink },
+  {
+    by,
+    note,
+    refundMxn,
+    manageLink,
+  }: { by: 'customer' | 'admin'; note: string | null; refundMxn: number; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
-  await enqueueMail(tx, customerCancelledMail(facts, refundMxn));
+  const when = formatWhen(facts.start, facts.timezone);
+  await enqueueMail(tx, customerCancelledMail(facts, refundMxn, { by, note }));
+  if (by === 'admin' && facts.customerPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.customerPhone,
+      customerCancelledByBarrioWhatsApp(facts, { note, refundMxn }),
+      { key: 'booking_cancelled_by_barrio', parameters: [facts.code, facts.serviceName, when] },
+      'customer',
+    );
   if (facts.vendorEmail)
-    await enqueueMail(tx, vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0 }));
+    await enqueueMail(
+      tx,
+      vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0, by }),
+    );
   if (facts.vendorPhone)
     await enqueueNotice(
       tx,
       booking,
       facts.vendorPhone,
-      vendorCancelledWhatsApp(facts, note),
+      vendorCancelledWhatsApp(facts, note, by),
       {
-        key: 'booking_cancelled',
-        parameters: [facts.code, facts.serviceName, formatWhen(facts.start, facts.timezone)],
+        key: by === 'admin' ? 'booking_cancelled_by_barrio' : 'booking_cancelled',
+        parameters: [facts.code, facts.serviceName, when],
       },
       'vendor',
     );

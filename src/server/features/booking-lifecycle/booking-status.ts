@@ -82,7 +82,7 @@ export const TRANSITIONS = {
   cancel: {
     from: activeAppointmentStatuses,
     to: ['cancelled'],
-    by: 'the customer, until 24 h before the start; a paid booking is refunded (decision 046)',
+    by: 'the customer, until 24 h before the start, or an admin at any time; a paid booking is refunded (decisions 046, 049)',
   },
   reschedule: {
     from: activeAppointmentStatuses,

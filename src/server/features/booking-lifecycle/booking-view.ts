@@ -33,6 +33,9 @@ export const bookingViewColumns = {
   refundNeeded: appointments.refundNeeded,
   refundedAt: appointments.refundedAt,
   refundedAmountMxn: appointments.refundedAmountMxn,
+  refundId: appointments.refundId,
+  /** The provider's last refusal of the refund still owed (decision 049). */
+  refundError: appointments.refundError,
   checkoutSessionId: appointments.checkoutSessionId,
   paymentUrl: appointments.paymentUrl,
   vendorProfileId: appointments.vendorProfileId,

@@ -6,7 +6,7 @@ import { appointments } from '../../db/schema/bookings.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import { type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
-import { notifyCustomerCancelled, notifyRescheduled } from './booking-notifications.ts';
+import { notifyCancelled, notifyRescheduled } from './booking-notifications.ts';
 import {
   customerChangeDeadline,
   effectiveStatus,
@@ -18,7 +18,7 @@ import { refundAfterCommit } from './refund-booking.ts';
 import { slotTaken, takeVendorsTurn } from './request-booking.ts';
 
 // cancel and reschedule (issue 23; decision 046): the customer's own changes, from the booking page
-// by its link or signed in. Each is one conditional UPDATE on the status and start the customer's
+// by its link or signed in; an administrator's cancel shares the same statement (issue 25, decision 049). Each is one conditional UPDATE on the status and start the customer's
 // request read, so a vendor's answer, a payment, the sweeper or another tab that moved the booking
 // first wins, and this request answers 409 `changed` and changes nothing. Online changes end
 // CUSTOMER_CHANGE_HOURS before the start; a paid booking cancelled in time is refunded in full.
@@ -83,13 +83,66 @@ export async function cancelByCustomer({
   note,
 }: CustomerChangeOptions & { note?: string | undefined }): Promise<void> {
   const { row, changes } = await readForChange(db, appointmentId, now);
-  const refundMxn = changes.refundOnCancelMxn;
+  await cancelAs({ db, row, now, checkout, note, by: 'customer', refundMxn: changes.refundOnCancelMxn });
+}
+
+/**
+ * cancel by an administrator (issue 25, decision 049): any active booking, whenever it starts — the
+ * same statement, messages and refund as the customer's, with `cancel_reason = 'admin'`, and both
+ * the customer and the vendor told that Barrio cancelled it. Returns the booking as it was read; 404
+ * for an unknown one, 409 `changed` for one no longer active.
+ */
+export async function cancelByAdmin({
+  db,
+  appointmentId,
+  now,
+  checkout,
+  note,
+}: CustomerChangeOptions & { note?: string | undefined }): Promise<BookingView> {
+  const row = await getBookingView(db, appointmentId);
+  if (!row) throw new AppError('not_found', 'Booking not found.');
+  const status = effectiveStatus(row, now);
+  if (!isActive(status))
+    throw refused('changed', 'This booking has already ended: there is nothing to cancel.');
+  await cancelAs({
+    db,
+    row,
+    now,
+    checkout,
+    note,
+    by: 'admin',
+    refundMxn: status === 'paid' ? row.amountMxn : 0,
+  });
+  return row;
+}
+
+/** Who cancelled a booking, as `cancel_reason` keeps it (beside the sweeper's `payment_timeout`). */
+export type CancelledBy = 'customer' | 'admin';
+
+/** The cancel transition both callers share: one conditional UPDATE, then the checkout and the refund. */
+async function cancelAs({
+  db,
+  row,
+  now,
+  checkout,
+  note,
+  by,
+  refundMxn,
+}: {
+  db: Db;
+  row: BookingView;
+  now: Date;
+  checkout: CheckoutDeps;
+  note: string | undefined;
+  by: CancelledBy;
+  refundMxn: number;
+}) {
   await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(appointments)
       .set({
         status: 'cancelled',
-        cancelReason: 'customer',
+        cancelReason: by,
         cancelNote: note ?? null,
         cancelledAt: now,
         updatedAt: now,
@@ -104,11 +157,7 @@ export async function cancelByCustomer({
       )
       .returning({ id: appointments.id });
     if (!moved) throw bookingChanged();
-    await notifyCustomerCancelled(tx, row, {
-      note: note ?? null,
-      refundMxn,
-      manageLink: checkout.manageLink,
-    });
+    await notifyCancelled(tx, row, { by, note: note ?? null, refundMxn, manageLink: checkout.manageLink });
   });
   if (row.status === 'awaiting_payment' && row.checkoutSessionId)
     await closeCheckout(checkout, row.checkoutSessionId, 'cancel: could not close the checkout', {

@@ -20,6 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type PaymentEventOutcome =
   | 'duplicate'
   | 'refunded'
+  | 'refund_failed'
   | 'ignored'
   | 'unknown_session'
   | 'paid'
@@ -64,6 +65,7 @@ export async function applyPaymentEvent({
     if (!recorded) return 'duplicate';
     if (event.kind === 'ignored') return 'ignored';
     if (event.kind === 'refunded') return recordRefunded(tx, event, now, logger);
+    if (event.kind === 'refund_failed') return recordRefundFailed(tx, event, now, logger);
 
     // The stored session, or — for a checkout that lost the race to be stored — the appointment
     // it names. The row is locked against the sweeper and the other provider events; each UPDATE
@@ -157,6 +159,7 @@ async function recordRefunded(
     .update(appointments)
     .set({
       refundNeeded: false,
+      refundError: null,
       refundedAt: sql`coalesce(${appointments.refundedAt}, ${now})`,
       refundedAmountMxn: event.amountRefunded,
       updatedAt: now,
@@ -180,4 +183,42 @@ async function recordRefunded(
       'payments: a booking still active was refunded',
     );
   return 'refunded';
+}
+
+/**
+ * Stripe's refund.failed (decision 049): the refund recorded on a booking never reached the customer
+ * (an expired or closed card). The money is owed again — `refund_needed` set, the amount taken off
+ * what was refunded, the reason kept for the admins — and the sweeper, or an admin's Refund now,
+ * asks for it again with a key of its own (refundRequestOf). Only the refund the booking recorded
+ * counts: a repeated event, or one for another refund, changes nothing.
+ */
+async function recordRefundFailed(
+  tx: Tx,
+  event: Extract<PaymentEvent, { kind: 'refund_failed' }>,
+  now: Date,
+  logger: ApplyPaymentEventOptions['logger'],
+): Promise<PaymentEventOutcome> {
+  const [row] = await tx
+    .update(appointments)
+    .set({
+      refundNeeded: true,
+      refundedAt: null,
+      refundedAmountMxn: sql`nullif(greatest(coalesce(${appointments.refundedAmountMxn}, 0) - ${event.amount}, 0), 0)`,
+      refundError: `The card network returned refund ${event.refundId}: ${event.reason ?? 'unknown'}`,
+      updatedAt: now,
+    })
+    .where(and(eq(appointments.refundId, event.refundId), eq(appointments.refundNeeded, false)))
+    .returning({ id: appointments.id });
+  if (!row) {
+    logger.warn(
+      { eventId: event.id, refundId: event.refundId },
+      'payments: a refund we did not record failed',
+    );
+    return 'unchanged';
+  }
+  logger.error(
+    { appointmentId: row.id, refundId: event.refundId, reason: event.reason },
+    'payments: a refund failed; it is owed again',
+  );
+  return 'refund_failed';
 }

@@ -24,8 +24,34 @@ export interface RefundDeps {
 export const refundIdempotencyKey = (appointmentId: string) => `barrio-refund-${appointmentId}`;
 
 /**
+ * What a refund asks the provider for: the whole amount, less what was already paid back (a partial
+ * refund made in the Stripe dashboard, recorded by charge.refunded), so that a partial refund does
+ * not make every later try fail (decision 049). The key stays the booking's own for a full refund;
+ * what is left after a partial one gets a key of its own, since Stripe refuses a key reused with
+ * another amount, and so does a refund made again after the card network returned one.
+ */
+export function refundRequestOf(owed: {
+  id: string;
+  amountMxn: number;
+  refundedAmountMxn: number | null;
+  refundId: string | null;
+}) {
+  const left = owed.amountMxn - (owed.refundedAmountMxn ?? 0);
+  // A refund owed although one was recorded: that one failed (refund.failed), and its key would
+  // answer with it again for a day. The next is keyed by the failed one, the same on every instance.
+  const key = owed.refundId
+    ? `${refundIdempotencyKey(owed.id)}-after-${owed.refundId}`
+    : refundIdempotencyKey(owed.id);
+  return { amountMxn: left, idempotencyKey: left === owed.amountMxn ? key : `${key}-${left}` };
+}
+
+/** A provider's refusal as an admin reads it (decision 049), short enough for the booking's row. */
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
+
+/**
  * Refunds one booking's payment if it is still owed, records it and tells the customer. Returns
- * whether this call recorded it. Throws when the provider fails: the flag stays for the retry.
+ * whether this call recorded it. Throws when the provider fails: the flag stays for the retry, and
+ * the provider's answer is kept in `refund_error` for the admins (decision 049).
  */
 export async function refundBooking({
   db,
@@ -44,39 +70,61 @@ export async function refundBooking({
       sessionId: appointments.checkoutSessionId,
       paymentRef: appointments.paymentRef,
       amountMxn: appointments.amountMxn,
+      refundedAmountMxn: appointments.refundedAmountMxn,
+      refundId: appointments.refundId,
     })
     .from(appointments)
     .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
     .limit(1);
   if (!owed) return false;
+  const owedStill = and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true));
   if (!owed.sessionId) {
     // Nothing was paid through a checkout: there is nothing to pay back.
     refunds.logger.error({ appointmentId }, 'refunds: refund owed without a checkout; left for an admin');
+    await db
+      .update(appointments)
+      .set({ refundError: 'No payment through a checkout is known: settle it with the provider by hand.' })
+      .where(owedStill);
     return false;
   }
-  const refund = await refunds.payments.refund({
-    appointmentId,
-    sessionId: owed.sessionId,
-    paymentRef: owed.paymentRef,
-    amountMxn: owed.amountMxn,
-    idempotencyKey: refundIdempotencyKey(appointmentId),
-  });
+  const request = refundRequestOf(owed);
+  const alreadyRefunded = owed.refundedAmountMxn ?? 0;
+  let refund: Awaited<ReturnType<PaymentProvider['refund']>> | null = null;
+  if (request.amountMxn > 0) {
+    try {
+      refund = await refunds.payments.refund({
+        appointmentId,
+        sessionId: owed.sessionId,
+        paymentRef: owed.paymentRef,
+        amountMxn: request.amountMxn,
+        idempotencyKey: request.idempotencyKey,
+      });
+    } catch (err) {
+      await db
+        .update(appointments)
+        .set({ refundError: errorText(err) })
+        .where(owedStill)
+        .catch(() => undefined);
+      throw err;
+    }
+  }
   return db.transaction(async (tx) => {
     const [recorded] = await tx
       .update(appointments)
       .set({
         refundNeeded: false,
-        refundId: refund.refundId,
+        refundError: null,
+        ...(refund ? { refundId: refund.refundId } : {}),
         refundedAt: now,
-        refundedAmountMxn: refund.amountMxn,
+        refundedAmountMxn: alreadyRefunded + (refund?.amountMxn ?? 0),
         updatedAt: now,
       })
-      .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
+      .where(owedStill)
       .returning({ id: appointments.id });
     if (!recorded) return false; // another instance recorded the same refund first
     const booking = await getBookingView(tx, appointmentId);
-    if (booking) await notifyRefunded(tx, booking, refund.amountMxn, refunds.manageLink);
-    refunds.logger.info({ appointmentId, refundId: refund.refundId }, 'refunds: payment refunded');
+    if (booking && refund) await notifyRefunded(tx, booking, refund.amountMxn, refunds.manageLink);
+    refunds.logger.info({ appointmentId, refundId: refund?.refundId }, 'refunds: payment refunded');
     return true;
   });
 }

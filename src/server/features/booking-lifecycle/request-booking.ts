@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
 import { toE164 } from '../../../shared/phone.ts';
 import { type BookingAddress, servesColonia, serviceLocationOf } from '../../../shared/service-location.ts';
@@ -86,7 +86,8 @@ export async function requestBooking({
       address: vendorProfiles.address,
     })
     .from(vendorProfiles)
-    .where(reference)
+    // Decision 048: only approved vendors accept booking requests; others are not public.
+    .where(and(reference, eq(vendorProfiles.applicationStatus, 'approved')))
     .limit(1);
   if (!vendor) throw new AppError('not_found', 'Vendor not found.');
 

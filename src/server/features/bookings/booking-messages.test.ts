@@ -26,6 +26,7 @@ import {
   vendorRequestWhatsApp,
 } from './booking-mails.ts';
 import {
+  customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
   customerExpiredMail,
   customerExpiredWhatsApp,
@@ -77,9 +78,13 @@ const templateParameters: Record<TemplateKey, string[]> = {
   payment_received: ['XK7P2M', 'Casa Limpia'],
   booking_reminder: ['XK7P2M', 'Casa Limpia', MORNING],
   booking_cancelled: ['XK7P2M', 'Limpieza profunda', MORNING],
+  booking_cancelled_by_barrio: ['XK7P2M', 'Limpieza profunda', MORNING],
   booking_rescheduled: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', MORNING],
   booking_expired: ['XK7P2M', 'Casa Limpia', 'http://barrio.test/similar'],
   claim_code: ['Casa Limpia', '123456'],
+  vendor_approved: ['Casa Limpia', 'http://barrio.test/vendor/dashboard'],
+  vendor_changes_requested: ['Casa Limpia', 'Agrega una foto', 'http://barrio.test/vendor/dashboard'],
+  vendor_rejected: ['Casa Limpia', 'No es un servicio', 'soporte@barrio.test'],
   test: [],
 };
 const mail = (m: MailOutboxPayload) => `${m.subject}\n${m.text}`;
@@ -98,8 +103,21 @@ const texts: [string, string][] = [
   ['unpaidCancelledMails', unpaidCancelledMails(facts).map(mail).join('\n')],
   ['latePaymentMail', mail(latePaymentMail(facts))],
   ['customerCancelledMail', mail(customerCancelledMail(facts, 45_000))],
+  [
+    'customerCancelledMail by Barrio',
+    mail(customerCancelledMail(facts, 45_000, { by: 'admin', note: 'El proveedor enfermó' })),
+  ],
+  [
+    'customerCancelledByBarrioWhatsApp',
+    customerCancelledByBarrioWhatsApp(facts, { note: null, refundMxn: 0 }),
+  ],
   ['vendorCancelledMail', mail(vendorCancelledMail('v@x.test', facts, { note: 'Viaje', refunded: true }))],
   ['vendorCancelledWhatsApp', vendorCancelledWhatsApp(facts, 'Viaje')],
+  [
+    'vendorCancelledMail by Barrio',
+    mail(vendorCancelledMail('v@x.test', facts, { note: null, refunded: false, by: 'admin' })),
+  ],
+  ['vendorCancelledWhatsApp by Barrio', vendorCancelledWhatsApp(facts, null, 'admin')],
   ['customerRescheduledMail', mail(customerRescheduledMail(facts, EARLIER, 'BEGIN:VCALENDAR'))],
   ['vendorRescheduledMail', mail(vendorRescheduledMail('v@x.test', facts, EARLIER))],
   ['vendorRescheduledWhatsApp', vendorRescheduledWhatsApp(facts, EARLIER)],

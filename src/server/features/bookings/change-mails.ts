@@ -13,14 +13,22 @@ const signOff = ['', 'Barrio'];
 /** How long a card refund takes to show, as card issuers in Mexico state it. */
 const REFUND_DAYS = 'entre 5 y 10 días hábiles';
 
-export function customerCancelledMail(facts: PaymentMailFacts, refundMxn: number): MailOutboxPayload {
+export function customerCancelledMail(
+  facts: PaymentMailFacts,
+  refundMxn: number,
+  { by = 'customer', note = null }: { by?: 'customer' | 'admin'; note?: string | null } = {},
+): MailOutboxPayload {
+  const byBarrio = by === 'admin';
   return {
     to: facts.customerEmail,
-    subject: `Cancelaste tu reserva ${facts.code}`,
+    subject: byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `Cancelaste tu reserva con ${facts.vendorName}.`,
+      byBarrio
+        ? `Barrio canceló tu reserva con ${facts.vendorName}. Ya avisamos a ${facts.vendorName}.`
+        : `Cancelaste tu reserva con ${facts.vendorName}.`,
+      ...(byBarrio && note ? [`Motivo: ${note}`] : []),
       refundMxn > 0
         ? `Te reembolsaremos el importe completo, ${formatMxn(refundMxn)}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
         : 'No se hizo ningún cargo.',
@@ -33,18 +41,37 @@ export function customerCancelledMail(facts: PaymentMailFacts, refundMxn: number
   };
 }
 
+/** An administrator cancelled (decision 049): the customer's WhatsApp inside the 24-hour window. */
+export function customerCancelledByBarrioWhatsApp(
+  facts: PaymentMailFacts,
+  { note, refundMxn }: { note: string | null; refundMxn: number },
+): string {
+  return [
+    `Barrio canceló tu reserva ${facts.code} con ${facts.vendorName} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}).`,
+    ...(note ? [`Motivo: ${note}`] : []),
+    refundMxn > 0
+      ? `Te reembolsaremos ${formatMxn(refundMxn)} a la tarjeta con la que pagaste.`
+      : 'No se hizo ningún cargo.',
+  ].join('\n');
+}
+
 export function vendorCancelledMail(
   to: string,
   facts: PaymentMailFacts,
-  { note, refunded }: { note: string | null; refunded: boolean },
+  { note, refunded, by = 'customer' }: { note: string | null; refunded: boolean; by?: 'customer' | 'admin' },
 ): MailOutboxPayload {
+  const byBarrio = by === 'admin';
   return {
     to,
-    subject: `Reserva ${facts.code} cancelada por el cliente`,
+    subject: byBarrio
+      ? `Reserva ${facts.code} cancelada por Barrio`
+      : `Reserva ${facts.code} cancelada por el cliente`,
     text: [
       'Hola:',
       '',
-      `${facts.customerName} canceló la reserva ${facts.code}. El horario vuelve a estar libre.`,
+      byBarrio
+        ? `Barrio canceló la reserva ${facts.code} de ${facts.customerName}. El horario vuelve a estar libre.`
+        : `${facts.customerName} canceló la reserva ${facts.code}. El horario vuelve a estar libre.`,
       ...(note ? [`Motivo: ${note}`] : []),
       ...(refunded ? ['El cliente recibe el reembolso completo de su pago.'] : []),
       '',
@@ -54,9 +81,14 @@ export function vendorCancelledMail(
   };
 }
 
-export function vendorCancelledWhatsApp(facts: PaymentMailFacts, note: string | null): string {
+export function vendorCancelledWhatsApp(
+  facts: PaymentMailFacts,
+  note: string | null,
+  by: 'customer' | 'admin' = 'customer',
+): string {
+  const who = by === 'admin' ? 'Barrio' : facts.customerName;
   return [
-    `${facts.customerName} canceló la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). El horario vuelve a estar libre.`,
+    `${who} canceló la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). El horario vuelve a estar libre.`,
     ...(note ? [`Motivo: ${note}`] : []),
   ].join('\n');
 }

@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { contactHashes, recommendations } from '../../db/schema/contacts.ts';
-import { profiles } from '../../db/schema/vendors.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
@@ -603,6 +603,12 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     });
     expect(signup.status, await signup.clone().text()).toBe(201);
     const { vendorProfileId } = (await signup.json()) as { vendorProfileId: string };
+    // Scored at signup, shown once an admin approves the profile (decision 048).
+    expect(await recommended(ana.http)).toEqual([]);
+    await database.db
+      .update(vendorProfiles)
+      .set({ applicationStatus: 'approved' })
+      .where(eq(vendorProfiles.id, vendorProfileId));
 
     const items = await recommended(ana.http);
     expect(items.map((r) => [r.vendor_profile_id, r.recommendation_type, r.score])).toEqual([

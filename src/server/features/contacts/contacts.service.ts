@@ -95,10 +95,10 @@ export function bookedByContactsBand(contacts: number): { band: ContactsBand; sc
   return bookedBands.find((b) => contacts >= b.atLeast);
 }
 
-/** Vendors listed publicly (decision 010) that are not the user's own business. */
+/** Vendors listed publicly (decisions 010 and 048) that are not the user's own business. */
 function recommendable(userId: string): SQL {
   return and(
-    ne(vendorProfiles.applicationStatus, 'rejected'),
+    eq(vendorProfiles.applicationStatus, 'approved'),
     or(sql`${vendorProfiles.userId} is null`, ne(vendorProfiles.userId, userId)),
   )!;
 }
@@ -410,7 +410,7 @@ export async function listRecommendations(db: Db, userId: string): Promise<Recom
     .where(
       and(
         eq(recommendations.userId, userId),
-        ne(vendorProfiles.applicationStatus, 'rejected'),
+        eq(vendorProfiles.applicationStatus, 'approved'),
         // Rows scored before decision 037 carry a count of bookings in their score: never shown.
         or(
           eq(recommendations.recommendationType, 'in_contacts'),

@@ -17,6 +17,8 @@ beforeAll(async () => {
     businessName: 'Tacos & "Más" <Doña Ñeca>',
     serviceCategory: 'Cuidado de Mascotas',
     availability: defaultWeeklyAvailability(),
+    // Public, so that its link preview is drawn (decision 048).
+    applicationStatus: 'approved',
   });
 });
 

@@ -33,6 +33,8 @@ export function toVendorAccountProfile(row: VendorRow): VendorAccountProfile {
     lead_time_minutes: row.leadTimeMinutes,
     availability: row.availability,
     application_status: row.applicationStatus,
+    review_message: row.reviewMessage,
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
     is_verified: row.isVerified,
     onboarding_completed: row.onboardingCompleted,
     admin_created: row.adminCreated,

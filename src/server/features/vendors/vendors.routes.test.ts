@@ -173,6 +173,7 @@ describe(`GET /api/vendors on a large directory (${testEngine})`, () => {
       slug: `tecnico-${i}`,
       serviceCategory: i < 3 ? 'cleaning' : 'tech',
       availability: defaultWeeklyAvailability(),
+      applicationStatus: 'approved',
     }));
     await database.db.insert(vendorProfiles).values(rows);
     const count = async (query: string) =>

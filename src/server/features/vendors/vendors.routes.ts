@@ -1,6 +1,8 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { vendorIdOrSlugParamSchema, vendorListQuerySchema } from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
+import { seesUnlistedVendor } from '../../auth/roles.service.ts';
 import { sendJson, serialiseJson } from '../../lib/serialised-json.ts';
 import { validate } from '../../lib/validate.ts';
 import {
@@ -8,7 +10,13 @@ import {
   listFeaturedVendors,
   listPublicVendors,
   listSimilarVendors,
+  type SeesUnlisted,
 } from './vendors.service.ts';
+
+/** Decision 048: the signed-in owner of an unapproved vendor, and admins, see it; nobody else. */
+function seesUnlistedOf(c: Context<AppEnv>): SeesUnlisted {
+  return (vendorProfileId) => seesUnlistedVendor(c.var.deps.db, c.var.user?.id, vendorProfileId);
+}
 
 // ARCHITECTURE §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
 export const vendorsRoutes = new Hono<AppEnv>()
@@ -27,10 +35,16 @@ export const vendorsRoutes = new Hono<AppEnv>()
     return sendJson(c, json);
   })
   .get('/:idOrSlug', validate('param', vendorIdOrSlugParamSchema), async (c) => {
-    const vendor = await getPublicVendor(c.var.deps.db, c.req.valid('param'));
+    const vendor = await getPublicVendor(c.var.deps.db, {
+      ...c.req.valid('param'),
+      seesUnlisted: seesUnlistedOf(c),
+    });
     return c.json(vendor);
   })
   .get('/:idOrSlug/similar', validate('param', vendorIdOrSlugParamSchema), async (c) => {
-    const items = await listSimilarVendors(c.var.deps.db, c.req.valid('param'));
+    const items = await listSimilarVendors(c.var.deps.db, {
+      ...c.req.valid('param'),
+      seesUnlisted: seesUnlistedOf(c),
+    });
     return c.json({ items });
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoryValues } from '../../../shared/categories.ts';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
@@ -35,8 +35,18 @@ export const publicVendorColumns = {
   created_at: vendorProfiles.createdAt,
 };
 
-/** Vendors an admin turned down stay out of every public list (and have no link-preview picture). */
-export const publiclyListed = ne(vendorProfiles.applicationStatus, 'rejected');
+/**
+ * Decision 048: only vendors an admin approved are public — lists, search, similar vendors,
+ * profiles, slots, booking requests and link-preview pictures. Others are seen by their owner and
+ * admins only (`SeesUnlisted`).
+ */
+export const publiclyListed = eq(vendorProfiles.applicationStatus, 'approved');
+
+/**
+ * Whether the reader may see a vendor that is not approved: its owner and admins may (decision
+ * 048). Asked only for such a vendor.
+ */
+export type SeesUnlisted = (vendorProfileId: string) => Promise<boolean>;
 
 /** `%` and `_` typed by a person are searched for literally. */
 function containsPattern(text: string): string {
@@ -151,7 +161,7 @@ export async function listFeaturedVendors(
   db: Db,
   { limit = FEATURED_VENDORS }: { limit?: number } = {},
 ): Promise<PublicVendor[]> {
-  const bookable = and(eq(vendorProfiles.applicationStatus, 'approved'), hasActiveService)!;
+  const bookable = and(publiclyListed, hasActiveService)!;
   const pick = (where: SQL, count: number) =>
     db
       .select(publicVendorColumns)
@@ -167,8 +177,15 @@ export async function listFeaturedVendors(
   return attachServices(db, [...verified, ...rest]);
 }
 
-/** The public vendor a profile URL names (id or slug), or a 404 in the error shape (ARCHITECTURE §6). */
-async function findPublicVendorRow(db: Db, idOrSlug: string): Promise<VendorRow> {
+/**
+ * The vendor a profile URL names (id or slug), or a 404 in the error shape (ARCHITECTURE §6): an
+ * approved one for anybody, any other for its owner and admins only (decision 048).
+ */
+async function findPublicVendorRow(
+  db: Db,
+  idOrSlug: string,
+  seesUnlisted?: SeesUnlisted,
+): Promise<VendorRow> {
   // A UUID-shaped reference is an id, but a slug could (in theory) look like one too: try both.
   const reference = isVendorId(idOrSlug)
     ? or(eq(vendorProfiles.id, idOrSlug), eq(vendorProfiles.slug, idOrSlug))!
@@ -176,18 +193,23 @@ async function findPublicVendorRow(db: Db, idOrSlug: string): Promise<VendorRow>
   const [row] = await db
     .select(publicVendorColumns)
     .from(vendorProfiles)
-    .where(and(reference, publiclyListed))
+    .where(seesUnlisted ? reference : and(reference, publiclyListed))
     .limit(1);
   if (!row) throw new AppError('not_found', 'Vendor not found.');
+  if (row.application_status !== 'approved' && !(await seesUnlisted?.(row.id)))
+    throw new AppError('not_found', 'Vendor not found.');
   return row;
 }
 
-/** The public profile (product §2): public fields only, with the active services and their descriptions. */
+/**
+ * The public profile (product §2): public fields only, with the active services and their
+ * descriptions. `seesUnlisted` lets an unapproved vendor's owner and admins read it (decision 048).
+ */
 export async function getPublicVendor(
   db: Db,
-  { idOrSlug }: { idOrSlug: string },
+  { idOrSlug, seesUnlisted }: { idOrSlug: string; seesUnlisted?: SeesUnlisted },
 ): Promise<PublicVendorDetail> {
-  const vendor = await findPublicVendorRow(db, idOrSlug);
+  const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const rows = await db
     .select({
       id: services.id,
@@ -225,16 +247,20 @@ export async function getPublicVendor(
  */
 export async function listSimilarVendors(
   db: Db,
-  { idOrSlug, limit = SIMILAR_VENDORS }: { idOrSlug: string; limit?: number },
+  {
+    idOrSlug,
+    limit = SIMILAR_VENDORS,
+    seesUnlisted,
+  }: { idOrSlug: string; limit?: number; seesUnlisted?: SeesUnlisted },
 ): Promise<PublicVendor[]> {
-  const vendor = await findPublicVendorRow(db, idOrSlug);
+  const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const rows = await db
     .select(publicVendorColumns)
     .from(vendorProfiles)
     .where(
       and(
         eq(vendorProfiles.serviceCategory, vendor.service_category),
-        eq(vendorProfiles.applicationStatus, 'approved'),
+        publiclyListed,
         eq(vendorProfiles.onboardingCompleted, true),
         eq(vendorProfiles.isClaimed, true),
         notInArray(vendorProfiles.id, [vendor.id]),

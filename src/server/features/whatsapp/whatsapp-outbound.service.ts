@@ -73,6 +73,14 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
     template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
   }),
+  /** An admin's review of the vendor's profile (decision 048), with its template's parameters. */
+  z.object({
+    type: z.literal('vendor_review'),
+    to: phone,
+    vendorProfileId: uuid,
+    text: z.string().min(1),
+    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
+  }),
   /** A command's answer: always inside the window, since the vendor just wrote. */
   z.object({
     type: z.literal('reply'),
@@ -184,6 +192,13 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         template: payload.template,
       };
     }
+    case 'vendor_review':
+      return {
+        to: payload.to,
+        text: payload.text,
+        vendorProfileId: payload.vendorProfileId,
+        template: payload.template,
+      };
     case 'reply':
       return {
         to: payload.to,

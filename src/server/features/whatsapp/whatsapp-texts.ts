@@ -49,6 +49,11 @@ export const templates = {
     name: 'barrio_booking_cancelled',
     body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
   },
+  // Issue 25 (decision 049): an administrator cancelled; sent to the vendor and the customer.
+  booking_cancelled_by_barrio: {
+    name: 'barrio_booking_cancelled_by_barrio',
+    body: 'Barrio canceló la reserva {{1}} ({{2}}, {{3}}). El horario queda libre y, si estaba pagada, se reembolsa completa.',
+  },
   booking_rescheduled: {
     name: 'barrio_booking_rescheduled',
     body: 'El cliente cambió la reserva {{1}} al {{3}} (antes: {{2}}); el horario anterior vuelve a estar libre.',
@@ -56,6 +61,19 @@ export const templates = {
   booking_expired: {
     name: 'barrio_booking_expired',
     body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
+  },
+  // The vendor review queue (decision 048): what an admin decided about a vendor's profile.
+  vendor_approved: {
+    name: 'barrio_vendor_approved',
+    body: '¡Listo, {{1}}! Revisamos tu perfil y ya está publicado en Barrio: los clientes pueden encontrarte y pedirte reservas. Entra a tu panel ({{2}}) para ver tus solicitudes.',
+  },
+  vendor_changes_requested: {
+    name: 'barrio_vendor_changes_requested',
+    body: 'Revisamos tu perfil de {{1}} en Barrio y, antes de publicarlo, te pedimos estos cambios: {{2}} — hazlos desde tu panel ({{3}}) y lo revisaremos de nuevo.',
+  },
+  vendor_rejected: {
+    name: 'barrio_vendor_rejected',
+    body: 'Revisamos tu perfil de {{1}} en Barrio y no podemos publicarlo. Motivo: {{2}} — si tienes dudas, escríbenos a {{3}} y te ayudamos.',
   },
   // Submitted in category AUTHENTICATION (a one-time code), not UTILITY (decision 035).
   claim_code: {

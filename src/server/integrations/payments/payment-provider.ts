@@ -68,6 +68,20 @@ export type PaymentEvent =
       /** Centavos refunded so far on that payment. */
       amountRefunded: number;
     }
+  /**
+   * Stripe's refund.failed (decision 049): a refund Stripe had accepted was returned by the card
+   * network; the money is owed again.
+   */
+  | {
+      id: string;
+      kind: 'refund_failed';
+      refundId: string;
+      appointmentId: string | null;
+      /** Centavos that did not reach the customer. */
+      amount: number;
+      /** Stripe's failure_reason (`expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`). */
+      reason: string | null;
+    }
   | { id: string; kind: 'expired'; sessionId: string; appointmentId: string | null }
   /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid, or a failed async payment. */
   | { id: string; kind: 'ignored'; type: string };

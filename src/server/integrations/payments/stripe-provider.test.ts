@@ -247,4 +247,29 @@ describe('stripe webhooks', () => {
       type: 'charge.refunded',
     });
   });
+
+  it('refund.failed names the refund the card network returned (decision 049)', () => {
+    const refund = {
+      id: 're_test_1',
+      object: 'refund',
+      amount: 45_000,
+      currency: 'mxn',
+      payment_intent: 'pi_test_paid',
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+      metadata: { appointment_id: '6f1b2a4e-1111-4222-8333-944455556666' },
+    };
+    expect(parse('refund.failed', refund)).toEqual({
+      id: 'evt_test_1',
+      kind: 'refund_failed',
+      refundId: 're_test_1',
+      appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
+      amount: 45_000,
+      reason: 'expired_or_canceled_card',
+    });
+    expect(parse('refund.failed', { ...refund, metadata: {}, failure_reason: null })).toMatchObject({
+      appointmentId: null,
+      reason: null,
+    });
+  });
 });

@@ -185,6 +185,18 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         amountRefunded: charge.amount_refunded,
       };
     }
+    case 'refund.failed': {
+      // Decision 049: a refund accepted, then returned by the card network: the money is owed again.
+      const refund = event.data.object;
+      return {
+        id: event.id,
+        kind: 'refund_failed',
+        refundId: refund.id,
+        appointmentId: refund.metadata?.appointment_id ?? null,
+        amount: refund.amount,
+        reason: refund.failure_reason ?? null,
+      };
+    }
     default:
       return { id: event.id, kind: 'ignored', type: event.type };
   }

@@ -5,4 +5,7 @@ export const adminKeys = {
   vendors: (q: string, limit: number) => ['admin', 'vendors', { q, limit }] as const,
   customers: (q: string, limit: number) => ['admin', 'customers', { q, limit }] as const,
   windows: (vendorProfileId: string) => ['admin', 'windows', vendorProfileId] as const,
+  bookings: (filters: Record<string, string>, limit: number) =>
+    ['admin', 'bookings', { filters, limit }] as const,
+  booking: (id: string) => ['admin', 'booking', id] as const,
 };

@@ -1,0 +1,104 @@
+import { expect } from '@playwright/test';
+import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
+import { bookingCode, pickSlot, vendorLinks } from './support/booking.ts';
+import { test } from './support/test.ts';
+
+// Issue 25 part 2 (decision 049): a guest books and pays (the sandbox checkout); on a phone, an admin
+// finds the booking by its code in the Bookings tab, opens it, cancels it with a refund, and sees the
+// refund recorded. Its own vendor (the ninth of the public list, not a featured one) so that it never
+// meets another journey.
+
+test.describe.configure({ timeout: 120_000 });
+
+test('an admin finds a paid booking by its code and cancels it with a refund', async ({
+  browser,
+  baseURL,
+}) => {
+  const customer = await newPhonePage(browser, baseURL);
+  const vendorSide = await newPhonePage(browser, baseURL);
+  const adminSide = await newPhonePage(browser, baseURL);
+  try {
+    // A paid booking: request, the vendor's confirm link, Pay now on the booking page, the sandbox.
+    const page = customer.page;
+    const { items } = (await (await page.request.get('/api/vendors?limit=12')).json()) as {
+      items: { slug: string; business_name: string }[];
+    };
+    const vendor = items[8] ?? items.at(-1)!;
+    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
+    const form = await pickSlot(page, { day: 'last', time: 0 });
+    await form.getByLabel('Name', { exact: true }).fill('Cliente Reembolso');
+    const email = freshEmail('reembolso');
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByRole('button', { name: 'Book Now' }).click();
+    const code = await bookingCode(page);
+    await page.getByRole('link', { name: 'See your booking' }).click();
+    await page.waitForURL(new RegExp(`/booking/${code}\\?token=`));
+    const bookingPage = page.url();
+    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await expect(
+      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
+    ).toBeVisible();
+    await page.goto(bookingPage);
+    await page.getByRole('link', { name: 'Pay now' }).click();
+    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+    await page.waitForURL(/\/payment-success\?session_id=/);
+
+    // The admin opens the Bookings tab and searches the code (in small letters).
+    const admin = adminSide.page;
+    await signInOnAuthPage(admin, demo.admin, demo.password);
+    await expect(admin).toHaveURL(/\/$/);
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await admin.getByRole('tab', { name: 'Bookings' }).click();
+    await admin.getByRole('searchbox', { name: 'Search' }).fill(code.toLowerCase());
+    await expect(admin.getByText('Showing 1 of 1')).toBeVisible();
+    const row = admin.getByRole('listitem').filter({ hasText: code });
+    await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(row.getByText(email)).toBeVisible();
+    await expect(admin.getByRole('link', { name: /^Export the 1 bookings/ })).toHaveAttribute(
+      'href',
+      `/api/admin/bookings.csv?q=${code.toLowerCase()}`,
+    );
+    await expectNoSideScroll(admin);
+    await expectNoAxeViolations(admin);
+
+    // The detail: contact, timeline, payment; cancel with a reason, confirmed first.
+    await row.getByRole('button', { name: `Open booking ${code}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Booking ${code}` });
+    await expect(dialog.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(
+      dialog.getByRole('region', { name: 'Timeline' }).getByText('Paid', { exact: true }),
+    ).toBeVisible();
+    await expect(dialog.getByText('No refund is owed.')).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await dialog
+      .getByLabel('Reason (the customer and the vendor will read it)')
+      .fill('El proveedor no puede ir');
+    await dialog.getByRole('button', { name: 'Cancel booking' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: `Cancel booking ${code}?` });
+    await expect(confirm.getByText(/is refunded to the customer\.$/)).toContainText(
+      amount.replace(/ MXN$/, ''),
+    );
+    await expectNoAxeViolations(admin);
+    await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+    await expect(admin.getByText('Booking cancelled and refunded')).toBeVisible();
+
+    // Recorded: cancelled by Barrio with the reason, refunded with its reference; nothing left to do.
+    await expect(dialog.getByText('Cancelled by Barrio')).toBeVisible();
+    await expect(dialog.getByText('Reason: El proveedor no puede ir')).toBeVisible();
+    await expect(dialog.getByText(/ refunded on /)).toBeVisible();
+    await expect(dialog.getByText(/^Refund reference: re_/)).toBeVisible();
+    await expect(dialog.getByText('This booking has ended: there is nothing to do.')).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
+    expect(adminSide.errors).toEqual([]);
+    expect(customer.errors).toEqual([]);
+  } finally {
+    await customer.close();
+    await vendorSide.close();
+    await adminSide.close();
+  }
+});

@@ -1,0 +1,110 @@
+import { expect } from '@playwright/test';
+import { demo, freshEmail, newPhonePage } from './support/auth.ts';
+import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
+import { hydrateOnGoto } from './support/ssr.ts';
+import { test } from './support/test.ts';
+import { vendorCards } from './support/vendor-list.ts';
+
+// The vendor review queue (issue 25, decision 048) on a phone: a vendor who signed up is out of
+// Browse Vendors until an admin approves it in the Review tab; then it is listed.
+
+const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
+const weekend = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
+
+test('an admin approves a submitted vendor, which then appears in Browse Vendors', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const name = `Huertos Xochimilco ${Date.now().toString(36)}`;
+  const visitor = await newPhonePage(browser, baseURL);
+  const admin = await newPhonePage(browser, baseURL);
+  try {
+    const signup = await visitor.page.request.post('/api/vendor/signup', {
+      headers: { origin: baseURL! },
+      data: {
+        business_name: name,
+        business_phone: '55 4444 7777',
+        business_email: freshEmail('huertos'),
+        password: 'Huertos#2026',
+        service_category: 'Jardinería',
+        service_areas: ['Coyoacán'],
+        languages: ['Spanish'],
+        address: 'Calle Xicoténcatl 12',
+        availability: {
+          monday: weekday,
+          tuesday: weekday,
+          wednesday: weekday,
+          thursday: weekday,
+          friday: weekday,
+          saturday: weekend,
+          sunday: weekend,
+        },
+      },
+    });
+    expect(signup.status()).toBe(201);
+    const { slug } = (await signup.json()) as { slug: string };
+
+    // Not listed while under review.
+    await visitor.page.goto(`/vendors?q=${encodeURIComponent(name)}`);
+    await expect(visitor.page.getByRole('heading', { name: 'No vendors found' })).toBeVisible();
+
+    // The admin opens the Review tab: the vendor waits there with its details.
+    const { page } = admin;
+    await page.goto('/auth');
+    await page.getByLabel('Email', { exact: true }).fill(demo.admin);
+    await page.getByRole('button', { name: 'Use email and password' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Review' }).click();
+    const card = page.getByRole('article', { name });
+    await expect(page.getByRole('tabpanel').getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+    // Oldest first: the new vendor is on the last page.
+    while (!(await card.isVisible())) {
+      const more = page.getByRole('button', { name: 'Load more' });
+      await expect(more).toBeVisible();
+      await more.click();
+    }
+    await expect(card.getByText('Submitted', { exact: true })).toBeVisible();
+    await expect(card.getByText('+525544447777')).toBeVisible();
+    await expect(card.getByText('No active services yet')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectPhoneFriendly(page);
+
+    // Its page: not found for the public; an admin sees it, marked as under review, without a form.
+    await visitor.page.goto(`/public/vendor/${slug}`);
+    await expect(visitor.page.getByRole('heading', { name: 'Vendor Not Found' })).toBeVisible();
+    const preview = hydrateOnGoto(await page.context().newPage());
+    await preview.goto(`/public/vendor/${slug}?tab=services`);
+    await expect(preview.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(preview.getByText('Under review: this page is not public yet')).toBeVisible();
+    await expect(preview.getByText('Bookings open once the profile is approved.')).toBeVisible();
+    await expect(preview.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    await expectNoAxeViolations(preview);
+    await preview.close();
+
+    // Asking for changes needs a message; the dialog says so, then is left.
+    await card.getByRole('button', { name: `Ask ${name} for changes` }).click();
+    const dialog = page.getByRole('dialog', { name: `Ask ${name} for changes` });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Write a message for the vendor.')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).first().click();
+    await expect(dialog).toBeHidden();
+
+    await card.getByRole('button', { name: `Approve ${name}` }).click();
+    await expect(page.getByText(`${name} approved: now public`)).toBeVisible();
+    await expect(card).toBeHidden();
+
+    // Public at once: Browse Vendors lists it.
+    await visitor.page.goto(`/vendors?q=${encodeURIComponent(name)}`);
+    await expect(vendorCards(visitor.page).filter({ hasText: name })).toHaveCount(1);
+    await expect(visitor.page.getByText('1 vendor found')).toBeVisible();
+  } finally {
+    await visitor.close();
+    await admin.close();
+  }
+});

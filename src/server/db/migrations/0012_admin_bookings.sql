@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "refund_error" text;--> statement-breakpoint
+CREATE INDEX "appointments_created_idx" ON "appointments" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -1,0 +1,160 @@
+import { and, sql } from 'drizzle-orm';
+import type { AdminBookingsFilter } from '../../../shared/admin-bookings.schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
+import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
+import { adminBookingsWhere, newestFirst, refundStateOf } from './admin-bookings.service.ts';
+
+// GET /api/admin/bookings.csv (issue 25, decision 049): the filtered list as CSV, streamed. Rows are
+// read in keyset pages — newest first, each page after the last row of the one before, by
+// (created_at, id) on their index — and written as each page arrives, so memory holds one page
+// whatever the export's size, and no transaction or cursor stays open between pages: on PGlite, one
+// connection for the whole app, a long export never holds up other requests.
+
+/**
+ * Rows per page: one short statement each. On PGlite a page of 500 is about 30 ms of the main
+ * thread (reading and mapping the rows; the statement itself takes a few), so other requests are
+ * served between pages.
+ */
+export const CSV_PAGE_ROWS = 500;
+
+export const csvHeader = [
+  'code',
+  'status',
+  'created_at',
+  'start_time',
+  'end_time',
+  'timezone',
+  'vendor',
+  'service',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'amount_mxn',
+  'paid_at',
+  'cancelled_at',
+  'cancel_reason',
+  'refund_state',
+  'refunded_amount_mxn',
+  'refunded_at',
+  'notes',
+] as const;
+
+/** A phone in E.164 or a plain number: starts with + or -, but a spreadsheet runs nothing in it. */
+const PHONE_OR_NUMBER = /^[+-]?\d[\d.]*$/;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A
+ * text a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is
+ * prefixed with an apostrophe (OWASP's CSV injection advice): a customer's name or notes must never
+ * run in the admin's spreadsheet. A phone (+52…) or a number is left as it is.
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  const text = /^[=+\-@\t\r]/.test(value) && !PHONE_OR_NUMBER.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Pesos with two decimals, as a spreadsheet reads a number (centavos / 100). */
+const pesos = (centavos: number | null) => (centavos === null ? null : (centavos / 100).toFixed(2));
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function csvLine(row: BookingView, now: Date): string {
+  const status = effectiveStatus(row, now);
+  const refund = refundStateOf(row);
+  return `${[
+    row.code,
+    status,
+    iso(row.createdAt),
+    iso(row.startTz),
+    iso(row.endTz),
+    row.timezone,
+    row.vendorName,
+    row.serviceName,
+    row.customerName,
+    row.customerEmail,
+    row.customerPhone,
+    pesos(row.amountMxn),
+    iso(row.paidAt),
+    status === 'cancelled' ? iso(row.cancelledAt ?? row.paymentDueAt) : null,
+    status === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
+    refund,
+    refund === 'none' ? null : pesos(row.refundedAmountMxn),
+    refund === 'refunded' ? iso(row.refundedAt) : null,
+    row.notes,
+  ]
+    .map(csvField)
+    .join(',')}\r\n`;
+}
+
+/** The rows of the export, one page at a time. */
+export async function* adminBookingPages({
+  db,
+  filter,
+  now,
+  pageRows = CSV_PAGE_ROWS,
+}: {
+  db: Db;
+  filter: AdminBookingsFilter;
+  now: Date;
+  pageRows?: number;
+}): AsyncGenerator<BookingView[]> {
+  const where = adminBookingsWhere(filter, now);
+  let after: string | undefined;
+  for (;;) {
+    // A JavaScript Date keeps milliseconds, the column microseconds: the keyset reads the last row's
+    // created_at in the database, so that no row of the same millisecond is skipped or repeated.
+    const page = await selectBookingViews(
+      db,
+      and(
+        where,
+        after
+          ? sql`(${appointments.createdAt}, ${appointments.id}) < ((select "created_at" from "appointments" where "id" = ${after}), ${after}::uuid)`
+          : undefined,
+      ),
+      { orderBy: newestFirst, limit: pageRows },
+    );
+    if (page.length === 0) return;
+    yield page;
+    if (page.length < pageRows) return;
+    after = page.at(-1)!.id;
+  }
+}
+
+/**
+ * The export as a stream of UTF-8 bytes: a byte-order mark (so that Excel reads the accents), the
+ * header, then each page as it is read. Reading stops when the client goes away.
+ */
+export function adminBookingsCsvStream(options: {
+  db: Db;
+  filter: AdminBookingsFilter;
+  now: Date;
+  pageRows?: number;
+}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const pages = adminBookingPages(options);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${csvHeader.join(',')}\r\n`));
+        return;
+      }
+      const next = await pages.next();
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(row, options.now)).join('')));
+    },
+    async cancel() {
+      await pages.return(undefined);
+    },
+  });
+}
+
+/** The file's name: the day it was exported. */
+export const csvFileName = (now: Date) => `barrio-bookings-${now.toISOString().slice(0, 10)}.csv`;

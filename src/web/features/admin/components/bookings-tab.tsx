@@ -1,0 +1,248 @@
+import { Download, X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
+import type { AdminBookingItem, AdminBookingsFilter } from '../../../../shared/admin-bookings.schemas.ts';
+import {
+  type AppointmentStatus,
+  appointmentStatuses,
+  SEARCH_DEBOUNCE_MS,
+} from '../../../../shared/constants.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { formatMxn } from '../../../../shared/money.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { bookingsCsvHref, useAdminBookings } from '../api/use-admin-bookings.ts';
+import { BookingDetailDialog } from './booking-detail-dialog.tsx';
+import { Select } from './form-field.tsx';
+import { SearchBox } from './search-box.tsx';
+
+/**
+ * A day picked in a date field, as the instant its day starts where the admin is (`after`: the day
+ * after it): the list shows the bookings starting from the first day to the last, both included.
+ */
+function dayStart(day: string, after = 0): string | undefined {
+  if (!day) return undefined;
+  const start = new Date(`${day}T00:00`);
+  start.setDate(start.getDate() + after);
+  return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
+}
+
+/**
+ * The Bookings tab (issue 25, decision 049; product §2 Admin): every booking, newest first; search by
+ * code or email, filters by status, refund, vendor and start day; Load more; the CSV export of the same
+ * filters; each row opens the booking's detail with its actions.
+ */
+export function BookingsTab() {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<AppointmentStatus | ''>('');
+  const [refund, setRefund] = useState<'' | 'owed' | 'refunded'>('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [vendor, setVendor] = useState<{ id: string; name: string } | null>(null);
+  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const ids = { status: useId(), refund: useId(), from: useId(), to: useId() };
+
+  const filters: AdminBookingsFilter = {
+    q: q || undefined,
+    status: status || undefined,
+    refund: refund || undefined,
+    vendor_profile_id: vendor?.id,
+    from: dayStart(fromDay),
+    to: dayStart(toDay, 1),
+  };
+  const list = useAdminBookings(filters, limit);
+  useErrorToast('admin-bookings', list, { title: t('admin.toast.fetchFailed') });
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  /** A filter changed: back to the first page. */
+  const refilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setLimit(ADMIN_PAGE_SIZE);
+    };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchBox
+        label={t('admin.common.search')}
+        placeholder={t('admin.bookings.searchPlaceholder')}
+        value={search}
+        onChange={refilter(setSearch)}
+      />
+      <fieldset className="grid grid-cols-2 gap-3">
+        <legend className="sr-only">{t('admin.bookings.filtersLabel')}</legend>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.status} className="text-sm font-medium text-stone-800">
+            {t('admin.bookings.status')}
+          </label>
+          <Select
+            id={ids.status}
+            value={status}
+            onChange={(e) => refilter(setStatus)(e.target.value as AppointmentStatus | '')}
+          >
+            <option value="">{t('admin.bookings.anyStatus')}</option>
+            {appointmentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`jobs.statuses.${s}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.refund} className="text-sm font-medium text-stone-800">
+            {t('admin.bookings.refund')}
+          </label>
+          <Select
+            id={ids.refund}
+            value={refund}
+            onChange={(e) => refilter(setRefund)(e.target.value as '' | 'owed' | 'refunded')}
+          >
+            <option value="">{t('admin.bookings.anyRefund')}</option>
+            <option value="owed">{t('admin.bookings.refundStates.owed')}</option>
+            <option value="refunded">{t('admin.bookings.refundStates.refunded')}</option>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.from} className="text-sm font-medium text-stone-800">
+            {t('admin.bookings.from')}
+          </label>
+          <Input
+            id={ids.from}
+            type="date"
+            value={fromDay}
+            onChange={(e) => refilter(setFromDay)(e.target.value)}
+            className="px-3"
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={ids.to} className="text-sm font-medium text-stone-800">
+            {t('admin.bookings.to')}
+          </label>
+          <Input
+            id={ids.to}
+            type="date"
+            value={toDay}
+            onChange={(e) => refilter(setToDay)(e.target.value)}
+            className="px-3"
+          />
+        </div>
+      </fieldset>
+      {vendor ? (
+        <div className="flex items-center gap-2">
+          <Badge tone="brand">{t('admin.bookings.vendorFilter', { name: vendor.name })}</Badge>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('admin.bookings.clearVendor')}
+            onClick={() => refilter(setVendor)(null)}
+          >
+            <X aria-hidden className="size-5" />
+          </Button>
+        </div>
+      ) : null}
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm text-stone-700" aria-live="polite">
+          {list.data ? t('admin.common.showing', { shown: items.length, total }) : null}
+        </p>
+        <a
+          href={bookingsCsvHref(filters)}
+          download
+          className={buttonClassName({ variant: 'secondary' })}
+          aria-label={t('admin.bookings.exportLabel', { total })}
+        >
+          <Download aria-hidden className="size-4" />
+          {t('admin.bookings.exportCsv')}
+        </a>
+      </div>
+      {list.isPending ? <Skeleton className="h-28 rounded-2xl" /> : null}
+      {list.isSuccess && items.length === 0 ? (
+        <p className="text-stone-600">{t('admin.common.empty')}</p>
+      ) : null}
+      <ul className="flex flex-col gap-2">
+        {items.map((booking) => (
+          <BookingRow
+            key={booking.id}
+            booking={booking}
+            onOpen={() => setOpenId(booking.id)}
+            onVendor={() => refilter(setVendor)(booking.vendor)}
+          />
+        ))}
+      </ul>
+      {items.length < total ? (
+        <Button
+          variant="secondary"
+          onClick={() => setLimit((l) => l + ADMIN_PAGE_SIZE)}
+          disabled={list.isFetching}
+        >
+          {t('admin.common.loadMore')}
+        </Button>
+      ) : null}
+      <BookingDetailDialog id={openId} onOpenChange={(open) => !open && setOpenId(null)} />
+    </div>
+  );
+}
+
+function BookingRow({
+  booking: b,
+  onOpen,
+  onVendor,
+}: {
+  booking: AdminBookingItem;
+  onOpen: () => void;
+  onVendor: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const when = dateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: b.timezone,
+  }).format(new Date(b.start_time));
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-stone-200 bg-white p-3 shadow-xs">
+      <div className="flex items-start justify-between gap-2">
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={t('admin.bookings.openLabel', { code: b.code })}
+          className="min-w-0 flex-1 text-left"
+        >
+          <span className="block font-mono text-base font-semibold tracking-wide text-stone-900 underline underline-offset-2">
+            {b.code}
+          </span>
+          <span className="block text-sm text-stone-700">
+            {when} · {formatMxn(b.amount_mxn)}
+          </span>
+          <span className="block truncate text-sm text-stone-700">
+            {b.service_name ?? '—'} · {b.customer_name}
+          </span>
+          <span className="block truncate text-sm text-stone-700">{b.customer_email}</span>
+        </button>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <Badge tone={b.status === 'paid' || b.status === 'confirmed' ? 'brand' : 'neutral'}>
+            {t(`jobs.statuses.${b.status}`)}
+          </Badge>
+          {b.refund_state !== 'none' ? (
+            <Badge>{t(`admin.bookings.refundStates.${b.refund_state}`)}</Badge>
+          ) : null}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={onVendor}
+        aria-label={t('admin.bookings.onlyVendorLabel', { name: b.vendor.name })}
+        className="min-h-11 self-start text-left text-sm font-medium text-brand-800 underline underline-offset-2"
+      >
+        {b.vendor.name}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,279 @@
+import { Check, MessageSquareWarning, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import {
+  REVIEW_MESSAGE_MAX,
+  type ReviewQueueItem,
+  vendorReviewInputSchema,
+} from '../../../../shared/vendor-review.schemas.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
+
+type MessageDecision = 'request_changes' | 'reject';
+
+/**
+ * The Review tab (decision 048, product §2.16): vendors waiting for an admin, oldest first, with
+ * what the admin needs to decide; Approve at once, Ask for changes and Reject with a message.
+ */
+export function ReviewTab() {
+  const { t } = useTranslation();
+  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const queue = useReviewQueue(limit);
+  useErrorToast('admin-review', queue, { title: t('admin.toast.fetchFailed') });
+  const items = queue.data?.items ?? [];
+  const total = queue.data?.total ?? 0;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-stone-700">{t('admin.review.intro')}</p>
+      <p className="text-sm text-stone-700" aria-live="polite">
+        {queue.data ? t('admin.common.showing', { shown: items.length, total }) : null}
+      </p>
+      {queue.isPending ? (
+        <Skeleton className="h-48 rounded-2xl" />
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">{t('admin.review.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((vendor) => (
+            <li key={vendor.id}>
+              <ReviewCard vendor={vendor} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length < total ? (
+        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
+          {t('admin.common.loadMore')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function ReviewCard({ vendor }: { vendor: ReviewQueueItem }) {
+  const { t, i18n } = useTranslation();
+  const review = useReviewVendor();
+  const [asking, setAsking] = useState<MessageDecision | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const day = (iso: string) => dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
+  const notGiven = t('admin.vendors.noContact');
+  const name = vendor.business_name;
+
+  const approve = () =>
+    review.mutate(
+      { id: vendor.id, input: { decision: 'approve' } },
+      {
+        onSuccess: () => toast.success(t('admin.review.approved', { name })),
+        onError: (err) =>
+          toast.error(t('admin.review.failed'), {
+            description: err instanceof ApiError ? err.message : undefined,
+          }),
+      },
+    );
+  const ask = (decision: MessageDecision) => (event: { currentTarget: HTMLElement }) => {
+    opener.current = event.currentTarget;
+    setAsking(decision);
+  };
+
+  return (
+    <article
+      aria-labelledby={`review-${vendor.id}`}
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+    >
+      <div className="flex flex-col gap-1">
+        <h2 id={`review-${vendor.id}`} className="text-base font-bold text-stone-900 wrap-anywhere">
+          {name}
+        </h2>
+        <p className="text-sm text-stone-600">{vendor.service_category}</p>
+      </div>
+      <ul className="flex flex-wrap gap-1.5" aria-label={t('admin.vendors.status')}>
+        <li>
+          <Badge tone="brand">{t(`admin.vendors.statuses.${vendor.application_status}`)}</Badge>
+        </li>
+        {vendor.admin_created ? (
+          <li>
+            <Badge>{t('admin.review.adminCreated')}</Badge>
+          </li>
+        ) : null}
+      </ul>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-stone-600">{t('admin.common.email')}</dt>
+        <dd className="wrap-anywhere text-stone-900">{vendor.business_email ?? notGiven}</dd>
+        <dt className="text-stone-600">{t('admin.common.phone')}</dt>
+        <dd className="text-stone-900">{vendor.business_phone ?? notGiven}</dd>
+      </dl>
+      <p className="text-sm text-stone-700">
+        {t('admin.review.submitted', { date: day(vendor.created_at) })} ·{' '}
+        {vendor.active_services > 0
+          ? t('admin.review.services', { count: vendor.active_services })
+          : t('admin.review.noServices')}
+      </p>
+      {vendor.claimed_at ? (
+        <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-950">
+          {t('admin.review.claim', { date: day(vendor.claimed_at) })}
+        </p>
+      ) : null}
+      {vendor.application_status === 'pending' && vendor.review_message ? (
+        <div className="rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
+          <p className="font-medium">{t('admin.review.lastMessage')}</p>
+          <p className="whitespace-pre-line wrap-anywhere">{vendor.review_message}</p>
+        </div>
+      ) : null}
+      <Link
+        to={paths.publicVendor.to(vendor.slug)}
+        className="text-sm font-medium text-brand-800 underline underline-offset-2"
+      >
+        {t('admin.review.viewProfile')}
+      </Link>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          disabled={review.isPending}
+          aria-label={t('admin.review.approveLabel', { name })}
+          onClick={approve}
+        >
+          <Check aria-hidden="true" className="size-5" />
+          {t('admin.review.approve')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={review.isPending}
+          aria-label={t('admin.review.requestChangesLabel', { name })}
+          onClick={ask('request_changes')}
+        >
+          <MessageSquareWarning aria-hidden="true" className="size-5" />
+          {t('admin.review.requestChanges')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={review.isPending}
+          aria-label={t('admin.review.rejectLabel', { name })}
+          onClick={ask('reject')}
+        >
+          <X aria-hidden="true" className="size-5" />
+          {t('admin.review.reject')}
+        </Button>
+      </div>
+      {asking ? (
+        <MessageDialog
+          vendor={vendor}
+          decision={asking}
+          onClose={() => setAsking(null)}
+          returnFocus={opener}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+/** Ask for changes or reject: the message the vendor receives, required (the shared schema's rule). */
+function MessageDialog({
+  vendor,
+  decision,
+  onClose,
+  returnFocus,
+}: {
+  vendor: ReviewQueueItem;
+  decision: MessageDecision;
+  onClose: () => void;
+  returnFocus: { current: HTMLElement | null };
+}) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const review = useReviewVendor();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const name = vendor.business_name;
+  const changes = decision === 'request_changes';
+
+  const send = () => {
+    const parsed = vendorReviewInputSchema.safeParse({ decision, message });
+    if (!parsed.success) {
+      setError(t('admin.review.messageRequired'));
+      return;
+    }
+    review.mutate(
+      { id: vendor.id, input: parsed.data },
+      {
+        onSuccess: () => {
+          onClose();
+          toast.success(
+            changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
+          );
+        },
+        onError: (err) =>
+          toast.error(t('admin.review.failed'), {
+            description: err instanceof ApiError ? err.message : undefined,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title={
+          changes ? t('admin.review.requestChangesTitle', { name }) : t('admin.review.rejectTitle', { name })
+        }
+        description={changes ? t('admin.review.requestChangesText') : t('admin.review.rejectText')}
+        closeLabel={t('admin.common.cancel')}
+        onCloseAutoFocus={(event) => {
+          if (returnFocus.current?.isConnected) {
+            event.preventDefault();
+            returnFocus.current.focus();
+          }
+        }}
+      >
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <FormField
+            id={fieldId}
+            label={changes ? t('admin.review.message') : t('admin.review.reason')}
+            error={error}
+            required
+          >
+            <textarea
+              id={fieldId}
+              rows={4}
+              required
+              maxLength={REVIEW_MESSAGE_MAX}
+              value={message}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(event) => {
+                setMessage(event.currentTarget.value);
+                setError(undefined);
+              }}
+              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              {t('admin.common.cancel')}
+            </Button>
+            <Button type="submit" variant={changes ? 'primary' : 'danger'} disabled={review.isPending}>
+              {review.isPending ? t('admin.review.sending') : t('admin.review.send')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -51,6 +51,16 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_service_category_trgm_idx',
     ],
     [
+      "the admin's search by a part of an email (decision 016, addendum)",
+      `select id from vendor_profiles where business_email::text ilike '%@plomeria%'`,
+      'vendor_profiles_business_email_trgm_idx',
+    ],
+    [
+      "the admin's search by a part of a phone's digits (decision 016, addendum)",
+      `select id from vendor_profiles where business_phone ilike '%5512%'`,
+      'vendor_profiles_business_phone_trgm_idx',
+    ],
+    [
       'recommendations by score, newest first',
       `select id from recommendations where user_id = 'u' order by score desc, created_at desc`,
       'recommendations_user_score_idx',

@@ -61,21 +61,23 @@ function containsPattern(text: string): string {
 }
 
 /**
- * product §2: search by name, category, email or phone. Text with an @ is an email, compared whole
- * (citext, any case) on its btree index; text that reads as a phone is compared whole too, as typed
- * in Mexico unless it starts with + and as + and its digits. Anything else is a case-insensitive
- * contains over the trigram indexes of name and category. Contains-matching an email or a phone
- * would read all 100,000 rows, and a long email run through the trigram indexes costs a hundred
- * times its equality (decision 016).
+ * product §2: search by name, category, email or phone. Text with an @ is an email or a part of one
+ * ("buho@", "@plomeria"): a case-insensitive contains on the email's text; text of digits (and
+ * spaces, `+ ( ) . -`, three digits or more) is a phone or a part of its digits ("5512", "1234 5678"):
+ * a contains on the stored E.164 form, or the whole number as typed in Mexico. Anything else is a
+ * case-insensitive contains over name and category. Every contains is served by a trigram index on
+ * the very expression it reads (migrations 0006 and 0014; decision 016 and its addendum).
  */
 export function vendorSearchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  if (q.includes('@')) return eq(vendorProfiles.businessEmail, q);
-  if (/^\+?[\d\s().-]{6,}$/.test(q)) {
-    const phones = new Set([`+${q.replace(/\D/g, '')}`]);
+  if (q.includes('@')) return sql`${vendorProfiles.businessEmail}::text ilike ${containsPattern(q)}`;
+  const digits = q.replace(/\D/g, '');
+  if (/^\+?[\d\s().-]+$/.test(q) && digits.length >= 3) {
+    // "55 1234 5678" is stored as +525512345678: its digits are in it, but a number typed with a
+    // national prefix is not, so the whole number's E.164 form is matched too.
+    const part = ilike(vendorProfiles.businessPhone, containsPattern(digits));
     const typed = toE164(q);
-    if (typed) phones.add(typed);
-    return inArray(vendorProfiles.businessPhone, [...phones]);
+    return typed ? or(part, eq(vendorProfiles.businessPhone, typed)) : part;
   }
   const pattern = containsPattern(q);
   return or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern));

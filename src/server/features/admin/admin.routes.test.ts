@@ -174,11 +174,30 @@ describe(`/api/admin (${testEngine})`, () => {
       ).json()) as AdminPage<AdminVendor>;
       expect(byName.items.map((v) => v.id)).toEqual([a.id]);
       expect(byName.total).toBe(1);
-      const byEmail = (await (
-        await admin.get('/api/admin/vendors?q=BUHO@plomeria.example')
+      // An email whole or a part of it, in any case (decision 016, addendum).
+      for (const email of ['BUHO@plomeria.example', 'buho@', '@Plomeria', '@plomeria.example']) {
+        const byEmail = (await (
+          await admin.get(`/api/admin/vendors?q=${encodeURIComponent(email)}`)
+        ).json()) as AdminPage<AdminVendor>;
+        expect(
+          byEmail.items.map((v) => v.id),
+          email,
+        ).toEqual([a.id]);
+      }
+      // `%` and `_` are literal: no email holds them.
+      const wild = (await (
+        await admin.get(`/api/admin/vendors?q=${encodeURIComponent('%@%')}`)
       ).json()) as AdminPage<AdminVendor>;
-      expect(byEmail.items.map((v) => v.id)).toEqual([a.id]);
-      for (const phone of ['+525588887777', '55 8888 7777', '+52 55 8888 7777']) {
+      expect(wild.total).toBe(0);
+      // A phone whole, as typed in Mexico, or a part of its digits.
+      for (const phone of [
+        '+525588887777',
+        '55 8888 7777',
+        '+52 55 8888 7777',
+        '8888 7777',
+        '5588',
+        '887-777',
+      ]) {
         const byPhone = (await (
           await admin.get(`/api/admin/vendors?q=${encodeURIComponent(phone)}`)
         ).json()) as AdminPage<AdminVendor>;

@@ -166,8 +166,8 @@ export type AdminVendorForm = z.input<typeof adminVendorFormSchema>;
 
 /**
  * product §7 "Admin reads profiles where is_vendor is false", plus the people who only ever booked
- * (rows of `customers` no profile stands for): those are `booking_only` and read-only here, since
- * deleting one would delete their bookings.
+ * (rows of `customers` no profile stands for): those are `booking_only`, edited and deleted as well
+ * (issue 25); their bookings keep the contact given with each.
  */
 export interface AdminCustomer {
   id: string;
@@ -178,6 +178,9 @@ export interface AdminCustomer {
   preferred_categories: string[];
   has_account: boolean;
   created_at: string;
+  /** A guest's bookings, and those still on (pending, awaiting payment, confirmed, paid); 0 for a profile. */
+  bookings: number;
+  active_bookings: number;
 }
 
 export interface AdminStats {

@@ -61,6 +61,11 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_business_phone_trgm_idx',
     ],
     [
+      "my bookings: a deleted guest's bookings by their email (issue 25)",
+      `select id from appointments where customer_id is null and customer_email = 'ana@example.test'`,
+      'appointments_orphan_email_idx',
+    ],
+    [
       'recommendations by score, newest first',
       `select id from recommendations where user_id = 'u' order by score desc, created_at desc`,
       'recommendations_user_score_idx',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
 import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../shared/weekly-availability.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
+import { customers } from '../db/schema/bookings.ts';
 import { availabilityWindows, profiles, services, vendorProfiles } from '../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -106,6 +107,7 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
   let app: Hono<AppEnv>;
   const clients = {} as Record<Endpoint['who'], HttpClient>;
   let vendorProfileId: string;
+  let guests = 0;
   let customerUserId: string;
 
   beforeAll(async () => {
@@ -289,6 +291,38 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
       },
     },
 
+    // The same route on a guest's `customers` row (issue 25): name, phone and email; a guest keeps an
+    // email and has no preferred categories.
+    'PATCH /api/admin/customers/:id (a guest)': {
+      who: 'admin',
+      async seed() {
+        // Rows an earlier run moved to an email a later run may pick (unique).
+        await database.db.delete(customers).where(like(customers.email, 'invitada.cambio.%'));
+        const [row] = await database.db
+          .insert(customers)
+          .values({
+            name: 'Invitada Base',
+            phoneE164: '+525599887755',
+            email: `invitada.base.${++guests}@example.test`,
+          })
+          .returning();
+        return {
+          path: `/api/admin/customers/${row!.id}`,
+          read: async () => (await database.db.select().from(customers).where(eq(customers.id, row!.id)))[0]!,
+        };
+      },
+      fields: {
+        display_name: field('display_name', 'name', text('Invitada')),
+        phone: field('phone', 'phoneE164', fc.oneof(mxPhone, fc.constantFrom('', null)), (v) => v || null),
+        // Not the profiles' emails: a profile with a guest's email would stand for the guest.
+        email: field(
+          'email',
+          'email',
+          email.map((e) => `invitada.${e}`),
+        ),
+      },
+    },
+
     'PATCH /api/admin/availability-windows/:id': {
       who: 'admin',
       async seed() {
@@ -374,7 +408,9 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
     const routes = apiRoutes(app)
       .filter((r) => r.method === 'PATCH' || r.method === 'PUT')
       .map((r) => `${r.method} ${r.path}`);
-    expect(Object.keys(endpoints).sort()).toEqual(routes.sort());
+    // A route tried on more than one kind of row names the kind after its path.
+    const tried = new Set(Object.keys(endpoints).map((key) => key.replace(/ \(.*\)$/, '')));
+    expect([...tried].sort()).toEqual(routes.sort());
   });
 
   it.each(Object.keys(endpoints))('%s: what is sent changes, nothing else does', async (route) => {

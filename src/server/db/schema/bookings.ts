@@ -48,9 +48,9 @@ export const appointments = pgTable(
       .notNull()
       .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    // Null once an admin deleted the customers row of a guest (issue 25): the booking keeps its own
+    // contact (customer_name, customer_email, customer_phone) and goes on.
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     startTz: timestamp('start_tz', { withTimezone: true }).notNull(),
     endTz: timestamp('end_tz', { withTimezone: true }).notNull(),
     // The vendor's buffer when the request was made: the constraint needs it on the row.
@@ -104,6 +104,8 @@ export const appointments = pgTable(
     index('appointments_vendor_start_idx').on(t.vendorProfileId, t.startTz),
     index('appointments_status_due_idx').on(t.status, t.paymentDueAt),
     index('appointments_customer_idx').on(t.customerId),
+    // My bookings finds a deleted guest's bookings by their email once it is proven (issue 25).
+    index('appointments_orphan_email_idx').on(t.customerEmail).where(sql`${t.customerId} is null`),
     // The sweeper's reminders and refunds read only the rows still due one (issue 23).
     index('appointments_remind_due_idx')
       .on(t.startTz)

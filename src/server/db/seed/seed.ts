@@ -160,7 +160,7 @@ export async function refreshDemoBookings(
     });
     const contactOf = new Map(people.map((c) => [c.id, c]));
     const rows = planned.map((b) => {
-      const c = contactOf.get(b.customerId)!;
+      const c = contactOf.get(b.customerId!)!; // the plan names a customer for each
       return { ...b, customerName: c.name, customerEmail: c.email, customerPhone: c.phoneE164 };
     });
     if (rows.length > 0) await tx.insert(appointments).values(rows);
@@ -358,7 +358,7 @@ async function seedInto(
   // Each booking carries the contact its customer gave with it (issue 28).
   const contactOf = new Map<string, (typeof customerRows)[number]>(customerRows.map((c) => [c.id, c]));
   const bookings = planned.map((b) => {
-    const c = contactOf.get(b.customerId)!;
+    const c = contactOf.get(b.customerId!)!; // the plan names a customer for each
     return { ...b, customerName: c.name, customerEmail: c.email, customerPhone: c.phoneE164 };
   });
   await insertRows(tx, appointments, bookings);

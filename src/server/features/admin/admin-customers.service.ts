@@ -6,10 +6,11 @@ import type {
   AdminListQuery,
   AdminPage,
 } from '../../../shared/admin.schemas.ts';
+import { activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/bookings.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
 import { profiles } from '../../db/schema/vendors.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, sqlState } from '../../lib/app-error.ts';
 
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -24,6 +25,23 @@ const bookingOnly = sql`not exists (
   where p.is_vendor = false
     and (p.user_id = ${customers.userId} or p.email = ${customers.email})
 )`;
+
+/**
+ * A guest's bookings, and those still on (the delete dialog says what stays, issue 25). The row is
+ * named in full: drizzle writes a select list's columns bare, which inside this subquery would be
+ * the appointment's own `id`.
+ */
+const bookingCounts = {
+  bookings:
+    sql<number>`(select count(*)::int from ${appointments} a where a.customer_id = "customers"."id")`.as(
+      'bookings',
+    ),
+  active_bookings:
+    sql<number>`(select count(*)::int from ${appointments} a where a.customer_id = "customers"."id" and a.status in (${sql.join(
+      activeAppointmentStatuses.map((status) => sql`${status}`),
+      sql`, `,
+    )}))`.as('active_bookings'),
+};
 
 function profileFilter(q: string | undefined): SQL {
   const customerProfile = eq(profiles.isVendor, false);
@@ -63,6 +81,8 @@ export async function listAdminCustomers(db: Db, query: AdminListQuery): Promise
       preferred_categories: profiles.preferredCategories,
       has_account: sql<boolean>`${profiles.userId} is not null`.as('has_account'),
       created_at: profiles.createdAt,
+      bookings: sql<number>`0`.as('bookings'),
+      active_bookings: sql<number>`0`.as('active_bookings'),
     })
     .from(profiles)
     .where(profileFilter(query.q));
@@ -76,6 +96,7 @@ export async function listAdminCustomers(db: Db, query: AdminListQuery): Promise
       preferred_categories: sql<string[]>`'{}'::text[]`.as('preferred_categories'),
       has_account: sql<boolean>`${customers.userId} is not null`.as('has_account'),
       created_at: customers.createdAt,
+      ...bookingCounts,
     })
     .from(customers)
     .where(bookingOnlyFilter(query.q));
@@ -132,6 +153,8 @@ function fromProfileRow(row: {
     preferred_categories: row.preferred_categories,
     has_account: row.user_id !== null,
     created_at: row.created_at.toISOString(),
+    bookings: 0,
+    active_bookings: 0,
   };
 }
 
@@ -164,6 +187,8 @@ export async function updateAdminCustomer(
   db: Db,
   { id, input }: { id: string; input: AdminCustomerUpdate },
 ): Promise<AdminCustomer> {
+  const guest = await updateGuest(db, { id, input });
+  if (guest) return guest;
   const changes = {
     displayName: input.display_name,
     phone: input.phone,
@@ -181,10 +206,92 @@ export async function updateAdminCustomer(
 
 /**
  * DELETE /api/admin/customers/:id (product §7: admins delete profiles). A signed-up person keeps the
- * account; the profile is made again, empty, at their next visit (me.service.ts).
+ * account; the profile is made again, empty, at their next visit (me.service.ts). A guest's
+ * `customers` row goes, and their bookings stay, each with its own contact (issue 25; product §2).
  */
 export async function deleteAdminCustomer(db: Db, { id }: { id: string }): Promise<{ id: string }> {
   const [row] = await db.delete(profiles).where(customerProfile(id)).returning({ id: profiles.id });
-  if (!row) throw new AppError('not_found', 'Customer not found.');
-  return row;
+  if (row) return row;
+  // appointments.customer_id is set null: every booking keeps its name, email and phone.
+  const [guest] = await db.delete(customers).where(guestRow(id)).returning({ id: customers.id });
+  if (!guest) throw new AppError('not_found', 'Customer not found.');
+  return guest;
+}
+
+// ——— Guests: `customers` rows no customer profile stands for (issue 25) ———
+
+/** A 400 in the validator's shape (lib/validate.ts), naming the field. */
+const fieldRefusal = (path: string, message: string) =>
+  new AppError('validation_failed', `Invalid json (${path}): ${message}`, [{ path, message }]);
+
+const guestRow = (id: string) => and(eq(customers.id, id), bookingOnly)!;
+
+const guestColumns = {
+  id: customers.id,
+  name: customers.name,
+  phone: customers.phoneE164,
+  email: customers.email,
+  user_id: customers.userId,
+  created_at: customers.createdAt,
+  ...bookingCounts,
+};
+
+function fromGuestRow(row: {
+  id: string;
+  name: string;
+  phone: string | null;
+  email: string;
+  user_id: string | null;
+  created_at: Date;
+  bookings: number;
+  active_bookings: number;
+}): AdminCustomer {
+  return {
+    id: row.id,
+    kind: 'booking_only',
+    display_name: row.name,
+    phone: row.phone,
+    email: row.email,
+    preferred_categories: [],
+    has_account: row.user_id !== null,
+    created_at: row.created_at.toISOString(),
+    bookings: row.bookings,
+    active_bookings: row.active_bookings,
+  };
+}
+
+/**
+ * PATCH of a guest: name, phone and email of the `customers` row, only those sent. The bookings keep
+ * the contact given with each (a mail about one goes where its customer asked). Undefined when `id`
+ * is no guest's.
+ */
+async function updateGuest(
+  db: Db,
+  { id, input }: { id: string; input: AdminCustomerUpdate },
+): Promise<AdminCustomer | undefined> {
+  const [found] = await db.select({ id: customers.id }).from(customers).where(guestRow(id));
+  if (!found) return undefined;
+  if (input.preferred_categories !== undefined && input.preferred_categories.length > 0)
+    throw fieldRefusal(
+      'preferred_categories',
+      'A guest has no preferred categories: they are kept on a profile.',
+    );
+  if (input.email === null)
+    throw fieldRefusal('email', 'A guest’s email is required: it is how their bookings reach them.');
+  const changes = { name: input.display_name, phoneE164: input.phone, email: input.email };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  try {
+    const [row] =
+      Object.keys(set).length === 0
+        ? await db.select(guestColumns).from(customers).where(eq(customers.id, id))
+        : await db.update(customers).set(set).where(eq(customers.id, id)).returning(guestColumns);
+    if (!row) throw new AppError('not_found', 'Customer not found.');
+    return fromGuestRow(row);
+  } catch (err) {
+    if (sqlState(err) === '23505')
+      throw new AppError('conflict', 'Another customer already has this email.', [
+        { path: 'email', message: 'Another customer already has this email.' },
+      ]);
+    throw err;
+  }
 }

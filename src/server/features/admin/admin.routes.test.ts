@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminAvailabilityWindow,
@@ -6,9 +7,12 @@ import type {
   AdminStats,
   AdminVendor,
 } from '../../../shared/admin.schemas.ts';
+import type { AdminBookingPage } from '../../../shared/admin-bookings.schemas.ts';
 import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
+import type { CreateBookingResponse } from '../../../shared/booking.schemas.ts';
 import type { Database } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { outbox } from '../../db/schema/messaging.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -16,6 +20,7 @@ import { appointmentValues, insertCustomer, insertService, insertVendor } from '
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { listMyBookings } from '../bookings/bookings.service.ts';
 
 // /api/admin (product §2 Admin dashboard, ARCHITECTURE §6) through the real app with real sessions.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City (UTC−6).
@@ -311,6 +316,141 @@ describe(`/api/admin (${testEngine})`, () => {
       expect((await del(admin, `/api/admin/customers/${created.id}`)).status).toBe(200);
       expect((await del(admin, `/api/admin/customers/${created.id}`)).status).toBe(404);
       expect((await patch(admin, `/api/admin/customers/${MISSING}`, { display_name: 'X' })).status).toBe(404);
+    });
+  });
+
+  describe('guests: customers who only ever booked (issue 25)', () => {
+    const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
+    let n = 0;
+
+    /** A guest's request, made as a visitor would; its page's token and the vendor's confirm token. */
+    async function guestBooking() {
+      n++;
+      const v = await insertVendor(database.db, { businessName: `Cerrajería Invitada ${n}` });
+      const service = await insertService(database.db, v.id, { durationMinutes: 60 });
+      const email = `invitada.${n}@example.test`;
+      const res = await anonymous.post('/api/bookings', {
+        vendorId: v.id,
+        serviceId: service.id,
+        startTime: WEDNESDAY_9,
+        customerName: 'Inés Invitada',
+        customerEmail: email,
+        customerPhone: '+52 55 4444 3333',
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const booking = (await res.json()) as CreateBookingResponse;
+      const token = new URL(booking.manage_path, APP_URL).searchParams.get('token')!;
+      const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+      const toVendor = mails.find((m) => String(m.payload.subject).includes(`reserva ${booking.code}`));
+      const confirmToken = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(toVendor?.payload.text))![1]!;
+      const [guest] = (
+        (await (
+          await admin.get(`/api/admin/customers?q=${encodeURIComponent(email)}`)
+        ).json()) as AdminPage<AdminCustomer>
+      ).items;
+      return { ...booking, token, confirmToken, email, guest: guest! };
+    }
+
+    it('lists a guest with their bookings; edits only the fields sent, never the bookings’ own contact', async () => {
+      const { id, guest, email } = await guestBooking();
+      expect(guest).toMatchObject({ kind: 'booking_only', bookings: 1, active_bookings: 1, email });
+
+      const renamed = await patch(admin, `/api/admin/customers/${guest.id}`, { display_name: 'Inés I.' });
+      expect(renamed.status).toBe(200);
+      expect(await renamed.json()).toMatchObject({
+        id: guest.id,
+        kind: 'booking_only',
+        display_name: 'Inés I.',
+        email,
+        phone: '+525544443333',
+      });
+      const edited = await patch(admin, `/api/admin/customers/${guest.id}`, {
+        phone: '',
+        email: `ines.${n}@example.test`,
+      });
+      expect(await edited.json()).toMatchObject({ display_name: 'Inés I.', phone: null });
+      const [row] = await database.db.select().from(appointments).where(eq(appointments.id, id));
+      expect(row).toMatchObject({
+        customerId: guest.id,
+        customerName: 'Inés Invitada',
+        customerEmail: email,
+        customerPhone: '+525544443333',
+      });
+    });
+
+    it('refuses preferred categories, an empty email and another customer’s email, changing nothing', async () => {
+      const { guest, email } = await guestBooking();
+      const other = await insertCustomer(database.db, { email: `otra.${n}@example.test` });
+      const refusals: [unknown, number, string][] = [
+        [{ preferred_categories: ['cleaning'] }, 400, 'preferred categories'],
+        [{ email: '' }, 400, 'email is required'],
+        [{ display_name: 'Nadie', email: other.email }, 409, 'already has this email'],
+      ];
+      for (const [body, status, words] of refusals) {
+        const res = await patch(admin, `/api/admin/customers/${guest.id}`, body);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
+          new RegExp(words, 'i'),
+        );
+      }
+      const [after] = await database.db.select().from(customers).where(eq(customers.id, guest.id));
+      expect(after).toMatchObject({ name: 'Inés Invitada', email });
+    });
+
+    it('deletes a guest: the booking stays with its own contact and goes on (page, vendor, admin, my bookings)', async () => {
+      const { id, code, token, confirmToken, guest, email } = await guestBooking();
+      expect((await del(admin, `/api/admin/customers/${guest.id}`)).status).toBe(200);
+      expect((await del(admin, `/api/admin/customers/${guest.id}`)).status).toBe(404);
+      expect((await patch(admin, `/api/admin/customers/${guest.id}`, { display_name: 'X' })).status).toBe(
+        404,
+      );
+      expect(await database.db.select().from(customers).where(eq(customers.id, guest.id))).toEqual([]);
+      const [row] = await database.db.select().from(appointments).where(eq(appointments.id, id));
+      expect(row).toMatchObject({
+        customerId: null,
+        customerName: 'Inés Invitada',
+        customerEmail: email,
+        customerPhone: '+525544443333',
+      });
+
+      // The customer's page reads it; the vendor confirms it, and the customer is told by mail.
+      const page = await anonymous.get(`/api/bookings/manage?token=${token}`);
+      expect(page.status).toBe(200);
+      expect(await page.json()).toMatchObject({ code });
+      const confirm = await anonymous.post('/api/bookings/confirm', {
+        token: confirmToken,
+        action: 'confirm',
+      });
+      expect(confirm.status, await confirm.clone().text()).toBe(200);
+      const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+      expect(mails.filter((m) => m.payload.to === email).length).toBeGreaterThanOrEqual(2);
+
+      // The admin's Bookings tab lists it and opens it.
+      const list = (await (
+        await admin.get(`/api/admin/bookings?q=${encodeURIComponent(email)}`)
+      ).json()) as AdminBookingPage;
+      expect(list.items.map((b) => b.id)).toEqual([id]);
+      const detail = await admin.get(`/api/admin/bookings/${id}`);
+      expect(await detail.json()).toMatchObject({
+        customer_name: 'Inés Invitada',
+        customer_phone: '+525544443333',
+        status: 'awaiting_payment',
+      });
+
+      // Someone who later proves that email sees it among their bookings; an unproven one does not.
+      const mine = (emailVerified: boolean) =>
+        listMyBookings({
+          db: database.db,
+          user: { id: 'later-user', email, emailVerified },
+          now: new Date(NOW),
+          secret: 'test-secret',
+        });
+      expect((await mine(true)).map((b) => b.id)).toEqual([id]);
+      expect(await mine(false)).toEqual([]);
+
+      // The customer still cancels it from the page.
+      const cancelled = await anonymous.post('/api/bookings/manage/cancel', { token });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
     });
   });
 

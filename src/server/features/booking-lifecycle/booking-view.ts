@@ -64,7 +64,8 @@ export interface SelectBookingViewsOptions {
 
 /**
  * Bookings with their vendor, service and customer, filtered by `where` (on any of the four
- * tables: `customers` is joined for the reads by account, listMyBookings).
+ * tables: `customers` is joined for the reads by account, listMyBookings). A booking whose guest
+ * an admin deleted has no customers row (issue 25): it reads the same, from its own contact.
  */
 export function selectBookingViews(
   db: Db | Tx,
@@ -75,7 +76,7 @@ export function selectBookingViews(
     .select(bookingViewColumns)
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
-    .innerJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where)
     .$dynamic();

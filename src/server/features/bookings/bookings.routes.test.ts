@@ -102,7 +102,7 @@ describe(`bookings (${testEngine})`, () => {
     expect(row!.confirmTokenHash).toBe(hashToken(token));
     expect(row!.confirmTokenHash).not.toContain(token);
 
-    const [customer] = await database.db.select().from(customers).where(eq(customers.id, row!.customerId));
+    const [customer] = await database.db.select().from(customers).where(eq(customers.id, row!.customerId!));
     expect(customer).toMatchObject({ email: 'ana@example.test', phoneE164: '+525512345678', userId: null });
 
     const items = (await database.db.select().from(outbox)).filter((o) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
 import type {
   BookingByToken,
@@ -146,7 +146,13 @@ export async function listVendorBookings({
  */
 function ownedBy(user: BookingUser): SQL {
   return user.emailVerified
-    ? or(eq(customers.userId, user.id), eq(customers.email, user.email))!
+    ? or(
+        eq(customers.userId, user.id),
+        eq(customers.email, user.email),
+        // A booking whose guest row an admin deleted (issue 25) keeps its email alone
+        // (appointments_orphan_email_idx).
+        and(isNull(appointments.customerId), eq(appointments.customerEmail, user.email)),
+      )!
     : eq(customers.userId, user.id);
 }
 

@@ -18,10 +18,18 @@ const instant = z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }
   return year >= 2000 && year <= 2999;
 }, 'Use a date between the years 2000 and 2999');
 
+/**
+ * The status filter's choices: a status, or `scheduled`, the bookings a customer will be served for
+ * (awaiting payment, confirmed or paid), which the summary card "Services scheduled" counts (issue 25).
+ */
+export const scheduledStatuses = ['awaiting_payment', 'confirmed', 'paid'] as const;
+export const bookingStatusFilters = [...appointmentStatuses, 'scheduled'] as const;
+export type BookingStatusFilter = (typeof bookingStatusFilters)[number];
+
 /** The filters the list and the export share. */
 const filterFields = {
   /** The status as people read it: an overdue request is expired, an overdue unpaid booking cancelled. */
-  status: z.enum(appointmentStatuses).optional(),
+  status: z.enum(bookingStatusFilters).optional(),
   vendor_profile_id: z.uuid('Not a valid id').optional(),
   /** A booking code (whole or its beginning) or part of the customer's email, in any case. */
   q: z.string().trim().max(100, 'Search text is too long').optional(),

@@ -11,6 +11,8 @@ export const adminEn = {
     noReviews: 'No reviews yet',
     scheduled: 'Services scheduled',
     scheduledHint: 'Awaiting payment, confirmed or paid',
+    /** A card's link: the label first, as it reads on the card. */
+    open: '{{label}}: {{value}}. Show the list',
   },
   tabs: { vendors: 'Vendors', review: 'Review', customers: 'Customers', bookings: 'Bookings' },
   // The review queue (decision 048).
@@ -128,6 +130,7 @@ export const adminEn = {
     filtersLabel: 'Filter the bookings',
     status: 'Status',
     anyStatus: 'Any status',
+    scheduled: 'Scheduled (awaiting payment, confirmed or paid)',
     refund: 'Refund',
     anyRefund: 'Any',
     from: 'Starting from',
@@ -271,6 +274,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     noReviews: 'Aún no hay reseñas',
     scheduled: 'Servicios programados',
     scheduledHint: 'Por pagar, confirmados o pagados',
+    open: '{{label}}: {{value}}. Ver la lista',
   },
   tabs: { vendors: 'Proveedores', review: 'Revisión', customers: 'Clientes', bookings: 'Reservas' },
   review: {
@@ -386,6 +390,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     filtersLabel: 'Filtrar las reservas',
     status: 'Estado',
     anyStatus: 'Cualquier estado',
+    scheduled: 'Programados (por pagar, confirmados o pagados)',
     refund: 'Reembolso',
     anyRefund: 'Cualquiera',
     from: 'Desde el día',

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
+import { adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
@@ -14,11 +16,19 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.admin'));
+  // The tab is in the address (/admin?tab=…, issue 25): the summary cards link to it, and a reload
+  // keeps it. Choosing a tab drops the other tab's filters.
+  const [params, setParams] = useSearchParams();
+  const tab = adminTabs.find((name) => name === params.get('tab')) ?? 'vendors';
   return (
     <div className="flex flex-col gap-5 py-2">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.admin')}</h1>
       <StatsCards />
-      <Tabs defaultValue="vendors" className="flex flex-col gap-4">
+      <Tabs
+        value={tab}
+        onValueChange={(value) => setParams({ tab: value }, { replace: true })}
+        className="flex flex-col gap-4"
+      >
         <TabsList>
           <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
           <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>

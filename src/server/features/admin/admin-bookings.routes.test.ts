@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type {
   AdminBookingDetail,
   AdminBookingPage,
@@ -196,6 +197,27 @@ describe(`the admin's bookings (${testEngine})`, () => {
       clock.set('2026-11-23T16:00:00Z');
       expect((await list(`${vendor}&status=expired`)).items.map((b) => b.status)).toEqual(['expired']);
       expect((await list(`${vendor}&status=pending_vendor`)).total).toBe(0);
+      clock.set(NOW);
+    });
+
+    it('`scheduled` lists exactly what the "Services scheduled" card counts (issue 25)', async () => {
+      const pending = await requested(THURSDAY_9);
+      const unpaid = await confirmed(MONDAY_10);
+      const done = await paid(WEDNESDAY_9);
+      const card = async () =>
+        ((await (await admin.get('/api/admin/stats')).json()) as AdminStats).services_scheduled;
+      const scheduled = await list('status=scheduled&limit=50');
+      expect(scheduled.total).toBe(await card());
+      const codes = scheduled.items.map((b) => b.code);
+      expect(codes).toEqual(expect.arrayContaining([unpaid.code, done.code]));
+      expect(codes).not.toContain(pending.code);
+      for (const b of scheduled.items) expect(['awaiting_payment', 'confirmed', 'paid']).toContain(b.status);
+      // Past its payment deadline an unpaid booking reads as cancelled: it leaves both at once.
+      clock.set(new Date(unpaid.row.paymentDueAt!.getTime() + 60_000).toISOString());
+      const later = await list('status=scheduled&limit=50');
+      expect(later.items.map((b) => b.code)).not.toContain(unpaid.code);
+      expect(later.total).toBe(await card());
+      expect(later.total).toBeLessThan(scheduled.total);
       clock.set(NOW);
     });
 

@@ -1,12 +1,14 @@
 import { and, count, desc, eq, gt, gte, ilike, isNull, like, lt, not, or, type SQL, sql } from 'drizzle-orm';
-import type {
-  AdminBookingDetail,
-  AdminBookingItem,
-  AdminBookingPage,
-  AdminBookingsFilter,
-  AdminBookingsQuery,
-  RefundState,
-  ResentPaymentLink,
+import {
+  type AdminBookingDetail,
+  type AdminBookingItem,
+  type AdminBookingPage,
+  type AdminBookingsFilter,
+  type AdminBookingsQuery,
+  type BookingStatusFilter,
+  type RefundState,
+  type ResentPaymentLink,
+  scheduledStatuses,
 } from '../../../shared/admin-bookings.schemas.ts';
 import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
@@ -37,8 +39,10 @@ const CODE_PREFIX = /^[A-Za-z0-9]{1,6}$/;
  * A status as people read it (ARCHITECTURE §4): an overdue request is expired and an overdue unpaid
  * booking cancelled before the sweeper moves them, so the filter matches what the rows show.
  */
-function statusFilter(status: AppointmentStatus, now: Date): SQL {
+function statusFilter(status: BookingStatusFilter, now: Date): SQL {
   switch (status) {
+    case 'scheduled':
+      return scheduledWhere(now);
     case 'pending_vendor':
       return and(movesFrom('confirm'), not(unansweredInTime(now)))!;
     case 'expired':
@@ -54,6 +58,14 @@ function statusFilter(status: AppointmentStatus, now: Date): SQL {
     default:
       return eq(appointments.status, status);
   }
+}
+
+/**
+ * Services scheduled (product §2's summary card and the status filter `scheduled`, issue 25): awaiting
+ * payment, confirmed or paid, as people read them — an overdue unpaid booking is not one.
+ */
+export function scheduledWhere(now: Date): SQL {
+  return or(...scheduledStatuses.map((status) => statusFilter(status, now)))!;
 }
 
 /** The WHERE of the list and of the export. */

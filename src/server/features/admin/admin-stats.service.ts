@@ -1,15 +1,17 @@
-import { count, inArray, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { scheduledWhere } from './admin-bookings.service.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
 
-/** product §2: services scheduled are the bookings a customer will be served for. */
-const scheduledStatuses = ['awaiting_payment', 'confirmed', 'paid'] as const;
-
-/** GET /api/admin/stats: the four summary cards (product §2), all from real rows. */
-export async function getAdminStats(db: Db): Promise<AdminStats> {
+/**
+ * GET /api/admin/stats: the four summary cards (product §2), all from real rows. Services scheduled
+ * are the bookings a customer will be served for, counted as the Bookings tab's `scheduled` filter
+ * lists them (the card links there, issue 25).
+ */
+export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<AdminStats> {
   const [[vendors], customers, [scheduled]] = await Promise.all([
     // One pass over the table for both numbers.
     db
@@ -19,10 +21,7 @@ export async function getAdminStats(db: Db): Promise<AdminStats> {
       })
       .from(vendorProfiles),
     countAdminCustomers(db),
-    db
-      .select({ total: count() })
-      .from(appointments)
-      .where(inArray(appointments.status, [...scheduledStatuses])),
+    db.select({ total: count() }).from(appointments).where(scheduledWhere(now)),
   ]);
   return {
     vendors: vendors?.total ?? 0,

@@ -57,7 +57,7 @@ import {
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('*', requireAdmin)
-  .get('/stats', async (c) => c.json(await getAdminStats(c.var.deps.db)))
+  .get('/stats', async (c) => c.json(await getAdminStats(c.var.deps.db, { now: c.var.deps.clock.now() })))
 
   // The review queue (decision 048), registered before `/vendors/:id…`.
   .get('/vendors/review', validate('query', reviewQueueQuerySchema), async (c) =>

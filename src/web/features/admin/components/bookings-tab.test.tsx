@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminBookingDetail, AdminBookingItem } from '../../../../shared/admin-bookings.schemas.ts';
 import { formatMxn } from '../../../../shared/money.ts';
@@ -86,10 +87,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderTab() {
+function renderTab(url = '/admin?tab=bookings') {
   render(
     <Providers queryClient={createQueryClient()}>
-      <BookingsTab />
+      <MemoryRouter initialEntries={[url]}>
+        <BookingsTab />
+      </MemoryRouter>
     </Providers>,
   );
 }
@@ -116,6 +119,21 @@ describe('the Bookings tab', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Show every vendor' }));
     await waitFor(() => expect(queries.at(-1)?.has('vendor_profile_id')).toBe(false));
+  });
+
+  it('reads its filters from the address: the "Services scheduled" card’s link lists those (issue 25)', async () => {
+    renderTab(
+      '/admin?tab=bookings&status=scheduled&vendor=9a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b&vendor_name=Casa%20Limpia',
+    );
+    await waitFor(() =>
+      expect(queries.at(-1)?.toString()).toBe(
+        `status=scheduled&vendor_profile_id=${item.vendor.id}&offset=0&limit=20`,
+      ),
+    );
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('scheduled');
+    expect(screen.getByText('Vendor: Casa Limpia')).toBeTruthy();
+    changeValue(screen.getByLabelText('Status'), '');
+    await waitFor(() => expect(queries.at(-1)?.has('status')).toBe(false));
   });
 
   it('opens a booking: contact links, timeline, the owed refund with the provider’s words; a refusal in words', async () => {

@@ -1,13 +1,15 @@
 import { Download, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
-import type { AdminBookingItem, AdminBookingsFilter } from '../../../../shared/admin-bookings.schemas.ts';
 import {
-  type AppointmentStatus,
-  appointmentStatuses,
-  SEARCH_DEBOUNCE_MS,
-} from '../../../../shared/constants.ts';
+  type AdminBookingItem,
+  type AdminBookingsFilter,
+  type BookingStatusFilter,
+  bookingStatusFilters,
+} from '../../../../shared/admin-bookings.schemas.ts';
+import { appointmentStatuses, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -20,6 +22,11 @@ import { bookingsCsvHref, useAdminBookings } from '../api/use-admin-bookings.ts'
 import { BookingDetailDialog } from './booking-detail-dialog.tsx';
 import { Select } from './form-field.tsx';
 import { SearchBox } from './search-box.tsx';
+
+/** `value` when it is one of `choices` (an address typed by hand may hold anything). */
+function oneOf<T extends string>(choices: readonly T[], value: string | null): T | undefined {
+  return choices.find((choice) => choice === value);
+}
 
 /**
  * A day picked in a date field, as the instant its day starts where the admin is (`after`: the day
@@ -39,14 +46,41 @@ function dayStart(day: string, after = 0): string | undefined {
  */
 export function BookingsTab() {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
+  // The filters live in the address (issue 25): a summary card links to a filtered list, and a
+  // filtered list can be reloaded or shared.
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<AppointmentStatus | ''>('');
-  const [refund, setRefund] = useState<'' | 'owed' | 'refunded'>('');
-  const [fromDay, setFromDay] = useState('');
-  const [toDay, setToDay] = useState('');
-  const [vendor, setVendor] = useState<{ id: string; name: string } | null>(null);
+  const status = oneOf(bookingStatusFilters, params.get('status')) ?? '';
+  const refund = oneOf(['owed', 'refunded'] as const, params.get('refund')) ?? '';
+  const fromDay = params.get('from') ?? '';
+  const toDay = params.get('to') ?? '';
+  const vendorId = params.get('vendor');
+  const vendor = vendorId ? { id: vendorId, name: params.get('vendor_name') ?? '' } : null;
   const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const setParam = (changes: Record<string, string | null | undefined>) =>
+    setParams(
+      (before) => {
+        const next = new URLSearchParams(before);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setStatus = (value: BookingStatusFilter | '') => setParam({ status: value });
+  const setRefund = (value: '' | 'owed' | 'refunded') => setParam({ refund: value });
+  const setFromDay = (value: string) => setParam({ from: value });
+  const setToDay = (value: string) => setParam({ to: value });
+  const setVendor = (value: { id: string; name: string } | null) =>
+    setParam({ vendor: value?.id, vendor_name: value?.name });
+  // The search is kept in the address once typing pauses.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: written when the settled text changes, not on every address change
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) setParam({ q });
+  }, [q]);
   const [openId, setOpenId] = useState<string | null>(null);
   const ids = { status: useId(), refund: useId(), from: useId(), to: useId() };
 
@@ -87,9 +121,10 @@ export function BookingsTab() {
           <Select
             id={ids.status}
             value={status}
-            onChange={(e) => refilter(setStatus)(e.target.value as AppointmentStatus | '')}
+            onChange={(e) => refilter(setStatus)(e.target.value as BookingStatusFilter | '')}
           >
             <option value="">{t('admin.bookings.anyStatus')}</option>
+            <option value="scheduled">{t('admin.bookings.scheduled')}</option>
             {appointmentStatuses.map((s) => (
               <option key={s} value={s}>
                 {t(`jobs.statuses.${s}`)}

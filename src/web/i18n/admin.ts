@@ -234,7 +234,12 @@ export const adminEn = {
     displayNameRequired: 'Display name is required.',
     preferredCategories: 'Preferred categories',
     bookingOnly: 'Booking only',
-    bookingOnlyHint: 'Booked without a profile; shown for reference.',
+    bookingOnlyHint: 'Booked without a profile: a guest. Their bookings keep the contact given with each.',
+    guestNote:
+      'A guest has no profile, so no preferred categories. Their bookings keep the name, email and phone given with each.',
+    guestEmailRequired: 'A guest needs an email: it is how their bookings reach them.',
+    guestDeleteText:
+      '“{{name}}” will be deleted. Their {{bookings}} booking(s) stay, each with the name, email and phone given with it; the {{active}} still on go ahead as booked, and the customer and the vendor keep their links.',
     noPhone: 'No phone',
     deleteText: '“{{name}}” will be deleted.',
     editLabel: 'Edit {{name}}',
@@ -494,7 +499,12 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     displayNameRequired: 'El nombre para mostrar es obligatorio.',
     preferredCategories: 'Categorías preferidas',
     bookingOnly: 'Solo reserva',
-    bookingOnlyHint: 'Reservó sin perfil; se muestra como referencia.',
+    bookingOnlyHint: 'Reservó sin perfil: un invitado. Sus reservas guardan el contacto dado con cada una.',
+    guestNote:
+      'Un invitado no tiene perfil, así que tampoco categorías preferidas. Sus reservas guardan el nombre, el correo y el teléfono dados con cada una.',
+    guestEmailRequired: 'Un invitado necesita correo: por ahí le llegan sus reservas.',
+    guestDeleteText:
+      'Se eliminará “{{name}}”. Sus reservas ({{bookings}}) se quedan, cada una con el nombre, el correo y el teléfono dados con ella; las {{active}} vigentes siguen como se reservaron, y el cliente y el proveedor conservan sus enlaces.',
     noPhone: 'Sin teléfono',
     deleteText: 'Se eliminará “{{name}}”.',
     editLabel: 'Editar {{name}}',

@@ -18,13 +18,17 @@ export function useAdminCustomers(q: string, limit: number) {
   });
 }
 
+type CustomerSave = Omit<AdminCustomerValues, 'preferred_categories'> &
+  Partial<Pick<AdminCustomerValues, 'preferred_categories'>>;
+
 export function useSaveCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: AdminCustomerValues }) =>
+    // A guest's edit sends no preferred categories: a guest has none (issue 25).
+    mutationFn: ({ id, input }: { id?: string; input: CustomerSave }) =>
       id
         ? unwrap(api.admin.customers[':id'].$patch({ param: { id }, json: input }))
-        : unwrap(api.admin.customers.$post({ json: input })),
+        : unwrap(api.admin.customers.$post({ json: { preferred_categories: [], ...input } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -46,10 +46,14 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveCustomer();
+  // A guest (issue 25): the `customers` row of someone who only booked. It keeps an email and has no
+  // preferred categories.
+  const guest = customer?.kind === 'booking_only';
   const {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useZodForm(adminCustomerFormSchema, {
     defaultValues: {
@@ -64,15 +68,23 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
   const errorText = {
     name: text(errors.display_name, 'text', t('admin.customers.displayNameRequired')),
     phone: text(errors.phone, 'phone'),
-    email: text(errors.email, 'email'),
+    email:
+      errors.email?.type === 'guest' ? t('admin.customers.guestEmailRequired') : text(errors.email, 'email'),
   };
 
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((input) =>
+      onSubmit={handleSubmit(({ preferred_categories, ...contact }) => {
+        if (guest && !contact.email) {
+          setError('email', { type: 'guest' }, { shouldFocus: true });
+          return;
+        }
         save.mutate(
-          { ...(customer ? { id: customer.id } : {}), input },
+          {
+            ...(customer ? { id: customer.id } : {}),
+            input: guest ? contact : { ...contact, preferred_categories },
+          },
           {
             onSuccess: () => {
               toast.success(customer ? t('admin.toast.customerUpdated') : t('admin.toast.customerCreated'));
@@ -80,8 +92,8 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
             },
             onError: (err) => toast.error(t('admin.toast.customerSaveFailed'), { description: err.message }),
           },
-        ),
-      )}
+        );
+      })}
       className="flex flex-col gap-4"
     >
       <FormField id={`${id}-name`} label={t('admin.customers.displayName')} error={errorText.name}>
@@ -115,16 +127,20 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
           {...invalid(errorText.email, `${id}-email`)}
         />
       </FormField>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="text-sm font-medium text-stone-800">
-          {t('admin.customers.preferredCategories')}
-        </legend>
-        <Controller
-          control={control}
-          name="preferred_categories"
-          render={({ field: { value, onChange } }) => <CategoryToggles value={value} onChange={onChange} />}
-        />
-      </fieldset>
+      {guest ? (
+        <p className="text-sm text-stone-700">{t('admin.customers.guestNote')}</p>
+      ) : (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium text-stone-800">
+            {t('admin.customers.preferredCategories')}
+          </legend>
+          <Controller
+            control={control}
+            name="preferred_categories"
+            render={({ field: { value, onChange } }) => <CategoryToggles value={value} onChange={onChange} />}
+          />
+        </fieldset>
+      )}
       <Button type="submit" size="lg" disabled={save.isPending}>
         {save.isPending ? t('admin.common.saving') : t('admin.common.save')}
       </Button>

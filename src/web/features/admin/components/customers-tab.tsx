@@ -6,7 +6,10 @@ import { useAdminCustomers, useDeleteCustomer } from '../api/use-admin-customers
 import { AdminListTab, RowActions } from './admin-list-tab.tsx';
 import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
-/** product §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete. */
+/**
+ * product §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete — guests
+ * (booking only) too, whose delete dialog says that their bookings stay (issue 25).
+ */
 export function CustomersTab() {
   const { t } = useTranslation();
   return (
@@ -17,7 +20,14 @@ export function CustomersTab() {
       text={{
         searchPlaceholder: t('admin.customers.searchPlaceholder'),
         add: t('admin.customers.add'),
-        deleteText: (customer) => t('admin.customers.deleteText', { name: customer.display_name }),
+        deleteText: (customer) =>
+          customer.kind === 'booking_only'
+            ? t('admin.customers.guestDeleteText', {
+                name: customer.display_name,
+                bookings: customer.bookings,
+                active: customer.active_bookings,
+              })
+            : t('admin.customers.deleteText', { name: customer.display_name }),
         deleted: t('admin.toast.customerDeleted'),
         deleteFailed: t('admin.toast.customerDeleteFailed'),
       }}
@@ -43,15 +53,13 @@ export function CustomersTab() {
               ))}
             </div>
           </div>
-          {/* Booked without a profile: shown for reference, with nothing to edit or delete. */}
-          {c.kind === 'profile' ? (
-            <RowActions
-              editLabel={t('admin.customers.editLabel', { name: c.display_name })}
-              deleteLabel={t('admin.customers.deleteLabel', { name: c.display_name })}
-              onEdit={edit}
-              onDelete={remove}
-            />
-          ) : null}
+          {/* A guest too (issue 25): their bookings keep the contact given with each. */}
+          <RowActions
+            editLabel={t('admin.customers.editLabel', { name: c.display_name })}
+            deleteLabel={t('admin.customers.deleteLabel', { name: c.display_name })}
+            onEdit={edit}
+            onDelete={remove}
+          />
         </li>
       )}
       form={({ item, open, onOpenChange }) => (

@@ -12,6 +12,22 @@ function mexicoCityDate(days: number): string {
   );
 }
 
+/**
+ * The page fits the phone's width: nothing makes it scroll sideways. Names the widest elements when
+ * it does not, to say what to fix.
+ */
+async function expectNoSideScroll(page: Page) {
+  const { width, wide } = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+    return { width: document.scrollingElement!.scrollWidth, wide };
+  });
+  expect(width, wide.join('\n')).toBe(390);
+}
+
 async function openAdmin(page: Page) {
   await signInOnAuthPage(page, demo.admin, demo.password);
   await expect(page).toHaveURL(/\/$/);
@@ -57,9 +73,12 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await expect(card.getByText('Verified', { exact: true })).toBeVisible();
   await expect(card.getByText('Hourly')).toBeVisible();
 
-  // Availability: a weekly window early in the morning, three days from now
+  // Availability: a weekly window early in the morning, three days from now. The editor fits the
+  // phone (issue 25).
   await card.getByRole('tab', { name: 'Availability' }).click();
   const save = card.getByRole('button', { name: 'Save availability' });
+  await expect(save).toBeVisible();
+  await expectNoSideScroll(page);
   await save.click();
   await expect(page.getByText('Please select a date')).toBeVisible();
   await card.getByLabel('Date').fill(mexicoCityDate(3));
@@ -75,6 +94,7 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await expect(item).toHaveCount(1);
   await expect(item.getByText('Weekly')).toBeVisible();
   await expect(item.getByText('Active', { exact: true })).toBeVisible();
+  await expectNoSideScroll(page);
   await expectNoAxeViolations(page);
 
   // Edit the window: inactive
@@ -134,4 +154,61 @@ test('an admin adds and removes a customer', async ({ page }) => {
     .click();
   await expect(page.getByText('Customer deleted successfully')).toBeVisible();
   await expect(page.getByText('Showing 0 of 0')).toBeVisible();
+});
+
+test('the summary cards open the lists they count', async ({ page }) => {
+  await openAdmin(page);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  // Reviews do not exist yet: that card is no link.
+  await expect(summary.getByRole('link')).toHaveCount(3);
+  const scheduled = summary.getByRole('link', { name: /^Services scheduled: ([\d,]+)\. Show the list$/ });
+  const count = /: ([\d,]+)\./.exec((await scheduled.getAttribute('aria-label'))!)![1]!;
+  await scheduled.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/admin\?tab=bookings&status=scheduled$/);
+  await expect(page.getByRole('tab', { name: 'Bookings', selected: true })).toBeVisible();
+  await expect(page.getByLabel('Status')).toHaveValue('scheduled');
+  await expect(page.getByText(new RegExp(`^Showing \\d+ of ${count}$`))).toBeVisible();
+  await expectNoSideScroll(page);
+
+  await summary.getByRole('link', { name: /^Total customers/ }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=customers$/);
+  await expect(page.getByRole('tab', { name: 'Customers', selected: true })).toBeVisible();
+  // The address keeps the tab across a reload.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Customers', selected: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('an admin edits and deletes a guest, whose bookings stay (issue 25)', async ({ page }) => {
+  await openAdmin(page);
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('vale.ruiz@correo.example');
+  await expect(page.getByText('Showing 1 of 1')).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'Valentina Ruiz' });
+  await expect(row.getByText('Booking only')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Edit Valentina Ruiz' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+  await expect(dialog.getByText('Preferred categories', { exact: true })).toHaveCount(0);
+  await dialog.getByLabel('Display name').fill('Valentina Ruiz Paredes');
+  await dialog.getByRole('textbox', { name: 'Phone' }).fill('55 2233 4455');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Customer updated successfully')).toBeVisible();
+  const edited = page.getByRole('listitem').filter({ hasText: 'Valentina Ruiz Paredes' });
+  await expect(edited.getByText('+525522334455')).toBeVisible();
+
+  await edited.getByRole('button', { name: 'Delete Valentina Ruiz Paredes' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+  await expect(confirm.getByText(/booking\(s\) stay, each with the name, email and phone/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Customer deleted successfully')).toBeVisible();
+  await expect(page.getByText('Showing 0 of 0')).toBeVisible();
+
+  // Her bookings are still in the Bookings tab, with the contact she gave.
+  await page.getByRole('tab', { name: 'Bookings' }).click();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('vale.ruiz@correo.example');
+  await expect(page.getByText('vale.ruiz@correo.example').first()).toBeVisible();
+  await expect(page.getByText(/Valentina Ruiz$/).first()).toBeVisible();
 });

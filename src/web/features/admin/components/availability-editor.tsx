@@ -84,19 +84,35 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
           <Input
             id={`${id}-date`}
             type="date"
+            className="min-w-0 px-3"
             min={today}
             max={addDays(today, ADMIN_CALENDAR_DAYS)}
             {...register('date')}
           />
         </FormField>
         {slots.fields.map((slot, index) => (
-          <fieldset key={slot.id} className="flex items-end gap-2">
+          // A grid whose columns may shrink below a time field's own width: the row fits a 390 px
+          // phone inside the vendor's card (issue 25).
+          <fieldset
+            key={slot.id}
+            className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2"
+          >
             <legend className="sr-only">{t('admin.availability.slot', { n: index + 1 })}</legend>
             <FormField id={`${id}-start-${slot.id}`} label={t('admin.availability.start')}>
-              <Input id={`${id}-start-${slot.id}`} type="time" {...register(`slots.${index}.start`)} />
+              <Input
+                id={`${id}-start-${slot.id}`}
+                type="time"
+                className="min-w-0 px-3"
+                {...register(`slots.${index}.start`)}
+              />
             </FormField>
             <FormField id={`${id}-end-${slot.id}`} label={t('admin.availability.end')}>
-              <Input id={`${id}-end-${slot.id}`} type="time" {...register(`slots.${index}.end`)} />
+              <Input
+                id={`${id}-end-${slot.id}`}
+                type="time"
+                className="min-w-0 px-3"
+                {...register(`slots.${index}.end`)}
+              />
             </FormField>
             <Button
               variant="ghost"
@@ -301,14 +317,14 @@ function WindowForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <FormField id={`${id}-date`} label={t('admin.availability.date')}>
-        <Input id={`${id}-date`} type="date" {...register('date')} />
+        <Input id={`${id}-date`} type="date" className="min-w-0 px-3" {...register('date')} />
       </FormField>
-      <div className="flex gap-2">
+      <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
         <FormField id={`${id}-start`} label={t('admin.availability.start')}>
-          <Input id={`${id}-start`} type="time" {...register('start')} />
+          <Input id={`${id}-start`} type="time" className="min-w-0 px-3" {...register('start')} />
         </FormField>
         <FormField id={`${id}-end`} label={t('admin.availability.end')}>
-          <Input id={`${id}-end`} type="time" {...register('end')} />
+          <Input id={`${id}-end`} type="time" className="min-w-0 px-3" {...register('end')} />
         </FormField>
       </div>
       <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>

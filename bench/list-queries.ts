@@ -28,6 +28,13 @@ export const listQueries: { name: string; kind: 'browse' | 'search'; query: Reco
     query: { q: 'limpieza', limit: `${BROWSE_PAGE_SIZE}` },
   },
   { name: 'search: shortest "ana"', kind: 'search', query: { q: 'ana', limit: `${BROWSE_PAGE_SIZE}` } },
+  // Issue 26: a typo corrected through the lexicon, and two words that must both match.
+  { name: 'search: typo "plomro"', kind: 'search', query: { q: 'plomro', limit: `${BROWSE_PAGE_SIZE}` } },
+  {
+    name: 'search: two words "limpieza condesa"',
+    kind: 'search',
+    query: { q: 'limpieza condesa', limit: `${BROWSE_PAGE_SIZE}` },
+  },
   // About 90 of cleaning's vendors: rare within a common category, the costliest combination.
   {
     name: 'search: "ana" in cleaning',

@@ -118,7 +118,7 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
     await page.getByLabel('Correo electrónico', { exact: true }).fill(target.business_email);
     await page.getByLabel('Contraseña', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByLabel('Categoría de servicio').selectOption({ label: 'Limpieza del Hogar' });
+    await page.getByLabel('Categoría de servicio').selectOption({ label: 'Limpieza' });
     await page.getByLabel('Dirección del negocio').fill('Calle Durango 5, Roma Norte');
     await page.getByLabel('Roma Norte').check();
     await page.getByRole('button', { name: 'Siguiente' }).click();

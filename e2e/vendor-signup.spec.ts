@@ -19,7 +19,7 @@ const words = {
     email: 'Correo electrónico',
     password: 'Contraseña',
     category: 'Categoría de servicio',
-    categoryOption: 'Limpieza del Hogar',
+    categoryOption: 'Limpieza',
     address: 'Dirección del negocio',
     buffer: 'Tiempo entre reservas (minutos)',
     experience: 'Años de experiencia',
@@ -44,7 +44,7 @@ const words = {
     email: 'Email',
     password: 'Password',
     category: 'Service category',
-    categoryOption: 'House Cleaning',
+    categoryOption: 'Cleaning',
     address: 'Business address',
     buffer: 'Buffer between bookings (minutes)',
     experience: 'Years of experience',
@@ -153,7 +153,8 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
     await expect(page.getByText('Submitted')).toBeVisible();
     await expect(page.getByText('+525512345678')).toBeVisible();
-    await expect(page.getByText(lang === 'es' ? 'Limpieza del Hogar' : 'House Cleaning')).toBeVisible();
+    // Stored as its key, shown in the dashboard's language (decision 050).
+    await expect(page.getByText(/^(Limpieza|Cleaning)$/)).toBeVisible();
     await expect(page.getByText('Calle Colima 1, Roma Norte')).toBeVisible();
     await expect(page.getByText('30 min')).toBeVisible();
     await expect(page.getByText('14 days')).toBeVisible();
@@ -215,7 +216,7 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   await page.getByRole('button', { name: 'Continuar con Google' }).click();
   await expect(page).toHaveURL(/\/vendor-signup\?step=2$/);
   await expect(page.getByText('Paso 2 de 3')).toBeVisible();
-  await page.getByLabel('Categoría de servicio').selectOption({ label: 'Jardinería' });
+  await page.getByLabel('Categoría de servicio').selectOption({ label: 'Plantas' });
   await page.getByLabel('Coyoacán').check();
   await page.getByLabel('Dirección del negocio').fill('Coyoacán 3');
   await page.getByRole('button', { name: 'Anterior' }).click();
@@ -230,5 +231,5 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   await expect(page.getByText(/ya está confirmado con Google/)).toBeVisible();
   await page.goto('/vendor/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Gabriela Google' })).toBeVisible();
-  await expect(page.getByText('Jardinería')).toBeVisible();
+  await expect(page.getByText(/^(Plantas|Plants)$/)).toBeVisible();
 });

@@ -13,6 +13,7 @@ import {
 import { whenFieldsParsed } from './cross-field-checks.ts';
 import { phoneAsTypedSchema } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
+import { serviceCategorySchema } from './vendor-signup.schemas.ts';
 
 // The admin dashboard's API contract (product §2 Admin, ARCHITECTURE §6): one schema per input, used by the
 // server's validator and by the admin forms alike.
@@ -45,7 +46,7 @@ const optionalText = (max: number) =>
 // product §5 admin vendor form: business name required; email is an email-type field.
 const vendorFields = {
   business_name: z.string().trim().min(1, 'Business name is required').max(120),
-  service_category: z.string().trim().min(1, 'Category is required').max(60),
+  service_category: serviceCategorySchema('Choose a category'),
   business_email: z
     .union([z.literal(''), z.email('Enter a valid email address')])
     .transform((v) => v || null)

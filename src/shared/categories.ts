@@ -1,8 +1,9 @@
-// product §3 Lists. The chip keys and the signup/admin lists differ in the spec and it shows no
-// reconciliation; Barrio reconciles them here (docs/decisions/007-category-families.md): a chip
-// stands for a family of stored service_category values, in both languages.
+// One taxonomy (issue 26, decision 050): a vendor's `service_category` stores a key, never a label in
+// one language. The keys, their labels in Spanish and English, the browse and directory chips, and the
+// labels stored before keys (both languages, both of the spec's lists) are all here.
 
-export const browseCategories = [
+/** What a vendor can choose (the wizard, the dashboard and the admin forms), in this order. */
+export const vendorCategories = [
   'cleaning',
   'fitness',
   'wellness',
@@ -15,7 +16,57 @@ export const browseCategories = [
   'childcare',
   'transportation',
   'tech',
+  'cooking',
+  'photography',
+  'other',
 ] as const;
+
+export type VendorCategoryKey = (typeof vendorCategories)[number];
+/** A chip is a category: it finds the vendors that store its key. */
+export type CategoryKey = VendorCategoryKey;
+export const categoryKeys: readonly CategoryKey[] = vendorCategories;
+
+/** Labels as the reader's language shows them: chips, cards, profiles, forms and mails. */
+export const categoryLabels: Record<VendorCategoryKey, { es: string; en: string }> = {
+  cleaning: { es: 'Limpieza', en: 'Cleaning' },
+  fitness: { es: 'Fitness', en: 'Fitness' },
+  wellness: { es: 'Bienestar', en: 'Wellness' },
+  beauty: { es: 'Belleza', en: 'Beauty' },
+  tutoring: { es: 'Tutorías', en: 'Tutoring' },
+  repair: { es: 'Reparaciones', en: 'Repair' },
+  tailoring: { es: 'Costura', en: 'Tailoring' },
+  pets: { es: 'Mascotas', en: 'Pets' },
+  plants: { es: 'Plantas', en: 'Plants' },
+  childcare: { es: 'Cuidado infantil', en: 'Childcare' },
+  transportation: { es: 'Transporte', en: 'Transportation' },
+  tech: { es: 'Tecnología', en: 'Tech' },
+  cooking: { es: 'Cocina', en: 'Cooking' },
+  photography: { es: 'Fotografía', en: 'Photography' },
+  other: { es: 'Otro', en: 'Other' },
+};
+
+/** Every category's label in one language, keyed by category (the web app's `categories.<key>` strings). */
+export function categoryLabelsIn(language: 'es' | 'en'): Record<VendorCategoryKey, string> {
+  return Object.fromEntries(vendorCategories.map((key) => [key, categoryLabels[key][language]])) as Record<
+    VendorCategoryKey,
+    string
+  >;
+}
+
+/** A category's label in a language ('en…' English, anything else Spanish); an unknown value as stored. */
+export function categoryLabel(value: string, language: string): string {
+  if (!isCategoryKey(value)) return value;
+  return categoryLabels[value][language.startsWith('en') ? 'en' : 'es'];
+}
+
+/**
+ * product §2 chips. Browse Vendors shows every category but cooking — the spec's twelve, and
+ * Photography and Other so that every category a vendor can choose is reachable from a chip (decision
+ * 050); the directory keeps its seven, cooking among them.
+ */
+export const browseCategories: readonly Exclude<VendorCategoryKey, 'cooking'>[] = vendorCategories.filter(
+  (key): key is Exclude<VendorCategoryKey, 'cooking'> => key !== 'cooking',
+);
 
 export const directoryCategories = [
   'cleaning',
@@ -25,63 +76,74 @@ export const directoryCategories = [
   'tutoring',
   'pets',
   'cooking',
-] as const;
-
-export type CategoryKey = (typeof browseCategories)[number] | (typeof directoryCategories)[number];
-export const categoryKeys = [...new Set<CategoryKey>([...browseCategories, ...directoryCategories])];
-
-/** The vendor signup list (product §3), English and the Spanish shown in the Spanish wizard. */
-export const signupCategories = [
-  { en: 'House Cleaning', es: 'Limpieza del Hogar' },
-  { en: 'Fitness Training', es: 'Entrenamiento Físico' },
-  { en: 'Beauty & Wellness', es: 'Belleza y Bienestar' },
-  { en: 'Tutoring', es: 'Tutorías' },
-  { en: 'Pet Care', es: 'Cuidado de Mascotas' },
-  { en: 'Lawn Care', es: 'Jardinería' },
-  { en: 'Handyman', es: 'Reparaciones del Hogar' },
-  { en: 'Cooking', es: 'Cocina' },
-  { en: 'Photography', es: 'Fotografía' },
-  { en: 'Other', es: 'Otro' },
-] as const;
-
-/** The admin vendor category list (product §3). */
-export const adminCategories = [
-  'House Cleaning',
-  'Personal Training',
-  'Beauty & Hair',
-  'Tutoring',
-  'Pet Care',
-  'Lawn Care',
-  'Handyman',
-  'Cooking',
-  'Photography',
-  'Other',
-] as const;
-
-/** Which stored service_category values each chip covers. The key itself is always included. */
-const families: Record<CategoryKey, readonly string[]> = {
-  cleaning: ['House Cleaning', 'Limpieza del Hogar'],
-  fitness: ['Fitness Training', 'Personal Training', 'Entrenamiento Físico'],
-  wellness: ['Beauty & Wellness', 'Belleza y Bienestar'],
-  beauty: ['Beauty & Wellness', 'Beauty & Hair', 'Belleza y Bienestar'],
-  tutoring: ['Tutoring', 'Tutorías'],
-  repair: ['Handyman', 'Reparaciones del Hogar'],
-  tailoring: [],
-  pets: ['Pet Care', 'Cuidado de Mascotas'],
-  plants: ['Lawn Care', 'Jardinería'],
-  childcare: [],
-  transportation: [],
-  tech: [],
-  cooking: ['Cooking', 'Cocina'],
-};
+] as const satisfies readonly VendorCategoryKey[];
 
 export function isCategoryKey(value: string): value is CategoryKey {
-  return (categoryKeys as readonly string[]).includes(value);
+  return (vendorCategories as readonly string[]).includes(value);
 }
 
-/** The stored values a category filter matches (product §7: service_category equality, per family). */
-export function categoryValues(key: CategoryKey): string[] {
-  return [key, ...families[key]];
+/**
+ * What was stored before keys (product §3's signup list in English and Spanish, and its admin list),
+ * mapped to the keys. Migration 0016 applies the same table to stored rows (its test compares them);
+ * the signup and admin APIs still accept these labels and store their key. The search matches them as
+ * text too ("handyman", "lawn care").
+ */
+export const legacyCategoryLabels: Record<string, VendorCategoryKey> = {
+  'House Cleaning': 'cleaning',
+  'Limpieza del Hogar': 'cleaning',
+  'Fitness Training': 'fitness',
+  'Personal Training': 'fitness',
+  'Entrenamiento Físico': 'fitness',
+  'Beauty & Wellness': 'wellness',
+  'Belleza y Bienestar': 'wellness',
+  'Beauty & Hair': 'beauty',
+  Tutoring: 'tutoring',
+  Tutorías: 'tutoring',
+  'Pet Care': 'pets',
+  'Cuidado de Mascotas': 'pets',
+  'Lawn Care': 'plants',
+  Jardinería: 'plants',
+  Handyman: 'repair',
+  'Reparaciones del Hogar': 'repair',
+  Cooking: 'cooking',
+  Cocina: 'cooking',
+  Photography: 'photography',
+  Fotografía: 'photography',
+  Other: 'other',
+  Otro: 'other',
+};
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
+
+const byFoldedText = new Map<string, VendorCategoryKey>([
+  ...Object.entries(legacyCategoryLabels).map(([label, key]) => [fold(label), key] as const),
+  ...vendorCategories.flatMap((key) => [
+    [key, key] as const,
+    [fold(categoryLabels[key].es), key] as const,
+    [fold(categoryLabels[key].en), key] as const,
+  ]),
+]);
+
+/**
+ * The key a category given as text stands for: a key, a label of either language, or a label stored
+ * before keys (any case, accents aside); undefined when it names none.
+ */
+export function categoryKeyOf(text: string): VendorCategoryKey | undefined {
+  return byFoldedText.get(fold(text));
+}
+
+/** The labels a category was ever written with: its labels today and the stored ones before keys. */
+export function categoryWords(key: VendorCategoryKey): string[] {
+  const legacy = Object.entries(legacyCategoryLabels)
+    .filter(([, value]) => value === key)
+    .map(([label]) => label);
+  return [...new Set([categoryLabels[key].es, categoryLabels[key].en, ...legacy])];
 }
 
 // product §3: service areas and languages.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type CategoryKey, categoryKeys, categoryValues } from './categories.ts';
+import { type CategoryKey, categoryKeyOf } from './categories.ts';
 
 // Where a service is done (issue 24): at the customer's address, at the vendor's, or online. Each
 // category has a default — cleaning, repairs, pets, plants, childcare… happen at the customer's
@@ -29,12 +29,6 @@ const fold = (text: string) =>
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ');
-
-/** The category chip a stored service_category belongs to (either language), if any. */
-export function categoryKeyOf(serviceCategory: string): CategoryKey | undefined {
-  const folded = fold(serviceCategory);
-  return categoryKeys.find((key) => categoryValues(key).some((value) => fold(value) === folded));
-}
 
 /** Where a vendor's services are done when a service does not say. */
 export function defaultServiceLocation(serviceCategory: string): ServiceLocation {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languages, neighborhoods, signupCategories } from './categories.ts';
+import { categoryKeyOf, languages, neighborhoods } from './categories.ts';
 import {
   ADVANCE_BOOKING_DAYS,
   BUFFER_MINUTES,
@@ -29,7 +29,18 @@ export const signupMessages = {
   invalidPhone: 'Please fill in all required fields before continuing.',
 } as const;
 
-const signupCategoryValues = signupCategories.flatMap((c) => [c.en, c.es]) as string[];
+/**
+ * A vendor's category (decision 050): a key of the taxonomy, or a label that names one (either
+ * language, or one stored before keys), stored as its key; anything else is refused with `message`.
+ */
+export function serviceCategorySchema(message: string) {
+  return z.string().transform((value, ctx) => {
+    const key = categoryKeyOf(value);
+    if (key) return key;
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
 
 /**
  * product §5 phone: the dial code followed by the number with its leading zeros removed. Spaces,
@@ -76,9 +87,7 @@ export const signupStep2Schema = z.object({
     .max(100, signupMessages.outOfRange)
     .nullable()
     .default(null),
-  service_category: z
-    .string()
-    .refine((v) => signupCategoryValues.includes(v), signupMessages.categoryRequired),
+  service_category: serviceCategorySchema(signupMessages.categoryRequired),
   service_areas: z
     .array(z.enum(neighborhoods))
     .min(1, signupMessages.areasRequired)

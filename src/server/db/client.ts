@@ -6,6 +6,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -19,9 +20,11 @@ import * as bookings from './schema/bookings.ts';
 import * as contacts from './schema/contacts.ts';
 import * as mail from './schema/mail.ts';
 import * as messaging from './schema/messaging.ts';
+import * as search from './schema/search.ts';
 import * as vendors from './schema/vendors.ts';
+import { syncSearchTerms } from './search-terms.ts';
 
-export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail };
+export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail, ...search };
 export type Schema = typeof schema;
 
 /** Both drivers' databases share this type; services take it and never know which engine runs. */
@@ -97,7 +100,9 @@ function openPostgres(url: string): Database {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+        const migrating = drizzleNodePg(client, { schema });
+        await migrateNodePg(migrating, { migrationsFolder });
+        await syncSearchTerms(migrating as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
@@ -115,14 +120,17 @@ async function openPglite(dir: string): Promise<Database> {
   if (!memory) mkdirSync(dirname(dir), { recursive: true }); // PGlite does not create the parent
   // PGlite needs its extension bundles at create time (ARCHITECTURE §1).
   const client = await PGlite.create(memory ? undefined : dir, {
-    extensions: { btree_gin, btree_gist, citext, pg_trgm },
+    extensions: { btree_gin, btree_gist, citext, pg_trgm, unaccent },
   });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
     notifications: pgliteNotifications(client),
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+      await syncSearchTerms(db as unknown as Db);
+    },
     close: () => client.close(),
   };
 }

@@ -1,3 +1,4 @@
+import { categoryLabelsIn } from '../../shared/categories.ts';
 import type { adminEn } from './admin.ts';
 import type { authEn } from './auth.ts';
 import type { bookingsEn } from './bookings.ts';
@@ -94,19 +95,8 @@ export const en = {
   categories: {
     label: 'Categories',
     all: 'All',
-    cleaning: 'Cleaning',
-    fitness: 'Fitness',
-    wellness: 'Wellness',
-    beauty: 'Beauty',
-    tutoring: 'Tutoring',
-    repair: 'Repair',
-    tailoring: 'Tailoring',
-    pets: 'Pets',
-    plants: 'Plants',
-    childcare: 'Childcare',
-    transportation: 'Transportation',
-    tech: 'Tech',
-    cooking: 'Cooking',
+    // The labels of the one taxonomy (src/shared/categories.ts, decision 050).
+    ...categoryLabelsIn('en'),
   },
   browse: {
     // product §2: '{n} vendor(s) found', written grammatically per number.

@@ -1,3 +1,4 @@
+import { categoryLabelsIn } from '../../shared/categories.ts';
 import { discoveryEsMX } from './discovery.ts';
 import type { Translations } from './en.ts';
 import { jobsEsMX } from './jobs.ts';
@@ -82,19 +83,8 @@ export const esMX: Translations = {
   categories: {
     label: 'Categorías',
     all: 'Todas',
-    cleaning: 'Limpieza',
-    fitness: 'Fitness',
-    wellness: 'Bienestar',
-    beauty: 'Belleza',
-    tutoring: 'Tutorías',
-    repair: 'Reparaciones',
-    tailoring: 'Costura',
-    pets: 'Mascotas',
-    plants: 'Plantas',
-    childcare: 'Cuidado infantil',
-    transportation: 'Transporte',
-    tech: 'Tecnología',
-    cooking: 'Cocina',
+    // The labels of the one taxonomy (src/shared/categories.ts, decision 050).
+    ...categoryLabelsIn('es'),
   },
   browse: {
     count_one: '{{count}} proveedor encontrado',

@@ -4,6 +4,7 @@ import { BadgeCheck, LogOut } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
+import { categoryLabel } from '../../shared/categories.ts';
 import type { VendorAccountProfile } from '../../shared/vendor-signup.schemas.ts';
 import { weekdays } from '../../shared/weekly-availability.ts';
 import { Button } from '../components/ui/button.tsx';
@@ -79,7 +80,7 @@ function ProfileNotFound() {
 }
 
 function Dashboard({ profile }: { profile: VendorAccountProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editor, setEditor] = useState<Editor>(null);
   const close = () => setEditor(null);
   const statusKey = profile.application_status as keyof typeof statusColors;
@@ -126,7 +127,10 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
 
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-          <Row label={t('vendor.dashboard.category')} value={profile.service_category} />
+          <Row
+            label={t('vendor.dashboard.category')}
+            value={categoryLabel(profile.service_category, i18n.language)}
+          />
           <Row label={t('vendor.dashboard.email')} value={profile.business_email} />
           <Row label={t('vendor.dashboard.phone')} value={profile.business_phone} />
           <Row label={t('vendor.dashboard.address')} value={profile.address} />

@@ -71,7 +71,7 @@ describe('/vendor-signup', () => {
     click('Create Profile');
     expect(await screen.findByText('Please select your service category.')).toBeTruthy();
     expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
-    changeValue(screen.getByLabelText('Service category'), '0');
+    changeValue(screen.getByLabelText('Service category'), 'cleaning');
     type('Business address', 'Calle Colima 1, Roma Norte');
     fireEvent.click(screen.getByLabelText('Roma Norte'));
     click('Next');
@@ -89,7 +89,7 @@ describe('/vendor-signup', () => {
       business_phone_country: 'MX',
       business_email: 'sparkle@example.test',
       password: 'Brillo#2026',
-      service_category: 'House Cleaning',
+      service_category: 'cleaning',
       service_areas: ['Roma Norte'],
       address: 'Calle Colima 1, Roma Norte',
       buffer_minutes: 30,

@@ -107,7 +107,7 @@ function Wizard({ language }: { language: WizardLanguage }) {
   );
   // issue 27: the form checks itself with the shared step schemas (signupFormSchema); the password
   // only while nobody is signed in, so the schema follows the session.
-  const schema = useMemo(() => signupFormSchema(language, signedIn), [language, signedIn]);
+  const schema = useMemo(() => signupFormSchema(signedIn), [signedIn]);
   const { register, handleSubmit, watch, getValues, setValue } = useZodForm(schema, { defaultValues });
   const form = watch();
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();

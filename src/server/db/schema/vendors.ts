@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { vendorCategories } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
   DEFAULT_BUFFER_MINUTES,
@@ -9,7 +10,7 @@ import {
 import type { ServiceLocation } from '../../../shared/service-location.ts';
 import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import { user } from './auth.ts';
-import { citext, createdAt, id, updatedAt } from './columns.ts';
+import { citext, createdAt, id, tsvector, updatedAt } from './columns.ts';
 
 // product §3 profiles: one per user; user_id is NULL for a customer profile an admin created, until
 // that person signs up with the same phone or email (ARCHITECTURE §3).
@@ -84,6 +85,9 @@ export const vendorProfiles = pgTable(
     reviewMessage: text('review_message'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    // Issue 26: what the search matches — name, category words, services, areas, languages, bio —
+    // kept by triggers whenever the vendor, its services or the search terms change (ARCHITECTURE §3.6).
+    searchDocument: tsvector('search_document').notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +108,11 @@ export const vendorProfiles = pgTable(
     check('vendor_profiles_advance_check', sql`${t.advanceBookingDays} between 1 and 365`),
     check('vendor_profiles_lead_check', sql`${t.leadTimeMinutes} between 0 and 1440`),
     check('vendor_profiles_experience_check', sql`${t.experienceYears} is null or ${t.experienceYears} >= 0`),
+    // Decision 050: a key of the one taxonomy, never a label in one language.
+    check(
+      'vendor_profiles_category_check',
+      sql`${t.serviceCategory} in (${sql.raw(vendorCategories.map((key) => `'${key}'`).join(', '))})`,
+    ),
   ],
 );
 

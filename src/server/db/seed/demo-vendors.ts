@@ -1,4 +1,4 @@
-import type { languages, neighborhoods } from '../../../shared/categories.ts';
+import type { languages, neighborhoods, VendorCategoryKey } from '../../../shared/categories.ts';
 import type { ApplicationStatus, PricingType } from '../../../shared/constants.ts';
 import type { ScheduleName } from './schedules.ts';
 
@@ -28,8 +28,8 @@ export interface DemoVendor {
   businessName: string;
   /** The person behind the business: the name on the vendor's account when it is claimed. */
   owner: string;
-  /** A chip key or an entry of the signup/admin lists (product §3), as the app stores either. */
-  serviceCategory: string;
+  /** A key of the one taxonomy (decision 050). */
+  serviceCategory: VendorCategoryKey;
   bio: string;
   address: string | null;
   pricingType: PricingType | null;
@@ -56,7 +56,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Brillo Total Limpieza',
     owner: 'Lucía Ramírez Ortega',
-    serviceCategory: 'Limpieza del Hogar',
+    serviceCategory: 'cleaning',
     bio: 'Limpieza residencial con el mismo equipo de confianza en cada visita. Llevamos nuestros productos y aspiradora; tú solo nos dices qué necesita tu casa. Trabajamos en departamentos de la Roma, la Condesa y la Juárez desde 2016.',
     address: 'Calle Colima 180, Roma Norte, Cuauhtémoc, 06700 Ciudad de México',
     pricingType: 'hourly',
@@ -103,7 +103,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Casa Impecable CDMX',
     owner: 'Andrea Solís',
-    serviceCategory: 'House Cleaning',
+    serviceCategory: 'cleaning',
     bio: 'Servicio de limpieza para casas y departamentos en Polanco y la Juárez. / Home cleaning for apartments and houses, with English-speaking staff for expat families and Airbnb hosts.',
     address: 'Emilio Castelar 121, Polanco IV Sección, Miguel Hidalgo, 11550 Ciudad de México',
     pricingType: 'fixed',
@@ -173,7 +173,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'EcoLimpio Coyoacán',
     owner: 'Rodrigo Mena',
-    serviceCategory: 'Limpieza del Hogar',
+    serviceCategory: 'cleaning',
     bio: 'Limpiamos solo con productos biodegradables y sin aromas fuertes: ideal si tienes bebés, mascotas o alergias. Separamos residuos y te dejamos la casa oliendo a limpio, no a cloro.',
     address: 'Calle Higuera 44, La Concepción, Coyoacán, 04020 Ciudad de México',
     pricingType: 'hourly',
@@ -208,7 +208,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Orden y Brillo',
     owner: 'Paulina Garza',
-    serviceCategory: 'House Cleaning',
+    serviceCategory: 'cleaning',
     bio: 'Organización de clósets, alacenas y cuartos de servicio con el método de "una cosa, un lugar". Después de ordenar, limpiamos. Perfecto antes o después de una mudanza.',
     address: 'Calle Tamaulipas 66, Condesa, Cuauhtémoc, 06140 Ciudad de México',
     pricingType: 'fixed',
@@ -278,7 +278,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Limpieza Post-Obra Hernández',
     owner: 'Javier Hernández Luna',
-    serviceCategory: 'Limpieza del Hogar',
+    serviceCategory: 'cleaning',
     bio: 'Acabas de remodelar y todo tiene polvo y pintura. Quitamos restos de cemento, pintura y silicón de pisos, vidrios y cancelería, con equipo industrial.',
     address: 'República de Uruguay 73, Centro Histórico, Cuauhtémoc, 06000 Ciudad de México',
     pricingType: 'fixed',
@@ -351,7 +351,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Entrena con Diego',
     owner: 'Diego Castañeda',
-    serviceCategory: 'Personal Training',
+    serviceCategory: 'fitness',
     bio: 'Entrenador personal en el Parque México y a domicilio. Fuerza, movilidad y pérdida de grasa con un plan que cabe en tu semana. Primera evaluación con medición de composición corporal.',
     address: 'Av. México 51, Hipódromo Condesa, Cuauhtémoc, 06100 Ciudad de México',
     pricingType: 'hourly',
@@ -386,6 +386,12 @@ export const demoVendors: DemoVendor[] = [
         description: 'Composición corporal y plan de 4 semanas.',
         priceCents: 35000,
         durationMinutes: 45,
+      },
+      {
+        name: 'Yoga y movilidad en el parque',
+        description: 'Vinyasa suave y estiramientos en el Parque México, sábados temprano.',
+        priceCents: 25000,
+        durationMinutes: 60,
       },
     ],
   },
@@ -427,7 +433,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Corre CDMX Running Coach',
     owner: 'Mariana Ochoa',
-    serviceCategory: 'Fitness Training',
+    serviceCategory: 'fitness',
     bio: 'Planes de carrera para tu primer 10K o el Maratón de la Ciudad de México, con sesiones en Chapultepec. / Running coaching in English and Spanish: technique, pacing and a plan built around your race.',
     address: 'Av. Paseo de la Reforma 50, Polanco, Miguel Hidalgo, 11560 Ciudad de México',
     pricingType: 'hourly',
@@ -462,7 +468,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Pilates a Domicilio Valeria',
     owner: 'Valeria Kuri',
-    serviceCategory: 'Entrenamiento Físico',
+    serviceCategory: 'fitness',
     bio: 'Pilates mat y con accesorios en la comodidad de tu casa. Llevo tapete, aros y ligas. Ideal para postparto, dolor de espalda y para empezar a moverte.',
     address: 'Calle Adolfo Prieto 1420, Del Valle Centro, Benito Juárez, 03100 Ciudad de México',
     pricingType: 'hourly',
@@ -569,7 +575,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Masaje Terapéutico Ixchel',
     owner: 'Ixchel Pech',
-    serviceCategory: 'Beauty & Wellness',
+    serviceCategory: 'wellness',
     bio: 'Masaje descontracturante, deportivo y de relajación con camilla portátil. Terapeuta con formación en fisioterapia; atiendo en tu casa u oficina.',
     address: 'Calle Orizaba 101, Roma Norte, Cuauhtémoc, 06700 Ciudad de México',
     pricingType: 'fixed',
@@ -682,7 +688,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Estética Luz',
     owner: 'Luz María Becerra',
-    serviceCategory: 'Beauty & Hair',
+    serviceCategory: 'beauty',
     bio: 'Corte, color y peinado para toda la familia en la colonia Doctores desde 1998. También vamos a domicilio para personas mayores.',
     address: 'Calle Dr. Carmona y Valle 39, Doctores, Cuauhtémoc, 06720 Ciudad de México',
     pricingType: 'fixed',
@@ -794,7 +800,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Maquillaje y Peinado Fernanda Ruiz',
     owner: 'Fernanda Ruiz',
-    serviceCategory: 'Belleza y Bienestar',
+    serviceCategory: 'beauty',
     bio: 'Maquillaje y peinado para novias, XV años y eventos. Prueba previa incluida en paquetes de boda. Voy a tu casa o al hotel.',
     address: 'Calle Ámsterdam 240, Hipódromo, Cuauhtémoc, 06100 Ciudad de México',
     pricingType: 'fixed',
@@ -829,7 +835,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Cejas y Pestañas Studio Alma',
     owner: 'Alma Rosales',
-    serviceCategory: 'Beauty & Wellness',
+    serviceCategory: 'beauty',
     bio: 'Diseño de cejas con hilo, laminado y lifting de pestañas. Resultados naturales que duran semanas.',
     address: 'Calle Gabriel Mancera 1240, Del Valle Centro, Benito Juárez, 03100 Ciudad de México',
     pricingType: 'fixed',
@@ -866,7 +872,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Matemáticas con la Profe Itzel',
     owner: 'Itzel Guzmán',
-    serviceCategory: 'Tutorías',
+    serviceCategory: 'tutoring',
     bio: 'Regularización de matemáticas para secundaria y prepa, y preparación para el examen de la UNAM y el IPN. Explico paso a paso y sin prisas. La primera clase es de prueba y no tiene costo.',
     address: 'Calle Carrillo Puerto 25, Coyoacán Centro, Coyoacán, 04000 Ciudad de México',
     pricingType: 'hourly',
@@ -907,7 +913,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'English Club Roma',
     owner: 'Sarah Mitchell',
-    serviceCategory: 'Tutoring',
+    serviceCategory: 'tutoring',
     bio: 'Conversational English with a native teacher from Chicago. / Clases de inglés de conversación, preparación para TOEFL y entrevistas de trabajo. Grupos pequeños en un café de la Roma o clases privadas.',
     address: 'Calle Córdoba 47, Roma Norte, Cuauhtémoc, 06700 Ciudad de México',
     pricingType: 'hourly',
@@ -1018,7 +1024,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Regularización Santa Mari',
     owner: 'Gabriela Torres',
-    serviceCategory: 'Tutorías',
+    serviceCategory: 'tutoring',
     bio: 'Ayuda con tareas y regularización de primaria y secundaria: español, matemáticas y ciencias. Grupos de tres niños máximo, a la vuelta del Kiosco Morisco.',
     address: 'Calle Salvador Díaz Mirón 130, Santa María la Ribera, Cuauhtémoc, 06400 Ciudad de México',
     pricingType: 'fixed',
@@ -1055,7 +1061,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Don Beto Plomería y Electricidad',
     owner: 'Alberto Salazar',
-    serviceCategory: 'Handyman',
+    serviceCategory: 'repair',
     bio: 'Fugas, calentadores, contactos que no sirven y apagones. Llego con herramienta y material básico; te digo el costo antes de empezar. Más de 25 años en la Doctores y colonias vecinas.',
     address: 'Calle Dr. Navarro 110, Doctores, Cuauhtémoc, 06720 Ciudad de México',
     pricingType: 'other',
@@ -1096,7 +1102,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Reparaciones del Hogar Martínez',
     owner: 'Raúl Martínez',
-    serviceCategory: 'Reparaciones del Hogar',
+    serviceCategory: 'repair',
     bio: 'Maestro de obra para lo que tu casa necesita: resanar, pintar, colgar cuadros y repisas, cambiar chapas y armar muebles. Limpio cuando termino.',
     address: 'Calle Amores 1520, Del Valle Centro, Benito Juárez, 03100 Ciudad de México',
     pricingType: 'hourly',
@@ -1317,7 +1323,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Paseos Felices Condesa',
     owner: 'Sebastián Lara',
-    serviceCategory: 'Pet Care',
+    serviceCategory: 'pets',
     bio: 'Paseos en grupos pequeños por el Parque México y el Parque España, con GPS y fotos de cada paseo. Tu perro regresa cansado y feliz.',
     address: 'Calle Michoacán 78, Condesa, Cuauhtémoc, 06140 Ciudad de México',
     pricingType: 'fixed',
@@ -1352,7 +1358,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Guardería Canina Huellitas',
     owner: 'Daniela Fuentes',
-    serviceCategory: 'Cuidado de Mascotas',
+    serviceCategory: 'pets',
     bio: 'Guardería de día y hospedaje en casa con jardín, sin jaulas. Máximo ocho perros a la vez, separados por tamaño.',
     address: 'Calle Providencia 1120, Del Valle Centro, Benito Juárez, 03100 Ciudad de México',
     pricingType: 'fixed',
@@ -1453,7 +1459,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Adiestramiento Canino K9 Coyoacán',
     owner: 'Óscar Benítez',
-    serviceCategory: 'Pet Care',
+    serviceCategory: 'pets',
     bio: 'Obediencia básica, correa sin jalones y socialización con refuerzo positivo. Clases en tu casa o en los Viveros de Coyoacán.',
     address: 'Av. México 140, Del Carmen, Coyoacán, 04100 Ciudad de México',
     pricingType: 'hourly',
@@ -1525,7 +1531,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Jardinería y Poda Santa María',
     owner: 'Pedro Cárdenas',
-    serviceCategory: 'Jardinería',
+    serviceCategory: 'plants',
     bio: 'Poda de árboles y setos, corte de pasto y limpieza de jardines y patios. Nos llevamos la basura verde.',
     address: 'Calle Jaime Torres Bodet 95, Santa María la Ribera, Cuauhtémoc, 06400 Ciudad de México',
     pricingType: 'hourly',
@@ -1560,7 +1566,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Huerto Urbano en tu Azotea',
     owner: 'Camila Ortiz',
-    serviceCategory: 'Lawn Care',
+    serviceCategory: 'plants',
     bio: 'Armamos tu huerto en la azotea o el balcón: cajones, composta y tus primeras hortalizas. Te enseñamos a cuidarlo. / Rooftop vegetable gardens, workshops in English on request.',
     address: 'Calle Atlixco 92, Condesa, Cuauhtémoc, 06140 Ciudad de México',
     pricingType: 'fixed',
@@ -1954,7 +1960,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Sabores de Oaxaca Chef a Domicilio',
     owner: 'Rosa Matus',
-    serviceCategory: 'Cocina',
+    serviceCategory: 'cooking',
     bio: 'Cocina oaxaqueña para tus reuniones: moles, tlayudas, tamales y aguas frescas. Cocino en tu casa y dejo la cocina limpia.',
     address: 'Calle Allende 38, Coyoacán Centro, Coyoacán, 04000 Ciudad de México',
     pricingType: 'fixed',
@@ -1989,7 +1995,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Cocina de la Abuela Chela',
     owner: 'Graciela Moreno',
-    serviceCategory: 'Cooking',
+    serviceCategory: 'cooking',
     bio: 'Clases de cocina mexicana en mi casa de la Roma: salsas molcajeteadas, tortillas a mano y pozole. Mexican cooking classes for visitors, in English and Spanish, with a market tour.',
     address: 'Calle Durango 210, Roma Norte, Cuauhtémoc, 06700 Ciudad de México',
     pricingType: 'fixed',
@@ -2059,7 +2065,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Repostería Dulce Ribera',
     owner: 'Beatriz Olvera',
-    serviceCategory: 'Cocina',
+    serviceCategory: 'cooking',
     bio: 'Pasteles de cumpleaños, galletas decoradas y mesas de postres hechos en casa. Clases de repostería para principiantes los fines de semana.',
     address: 'Calle Sabino 130, Santa María la Ribera, Cuauhtémoc, 06400 Ciudad de México',
     pricingType: 'other',
@@ -2096,7 +2102,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Luz de Barrio Fotografía',
     owner: 'Mónica Herrera',
-    serviceCategory: 'Photography',
+    serviceCategory: 'photography',
     bio: 'Retratos con luz natural en las calles de la Roma y la Juárez: perfiles profesionales, parejas y familias. Entrega de 20 fotos editadas en una semana.',
     address: 'Calle Álvaro Obregón 130, Roma Norte, Cuauhtémoc, 06700 Ciudad de México',
     pricingType: 'fixed',
@@ -2131,7 +2137,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Fotografía de Eventos Coyoacán',
     owner: 'Gerardo Palma',
-    serviceCategory: 'Fotografía',
+    serviceCategory: 'photography',
     bio: 'Bautizos, primeras comuniones, cumpleaños y bodas civiles. Cobertura con dos cámaras y galería en línea para tus invitados.',
     address: 'Calle Centenario 16, Coyoacán Centro, Coyoacán, 04000 Ciudad de México',
     pricingType: 'fixed',
@@ -2160,7 +2166,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Clases de Piano Katya',
     owner: 'Ekaterina Volkova',
-    serviceCategory: 'Other',
+    serviceCategory: 'other',
     bio: 'Clases de piano clásico para niños y adultos con una pianista del Conservatorio de San Petersburgo. Уроки фортепиано на русском языке. Lectura, técnica y repertorio desde la primera clase.',
     address: 'Calle Manzanillo 96, Roma Sur, Cuauhtémoc, 06760 Ciudad de México',
     pricingType: 'hourly',
@@ -2190,7 +2196,7 @@ export const demoVendors: DemoVendor[] = [
   {
     businessName: 'Confeti Fiestas Infantiles',
     owner: 'Daniela Ponce',
-    serviceCategory: 'Otro',
+    serviceCategory: 'other',
     bio: 'Animación para fiestas infantiles: juegos, pinta caritas, globoflexia y piñata dirigida. Llevamos bocina y todo el material.',
     address: 'Calle Dr. Jiménez 160, Doctores, Cuauhtémoc, 06720 Ciudad de México',
     pricingType: 'fixed',

@@ -1,4 +1,8 @@
-import { languages as allLanguages, neighborhoods } from '../../../shared/categories.ts';
+import {
+  languages as allLanguages,
+  neighborhoods,
+  type VendorCategoryKey,
+} from '../../../shared/categories.ts';
 import type { ApplicationStatus, PricingType } from '../../../shared/constants.ts';
 import { slugify } from '../../../shared/slug.ts';
 import type { DemoService, DemoVendor, DemoVendorOrigin, Language, Neighborhood } from './demo-vendors.ts';
@@ -40,8 +44,8 @@ type ServiceTemplate = readonly [
 ];
 
 interface Family {
-  /** Stored service_category values: chip keys and entries of the signup/admin lists (product §3). */
-  categories: readonly string[];
+  /** The stored service_category: a key of the one taxonomy (decision 050). */
+  category: VendorCategoryKey;
   heads: readonly string[];
   openings: readonly string[];
   services: readonly ServiceTemplate[];
@@ -51,7 +55,7 @@ interface Family {
 
 const families: readonly Family[] = [
   {
-    categories: ['cleaning', 'House Cleaning', 'Limpieza del Hogar'],
+    category: 'cleaning',
     heads: ['Limpieza', 'Limpiezas', 'Brillo', 'Casa Limpia', 'Hogar Reluciente', 'Aseo Integral'],
     openings: [
       'Limpieza de casas y departamentos con personal de confianza.',
@@ -68,7 +72,7 @@ const families: readonly Family[] = [
     certifications: ['Manejo seguro de productos de limpieza', 'Primeros auxilios (Cruz Roja Mexicana)'],
   },
   {
-    categories: ['fitness', 'Fitness Training', 'Personal Training', 'Entrenamiento Físico'],
+    category: 'fitness',
     heads: ['Entrenamiento', 'Fitness', 'Funcional', 'Entrena', 'Movimiento', 'Box'],
     openings: [
       'Entrenamiento personal a domicilio o en el parque.',
@@ -88,7 +92,7 @@ const families: readonly Family[] = [
     ],
   },
   {
-    categories: ['wellness', 'Beauty & Wellness', 'Belleza y Bienestar'],
+    category: 'wellness',
     heads: ['Yoga', 'Masajes', 'Bienestar', 'Spa a Domicilio', 'Respira', 'Calma'],
     openings: [
       'Masajes y terapias de relajación en la comodidad de tu casa.',
@@ -104,7 +108,7 @@ const families: readonly Family[] = [
     certifications: ['Yoga Alliance RYT 200', 'Técnica en masoterapia'],
   },
   {
-    categories: ['beauty', 'Beauty & Hair', 'Beauty & Wellness', 'Belleza y Bienestar'],
+    category: 'beauty',
     heads: ['Estética', 'Salón', 'Barbería', 'Uñas', 'Belleza', 'Studio'],
     openings: [
       'Corte, color y peinado para toda la familia.',
@@ -121,7 +125,7 @@ const families: readonly Family[] = [
     certifications: ['Colorimetría profesional', 'Maquillaje profesional'],
   },
   {
-    categories: ['tutoring', 'Tutoring', 'Tutorías'],
+    category: 'tutoring',
     heads: ['Tutorías', 'Clases', 'Regularización', 'Aprende', 'Profe', 'Academia'],
     openings: [
       'Regularización y apoyo con tareas para primaria, secundaria y prepa.',
@@ -137,7 +141,7 @@ const families: readonly Family[] = [
     certifications: ['Cambridge CELTA', 'Licenciatura en Pedagogía'],
   },
   {
-    categories: ['repair', 'Handyman', 'Reparaciones del Hogar'],
+    category: 'repair',
     heads: ['Reparaciones', 'Plomería', 'Electricidad', 'Mantenimiento', 'Todo Arreglo', 'Maestro'],
     openings: [
       'Plomería, electricidad y reparaciones menores en tu casa.',
@@ -154,7 +158,7 @@ const families: readonly Family[] = [
     certifications: ['Electricista con constancia DC-3'],
   },
   {
-    categories: ['tailoring'],
+    category: 'tailoring',
     heads: ['Sastrería', 'Costura', 'Arreglos', 'Atelier', 'Taller de Costura', 'Hilo y Aguja'],
     openings: [
       'Arreglos de ropa, ajustes y bastillas.',
@@ -170,7 +174,7 @@ const families: readonly Family[] = [
     certifications: ['Maestro sastre'],
   },
   {
-    categories: ['pets', 'Pet Care', 'Cuidado de Mascotas'],
+    category: 'pets',
     heads: [
       'Paseos Caninos',
       'Huellitas',
@@ -193,7 +197,7 @@ const families: readonly Family[] = [
     certifications: ['Primeros auxilios caninos', 'Técnica en etología canina'],
   },
   {
-    categories: ['plants', 'Lawn Care', 'Jardinería'],
+    category: 'plants',
     heads: ['Jardinería', 'Jardines', 'Verde', 'Vivero a Domicilio', 'Poda', 'Huerto'],
     openings: [
       'Mantenimiento de jardines, terrazas y macetas.',
@@ -209,7 +213,7 @@ const families: readonly Family[] = [
     certifications: ['Paisajismo sustentable'],
   },
   {
-    categories: ['childcare'],
+    category: 'childcare',
     heads: ['Niñeras', 'Cuidado Infantil', 'Nanas', 'Peques', 'Tareas y Juegos', 'Babysitters'],
     openings: [
       'Niñeras con referencias y primeros auxilios pediátricos.',
@@ -225,7 +229,7 @@ const families: readonly Family[] = [
     certifications: ['Primeros auxilios pediátricos (Cruz Roja Mexicana)', 'Puericultura'],
   },
   {
-    categories: ['transportation'],
+    category: 'transportation',
     heads: ['Fletes', 'Mudanzas', 'Traslados', 'Mensajería', 'Chofer', 'Transportes'],
     openings: [
       'Fletes y mudanzas chicas con cargadores.',
@@ -241,7 +245,7 @@ const families: readonly Family[] = [
     certifications: ['Licencia federal tipo C', 'Curso de manejo defensivo'],
   },
   {
-    categories: ['tech'],
+    category: 'tech',
     heads: ['Soporte Técnico', 'Computadoras', 'Cel', 'Redes', 'Tecno', 'PC'],
     openings: [
       'Reparación de computadoras y celulares a domicilio.',
@@ -258,7 +262,7 @@ const families: readonly Family[] = [
     certifications: ['CompTIA A+', 'Cisco CCNA'],
   },
   {
-    categories: ['cooking', 'Cooking', 'Cocina'],
+    category: 'cooking',
     heads: ['Cocina', 'Chef a Domicilio', 'Sazón', 'Repostería', 'Meal Prep', 'Antojitos'],
     openings: [
       'Cocinamos en tu casa para reuniones y eventos.',
@@ -274,7 +278,7 @@ const families: readonly Family[] = [
     certifications: ['Distintivo H (manejo higiénico de alimentos)', 'Técnico en gastronomía'],
   },
   {
-    categories: ['Photography', 'Fotografía'],
+    category: 'photography',
     heads: ['Fotografía', 'Foto Estudio', 'Retratos', 'Lente', 'Click', 'Imagen'],
     openings: ['Sesiones de retrato, familia y producto.', 'Fotografía de eventos sociales.'],
     services: [
@@ -285,7 +289,7 @@ const families: readonly Family[] = [
     certifications: [],
   },
   {
-    categories: ['Other', 'Otro'],
+    category: 'other',
     heads: ['Servicios', 'Clases de Música', 'Fiestas', 'Eventos', 'Talleres', 'Asesoría'],
     openings: ['Clases de música para niños y adultos.', 'Animación y organización de fiestas infantiles.'],
     services: [
@@ -513,7 +517,7 @@ export function generateVendor(index: number): DemoVendor {
   return {
     businessName,
     owner: `${first} ${surname}`,
-    serviceCategory: r.pick(family.categories),
+    serviceCategory: family.category,
     bio: `${r.pick(family.openings)} Atendemos ${listInSpanish(areas)}.${experienceYears ? ` ${experienceYears} ${experienceYears === 1 ? 'año' : 'años'} de experiencia.` : ''}`,
     address: r.chance(0.9)
       ? `Calle ${r.pick(place.streets)} ${r.int(1, 350)}, ${place.colonia}, ${place.borough}, ${place.postalCode} Ciudad de México`

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { generateRandomString, hashPassword } from 'better-auth/crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { categoryKeys, categoryValues } from '../../../shared/categories.ts';
+import { categoryKeyOf } from '../../../shared/categories.ts';
 import { activeAppointmentStatuses, DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { uniqueSlug } from '../../../shared/slug.ts';
 import type { Logger } from '../../lib/logger.ts';
@@ -389,8 +389,7 @@ function namedCreatedAt(at: number, i: number): Date {
  * first page of the directory is not eight cleaners in a row.
  */
 function orderNamedVendors(all: readonly DemoVendor[]): DemoVendor[] {
-  const familyOf = (category: string) =>
-    categoryKeys.find((k) => categoryValues(k).includes(category)) ?? category;
+  const familyOf = (category: string) => categoryKeyOf(category) ?? category;
   const groups = new Map<string, DemoVendor[]>();
   for (const vendor of all) {
     if (vendor.businessName === demoAccounts.vendor.businessName) continue;

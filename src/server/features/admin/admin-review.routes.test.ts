@@ -122,7 +122,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
     const vendor = await signedUpVendor();
     // An approved neighbour of the same category, whose similar vendors are read below.
     const neighbour = await insertVendor(database.db, {
-      serviceCategory: 'Limpieza del Hogar',
+      serviceCategory: 'cleaning',
       isClaimed: true,
     });
     await insertService(database.db, neighbour.id);
@@ -224,7 +224,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
     expect(await listed('&q=Revisar')).toContain(vendor.id);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}`)).status).toBe(200);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}/similar`)).status).toBe(200);
-    const neighbour = await insertVendor(database.db, { serviceCategory: 'Limpieza del Hogar' });
+    const neighbour = await insertVendor(database.db, { serviceCategory: 'cleaning' });
     const similar = (await (await anonymous.get(`/api/vendors/${neighbour.id}/similar`)).json()) as {
       items: { id: string }[];
     };

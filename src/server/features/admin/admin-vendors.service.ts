@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/admin.schemas.ts';
 import { activeAppointmentStatuses } from '../../../shared/constants.ts';
 import { toE164 } from '../../../shared/phone.ts';
+import { categoriesContaining } from '../../../shared/search-query.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { Db } from '../../db/client.ts';
@@ -65,8 +66,9 @@ function containsPattern(text: string): string {
  * ("buho@", "@plomeria"): a case-insensitive contains on the email's text; text of digits (and
  * spaces, `+ ( ) . -`, three digits or more) is a phone or a part of its digits ("5512", "1234 5678"):
  * a contains on the stored E.164 form, or the whole number as typed in Mexico. Anything else is a
- * case-insensitive contains over name and category. Every contains is served by a trigram index on
- * the very expression it reads (migrations 0006 and 0014; decision 016 and its addendum).
+ * case-insensitive contains over the name, or a category one of whose labels contains it (the key is
+ * stored: decision 050). Every contains is served by a trigram index on the very expression it reads
+ * (migrations 0006 and 0014; decision 016 and its addendum).
  */
 export function vendorSearchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
@@ -79,8 +81,12 @@ export function vendorSearchFilter(q: string | undefined): SQL | undefined {
     const typed = toE164(q);
     return typed ? or(part, eq(vendorProfiles.businessPhone, typed)) : part;
   }
-  const pattern = containsPattern(q);
-  return or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern));
+  // The category is stored as its key (decision 050): its labels in either language are matched.
+  const categories = categoriesContaining(q);
+  return or(
+    ilike(vendorProfiles.businessName, containsPattern(q)),
+    ...(categories.length > 0 ? [inArray(vendorProfiles.serviceCategory, categories)] : []),
+  );
 }
 
 /** GET /api/admin/vendors: newest first, one page, with the number of all matches. */

@@ -170,7 +170,7 @@ describe(`/api/admin (${testEngine})`, () => {
     it('searches by name, category, email or phone, pages on the server and counts all matches', async () => {
       const a = await insertVendor(database.db, {
         businessName: 'Plomería Búho Nocturno',
-        serviceCategory: 'Handyman',
+        serviceCategory: 'repair',
         businessEmail: 'buho@plomeria.example',
         businessPhone: '+525588887777',
       });

@@ -39,7 +39,7 @@ describe(`the booking request's address (${testEngine})`, () => {
 
   async function cleaningVendor(location: 'customer' | 'vendor' | 'online' | null = null) {
     const vendor = await insertVendor(database.db, {
-      serviceCategory: 'House Cleaning',
+      serviceCategory: 'cleaning',
       serviceAreas: ['Roma Norte', 'Condesa'],
       address: 'Av. Álvaro Obregón 99, Roma Norte',
       businessPhone: '+525512340000',

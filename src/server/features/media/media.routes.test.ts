@@ -15,7 +15,7 @@ beforeAll(async () => {
   await database.db.insert(vendorProfiles).values({
     slug: 'tacos-mas',
     businessName: 'Tacos & "Más" <Doña Ñeca>',
-    serviceCategory: 'Cuidado de Mascotas',
+    serviceCategory: 'pets',
     availability: defaultWeeklyAvailability(),
     // Public, so that its link preview is drawn (decision 048).
     applicationStatus: 'approved',
@@ -80,7 +80,7 @@ describe('GET /media/:kind/:slug.svg', () => {
     await database.db.insert(vendorProfiles).values({
       slug: 'turned-down',
       businessName: 'Turned Down',
-      serviceCategory: 'Limpieza',
+      serviceCategory: 'cleaning',
       applicationStatus: 'rejected',
       availability: defaultWeeklyAvailability(),
     });

@@ -1,10 +1,10 @@
-import { type CategoryKey, categoryKeys, categoryValues } from '../../../shared/categories.ts';
+import { type CategoryKey, categoryKeyOf } from '../../../shared/categories.ts';
 
 // Vendor pictures drawn on the server as SVG (ARCHITECTURE §13: no external image URLs, the app works
 // offline): a gradient whose hue comes from the vendor's slug, the category's glyph and the
 // business initials. The same input always gives the same bytes, so the images cache well.
 
-export type Glyph = CategoryKey | 'photography' | 'other';
+export type Glyph = CategoryKey;
 
 /**
  * Glyphs on a 24×24 grid, drawn with the group's white stroke (filled shapes say so). Simple
@@ -59,17 +59,9 @@ const glyphs: Record<Glyph, string> = {
   other: '<path d="M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.5 2.9 1-6.1L3.2 9.5l6.1-.9z"/>',
 };
 
-const photographyValues = new Set(['photography', 'fotografía', 'fotografia']);
-
-/** The glyph of a stored service_category: a chip key, or an entry of one of the chips' families. */
+/** The glyph of a stored service_category: its category's, or the star when it names none. */
 export function glyphFor(serviceCategory: string | null | undefined): Glyph {
-  const value = serviceCategory?.trim() ?? '';
-  if (!value) return 'other';
-  const key = categoryKeys.find((k) =>
-    categoryValues(k).some((v) => v.toLowerCase() === value.toLowerCase()),
-  );
-  if (key) return key;
-  return photographyValues.has(value.toLowerCase()) ? 'photography' : 'other';
+  return categoryKeyOf(serviceCategory ?? '') ?? 'other';
 }
 
 /** Words that do not make initials: 'Sastrería de la Ribera' → 'SR'. */

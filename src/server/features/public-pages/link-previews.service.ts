@@ -1,4 +1,4 @@
-import { isCategoryKey } from '../../../shared/categories.ts';
+import { categoryLabel, isCategoryKey } from '../../../shared/categories.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { previewSize } from '../media/media.service.ts';
@@ -32,8 +32,6 @@ function shorten(text: string, max = maxDescription): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:]+$/, '')}…`;
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 /**
  * The preview for a public page the server can describe: /public/vendor/{idOrSlug} and
  * /public/all-vendors (link previews are read by crawlers that run no JavaScript). Undefined for
@@ -49,7 +47,7 @@ export async function findLinkPreview(
     const category = searchParams.get('category')?.toLowerCase() ?? '';
     const known = isCategoryKey(category);
     return {
-      title: known ? `${capitalise(category)} vendors · ${siteName}` : `All Vendors · ${siteName}`,
+      title: known ? `${categoryLabel(category, 'en')} vendors · ${siteName}` : `All Vendors · ${siteName}`,
       description: directoryDescription,
       url: absolute(known ? `/public/all-vendors?category=${category}` : '/public/all-vendors'),
       type: 'website',
@@ -69,9 +67,8 @@ export async function findLinkPreview(
     if (!idOrSlug || idOrSlug.length > 200) throw new AppError('not_found', 'Vendor not found.');
     const vendor = await getPublicVendor(db, { idOrSlug });
     const area = vendor.service_areas[0];
-    const where = area
-      ? `${vendor.service_category} in ${area}, Mexico City`
-      : `${vendor.service_category} in Mexico City`;
+    const category = categoryLabel(vendor.service_category, 'en');
+    const where = area ? `${category} in ${area}, Mexico City` : `${category} in Mexico City`;
     return {
       title: `${vendor.business_name} · ${where} · ${siteName}`,
       description: shorten(
@@ -82,7 +79,7 @@ export async function findLinkPreview(
       image: vendor.profile_image_url?.startsWith('/media/')
         ? {
             url: absolute(`/media/previews/${vendor.slug}.png`),
-            alt: `${vendor.business_name}, ${vendor.service_category}`,
+            alt: `${vendor.business_name}, ${category}`,
             type: 'image/png',
             ...previewSize,
           }

@@ -67,7 +67,7 @@ describe(`link previews (${testEngine})`, () => {
     await insertVendor(database.db, {
       businessName: 'Ana "La Jefa" <Limpieza> & $& Co',
       slug: 'ana-la-jefa',
-      serviceCategory: 'House Cleaning',
+      serviceCategory: 'cleaning',
       serviceAreas: ['Condesa', 'Roma Norte'],
       bio: `Limpieza profunda </title><script>alert(1)</script> ${'muy '.repeat(80)}fin`,
       profileImageUrl: '/media/vendors/ana-la-jefa.svg',
@@ -93,8 +93,8 @@ describe(`link previews (${testEngine})`, () => {
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await res.text();
     const name = escapeHtml('Ana "La Jefa" <Limpieza> & $& Co');
-    expect(html).toContain(`<title>${name} · House Cleaning in Condesa, Mexico City · Barrio</title>`);
-    expect(metaContent(html, 'og:title')).toBe(`${name} · House Cleaning in Condesa, Mexico City · Barrio`);
+    expect(html).toContain(`<title>${name} · Cleaning in Condesa, Mexico City · Barrio</title>`);
+    expect(metaContent(html, 'og:title')).toBe(`${name} · Cleaning in Condesa, Mexico City · Barrio`);
     // Chat apps show no SVG: the preview is the cover drawn as a 1200×630 PNG.
     expect(metaContent(html, 'og:image')).toBe('https://barrio.example/media/previews/ana-la-jefa.png');
     expect(metaContent(html, 'twitter:image')).toBe('https://barrio.example/media/previews/ana-la-jefa.png');

@@ -72,7 +72,8 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       is_claimed: true,
       is_verified: false,
       timezone: 'America/Mexico_City',
-      service_category: 'Limpieza del Hogar',
+      // Sent as the Spanish label the wizard once stored; kept as its key (decision 050).
+      service_category: 'cleaning',
       service_areas: ['Roma Norte', 'Condesa'],
     });
     const me = (await (await vendor.get('/api/me')).json()) as { profile: { is_vendor: boolean } };
@@ -95,7 +96,8 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       type: 'send-vendor-confirmation',
       phone: '+525598765432',
       businessName: body.business_name,
-      serviceCategory: 'Limpieza del Hogar',
+      // The category's label in Spanish, as the vendor reads it (decision 050).
+      serviceCategory: 'Limpieza',
     });
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, like, or } from 'drizzle-orm';
+import { categoryLabel } from '../../../shared/categories.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { VendorSignup, VendorSignupResponse } from '../../../shared/vendor-signup.schemas.ts';
@@ -118,7 +119,7 @@ export async function createVendorSignup({
         type: 'send-vendor-confirmation',
         phone: input.business_phone,
         businessName: input.business_name,
-        serviceCategory: input.service_category,
+        serviceCategory: categoryLabel(input.service_category, 'es'),
       });
       return {
         vendorProfileId: vendor.id,

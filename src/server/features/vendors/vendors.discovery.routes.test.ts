@@ -28,7 +28,7 @@ describe(`discovery endpoints (${testEngine})`, () => {
       ...listed,
       businessName: 'Paseos Felices',
       slug: 'paseos-felices',
-      serviceCategory: 'Pet Care',
+      serviceCategory: 'pets',
       bio: 'Paseos en grupo por la Condesa.',
       certifications: ['Primeros auxilios caninos'],
       createdAt: at(0),
@@ -46,7 +46,7 @@ describe(`discovery endpoints (${testEngine})`, () => {
       const v = await insertVendor(db, {
         ...listed,
         businessName: `Cuidado Mascota ${i}`,
-        serviceCategory: 'Pet Care',
+        serviceCategory: 'pets',
         createdAt: at(10 + i),
       });
       similarIds.add(v.id);
@@ -55,34 +55,34 @@ describe(`discovery endpoints (${testEngine})`, () => {
     await insertVendor(db, {
       ...listed,
       businessName: 'Mascotas Pendiente',
-      serviceCategory: 'Pet Care',
+      serviceCategory: 'pets',
       applicationStatus: 'pending',
       createdAt: at(50),
     });
     await insertVendor(db, {
       ...listed,
       businessName: 'Mascotas Sin Onboarding',
-      serviceCategory: 'Pet Care',
+      serviceCategory: 'pets',
       onboardingCompleted: false,
       createdAt: at(51),
     });
     await insertVendor(db, {
       ...listed,
       businessName: 'Mascotas Sin Reclamar',
-      serviceCategory: 'Pet Care',
+      serviceCategory: 'pets',
       isClaimed: false,
       createdAt: at(52),
     });
     await insertVendor(db, {
       ...listed,
       businessName: 'Limpieza Vecina',
-      serviceCategory: 'House Cleaning',
+      serviceCategory: 'cleaning',
       createdAt: at(53),
     });
     rejected = await insertVendor(db, {
       ...listed,
       businessName: 'Rechazado',
-      serviceCategory: 'Pet Care',
+      serviceCategory: 'pets',
       applicationStatus: 'rejected',
       createdAt: at(54),
     });
@@ -92,7 +92,7 @@ describe(`discovery endpoints (${testEngine})`, () => {
       const v = await insertVendor(db, {
         businessName: `Destacado ${i}`,
         isVerified: true,
-        serviceCategory: 'Tutoring',
+        serviceCategory: 'tutoring',
         createdAt: at(100 + i),
       });
       await insertService(db, v.id, { name: 'Clase' });
@@ -193,7 +193,7 @@ describe(`discovery endpoints (${testEngine})`, () => {
     const bySlug = await json<VendorItemsResponse>('/api/vendors/paseos-felices/similar');
     expect(bySlug.items).toHaveLength(10);
     for (const v of bySlug.items) {
-      expect(v.service_category).toBe('Pet Care');
+      expect(v.service_category).toBe('pets');
       expect(v.application_status).toBe('approved');
       expect(v.id).not.toBe(subject.id);
       expect(similarIds.has(v.id)).toBe(true);

@@ -1,5 +1,4 @@
-import { and, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import { categoryValues } from '../../../shared/categories.ts';
+import { and, asc, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
@@ -14,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
 /** product §3 safe_vendor_profiles: the only columns a public read selects. */
 export const publicVendorColumns = {
@@ -48,32 +48,38 @@ export const publiclyListed = eq(vendorProfiles.applicationStatus, 'approved');
  */
 export type SeesUnlisted = (vendorProfileId: string) => Promise<boolean>;
 
-/** `%` and `_` typed by a person are searched for literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function listFilter({ category, q }: Pick<VendorListQuery, 'category' | 'q'>): SQL {
-  const conditions: SQL[] = [publiclyListed];
-  if (category) conditions.push(inArray(vendorProfiles.serviceCategory, categoryValues(category)));
-  if (q) {
-    // product §5: business_name or service_category, case-insensitive contains (trigram indexes).
-    const pattern = containsPattern(q);
-    conditions.push(
-      or(ilike(vendorProfiles.businessName, pattern), ilike(vendorProfiles.serviceCategory, pattern))!,
-    );
-  }
-  return and(...conditions)!;
+/** Which vendors a list shows (decided once per request: a search reads the typo lexicon first). */
+export interface VendorListFilter {
+  where: SQL;
+  /** How a search's finds rank; none without a search text. */
+  search?: VendorSearch;
 }
 
 const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
 
-/** One page of Browse Vendors (one row more than asked, to tell whether there are more). */
-export function vendorPageQuery(db: Db, query: VendorListQuery) {
+/** product §2 lists: the public vendors of a category chip, and of a search (issue 26, ARCHITECTURE §3.6). */
+export async function vendorListFilter(
+  db: Db,
+  { category, q }: Pick<VendorListQuery, 'category' | 'q'>,
+): Promise<VendorListFilter> {
+  const conditions: SQL[] = [publiclyListed];
+  if (category) conditions.push(eq(vendorProfiles.serviceCategory, category));
+  if (!q) return { where: and(...conditions)! };
+  const search = await vendorSearch(db, q);
+  conditions.push(search.match);
+  return { where: and(...conditions)!, search };
+}
+
+/** One page of Browse Vendors, newest first (one row more than asked, to tell whether there are more). */
+export function vendorPageQuery(
+  db: Db,
+  query: Pick<VendorListQuery, 'offset' | 'limit'>,
+  filter: VendorListFilter,
+) {
   return db
     .select(publicVendorColumns)
     .from(vendorProfiles)
-    .where(listFilter(query))
+    .where(filter.where)
     .orderBy(...newestFirst)
     .limit(query.limit + 1)
     .offset(query.offset);
@@ -86,30 +92,93 @@ export function vendorPageQuery(db: Db, query: VendorListQuery) {
  * sequential scan for broad filters, and PostgreSQL reads a table larger than a quarter of its
  * buffers through a small ring, so on PGlite every count read its pages again (10–60 ms).
  */
-export function vendorCountQuery(db: Db, query: VendorListQuery, cap = VENDOR_COUNT_CAP) {
+export function vendorCountQuery(db: Db, filter: VendorListFilter, cap = VENDOR_COUNT_CAP) {
   return db.select({ total: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1` })
       .from(vendorProfiles)
-      .where(listFilter(query))
+      .where(filter.where)
       .orderBy(...newestFirst)
       .limit(cap + 1)
       .as('matching'),
   );
 }
 
-/** Browse and directory: newest first, offset paging, each vendor with its active services. */
+/**
+ * A search's first `cap` finds (the newest `cap` matches, as the count reads them), ranked: a name
+ * containing the text, then the tier, verified vendors, `ts_rank` and the newest; then the next match,
+ * which says there are more. Ranking every match of a broad search ("limpieza": 14,000 of 100,000)
+ * would read every one of them — 80 ms on PGlite — so relevance orders the first hundred, which is as
+ * far as the count goes too, and later pages continue newest first (`vendorSearchTailQuery`;
+ * decision 050).
+ */
+export function vendorSearchBlockQuery(db: Db, filter: VendorListFilter, cap = VENDOR_COUNT_CAP) {
+  const search = filter.search!;
+  const matched = db.$with('matched').as(
+    db
+      .select({
+        ...publicVendorColumns,
+        name_first: sql<boolean>`${search.nameContains}`.as('name_first'),
+        tier: search.tier.as('tier'),
+        rank: search.rank.as('rank'),
+      })
+      .from(vendorProfiles)
+      .where(filter.where)
+      .orderBy(...newestFirst)
+      .limit(cap + 1),
+  );
+  return db
+    .with(matched)
+    .select()
+    .from(matched)
+    .orderBy(
+      sql`row_number() over (order by ${matched.created_at} desc, ${matched.id} desc) > ${cap}`,
+      desc(matched.name_first),
+      asc(matched.tier),
+      desc(matched.is_verified),
+      desc(matched.rank),
+      desc(matched.created_at),
+      desc(matched.id),
+    );
+}
+
+/** A search's finds after the first `cap`, newest first, from `start` (as many as `count`). */
+export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: number, count: number) {
+  return vendorPageQuery(db, { offset: start, limit: count - 1 }, filter);
+}
+
+/** Browse, directory and search, offset paging, each vendor with its active services. */
 export async function listPublicVendors(db: Db, query: VendorListQuery): Promise<VendorListResponse> {
-  const [rows, [counted]] = await Promise.all([vendorPageQuery(db, query), vendorCountQuery(db, query)]);
+  const filter = await vendorListFilter(db, query);
+  const { rows, total } = filter.search
+    ? await searchPage(db, query, filter)
+    : await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
+        ([page, [counted]]) => ({ rows: page, total: counted?.total ?? 0 }),
+      );
   const page = rows.slice(0, query.limit);
   const withServices = await attachServices(db, page);
-  const total = counted?.total ?? 0;
   return {
     items: withServices,
     hasMore: rows.length > query.limit,
     total: Math.min(total, VENDOR_COUNT_CAP),
     totalCapped: total > VENDOR_COUNT_CAP,
   };
+}
+
+/** One page of a search (one row more than asked) and the count up to the cap + 1. */
+async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter) {
+  const cap = VENDOR_COUNT_CAP;
+  const block = await vendorSearchBlockQuery(db, filter, cap);
+  const end = query.offset + query.limit + 1;
+  const rows: VendorRow[] = block
+    .slice(0, cap)
+    .slice(query.offset, end)
+    .map(({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor);
+  if (end > cap && block.length > cap) {
+    const start = Math.max(query.offset, cap);
+    rows.push(...(await vendorSearchTailQuery(db, filter, start, end - start)));
+  }
+  return { rows, total: block.length };
 }
 
 type VendorRow = Omit<PublicVendor, 'services' | 'created_at'> & { created_at: Date };

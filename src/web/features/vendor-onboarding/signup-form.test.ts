@@ -9,33 +9,32 @@ const complete = (): SignupFormState => ({
   business_phone: '55 1234 5678',
   business_email: 'brillo@example.test',
   password: 'Brillo#2026',
-  category_index: 0,
+  category: 'cleaning',
   service_areas: ['Roma Norte'],
   address: 'Colima 1',
 });
 
 describe('the wizard at submit (product §5: by step, first failing step wins)', () => {
-  it('passes a complete form and stores the category in the wizard language', () => {
-    expect(validateSignup(complete(), 'es-MX', false)).toBeUndefined();
-    expect(toSignupRequest(complete(), 'es-MX', false).service_category).toBe('Limpieza del Hogar');
-    expect(toSignupRequest(complete(), 'en', false).service_category).toBe('House Cleaning');
-    expect(toSignupRequest(complete(), 'en', false).lead_time_minutes).toBe(120);
+  it('passes a complete form and stores the category as its key in either language (decision 050)', () => {
+    expect(validateSignup(complete(), false)).toBeUndefined();
+    expect(toSignupRequest(complete(), false).service_category).toBe('cleaning');
+    expect(toSignupRequest(complete(), false).lead_time_minutes).toBe(120);
   });
 
   it.each([
     [{ business_name: '' }, { step: 1, issue: 'required' }],
     [{ password: 'weakpass' }, { step: 1, issue: 'weakPassword' }],
-    [{ category_index: null }, { step: 2, issue: 'categoryRequired' }],
+    [{ category: null }, { step: 2, issue: 'categoryRequired' }],
     [{ service_areas: [] }, { step: 2, issue: 'areasRequired' }],
     [{ address: '' }, { step: 2, issue: 'required' }],
     [{ buffer_minutes: '121' }, { step: 3, issue: 'outOfRange' }],
     [{ lead_time_hours: '25' }, { step: 3, issue: 'outOfRange' }],
   ] as const)('%o → %o', (patch, expected) => {
-    expect(validateSignup({ ...complete(), ...patch } as SignupFormState, 'en', false)).toEqual(expected);
+    expect(validateSignup({ ...complete(), ...patch } as SignupFormState, false)).toEqual(expected);
   });
 
   it('needs no password after Google', () => {
-    expect(validateSignup({ ...complete(), password: '' }, 'en', true)).toBeUndefined();
+    expect(validateSignup({ ...complete(), password: '' }, true)).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { signupCategories } from '../../../shared/categories.ts';
+import type { VendorCategoryKey } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
   DEFAULT_BUFFER_MINUTES,
@@ -18,10 +18,9 @@ import {
 import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 
 /**
- * The wizard's state as the inputs hold it: numbers as typed text, the category as an index into
- * the signup list (so that switching the wizard's language keeps the choice, product §3: the stored
- * value is the entry in the chosen language), lead time in hours (product §5: labelled hours, stored
- * as minutes).
+ * The wizard's state as the inputs hold it: numbers as typed text, the category as its key (shown
+ * in the wizard's language, stored as the key: decision 050), lead time in hours (product §5:
+ * labelled hours, stored as minutes).
  */
 export interface SignupFormState {
   business_name: string;
@@ -31,7 +30,7 @@ export interface SignupFormState {
   password: string;
   bio: string;
   experience_years: string;
-  category_index: number | null;
+  category: VendorCategoryKey | null;
   service_areas: string[];
   languages: string[];
   address: string;
@@ -52,7 +51,7 @@ export function initialSignupState(): SignupFormState {
     password: '',
     bio: '',
     experience_years: '',
-    category_index: null,
+    category: null,
     service_areas: [],
     languages: [],
     address: '',
@@ -83,14 +82,8 @@ export function hoursToMinutes(hours: string): number | undefined {
   return value === undefined ? undefined : Math.round(value * 60);
 }
 
-export function categoryValue(index: number | null, language: WizardLanguage): string {
-  const entry = index === null ? undefined : signupCategories[index];
-  if (!entry) return '';
-  return language === 'es-MX' ? entry.es : entry.en;
-}
-
 /** The request body of POST /api/vendor/signup (validated again by the same schema on the server). */
-export function toSignupRequest(state: SignupFormState, language: WizardLanguage, signedIn: boolean) {
+export function toSignupRequest(state: SignupFormState, signedIn: boolean) {
   return {
     business_name: state.business_name,
     business_phone: state.business_phone,
@@ -99,7 +92,7 @@ export function toSignupRequest(state: SignupFormState, language: WizardLanguage
     ...(signedIn ? {} : { password: state.password }),
     bio: state.bio,
     experience_years: numberOrUndefined(state.experience_years) ?? null,
-    service_category: categoryValue(state.category_index, language),
+    service_category: state.category ?? '',
     service_areas: state.service_areas,
     languages: state.languages,
     address: state.address,
@@ -119,7 +112,7 @@ const stepOfField: Record<keyof SignupFormState, 1 | 2 | 3> = {
   password: 1,
   bio: 2,
   experience_years: 2,
-  category_index: 2,
+  category: 2,
   service_areas: 2,
   languages: 2,
   address: 2,
@@ -131,7 +124,7 @@ const stepOfField: Record<keyof SignupFormState, 1 | 2 | 3> = {
 
 /** Where a request field and the form field it is typed in have different names. */
 const formFieldOf: Record<string, keyof SignupFormState> = {
-  service_category: 'category_index',
+  service_category: 'category',
   lead_time_minutes: 'lead_time_hours',
 };
 const requestFieldOf: Record<string, string> = Object.fromEntries(
@@ -144,7 +137,7 @@ const requestFieldOf: Record<string, string> = Object.fromEntries(
  * made of (the password only without a Google session). Each issue is on the form field it comes
  * from; the output is the body POST /api/vendor/signup receives.
  */
-export function signupFormSchema(language: WizardLanguage, signedIn: boolean) {
+export function signupFormSchema(signedIn: boolean) {
   const checks: z.ZodType[] = [
     signupStep1Schema,
     ...(signedIn ? [] : [z.object({ password: passwordSchema })]),
@@ -152,7 +145,7 @@ export function signupFormSchema(language: WizardLanguage, signedIn: boolean) {
     signupStep3Schema,
   ];
   return z.custom<SignupFormState>().transform((state, ctx) => {
-    const body = toSignupRequest(state, language, signedIn);
+    const body = toSignupRequest(state, signedIn);
     for (const schema of checks) {
       const result = schema.safeParse(body);
       if (result.success) continue;
@@ -208,9 +201,8 @@ export function signupFailure(
 /** The whole check at once, outside a form: signupFailure of the form schema's issues. */
 export function validateSignup(
   state: SignupFormState,
-  language: WizardLanguage,
   signedIn: boolean,
 ): { step: 1 | 2 | 3; issue: SignupIssueKey } | undefined {
-  const result = signupFormSchema(language, signedIn).safeParse(state);
+  const result = signupFormSchema(signedIn).safeParse(state);
   return result.success ? undefined : signupFailure(result.error.issues);
 }

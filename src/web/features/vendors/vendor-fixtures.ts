@@ -7,7 +7,7 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     slug: `vendor-${n}`,
     business_name: `Vendor ${n}`,
-    service_category: 'House Cleaning',
+    service_category: 'cleaning',
     bio: null,
     profile_image_url: null,
     cover_image_url: null,

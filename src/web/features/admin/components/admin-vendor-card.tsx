@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -20,7 +21,7 @@ export function AdminVendorCard({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const notGiven = t('admin.vendors.noContact');
   // Issue 28: a proven claim whose earlier bookings the claimant sees only once an admin approves it.
   const claimPending = vendor.is_claimed && vendor.claimed_at !== null && vendor.claim_approved_at === null;
@@ -34,7 +35,7 @@ export function AdminVendorCard({
           <h2 id={`vendor-${vendor.id}`} className="truncate text-base font-bold text-stone-900">
             {vendor.business_name}
           </h2>
-          <p className="text-sm text-stone-600">{vendor.service_category}</p>
+          <p className="text-sm text-stone-600">{categoryLabel(vendor.service_category, i18n.language)}</p>
         </div>
         <RowActions
           editLabel={t('admin.vendors.editLabel', { name: vendor.business_name })}

@@ -15,7 +15,7 @@ const vendor = (fields: Partial<ReviewQueueItem> = {}): ReviewQueueItem => ({
   id: 'v1',
   slug: 'jardines-sol',
   business_name: 'Jardines Sol',
-  service_category: 'Jardinería',
+  service_category: 'plants',
   business_email: 'sol@example.test',
   business_phone: '+525512345678',
   application_status: 'submitted',

@@ -3,6 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import {
   REVIEW_MESSAGE_MAX,
@@ -96,7 +97,7 @@ function ReviewCard({ vendor }: { vendor: ReviewQueueItem }) {
         <h2 id={`review-${vendor.id}`} className="text-base font-bold text-stone-900 wrap-anywhere">
           {name}
         </h2>
-        <p className="text-sm text-stone-600">{vendor.service_category}</p>
+        <p className="text-sm text-stone-600">{categoryLabel(vendor.service_category, i18n.language)}</p>
       </div>
       <ul className="flex flex-wrap gap-1.5" aria-label={t('admin.vendors.status')}>
         <li>

@@ -8,7 +8,7 @@ import {
   adminVendorInputSchema,
   adminVendorUpdateSchema,
 } from '../../../../shared/admin.schemas.ts';
-import { adminCategories } from '../../../../shared/categories.ts';
+import { categoryKeyOf, categoryLabel, vendorCategories } from '../../../../shared/categories.ts';
 import { applicationStatuses, pricingTypes } from '../../../../shared/constants.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -47,10 +47,12 @@ export function VendorFormDialog({
 }
 
 function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const save = useSaveVendor();
-  const initialCategory = vendor?.service_category ?? adminCategories[0];
+  // A category stored before keys reads as its key; one that names none is kept choosable as it is.
+  const stored = vendor?.service_category;
+  const initialCategory: string = stored ? (categoryKeyOf(stored) ?? stored) : vendorCategories[0];
   const {
     register,
     control,
@@ -69,10 +71,9 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
     } satisfies AdminVendorForm,
   });
   // The selects are controlled (Controller), the text fields and the checkbox registered.
-  // A vendor from the signup wizard may have a category outside the admin list: keep it choosable.
-  const categories: readonly string[] = (adminCategories as readonly string[]).includes(initialCategory)
-    ? adminCategories
-    : [initialCategory, ...adminCategories];
+  const categories: readonly string[] = (vendorCategories as readonly string[]).includes(initialCategory)
+    ? vendorCategories
+    : [initialCategory, ...vendorCategories];
 
   const { text, invalid } = useFieldErrors();
   const errorText = {
@@ -117,7 +118,7 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
             <Select id={`${id}-category`} {...field}>
               {categories.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {categoryLabel(c, i18n.language)}
                 </option>
               ))}
             </Select>

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CreateBookingResponse } from '../../../../shared/booking.schemas.ts';
-import { formatDuration, formatMxn, priceText } from '../../../../shared/money.ts';
+import { formatDuration, priceText } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { formatBookingWhen } from '../booking-when.ts';

@@ -1,7 +1,7 @@
 import { ChevronRight, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isCategoryKey } from '../../../../shared/categories.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -19,7 +19,7 @@ export function RecommendationsList({
   titleKey?: 'contacts.list.title' | 'contacts.list.profileTitle';
   limit?: number;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const recommendations = useRecommendations();
   // product §8: 'Failed to fetch recommendations'.
   useErrorToast('recommendations-load', recommendations, { title: t('contacts.messages.fetchFailed') });
@@ -58,9 +58,7 @@ export function RecommendationsList({
                     {item.vendor.business_name}
                   </span>
                   <span className="block truncate text-sm text-stone-600">
-                    {isCategoryKey(item.vendor.service_category)
-                      ? t(`categories.${item.vendor.service_category}`)
-                      : item.vendor.service_category}
+                    {categoryLabel(item.vendor.service_category, i18n.language)}
                   </span>
                   <Badge tone="brand" className="mt-1">
                     {item.recommendation_type === 'booked_by_contact' && item.contacts_band

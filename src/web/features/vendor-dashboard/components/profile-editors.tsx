@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useMemo } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { signupCategories } from '../../../../shared/categories.ts';
+import { categoryKeyOf } from '../../../../shared/categories.ts';
 import type { CountryCode } from '../../../../shared/countries.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import {
@@ -24,7 +24,7 @@ import {
   type SchedulingValues,
 } from '../../vendor-onboarding/components/scheduling-fields.tsx';
 import { WeeklyAvailabilityEditor } from '../../vendor-onboarding/components/weekly-availability-editor.tsx';
-import { categoryValue, hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
+import { hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
 import { useUpdateVendorAccountProfile } from '../api/use-vendor-account.ts';
 
 /**
@@ -101,11 +101,6 @@ function EditorFrame({
   );
 }
 
-const categoryIndexOf = (stored: string) => {
-  const index = signupCategories.findIndex((c) => c.en === stored || c.es === stored);
-  return index === -1 ? null : index;
-};
-
 interface ProfileFormValues extends BusinessValues {
   business_name: string;
   business_phone: string;
@@ -118,7 +113,7 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
   const language = currentLanguage();
   const { save, invalid, busy } = useSave(onClose);
   const phone = splitE164(profile.business_phone);
-  const initialCategory = categoryIndexOf(profile.service_category);
+  const initialCategory = categoryKeyOf(profile.service_category) ?? null;
   const schema = useMemo(
     () =>
       patchFormSchema<ProfileFormValues>((values) => ({
@@ -128,15 +123,15 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
           : {}),
         bio: values.bio,
         experience_years: values.experience_years.trim() === '' ? null : Number(values.experience_years),
-        // A category an admin typed outside the signup list stays as it is until one is chosen.
-        ...(values.category_index !== initialCategory
-          ? { service_category: categoryValue(values.category_index, language === 'es-MX' ? 'es-MX' : 'en') }
+        // Sent only when changed: a stored category that names none stays until one is chosen.
+        ...(values.category !== initialCategory && values.category
+          ? { service_category: values.category }
           : {}),
         service_areas: values.service_areas as VendorProfilePatchInput['service_areas'],
         languages: values.languages as VendorProfilePatchInput['languages'],
         address: values.address,
       })),
-    [initialCategory, language],
+    [initialCategory],
   );
   const { register, handleSubmit, watch, setValue } = useZodForm(schema, {
     defaultValues: {
@@ -145,7 +140,7 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
       business_phone_country: phone.country,
       bio: profile.bio ?? '',
       experience_years: profile.experience_years === null ? '' : String(profile.experience_years),
-      category_index: initialCategory,
+      category: initialCategory,
       service_areas: profile.service_areas,
       languages: profile.languages,
       address: profile.address ?? '',

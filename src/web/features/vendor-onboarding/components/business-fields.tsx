@@ -1,11 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { languages, neighborhoods, signupCategories } from '../../../../shared/categories.ts';
+import {
+  categoryLabel,
+  languages,
+  neighborhoods,
+  type VendorCategoryKey,
+  vendorCategories,
+} from '../../../../shared/categories.ts';
 import { Input } from '../../../components/ui/input.tsx';
 
 export interface BusinessValues {
   bio: string;
   experience_years: string;
-  category_index: number | null;
+  category: VendorCategoryKey | null;
   service_areas: string[];
   languages: string[];
   address: string;
@@ -65,16 +71,16 @@ export function BusinessFields({
         </label>
         <select
           id="vendor-category"
-          value={value.category_index ?? ''}
+          value={value.category ?? ''}
           onChange={(e) =>
-            onChange({ category_index: e.target.value === '' ? null : Number(e.target.value) })
+            onChange({ category: e.target.value === '' ? null : (e.target.value as VendorCategoryKey) })
           }
           className="h-12 rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900"
         >
           <option value="">{t('vendor.wizard.categoryPlaceholder')}</option>
-          {signupCategories.map((c, index) => (
-            <option key={c.en} value={index}>
-              {language === 'es-MX' ? c.es : c.en}
+          {vendorCategories.map((key) => (
+            <option key={key} value={key}>
+              {categoryLabel(key, language)}
             </option>
           ))}
         </select>

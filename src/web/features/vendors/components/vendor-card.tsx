@@ -2,7 +2,7 @@ import { BadgeCheck, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isCategoryKey } from '../../../../shared/categories.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
 import { COMPACT_CARD_TAGS } from '../../../../shared/constants.ts';
 import type { PublicVendor } from '../../../../shared/vendor.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -32,8 +32,6 @@ export function VendorCard({
   const area = primaryArea(vendor);
   const tags = cardTags(vendor);
   const price = browsePrice(vendor, i18n.language);
-  // A stored category that is a chip key ('wellness') reads better as the chip's label.
-  const categoryLabel = (value: string) => (isCategoryKey(value) ? t(`categories.${value}`) : value);
   return (
     <article className="relative rounded-2xl border border-stone-200 bg-white p-3 shadow-xs transition-shadow hover:shadow-md">
       <div className="flex gap-3">
@@ -53,7 +51,9 @@ export function VendorCard({
               </span>
             ) : null}
           </Heading>
-          <p className="truncate text-sm text-stone-600">{categoryLabel(vendor.service_category)}</p>
+          <p className="truncate text-sm text-stone-600">
+            {categoryLabel(vendor.service_category, i18n.language)}
+          </p>
           {area ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
               <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
@@ -75,7 +75,7 @@ export function VendorCard({
         </ul>
       ) : null}
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
-        <p className="min-w-0 truncate text-sm">
+        <p className="min-w-0 text-sm leading-snug">
           <span className="sr-only">{t('vendorCard.price')}: </span>
           {price.kind === 'amount' ? (
             <span className="text-base font-semibold text-stone-900">{price.text}</span>
@@ -175,12 +175,10 @@ export function VendorCardSkeleton() {
  * its slug (product §9: "similar-vendor card slug").
  */
 export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tags = cardTags(vendor, COMPACT_CARD_TAGS);
   const area = primaryArea(vendor);
-  const categoryLabel = isCategoryKey(vendor.service_category)
-    ? t(`categories.${vendor.service_category}`)
-    : vendor.service_category;
+  const category = categoryLabel(vendor.service_category, i18n.language);
   return (
     <article className="relative flex h-full gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-xs transition-shadow hover:shadow-md">
       <VendorImage vendor={vendor} size="sm" />
@@ -194,7 +192,7 @@ export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
           </Link>
         </h3>
         <p className="truncate text-xs text-stone-600">
-          {categoryLabel}
+          {category}
           {area ? ` · ${area}` : ''}
         </p>
         {tags.length > 0 ? (

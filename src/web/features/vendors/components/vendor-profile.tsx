@@ -2,7 +2,7 @@ import { BadgeCheck, MapPin, MessageSquareText, Sparkles, Store, UserPlus } from
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isCategoryKey } from '../../../../shared/categories.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
 import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,11 +10,6 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { primaryArea } from '../vendor-display.ts';
 import { VendorImage } from './vendor-card.tsx';
-
-function useCategoryLabel() {
-  const { t } = useTranslation();
-  return (value: string) => (isCategoryKey(value) ? t(`categories.${value}`) : value);
-}
 
 /**
  * The profile card (product §2): cover, photo, name, category, area, verified mark, rating and See
@@ -28,8 +23,7 @@ export function VendorProfileCard({
   vendor: PublicVendorDetail;
   onSeeServices: () => void;
 }) {
-  const { t } = useTranslation();
-  const categoryLabel = useCategoryLabel();
+  const { t, i18n } = useTranslation();
   const area = primaryArea(vendor);
   const [coverFailed, setCoverFailed] = useState(false);
   return (
@@ -60,7 +54,7 @@ export function VendorProfileCard({
         <h1 id="vendor-name" className="mt-3 text-2xl leading-tight font-bold tracking-tight text-stone-900">
           {vendor.business_name}
         </h1>
-        <p className="mt-1 text-stone-600">{categoryLabel(vendor.service_category)}</p>
+        <p className="mt-1 text-stone-600">{categoryLabel(vendor.service_category, i18n.language)}</p>
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {vendor.is_verified ? (
             <Badge tone="brand" className="gap-1">

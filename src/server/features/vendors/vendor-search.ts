@@ -1,0 +1,96 @@
+import { ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { categoriesContaining, searchWords } from '../../../shared/search-query.ts';
+import type { Db } from '../../db/client.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+
+/** A word this similar to a lexicon word (pg_trgm, 0–1) is read as a typo of it: "plomro" → plomero (0.5). */
+const TYPO_SIMILARITY = 0.5;
+/** Shorter words are too short to correct: every three-letter word is like some other one. */
+const TYPO_MIN_LENGTH = 4;
+
+/** What a search finds and how its finds rank (ARCHITECTURE §3.6). */
+export interface VendorSearch {
+  match: SQL;
+  /** The name contains the whole text: such a vendor comes first. */
+  nameContains: SQL;
+  /** 1 when a word is in the name or a service's name, 2 in the category's words, a colonia, a description or a language, 3 in the bio or by product §5's rule alone. */
+  tier: SQL<number>;
+  /** ts_rank of the document for the words (0 without words): the order within a tier. */
+  rank: SQL<number>;
+}
+
+/** `%` and `_` typed by a person are searched for literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The lexicon's words each word may be a typo of (one statement; bench/query-plans.ts explains it too). */
+export function typoQuery(db: Db, words: string[]) {
+  return db
+    .select({ typed: sql<string>`typed`, word: sql<string>`corrected.word` })
+    .from(sql`unnest(${sql.param(words)}::text[]) as typed
+      cross join lateral (
+        select word from search_words
+        where word % unaccent(typed) and similarity(word, unaccent(typed)) >= ${TYPO_SIMILARITY}
+        order by similarity(word, unaccent(typed)) desc, word
+        limit 3
+      ) as corrected`);
+}
+
+/**
+ * The words of the typo lexicon that each search word may be a typo of, best first (one statement,
+ * through the lexicon's trigram index; `%` finds candidates above pg_trgm's 0.3, the rest is sorted out).
+ */
+async function typoCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
+  const candidates = words.filter((word) => word.length >= TYPO_MIN_LENGTH);
+  const corrections = new Map<string, string[]>();
+  if (candidates.length === 0) return corrections;
+  const rows = await typoQuery(db, candidates);
+  for (const { typed, word } of rows) corrections.set(typed, [...(corrections.get(typed) ?? []), word]);
+  return corrections;
+}
+
+/**
+ * Issue 26: a vendor is found when every word of the search is in its search document — stemmed in
+ * Spanish, as written, or as the beginning of a word, accents aside, or as a lexicon word it is a
+ * small typo of — or, as product §5 has it, when its name or one of its category's labels contains
+ * the whole text. How it ranks: a name containing the whole text, then the best place a word is
+ * found (`tier`: the name or a service's name above the category's words, colonias, descriptions and
+ * languages, above the bio), then the document's `ts_rank`.
+ */
+export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> {
+  const words = searchWords(text);
+  const corrections = await typoCorrections(db, words);
+  const nameContains = ilike(vendorProfiles.businessName, containsPattern(text));
+  const contains = [nameContains];
+  const categories = categoriesContaining(text);
+  if (categories.length > 0) contains.push(inArray(vendorProfiles.serviceCategory, categories));
+  if (words.length === 0) {
+    return { match: or(...contains)!, nameContains, tier: sql<number>`3`, rank: sql<number>`0` };
+  }
+  // Each word: its Spanish stem or its beginning, or a word it may be a typo of, found with one of
+  // `weights` (all of them when empty: tsquery's `:*AB` restricts a word to those weights).
+  const wordQuery = (word: string, weights: string) => {
+    const asWritten = [
+      `${word}:*${weights}`,
+      ...(corrections.get(word) ?? []).map((w) => `${w}:${weights || '*'}`),
+    ];
+    return sql`(to_tsquery('barrio_es', ${`${word}:*${weights}`}) || to_tsquery('barrio_simple', ${asWritten.join(' | ')}))`;
+  };
+  const every = sql.join(
+    words.map((word) => wordQuery(word, '')),
+    sql` && `,
+  );
+  const anyIn = (weights: string) =>
+    sql.join(
+      words.map((word) => wordQuery(word, weights)),
+      sql` || `,
+    );
+  const document = vendorProfiles.searchDocument;
+  return {
+    match: or(sql`${document} @@ (${every})`, ...contains)!,
+    nameContains,
+    tier: sql<number>`case when ${document} @@ (${anyIn('A')}) then 1 when ${document} @@ (${anyIn('ABC')}) then 2 else 3 end`,
+    rank: sql<number>`ts_rank(${document}, ${every})`,
+  };
+}

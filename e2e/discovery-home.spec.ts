@@ -39,8 +39,9 @@ test('Home: featured vendors, Recent Activity for visitors, search and chips', a
 
     // Search and chips lead to Browse Vendors.
     await page.goto('/');
-    await page.getByRole('searchbox', { name: 'Search vendors' }).fill('yoga');
-    await page.getByRole('searchbox', { name: 'Search vendors' }).press('Enter');
+    // Home's box suggests as the text is typed (a combobox); Enter with none chosen searches.
+    await page.getByRole('combobox', { name: 'Search vendors' }).fill('yoga');
+    await page.getByRole('combobox', { name: 'Search vendors' }).press('Enter');
     await expect(page).toHaveURL(/\/vendors\?q=yoga$/);
     await page.goto('/');
     await page.getByRole('link', { name: 'Cleaning', exact: true }).click();

@@ -27,6 +27,22 @@ export const vendorListQuerySchema = z.object({
 });
 export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 
+/** GET /api/vendors/suggest?q= (issue 26): what the search box offers as the person types. */
+export const vendorSuggestQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `Search text must be at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(100, 'Search text is too long'),
+});
+
+/** Categories (keys: the web app shows their labels), colonias and public vendors that match the text. */
+export interface VendorSuggestions {
+  categories: CategoryKey[];
+  colonias: string[];
+  vendors: { slug: string; business_name: string; service_category: string }[];
+}
+
 export interface PublicService {
   id: string;
   name: string;

@@ -39,6 +39,7 @@ const publicRoutes = new Set([
   'GET /api/auth-config',
   'GET /api/vendors',
   'GET /api/vendors/featured',
+  'GET /api/vendors/suggest',
   'GET /api/vendors/:idOrSlug',
   'GET /api/vendors/:idOrSlug/similar',
   'GET /api/vendors/:idOrSlug/availability',
@@ -87,6 +88,7 @@ const admittedStatus: Record<string, number> = {
   'GET /api/auth-config': 200,
   'GET /api/vendors': 200,
   'GET /api/vendors/featured': 200,
+  'GET /api/vendors/suggest': 400, // no q
   'GET /api/vendors/:idOrSlug': 200,
   'GET /api/vendors/:idOrSlug/similar': 200,
   'GET /api/vendors/:idOrSlug/availability': 400, // no serviceId

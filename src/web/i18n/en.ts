@@ -91,6 +91,12 @@ export const en = {
     placeholder: 'Search services or vendors',
     // Decision 024: shorter search text is not sent.
     tooShort: 'Type at least {{min}} characters to search.',
+    suggestions: {
+      label: 'Suggestions',
+      categories: 'Categories',
+      colonias: 'Neighborhoods',
+      vendors: 'Vendors',
+    },
   },
   categories: {
     label: 'Categories',

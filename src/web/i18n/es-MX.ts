@@ -79,6 +79,12 @@ export const esMX: Translations = {
     placeholder: 'Busca servicios o proveedores',
     // Decision 024: shorter search text is not sent.
     tooShort: 'Escribe al menos {{min}} caracteres para buscar.',
+    suggestions: {
+      label: 'Sugerencias',
+      categories: 'Categorías',
+      colonias: 'Colonias',
+      vendors: 'Proveedores',
+    },
   },
   categories: {
     label: 'Categorías',

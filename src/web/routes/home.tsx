@@ -53,6 +53,7 @@ export function HomePage() {
         </Link>
       </div>
       <SearchField
+        suggest
         action={paths.vendors.to()}
         value={text}
         onChange={setText}

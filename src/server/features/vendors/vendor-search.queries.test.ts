@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorListResponse } from '../../../shared/vendor.schemas.ts';
+import type { VendorListResponse, VendorSuggestions } from '../../../shared/vendor.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -218,6 +218,39 @@ describe(`vendor search: what people type (${testEngine})`, () => {
 
   it('has at least 60 queries', () => {
     expect(queries.length).toBeGreaterThanOrEqual(60);
+  });
+
+  // Issue 26 part 5: what the search box suggests as the text is typed.
+  const suggest = async (q: string) => {
+    const res = await request(`/api/vendors/suggest?q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    return (await res.json()) as VendorSuggestions;
+  };
+
+  it('suggests categories by the words people use, colonias and vendors, as the search finds them', async () => {
+    expect(await suggest('plom')).toMatchObject({ categories: ['repair'], colonias: [] });
+    expect((await suggest('plomero')).vendors.map((v) => v.business_name)).toContain(
+      'Don Beto Plomería y Electricidad',
+    );
+    expect(await suggest('roma')).toMatchObject({ colonias: ['Roma Norte', 'Roma Sur'] });
+    expect((await suggest('coyoa')).colonias).toEqual(['Coyoacán']);
+    expect((await suggest('niñe')).categories).toEqual(['childcare']);
+    expect((await suggest('uñas')).categories).toEqual(['beauty']);
+    const kawaii = await suggest('kawaii');
+    expect(kawaii.vendors).toEqual([
+      { slug: expect.any(String), business_name: 'Uñas Kawaii by Mariko', service_category: 'beauty' },
+    ]);
+    expect(await suggest('xyzzy')).toEqual({ categories: [], colonias: [], vendors: [] });
+    // Never a vendor that is not public (decision 048), and at most five.
+    expect((await suggest('Orden y Brillo')).vendors.map((v) => v.business_name)).not.toContain(
+      'Orden y Brillo',
+    );
+    expect((await suggest('limpieza')).vendors.length).toBeLessThanOrEqual(5);
+  });
+
+  it('refuses text shorter than a search', async () => {
+    expect((await request('/api/vendors/suggest?q=pl')).status).toBe(400);
+    expect((await request('/api/vendors/suggest')).status).toBe(400);
   });
 
   it.each(queries)('$q', async ({ q, finds = [], first, not = [], total }) => {

@@ -1,10 +1,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { vendorIdOrSlugParamSchema, vendorListQuerySchema } from '../../../shared/vendor.schemas.ts';
+import {
+  vendorIdOrSlugParamSchema,
+  vendorListQuerySchema,
+  vendorSuggestQuerySchema,
+} from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { seesUnlistedVendor } from '../../auth/roles.service.ts';
 import { sendJson, serialiseJson } from '../../lib/serialised-json.ts';
 import { validate } from '../../lib/validate.ts';
+import { suggestVendors } from './vendor-suggest.ts';
 import {
   getPublicVendor,
   listFeaturedVendors,
@@ -18,13 +23,21 @@ function seesUnlistedOf(c: Context<AppEnv>): SeesUnlisted {
   return (vendorProfileId) => seesUnlistedVendor(c.var.deps.db, c.var.user?.id, vendorProfileId);
 }
 
-// ARCHITECTURE §6. `/featured` is registered before `/:idOrSlug`, so that it is never read as a slug.
+// ARCHITECTURE §6. `/suggest` and `/featured` are registered before `/:idOrSlug`, so that they are
+// never read as a slug.
 export const vendorsRoutes = new Hono<AppEnv>()
   // The public lists are cached per instance until a vendor changes (decision 026), serialised.
   .get('/', validate('query', vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>
       serialiseJson(await listPublicVendors(c.var.deps.db, query)),
+    );
+    return sendJson(c, json);
+  })
+  .get('/suggest', validate('query', vendorSuggestQuerySchema), async (c) => {
+    const { q } = c.req.valid('query');
+    const json = await c.var.publicLists.get(`suggest:${q.toLowerCase()}`, async () =>
+      serialiseJson(await suggestVendors(c.var.deps.db, q)),
     );
     return sendJson(c, json);
   })

@@ -36,10 +36,12 @@ test('search as people type: suggestions, a synonym, a typo, a colonia, then a p
 
     // A typo and a synonym find the same plumbers; a colonia narrows them.
     await page.goto('/vendors?q=plomro');
-    await expect(page.getByRole('link', { name: 'Don Beto Plomería y Electricidad' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Don Beto Plomería y Electricidad', exact: true }),
+    ).toBeVisible();
     await page.goto('/vendors?q=fontanero%20doctores');
     await expect(page.getByText('1 vendor found')).toBeVisible();
-    await page.getByRole('link', { name: 'Don Beto Plomería y Electricidad' }).click();
+    await page.getByRole('link', { name: 'Don Beto Plomería y Electricidad', exact: true }).click();
     await expect(page).toHaveURL(/\/public\/vendor\/don-beto-plomeria-y-electricidad$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Don Beto Plomería y Electricidad' }),

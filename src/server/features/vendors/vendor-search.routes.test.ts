@@ -89,6 +89,42 @@ describe(`vendor search document (${testEngine})`, () => {
     await becomes('zanahoria', []);
   });
 
+  it("adds new services' words to the document: the same words and weights as writing it whole", async () => {
+    const db = database.db;
+    const vendor = await insertVendor(db, { businessName: 'Taller Ofelia', serviceCategory: 'tailoring' });
+    await db.insert(services).values([
+      {
+        vendorProfileId: vendor.id,
+        name: 'Bastilla de pantalón',
+        description: 'Con hilo del color',
+        priceCents: 9_000,
+        durationMinutes: 30,
+      },
+      {
+        vendorProfileId: vendor.id,
+        name: 'Cierre nuevo',
+        priceCents: 12_000,
+        durationMinutes: 30,
+        isActive: false,
+      },
+    ]);
+    // Each lexeme with its weights (in any order), as stored and as the whole document would be written now.
+    const words = (document: ReturnType<typeof sql>) =>
+      sql`array(select lexeme || ':' || (select string_agg(w::text, '' order by w) from unnest(weights) w) from unnest(${document}) order by 1)`;
+    const [row] = await db
+      .select({
+        stored: words(sql`${vendorProfiles.searchDocument}`).mapWith(String),
+        whole: words(
+          sql`barrio_vendor_document(${vendorProfiles.id}, ${vendorProfiles.businessName}, ${vendorProfiles.serviceCategory}, ${vendorProfiles.bio}, ${vendorProfiles.serviceAreas}, ${vendorProfiles.languages})`,
+        ).mapWith(String),
+      })
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.id, vendor.id));
+    expect(row!.stored).toContain('bastill');
+    expect(row!.stored).not.toContain('cierre');
+    expect(row!.stored).toBe(row!.whole);
+  });
+
   it('writes the search terms once, and a changed term rewrites the documents that carry it', async () => {
     const db = database.db;
     await insertVendor(db, {

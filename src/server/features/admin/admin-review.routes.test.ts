@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { ReviewQueueItem, VendorReviewResult } from '../../../shared/vendor-review.schemas.ts';
@@ -24,18 +24,6 @@ const APP_URL = 'http://barrio.test';
 const NOW = '2026-11-22T18:00:00Z';
 const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
-
-/**
- * The public lists are cached until a vendor changes, and the change arrives as a notification
- * (decision 026): polled for a bounded number of turns, not slept on.
- */
-async function eventually(check: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('never happened');
-}
 
 describe(`the vendor review queue (${testEngine})`, () => {
   let database: Database;
@@ -220,7 +208,8 @@ describe(`the vendor review queue (${testEngine})`, () => {
       reviewed_at: NOW.replace('Z', '.000Z'),
     });
 
-    await eventually(async () => (await listed()).includes(vendor.id));
+    // The cached lists drop their answers when the change's notification arrives (decision 026): wait for it.
+    await vi.waitFor(async () => expect(await listed()).toContain(vendor.id), { timeout: 5_000 });
     expect(await listed('&q=Revisar')).toContain(vendor.id);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}`)).status).toBe(200);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}/similar`)).status).toBe(200);

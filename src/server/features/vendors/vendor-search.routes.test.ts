@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { categoryKeyOf, legacyCategoryLabels } from '../../../shared/categories.ts';
 import type { VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { Database } from '../../db/client.ts';
@@ -16,15 +16,6 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 // vendor, its services or the search terms is found by the next search through the API, whose answers
 // are cached until a vendor changes (decision 026); category keys only are stored (decision 050).
 
-/** Polls `check` until it holds: a cached answer is dropped when the change's notification arrives, after its commit. */
-async function eventually(check: () => Promise<boolean>, attempts = 100) {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the condition never held');
-}
-
 describe(`vendor search document (${testEngine})`, () => {
   let database: Database;
   let request: (path: string) => Promise<Response>;
@@ -34,8 +25,9 @@ describe(`vendor search document (${testEngine})`, () => {
     expect(res.status).toBe(200);
     return ((await res.json()) as VendorListResponse).items.map((v) => v.business_name);
   };
+  /** Waits until the search answers `expected`: a cached answer goes when the change's notification arrives, after its commit. */
   const becomes = (q: string, expected: string[]) =>
-    eventually(async () => JSON.stringify(await found(q)) === JSON.stringify(expected));
+    vi.waitFor(async () => expect(await found(q)).toEqual(expected), { timeout: 5_000 });
 
   beforeAll(async () => {
     database = await createTestDatabase();

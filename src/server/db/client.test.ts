@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testEngine } from '../test/test-db.ts';
+import { TYPO_SIMILARITY } from './client.ts';
 
 // db/client.ts: a transaction on PostgreSQL's pool gives its client back however it ends (PGlite
 // has one connection and no pool).
@@ -84,5 +85,38 @@ describe.skipIf(testEngine !== 'postgres')('transactions on the PostgreSQL pool 
     ).rejects.toThrow('undo all');
     expect(rowsOf(await db.execute(sql`select n from tx_probe order by n`))).toEqual([{ n: 1 }]);
     expect(checkedOut(database.pool!)).toBe(0);
+  });
+});
+
+// Decision 051: the typo search's trigram index is searched with `%>`, whose threshold each session
+// sets — on PGlite at open, on PostgreSQL on every pooled connection, however many are open.
+describe(`session settings (${testEngine})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('sets pg_trgm.word_similarity_threshold to the typo threshold on every connection', async () => {
+    // Four transactions open at once hold four of the pool's connections on PostgreSQL.
+    let entered = 0;
+    let release!: () => void;
+    const together = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const width = testEngine === 'postgres' ? 4 : 1;
+    const thresholds = await Promise.all(
+      Array.from({ length: width }, () =>
+        database.db.transaction(async (tx) => {
+          const [row] = await tx
+            .select({ t: sql<string>`current_setting('pg_trgm.word_similarity_threshold')` })
+            .from(sql`(select 1) as one`);
+          if (++entered === width) release();
+          await together;
+          return Number(row!.t);
+        }),
+      ),
+    );
+    expect(thresholds).toEqual(Array(width).fill(TYPO_SIMILARITY));
   });
 });

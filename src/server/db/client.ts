@@ -24,6 +24,14 @@ import * as search from './schema/search.ts';
 import * as vendors from './schema/vendors.ts';
 import { syncSearchTerms } from './search-terms.ts';
 
+/**
+ * The typo search's threshold (vendor-search.ts): a typed word is read as a lexicon word at pg_trgm
+ * similarity ≥ this. Every session sets pg_trgm's word-similarity threshold to it too, so that the
+ * lexicon's trigram index — searched with `%>`, never `%` (decision 051) — returns every such word.
+ */
+export const TYPO_SIMILARITY = 0.5;
+const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`;
+
 export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail, ...search };
 export type Schema = typeof schema;
 
@@ -88,6 +96,11 @@ function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // Queued on each new connection before any statement of ours (node-postgres runs a client's
+  // queries in order), whatever the URL's own options are.
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   db.transaction = transactionsGivingBackTheirClient(pool);
   const notifications = postgresNotifications(url);
@@ -122,6 +135,7 @@ async function openPglite(dir: string): Promise<Database> {
   const client = await PGlite.create(memory ? undefined : dir, {
     extensions: { btree_gin, btree_gist, citext, pg_trgm, unaccent },
   });
+  await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

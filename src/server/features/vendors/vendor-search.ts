@@ -1,10 +1,8 @@
 import { ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoriesContaining, searchWords } from '../../../shared/search-query.ts';
-import type { Db } from '../../db/client.ts';
+import { type Db, TYPO_SIMILARITY } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 
-/** A word this similar to a lexicon word (pg_trgm, 0–1) is read as a typo of it: "plomro" → plomero (0.5). */
-const TYPO_SIMILARITY = 0.5;
 /** Shorter words are too short to correct: every three-letter word is like some other one. */
 const TYPO_MIN_LENGTH = 4;
 
@@ -24,14 +22,22 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The lexicon's words each word may be a typo of (one statement; bench/query-plans.ts explains it too). */
+/**
+ * The lexicon's words each word may be a typo of (one statement; bench/query-plans.ts explains it too).
+ * Candidates come through the lexicon's trigram index by `word %> typed` — pg_trgm's word similarity
+ * of the typed word to the lexicon word, never below their similarity, at the session's threshold
+ * (TYPO_SIMILARITY, set by db/client.ts) — and are kept at `similarity` ≥ TYPO_SIMILARITY: "plomro" →
+ * plomero (0.5).
+ * Never pg_trgm's `%` (or `<->`): on PGlite about one instance in twelve fails its first call with a
+ * WebAssembly trap, and PGlite then loops forever without answering (decision 051).
+ */
 export function typoQuery(db: Db, words: string[]) {
   return db
     .select({ typed: sql<string>`typed`, word: sql<string>`corrected.word` })
     .from(sql`unnest(${sql.param(words)}::text[]) as typed
       cross join lateral (
         select word from search_words
-        where word % unaccent(typed) and similarity(word, unaccent(typed)) >= ${TYPO_SIMILARITY}
+        where word %> unaccent(typed) and similarity(word, unaccent(typed)) >= ${TYPO_SIMILARITY}
         order by similarity(word, unaccent(typed)) desc, word
         limit 3
       ) as corrected`);

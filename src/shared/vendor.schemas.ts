@@ -1,30 +1,89 @@
 import { z } from 'zod';
-import { type CategoryKey, isCategoryKey } from './categories.ts';
+import { type CategoryKey, isCategoryKey, neighborhoods } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
 import type { ServiceLocation } from './service-location.ts';
 
-// ARCHITECTURE §6: GET /api/vendors?category=&q=&offset=&limit= — the one schema for server and client.
-export const vendorListQuerySchema = z.object({
-  category: z
-    .string()
-    .trim()
+// ARCHITECTURE §6: GET /api/vendors?category=&q=&colonia=&min_price=&max_price=&verified=&available_on=
+// &offset=&limit= — the one schema for server and client.
+
+const foldColonia = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
-    .refine(isCategoryKey, { message: 'Unknown category' })
-    .transform((v) => v as CategoryKey)
-    .optional(),
-  // Decision 024: one or two characters would match most of the directory through no index; the
-  // web app does not send them and says why.
-  q: z
-    .string()
-    .trim()
-    .max(100, 'Search text is too long')
-    .refine((q) => q.length === 0 || q.length >= MIN_SEARCH_LENGTH, {
-      message: `Search text must be at least ${MIN_SEARCH_LENGTH} characters`,
-    })
-    .optional(),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
-});
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A colonia of product §3's list, as that list writes it, whatever the accents and case typed. */
+export function canonicalColonia(text: string): string | undefined {
+  const folded = foldColonia(text);
+  return neighborhoods.find((area) => foldColonia(area) === folded);
+}
+
+/** A whole number of pesos for the price filters (issue 26 part 4). */
+const pesos = z.coerce
+  .number({ message: 'Price must be a whole number of pesos' })
+  .int('Price must be a whole number of pesos')
+  .min(0, 'Price must be 0 or more')
+  .max(1_000_000, 'Price must be at most 1,000,000');
+export const vendorListQuerySchema = z
+  .object({
+    category: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isCategoryKey, { message: 'Unknown category' })
+      .transform((v) => v as CategoryKey)
+      .optional(),
+    // Decision 024: one or two characters would match most of the directory through no index; the
+    // web app does not send them and says why.
+    q: z
+      .string()
+      .trim()
+      .max(100, 'Search text is too long')
+      .refine((q) => q.length === 0 || q.length >= MIN_SEARCH_LENGTH, {
+        message: `Search text must be at least ${MIN_SEARCH_LENGTH} characters`,
+      })
+      .optional(),
+    // Issue 26 part 4: the filters. A colonia the vendor serves (product §3's list), a service priced
+    // within the range (pesos, both ends included), verified vendors only, and at least one open slot
+    // on a day (YYYY-MM-DD, in the vendor's timezone; the server refuses days outside the booking range).
+    colonia: z
+      .string()
+      .trim()
+      .max(80, 'Unknown colonia')
+      .refine((value) => canonicalColonia(value) !== undefined, { message: 'Unknown colonia' })
+      .transform((value) => canonicalColonia(value)!)
+      .optional(),
+    min_price: pesos.optional(),
+    max_price: pesos.optional(),
+    verified: z
+      .enum(['true', 'false'], { message: 'verified must be true or false' })
+      .transform((value) => value === 'true')
+      .optional(),
+    available_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+      .refine(
+        (value) =>
+          !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+        {
+          message: 'Date must be YYYY-MM-DD',
+        },
+      )
+      .optional(),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
+  })
+  .refine(
+    (query) =>
+      query.min_price === undefined || query.max_price === undefined || query.min_price <= query.max_price,
+    {
+      message: 'The lowest price must not be above the highest',
+      path: ['max_price'],
+    },
+  );
 export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 
 /** GET /api/vendors/suggest?q= (issue 26): what the search box offers as the person types. */

@@ -2,6 +2,7 @@ import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PublicListCache } from './features/vendors/public-list-cache.ts';
+import type { OpenDayCache } from './features/vendors/vendor-open-days.ts';
 import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -28,5 +29,7 @@ export interface AppEnv {
     session: AuthSession | null;
     /** The public vendor lists' cache of this app (features/vendors/public-list-cache.ts). */
     publicLists: PublicListCache;
+    /** Which vendors have an open slot on a day, kept a minute (features/vendors/vendor-open-days.ts). */
+    openDays: OpenDayCache;
   };
 }

@@ -29,6 +29,7 @@ import { renderPublicPage } from './features/public-pages/public-pages.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
+import { createOpenDayCache } from './features/vendors/vendor-open-days.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
 import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
 import {
@@ -88,10 +89,12 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const publicLists = createPublicListCache(deps.database.notifications);
+  const openDays = createOpenDayCache();
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('publicLists', publicLists);
+    c.set('openDays', openDays);
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     const started = performance.now();
     await next();

@@ -273,6 +273,12 @@ function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<str
     token: 'a'.repeat(43),
     category: 'cleaning',
     q: 'limpieza',
+    colonia: 'Roma Norte',
+    min_price: '100',
+    max_price: '900',
+    verified: 'true',
+    // The fuzzer's clock is NOW: a day within the booking range from it.
+    available_on: '2026-11-24',
     offset: '0',
     limit: '10',
     'hub.mode': 'subscribe',

@@ -29,6 +29,12 @@ export const vendorsRoutes = new Hono<AppEnv>()
   // The public lists are cached per instance until a vendor changes (decision 026), serialised.
   .get('/', validate('query', vendorListQuerySchema), async (c) => {
     const query = c.req.valid('query');
+    // A day's availability changes with every booking: those lists are not kept with the others,
+    // which change only with vendors (the availability answers are kept a minute: vendor-open-days.ts).
+    if (query.available_on) {
+      const openOn = { openDays: c.var.openDays, now: c.var.deps.clock.now() };
+      return sendJson(c, serialiseJson(await listPublicVendors(c.var.deps.db, query, openOn)));
+    }
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>
       serialiseJson(await listPublicVendors(c.var.deps.db, query)),
     );

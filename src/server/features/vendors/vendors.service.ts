@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
 /** product §3 safe_vendor_profiles: the only columns a public read selects. */
@@ -60,10 +61,37 @@ const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
 /** product §2 lists: the public vendors of a category chip, and of a search (issue 26, ARCHITECTURE §3.6). */
 export async function vendorListFilter(
   db: Db,
-  { category, q }: Pick<VendorListQuery, 'category' | 'q'>,
+  {
+    category,
+    q,
+    colonia,
+    min_price,
+    max_price,
+    verified,
+  }: Pick<VendorListQuery, 'category' | 'q' | 'colonia' | 'min_price' | 'max_price' | 'verified'>,
 ): Promise<VendorListFilter> {
   const conditions: SQL[] = [publiclyListed];
   if (category) conditions.push(eq(vendorProfiles.serviceCategory, category));
+  // Issue 26 part 4: the filters, each in SQL (the day's availability is read after: availableOn).
+  if (colonia) conditions.push(sql`${vendorProfiles.serviceAreas} @> array[${colonia}]::text[]`);
+  if (verified) conditions.push(eq(vendorProfiles.isVerified, true));
+  if (min_price !== undefined || max_price !== undefined) {
+    conditions.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(services)
+          .where(
+            and(
+              eq(services.vendorProfileId, vendorProfiles.id),
+              eq(services.isActive, true),
+              min_price !== undefined ? gte(services.priceCents, min_price * 100) : undefined,
+              max_price !== undefined ? lte(services.priceCents, max_price * 100) : undefined,
+            ),
+          ),
+      ),
+    );
+  }
   if (!q) return { where: and(...conditions)! };
   const search = await vendorSearch(db, q);
   conditions.push(search.match);
@@ -148,8 +176,20 @@ export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: n
 }
 
 /** Browse, directory and search, offset paging, each vendor with its active services. */
-export async function listPublicVendors(db: Db, query: VendorListQuery): Promise<VendorListResponse> {
+export interface OpenOn {
+  openDays: OpenDayCache;
+  /** From the injectable clock. */
+  now: Date;
+}
+
+export async function listPublicVendors(
+  db: Db,
+  query: VendorListQuery,
+  openOn?: OpenOn,
+): Promise<VendorListResponse> {
+  if (query.available_on && openOn) assertBookableDay(query.available_on, openOn.now);
   const filter = await vendorListFilter(db, query);
+  if (query.available_on && openOn) return listOpenOn(db, query, filter, query.available_on, openOn);
   const { rows, total } = filter.search
     ? await searchPage(db, query, filter)
     : await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
@@ -162,6 +202,41 @@ export async function listPublicVendors(db: Db, query: VendorListQuery): Promise
     hasMore: rows.length > query.limit,
     total: Math.min(total, VENDOR_COUNT_CAP),
     totalCapped: total > VENDOR_COUNT_CAP,
+  };
+}
+
+/**
+ * Issue 26 part 4, "available on": the first VENDOR_COUNT_CAP + 1 matches in the list's order (a
+ * search's ranked block, else newest first) are asked of the availability engine; the list, its
+ * count and its pages are those with an open slot that day. Further matches are not looked at: the
+ * count then says "100+" and narrowing the search reaches them.
+ */
+async function listOpenOn(
+  db: Db,
+  query: VendorListQuery,
+  filter: VendorListFilter,
+  day: string,
+  { openDays, now }: OpenOn,
+): Promise<VendorListResponse> {
+  const cap = VENDOR_COUNT_CAP;
+  const candidates: VendorRow[] = filter.search
+    ? (await vendorSearchBlockQuery(db, filter, cap)).map(
+        ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
+      )
+    : await vendorPageQuery(db, { offset: 0, limit: cap }, filter);
+  const open = await openDays.openOn(
+    db,
+    candidates.map((vendor) => vendor.id),
+    day,
+    now,
+  );
+  const kept = candidates.filter((vendor) => open.has(vendor.id));
+  const page = kept.slice(query.offset, query.offset + query.limit);
+  return {
+    items: await attachServices(db, page.slice(0, Math.max(0, cap - query.offset))),
+    hasMore: kept.length > query.offset + query.limit && query.offset + query.limit < cap,
+    total: Math.min(kept.length, cap),
+    totalCapped: kept.length > cap,
   };
 }
 

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { zonedWallTimeToUtc } from '../../../shared/admin.schemas.ts';
+import { BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
+import type { Db } from '../../db/client.ts';
+import { services } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { computeAvailability } from '../availability/availability.service.ts';
+
+// Issue 26 part 4: "available on" a day — a vendor is listed when the availability engine gives at
+// least one open slot that day (in the vendor's timezone) for one of its active services. The
+// shortest service is the one asked: a longer service's open start is open for a shorter one too
+// (same windows, same busy times, same buffer). Answers are kept a minute per vendor and day, so that
+// paging and repeated searches do not compute them again; a booking made meanwhile shows after that
+// minute at the latest, and the booking form's own slots are always computed fresh.
+
+/** How long an answer is kept (ms). */
+export const OPEN_DAY_MAX_AGE_MS = 60_000;
+const MAX_ENTRIES = 20_000;
+
+export interface OpenDayCache {
+  /** Of `vendorIds`, those with an open slot on `day` (YYYY-MM-DD), in the order given. */
+  openOn(db: Db, vendorIds: string[], day: string, now: Date): Promise<Set<string>>;
+}
+
+/** The calendar day `at` falls on in `timeZone`, as YYYY-MM-DD. */
+export function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** A day the filter may ask about: today (Mexico City) … the booking form's last day. */
+export function assertBookableDay(day: string, now: Date): void {
+  const first = dayIn(now, DEFAULT_TIMEZONE);
+  const last = dayIn(new Date(now.getTime() + BOOKING_RANGE_DAYS * 24 * 60 * 60_000), DEFAULT_TIMEZONE);
+  if (day < first || day > last) {
+    const message = `Date must be between ${first} and ${last}`;
+    throw new AppError('validation_failed', `Invalid query (available_on): ${message}`, [
+      { path: 'available_on', message },
+    ]);
+  }
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether one vendor has an open slot on `day` for `serviceId`, by the availability engine. */
+async function hasOpenSlot(
+  db: Db,
+  vendorId: string,
+  serviceId: string,
+  day: string,
+  timeZone: string,
+  now: Date,
+) {
+  const from = zonedWallTimeToUtc(day, '00:00', timeZone);
+  const to = zonedWallTimeToUtc(nextDay(day), '00:00', timeZone);
+  if (to <= now) return false;
+  const { slots } = await computeAvailability({
+    db,
+    idOrSlug: vendorId,
+    serviceId,
+    from: from < now ? now : from,
+    to,
+    now,
+  });
+  return slots.length > 0;
+}
+
+export function createOpenDayCache({ now: clockNow = () => Date.now() } = {}): OpenDayCache {
+  const entries = new Map<string, { open: boolean; at: number }>();
+  return {
+    async openOn(db, vendorIds, day, now) {
+      const open = new Set<string>();
+      const unknown: string[] = [];
+      for (const id of vendorIds) {
+        const kept = entries.get(`${id}:${day}`);
+        if (kept && clockNow() - kept.at < OPEN_DAY_MAX_AGE_MS) {
+          if (kept.open) open.add(id);
+        } else unknown.push(id);
+      }
+      if (unknown.length === 0) return open;
+      // Each vendor's shortest active service, and its timezone, in one statement.
+      const shortest = await db
+        .selectDistinctOn([services.vendorProfileId], {
+          vendorId: services.vendorProfileId,
+          serviceId: services.id,
+          timezone: sql<string>`(select timezone from vendor_profiles v where v.id = ${services.vendorProfileId})`,
+        })
+        .from(services)
+        .where(and(inArray(services.vendorProfileId, unknown), eq(services.isActive, true)))
+        .orderBy(services.vendorProfileId, asc(services.durationMinutes), asc(services.id));
+      const answers = new Map<string, boolean>(unknown.map((id) => [id, false]));
+      for (const { vendorId, serviceId, timezone } of shortest) {
+        answers.set(vendorId, await hasOpenSlot(db, vendorId, serviceId, day, timezone, now));
+      }
+      if (entries.size + answers.size > MAX_ENTRIES) entries.clear();
+      const at = clockNow();
+      for (const [id, isOpen] of answers) {
+        entries.set(`${id}:${day}`, { open: isOpen, at });
+        if (isOpen) open.add(id);
+      }
+      return open;
+    },
+  };
+}

@@ -41,4 +41,27 @@ export const listQueries: { name: string; kind: 'browse' | 'search'; query: Reco
     kind: 'search',
     query: { q: 'ana', category: 'cleaning', limit: `${BROWSE_PAGE_SIZE}` },
   },
+  // Issue 26 part 4: the filters, alone, together and with a search ("available on" is not one
+  // statement: decision 052).
+  {
+    name: 'filter: colonia Polanco',
+    kind: 'browse',
+    query: { colonia: 'Polanco', limit: `${BROWSE_PAGE_SIZE}` },
+  },
+  {
+    name: 'filter: cleaning, $300–$500, verified',
+    kind: 'browse',
+    query: {
+      category: 'cleaning',
+      min_price: '300',
+      max_price: '500',
+      verified: 'true',
+      limit: `${BROWSE_PAGE_SIZE}`,
+    },
+  },
+  {
+    name: 'search: "limpieza" in Coyoacán',
+    kind: 'search',
+    query: { q: 'limpieza', colonia: 'Coyoacán', limit: `${BROWSE_PAGE_SIZE}` },
+  },
 ];

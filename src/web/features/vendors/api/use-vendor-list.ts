@@ -1,48 +1,170 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
-import { BROWSE_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../../shared/constants.ts';
-import type { VendorListResponse } from '../../../../shared/vendor.schemas.ts';
+import {
+  BOOKING_RANGE_DAYS,
+  BROWSE_PAGE_SIZE,
+  DEFAULT_TIMEZONE,
+  MIN_SEARCH_LENGTH,
+} from '../../../../shared/constants.ts';
+import { canonicalColonia, type VendorListResponse } from '../../../../shared/vendor.schemas.ts';
 import { type ApiClient, api, unwrap } from '../../../lib/api-client.ts';
 
 export interface VendorListFilters {
   category?: CategoryKey;
   /** Matched by the server against business_name and service_category (product §5). */
   q?: string;
+  /** Issue 26 part 4: a colonia the vendor serves, as product §3's list writes it. */
+  colonia?: string;
+  /** A service priced within the range, in whole pesos, both ends included. */
+  minPrice?: number;
+  maxPrice?: number;
+  /** Verified vendors only; absent is everyone. */
+  verified?: true;
+  /** At least one open slot that day (YYYY-MM-DD), from today to BOOKING_RANGE_DAYS ahead. */
+  availableOn?: string;
 }
 
 /** The address's search parameter that holds the search text. */
 export const SEARCH_PARAM = 'q';
 
+/** The address's parameters of the filters panel: the API's own names (vendorListQuerySchema). */
+export const FILTER_PARAMS = {
+  colonia: 'colonia',
+  minPrice: 'min_price',
+  maxPrice: 'max_price',
+  verified: 'verified',
+  availableOn: 'available_on',
+} as const;
+
+/** The schema's highest price (vendor.schemas.ts `pesos`). */
+export const MAX_PRICE_PESOS = 1_000_000;
+
+/** A whole number of pesos the server accepts, else undefined ('', '12.5', '-3', 'abc'). */
+export function pesosOf(text: string | null): number | undefined {
+  const trimmed = (text ?? '').trim();
+  if (!/^\d{1,7}$/.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return value <= MAX_PRICE_PESOS ? value : undefined;
+}
+
+/** A day as YYYY-MM-DD, `days` after `day` (calendar arithmetic, no clock involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD naming a day that exists (not 2026-02-30). */
+function isCalendarDay(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+    addDays(text, 0) === text
+  );
+}
+
+// Made once, when first needed: a page's first Intl.DateTimeFormat is a long task on a phone
+// (decision 027).
+let dayFormat: Intl.DateTimeFormat | undefined;
+
+/**
+ * Today, YYYY-MM-DD, in Mexico City (the marketplace's zone): the first day `available_on` may name.
+ * The browser and the server render read the same clock through here.
+ */
+export function todayInMexico(now: Date = new Date()): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: DEFAULT_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return dayFormat.format(now);
+}
+
+/** The days `available_on` may name: today to BOOKING_RANGE_DAYS ahead (the server refuses others). */
+export function availableOnRange(today: string): { min: string; max: string } {
+  return { min: today, max: addDays(today, BOOKING_RANGE_DAYS) };
+}
+
 /**
  * The list's filters as the address gives them: a `category` outside `categories` is ignored, and a
- * search shorter than the server accepts is not sent (decision 024). The screen and its prefetch
- * (app/router.tsx) both read them here, so the server renders the list the browser asks for.
+ * search shorter than the server accepts is not sent (decision 024). So is any filter the server
+ * would refuse (a colonia outside product §3's list, a price that is not whole pesos, a lowest price
+ * above the highest, a day outside the booking range): a mangled link still lists vendors. The
+ * screen and its prefetch (app/router.tsx) both read them here, so the server renders the list the
+ * browser asks for. `today`: the first day `available_on` may name (tests give their own).
  */
 export function filtersFromSearch(
   params: URLSearchParams,
   categories: readonly CategoryKey[],
+  today: string = todayInMexico(),
 ): VendorListFilters {
   const category = params.get('category') ?? '';
   const q = (params.get(SEARCH_PARAM) ?? '').trim();
+  const colonia = canonicalColonia(params.get(FILTER_PARAMS.colonia) ?? '');
+  let minPrice = pesosOf(params.get(FILTER_PARAMS.minPrice));
+  let maxPrice = pesosOf(params.get(FILTER_PARAMS.maxPrice));
+  // A range upside down matches nothing the person meant: neither end is sent.
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
+    minPrice = undefined;
+    maxPrice = undefined;
+  }
+  const day = params.get(FILTER_PARAMS.availableOn) ?? '';
+  const { min, max } = availableOnRange(today);
   return {
     category: isCategoryKey(category) && categories.includes(category) ? category : undefined,
     q: q.length >= MIN_SEARCH_LENGTH ? q : undefined,
+    colonia,
+    minPrice,
+    maxPrice,
+    verified: params.get(FILTER_PARAMS.verified) === 'true' ? true : undefined,
+    // YYYY-MM-DD strings compare as the days they name.
+    availableOn: isCalendarDay(day) && day >= min && day <= max ? day : undefined,
   };
+}
+
+/** How many of the panel's filters are set (the Filters button's badge): a price range counts once. */
+export function panelFilterCount(filters: VendorListFilters): number {
+  return [
+    filters.colonia,
+    filters.minPrice ?? filters.maxPrice,
+    filters.verified,
+    filters.availableOn,
+  ].filter((value) => value !== undefined).length;
 }
 
 export const vendorKeys = {
   all: ['vendors'] as const,
   list: (filters: VendorListFilters, pageSize: number) =>
-    ['vendors', 'list', { category: filters.category ?? null, q: filters.q ?? '', pageSize }] as const,
+    [
+      'vendors',
+      'list',
+      {
+        category: filters.category ?? null,
+        q: filters.q ?? '',
+        colonia: filters.colonia ?? null,
+        minPrice: filters.minPrice ?? null,
+        maxPrice: filters.maxPrice ?? null,
+        verified: filters.verified ?? false,
+        availableOn: filters.availableOn ?? null,
+        pageSize,
+      },
+    ] as const,
 };
 
 type VendorListQuery = InferRequestType<ApiClient['vendors']['$get']>['query'];
 
 function vendorPageQuery(filters: VendorListFilters, offset: number, limit: number) {
-  const query: VendorListQuery & Record<string, string> = { offset: String(offset), limit: String(limit) };
+  // The client writes each value into the address as text: 200, true → min_price=200, verified=true.
+  const query: VendorListQuery = { offset: String(offset), limit: String(limit) };
   if (filters.category) query.category = filters.category;
   if (filters.q) query.q = filters.q;
+  if (filters.colonia) query.colonia = filters.colonia;
+  if (filters.minPrice !== undefined) query.min_price = filters.minPrice;
+  if (filters.maxPrice !== undefined) query.max_price = filters.maxPrice;
+  if (filters.verified) query.verified = true;
+  if (filters.availableOn) query.available_on = filters.availableOn;
   return query;
 }
 

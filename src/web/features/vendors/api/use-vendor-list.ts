@@ -199,3 +199,21 @@ export function vendorListQuery(filters: VendorListFilters, pageSize: number, cl
 export function useVendorList(filters: VendorListFilters, pageSize: number = BROWSE_PAGE_SIZE) {
   return useInfiniteQuery({ ...vendorListQuery(filters, pageSize), placeholderData: keepPreviousData });
 }
+
+/** The filters the panel sets (VendorDirectory's Filters button): all but the category and the search. */
+export type PanelFilters = Pick<
+  VendorListFilters,
+  'colonia' | 'minPrice' | 'maxPrice' | 'verified' | 'availableOn'
+>;
+
+/** The address with its panel filters replaced by `filters`; the category, the search and the rest stay. */
+export function withPanelFilters(params: URLSearchParams, filters: PanelFilters): URLSearchParams {
+  const updated = new URLSearchParams(params);
+  for (const name of Object.values(FILTER_PARAMS)) updated.delete(name);
+  if (filters.colonia) updated.set(FILTER_PARAMS.colonia, filters.colonia);
+  if (filters.minPrice !== undefined) updated.set(FILTER_PARAMS.minPrice, String(filters.minPrice));
+  if (filters.maxPrice !== undefined) updated.set(FILTER_PARAMS.maxPrice, String(filters.maxPrice));
+  if (filters.verified) updated.set(FILTER_PARAMS.verified, 'true');
+  if (filters.availableOn) updated.set(FILTER_PARAMS.availableOn, filters.availableOn);
+  return updated;
+}

@@ -9,10 +9,20 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { type ErrorToastText, useErrorToast } from '../../../lib/use-error-toast.ts';
-import { filtersFromSearch, SEARCH_PARAM, useVendorList } from '../api/use-vendor-list.ts';
+import {
+  FILTER_PARAMS,
+  filtersFromSearch,
+  type PanelFilters,
+  panelFilterCount,
+  SEARCH_PARAM,
+  todayInMexico,
+  useVendorList,
+  withPanelFilters,
+} from '../api/use-vendor-list.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
+import { VendorFilters } from './vendor-filters.tsx';
 
 /** The cards a phone shows at once (two, at 390 px): their photos load first. */
 const FIRST_SCREEN_CARDS = 2;
@@ -35,15 +45,18 @@ function searchable(text: string): boolean {
 
 /**
  * The searchable vendor list of Browse Vendors and the public directory (product §2, §8, §9). The URL
- * holds the filters (`category`, and `q` once the search text has settled), so a filtered list can
- * be shared and Back restores it; the server does the matching. The search box shows what is typed
- * right away and searches 500 ms after typing stops. A `category` outside `categories` is ignored.
+ * holds the filters (`category`, `q` once the search text has settled, and the Filters panel's
+ * `colonia`, `min_price`, `max_price`, `verified` and `available_on`: issue 26 part 4), so a filtered
+ * list can be shared and Back restores it; the server does the matching. The search box shows what is
+ * typed right away and searches 500 ms after typing stops. A `category` outside `categories`, and
+ * any filter the server would refuse, is ignored.
  */
 export function VendorDirectory({ categories, pageSize, errorToast, layout = 'list' }: VendorDirectoryProps) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
-  const filters = filtersFromSearch(params, categories);
+  const today = todayInMexico();
+  const filters = filtersFromSearch(params, categories, today);
   const { category } = filters;
   const q = (params.get(SEARCH_PARAM) ?? '').trim();
 
@@ -97,8 +110,21 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     });
   };
 
+  // Issue 26 part 4: Apply (or a chip removed) replaces the panel's filters; the category and the
+  // search stay. A new entry in the history, as a category does, so Back restores the list before.
+  const applyFilters = (next: PanelFilters) => {
+    setParams((current) => withPanelFilters(current, next));
+  };
+
+  // Every filter goes: the category, the search and the panel's.
   const clearFilters = () => {
-    selectCategory(undefined);
+    committed.current = '';
+    setText('');
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      for (const name of ['category', SEARCH_PARAM, ...Object.values(FILTER_PARAMS)]) updated.delete(name);
+      return updated;
+    });
     searchInput.current?.focus();
   };
 
@@ -109,7 +135,8 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
   const lastPage = list.data?.pages.at(-1);
   const total = lastPage?.total ?? 0;
-  const filtered = Boolean(category || q || text.trim());
+  const panelFilters = panelFilterCount(filters);
+  const filtered = Boolean(category || q || text.trim() || panelFilters > 0);
   const itemsClass = layout === 'grid' ? 'grid grid-cols-1 gap-3 sm:grid-cols-2' : 'flex flex-col gap-3';
 
   return (
@@ -123,6 +150,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
         inputRef={searchInput}
         hint={tooShort ? t('search.tooShort', { min: MIN_SEARCH_LENGTH }) : undefined}
       />
+      <VendorFilters filters={filters} today={today} onApply={applyFilters} />
       <CategoryChips
         categories={categories}
         active={category}
@@ -159,7 +187,9 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
                 <SearchX aria-hidden="true" className="size-7" />
               </span>
               <h2 className="mt-4 text-lg font-semibold text-stone-900">{t('browse.empty')}</h2>
-              <p className="mt-1 text-sm text-stone-600">{t('browse.emptyHint')}</p>
+              <p className="mt-1 text-sm text-stone-600">
+                {t(panelFilters > 0 ? 'browse.emptyHintFilters' : 'browse.emptyHint')}
+              </p>
               {filtered ? (
                 <Button variant="secondary" className="mt-5" onClick={clearFilters}>
                   {t('browse.clearFilters')}

@@ -109,6 +109,15 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
     (buttons[Math.min(index, buttons.length - 1)] ?? toggle.current)?.focus();
   }, [chipKeys]);
 
+  // The form starts over (a chip removed, Back, Cancel) from the filters applied. The colonia is set
+  // once its options are there: preact/compat gives a select's defaultValue to none of them.
+  const formKey = `${JSON.stringify(filters)} ${drafts}`;
+  const coloniaSelect = useRef<HTMLSelectElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new form, not each render
+  useEffect(() => {
+    if (coloniaSelect.current) coloniaSelect.current.value = filters.colonia ?? '';
+  }, [formKey]);
+
   const close = () => {
     setOpen(false);
     setPriceError(false);
@@ -196,12 +205,7 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
         <h2 id={`${id}-title`} className="text-base font-semibold text-stone-900">
           {t('browse.filters.panel')}
         </h2>
-        {/* A new set of filters in the address (a chip removed, Back), or Cancel, starts the form over. */}
-        <form
-          key={`${JSON.stringify(filters)} ${drafts}`}
-          className="mt-3 flex flex-col gap-4"
-          onSubmit={apply}
-        >
+        <form key={formKey} className="mt-3 flex flex-col gap-4" onSubmit={apply}>
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-colonia`} className={labelClassName}>
               {t('browse.filters.colonia')}
@@ -209,7 +213,7 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
             <select
               id={`${id}-colonia`}
               name={FILTER_PARAMS.colonia}
-              defaultValue={filters.colonia ?? ''}
+              ref={coloniaSelect}
               className={selectClassName}
             >
               <option value="">{t('browse.filters.anyColonia')}</option>

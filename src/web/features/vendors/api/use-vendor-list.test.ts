@@ -7,6 +7,7 @@ import {
   pesosOf,
   todayInMexico,
   vendorKeys,
+  withPanelFilters,
 } from './use-vendor-list.ts';
 
 // A fixed day stands for today: nothing here reads the clock.
@@ -80,6 +81,14 @@ describe('the filters’ helpers', () => {
     expect(vendorKeys.list(read('available_on=2026-03-11'), 6)).not.toEqual(
       vendorKeys.list(read('available_on=2026-03-12'), 6),
     );
+  });
+
+  it('replaces the panel’s filters in the address, keeping the category, the search and the rest', () => {
+    const params = new URLSearchParams('category=pets&q=paws&colonia=Condesa&verified=true&utm=x');
+    expect(
+      withPanelFilters(params, { minPrice: 0, maxPrice: 300, availableOn: '2026-03-11' }).toString(),
+    ).toBe('category=pets&q=paws&utm=x&min_price=0&max_price=300&available_on=2026-03-11');
+    expect(withPanelFilters(params, {}).toString()).toBe('category=pets&q=paws&utm=x');
   });
 
   it('reads pesos and days', () => {

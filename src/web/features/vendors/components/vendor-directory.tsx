@@ -143,7 +143,15 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     <>
       <SearchField
         action={pathname}
-        keep={{ category }}
+        keep={{
+          category,
+          // Before the app has the page, a search keeps the filters applied (search-field.tsx).
+          [FILTER_PARAMS.colonia]: filters.colonia,
+          [FILTER_PARAMS.minPrice]: filters.minPrice?.toString(),
+          [FILTER_PARAMS.maxPrice]: filters.maxPrice?.toString(),
+          [FILTER_PARAMS.verified]: filters.verified ? 'true' : undefined,
+          [FILTER_PARAMS.availableOn]: filters.availableOn,
+        }}
         value={text}
         onChange={setText}
         onSubmit={commitSearch}

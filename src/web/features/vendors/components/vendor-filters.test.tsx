@@ -75,6 +75,16 @@ describe('Vendor filters', () => {
       'Remove filter: Available Thu, Mar 12',
       'Remove filter: Verified only',
     ]);
+    // The search box's plain form (before the app has the page) keeps them too.
+    const kept = [...document.querySelectorAll<HTMLInputElement>('search input[type="hidden"]')];
+    expect(kept.map((input) => `${input.name}=${input.value}`)).toEqual([
+      'category=cleaning',
+      'colonia=Roma Norte',
+      'min_price=200',
+      'max_price=800',
+      'verified=true',
+      'available_on=2026-03-12',
+    ]);
   });
 
   it('does not send the values the server would refuse', async () => {

@@ -172,7 +172,7 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
           ) : null}
         </Button>
         {chips.length > 0 ? (
-          <ul ref={chipList} aria-label={t('browse.filters.chips')} className="contents">
+          <ul ref={chipList} aria-label={t('browse.filters.chips')} className="flex flex-wrap gap-2">
             {chips.map(({ key, label }, index) => (
               <li key={key} className="max-w-full">
                 <button

@@ -5,7 +5,8 @@ import { test } from './support/test.ts';
 
 // Issue 26: Home's search box understands how people in Mexico City type. "plom" suggests Repair
 // (through "plomero"), colonias and vendors; the arrows and Enter choose; a typo still finds the
-// plumbers; a colonia with a trade finds those who serve it. At 390 px, axe on the open list.
+// plumbers; a colonia with a trade finds those who serve it; the filters narrow "plomero" to a
+// colonia and a day. At 390 px, axe on the open list and on the filters.
 
 test('search as people type: suggestions, a synonym, a typo, a colonia, then a profile', async ({
   browser,
@@ -41,6 +42,32 @@ test('search as people type: suggestions, a synonym, a typo, a colonia, then a p
     ).toBeVisible();
     await page.goto('/vendors?q=fontanero%20doctores');
     await expect(page.getByText('1 vendor found')).toBeVisible();
+
+    // Issue 26 part 4: "plomero", then the filters — a colonia and a day Don Beto works (Monday to
+    // Saturday, from the first day the date field offers: the app's today).
+    await page.goto('/vendors?q=plomero');
+    await expect(
+      page.getByRole('link', { name: 'Don Beto Plomería y Electricidad', exact: true }),
+    ).toBeVisible();
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByLabel('Colonia').selectOption('Doctores');
+    const dayField = page.getByLabel('Available on');
+    const today = await dayField.getAttribute('min');
+    const day = new Date(`${today}T12:00:00Z`);
+    do day.setUTCDate(day.getUTCDate() + 1);
+    while (day.getUTCDay() === 0);
+    const workday = day.toISOString().slice(0, 10);
+    await dayField.fill(workday);
+    await expectPhoneFriendly(page);
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`colonia=Doctores.*available_on=${workday}|available_on=${workday}.*colonia=Doctores`),
+    );
+    await expect(page.getByRole('button', { name: 'Remove filter: Doctores' })).toBeVisible();
+    await expect(page.getByText('1 vendor found')).toBeVisible();
+    await expectPhoneFriendly(page);
     await page.getByRole('link', { name: 'Don Beto Plomería y Electricidad', exact: true }).click();
     await expect(page).toHaveURL(/\/public\/vendor\/don-beto-plomeria-y-electricidad$/);
     await expect(

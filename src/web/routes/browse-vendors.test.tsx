@@ -1,35 +1,22 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
-import type { PublicVendor, VendorListResponse } from '../../shared/vendor.schemas.ts';
-import { fakeVendor } from '../features/vendors/vendor-fixtures.ts';
+import { type ApiAnswer, fakeVendor, listPage, stubVendorApi } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 const vendor = fakeVendor;
 
-type Answer = { status: number; body: unknown };
-let answer: (url: URL) => Answer;
+let answer: (url: URL) => ApiAnswer;
 const requests: URL[] = [];
 
-function page(items: PublicVendor[], total = items.length, hasMore = false, totalCapped = false): Answer {
-  return { status: 200, body: { items, total, hasMore, totalCapped } satisfies VendorListResponse };
-}
+const page = listPage;
 
 beforeEach(async () => {
   requests.length = 0;
   answer = () => page([vendor(1), vendor(2)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/auth/get-session') return Response.json(null); // a visitor
-      requests.push(url);
-      const { status, body } = answer(url);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  stubVendorApi((url) => answer(url), requests);
   await i18n.changeLanguage('en');
 });
 

@@ -1,4 +1,5 @@
-import type { PublicVendor, PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
+import { vi } from 'vitest';
+import type { PublicVendor, PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 
 // Test data for the vendor screens' tests (not imported by the app).
 
@@ -56,4 +57,37 @@ export function stubFetch(answer: (url: URL) => FakeAnswer, stub: (name: string,
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   return requests;
+}
+
+/** What a stubbed API answers a request with. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** A page of GET /api/vendors as the server answers it. */
+export function listPage(
+  items: PublicVendor[],
+  total = items.length,
+  hasMore = false,
+  totalCapped = false,
+): ApiAnswer {
+  return { status: 200, body: { items, total, hasMore, totalCapped } satisfies VendorListResponse };
+}
+
+/**
+ * Stubs `fetch` for a visitor's screen: the session check answers "signed out"; every other request
+ * is kept in `requests` and answered by `answer` (read at each request, so a test may change it).
+ */
+export function stubVendorApi(answer: (url: URL) => ApiAnswer, requests: URL[]): void {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/auth/get-session') return Response.json(null); // a visitor
+      requests.push(url);
+      const { status, body } = answer(url);
+      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
 }

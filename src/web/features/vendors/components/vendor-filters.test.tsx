@@ -1,41 +1,25 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicVendor, VendorListResponse } from '../../../../shared/vendor.schemas.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { renderAt } from '../../../test/render-route.tsx';
-import { fakeVendor } from '../vendor-fixtures.ts';
+import { type ApiAnswer, fakeVendor, listPage, stubVendorApi } from '../vendor-fixtures.ts';
 
 // Issue 26 part 4: the Filters panel of Browse Vendors (the directory shares VendorDirectory). Only
 // Date is faked, to a fixed noon in Mexico City: "today" is 2026-03-10 whatever day the tests run,
 // and every timer (the search debounce, the query's) runs as usual.
 const NOW = new Date('2026-03-10T18:00:00Z');
 
-type Answer = { status: number; body: unknown };
-let answer: (url: URL) => Answer;
+let answer: (url: URL) => ApiAnswer;
 const requests: URL[] = [];
 
-function page(items: PublicVendor[], total = items.length): Answer {
-  return {
-    status: 200,
-    body: { items, total, hasMore: false, totalCapped: false } satisfies VendorListResponse,
-  };
-}
+const page = listPage;
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
   requests.length = 0;
   answer = () => page([fakeVendor(1), fakeVendor(2)]);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/api/auth/get-session') return Response.json(null); // a visitor
-      requests.push(url);
-      const { status, body } = answer(url);
-      return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    }),
-  );
+  stubVendorApi((url) => answer(url), requests);
   await i18n.changeLanguage('en');
 });
 

@@ -1,3 +1,4 @@
+import { foldText } from './fold-text.ts';
 // One taxonomy (issue 26, decision 050): a vendor's `service_category` stores a key, never a label in
 // one language. The keys, their labels in Spanish and English, the browse and directory chips, and the
 // labels stored before keys (both languages, both of the spec's lists) are all here.
@@ -113,13 +114,7 @@ export const legacyCategoryLabels: Record<string, VendorCategoryKey> = {
   Otro: 'other',
 };
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+const fold = foldText;
 
 const byFoldedText = new Map<string, VendorCategoryKey>([
   ...Object.entries(legacyCategoryLabels).map(([label, key]) => [fold(label), key] as const),

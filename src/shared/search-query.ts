@@ -1,4 +1,5 @@
 import { categoryWords, type VendorCategoryKey, vendorCategories } from './categories.ts';
+import { foldText } from './fold-text.ts';
 
 // Issue 26: how a search text becomes what the vendor search looks for (ARCHITECTURE §3.6).
 
@@ -50,13 +51,7 @@ export function searchWords(text: string): string[] {
   ].slice(0, MAX_SEARCH_WORDS);
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+const fold = foldText;
 
 /**
  * product §5's rule, kept with category keys stored: the categories one of whose labels (today's, in

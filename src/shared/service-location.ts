@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type CategoryKey, categoryKeyOf } from './categories.ts';
+import { foldText } from './fold-text.ts';
 
 // Where a service is done (issue 24): at the customer's address, at the vendor's, or online. Each
 // category has a default — cleaning, repairs, pets, plants, childcare… happen at the customer's
@@ -22,13 +23,7 @@ const atTheCustomers: readonly CategoryKey[] = [
   'cooking',
 ];
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+const fold = foldText;
 
 /** Where a vendor's services are done when a service does not say. */
 export function defaultServiceLocation(serviceCategory: string): ServiceLocation {

@@ -1,23 +1,17 @@
 import { z } from 'zod';
+import { isCalendarDay } from './calendar-day.ts';
 import { type CategoryKey, isCategoryKey, neighborhoods } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
+import { foldText } from './fold-text.ts';
 import type { ServiceLocation } from './service-location.ts';
 
 // ARCHITECTURE §6: GET /api/vendors?category=&q=&colonia=&min_price=&max_price=&verified=&available_on=
 // &offset=&limit= — the one schema for server and client.
 
-const foldColonia = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
-
 /** A colonia of product §3's list, as that list writes it, whatever the accents and case typed. */
 export function canonicalColonia(text: string): string | undefined {
-  const folded = foldColonia(text);
-  return neighborhoods.find((area) => foldColonia(area) === folded);
+  const folded = foldText(text);
+  return neighborhoods.find((area) => foldText(area) === folded);
 }
 
 /** A whole number of pesos for the price filters (issue 26 part 4). */
@@ -61,18 +55,7 @@ export const vendorListQuerySchema = z
       .enum(['true', 'false'], { message: 'verified must be true or false' })
       .transform((value) => value === 'true')
       .optional(),
-    available_on: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
-      .refine(
-        (value) =>
-          !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-          new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-        {
-          message: 'Date must be YYYY-MM-DD',
-        },
-      )
-      .optional(),
+    available_on: z.string().refine(isCalendarDay, { message: 'Date must be YYYY-MM-DD' }).optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
   })

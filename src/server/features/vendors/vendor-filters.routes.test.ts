@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VendorListResponse } from '../../../shared/vendor.schemas.ts';
-import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { zonedWallTimeToUtc } from '../../../shared/admin.schemas.ts';
-import { BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
+import { addDays, bookableDays } from '../../../shared/calendar-day.ts';
 import type { Db } from '../../db/client.ts';
 import { services } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,32 +22,15 @@ export interface OpenDayCache {
   openOn(db: Db, vendorIds: string[], day: string, now: Date): Promise<Set<string>>;
 }
 
-/** The calendar day `at` falls on in `timeZone`, as YYYY-MM-DD. */
-export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}
-
-/** A day the filter may ask about: today (Mexico City) … the booking form's last day. */
+/** A day the filter may ask about: the days the booking form offers (`bookableDays`). */
 export function assertBookableDay(day: string, now: Date): void {
-  const first = dayIn(now, DEFAULT_TIMEZONE);
-  const last = dayIn(new Date(now.getTime() + BOOKING_RANGE_DAYS * 24 * 60 * 60_000), DEFAULT_TIMEZONE);
-  if (day < first || day > last) {
-    const message = `Date must be between ${first} and ${last}`;
+  const { min, max } = bookableDays(now);
+  if (day < min || day > max) {
+    const message = `Date must be between ${min} and ${max}`;
     throw new AppError('validation_failed', `Invalid query (available_on): ${message}`, [
       { path: 'available_on', message },
     ]);
   }
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Whether one vendor has an open slot on `day` for `serviceId`, by the availability engine. */
@@ -60,7 +43,7 @@ async function hasOpenSlot(
   now: Date,
 ) {
   const from = zonedWallTimeToUtc(day, '00:00', timeZone);
-  const to = zonedWallTimeToUtc(nextDay(day), '00:00', timeZone);
+  const to = zonedWallTimeToUtc(addDays(day, 1), '00:00', timeZone);
   if (to <= now) return false;
   const { slots } = await computeAvailability({
     db,

@@ -1,4 +1,5 @@
 import { categoryWords, neighborhoods, vendorCategories } from '../../../shared/categories.ts';
+import { foldText } from '../../../shared/fold-text.ts';
 import { categorySynonyms } from '../../../shared/search-vocabulary.ts';
 import type { VendorSuggestions } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,13 +8,7 @@ import { vendorListFilter, vendorSearchBlockQuery } from './vendors.service.ts';
 /** How many of each the search box offers. */
 export const SUGGESTIONS = { categories: 3, colonias: 3, vendors: 5 } as const;
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+const fold = foldText;
 
 /** Whether a word or phrase of `text` begins with `typed` ("plom" in "Plomería"; "roma n" in "Roma Norte"). */
 const beginsAWord = (text: string, typed: string) => {

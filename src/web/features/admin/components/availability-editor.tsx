@@ -12,6 +12,7 @@ import {
   availabilityWindowFormSchema,
   utcToZonedWallTime,
 } from '../../../../shared/admin.schemas.ts';
+import { addDays } from '../../../../shared/calendar-day.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -31,13 +32,6 @@ import {
 import { Checkbox, Select } from './form-field.tsx';
 
 type Repeat = RecurrenceRule | 'none';
-
-const DAY_MS = 24 * 60 * 60_000;
-
-/** YYYY-MM-DD plus `days`, as calendar arithmetic (no zone involved). */
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /**
  * The admin availability editor (product §2, §5, §9): a date from today to 30 days ahead in the

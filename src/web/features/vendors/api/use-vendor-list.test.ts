@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../../../shared/calendar-day.ts';
 import { browseCategories } from '../../../../shared/categories.ts';
 import {
-  addDays,
   filtersFromSearch,
   panelFilterCount,
   pesosOf,

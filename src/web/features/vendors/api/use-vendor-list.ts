@@ -1,12 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferRequestType } from 'hono/client';
+import { addDays, bookableDays, isCalendarDay } from '../../../../shared/calendar-day.ts';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
-import {
-  BOOKING_RANGE_DAYS,
-  BROWSE_PAGE_SIZE,
-  DEFAULT_TIMEZONE,
-  MIN_SEARCH_LENGTH,
-} from '../../../../shared/constants.ts';
+import { BOOKING_RANGE_DAYS, BROWSE_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../../shared/constants.ts';
 import { canonicalColonia, type VendorListResponse } from '../../../../shared/vendor.schemas.ts';
 import { type ApiClient, api, unwrap } from '../../../lib/api-client.ts';
 
@@ -48,38 +44,12 @@ export function pesosOf(text: string | null): number | undefined {
   return value <= MAX_PRICE_PESOS ? value : undefined;
 }
 
-/** A day as YYYY-MM-DD, `days` after `day` (calendar arithmetic, no clock involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** YYYY-MM-DD naming a day that exists (not 2026-02-30). */
-function isCalendarDay(text: string): boolean {
-  return (
-    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
-    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
-    addDays(text, 0) === text
-  );
-}
-
-// Made once, when first needed: a page's first Intl.DateTimeFormat is a long task on a phone
-// (decision 027).
-let dayFormat: Intl.DateTimeFormat | undefined;
-
 /**
  * Today, YYYY-MM-DD, in Mexico City (the marketplace's zone): the first day `available_on` may name.
  * The browser and the server render read the same clock through here.
  */
 export function todayInMexico(now: Date = new Date()): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: DEFAULT_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return dayFormat.format(now);
+  return bookableDays(now).min;
 }
 
 /** The days `available_on` may name: today to BOOKING_RANGE_DAYS ahead (the server refuses others). */

@@ -1,0 +1,46 @@
+import { BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from './constants.ts';
+
+// Calendar days as YYYY-MM-DD: arithmetic without a clock, and the day an instant falls on in a zone.
+
+/** `day` plus `days`, as calendar arithmetic (no zone involved). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD naming a day that exists (not 2026-02-30). */
+export function isCalendarDay(text: string): boolean {
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+    !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) &&
+    addDays(text, 0) === text
+  );
+}
+
+// Made once per zone: a page's first Intl.DateTimeFormat is a long task on a phone (decision 027).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day `at` falls on in `timeZone`. */
+export function dayIn(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
+
+/**
+ * The days the booking form offers, and so the "available on" filter may name (issue 26): today in
+ * Mexico City to BOOKING_RANGE_DAYS ahead. The server refuses others; the web app does not send them.
+ */
+export function bookableDays(now: Date): { min: string; max: string } {
+  const min = dayIn(now, DEFAULT_TIMEZONE);
+  return { min, max: addDays(min, BOOKING_RANGE_DAYS) };
+}

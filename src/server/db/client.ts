@@ -93,14 +93,15 @@ function transactionsGivingBackTheirClient(pool: pg.Pool): Db['transaction'] {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Run on each new connection before the pool hands it out, whatever the URL's own options are
+    // (a `connect` listener's query would race the first statement: pg 8.16 warns, pg 9 refuses).
+    onConnect: (client) => client.query(SESSION_SETTINGS),
+  });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
-  // Queued on each new connection before any statement of ours (node-postgres runs a client's
-  // queries in order), whatever the URL's own options are.
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-  });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   db.transaction = transactionsGivingBackTheirClient(pool);
   const notifications = postgresNotifications(url);

@@ -43,10 +43,7 @@ export function typoQuery(db: Db, words: string[]) {
       ) as corrected`);
 }
 
-/**
- * The words of the typo lexicon that each search word may be a typo of, best first (one statement,
- * through the lexicon's trigram index; `%` finds candidates above pg_trgm's 0.3, the rest is sorted out).
- */
+/** The words of the typo lexicon that each search word may be a typo of, best first (typoQuery). */
 async function typoCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
   const candidates = words.filter((word) => word.length >= TYPO_MIN_LENGTH);
   const corrections = new Map<string, string[]>();

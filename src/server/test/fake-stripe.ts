@@ -97,8 +97,9 @@ export async function startFakeStripe({
   const refunds: FakeRefund[] = [];
   // Stripe replays the first answer to a key (saved as it was then), for the same endpoint and
   // parameters only.
-  const byIdempotencyKey = new Map<string, { path: string; params: string; body: string }>();
-  let failures = 0;
+  const byIdempotencyKey = new Map<string, { path: string; params: string; body: string; status: number }>();
+  /** The next requests' failures: an outage keeps nothing; `kept` is a 500 Stripe keeps as the key's answer. */
+  let failures: ('outage' | 'kept')[] = [];
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -141,14 +142,14 @@ export async function startFakeStripe({
         'idempotency_error',
       );
     else {
-      res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
+      res.writeHead(seen.status, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
       res.end(seen.body);
     }
     return true;
   }
 
-  function remember(key: string, path: string, params: Record<string, unknown>, body: unknown) {
-    byIdempotencyKey.set(key, { path, params: JSON.stringify(params), body: JSON.stringify(body) });
+  function remember(key: string, path: string, params: Record<string, unknown>, body: unknown, status = 200) {
+    byIdempotencyKey.set(key, { path, params: JSON.stringify(params), body: JSON.stringify(body), status });
   }
 
   function createSession(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
@@ -256,15 +257,19 @@ export async function startFakeStripe({
 
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return send(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API key.' } });
-    if (failures > 0) {
-      failures--;
+    const failure = failures.shift();
+    if (failure) {
+      const error = { error: { type: 'api_error', message: 'Fake outage.' } };
+      // Stripe keeps the 500 of a request that had started as its key's answer, for 24 h.
+      if (
+        failure === 'kept' &&
+        idempotencyKey &&
+        req.method === 'POST' &&
+        !byIdempotencyKey.has(idempotencyKey)
+      )
+        remember(idempotencyKey, path, params, error, 500);
       // Stripe-Should-Retry: false, so the SDK gives up at once and the app's own retry is tested.
-      return send(
-        res,
-        500,
-        { error: { type: 'api_error', message: 'Fake outage.' } },
-        { 'stripe-should-retry': 'false' },
-      );
+      return send(res, 500, error, { 'stripe-should-retry': 'false' });
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions')
       return createSession(params, res, idempotencyKey);
@@ -316,9 +321,12 @@ export async function startFakeStripe({
     paymentIntents,
     /** Every refund made, oldest first. */
     refunds,
-    /** The next n requests fail with a 500 (a Stripe outage). */
-    failNext(n = 1) {
-      failures = n;
+    /**
+     * The next n requests fail with a 500: a Stripe outage, or (`kept`) a failure inside Stripe that
+     * it keeps as the idempotency key's answer and replays to every retry with that key for 24 h.
+     */
+    failNext(n = 1, how: 'outage' | 'kept' = 'outage') {
+      failures = Array.from({ length: n }, () => how);
     },
     /**
      * Stripe marks a session paid (or not, for an OXXO voucher) before sending its event; its

@@ -434,6 +434,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         paymentRef: booking.row.paymentRef,
         amountMxn: 10_000,
         idempotencyKey: `dashboard-${booking.id}`,
+        now: new Date(NOW),
       });
       const event = await webhook('charge.refunded', {
         id: `ch_${booking.id.slice(0, 8)}`,

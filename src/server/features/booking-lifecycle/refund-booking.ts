@@ -98,6 +98,7 @@ export async function refundBooking({
         paymentRef: owed.paymentRef,
         amountMxn: request.amountMxn,
         idempotencyKey: request.idempotencyKey,
+        now,
       });
     } catch (err) {
       await db

@@ -39,6 +39,8 @@ export interface RefundRequest {
   /** Centavos, MXN: the whole amount paid. */
   amountMxn: number;
   idempotencyKey: string;
+  /** When it is asked: a retry after the provider kept a failure as the key's answer is keyed by its hour. */
+  now: Date;
 }
 
 export interface Refund {

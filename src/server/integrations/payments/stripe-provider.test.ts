@@ -95,6 +95,7 @@ describe('stripe provider against the fake Stripe', () => {
       paymentRef,
       amountMxn: 45_000,
       idempotencyKey: key,
+      now: NOW,
     });
     const sentSince = (before: number) => fake.requests.slice(before).map((r) => `${r.method} ${r.path}`);
     const refundsOf = (paymentRef: string) => fake.refunds.filter((r) => r.payment_intent === paymentRef);
@@ -175,6 +176,49 @@ describe('stripe provider against the fake Stripe', () => {
         Stripe.errors.StripeAPIError,
       );
       expect(refundsOf(paymentRef)).toEqual([]);
+    });
+
+    it('after a 500 that Stripe keeps for its key, the retry asks the payment, then refunds under a key of the hour', async () => {
+      const { sessionId, paymentRef } = await paid();
+      const owed = refundRequest(sessionId, paymentRef);
+      const rejected = fake.rejections.length;
+      fake.failNext(1, 'kept');
+      await expect(provider().refund(owed)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+      expect(refundsOf(paymentRef)).toEqual([]);
+
+      // The sweeper's retry: the same key gets the same 500 back; the payment holds no refund of
+      // this booking, so it is made under the hour's key, once.
+      const before = fake.requests.length;
+      const refund = await provider().refund(owed);
+      // (The SDK may send the replayed key once more before it gives up.)
+      expect(sentSince(before).slice(-2)).toEqual(['GET /v1/refunds', 'POST /v1/refunds']);
+      const hour = Math.floor(NOW.getTime() / 3_600_000);
+      expect(fake.requests.at(-1)!.idempotencyKey).toBe(`${owed.idempotencyKey}-retry-${hour}`);
+      expect(refundsOf(paymentRef)).toEqual([
+        expect.objectContaining({ id: refund.refundId, amount: 45_000 }),
+      ]);
+      expect(fake.rejections.slice(rejected)).toEqual([]);
+
+      // Every later retry in the hour, on any instance, answers that refund.
+      expect(await provider().refund(owed)).toEqual(refund);
+      expect(refundsOf(paymentRef)).toHaveLength(1);
+    });
+
+    it('after a kept 500, a refund of the booking that Stripe holds is the answer, never a second one', async () => {
+      const { sessionId, paymentRef } = await paid();
+      // The booking's refund exists (made by an earlier try whose answer was lost) …
+      const made = await provider().refund(refundRequest(sessionId, paymentRef));
+      // … and another key's request failed inside Stripe.
+      const owed = refundRequest(sessionId, paymentRef);
+      fake.failNext(1, 'kept');
+      await expect(provider().refund(owed)).rejects.toBeInstanceOf(Stripe.errors.StripeAPIError);
+      const before = fake.requests.length;
+      expect(await provider().refund(owed)).toEqual(made);
+      expect(sentSince(before).at(-1)).toBe('GET /v1/refunds');
+      expect(fake.requests.slice(before).map((r) => r.idempotencyKey)).not.toContain(
+        expect.stringContaining('-retry-'),
+      );
+      expect(refundsOf(paymentRef)).toHaveLength(1);
     });
   });
 });

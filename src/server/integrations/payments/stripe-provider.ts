@@ -83,8 +83,8 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
       // The PaymentIntent arrives with the paid event; a booking paid before we kept it (or whose
       // event is late) still has its session, which knows it.
       const paymentIntent = request.paymentRef ?? (await paymentIntentOf(request.sessionId));
-      try {
-        const refund = await stripe.refunds.create(
+      const create = (idempotencyKey: string) =>
+        stripe.refunds.create(
           {
             payment_intent: paymentIntent,
             amount: request.amountMxn,
@@ -92,9 +92,20 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
             metadata: { appointment_id: request.appointmentId },
           },
           // Decision 046: one key, one refund; the SDK's own retry reuses it too.
-          { idempotencyKey: request.idempotencyKey },
+          { idempotencyKey },
         );
-        return toRefund(refund);
+      /** A refund Stripe holds for this payment (of this booking's, when `appointmentId` is given). */
+      const existing = async (appointmentId?: string) => {
+        const { data } = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 });
+        return data.find(
+          (r) =>
+            r.status !== 'failed' &&
+            r.status !== 'canceled' &&
+            (!appointmentId || r.metadata?.appointment_id === appointmentId),
+        );
+      };
+      try {
+        return toRefund(await create(request.idempotencyKey));
       } catch (err) {
         // Refunded in full already: by an earlier try whose answer was lost (Stripe forgets keys
         // after 24 h) or from the dashboard. Never a second refund: answer the one that exists.
@@ -102,9 +113,17 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
           err instanceof Stripe.errors.StripeInvalidRequestError &&
           err.code === 'charge_already_refunded'
         ) {
-          const existing = await stripe.refunds.list({ payment_intent: paymentIntent, limit: 10 });
-          const refund = existing.data.find((r) => r.status !== 'failed' && r.status !== 'canceled');
+          const refund = await existing();
           if (refund) return toRefund(refund);
+        }
+        // Stripe keeps a key's first answer for 24 h, a 500 too, and replays it to every retry
+        // (decision 046's addendum). Whether that try refunded, the payment knows: answer its
+        // refund, or ask again under a key of this hour, the same on every instance.
+        if (err instanceof Stripe.errors.StripeError && isReplayedFailure(err)) {
+          const refund = await existing(request.appointmentId);
+          if (refund) return toRefund(refund);
+          const hour = Math.floor(request.now.getTime() / 3_600_000);
+          return toRefund(await create(`${request.idempotencyKey}-retry-${hour}`));
         }
         throw err;
       }
@@ -138,6 +157,12 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
     if (!id) throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
     return id;
   }
+}
+
+/** A server error Stripe kept as an idempotency key's answer and sent again. */
+function isReplayedFailure(err: InstanceType<typeof Stripe.errors.StripeError>): boolean {
+  const headers = (err.headers ?? {}) as Record<string, string | undefined>;
+  return (err.statusCode ?? 0) >= 500 && headers['idempotent-replayed'] === 'true';
 }
 
 /** Decision 046: a refund still on its way counts (Stripe has taken it); a failed one does not. */

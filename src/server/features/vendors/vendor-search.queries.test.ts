@@ -248,6 +248,16 @@ describe(`vendor search: what people type (${testEngine})`, () => {
     expect((await suggest('limpieza')).vendors.length).toBeLessThanOrEqual(5);
   });
 
+  it.each(['limpieza', 'Coyoacan', 'plomero', 'yoga'])(
+    'suggests for "%s" the vendors the search ranks first, in its order',
+    async (q) => {
+      const res = await request(`/api/vendors?limit=5&q=${encodeURIComponent(q)}`);
+      const ranked = ((await res.json()) as VendorListResponse).items.map((v) => v.business_name);
+      expect(ranked.length).toBeGreaterThan(0);
+      expect((await suggest(q)).vendors.map((v) => v.business_name)).toEqual(ranked);
+    },
+  );
+
   it('refuses text shorter than a search', async () => {
     expect((await request('/api/vendors/suggest?q=pl')).status).toBe(400);
     expect((await request('/api/vendors/suggest')).status).toBe(400);

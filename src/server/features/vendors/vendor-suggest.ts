@@ -30,7 +30,8 @@ export async function suggestVendors(db: Db, text: string): Promise<VendorSugges
     .slice(0, SUGGESTIONS.categories);
   const colonias = neighborhoods.filter((area) => beginsAWord(area, typed)).slice(0, SUGGESTIONS.colonias);
   const filter = await vendorListFilter(db, { q: text });
-  const found = await vendorSearchBlockQuery(db, filter, SUGGESTIONS.vendors);
+  // The search's own first block, ranked: a smaller one would rank only the newest few finds.
+  const found = await vendorSearchBlockQuery(db, filter);
   return {
     categories,
     colonias,

@@ -30,6 +30,22 @@ describe('loadStrings', () => {
     expect(i18n.t('app.loading')).toBe('Cargando…');
   });
 
+  it('ends a sentence on a time\'s own period in Spanish, never "a.m.."', async () => {
+    await loadStrings(['bookings']);
+    await changeLanguage('es-MX');
+    const deadline = 'viernes, 27 de noviembre de 2026, 9:00 a.m.';
+    expect(i18n.t('bookings.manage.changes.deadline', { deadline })).toBe(
+      'Puedes cancelar o cambiarla hasta el viernes, 27 de noviembre de 2026, 9:00 a.m.',
+    );
+    expect(i18n.t('bookings.manage.changes.deadline', { deadline: 'viernes, 3:30 p. m.' })).toBe(
+      'Puedes cancelar o cambiarla hasta el viernes, 3:30 p. m.',
+    );
+    await changeLanguage('en');
+    expect(i18n.t('bookings.manage.changes.deadline', { deadline: 'Friday, 9:00 AM' })).toBe(
+      'You can cancel or change it until Friday, 9:00 AM.',
+    );
+  });
+
   it('rejects when the strings could not be downloaded, and downloads them at the next call', async () => {
     await changeLanguage('en');
     await expect(loadStrings(['whatsapp'])).rejects.toBeInstanceOf(Error);

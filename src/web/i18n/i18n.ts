@@ -59,12 +59,23 @@ function readStrings(language: string, name: string, callback: ReadCallback) {
   );
 }
 
+/**
+ * A sentence that ends with a Mexican time ("hasta el viernes, 27 de noviembre, 9:00 a.m.") ends on
+ * the abbreviation's own period, never "a.m..": every string passes through this.
+ */
+const abbreviationPeriod = {
+  type: 'postProcessor' as const,
+  name: 'abbreviationPeriod',
+  process: (value: string) => value.replace(/\b([ap]\.\s?m\.)\./g, '$1'),
+};
+
 // The app's own strings are bundled (a few kilobytes), so initialisation is synchronous: no flash
 // of keys. Both languages of a feature load together (`preload`: one module holds both), so that
 // switching the language never waits for a download.
 void i18n
   .use(resourcesToBackend(readStrings))
   .use(initReactI18next)
+  .use(abbreviationPeriod)
   .init({
     resources: { en: { translation: en }, 'es-MX': { translation: esMX } },
     partialBundledLanguages: true,
@@ -77,6 +88,7 @@ void i18n
     load: 'currentOnly',
     initAsync: false,
     interpolation: { escapeValue: false }, // React escapes
+    postProcess: [abbreviationPeriod.name],
   });
 
 /**

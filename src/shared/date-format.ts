@@ -21,7 +21,8 @@ export function dateTimeFormat(
 
 /**
  * Ends a sentence whose last words are a formatted time (issue 24): es-MX's "11:30 a.m." already
- * ends with a period, so a second one ("a.m..") is not added.
+ * ends with a period, so a second one ("a.m..") is not added. For the server's texts; the web's
+ * strings end with their period and i18n drops a doubled one (`abbreviationPeriod`, web/i18n).
  */
 export const endSentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
 

@@ -193,7 +193,7 @@ export const vendorEn = {
       failed: 'Could not update the booking.',
       // Issue 24: the target as the target, the deadline as the deadline; the period is added in code
       // unless the time ends with one ("a.m.").
-      answerWindow: 'Answer within {{hours}} hours; the request expires on {{due}}',
+      answerWindow: 'Answer within {{hours}} hours; the request expires on {{due}}.',
       // Issue 24: the request complete — how to reach the customer, and where to go.
       customerLabel: 'Customer details for {{code}}',
       phone: 'Phone',
@@ -467,7 +467,7 @@ export const vendorEsMX: typeof vendorEn = {
       blocked: 'Reserva rechazada; solicitante bloqueado',
       done: 'Reserva actualizada',
       failed: 'No se pudo actualizar la reserva.',
-      answerWindow: 'Responde en menos de {{hours}} horas; la solicitud vence el {{due}}',
+      answerWindow: 'Responde en menos de {{hours}} horas; la solicitud vence el {{due}}.',
       customerLabel: 'Datos del cliente de {{code}}',
       phone: 'Teléfono',
       call: 'Llamar al {{phone}}',

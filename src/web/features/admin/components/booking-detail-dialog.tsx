@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBookingDetail } from '../../../../shared/admin-bookings.schemas.ts';
-import { dateTimeFormat, endSentence } from '../../../../shared/date-format.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -213,9 +213,9 @@ function BookingDetail({ booking: b }: { booking: AdminBookingDetail }) {
       <Section title={t('admin.bookings.sections.payment')}>
         <div className="flex flex-col gap-1 text-sm text-stone-800">
           {b.timeline.paid_at ? (
-            <p>{endSentence(t('admin.bookings.paidAt', { at: at(b.timeline.paid_at) }))}</p>
+            <p>{t('admin.bookings.paidAt', { at: at(b.timeline.paid_at) })}</p>
           ) : b.status === 'awaiting_payment' && b.timeline.payment_due_at ? (
-            <p>{endSentence(t('admin.bookings.paymentAwaiting', { due: at(b.timeline.payment_due_at) }))}</p>
+            <p>{t('admin.bookings.paymentAwaiting', { due: at(b.timeline.payment_due_at) })}</p>
           ) : (
             <p>{t('admin.bookings.notPaid')}</p>
           )}
@@ -254,12 +254,10 @@ function RefundState({ booking: b, at }: { booking: AdminBookingDetail; at: (iso
     return (
       <div className="flex flex-col gap-1">
         <p>
-          {endSentence(
-            t('admin.bookings.refundDone', {
-              amount: formatMxn(b.refund.amount_mxn),
-              at: b.refund.refunded_at ? at(b.refund.refunded_at) : '—',
-            }),
-          )}
+          {t('admin.bookings.refundDone', {
+            amount: formatMxn(b.refund.amount_mxn),
+            at: b.refund.refunded_at ? at(b.refund.refunded_at) : '—',
+          })}
         </p>
         {b.refund.refund_id ? (
           <p className="break-all text-stone-600">

@@ -3,7 +3,6 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedBooking } from '../../../../shared/booking.schemas.ts';
 import { CUSTOMER_CHANGE_HOURS } from '../../../../shared/constants.ts';
-import { endSentence } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -85,9 +84,7 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
       {
         onSuccess: (moved) => {
           onClose();
-          toast.success(
-            endSentence(t('bookings.manage.changes.rescheduled', { when: when(moved.start_time) })),
-          );
+          toast.success(t('bookings.manage.changes.rescheduled', { when: when(moved.start_time) }));
         },
         onError: (err) => {
           const refusal = failed(err);
@@ -102,16 +99,12 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
       <DialogContent
         onCloseAutoFocus={focusBack(returnFocus)}
         title={t('bookings.manage.changes.rescheduleTitle')}
-        description={endSentence(
-          t('bookings.manage.changes.rescheduleNow', { when: when(booking.start_time) }),
-        )}
+        description={t('bookings.manage.changes.rescheduleNow', { when: when(booking.start_time) })}
         closeLabel={t('bookings.manage.changes.close')}
       >
         {booking.status === 'awaiting_payment' && booking.payment_due_at ? (
           <p className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {endSentence(
-              t('bookings.manage.changes.keepsPaymentDeadline', { due: when(booking.payment_due_at) }),
-            )}
+            {t('bookings.manage.changes.keepsPaymentDeadline', { due: when(booking.payment_due_at) })}
           </p>
         ) : null}
         {slots.isPending ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VendorBooking, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
-import { dateTimeFormat, endSentence } from '../../../../shared/date-format.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -70,16 +70,14 @@ export function VendorBookingsSection() {
             </div>
             {b.status === 'pending_vendor' && b.answer_due_at ? (
               <p className="text-sm text-stone-700">
-                {endSentence(
-                  t('vendor.dashboard.bookings.answerWindow', {
-                    hours: VENDOR_CONFIRMATION_TARGET_HOURS,
-                    due: dateTimeFormat(i18n.language, {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                      timeZone: b.timezone,
-                    }).format(new Date(b.answer_due_at)),
-                  }),
-                )}
+                {t('vendor.dashboard.bookings.answerWindow', {
+                  hours: VENDOR_CONFIRMATION_TARGET_HOURS,
+                  due: dateTimeFormat(i18n.language, {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone: b.timezone,
+                  }).format(new Date(b.answer_due_at)),
+                })}
               </p>
             ) : null}
             <CustomerDetails booking={b} />

@@ -199,6 +199,8 @@ export const bookingsEn = {
       slotsError: 'We could not load the open times.',
       noSlots: 'There are no other open times in the next 14 days.',
       noSlotsWhatsapp: 'Message the vendor on WhatsApp to find another time.',
+      insideChangeWindow:
+        'This time is less than {{hours}} hours away: once you move to it, only the vendor can change or cancel the booking.',
       confirmReschedule: 'Confirm new time',
       saving: 'Saving…',
       rescheduled: 'Your booking is now on {{when}}.',
@@ -386,6 +388,8 @@ export const bookingsEsMX: typeof bookingsEn = {
       slotsError: 'No pudimos cargar los horarios disponibles.',
       noSlots: 'No hay otros horarios disponibles en los próximos 14 días.',
       noSlotsWhatsapp: 'Escribe al proveedor por WhatsApp para buscar otro horario.',
+      insideChangeWindow:
+        'Este horario es en menos de {{hours}} horas: después del cambio, solo el proveedor podrá cambiar o cancelar la reserva.',
       confirmReschedule: 'Confirmar nuevo horario',
       saving: 'Guardando…',
       rescheduled: 'Tu reserva ahora es el {{when}}.',

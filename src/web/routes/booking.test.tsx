@@ -337,6 +337,38 @@ describe('/booking/:code', () => {
     ]);
   });
 
+  it('warns before a move to a time inside the online-change window', async () => {
+    // 2026-11-24 20:00 UTC: Wed 25 at 11:00 (17:00 UTC) is 21 hours away, Tue 24 already past the window.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T20:00:00.000Z'));
+    slotsAnswer = {
+      status: 200,
+      body: {
+        slots: ['2026-11-25T17:00:00.000Z', '2026-11-26T21:00:00.000Z'],
+        timezone: 'America/Mexico_City',
+      },
+    };
+    try {
+      renderAt(URL_OF_PAGE);
+      fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
+      const days = await within(dialog).findByRole('group', { name: 'Day' });
+      const warning = /less than 24 hours away: once you move to it, only the vendor can change or cancel/;
+      fireEvent.click(within(days).getByLabelText('Thu, Nov 26'));
+      fireEvent.click(
+        within(within(dialog).getByRole('group', { name: 'Time' })).getByLabelText(/^3:00\sPM$/),
+      );
+      expect(dialog.textContent).not.toMatch(warning);
+      fireEvent.click(within(days).getByLabelText('Wed, Nov 25'));
+      fireEvent.click(
+        within(within(dialog).getByRole('group', { name: 'Time' })).getByLabelText(/^11:00\sAM$/),
+      );
+      expect(within(dialog).getByRole('status').textContent).toMatch(warning);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says when no other time is open, and offers the vendor’s WhatsApp', async () => {
     slotsAnswer = { status: 200, body: { slots: [], timezone: 'America/Mexico_City' } };
     renderAt(URL_OF_PAGE);

@@ -77,6 +77,9 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
   );
   const day = days.find((d) => d.key === dayKey) ?? days[0];
   const whatsapp = booking.vendor.whatsapp;
+  // A time inside the online-change window can be taken, but then only the vendor can change it.
+  const insideChangeWindow =
+    picked !== '' && Date.parse(picked) - Date.now() < CUSTOMER_CHANGE_HOURS * 60 * 60_000;
 
   const confirm = () =>
     reschedule.mutate(
@@ -159,6 +162,11 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
                 </Chip>
               ))}
             </ChipGroup>
+            {insideChangeWindow ? (
+              <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {t('bookings.manage.changes.insideChangeWindow', { hours: CUSTOMER_CHANGE_HOURS })}
+              </p>
+            ) : null}
             <Button size="lg" disabled={!picked || reschedule.isPending} onClick={confirm}>
               {reschedule.isPending
                 ? t('bookings.manage.changes.saving')

@@ -29,7 +29,8 @@ export function Component() {
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
         className="flex flex-col gap-4"
       >
-        <TabsList>
+        {/* Two rows on a phone: "Proveedores" and its three neighbours do not fit one row at 390 px. */}
+        <TabsList className="grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
           <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>
           <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>

@@ -9,7 +9,8 @@ export const Tabs = TabsPrimitive.Root;
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={clsx('grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-stone-100 p-1', className)}
+      // One row of equal tabs unless the caller lays them out (`className`: its columns).
+      className={clsx('grid gap-1 rounded-xl bg-stone-100 p-1', className ?? 'auto-cols-fr grid-flow-col')}
       {...props}
     />
   );

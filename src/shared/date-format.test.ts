@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, utcStamp } from './date-format.ts';
+import { dateTimeFormat, utcStamp, zoneCity } from './date-format.ts';
 
 describe('dateTimeFormat', () => {
   it('builds one formatter per locale and options, and formats as Intl does', () => {
@@ -22,5 +22,14 @@ describe('utcStamp', () => {
   it('writes an instant as iCalendar and Google Calendar want it, in UTC, without its milliseconds', () => {
     expect(utcStamp(new Date('2026-11-23T15:00:00.000Z'))).toBe('20261123T150000Z');
     expect(utcStamp(new Date('2026-11-23T09:05:07.999-06:00'))).toBe('20261123T150507Z');
+  });
+});
+
+describe('zoneCity', () => {
+  it('names a vendor’s zone by its city in the reader’s language, never by the IANA id', () => {
+    expect(zoneCity('America/Mexico_City', 'es-MX')).toBe('Ciudad de México');
+    expect(zoneCity('America/Mexico_City', 'en')).toBe('Mexico City');
+    expect(zoneCity('America/Cancun', 'es-MX')).toBe('Cancún');
+    expect(zoneCity('America/Bahia_Banderas', 'en')).toBe('Bahia Banderas');
   });
 });

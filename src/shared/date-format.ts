@@ -28,3 +28,22 @@ export const endSentence = (text: string) => (text.endsWith('.') ? text : `${tex
 
 /** An instant as iCalendar's and Google Calendar's UTC stamp: 2026-11-23T15:00:00Z → 20261123T150000Z. */
 export const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** Vendors' zones by the city people know them by, in each language. */
+const zoneCities: Record<string, { es: string; en: string }> = {
+  'America/Mexico_City': { es: 'Ciudad de México', en: 'Mexico City' },
+  'America/Cancun': { es: 'Cancún', en: 'Cancún' },
+  'America/Merida': { es: 'Mérida', en: 'Mérida' },
+  'America/Monterrey': { es: 'Monterrey', en: 'Monterrey' },
+  'America/Tijuana': { es: 'Tijuana', en: 'Tijuana' },
+};
+
+/**
+ * The city a timezone's clocks are named for, as a reader says it: "Ciudad de México" in Spanish,
+ * "Mexico City" in English (any other zone: the city of its IANA name). Never the IANA id itself.
+ */
+export function zoneCity(timezone: string, language: string): string {
+  const names = zoneCities[timezone];
+  if (names) return language.startsWith('es') ? names.es : names.en;
+  return timezone.slice(timezone.lastIndexOf('/') + 1).replaceAll('_', ' ');
+}

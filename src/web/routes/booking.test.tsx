@@ -147,7 +147,7 @@ describe('/booking/:code', () => {
     expect(calls).toEqual([`/api/bookings/manage?token=${TOKEN}`]);
     expect(link('Casa Limpia')).toBe('/public/vendor/casa-limpia');
     expect(screen.getByTestId('booking-when').textContent).toMatch(/^Monday, November 23, 2026.* 9:00\sAM$/);
-    expect(screen.getByText('Times in America/Mexico City')).toBeTruthy();
+    expect(screen.getByText('Times are Mexico City time')).toBeTruthy();
     expect(screen.getByText('1 h 30 min')).toBeTruthy();
     expect(screen.getByTestId('booking-amount').textContent).toBe('$450 MXN');
     expect(screen.getByText('ABC234')).toBeTruthy();
@@ -517,7 +517,7 @@ describe('/booking/:code', () => {
     const title = await screen.findByRole('heading', { level: 1 });
     expect(title.textContent).toBe('Limpieza profunda con Casa Limpia');
     expect(screen.getByTestId('booking-when').textContent).toMatch(/^lunes, 23 de noviembre de 2026.* 9:00/);
-    expect(screen.getByText('Horarios en America/Mexico City')).toBeTruthy();
+    expect(screen.getByText('Horarios en hora de Ciudad de México')).toBeTruthy();
     expect(screen.getByTestId('booking-status').textContent).toBe('Estado: Pendiente de pago');
     expect(screen.getByRole('heading', { level: 2, name: 'Qué sigue' })).toBeTruthy();
     expect(

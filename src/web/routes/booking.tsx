@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { activeAppointmentStatuses } from '../../shared/constants.ts';
-import { utcStamp } from '../../shared/date-format.ts';
+import { utcStamp, zoneCity } from '../../shared/date-format.ts';
 import { formatDuration, formatMxn, priceText } from '../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
@@ -163,7 +163,7 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
             {when(booking.start_time)}
           </time>
           <span className="block text-xs text-stone-600">
-            {t('bookings.form.timesIn', { zone: booking.timezone.replaceAll('_', ' ') })}
+            {t('bookings.form.timesIn', { zone: zoneCity(booking.timezone, i18n.language) })}
           </span>
         </DetailsRow>
         {minutes > 0 ? (

@@ -1,5 +1,5 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence } from '../../../shared/date-format.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
 import { priceText } from '../../../shared/money.ts';
 import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -139,7 +139,7 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
       }`,
       '',
       `Service: ${facts.serviceName}`,
-      `When: ${when(facts.start, facts.timezone, 'en-US')} (${facts.timezone})`,
+      `When: ${when(facts.start, facts.timezone, 'en-US')} (${zoneCity(facts.timezone, 'en')} time)`,
       ...labelled('Where', whereLine(facts.where, 'en')),
       `Amount: ${priceText(facts.amountMxn, 'en')}`,
       `Booking code: ${facts.code}`,

@@ -160,6 +160,15 @@ describe('booking messages (issue 24)', () => {
     }
   });
 
+  it.each(texts)('%s: a timezone by its city, never its IANA id', (_, text) => {
+    expect(text).not.toMatch(/America\/|Mexico_City/);
+  });
+
+  it('names the zone of a time by its city in the mails that name it', () => {
+    expect(mail(paymentLinkMail(facts, 'http://pay.test/s', DUE))).toContain('(hora de Ciudad de México)');
+    expect(mail(customerReceiptMail(facts))).toContain('(Mexico City time)');
+  });
+
   it('the vendor’s request states the 8-hour target and the real deadline, by mail and WhatsApp', () => {
     const line =
       'Responde en menos de 8 horas; la solicitud vence el martes, 24 de noviembre de 2026, 11:30 a.m.';

@@ -1,5 +1,5 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, utcStamp } from '../../../shared/date-format.ts';
+import { dateTimeFormat, endSentence, utcStamp, zoneCity } from '../../../shared/date-format.ts';
 import { formatMxn } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -25,7 +25,7 @@ export const amount = (facts: PaymentMailFacts) => formatMxn(facts.amountMxn);
 export function details(facts: PaymentMailFacts): string[] {
   return [
     `Servicio: ${facts.serviceName} · ${facts.vendorName}`,
-    `Fecha: ${fechaEs(facts.start, facts.timezone)} (${facts.timezone})`,
+    `Fecha: ${fechaEs(facts.start, facts.timezone)} (hora de ${zoneCity(facts.timezone, 'es')})`,
     `Importe: ${amount(facts)}`,
     `Código de reserva: ${facts.code}`,
   ];
@@ -44,7 +44,7 @@ export function answerWindowLine(dueAt: Date, timezone: string): string {
 }
 
 function deadlineLine(dueAt: Date, timezone: string): string {
-  return `Tienes hasta el ${fechaEs(dueAt, timezone)} (${timezone}) para pagar; si no, la reserva se cancelará automáticamente.`;
+  return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es')}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
 /** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */

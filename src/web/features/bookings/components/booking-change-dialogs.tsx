@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedBooking } from '../../../../shared/booking.schemas.ts';
 import { CUSTOMER_CHANGE_HOURS } from '../../../../shared/constants.ts';
+import { zoneCity } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -149,7 +150,7 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
             </ChipGroup>
             <ChipGroup
               legend={t('bookings.form.time')}
-              hint={t('bookings.form.timesIn', { zone: timezone.replaceAll('_', ' ') })}
+              hint={t('bookings.form.timesIn', { zone: zoneCity(timezone, i18n.language) })}
             >
               {day?.slots.map((s) => (
                 <Chip

@@ -7,6 +7,7 @@ import {
   type CreateBookingResponse,
 } from '../../../../shared/booking.schemas.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
+import { zoneCity } from '../../../../shared/date-format.ts';
 import { formatDuration, priceText } from '../../../../shared/money.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
@@ -313,7 +314,7 @@ export function BookingForm({
           <ChipGroup
             id={field('time')}
             legend={t('bookings.form.time')}
-            hint={t('bookings.form.timesIn', { zone: timezone.replaceAll('_', ' ') })}
+            hint={t('bookings.form.timesIn', { zone: zoneCity(timezone, i18n.language) })}
             error={errorText.time}
           >
             {day?.slots.map((s) => (

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CountryCode } from '../../shared/countries.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { changeLanguage, i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { PhoneField } from './phone-field.tsx';
 
@@ -35,5 +35,17 @@ describe('PhoneField', () => {
     changeValue(picker, 'CA');
     expect(container.textContent).toContain('CA +1');
     expect(container.textContent).not.toContain('MX +52');
+  });
+
+  it('names the countries in the reader’s language', async () => {
+    await changeLanguage('es-MX');
+    try {
+      render(<Field />);
+      expect(screen.getByRole('option', { name: '+52 México' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: '+1 Estados Unidos' })).toBeTruthy();
+      expect(screen.getByRole('option', { name: '+49 Alemania' })).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

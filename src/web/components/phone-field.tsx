@@ -1,4 +1,5 @@
 import { ChevronDown } from 'lucide-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CountryCode, countries } from '../../shared/countries.ts';
 import { Input } from './ui/input.tsx';
@@ -21,8 +22,11 @@ export function PhoneField({
   invalid?: boolean;
   describedBy?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const selected = countries.find((c) => c.code === country) ?? countries[0];
+  // Each country in the reader's language ("México", "Estados Unidos"); product §3's English name
+  // where the browser has no names.
+  const names = useMemo(() => regionNames(i18n.language), [i18n.language]);
   return (
     <div className="flex gap-2">
       {/* Closed, the picker shows the country's code and dial code ("MX +52"): the whole name does
@@ -47,7 +51,7 @@ export function PhoneField({
               every font for each flag at the page's first layout (decision 031). */}
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
-              {`${c.dial} ${c.name}`}
+              {`${c.dial} ${names?.of(c.code) ?? c.name}`}
             </option>
           ))}
         </select>
@@ -96,4 +100,12 @@ export function PhoneValueField({
       {...(error ? { describedBy: `${id}-error` } : {})}
     />
   );
+}
+
+function regionNames(language: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  } catch {
+    return null;
+  }
 }

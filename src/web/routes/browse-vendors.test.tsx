@@ -168,6 +168,10 @@ describe('Browse Vendors', () => {
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(8));
     expect(lastRequest().searchParams.get('offset')).toBe('6');
     expect(screen.queryByRole('button', { name: 'Load More Vendors' })).toBeNull();
+    // Focus goes on to the first vendor added, not back to the top of the page.
+    const seventh = screen.getAllByRole('article')[6]!;
+    await waitFor(() => expect(seventh.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement?.tagName).toBe('A');
   });
 
   it('shows the spec toast when loading fails', async () => {

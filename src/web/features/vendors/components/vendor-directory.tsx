@@ -133,6 +133,21 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
   useErrorToast('vendors-load', list, errorToast);
 
   const vendors = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // Load More: focus goes on to the first vendor it added, where reading continues (the button is
+  // gone after the last page, and focus would fall back to the top of the document).
+  const results = useRef<HTMLUListElement>(null);
+  const [focusFrom, setFocusFrom] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusFrom === null || vendors.length <= focusFrom) return;
+    results.current?.children[focusFrom]?.querySelector<HTMLElement>('a[href]')?.focus();
+    setFocusFrom(null);
+  }, [focusFrom, vendors.length]);
+  const loadMore = () => {
+    setFocusFrom(vendors.length);
+    void list.fetchNextPage().then((result) => {
+      if (result.isError) setFocusFrom(null);
+    });
+  };
   const lastPage = list.data?.pages.at(-1);
   const total = lastPage?.total ?? 0;
   const panelFilters = panelFilterCount(filters);
@@ -206,6 +221,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
             </div>
           ) : (
             <ul
+              ref={results}
               aria-label={t('browse.results')}
               aria-busy={list.isPlaceholderData}
               className={clsx(itemsClass, 'transition-opacity', list.isPlaceholderData && 'opacity-60')}
@@ -233,7 +249,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
               className="w-full"
               disabled={list.isFetchingNextPage}
               aria-busy={list.isFetchingNextPage}
-              onClick={() => void list.fetchNextPage()}
+              onClick={loadMore}
             >
               {list.isFetchingNextPage ? <Spinner /> : null}
               {t('browse.loadMore')}

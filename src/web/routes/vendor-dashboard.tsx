@@ -124,6 +124,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
 
       <ReviewNotice profile={profile} />
       <ClaimSection />
+      {/* The requests to answer come first: the vendor's task of the day, within hours. */}
+      <VendorBookingsSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
@@ -212,7 +214,6 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       </Card>
 
       <ServicesSection />
-      <VendorBookingsSection />
       <SignOutButton />
     </div>
   );

@@ -84,7 +84,9 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
     await expect(recap).toContainText(
       'At your address: Calle Durango 120, Condesa, CP 06700 (interior 4, timbre azul)',
     );
-    await expect(page.getByText(/^What happens next: the vendor answers within 8 hours/)).toBeVisible();
+    await expect(
+      page.getByText(/^What happens next: once the vendor confirms, you get a payment link/),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The vendor's dashboard: the request complete, in Spanish.

@@ -182,7 +182,7 @@ describe('BookingForm', () => {
     expect(text).toContain('At your address: Calle Durango 120, Condesa, CP 06140 (interior 4)');
     expect(
       screen.getByText(
-        'What happens next: the vendor answers within 8 hours; then you get a payment link and have 24 hours to pay.',
+        'What happens next: once the vendor confirms, you get a payment link and have 24 hours to pay.',
       ),
     ).toBeTruthy();
   });

@@ -1,4 +1,5 @@
 import { BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from './constants.ts';
+import { dateTimeFormat } from './date-format.ts';
 
 // Calendar days as YYYY-MM-DD: arithmetic without a clock, and the day an instant falls on in a zone.
 
@@ -18,22 +19,9 @@ export function isCalendarDay(text: string): boolean {
   );
 }
 
-// Made once per zone: a page's first Intl.DateTimeFormat is a long task on a phone (decision 027).
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The day `at` falls on in `timeZone`. */
+/** The day `at` falls on in `timeZone` (its formatter from the shared cache, decision 027). */
 export function dayIn(at: Date, timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /**

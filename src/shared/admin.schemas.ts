@@ -19,8 +19,6 @@ import { serviceCategorySchema } from './vendor-signup.schemas.ts';
 // server's validator and by the admin forms alike.
 
 export const ADMIN_PAGE_SIZE = 20;
-/** product §9: the admin availability calendar reaches today … 30 days ahead. */
-export const ADMIN_CALENDAR_DAYS = 30;
 /** One save of the availability editor: one window per slot; more than this is not a person typing. */
 export const MAX_WINDOWS_PER_SAVE = 24;
 

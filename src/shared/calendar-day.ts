@@ -1,4 +1,4 @@
-import { BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from './constants.ts';
+import { ADMIN_CALENDAR_DAYS, BOOKING_RANGE_DAYS, DEFAULT_TIMEZONE } from './constants.ts';
 import { dateTimeFormat } from './date-format.ts';
 
 // Calendar days as YYYY-MM-DD: arithmetic without a clock, and the day an instant falls on in a zone.
@@ -31,4 +31,13 @@ export function dayIn(at: Date, timeZone: string): string {
 export function bookableDays(now: Date): { min: string; max: string } {
   const min = dayIn(now, DEFAULT_TIMEZONE);
   return { min, max: addDays(min, BOOKING_RANGE_DAYS) };
+}
+
+/**
+ * The days the admin's availability calendar offers for a vendor in `timeZone` (product §5): today in
+ * the vendor's zone to ADMIN_CALENDAR_DAYS ahead. The add form, the edit dialog and the server use it.
+ */
+export function adminCalendarDays(now: Date, timeZone: string): { min: string; max: string } {
+  const min = dayIn(now, timeZone);
+  return { min, max: addDays(min, ADMIN_CALENDAR_DAYS) };
 }

@@ -16,6 +16,8 @@ export const CARD_TAGS = 3;
 export const COMPACT_CARD_TAGS = 2;
 export const SIMILAR_VENDORS = 10;
 export const BOOKING_RANGE_DAYS = 14;
+/** product §9: the admin availability calendar reaches today … 30 days ahead in the vendor's zone. */
+export const ADMIN_CALENDAR_DAYS = 30;
 export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 /** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE §4). */
 export const VENDOR_ANSWER_HOURS = 24;

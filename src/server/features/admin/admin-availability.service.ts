@@ -5,6 +5,8 @@ import type {
   availabilityWindowsCreateSchema,
   availabilityWindowUpdateSchema,
 } from '../../../shared/admin.schemas.ts';
+import { adminCalendarDays, dayIn } from '../../../shared/calendar-day.ts';
+import { ADMIN_CALENDAR_DAYS } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { availabilityWindows, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -48,22 +50,42 @@ export async function listAvailabilityWindows(
 }
 
 /**
+ * product §5: a window starts on a day from today to ADMIN_CALENDAR_DAYS ahead in the vendor's zone,
+ * whichever of the admin's forms or clients sends it.
+ */
+function assertInAdminCalendar(startTz: Date, timeZone: string, now: Date): void {
+  const { min, max } = adminCalendarDays(now, timeZone);
+  const day = dayIn(startTz, timeZone);
+  if (day < min || day > max) {
+    throw new AppError(
+      'validation_failed',
+      `Invalid json (start_tz): Pick a date from today to ${ADMIN_CALENDAR_DAYS} days ahead`,
+    );
+  }
+}
+
+async function vendorTimeZone(db: Db, vendorProfileId: string): Promise<string> {
+  const [vendor] = await db
+    .select({ timezone: vendorProfiles.timezone })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendorProfileId))
+    .limit(1);
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  return vendor.timezone;
+}
+
+/**
  * POST /api/admin/availability-windows (product §7: insert an array). All rows or none: one
  * statement, and an unknown vendor is a 404 rather than a foreign-key 409.
  */
 export async function createAvailabilityWindows(
   db: Db,
-  { input }: { input: z.output<typeof availabilityWindowsCreateSchema> },
+  { input, now }: { input: z.output<typeof availabilityWindowsCreateSchema>; now: Date },
 ): Promise<AdminAvailabilityWindow[]> {
   const vendorIds = [...new Set(input.map((w) => w.vendor_profile_id))];
-  for (const id of vendorIds) {
-    const [vendor] = await db
-      .select({ id: vendorProfiles.id })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.id, id))
-      .limit(1);
-    if (!vendor) throw new AppError('not_found', 'Vendor not found.');
-  }
+  const zones = new Map<string, string>();
+  for (const id of vendorIds) zones.set(id, await vendorTimeZone(db, id));
+  for (const w of input) assertInAdminCalendar(new Date(w.start_tz), zones.get(w.vendor_profile_id)!, now);
   const rows = await db
     .insert(availabilityWindows)
     .values(
@@ -79,10 +101,13 @@ export async function createAvailabilityWindows(
   return rows.map(toWindow);
 }
 
-/** PATCH …/:id: any of start, end, repeat rule and Active; the end stays after the start. */
+/**
+ * PATCH …/:id: any of start, end, repeat rule and Active; the end stays after the start, and a start
+ * that moves lands inside the admin's calendar (an old repeating window keeps its own start).
+ */
 export async function updateAvailabilityWindow(
   db: Db,
-  { id, input }: { id: string; input: z.output<typeof availabilityWindowUpdateSchema> },
+  { id, input, now }: { id: string; input: z.output<typeof availabilityWindowUpdateSchema>; now: Date },
 ): Promise<AdminAvailabilityWindow> {
   const [current] = await db
     .select(windowColumns)
@@ -94,6 +119,9 @@ export async function updateAvailabilityWindow(
   // The table's check constraint would say so too, but as a 500; this is the caller's mistake.
   if (endTz <= startTz) {
     throw new AppError('validation_failed', 'Invalid json (end_tz): The end must be after the start');
+  }
+  if (startTz.getTime() !== current.start_tz.getTime()) {
+    assertInAdminCalendar(startTz, await vendorTimeZone(db, current.vendor_profile_id), now);
   }
   // Only the fields sent (issue 28): writing back the other bound as read above would undo another
   // admin's change to it made in between.

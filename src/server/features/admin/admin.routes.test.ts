@@ -13,6 +13,7 @@ import type { CreateBookingResponse } from '../../../shared/booking.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
+import { availabilityWindows } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
@@ -552,6 +553,56 @@ describe(`/api/admin (${testEngine})`, () => {
       expect(
         (await patch(admin, `/api/admin/availability-windows/${MISSING}`, { is_active: false })).status,
       ).toBe(404);
+    });
+
+    it('keeps every window in the calendar: today to 30 days ahead in the vendor’s zone', async () => {
+      const v = await insertVendor(database.db);
+      // NOW is Sunday 2026-11-22 12:00 in Mexico City: the calendar reaches Tuesday 2026-12-22.
+      const on = (day: string) => ({
+        vendor_profile_id: v.id,
+        start_tz: `${day}T16:00:00.000Z`,
+        end_tz: `${day}T18:00:00.000Z`,
+      });
+      for (const day of ['2026-11-21', '2026-12-23']) {
+        const res = await admin.post('/api/admin/availability-windows', [on(day)]);
+        expect(res.status, day).toBe(400);
+        expect(((await res.json()) as { error: { message: string } }).error.message).toContain(
+          'today to 30 days ahead',
+        );
+      }
+      const [w] = (await (
+        await admin.post('/api/admin/availability-windows', [on('2026-11-22'), on('2026-12-22')])
+      ).json()) as AdminAvailabilityWindow[];
+      expect(w).toBeDefined();
+
+      // The edit dialog sends every field: a window moved out of the calendar is refused and unchanged…
+      const moved = await patch(admin, `/api/admin/availability-windows/${w!.id}`, on('2027-01-05'));
+      expect(moved.status).toBe(400);
+      // …while an older repeating window keeps its own start when only its Active switch changes.
+      const [old] = await database.db
+        .insert(availabilityWindows)
+        .values({
+          vendorProfileId: v.id,
+          startTz: new Date('2026-10-05T15:00:00Z'),
+          endTz: new Date('2026-10-05T23:00:00Z'),
+          recurrenceRule: 'weekly',
+        })
+        .returning();
+      const kept = await patch(admin, `/api/admin/availability-windows/${old!.id}`, {
+        start_tz: '2026-10-05T15:00:00.000Z',
+        end_tz: '2026-10-05T23:00:00.000Z',
+        recurrence_rule: 'weekly',
+        is_active: false,
+      });
+      expect(kept.status).toBe(200);
+      const list = (await (
+        await admin.get(`/api/admin/availability-windows?vendor_profile_id=${v.id}`)
+      ).json()) as { items: AdminAvailabilityWindow[] };
+      expect(list.items.map((x) => x.start_tz)).toEqual([
+        '2026-10-05T15:00:00.000Z',
+        '2026-11-22T16:00:00.000Z',
+        '2026-12-22T16:00:00.000Z',
+      ]);
     });
   });
 });

@@ -134,7 +134,14 @@ export const adminRoutes = new Hono<AppEnv>()
     '/availability-windows',
     requireSameOrigin,
     validate('json', availabilityWindowsCreateSchema),
-    async (c) => c.json(await createAvailabilityWindows(c.var.deps.db, { input: c.req.valid('json') }), 201),
+    async (c) =>
+      c.json(
+        await createAvailabilityWindows(c.var.deps.db, {
+          input: c.req.valid('json'),
+          now: c.var.deps.clock.now(),
+        }),
+        201,
+      ),
   )
   .patch(
     '/availability-windows/:id',
@@ -146,6 +153,7 @@ export const adminRoutes = new Hono<AppEnv>()
         await updateAvailabilityWindow(c.var.deps.db, {
           id: c.req.valid('param').id,
           input: c.req.valid('json'),
+          now: c.var.deps.clock.now(),
         }),
       ),
   )

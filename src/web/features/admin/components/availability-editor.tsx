@@ -3,7 +3,6 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, type FieldErrors, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  ADMIN_CALENDAR_DAYS,
   type AdminAvailabilityWindow,
   type AdminVendor,
   type AvailabilityForm,
@@ -12,7 +11,7 @@ import {
   availabilityWindowFormSchema,
   utcToZonedWallTime,
 } from '../../../../shared/admin.schemas.ts';
-import { addDays } from '../../../../shared/calendar-day.ts';
+import { adminCalendarDays } from '../../../../shared/calendar-day.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -42,7 +41,7 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
   const { t } = useTranslation();
   const id = useId();
   const timeZone = vendor.timezone;
-  const today = utcToZonedWallTime(new Date(), timeZone).date;
+  const days = adminCalendarDays(new Date(), timeZone);
   const schema = useMemo(() => availabilityFormSchema(vendor.id, timeZone), [vendor.id, timeZone]);
   const { register, control, handleSubmit, watch } = useZodForm(schema, {
     defaultValues: {
@@ -79,8 +78,8 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
             id={`${id}-date`}
             type="date"
             className="min-w-0 px-3"
-            min={today}
-            max={addDays(today, ADMIN_CALENDAR_DAYS)}
+            min={days.min}
+            max={days.max}
             {...register('date')}
           />
         </FormField>
@@ -279,6 +278,7 @@ function WindowForm({
   const timeZone = vendor.timezone;
   const start = utcToZonedWallTime(window.start_tz, timeZone);
   const end = utcToZonedWallTime(window.end_tz, timeZone);
+  const days = adminCalendarDays(new Date(), timeZone);
   const schema = useMemo(() => availabilityWindowFormSchema(timeZone), [timeZone]);
   const { register, control, handleSubmit, watch } = useZodForm(schema, {
     defaultValues: {
@@ -311,7 +311,15 @@ function WindowForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
       <FormField id={`${id}-date`} label={t('admin.availability.date')}>
-        <Input id={`${id}-date`} type="date" className="min-w-0 px-3" {...register('date')} />
+        <Input
+          id={`${id}-date`}
+          type="date"
+          className="min-w-0 px-3"
+          // A window that began before today keeps its own day (its repeat may still run) until moved.
+          min={[start.date, days.min].sort()[0]}
+          max={days.max}
+          {...register('date')}
+        />
       </FormField>
       <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-2">
         <FormField id={`${id}-start`} label={t('admin.availability.start')}>

@@ -100,6 +100,8 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   // Edit the window: inactive
   await item.getByRole('button', { name: /^Edit / }).click();
   const windowDialog = page.getByRole('dialog', { name: 'Edit availability window' });
+  // The edit dialog keeps the add form's calendar (product §5): up to 30 days ahead.
+  await expect(windowDialog.getByLabel('Date')).toHaveAttribute('max', mexicoCityDate(30));
   await windowDialog.getByLabel('Active').uncheck();
   await windowDialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Availability window updated successfully')).toBeVisible();
@@ -178,6 +180,19 @@ test('the summary cards open the lists they count', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Customers', selected: true })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the tools menu reaches the WhatsApp pages and the public directory', async ({ page }) => {
+  await openAdmin(page);
+  const tools = page.getByRole('navigation', { name: 'Tools' });
+  await tools.getByRole('link', { name: 'WhatsApp Testing' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp Testing' })).toBeVisible();
+  await page.goBack();
+  await tools.getByRole('link', { name: 'WhatsApp Status' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'WhatsApp Status' })).toBeVisible();
+  await page.goBack();
+  await tools.getByRole('link', { name: 'All Vendors' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible();
 });
 
 test('an admin edits and deletes a guest, whose bookings stay (issue 25)', async ({ page }) => {

@@ -14,6 +14,8 @@ export const adminEn = {
     /** A card's link: the label first, as it reads on the card. */
     open: '{{label}}: {{value}}. Show the list',
   },
+  /** The admin's other pages, reached from the dashboard. */
+  tools: { label: 'Tools' },
   tabs: { vendors: 'Vendors', review: 'Review', customers: 'Customers', bookings: 'Bookings' },
   // The review queue (decision 048).
   review: {
@@ -281,6 +283,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     scheduledHint: 'Por pagar, confirmados o pagados',
     open: '{{label}}: {{value}}. Ver la lista',
   },
+  tools: { label: 'Herramientas' },
   tabs: { vendors: 'Proveedores', review: 'Revisión', customers: 'Clientes', bookings: 'Reservas' },
   review: {
     intro:

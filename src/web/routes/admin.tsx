@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
@@ -7,6 +7,7 @@ import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
 import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
+import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
@@ -24,6 +25,7 @@ export function Component() {
     <div className="flex flex-col gap-5 py-2">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.admin')}</h1>
       <StatsCards />
+      <AdminTools />
       <Tabs
         value={tab}
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
@@ -50,5 +52,31 @@ export function Component() {
         </TabsContent>
       </Tabs>
     </div>
+  );
+}
+
+/** The admin's pages outside the dashboard: no menu reaches them otherwise. */
+function AdminTools() {
+  const { t } = useTranslation();
+  const links = [
+    { to: paths.whatsappTesting.to(), label: t('screens.whatsappTesting') },
+    { to: paths.whatsappStatus.to(), label: t('screens.whatsappStatus') },
+    { to: paths.directory.to(), label: t('screens.directory') },
+  ];
+  return (
+    <nav aria-label={t('admin.tools.label')}>
+      <ul className="flex flex-wrap gap-2">
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="inline-flex min-h-10 items-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-700 hover:bg-stone-50"
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -95,6 +95,15 @@ describe('the page footer', () => {
       '/policies/privacy',
     );
   });
+
+  it('links the public directory, which no other menu reaches', async () => {
+    renderAt('/policies/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Terms of service' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'All Vendors' }).getAttribute('href')).toBe(
+      '/public/all-vendors',
+    );
+  });
 });
 
 it('an unknown policy is the 404 page', async () => {

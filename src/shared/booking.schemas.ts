@@ -284,6 +284,8 @@ export interface MyBooking {
   manage_path: string;
   /** Pay now: the checkout's address, while awaiting payment. */
   payment_url: string | null;
+  /** The customer's address given with the booking (a service done there), for the next booking. */
+  address: BookingAddress | null;
 }
 
 export interface ItemsResponse<T> {

@@ -89,6 +89,7 @@ export const bookingsEn = {
     // Issue 24: where the service is done.
     addressTitle: 'Where the service is done',
     addressHint: 'This service is done at your address.',
+    useLastAddress: 'Use the address of your last booking: {{address}}',
     street: 'Street and number',
     colonia: 'Colonia',
     coloniaPlaceholder: 'Choose your colonia',
@@ -282,6 +283,7 @@ export const bookingsEsMX: typeof bookingsEn = {
     // Issue 24: where the service is done.
     addressTitle: 'Dónde se hace el servicio',
     addressHint: 'Este servicio se hace en tu domicilio.',
+    useLastAddress: 'Usar la dirección de tu última reserva: {{address}}',
     street: 'Calle y número',
     colonia: 'Colonia',
     coloniaPlaceholder: 'Elige tu colonia',

@@ -30,6 +30,7 @@ function booking(n: number, overrides: Partial<MyBooking> = {}): MyBooking {
     service_id: `s${n}`,
     manage_path: `/booking/BR-${n}?token=t${n}`,
     payment_url: null,
+    address: null,
     ...overrides,
   };
 }

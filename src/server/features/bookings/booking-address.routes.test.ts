@@ -12,6 +12,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { listMyBookings } from './bookings.service.ts';
 
 // Issue 24, part 1: where a service is done. A cleaning vendor's services are done at the customer's
 // address unless the vendor says otherwise; the request then needs the address, in a colonia the
@@ -113,6 +114,15 @@ describe(`the booking request's address (${testEngine})`, () => {
     const token = new URL(manage_path, APP_URL).searchParams.get('token');
     const page = (await (await client().get(`/api/bookings/manage?token=${token}`)).json()) as ManagedBooking;
     expect(page).toMatchObject({ location: 'customer', address, place_address: null });
+
+    // The customer's own list carries it, for the form to offer it next time.
+    const [mine] = await listMyBookings({
+      db: database.db,
+      user: { id: 'nobody', email: 'ana@example.test', emailVerified: true },
+      now: new Date(NOW),
+      secret: 'x'.repeat(32),
+    });
+    expect(mine).toMatchObject({ code, address });
   });
 
   it('a service the vendor does at its place asks for no address and shows the vendor’s', async () => {

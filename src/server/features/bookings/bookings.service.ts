@@ -195,6 +195,7 @@ export async function listMyBookings({
       // The owner, signed in, gets the page's link as the mails carry it (decision 044).
       manage_path: managePath(secret, row),
       payment_url: status === 'awaiting_payment' ? row.paymentUrl : null,
+      address: row.address,
     };
   });
 }

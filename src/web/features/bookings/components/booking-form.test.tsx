@@ -30,6 +30,13 @@ const vendor = {
   timezone: 'America/Mexico_City',
 };
 const SLOTS = ['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z', '2026-11-24T15:00:00.000Z'];
+const signedIn = {
+  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+  session: { expires_at: '2099-01-01T00:00:00.000Z' },
+  profile: null,
+  isAdmin: false,
+  vendorProfileId: null,
+};
 const MANAGE_PATH = `/booking/ABC234?token=${'tok_'.padEnd(54, 'x')}`;
 
 // The public profile route loads these with the screen (app/router.tsx).
@@ -185,6 +192,55 @@ describe('BookingForm', () => {
         'What happens next: once the vendor confirms, you get a payment link and have 24 hours to pay.',
       ),
     ).toBeTruthy();
+  });
+
+  it('offers a signed-in customer the address of their last booking, when the vendor serves it', async () => {
+    const booked = (created_at: string, colonia: string) => ({
+      created_at,
+      address: { street: `Calle ${colonia} 5`, colonia, postalCode: '06140', references: 'timbre azul' },
+    });
+    let mine = [
+      booked('2026-10-01T16:00:00.000Z', 'Roma Norte'),
+      booked('2026-11-01T16:00:00.000Z', 'condesa'),
+    ];
+    const booking = answer;
+    answer = (url, init) => {
+      if (url.pathname === '/api/me') return { status: 200, body: signedIn };
+      if (url.pathname === '/api/me/bookings') return { status: 200, body: { items: mine } };
+      return booking(url, init);
+    };
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/auth/get-session') return Response.json({ session: {}, user: {} });
+      if (init?.method === 'POST') posts.push(JSON.parse(String(init.body)));
+      const { status, body } = answer(url, init);
+      return Response.json(body, { status });
+    });
+    const props = {
+      vendor: { ...vendor, service_areas: ['Roma Norte', 'Condesa'] },
+      services: [{ ...services[0]!, location: 'customer' as const }],
+    };
+    renderForm(props);
+    chooseService();
+    const offer = await screen.findByRole('button', {
+      name: 'Use the address of your last booking: Calle condesa 5, Condesa, CP 06140 (timbre azul)',
+    });
+    fireEvent.click(offer);
+    expect((screen.getByLabelText('Street and number') as HTMLInputElement).value).toBe('Calle condesa 5');
+    expect((screen.getByLabelText('Colonia') as HTMLSelectElement).value).toBe('Condesa');
+    expect((screen.getByLabelText('Postal code') as HTMLInputElement).value).toBe('06140');
+    expect((screen.getByLabelText('References (optional)') as HTMLInputElement).value).toBe('timbre azul');
+    // Once the fields hold an address, the offer goes.
+    expect(screen.queryByRole('button', { name: /^Use the address/ })).toBeNull();
+
+    // A vendor that does not serve that colonia is offered nothing.
+    cleanup();
+    mine = [booked('2026-11-01T16:00:00.000Z', 'Narvarte')];
+    renderForm(props);
+    chooseService();
+    await screen.findByRole('group', { name: 'Time' });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Sofía'));
+    expect(screen.queryByRole('button', { name: /^Use the address/ })).toBeNull();
   });
 
   it('checks each field with the request’s own rules and sends nothing until they pass', async () => {

@@ -8,7 +8,9 @@ import {
 } from '../../../../shared/booking.schemas.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
 import { zoneCity } from '../../../../shared/date-format.ts';
+import { foldText } from '../../../../shared/fold-text.ts';
 import { formatDuration, priceText } from '../../../../shared/money.ts';
+import { addressLine } from '../../../../shared/service-location.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
@@ -22,6 +24,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
+import { useMyBookings } from '../api/use-my-bookings.ts';
 import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId } from '../booking-slots.ts';
 import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
@@ -115,6 +118,23 @@ export function BookingForm({
     if (!getValues('customerName')) setValue('customerName', profile?.display_name || user.name || '');
     if (!getValues('customerEmail')) setValue('customerEmail', user.email);
   }, [user, profile, getValues, setValue]);
+
+  // A signed-in customer is offered the address of their latest booking that had one, when this
+  // vendor serves its colonia, instead of typing it again.
+  const areas = vendor.service_areas ?? [];
+  const myBookings = useMyBookings(Boolean(user) && addressNeeded);
+  const lastAddress = useMemo(() => {
+    const latest = (myBookings.data?.items ?? [])
+      .filter((b) => b.address)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.address;
+    if (!latest) return null;
+    if (areas.length === 0) return latest;
+    // The colonia as the vendor lists it, which the form's select offers (case and accents aside).
+    const colonia = areas.find((area) => foldText(area) === foldText(latest.colonia));
+    return colonia ? { ...latest, colonia } : null;
+  }, [myBookings.data, areas]);
+  const typedAddress = useWatch({ control, name: 'address' });
+  const addressEmpty = !typedAddress.street && !typedAddress.colonia && !typedAddress.postalCode;
 
   const demoService = isDemoId(serviceId);
   const availability = useAvailability(vendor.slug, serviceId && !demoService ? serviceId : undefined);
@@ -239,7 +259,6 @@ export function BookingForm({
     colonia: errors.address?.colonia ? t('bookings.form.coloniaRequired') : undefined,
     postalCode: errors.address?.postalCode ? t('bookings.form.postalCodeInvalid') : undefined,
   };
-  const areas = vendor.service_areas ?? [];
 
   const field = (key: string) => `${formId}-${key}`;
   return (
@@ -338,6 +357,21 @@ export function BookingForm({
             {t('bookings.form.addressTitle')}
           </legend>
           <p className="text-sm text-stone-600">{t('bookings.form.addressHint')}</p>
+          {lastAddress && addressEmpty ? (
+            <Button
+              variant="secondary"
+              className="h-auto min-h-11 py-2 text-left whitespace-normal"
+              onClick={() =>
+                setValue(
+                  'address',
+                  { ...lastAddress, references: lastAddress.references ?? '' },
+                  { shouldValidate: formState.isSubmitted },
+                )
+              }
+            >
+              {t('bookings.form.useLastAddress', { address: addressLine(lastAddress) })}
+            </Button>
+          ) : null}
           <FormField id={field('street')} required label={t('bookings.form.street')} error={errorText.street}>
             <Input
               id={field('street')}

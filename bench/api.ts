@@ -297,7 +297,7 @@ async function benchEngine(engine: Engine) {
           connections: CONNECTIONS.fixed,
           request: () => scenario.request(counter.next++, server.url),
         });
-        // The former measure (before decision 024's addendum), for comparison: the same rate over
+        // The former measure (before decision 058), for comparison: the same rate over
         // autocannon's paced connections, which send in bursts and count no time spent waiting.
         const fixedAutocannon =
           scenario.kind === 'health'

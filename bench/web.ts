@@ -40,8 +40,8 @@ import { writeResult } from './support.ts';
 // the CPU 4× slower and Lighthouse's slow 4G applied to the browser, a tap at 1 s and at 3 s, and
 // the time until the changed screen is painted — what the app's start costs a visitor who taps
 // before it has run, which Lighthouse does not see. Goal: p75 ≤ 300 ms at 3 s. And it times the
-// server's answer for each page: drawn on the server for a visitor (decision 029), as drawn before
-// for the same address and answers and drawn afresh, against the same page for a request with a
+// server's answer for each page: rendered on the server for a visitor (decision 042), for an address
+// asked before and for a new one, against the same page for a request with a
 // cookie, which the server leaves to the browser to draw (the median of 50 requests each, one at a
 // time, in the same run).
 //
@@ -82,8 +82,8 @@ const tapOffsets = [1_000, 3_000];
 const tapDeadlineMs = 20_000;
 const tapGoalMs = 300;
 /**
- * `#root`'s attribute on a page the server drew: `data-first-screen` (decisions 029–033), or
- * `data-ssr` (server rendering with hydration). Inlined: src/shared/first-screen.ts is going away.
+ * `#root`'s attribute on a page the server drew: `data-first-screen` (the first-screen drawing that
+ * server rendering replaced), or `data-ssr` (server rendering with hydration). Inlined: src/shared/first-screen.ts is going away.
  */
 const drawnAttributes = ['data-first-screen', 'data-ssr'];
 
@@ -400,14 +400,14 @@ async function saveFirstScreen(url: string, staticDir: string): Promise<string> 
 
 /**
  * How long the server takes to answer the page (median of 50, one at a time): as a visitor gets it,
- * drawn on the server, and with a cookie, which leaves the drawing to the browser (decision 029).
+ * drawn on the server, and with a cookie, (decision 042).
  */
 async function servingTimes(url: string): Promise<Row['serving']> {
   const median = async (headers: Record<string, string>, { afresh = false } = {}) => {
     const times: number[] = [];
     for (let i = 0; i < 50; i++) {
-      // A query parameter no page reads makes each address new: the server draws it again instead
-      // of giving the screen it drew for the same address and answers (decision 033).
+      // A query parameter no page reads makes each address new: nothing on the way can answer it from
+      // an earlier render.
       const address = afresh ? `${url}${url.includes('?') ? '&' : '?'}bench=${i}` : url;
       const started = performance.now();
       await (await fetch(address, { headers })).text();

@@ -23,7 +23,7 @@ test('profile: tabs, See Services, about, reviews, similar vendor, by id and by 
     const vendor = await someVendor(page);
     await page.goto(`/public/vendor/${vendor.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
-    // The server's fuller title (link previews) stays once the app runs (decision 031).
+    // The server's fuller title (link previews) stays once the app runs.
     const escaped = vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await expect(page).toHaveTitle(new RegExp(`^${escaped} · .+ in .+, Mexico City · Barrio$`));
     await expect(page.getByRole('link', { name: 'Back to vendors' })).toHaveAttribute('href', '/vendors');

@@ -51,12 +51,12 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_service_category_trgm_idx',
     ],
     [
-      "the admin's search by a part of an email (decision 016, addendum)",
+      "the admin's search by a part of an email (decision 061)",
       `select id from vendor_profiles where business_email::text ilike '%@plomeria%'`,
       'vendor_profiles_business_email_trgm_idx',
     ],
     [
-      "the admin's search by a part of a phone's digits (decision 016, addendum)",
+      "the admin's search by a part of a phone's digits (decision 061)",
       `select id from vendor_profiles where business_phone ilike '%5512%'`,
       'vendor_profiles_business_phone_trgm_idx',
     ],

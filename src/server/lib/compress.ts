@@ -8,8 +8,8 @@ import { compress } from 'hono/compress';
  * on the finished response are set on that response in place. hono sets `Vary` with `c.header()`,
  * which on a finished response rebuilds it around a stream of its body: a JSON answer that travels
  * uncompressed (no Accept-Encoding) was then turned into a string, encoded, streamed and read back in
- * chunks by @hono/node-server — a third of the CPU of a cached Browse Vendors answer (decision 024,
- * addendum; decision 039). Only while hono's middleware runs after the handler is `c.header` swapped.
+ * chunks by @hono/node-server — a third of the CPU of a cached Browse Vendors answer (decision 058;
+ * decision 039). Only while hono's middleware runs after the handler is `c.header` swapped.
  */
 export function compressResponses(): MiddlewareHandler {
   const honoCompress = compress();

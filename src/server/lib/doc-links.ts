@@ -57,7 +57,7 @@ export function decisionsByNumber(fileNames: Iterable<string>): Map<string, stri
 }
 
 /**
- * "decision 013", "Decision 024's", "decisions 008 and 013", "decisions 030, 031": each number must
+ * "decision 013", "Decision 024's", "decisions 008 and 013", "decisions 040, 041": each number must
  * be a file of docs/decisions.
  */
 export function decisionNumbers(index: DocIndex): CitationRule {

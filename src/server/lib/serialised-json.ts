@@ -4,7 +4,7 @@ import type { JSONParsed } from 'hono/utils/types';
 
 // An answer that many requests share (the cached public lists, decision 026) is serialised once,
 // when it is computed, instead of once per request: for a page of vendors JSON.stringify and the
-// string's encoding were half of what a cached answer cost the server (decision 024, addendum).
+// string's encoding were half of what a cached answer cost the server (decision 058).
 
 declare const valueType: unique symbol;
 

@@ -48,7 +48,7 @@ export function PhoneField({
         >
           {/* Without the flag (product §3 lists one per country): Windows shows a flag as two letters,
               a screen reader says the country twice, and a browser without an emoji font searches
-              every font for each flag at the page's first layout (decision 031). */}
+              every font for each flag at the page's first layout. */}
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {`${c.dial} ${names?.of(c.code) ?? c.name}`}

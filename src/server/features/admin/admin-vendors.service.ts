@@ -68,7 +68,7 @@ function containsPattern(text: string): string {
  * a contains on the stored E.164 form, or the whole number as typed in Mexico. Anything else is a
  * case-insensitive contains over the name, or a category one of whose labels contains it (the key is
  * stored: decision 050). Every contains is served by a trigram index on the very expression it reads
- * (migrations 0006 and 0014; decision 016 and its addendum).
+ * (migrations 0006 and 0014; decisions 016 and 061).
  */
 export function vendorSearchFilter(q: string | undefined): SQL | undefined {
   if (!q) return undefined;

@@ -180,7 +180,7 @@ describe(`/api/admin (${testEngine})`, () => {
       ).json()) as AdminPage<AdminVendor>;
       expect(byName.items.map((v) => v.id)).toEqual([a.id]);
       expect(byName.total).toBe(1);
-      // An email whole or a part of it, in any case (decision 016, addendum).
+      // An email whole or a part of it, in any case (decision 061).
       for (const email of ['BUHO@plomeria.example', 'buho@', '@Plomeria', '@plomeria.example']) {
         const byEmail = (await (
           await admin.get(`/api/admin/vendors?q=${encodeURIComponent(email)}`)

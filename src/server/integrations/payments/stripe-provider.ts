@@ -117,7 +117,7 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
           if (refund) return toRefund(refund);
         }
         // Stripe keeps a key's first answer for 24 h, a 500 too, and replays it to every retry
-        // (decision 046's addendum). Whether that try refunded, the payment knows: answer its
+        // (decision 063). Whether that try refunded, the payment knows: answer its
         // refund, or ask again under a key of this hour, the same on every instance.
         if (err instanceof Stripe.errors.StripeError && isReplayedFailure(err)) {
           const refund = await existing(request.appointmentId);

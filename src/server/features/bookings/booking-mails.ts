@@ -2,6 +2,7 @@ import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
 import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
 import { priceText } from '../../../shared/money.ts';
 import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
+import { whatsAppLink } from '../../../shared/whatsapp-link.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 import { answerWindowLine } from '../payments/payment-mails.ts';
 
@@ -86,10 +87,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     // Issue 24: everything the vendor needs to answer and to go, in the request itself.
     `Cliente: ${facts.customerName}`,
     ...labelled('Teléfono', facts.customerPhone),
-    ...labelled(
-      'WhatsApp',
-      facts.customerPhone ? `https://wa.me/${facts.customerPhone.replace(/\D/g, '')}` : null,
-    ),
+    ...labelled('WhatsApp', facts.customerPhone ? whatsAppLink(facts.customerPhone) : null),
     `Correo: ${facts.customerEmail}`,
     ...labelled('Notas', facts.notes),
     '',

@@ -4,6 +4,7 @@ import type { AdminBookingDetail } from '../../../../shared/admin-bookings.schem
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
+import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -173,7 +174,7 @@ function BookingDetail({ booking: b }: { booking: AdminBookingDetail }) {
                 </a>
                 <a
                   className={link}
-                  href={`https://wa.me/${b.customer_phone.replace(/\D/g, '')}`}
+                  href={whatsAppLink(b.customer_phone)}
                   target="_blank"
                   rel="noreferrer"
                   aria-label={t('admin.bookings.whatsappLabel', { name: b.customer_name })}

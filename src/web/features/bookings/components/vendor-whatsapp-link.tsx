@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 
 /**
@@ -11,7 +12,7 @@ export function VendorWhatsAppLink({ vendor, whatsapp }: { vendor: string; whats
   const { t } = useTranslation();
   return (
     <a
-      href={`https://wa.me/${encodeURIComponent(whatsapp)}`}
+      href={whatsAppLink(whatsapp)}
       rel="noreferrer"
       className={clsx(
         buttonClassName({ variant: 'secondary', size: 'md' }),

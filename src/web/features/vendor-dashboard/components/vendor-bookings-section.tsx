@@ -5,6 +5,7 @@ import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.t
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
+import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -165,7 +166,7 @@ function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
             </a>
             <a
               className={link}
-              href={`https://wa.me/${b.customer_phone.replace(/\D/g, '')}`}
+              href={whatsAppLink(b.customer_phone)}
               target="_blank"
               rel="noreferrer"
               aria-label={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}

@@ -73,7 +73,7 @@ export async function cancelUnpaidBookings({
       .returning({ id: appointments.id, checkoutSessionId: appointments.checkoutSessionId });
     if (cancelled.length === 0) return cancelled;
     const rows = await bookingViewsOf(tx, cancelled);
-    for (const row of rows) await notifyUnpaidCancelled(tx, row, manageLink);
+    for (const row of rows) await notifyUnpaidCancelled(tx, row, { now, manageLink });
     return cancelled;
   });
 }

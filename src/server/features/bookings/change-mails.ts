@@ -1,7 +1,15 @@
 import { endSentence } from '../../../shared/date-format.ts';
 import { formatMxn } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import { amount, details, fechaEs, type PaymentMailFacts, pageLine } from '../payments/payment-mails.ts';
+import {
+  amount,
+  calendarAttachment,
+  calendarCancelLine,
+  details,
+  fechaEs,
+  type PaymentMailFacts,
+  pageLine,
+} from '../payments/payment-mails.ts';
 
 // The texts of what happens to a booking after it is made (issue 23; decision 046): the customer
 // cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the
@@ -16,7 +24,11 @@ const REFUND_DAYS = 'entre 5 y 10 días hábiles';
 export function customerCancelledMail(
   facts: PaymentMailFacts,
   refundMxn: number,
-  { by = 'customer', note = null }: { by?: 'customer' | 'admin'; note?: string | null } = {},
+  {
+    by = 'customer',
+    note = null,
+    calendar = null,
+  }: { by?: 'customer' | 'admin'; note?: string | null; calendar?: string | null } = {},
 ): MailOutboxPayload {
   const byBarrio = by === 'admin';
   return {
@@ -35,9 +47,11 @@ export function customerCancelledMail(
       '',
       ...details(facts),
       '',
+      ...(calendar ? [calendarCancelLine] : []),
       pageLine(facts),
       ...signOff,
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 
@@ -222,13 +236,5 @@ export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): 
       pageLine(facts),
       ...signOff,
     ].join('\n'),
-  };
-}
-
-function calendarAttachment(facts: PaymentMailFacts, calendar: string) {
-  return {
-    filename: `reserva-${facts.code}.ics`,
-    content: calendar,
-    contentType: 'text/calendar; charset=utf-8',
   };
 }

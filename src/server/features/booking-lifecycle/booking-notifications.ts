@@ -100,9 +100,17 @@ export async function notifyBookingRequested(
   await enqueueMail(tx, customerReceiptMail(facts));
 }
 
-/** decline: the customer learns that nothing was charged. */
-export async function notifyBookingDeclined(tx: Tx, booking: BookingView, manageLink: ManageLink) {
-  await enqueueMail(tx, customerDeclinedMail(mailFactsOf(booking, manageLink)));
+/**
+ * decline: the customer learns that nothing was charged, with the cancellation of the tentative
+ * event the booking page offered to add to a calendar.
+ */
+export async function notifyBookingDeclined(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
 }
 
 /** confirm, once the checkout is stored: the payment link to the customer (mail, and WhatsApp with a phone). */
@@ -318,11 +326,18 @@ export function similarVendorsUrl(manageUrl: string, vendorSlug: string): string
   return `${manageUrl.replace(/\/booking\/.*$/, '')}/vendor/${encodeURIComponent(vendorSlug)}#similar`;
 }
 
-/** expire: the customer learns the request lapsed, with where to find another vendor. */
-export async function notifyRequestExpired(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+/**
+ * expire: the customer learns the request lapsed, with where to find another vendor and the
+ * cancellation of the tentative calendar event.
+ */
+export async function notifyRequestExpired(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
   const facts = mailFactsOf(booking, manageLink);
   const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
-  await enqueueMail(tx, customerExpiredMail(facts, similar));
+  await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
   if (facts.customerPhone)
     await enqueueNotice(
       tx,

@@ -199,7 +199,11 @@ export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' |
     : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${endSentence(fechaEs(facts.start, facts.timezone))}`;
 }
 
-export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string): MailOutboxPayload {
+export function customerExpiredMail(
+  facts: PaymentMailFacts,
+  similarUrl: string,
+  calendar: string | null = null,
+): MailOutboxPayload {
   return {
     to: facts.customerEmail,
     subject: `Tu solicitud ${facts.code} venció sin respuesta`,
@@ -211,9 +215,11 @@ export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string)
       '',
       ...details(facts),
       '',
+      ...(calendar ? [calendarCancelLine] : []),
       pageLine(facts),
       ...signOff,
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 

@@ -488,6 +488,34 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     });
   });
 
+  it('a request declined or expired removes the tentative event the booking page offered', async () => {
+    const declined = await requested();
+    const res = await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(declined.code),
+      action: 'decline',
+    });
+    expect(res.status).toBe(200);
+    const expired = await requested();
+    clock.set('2026-11-23T18:00:00Z'); // 24 h after the request
+    await sweep();
+    expect((await rowOf(expired.id)).status).toBe('expired');
+    for (const [booking, subject] of [
+      [declined, /rechazada/],
+      [expired, /venció/],
+    ] as const) {
+      const mail = (await outboxFor(booking.id, booking.code)).find((o) =>
+        subject.test(String(o.payload.subject)),
+      );
+      const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
+      expect(readCalendar(attachment!.content)).toMatchObject({
+        method: 'CANCEL',
+        status: 'CANCELLED',
+        uid: `${booking.id}@barrio`,
+        sequence: 1,
+      });
+    }
+  });
+
   it('refuses a time that is not open, or taken, and keeps the booking where it was', async () => {
     const booking = await requested();
     const other = await client().post('/api/bookings', {

@@ -191,7 +191,7 @@ export function latePaymentMail(facts: PaymentMailFacts, calendar: string | null
  * A booking's calendar file as a mail attachment; a cancellation says its iTIP method in the type
  * too (RFC 6047 §2.4), which is what mail clients act on.
  */
-export function calendarAttachment(facts: PaymentMailFacts, calendar: string) {
+export function calendarAttachment(facts: { code: string }, calendar: string) {
   const cancel = calendar.includes('\r\nMETHOD:CANCEL\r\n');
   return {
     filename: `reserva-${facts.code}.ics`,

@@ -74,6 +74,7 @@ describe(`crawlers (${testEngine})`, () => {
       expect.arrayContaining([
         `${APP_URL}/`,
         `${APP_URL}/public/all-vendors`,
+        `${APP_URL}/vendor-signup`,
         `${APP_URL}/public/vendor/plomeria-roma`,
         `${APP_URL}/public/vendor/tacos-co`,
       ]),
@@ -108,6 +109,7 @@ describe(`crawlers (${testEngine})`, () => {
     ['/vendors', `${APP_URL}/vendors`],
     ['/public/all-vendors', `${APP_URL}/public/all-vendors`],
     ['/public/vendor/plomeria-roma', `${APP_URL}/public/vendor/plomeria-roma`],
+    ['/vendor-signup?phone=%2B525511223344', `${APP_URL}/vendor-signup`],
     ['/policies/privacy', `${APP_URL}/policies/privacy`],
     ['/policies/terms/', `${APP_URL}/policies/terms`],
   ])('%s has Open Graph tags and a canonical link from APP_URL', async (path, url) => {

@@ -17,6 +17,7 @@ const sitePages = [
   '/',
   '/vendors',
   '/public/all-vendors',
+  '/vendor-signup',
   '/policies/cancellation',
   '/policies/terms',
   '/policies/privacy',

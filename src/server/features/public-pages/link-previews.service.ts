@@ -47,8 +47,8 @@ function shorten(text: string, max = maxDescription): string {
 }
 
 /**
- * The preview for a public page: Home, Browse Vendors, the directory, a vendor's profile and the
- * policies (link previews are read by crawlers that run no JavaScript), each with a title, a
+ * The preview for a public page: Home, Browse Vendors, the directory, a vendor's profile, the
+ * vendor signup and the policies (link previews are read by crawlers that run no JavaScript), each with a title, a
  * description, a picture and its canonical URL. Undefined for any other path (pages behind a sign-in
  * or a token), which keeps the plain index.html.
  */
@@ -96,6 +96,14 @@ export async function findLinkPreview(
         )
       : website(`All Vendors · ${siteName}`, directoryDescription, '/public/all-vendors');
   }
+
+  if (path === '/vendor-signup')
+    // The WhatsApp REGISTRO answer links here with the phone filled in: never part of the canonical URL.
+    return website(
+      `Offer your services on ${siteName}`,
+      'Create your vendor profile: customers in Mexico City find you, book a time and pay online. Free to join.',
+      '/vendor-signup',
+    );
 
   const policy = /^\/policies\/([a-z]+)$/.exec(path)?.[1];
   if (policy && Object.hasOwn(policyTitles, policy))

@@ -107,6 +107,32 @@ test('link previews: the server puts the vendor into the HTML', async ({ request
   expect((await picture.body()).subarray(1, 4).toString()).toBe('PNG');
 });
 
+test('crawlers: Home has its preview, the sitemap lists the vendor, /vendor/{slug} redirects on the server', async ({
+  request,
+}) => {
+  const { items } = (await (await request.get('/api/vendors/featured')).json()) as {
+    items: { slug: string }[];
+  };
+  const slug = items[0]!.slug;
+  const home = await (await request.get('/')).text();
+  expect(home).toMatch(/<meta property="og:title" content="Barrio[^"]*" \/>/);
+  expect(home).toMatch(
+    /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/icons\/icon-512\.png" \/>/,
+  );
+  expect(home).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/" \/>/);
+
+  const robots = await (await request.get('/robots.txt')).text();
+  const sitemapUrl = /^Sitemap: (\S+)$/m.exec(robots)?.[1];
+  expect(sitemapUrl).toMatch(/\/sitemap\.xml$/);
+  const sitemap = await request.get(sitemapUrl!);
+  expect(sitemap.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  expect(await sitemap.text()).toContain(`/public/vendor/${slug}</loc>`);
+
+  const moved = await request.get(`/vendor/${slug}`, { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe(`/public/vendor/${slug}`);
+});
+
 test('offline, the app shell still loads and says the network is missing', async ({ browser, baseURL }) => {
   const { page, close } = await newPhonePage(browser, baseURL);
   try {

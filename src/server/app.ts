@@ -25,6 +25,7 @@ import {
   sandboxCheckoutRoutes,
   stripeWebhookRoutes,
 } from './features/payments/payments.routes.ts';
+import { crawlerRoutes } from './features/public-pages/crawlers.routes.ts';
 import { renderPublicPage } from './features/public-pages/public-pages.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
@@ -162,6 +163,8 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
     return c.json(internal.toBody(), internal.status);
   });
 
+  // robots.txt, the sitemap and /vendor/{slug}, before the web app answers every address with a page.
+  app.route('/', crawlerRoutes);
   // Public pages carry their link preview and come rendered by the server (decision 042).
   const renderIndex: RenderIndex = (c, page) =>
     renderPublicPage(c, {

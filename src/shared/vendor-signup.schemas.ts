@@ -212,7 +212,17 @@ export interface VendorAccountProfile {
 
 export const vendorServiceSchema = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(100),
+    // It is a calendar event's title and a line of mails and WhatsApp messages: a control character
+    // (a line break, a lone CR) would break the line it sits on.
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(100)
+      .refine(
+        (name) => !/[\p{Cc}\u2028\u2029]/u.test(name),
+        'The service name may not contain line breaks or control characters.',
+      ),
     description: z.string().trim().max(1000).nullable().default(null),
     /** product §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
     price_cents: z

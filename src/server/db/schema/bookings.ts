@@ -82,6 +82,9 @@ export const appointments = pgTable(
     cancelNote: text('cancel_note'),
     // When the customer last moved it to another time (issue 23).
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
+    // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
+    // calendar that holds an earlier .ics of the booking takes the later one as the newer revision.
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
     // When both sides were reminded of it (issue 23): at most once per start time.
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     checkoutSessionId: text('checkout_session_id').unique(),

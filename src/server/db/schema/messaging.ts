@@ -60,3 +60,10 @@ export const webhookEvents = pgTable(
   },
   (t) => [unique('webhook_events_provider_event_unique').on(t.provider, t.eventId)],
 );
+
+// When a phone last got the short answer to a message that is not text (a sticker, an image, a
+// location): at most one a day, decided by a conditional upsert so that every instance agrees.
+export const whatsappNonTextAnswers = pgTable('whatsapp_non_text_answers', {
+  phone: text('phone').primaryKey(),
+  answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+});

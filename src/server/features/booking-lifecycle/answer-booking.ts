@@ -110,7 +110,7 @@ async function answer({
       .returning({ id: appointments.id, code: appointments.code, status: appointments.status });
     if (row && action === 'decline') {
       const booking = await getBookingView(tx, row.id);
-      if (booking) await notifyBookingDeclined(tx, booking, checkout.manageLink);
+      if (booking) await notifyBookingDeclined(tx, booking, { now, manageLink: checkout.manageLink });
     }
     return row;
   });

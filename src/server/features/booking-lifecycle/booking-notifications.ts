@@ -22,8 +22,8 @@ import {
   vendorRescheduledWhatsApp,
 } from '../bookings/change-mails.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
+import { bookingCalendar } from '../payments/booking-calendar.ts';
 import {
-  bookingCalendar,
   latePaymentMail,
   type PaymentMailFacts,
   paidCustomerMail,
@@ -53,6 +53,7 @@ export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMa
     vendorName: row.vendorName,
     vendorEmail: row.vendorEmail,
     vendorPhone: row.vendorPhone,
+    rescheduleCount: row.rescheduleCount,
     serviceName: row.serviceName ?? '—',
     start: row.startTz,
     end: row.endTz,
@@ -99,9 +100,17 @@ export async function notifyBookingRequested(
   await enqueueMail(tx, customerReceiptMail(facts));
 }
 
-/** decline: the customer learns that nothing was charged. */
-export async function notifyBookingDeclined(tx: Tx, booking: BookingView, manageLink: ManageLink) {
-  await enqueueMail(tx, customerDeclinedMail(mailFactsOf(booking, manageLink)));
+/**
+ * decline: the customer learns that nothing was charged, with the cancellation of the tentative
+ * event the booking page offered to add to a calendar.
+ */
+export async function notifyBookingDeclined(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
 }
 
 /** confirm, once the checkout is stored: the payment link to the customer (mail, and WhatsApp with a phone). */
@@ -149,8 +158,14 @@ async function enqueuePaidWhatsApp(
 }
 
 /** cancel_unpaid (payment_timeout): both parties learn that the booking was cancelled. */
-export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView, manageLink: ManageLink) {
-  for (const mail of unpaidCancelledMails(mailFactsOf(booking, manageLink))) await enqueueMail(tx, mail);
+export async function notifyUnpaidCancelled(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  for (const mail of unpaidCancelledMails(facts, bookingCalendar(facts, now, 'cancelled')))
+    await enqueueMail(tx, mail);
 }
 
 /**
@@ -161,10 +176,10 @@ export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView, manage
 export async function notifyLatePayment(
   tx: Tx,
   booking: BookingView,
-  { cancelledNow, manageLink }: { cancelledNow: boolean; manageLink: ManageLink },
+  { cancelledNow, now, manageLink }: { cancelledNow: boolean; now: Date; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
-  await enqueueMail(tx, latePaymentMail(facts));
+  await enqueueMail(tx, latePaymentMail(facts, bookingCalendar(facts, now, 'cancelled')));
   if (cancelledNow) for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
 }
 
@@ -190,7 +205,8 @@ async function enqueueNotice(
 }
 
 /**
- * cancel: the customer's receipt (with the refund owed, if any) and the vendor's notice; when an
+ * cancel: the customer's receipt (with the refund owed, if any, and the calendar's cancellation) and
+ * the vendor's notice; when an
  * administrator cancelled (decision 049) both learn that Barrio did, the customer by WhatsApp too.
  */
 export async function notifyCancelled(
@@ -200,12 +216,16 @@ export async function notifyCancelled(
     by,
     note,
     refundMxn,
+    now,
     manageLink,
-  }: { by: 'customer' | 'admin'; note: string | null; refundMxn: number; manageLink: ManageLink },
+  }: { by: 'customer' | 'admin'; note: string | null; refundMxn: number; now: Date; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
   const when = formatWhen(facts.start, facts.timezone);
-  await enqueueMail(tx, customerCancelledMail(facts, refundMxn, { by, note }));
+  await enqueueMail(
+    tx,
+    customerCancelledMail(facts, refundMxn, { by, note, calendar: bookingCalendar(facts, now, 'cancelled') }),
+  );
   if (by === 'admin' && facts.customerPhone)
     await enqueueNotice(
       tx,
@@ -306,11 +326,18 @@ export function similarVendorsUrl(manageUrl: string, vendorSlug: string): string
   return `${manageUrl.replace(/\/booking\/.*$/, '')}/vendor/${encodeURIComponent(vendorSlug)}#similar`;
 }
 
-/** expire: the customer learns the request lapsed, with where to find another vendor. */
-export async function notifyRequestExpired(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+/**
+ * expire: the customer learns the request lapsed, with where to find another vendor and the
+ * cancellation of the tentative calendar event.
+ */
+export async function notifyRequestExpired(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
   const facts = mailFactsOf(booking, manageLink);
   const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
-  await enqueueMail(tx, customerExpiredMail(facts, similar));
+  await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
   if (facts.customerPhone)
     await enqueueNotice(
       tx,

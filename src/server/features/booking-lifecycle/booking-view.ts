@@ -29,6 +29,7 @@ export const bookingViewColumns = {
   cancelReason: appointments.cancelReason,
   cancelNote: appointments.cancelNote,
   rescheduledAt: appointments.rescheduledAt,
+  rescheduleCount: appointments.rescheduleCount,
   /** A refund is owed and not yet accepted by the provider (decision 046). */
   refundNeeded: appointments.refundNeeded,
   refundedAt: appointments.refundedAt,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BookingChangeRefusal } from '../../../shared/booking.schemas.ts';
 import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
@@ -157,7 +157,13 @@ async function cancelAs({
       )
       .returning({ id: appointments.id });
     if (!moved) throw bookingChanged();
-    await notifyCancelled(tx, row, { by, note: note ?? null, refundMxn, manageLink: checkout.manageLink });
+    await notifyCancelled(tx, row, {
+      by,
+      note: note ?? null,
+      refundMxn,
+      now,
+      manageLink: checkout.manageLink,
+    });
   });
   if (row.status === 'awaiting_payment' && row.checkoutSessionId)
     await closeCheckout(checkout, row.checkoutSessionId, 'cancel: could not close the checkout', {
@@ -197,6 +203,7 @@ export async function rescheduleByCustomer({
           startTz: start,
           endTz: end,
           rescheduledAt: now,
+          rescheduleCount: sql`${appointments.rescheduleCount} + 1`,
           remindedAt: null,
           updatedAt: now,
           ...(row.status === 'pending_vendor'
@@ -210,11 +217,11 @@ export async function rescheduleByCustomer({
             eq(appointments.startTz, row.startTz),
           ),
         )
-        .returning({ id: appointments.id });
+        .returning({ id: appointments.id, rescheduleCount: appointments.rescheduleCount });
       if (!moved) throw bookingChanged();
       await notifyRescheduled(
         tx,
-        { ...row, startTz: start, endTz: end },
+        { ...row, startTz: start, endTz: end, rescheduleCount: moved.rescheduleCount },
         { previousStart: row.startTz, now, manageLink: checkout.manageLink },
       );
     });

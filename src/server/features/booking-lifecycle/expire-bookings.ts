@@ -49,7 +49,7 @@ export async function expireUnansweredRequests({
       .returning({ id: appointments.id });
     if (expired.length === 0) return expired;
     const rows = await bookingViewsOf(tx, expired);
-    for (const row of rows) await notifyRequestExpired(tx, row, manageLink);
+    for (const row of rows) await notifyRequestExpired(tx, row, { now, manageLink });
     return expired;
   });
 }
@@ -73,7 +73,7 @@ export async function cancelUnpaidBookings({
       .returning({ id: appointments.id, checkoutSessionId: appointments.checkoutSessionId });
     if (cancelled.length === 0) return cancelled;
     const rows = await bookingViewsOf(tx, cancelled);
-    for (const row of rows) await notifyUnpaidCancelled(tx, row, manageLink);
+    for (const row of rows) await notifyUnpaidCancelled(tx, row, { now, manageLink });
     return cancelled;
   });
 }

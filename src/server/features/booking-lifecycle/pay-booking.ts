@@ -98,7 +98,7 @@ export async function applyPaymentEvent({
         .update(appointments)
         .set({ status: 'cancelled', cancelReason: 'payment_timeout', cancelledAt: now, updatedAt: now })
         .where(and(thisRow, movesFrom('cancel_unpaid')));
-      await notifyUnpaidCancelled(tx, row, manageLink);
+      await notifyUnpaidCancelled(tx, row, { now, manageLink });
       return 'cancelled';
     }
 
@@ -128,7 +128,7 @@ export async function applyPaymentEvent({
           : {}),
       })
       .where(and(thisRow, eq(appointments.status, row.status)));
-    await notifyLatePayment(tx, row, { cancelledNow: overdue, manageLink });
+    await notifyLatePayment(tx, row, { cancelledNow: overdue, now, manageLink });
     logger.error(
       { appointmentId: row.id, sessionId: event.sessionId, status: row.status },
       'payments: payment for a booking no longer payable; refunding it',

@@ -4,7 +4,7 @@ import { priceText } from '../../../shared/money.ts';
 import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
 import { whatsAppLink } from '../../../shared/whatsapp-link.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import { answerWindowLine } from '../payments/payment-mails.ts';
+import { answerWindowLine, calendarAttachment, calendarCancelLine } from '../payments/payment-mails.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
@@ -161,7 +161,11 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
   };
 }
 
-export function customerDeclinedMail(facts: BookingMailFacts): MailOutboxPayload {
+/** `calendar`: the cancellation of the event the customer may have added from the booking page. */
+export function customerDeclinedMail(
+  facts: BookingMailFacts,
+  calendar: string | null = null,
+): MailOutboxPayload {
   return {
     to: facts.customerEmail,
     subject: `Booking ${facts.code} declined / Reserva ${facts.code} rechazada`,
@@ -169,14 +173,17 @@ export function customerDeclinedMail(facts: BookingMailFacts): MailOutboxPayload
       `Hi ${facts.customerName},`,
       '',
       `${facts.vendorName} cannot take your booking ${facts.code} (${facts.serviceName}, ${when(facts.start, facts.timezone, 'en-US')}). Nothing was charged. Please pick another time or another vendor.`,
+      ...(calendar ? ['The attached calendar file (.ics) removes it from your calendar.'] : []),
       `Your booking: ${facts.manageUrl}`,
       '',
       '—',
       '',
       `Hola ${facts.customerName}: ${facts.vendorName} no puede atender tu reserva ${facts.code}. No se hizo ningún cargo.`,
+      ...(calendar ? [calendarCancelLine] : []),
       `Tu reserva: ${facts.manageUrl}`,
       '',
       'Barrio',
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }

@@ -56,6 +56,7 @@ const facts: PaymentMailFacts = {
   vendorName: 'Casa Limpia',
   vendorEmail: 'hola@casalimpia.test',
   vendorPhone: '+525512345678',
+  rescheduleCount: 0,
   serviceName: 'Limpieza profunda',
   start: START,
   end: new Date(START.getTime() + 2 * 60 * 60_000),

@@ -1,7 +1,15 @@
 import { endSentence } from '../../../shared/date-format.ts';
 import { formatMxn } from '../../../shared/money.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import { amount, details, fechaEs, type PaymentMailFacts, pageLine } from '../payments/payment-mails.ts';
+import {
+  amount,
+  calendarAttachment,
+  calendarCancelLine,
+  details,
+  fechaEs,
+  type PaymentMailFacts,
+  pageLine,
+} from '../payments/payment-mails.ts';
 
 // The texts of what happens to a booking after it is made (issue 23; decision 046): the customer
 // cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the
@@ -16,7 +24,11 @@ const REFUND_DAYS = 'entre 5 y 10 días hábiles';
 export function customerCancelledMail(
   facts: PaymentMailFacts,
   refundMxn: number,
-  { by = 'customer', note = null }: { by?: 'customer' | 'admin'; note?: string | null } = {},
+  {
+    by = 'customer',
+    note = null,
+    calendar = null,
+  }: { by?: 'customer' | 'admin'; note?: string | null; calendar?: string | null } = {},
 ): MailOutboxPayload {
   const byBarrio = by === 'admin';
   return {
@@ -35,9 +47,11 @@ export function customerCancelledMail(
       '',
       ...details(facts),
       '',
+      ...(calendar ? [calendarCancelLine] : []),
       pageLine(facts),
       ...signOff,
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 
@@ -185,7 +199,11 @@ export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' |
     : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${endSentence(fechaEs(facts.start, facts.timezone))}`;
 }
 
-export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string): MailOutboxPayload {
+export function customerExpiredMail(
+  facts: PaymentMailFacts,
+  similarUrl: string,
+  calendar: string | null = null,
+): MailOutboxPayload {
   return {
     to: facts.customerEmail,
     subject: `Tu solicitud ${facts.code} venció sin respuesta`,
@@ -197,9 +215,11 @@ export function customerExpiredMail(facts: PaymentMailFacts, similarUrl: string)
       '',
       ...details(facts),
       '',
+      ...(calendar ? [calendarCancelLine] : []),
       pageLine(facts),
       ...signOff,
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 
@@ -222,13 +242,5 @@ export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): 
       pageLine(facts),
       ...signOff,
     ].join('\n'),
-  };
-}
-
-function calendarAttachment(facts: PaymentMailFacts, calendar: string) {
-  return {
-    filename: `reserva-${facts.code}.ics`,
-    content: calendar,
-    contentType: 'text/calendar; charset=utf-8',
   };
 }

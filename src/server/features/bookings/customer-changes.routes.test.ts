@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
 import type { CreateBookingResponse, ManagedBooking } from '../../../shared/booking.schemas.ts';
@@ -29,6 +30,23 @@ const APP_URL = 'http://barrio.test';
 const SECRET_KEY = 'sk_test_barrio_fake';
 const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 const HOUR = 60 * 60_000;
+
+/** A calendar file as ical.js reads it: exactly one event, and what calendars act on. */
+function readCalendar(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[]);
+  const events = calendar.getAllSubcomponents();
+  expect(events.map((e) => e.name)).toEqual(['vevent']);
+  const event = events[0]!;
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event.getFirstPropertyValue('uid'),
+    sequence: event.getFirstPropertyValue('sequence'),
+    status: event.getFirstPropertyValue('status'),
+    start: String(event.getFirstPropertyValue('dtstart')),
+    summary: String(event.getFirstPropertyValue('summary')),
+    description: String(event.getFirstPropertyValue('description')),
+  };
+}
 
 describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   let database: TestDatabase;
@@ -93,14 +111,22 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   }
 
   /** A vendor of its own with a phone and a 60-minute service at $450, and a request for it. */
-  async function requested(startTime = WEDNESDAY_9, priceCents = 45_000) {
+  async function requested(
+    startTime = WEDNESDAY_9,
+    priceCents = 45_000,
+    { serviceName, notes }: { serviceName?: string; notes?: string } = {},
+  ) {
     clock.set(NOW);
     n++;
     const vendor = await insertVendor(database.db, {
       businessName: `Plomería Narvarte ${n}`,
       businessPhone: `+5255123400${String(n).padStart(2, '0')}`,
     });
-    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents });
+    const service = await insertService(database.db, vendor.id, {
+      durationMinutes: 60,
+      priceCents,
+      ...(serviceName ? { name: serviceName } : {}),
+    });
     const res = await client().post('/api/bookings', {
       vendorId: vendor.id,
       serviceId: service.id,
@@ -108,6 +134,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       customerName: 'Ana López',
       customerEmail: `ana.${n}@example.test`,
       customerPhone: '+52 55 1234 5678',
+      ...(notes ? { notes } : {}),
     });
     expect(res.status, await res.clone().text()).toBe(201);
     const booking = (await res.json()) as CreateBookingResponse;
@@ -121,8 +148,8 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     return /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text))![1]!;
   }
 
-  async function confirmed(startTime = WEDNESDAY_9) {
-    const booking = await requested(startTime);
+  async function confirmed(startTime = WEDNESDAY_9, texts: Parameters<typeof requested>[2] = {}) {
+    const booking = await requested(startTime, 45_000, texts);
     const res = await client().post('/api/bookings/confirm', {
       token: await confirmTokenOf(booking.code),
       action: 'confirm',
@@ -153,8 +180,8 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     return session;
   }
 
-  async function paid(startTime = WEDNESDAY_9) {
-    const booking = await confirmed(startTime);
+  async function paid(startTime = WEDNESDAY_9, texts: Parameters<typeof requested>[2] = {}) {
+    const booking = await confirmed(startTime, texts);
     await pay(booking.row.checkoutSessionId!);
     return { ...booking, row: await rowOf(booking.id) };
   }
@@ -393,6 +420,100 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       });
     expect((await book(WEDNESDAY_9)).status).toBe(201);
     expect((await book(WEDNESDAY_11)).status).toBe(409);
+  });
+
+  it('every calendar file of a booking is one event: each move grows its SEQUENCE, the cancellation removes it', async () => {
+    // A service stored before names were checked, and notes with a lone CR: neither starts a line.
+    const booking = await paid(WEDNESDAY_9, {
+      serviceName: 'Limpieza\rX-INJECTED:1',
+      notes: 'Tocar el timbre\rEND:VEVENT\rBEGIN:VEVENT',
+    });
+    const email = `ana.${n}@example.test`;
+    /** The calendar file of the customer's mail whose subject matches, read by ical.js. */
+    async function calendarOf(subject: RegExp) {
+      const mails = (await outboxFor(booking.id, booking.code)).filter(
+        (o) => o.kind === 'mail' && o.payload.to === email && subject.test(String(o.payload.subject)),
+      );
+      const attachments = mails.at(-1)?.payload.attachments as { content: string; contentType: string }[];
+      expect(attachments, String(subject)).toHaveLength(1);
+      return { ...readCalendar(attachments[0]!.content), contentType: attachments[0]!.contentType };
+    }
+    const download = async () => {
+      const res = await client().get(`/api/bookings/manage/calendar.ics?token=${booking.token}`);
+      expect(res.status).toBe(200);
+      return readCalendar(await res.text());
+    };
+
+    const first = await calendarOf(/Pago recibido/);
+    expect(first).toMatchObject({ method: 'PUBLISH', status: 'CONFIRMED', sequence: 0 });
+    expect(first.summary).toContain('Limpieza\nX-INJECTED:1');
+    expect(first.description).toContain('Notas: Tocar el timbre\nEND:VEVENT\nBEGIN:VEVENT');
+    expect(await download()).toMatchObject({ uid: first.uid, sequence: 0 });
+
+    clock.advance(HOUR);
+    expect((await reschedule(booking.token, WEDNESDAY_11)).status).toBe(200);
+    expect(await calendarOf(/nueva fecha/)).toMatchObject({
+      uid: first.uid,
+      sequence: 1,
+      start: '2026-11-25T17:00:00Z',
+    });
+    expect(await download()).toMatchObject({ uid: first.uid, sequence: 1 });
+    // The count is the booking's own: reading it again later does not change it.
+    clock.advance(HOUR);
+    expect(await download()).toMatchObject({ sequence: 1 });
+    expect((await reschedule(booking.token, WEDNESDAY_9)).status).toBe(200);
+    expect(await download()).toMatchObject({ uid: first.uid, sequence: 2, start: '2026-11-25T15:00:00Z' });
+    expect((await rowOf(booking.id)).rescheduleCount).toBe(2);
+
+    expect((await cancel(booking.token)).status).toBe(200);
+    const cancelled = await calendarOf(/Cancelaste/);
+    expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: first.uid, sequence: 3 });
+    expect(cancelled.contentType).toBe('text/calendar; charset=utf-8; method=CANCEL');
+  });
+
+  it('an unpaid booking cancelled by its payment deadline carries the calendar cancellation too', async () => {
+    const booking = await confirmed();
+    clock.set(new Date(booking.row.paymentDueAt!.getTime() + 60_000));
+    await sweep();
+    expect((await rowOf(booking.id)).status).toBe('cancelled');
+    const mail = (await outboxFor(booking.id, booking.code)).find(
+      (o) => o.payload.to === `ana.${n}@example.test` && /falta de pago/.test(String(o.payload.subject)),
+    );
+    const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
+    expect(readCalendar(attachment!.content)).toMatchObject({
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      uid: `${booking.id}@barrio`,
+      sequence: 1,
+    });
+  });
+
+  it('a request declined or expired removes the tentative event the booking page offered', async () => {
+    const declined = await requested();
+    const res = await client().post('/api/bookings/confirm', {
+      token: await confirmTokenOf(declined.code),
+      action: 'decline',
+    });
+    expect(res.status).toBe(200);
+    const expired = await requested();
+    clock.set('2026-11-23T18:00:00Z'); // 24 h after the request
+    await sweep();
+    expect((await rowOf(expired.id)).status).toBe('expired');
+    for (const [booking, subject] of [
+      [declined, /rechazada/],
+      [expired, /venció/],
+    ] as const) {
+      const mail = (await outboxFor(booking.id, booking.code)).find((o) =>
+        subject.test(String(o.payload.subject)),
+      );
+      const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
+      expect(readCalendar(attachment!.content)).toMatchObject({
+        method: 'CANCEL',
+        status: 'CANCELLED',
+        uid: `${booking.id}@barrio`,
+        sequence: 1,
+      });
+    }
   });
 
   it('refuses a time that is not open, or taken, and keeps the booking where it was', async () => {

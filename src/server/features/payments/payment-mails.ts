@@ -1,5 +1,5 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, utcStamp, zoneCity } from '../../../shared/date-format.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
 import { formatMxn } from '../../../shared/money.ts';
 import type { BookingMailFacts } from '../bookings/booking-mails.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
@@ -12,6 +12,8 @@ export interface PaymentMailFacts extends BookingMailFacts {
   end: Date;
   vendorEmail: string | null;
   vendorPhone: string | null;
+  /** How many times the booking was moved (appointments.reschedule_count): its calendar SEQUENCE. */
+  rescheduleCount: number;
 }
 
 /** 'lunes, 23 de noviembre de 2026, 9:00' in the given zone. */
@@ -95,13 +97,7 @@ export function paidCustomerMail(facts: PaymentMailFacts, calendar: string): Mai
       '',
       'Barrio',
     ].join('\n'),
-    attachments: [
-      {
-        filename: `reserva-${facts.code}.ics`,
-        content: calendar,
-        contentType: 'text/calendar; charset=utf-8',
-      },
-    ],
+    attachments: [calendarAttachment(facts, calendar)],
   };
 }
 
@@ -129,7 +125,10 @@ export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 've
 }
 
 /** Both sides learn that an unpaid booking was cancelled (ARCHITECTURE §4: payment_timeout). */
-export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload[] {
+export function unpaidCancelledMails(
+  facts: PaymentMailFacts,
+  calendar: string | null = null,
+): MailOutboxPayload[] {
   const mails: MailOutboxPayload[] = [
     {
       to: facts.customerEmail,
@@ -142,10 +141,12 @@ export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload
         ...details(facts),
         '',
         'Puedes volver a reservar cuando quieras.',
+        ...(calendar ? [calendarCancelLine] : []),
         pageLine(facts),
         '',
         'Barrio',
       ].join('\n'),
+      ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
     },
   ];
   if (facts.vendorEmail) {
@@ -167,7 +168,7 @@ export function unpaidCancelledMails(facts: PaymentMailFacts): MailOutboxPayload
 }
 
 /** ARCHITECTURE §7: a payment for a booking already cancelled is kept and refunded, never dropped. */
-export function latePaymentMail(facts: PaymentMailFacts): MailOutboxPayload {
+export function latePaymentMail(facts: PaymentMailFacts, calendar: string | null = null): MailOutboxPayload {
   return {
     to: facts.customerEmail,
     subject: `Reserva ${facts.code}: recibimos un pago tardío y lo reembolsaremos`,
@@ -177,63 +178,28 @@ export function latePaymentMail(facts: PaymentMailFacts): MailOutboxPayload {
       `Recibimos tu pago de ${amount(facts)}, pero la reserva ${facts.code} ya estaba cancelada. Te reembolsaremos el importe completo.`,
       '',
       ...details(facts),
+      ...(calendar ? ['', calendarCancelLine] : []),
       pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 
-/** RFC 5545 text: backslash, semicolon, comma and newline escaped. */
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
-}
-
-/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF + space), never inside a character. */
-function fold(line: string): string {
-  const out: string[] = [];
-  let current = '';
-  let octets = 0;
-  for (const char of line) {
-    const size = Buffer.byteLength(char);
-    if (octets + size > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = '';
-      octets = 0;
-    }
-    current += char;
-    octets += size;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
-
 /**
- * The calendar invite of a booking: in the customer's paid mail (ARCHITECTURE §8), and from the
- * booking page's Add to calendar (issue 23), where a booking not yet confirmed or paid is tentative.
+ * A booking's calendar file as a mail attachment; a cancellation says its iTIP method in the type
+ * too (RFC 6047 §2.4), which is what mail clients act on.
  */
-export function bookingCalendar(
-  facts: PaymentMailFacts,
-  now: Date,
-  state: 'paid' | 'confirmed' | 'tentative' = 'paid',
-): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Barrio//Reservas//ES',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${facts.appointmentId}@barrio`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(facts.start)}`,
-    `DTEND:${utcStamp(facts.end)}`,
-    `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
-    `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)}${state === 'paid' ? ' pagado' : ''}${facts.notes ? `\nNotas: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
-    `URL:${facts.manageUrl}`,
-    `STATUS:${state === 'tentative' ? 'TENTATIVE' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+export function calendarAttachment(facts: { code: string }, calendar: string) {
+  const cancel = calendar.includes('\r\nMETHOD:CANCEL\r\n');
+  return {
+    filename: `reserva-${facts.code}.ics`,
+    content: calendar,
+    contentType: `text/calendar; charset=utf-8${cancel ? '; method=CANCEL' : ''}`,
+  };
 }
+
+/** The line of a cancellation mail that carries the calendar's cancellation. */
+export const calendarCancelLine =
+  'Adjuntamos la cancelación para tu calendario (.ics): al abrirla se quita la cita.';

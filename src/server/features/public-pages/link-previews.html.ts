@@ -5,6 +5,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+const isWide = (image: LinkPreview['image']) =>
+  image?.width !== undefined && image.height !== undefined && image.width > image.height * 1.5;
+
 const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
@@ -22,7 +25,7 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
     meta('property', 'og:url', preview.url),
     `<link rel="canonical" href="${escapeHtml(preview.url)}" />`,
     // A wide picture shows as a large card; a square one (or none) as the small summary.
-    meta('name', 'twitter:card', preview.image?.width ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:card', isWide(preview.image) ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', preview.title),
     meta('name', 'twitter:description', preview.description),
   ];

@@ -21,6 +21,20 @@ export interface LinkPreview {
 const siteName = 'Barrio';
 const directoryDescription =
   'Browse trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.';
+const homeDescription =
+  'Find and book trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.';
+
+/** The pages of product §2.23, by their name in the address. */
+const policyTitles: Record<string, string> = {
+  cancellation: 'Cancellation and refund policy',
+  terms: 'Terms of service',
+  privacy: 'Privacy notice',
+};
+
+/** The site's own picture, a PNG chat apps show, for pages without one of their own. */
+function siteImage(absolute: (path: string) => string): NonNullable<LinkPreview['image']> {
+  return { url: absolute('/icons/icon-512.png'), alt: siteName, type: 'image/png', width: 512, height: 512 };
+}
 const maxDescription = 200;
 
 /** Long bios make poor previews: the first ~200 characters, cut at a word. */
@@ -33,27 +47,71 @@ function shorten(text: string, max = maxDescription): string {
 }
 
 /**
- * The preview for a public page the server can describe: /public/vendor/{idOrSlug} and
- * /public/all-vendors (link previews are read by crawlers that run no JavaScript). Undefined for
- * any other path, which keeps the plain index.html.
+ * The preview for a public page: Home, Browse Vendors, the directory, a vendor's profile, the
+ * vendor signup and the policies (link previews are read by crawlers that run no JavaScript), each with a title, a
+ * description, a picture and its canonical URL. Undefined for any other path (pages behind a sign-in
+ * or a token), which keeps the plain index.html.
  */
 export async function findLinkPreview(
   db: Db,
   { pathname, searchParams, appUrl }: { pathname: string; searchParams: URLSearchParams; appUrl: string },
 ): Promise<LinkPreview | undefined> {
   const absolute = (path: string) => new URL(path, `${appUrl}/`).toString();
-
-  if (pathname === '/public/all-vendors' || pathname === '/public/all-vendors/') {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const website = (title: string, description: string, canonical: string): LinkPreview => ({
+    title,
+    description,
+    url: absolute(canonical),
+    image: siteImage(absolute),
+    type: 'website',
+    status: 200,
+  });
+  const categoryOf = () => {
     const category = searchParams.get('category')?.toLowerCase() ?? '';
-    const known = isCategoryKey(category);
-    return {
-      title: known ? `${categoryLabel(category, 'en')} vendors · ${siteName}` : `All Vendors · ${siteName}`,
-      description: directoryDescription,
-      url: absolute(known ? `/public/all-vendors?category=${category}` : '/public/all-vendors'),
-      type: 'website',
-      status: 200,
-    };
+    return isCategoryKey(category) ? category : undefined;
+  };
+
+  if (path === '/')
+    return website(`${siteName} · Trusted local services in Mexico City`, homeDescription, '/');
+
+  if (path === '/vendors') {
+    // The search text is the visitor's own: the canonical page is the list, by category at most.
+    const category = categoryOf();
+    return category
+      ? website(
+          `${categoryLabel(category, 'en')} · Browse Vendors · ${siteName}`,
+          directoryDescription,
+          `/vendors?category=${category}`,
+        )
+      : website(`Browse Vendors · ${siteName}`, directoryDescription, '/vendors');
   }
+
+  if (path === '/public/all-vendors') {
+    const category = categoryOf();
+    return category
+      ? website(
+          `${categoryLabel(category, 'en')} vendors · ${siteName}`,
+          directoryDescription,
+          `/public/all-vendors?category=${category}`,
+        )
+      : website(`All Vendors · ${siteName}`, directoryDescription, '/public/all-vendors');
+  }
+
+  if (path === '/vendor-signup')
+    // The WhatsApp REGISTRO answer links here with the phone filled in: never part of the canonical URL.
+    return website(
+      `Offer your services on ${siteName}`,
+      'Create your vendor profile: customers in Mexico City find you, book a time and pay online. Free to join.',
+      '/vendor-signup',
+    );
+
+  const policy = /^\/policies\/([a-z]+)$/.exec(path)?.[1];
+  if (policy && Object.hasOwn(policyTitles, policy))
+    return website(
+      `${policyTitles[policy]} · ${siteName}`,
+      `${policyTitles[policy]} of ${siteName}, the local services marketplace of Mexico City.`,
+      `/policies/${policy}`,
+    );
 
   const match = /^\/public\/vendor\/([^/]+)\/?$/.exec(pathname);
   if (!match) return undefined;
@@ -85,7 +143,7 @@ export async function findLinkPreview(
           }
         : vendor.profile_image_url
           ? { url: absolute(vendor.profile_image_url), alt: `Photo of ${vendor.business_name}` }
-          : undefined,
+          : siteImage(absolute),
       // As the page will ask for it (a relative URL), so that the browser reuses the preload.
       preloadImage: vendor.cover_image_url ?? undefined,
       type: 'profile',
@@ -97,6 +155,7 @@ export async function findLinkPreview(
       title: `Vendor Not Found · ${siteName}`,
       description: 'This vendor does not exist or is no longer listed on Barrio.',
       url: absolute(pathname),
+      image: siteImage(absolute),
       type: 'website',
       status: 404,
     };

@@ -149,8 +149,8 @@ describe(`link previews (${testEngine})`, () => {
     expect(odd).toContain('<title>All Vendors · Barrio</title>');
   });
 
-  it('leaves other pages as built', async () => {
-    const res = await web.request('/vendors');
+  it('leaves pages that are not public as built', async () => {
+    const res = await web.request('/jobs');
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Barrio</title>');

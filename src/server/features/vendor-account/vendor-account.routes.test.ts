@@ -290,6 +290,28 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     });
     expect(cheaper.status).toBe(400);
 
+    // A service's name is a calendar event's title and a line of messages: no control characters.
+    for (const name of ['Planchado\rBEGIN:VALARM', 'Plan\nchado', 'Plan\u0007chado', 'Plan\u2028chado']) {
+      const refused = await vendor.post('/api/vendor/services', {
+        name,
+        price_cents: 0,
+        duration_minutes: 30,
+      });
+      expect(refused.status, JSON.stringify(name)).toBe(400);
+      expect(JSON.stringify(await refused.json())).toContain(
+        'may not contain line breaks or control characters',
+      );
+      const renamed = await vendor.request(`/api/vendor/services/${service.id}`, {
+        method: 'PATCH',
+        json: { name },
+      });
+      expect(renamed.status, JSON.stringify(name)).toBe(400);
+    }
+    const unchanged = (await (await vendor.get('/api/vendor/services')).json()) as {
+      items: { id: string; name: string }[];
+    };
+    expect(unchanged.items.find((s) => s.id === service.id)?.name).toBe('Planchado');
+
     const other = await insertVendor(database.db);
     const foreign = await insertService(database.db, other.id);
     const res = await vendor.request(`/api/vendor/services/${foreign.id}`, {

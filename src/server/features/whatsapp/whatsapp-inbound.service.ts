@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { messages } from '../../db/schema/messaging.ts';
+import { messages, whatsappNonTextAnswers } from '../../db/schema/messaging.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
@@ -21,12 +21,17 @@ import { formatWhen, type Lang, langOf, replies } from './whatsapp-texts.ts';
 const DAY_MS = 24 * 60 * 60_000;
 const NEXT_SLOTS = 5;
 
+/** Words to read as a command, a reaction (never answered), or anything else without words. */
+export type InboundKind = 'text' | 'reaction' | 'other';
+
 export interface InboundMessage {
   /** Meta's wamid; null for a simulation from the testing page. */
   externalId: string | null;
   /** E.164, `+52` form for Mexico (whatsapp-phone.ts). */
   phone: string;
   body: string;
+  /** 'text' unless said otherwise (the testing page simulates text only). */
+  kind?: InboundKind;
   /** The wamid this message replies to (`context.id`), if any. */
   contextId?: string | null;
   receivedAt: Date;
@@ -49,11 +54,10 @@ export async function storeInbound(tx: Db | Tx, inbound: InboundMessage[]) {
     )
     .onConflictDoNothing({ target: messages.externalId })
     .returning({ id: messages.id, externalId: messages.externalId });
-  return rows.map((row) => ({
-    ...row,
-    contextId:
-      inbound.find((m) => m.externalId !== null && m.externalId === row.externalId)?.contextId ?? null,
-  }));
+  return rows.map((row) => {
+    const source = inbound.find((m) => m.externalId !== null && m.externalId === row.externalId);
+    return { ...row, contextId: source?.contextId ?? null, kind: source?.kind ?? ('text' as const) };
+  });
 }
 
 // Statuses move forward only (sent → delivered → read); Meta may deliver them out of order.
@@ -84,6 +88,8 @@ export interface ProcessInboundOptions {
   db: Db;
   messageId: string;
   contextId?: string | null | undefined;
+  /** The message has no words (a sticker, an image, a location…): see nonTextReply. */
+  nonText?: boolean;
   now: Date;
   appUrl: string;
   /** What confirming needs to create the checkout and send the payment link. */
@@ -92,8 +98,27 @@ export interface ProcessInboundOptions {
 
 export interface ProcessInboundResult {
   command: CommandName;
-  reply: string;
+  /** Null when the message is left unanswered. */
+  reply: string | null;
   vendorProfileId: string | null;
+}
+
+/**
+ * Whether this phone may get the short answer to a message without words now: at most once in 24
+ * hours, decided by one conditional upsert (the row is written only if the last answer is a day
+ * old), so two instances handling two stickers at once answer once between them.
+ */
+async function mayAnswerNonText(db: Db, phone: string, now: Date): Promise<boolean> {
+  const won = await db
+    .insert(whatsappNonTextAnswers)
+    .values({ phone, answeredAt: now })
+    .onConflictDoUpdate({
+      target: whatsappNonTextAnswers.phone,
+      set: { answeredAt: now },
+      setWhere: sql`${whatsappNonTextAnswers.answeredAt} <= ${new Date(now.getTime() - DAY_MS)}`,
+    })
+    .returning({ phone: whatsappNonTextAnswers.phone });
+  return won.length > 0;
 }
 
 /**
@@ -105,6 +130,7 @@ export async function processInbound({
   db,
   messageId,
   contextId,
+  nonText = false,
   now,
   appUrl,
   checkout,
@@ -126,11 +152,20 @@ export async function processInbound({
     .where(inArray(vendorProfiles.businessPhone, phoneVariants(phone)))
     .orderBy(asc(vendorProfiles.createdAt));
   const vendor = vendors[0];
-  const { command, code } = parseCommand(message.body);
+  const { command, code } = nonText
+    ? { command: 'unknown' as const, code: undefined }
+    : parseCommand(message.body);
   const signupLink = `${appUrl}/vendor-signup?phone=${encodeURIComponent(phone)}`;
 
   let reply: string;
-  if (!vendor) {
+  if (nonText) {
+    // No command to read: a short pointer to the commands, at most once a day, else nothing.
+    if (vendor)
+      await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
+    if (!(await mayAnswerNonText(db, phone, now)))
+      return { command, reply: null, vendorProfileId: vendor?.id ?? null };
+    reply = replies.nonText(vendor ? langOf(vendor.languages) : 'es');
+  } else if (!vendor) {
     reply = command === 'register' ? replies.register('es', signupLink) : replies.unknownSender(signupLink);
   } else {
     await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));

@@ -100,7 +100,13 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
   }),
   /** An inbound message stored by the webhook, whose command runs after the commit. */
-  z.object({ type: z.literal('inbound'), messageId: uuid, contextId: z.string().nullish() }),
+  z.object({
+    type: z.literal('inbound'),
+    messageId: uuid,
+    contextId: z.string().nullish(),
+    /** A message without words (a sticker, an image, a location…): no command to run. */
+    nonText: z.boolean().optional(),
+  }),
 ]);
 export type WhatsAppOutboxPayload = z.infer<typeof whatsappOutboxPayloadSchema>;
 export type OutboundPayload = Exclude<WhatsAppOutboxPayload, { type: 'inbound' }>;

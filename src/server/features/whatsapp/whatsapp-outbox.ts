@@ -34,6 +34,7 @@ export function whatsappOutboxHandler({
         db,
         messageId: payload.messageId,
         contextId: payload.contextId,
+        nonText: payload.nonText ?? false,
         now: clock.now(),
         appUrl,
         checkout,

@@ -188,6 +188,11 @@ export const replies = {
           'HELP — this list',
           'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, BLOQUEAR, DISPONIBILIDAD, AYUDA.',
         ].join('\n'),
+  /** The answer to a sticker, an image, a location…: short, and at most once a day. */
+  nonText: (lang: Lang) =>
+    lang === 'es'
+      ? 'Solo puedo leer mensajes de texto. Escribe AYUDA para ver los comandos.'
+      : 'I can only read text messages. Send HELP to see the commands.',
   register: (lang: Lang, link: string) =>
     lang === 'es'
       ? `Crea tu perfil de proveedor en Barrio aquí (tu número ya está incluido): ${link}`

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   applyStatuses,
+  type InboundKind,
   type InboundMessage,
   type StatusUpdate,
   storeInbound,
@@ -68,6 +69,8 @@ const incomingMessage = z.looseObject({
     })
     .optional(),
   context: z.looseObject({ id: z.string().optional() }).optional(),
+  // `{ message_id, emoji }`; Meta leaves `emoji` out when the reaction is removed.
+  reaction: z.looseObject({ emoji: z.string().optional() }).optional(),
 });
 
 const statusEntry = z.looseObject({
@@ -99,14 +102,27 @@ export const webhookPayloadSchema = z.looseObject({
     .default([]),
 });
 
-function bodyOf(m: z.infer<typeof incomingMessage>): string {
+/** What a person typed or tapped, when the message carries words at all. */
+function textOf(m: z.infer<typeof incomingMessage>): string | undefined {
   return (
-    m.text?.body ??
-    m.button?.text ??
-    m.interactive?.button_reply?.title ??
-    m.interactive?.list_reply?.title ??
-    `[${m.type ?? 'message'}]`
+    m.text?.body ?? m.button?.text ?? m.interactive?.button_reply?.title ?? m.interactive?.list_reply?.title
   );
+}
+
+/**
+ * A message without words (a sticker, an image, a location, a voice note…) is stored as its type,
+ * e.g. `[sticker]`; a reaction with its emoji (`[reaction 👍]`, none when it was removed).
+ */
+function bodyOf(m: z.infer<typeof incomingMessage>): string {
+  const text = textOf(m);
+  if (text !== undefined) return text;
+  if (m.type === 'reaction') return m.reaction?.emoji ? `[reaction ${m.reaction.emoji}]` : '[reaction]';
+  return `[${m.type ?? 'message'}]`;
+}
+
+function kindOf(m: z.infer<typeof incomingMessage>): InboundKind {
+  if (textOf(m) !== undefined) return 'text';
+  return m.type === 'reaction' ? 'reaction' : 'other';
 }
 
 function receivedAt(timestamp: string | undefined, now: Date): Date {
@@ -128,6 +144,7 @@ export function parseDelivery(payload: z.infer<typeof webhookPayloadSchema>, now
           externalId: m.id,
           phone: normalizeWhatsAppPhone(m.from) ?? `+${m.from.replace(/\D/g, '')}`,
           body: bodyOf(m),
+          kind: kindOf(m),
           contextId: m.context?.id ?? null,
           receivedAt: receivedAt(m.timestamp, now),
         });
@@ -151,6 +168,7 @@ export function parseDelivery(payload: z.infer<typeof webhookPayloadSchema>, now
 /**
  * POST: one signed delivery, in one transaction — new messages stored (a redelivery inserts
  * nothing) with an outbox item each that runs their command after the commit, statuses applied.
+ * A reaction is kept for the log and answered with nothing.
  */
 export async function receiveDelivery({ db, rawBody, now }: { db: Db; rawBody: Uint8Array; now: Date }) {
   let json: unknown;
@@ -164,8 +182,15 @@ export async function receiveDelivery({ db, rawBody, now }: { db: Db; rawBody: U
   const { inbound, statuses } = parseDelivery(parsed.data, now);
   return db.transaction(async (tx) => {
     const stored = await storeInbound(tx, inbound);
-    for (const row of stored)
-      await enqueueWhatsApp(tx, { type: 'inbound', messageId: row.id, contextId: row.contextId });
+    for (const row of stored) {
+      if (row.kind === 'reaction') continue;
+      await enqueueWhatsApp(tx, {
+        type: 'inbound',
+        messageId: row.id,
+        contextId: row.contextId,
+        ...(row.kind === 'other' ? { nonText: true } : {}),
+      });
+    }
     await applyStatuses(tx, statuses);
     return { messages: stored.length, statuses: statuses.length };
   });

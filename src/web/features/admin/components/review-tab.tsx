@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
+import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 
 type MessageDecision = 'request_changes' | 'reject';
 
@@ -59,6 +60,8 @@ export function ReviewTab() {
           {t('admin.common.loadMore')}
         </Button>
       ) : null}
+      <PendingChangesSection />
+      <RecentChangesSection />
     </div>
   );
 }

@@ -86,16 +86,16 @@ function PendingChangeCard({ change }: { change: PendingChangeItem }) {
   const fields = Object.keys(change.proposed) as IdentityField[];
 
   const approve = () =>
-    decide.mutate(
-      { id: change.vendor_profile_id, input: { decision: 'approve' } },
-      {
-        onSuccess: () => toast.success(t('admin.changes.approved', { name })),
-        onError: (err) =>
+    decide
+      .mutateAsync({ id: change.vendor_profile_id, input: { decision: 'approve' } })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => toast.success(t('admin.changes.approved', { name })),
+        (err) =>
           toast.error(t('admin.changes.failed'), {
             description: err instanceof ApiError ? err.message : undefined,
           }),
-      },
-    );
+      );
 
   return (
     <article
@@ -188,19 +188,19 @@ function RejectDialog({
       setError(t('admin.review.messageRequired'));
       return;
     }
-    decide.mutate(
-      { id: change.vendor_profile_id, input: parsed.data },
-      {
-        onSuccess: () => {
+    decide
+      .mutateAsync({ id: change.vendor_profile_id, input: parsed.data })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => {
           onClose();
           toast.success(t('admin.changes.rejected', { name }));
         },
-        onError: (err) =>
+        (err) =>
           toast.error(t('admin.changes.failed'), {
             description: err instanceof ApiError ? err.message : undefined,
           }),
-      },
-    );
+      );
   };
 
   return (

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demo, freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { hydrateOnGoto } from './support/ssr.ts';
@@ -6,10 +6,29 @@ import { test } from './support/test.ts';
 import { vendorCards } from './support/vendor-list.ts';
 
 // The vendor review queue (issue 25, decision 048) on a phone: a vendor who signed up is out of
-// Browse Vendors until an admin approves it in the Review tab; then it is listed.
+// Browse Vendors until an admin approves it in the Review tab; then it is listed. Once approved, a
+// rename waits in the same tab while the public profile keeps the approved name (decision 055).
 
 const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
 const weekend = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
+const week = {
+  monday: weekday,
+  tuesday: weekday,
+  wednesday: weekday,
+  thursday: weekday,
+  friday: weekday,
+  saturday: weekend,
+  sunday: weekend,
+};
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(demo.admin);
+  await page.getByRole('button', { name: 'Use email and password' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
 
 test('an admin approves a submitted vendor, which then appears in Browse Vendors', async ({
   browser,
@@ -51,12 +70,7 @@ test('an admin approves a submitted vendor, which then appears in Browse Vendors
 
     // The admin opens the Review tab: the vendor waits there with its details.
     const { page } = admin;
-    await page.goto('/auth');
-    await page.getByLabel('Email', { exact: true }).fill(demo.admin);
-    await page.getByRole('button', { name: 'Use email and password' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(demo.password);
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signInAsAdmin(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await page.getByRole('tab', { name: 'Review' }).click();
@@ -106,5 +120,112 @@ test('an admin approves a submitted vendor, which then appears in Browse Vendors
   } finally {
     await visitor.close();
     await admin.close();
+  }
+});
+
+test("an approved vendor's rename waits for the admin; the public profile keeps the approved name", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36);
+  const name = `Plomería Roma ${suffix}`;
+  const impostor = `Plomería Oficial CDMX ${suffix} (impostor)`;
+  const email = freshEmail('plomeria');
+  const vendor = await newPhonePage(browser, baseURL);
+  const admin = await newPhonePage(browser, baseURL);
+  const visitor = await newPhonePage(browser, baseURL);
+  try {
+    const signup = await vendor.page.request.post('/api/vendor/signup', {
+      headers: { origin: baseURL! },
+      data: {
+        business_name: name,
+        business_phone: '55 4444 8888',
+        business_email: email,
+        password: 'Plomero#2026',
+        service_category: 'Reparaciones',
+        service_areas: ['Roma Norte'],
+        languages: ['Spanish'],
+        address: 'Calle Colima 1',
+        availability: week,
+      },
+    });
+    expect(signup.status()).toBe(201);
+    const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
+    await signInAsAdmin(admin.page);
+    const approved = await admin.page.request.post(`/api/admin/vendors/${vendorProfileId}/review`, {
+      headers: { origin: baseURL! },
+      data: { decision: 'approve' },
+    });
+    expect(approved.status()).toBe(200);
+
+    // The vendor renames itself in Edit Profile, in Spanish: the change waits for review.
+    const { page } = vendor;
+    await page.goto('/vendor/auth');
+    await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+    await page.reload();
+    await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('Plomero#2026');
+    await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).last().click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await page.getByRole('button', { name: 'Editar Perfil' }).click();
+    await expect(
+      page.getByText('Los cambios de nombre, categoría, teléfono o dirección esperan'),
+    ).toBeVisible();
+    await page.getByLabel('Nombre del negocio').fill(impostor);
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(page.getByText('Guardado. Tu cambio está en revisión.')).toBeVisible();
+    const notice = page.getByRole('region', { name: 'Cambio en revisión' });
+    await expect(notice).toContainText(`En revisión${impostor}`);
+    await expect(notice).toContainText(`El perfil público muestra${name}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectPhoneFriendly(page);
+
+    // The public profile and the search keep the approved name.
+    await visitor.page.goto(`/public/vendor/${slug}`);
+    await expect(visitor.page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await visitor.page.goto(`/vendors?q=${encodeURIComponent('impostor')}`);
+    await expect(vendorCards(visitor.page).filter({ hasText: name })).toHaveCount(0);
+
+    // The admin finds the change in the Review tab and rejects it with a reason.
+    const adminPage = admin.page;
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('tab', { name: 'Review' }).click();
+    const change = adminPage.getByRole('article', { name });
+    await expect(change.getByText('Proposed')).toBeVisible();
+    await expect(change.getByText(impostor)).toBeVisible();
+    await expectNoAxeViolations(adminPage);
+    await expectPhoneFriendly(adminPage);
+    await change.getByRole('button', { name: `Reject the change of ${name}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: `Reject the change of ${name}` });
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(dialog.getByText('Write a message for the vendor.')).toBeVisible();
+    await dialog.getByLabel('Reason').fill('El nombre suplanta a otro negocio.');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(adminPage.getByText(`Change of ${name} rejected`)).toBeVisible();
+    await expect(change).toBeHidden();
+
+    // The vendor reads the reason; the public name never changed.
+    await page.reload();
+    const rejected = page.getByRole('region', { name: 'Cambio no aprobado' });
+    await expect(rejected).toContainText('El nombre suplanta a otro negocio.');
+    await expectNoAxeViolations(page);
+    await visitor.page.goto(`/public/vendor/${slug}`);
+    await expect(visitor.page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    // A descriptive edit publishes at once and is listed for admins.
+    await page.getByRole('button', { name: 'Editar Perfil' }).click();
+    await page.getByLabel('Biografía').fill('Fugas y calentadores, 24 horas');
+    await page.getByRole('button', { name: 'Guardar', exact: true }).click();
+    await expect(page.getByText('Cambios guardados')).toBeVisible();
+    await adminPage.reload();
+    await adminPage.getByRole('tab', { name: 'Review' }).click();
+    const recent = adminPage.getByRole('region', { name: 'Recent changes' });
+    await expect(recent.getByText('Fugas y calentadores, 24 horas')).toBeVisible();
+  } finally {
+    await vendor.close();
+    await admin.close();
+    await visitor.close();
   }
 });

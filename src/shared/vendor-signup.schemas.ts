@@ -13,6 +13,7 @@ import { type CountryCode, countries, countryCodes, defaultCountry } from './cou
 import { isStrongPassword } from './password-rules.ts';
 import { type ServiceLocation, serviceLocations } from './service-location.ts';
 import { updateSchemaOf } from './update-schema.ts';
+import type { VendorPendingChange, VendorRejectedChange } from './vendor-changes.schemas.ts';
 import type { VendorClaimOffer } from './vendor-claim.schemas.ts';
 import { type WeeklyAvailability, weeklyAvailabilitySchema } from './weekly-availability.ts';
 
@@ -200,6 +201,10 @@ export interface VendorAccountProfile {
   /** The last review's message: what to change (pending) or why not (rejected); decision 048. */
   review_message: string | null;
   reviewed_at: string | null;
+  /** An approved vendor's change of identity waiting for an admin (decision 055). */
+  pending_change: VendorPendingChange | null;
+  /** The last such change an admin turned down, with the reason, until another is proposed. */
+  rejected_change: VendorRejectedChange | null;
   is_verified: boolean;
   onboarding_completed: boolean;
   admin_created: boolean;

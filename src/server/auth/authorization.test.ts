@@ -134,6 +134,9 @@ const admittedStatus: Record<string, number> = {
   'GET /api/admin/stats': 200,
   'GET /api/admin/vendors/review': 200,
   'POST /api/admin/vendors/:id/review': 400, // no decision
+  'GET /api/admin/vendors/pending-changes': 200,
+  'GET /api/admin/vendors/recent-changes': 200,
+  'POST /api/admin/vendors/:id/pending-change': 400, // no decision
   'GET /api/admin/vendors': 200,
   'POST /api/admin/vendors': 400,
   'PATCH /api/admin/vendors/:id': 200,

@@ -54,6 +54,8 @@ export function createHttpClient(
       request(path, { ...init, method: 'POST', json: json ?? {} }),
     put: (path: string, json?: unknown, init: RequestInit = {}) =>
       request(path, { ...init, method: 'PUT', json: json ?? {} }),
+    patch: (path: string, json?: unknown, init: RequestInit = {}) =>
+      request(path, { ...init, method: 'PATCH', json: json ?? {} }),
     async signIn(email: string, password: string) {
       const response = await request('/api/auth/sign-in/email', {
         method: 'POST',

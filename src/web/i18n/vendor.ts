@@ -131,6 +131,27 @@ export const vendorEn = {
       rejectedText: 'It does not appear in searches and takes no bookings. The reason:',
       rejectedAfter: 'Questions? Write to soporte@barrio.test.',
     },
+    // An approved vendor's change of identity waits for an admin (decision 055).
+    change: {
+      pendingTitle: 'Change waiting for review',
+      pendingText:
+        'Barrio checks changes to your name, category, phone, email and address before they are public. Until then your public profile and your booking messages keep the current details.',
+      proposed: 'Waiting for review',
+      publicNow: 'Public profile shows',
+      submitted: 'Sent {{date}}',
+      rejectedTitle: 'Change not approved',
+      rejectedText: 'Your public profile keeps its details. The reason:',
+      fields: {
+        business_name: 'Business name',
+        service_category: 'Category',
+        business_phone: 'Phone',
+        business_email: 'Email',
+        address: 'Address',
+      },
+      editorNote:
+        'Changes to the name, category, phone or address wait for Barrio’s review; the rest is published at once.',
+      savedPending: 'Saved. Your change is waiting for review.',
+    },
     verified: 'Verified',
     notVerified: 'Not verified yet',
     businessInfo: 'Business information',
@@ -406,6 +427,26 @@ export const vendorEsMX: typeof vendorEn = {
       rejectedTitle: 'Tu perfil no fue aprobado',
       rejectedText: 'No aparece en las búsquedas ni recibe reservas. El motivo:',
       rejectedAfter: '¿Dudas? Escríbenos a soporte@barrio.test.',
+    },
+    change: {
+      pendingTitle: 'Cambio en revisión',
+      pendingText:
+        'Barrio revisa los cambios de nombre, categoría, teléfono, correo y dirección antes de publicarlos. Mientras tanto tu perfil público y tus mensajes de reservas conservan los datos actuales.',
+      proposed: 'En revisión',
+      publicNow: 'El perfil público muestra',
+      submitted: 'Enviado el {{date}}',
+      rejectedTitle: 'Cambio no aprobado',
+      rejectedText: 'Tu perfil público conserva sus datos. El motivo:',
+      fields: {
+        business_name: 'Nombre del negocio',
+        service_category: 'Categoría',
+        business_phone: 'Teléfono',
+        business_email: 'Correo',
+        address: 'Dirección',
+      },
+      editorNote:
+        'Los cambios de nombre, categoría, teléfono o dirección esperan la revisión de Barrio; lo demás se publica de inmediato.',
+      savedPending: 'Guardado. Tu cambio está en revisión.',
     },
     verified: 'Verificado',
     notVerified: 'Aún sin verificar',

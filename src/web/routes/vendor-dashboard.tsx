@@ -13,6 +13,7 @@ import { useAuth } from '../features/auth/auth-context.tsx';
 import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
+import { PendingChangeNotice } from '../features/vendor-dashboard/components/pending-change-notice.tsx';
 import {
   AvailabilityEditor,
   BookingSettingsEditor,
@@ -123,6 +124,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       </header>
 
       <ReviewNotice profile={profile} />
+      <PendingChangeNotice profile={profile} />
       <ClaimSection />
       {/* The requests to answer come first: the vendor's task of the day, within hours. */}
       <VendorBookingsSection />

@@ -8,6 +8,7 @@ import {
   DEFAULT_TIMEZONE,
 } from '../../../shared/constants.ts';
 import type { ServiceLocation } from '../../../shared/service-location.ts';
+import type { IdentityChanges } from '../../../shared/vendor-changes.schemas.ts';
 import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import { user } from './auth.ts';
 import { citext, createdAt, id, tsvector, updatedAt } from './columns.ts';
@@ -84,6 +85,10 @@ export const vendorProfiles = pgTable(
     // the message sent with it (what to change, or why not).
     reviewMessage: text('review_message'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    // Decision 055: an approved vendor's change of identity waiting for an admin (the new value of
+    // each field it names; the columns above keep what the public sees), and its last edit.
+    pendingChanges: jsonb('pending_changes').$type<IdentityChanges>(),
+    pendingChangesAt: timestamp('pending_changes_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
     // Issue 26: what the search matches — name, category words, services, areas, languages, bio —
     // kept by triggers whenever the vendor, its services or the search terms change (ARCHITECTURE §3.6).
@@ -113,6 +118,26 @@ export const vendorProfiles = pgTable(
       'vendor_profiles_category_check',
       sql`${t.serviceCategory} in (${sql.raw(vendorCategories.map((key) => `'${key}'`).join(', '))})`,
     ),
+  ],
+);
+
+// Decision 055: what became of an approved vendor's edits — descriptive ones published at once (the
+// admins' "recent changes"), identity ones approved or rejected (with the reason the vendor reads).
+export const vendorProfileChanges = pgTable(
+  'vendor_profile_changes',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['published', 'approved', 'rejected'] }).notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_profile_changes_kind_created_idx').on(t.kind, t.createdAt.desc().nullsFirst()),
+    index('vendor_profile_changes_vendor_idx').on(t.vendorProfileId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

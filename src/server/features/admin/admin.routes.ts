@@ -15,6 +15,7 @@ import {
   adminBookingsQuerySchema,
   adminCancelBookingSchema,
 } from '../../../shared/admin-bookings.schemas.ts';
+import { pendingChangeDecisionSchema } from '../../../shared/vendor-changes.schemas.ts';
 import { reviewQueueQuerySchema, vendorReviewInputSchema } from '../../../shared/vendor-review.schemas.ts';
 import type { AppDeps, AppEnv } from '../../app-env.ts';
 import { requireAdmin } from '../../auth/guards.ts';
@@ -35,6 +36,7 @@ import {
   resendAdminPaymentLink,
 } from './admin-bookings.service.ts';
 import { adminBookingsCsvStream, csvFileName } from './admin-bookings-csv.ts';
+import { decidePendingChange, listPendingChanges, listRecentChanges } from './admin-changes.service.ts';
 import {
   createAdminCustomer,
   deleteAdminCustomer,
@@ -71,6 +73,28 @@ export const adminRoutes = new Hono<AppEnv>()
     async (c) =>
       c.json(
         await reviewVendor(c.var.deps.db, {
+          id: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          now: c.var.deps.clock.now(),
+          appUrl: c.var.deps.config.appUrl,
+        }),
+      ),
+  )
+  // Edits of approved vendors (decision 055): identity changes to decide, descriptive ones published.
+  .get('/vendors/pending-changes', validate('query', reviewQueueQuerySchema), async (c) =>
+    c.json(await listPendingChanges(c.var.deps.db, c.req.valid('query'))),
+  )
+  .get('/vendors/recent-changes', validate('query', reviewQueueQuerySchema), async (c) =>
+    c.json(await listRecentChanges(c.var.deps.db, c.req.valid('query'))),
+  )
+  .post(
+    '/vendors/:id/pending-change',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', pendingChangeDecisionSchema),
+    async (c) =>
+      c.json(
+        await decidePendingChange(c.var.deps.db, {
           id: c.req.valid('param').id,
           input: c.req.valid('json'),
           now: c.var.deps.clock.now(),

@@ -199,10 +199,11 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       json: { buffer_minutes: 30, lead_time_minutes: 90, business_phone: '55 4444 3333' },
     });
     expect(patched.status).toBe(200);
+    // The demo vendor is approved: its new phone waits for review (decision 055).
     expect(await patched.json()).toMatchObject({
       buffer_minutes: 30,
       lead_time_minutes: 90,
-      business_phone: '+525544443333',
+      pending_change: { fields: { business_phone: '+525544443333' } },
     });
     const outOfRange = await vendor.request('/api/vendor/profile', {
       method: 'PATCH',

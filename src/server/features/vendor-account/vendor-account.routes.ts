@@ -72,7 +72,11 @@ export const vendorAccountRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid('json');
       return c.json(
-        await updateVendorAccountProfile(c.var.deps.db, { vendorProfileId: c.var.vendorProfileId, input }),
+        await updateVendorAccountProfile(c.var.deps.db, {
+          vendorProfileId: c.var.vendorProfileId,
+          input,
+          now: c.var.deps.clock.now(),
+        }),
       );
     },
   )

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PendingChangeDecision } from '../../../../shared/vendor-changes.schemas.ts';
 import type { VendorReviewInput } from '../../../../shared/vendor-review.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
@@ -28,6 +29,53 @@ export function useReviewVendor() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.all }),
         // The public lists this browser read before: an approved vendor shows in them at once.
+        queryClient.invalidateQueries({ queryKey: ['vendors'] }),
+      ]),
+  });
+}
+
+const changesKey = (kind: 'pending' | 'recent', limit: number) =>
+  [...adminKeys.all, 'changes', kind, { limit }] as const;
+
+/** GET /api/admin/vendors/pending-changes: approved vendors' identity changes, oldest first (decision 055). */
+export function usePendingChanges(limit: number) {
+  return useQuery({
+    queryKey: changesKey('pending', limit),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.admin.vendors['pending-changes'].$get(
+          { query: { offset: '0', limit: String(limit) } },
+          { init: { signal } },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/vendors/recent-changes: the descriptive edits published at once, newest first. */
+export function useRecentChanges(limit: number) {
+  return useQuery({
+    queryKey: changesKey('recent', limit),
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.admin.vendors['recent-changes'].$get(
+          { query: { offset: '0', limit: String(limit) } },
+          { init: { signal } },
+        ),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/admin/vendors/:id/pending-change: approve the change, or reject it with the reason. */
+export function useDecidePendingChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: PendingChangeDecision }) =>
+      unwrap(api.admin.vendors[':id']['pending-change'].$post({ param: { id }, json: input })),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
         queryClient.invalidateQueries({ queryKey: ['vendors'] }),
       ]),
   });

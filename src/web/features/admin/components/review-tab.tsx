@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
+import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 
 type MessageDecision = 'request_changes' | 'reject';
 
@@ -59,6 +60,8 @@ export function ReviewTab() {
           {t('admin.common.loadMore')}
         </Button>
       ) : null}
+      <PendingChangesSection />
+      <RecentChangesSection />
     </div>
   );
 }
@@ -73,16 +76,16 @@ function ReviewCard({ vendor }: { vendor: ReviewQueueItem }) {
   const name = vendor.business_name;
 
   const approve = () =>
-    review.mutate(
-      { id: vendor.id, input: { decision: 'approve' } },
-      {
-        onSuccess: () => toast.success(t('admin.review.approved', { name })),
-        onError: (err) =>
+    review
+      .mutateAsync({ id: vendor.id, input: { decision: 'approve' } })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => toast.success(t('admin.review.approved', { name })),
+        (err) =>
           toast.error(t('admin.review.failed'), {
             description: err instanceof ApiError ? err.message : undefined,
           }),
-      },
-    );
+      );
   const ask = (decision: MessageDecision) => (event: { currentTarget: HTMLElement }) => {
     opener.current = event.currentTarget;
     setAsking(decision);
@@ -204,21 +207,21 @@ function MessageDialog({
       setError(t('admin.review.messageRequired'));
       return;
     }
-    review.mutate(
-      { id: vendor.id, input: parsed.data },
-      {
-        onSuccess: () => {
+    review
+      .mutateAsync({ id: vendor.id, input: parsed.data })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => {
           onClose();
           toast.success(
             changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
           );
         },
-        onError: (err) =>
+        (err) =>
           toast.error(t('admin.review.failed'), {
             description: err instanceof ApiError ? err.message : undefined,
           }),
-      },
-    );
+      );
   };
 
   return (

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { categoryKeyOf } from '../../../../shared/categories.ts';
 import type { CountryCode } from '../../../../shared/countries.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
+import { identityFields } from '../../../../shared/vendor-changes.schemas.ts';
 import {
   signupIssueKey,
   type VendorAccountProfile,
@@ -48,8 +49,10 @@ function useSave(onDone: () => void) {
   const update = useUpdateVendorAccountProfile();
   async function save(patch: VendorProfilePatchInput) {
     try {
-      await update.mutateAsync(patch);
-      toast.success(t('vendor.dashboard.saved'));
+      const saved = await update.mutateAsync(patch);
+      // An approved vendor's identity waits for review (decision 055): say so rather than "saved".
+      const waits = saved.pending_change && identityFields.some((field) => field in patch);
+      toast.success(waits ? t('vendor.dashboard.change.savedPending') : t('vendor.dashboard.saved'));
       onDone();
     } catch {
       toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.saveFailed') });
@@ -112,8 +115,11 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
   const { t } = useTranslation();
   const language = currentLanguage();
   const { save, invalid, busy } = useSave(onClose);
-  const phone = splitE164(profile.business_phone);
-  const initialCategory = categoryKeyOf(profile.service_category) ?? null;
+  // Opens with the change waiting for review, if any (decision 055): the vendor edits its latest
+  // wish, and a field set back to its public value withdraws that part of the change.
+  const pending = profile.pending_change?.fields ?? {};
+  const phone = splitE164(pending.business_phone ?? profile.business_phone);
+  const initialCategory = categoryKeyOf(pending.service_category ?? profile.service_category) ?? null;
   const schema = useMemo(
     () =>
       patchFormSchema<ProfileFormValues>((values) => ({
@@ -135,7 +141,7 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
   );
   const { register, handleSubmit, watch, setValue } = useZodForm(schema, {
     defaultValues: {
-      business_name: profile.business_name,
+      business_name: pending.business_name ?? profile.business_name,
       business_phone: phone.national,
       business_phone_country: phone.country,
       bio: profile.bio ?? '',
@@ -143,7 +149,7 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
       category: initialCategory,
       service_areas: profile.service_areas,
       languages: profile.languages,
-      address: profile.address ?? '',
+      address: pending.address ?? profile.address ?? '',
     },
   });
   const values = watch();
@@ -159,6 +165,11 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
       onSubmit={handleSubmit(save, invalid)}
       onCancel={onClose}
     >
+      {profile.application_status === 'approved' ? (
+        <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-950">
+          {t('vendor.dashboard.change.editorNote')}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor="edit-business-name" className="text-sm font-medium text-stone-800">
           {t('vendor.wizard.businessName')}

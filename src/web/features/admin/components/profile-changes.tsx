@@ -1,0 +1,334 @@
+import { Check, X } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
+import { categoryLabel } from '../../../../shared/categories.ts';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { formatPrice } from '../../../../shared/money.ts';
+import {
+  type DescriptiveField,
+  type IdentityField,
+  type PendingChangeItem,
+  pendingChangeDecisionSchema,
+  type RecentChangeItem,
+  type ServiceChange,
+} from '../../../../shared/vendor-changes.schemas.ts';
+import { REVIEW_MESSAGE_MAX } from '../../../../shared/vendor-review.schemas.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { useDecidePendingChange, usePendingChanges, useRecentChanges } from '../api/use-review-queue.ts';
+
+// Decision 055: the Review tab's second half — approved vendors' changes of identity, which wait
+// here while the public profile keeps the approved values, and the descriptive edits published at
+// once, for the admins to look over.
+
+const useDay = () => {
+  const { i18n } = useTranslation();
+  return (iso: string) =>
+    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+};
+
+function identityValue(field: IdentityField, value: string | undefined, language: string): string {
+  if (!value) return '—';
+  return field === 'service_category' ? categoryLabel(value, language) : value;
+}
+
+/** The changes waiting for an admin, oldest first, each field with its public and its proposed value. */
+export function PendingChangesSection() {
+  const { t } = useTranslation();
+  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const changes = usePendingChanges(limit);
+  useErrorToast('admin-pending-changes', changes, { title: t('admin.toast.fetchFailed') });
+  const items = changes.data?.items ?? [];
+  const total = changes.data?.total ?? 0;
+  return (
+    <section aria-labelledby="pending-changes-title" className="flex flex-col gap-3">
+      <h2 id="pending-changes-title" className="text-lg font-bold text-stone-900">
+        {t('admin.changes.title')}
+      </h2>
+      <p className="text-sm text-stone-700">{t('admin.changes.intro')}</p>
+      {changes.isPending ? (
+        <Skeleton className="h-32 rounded-2xl" />
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">{t('admin.changes.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((change) => (
+            <li key={change.vendor_profile_id}>
+              <PendingChangeCard change={change} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length < total ? (
+        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
+          {t('admin.common.loadMore')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function PendingChangeCard({ change }: { change: PendingChangeItem }) {
+  const { t, i18n } = useTranslation();
+  const day = useDay();
+  const decide = useDecidePendingChange();
+  const [rejecting, setRejecting] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const name = change.business_name;
+  const fields = Object.keys(change.proposed) as IdentityField[];
+
+  const approve = () =>
+    decide
+      .mutateAsync({ id: change.vendor_profile_id, input: { decision: 'approve' } })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => toast.success(t('admin.changes.approved', { name })),
+        (err) =>
+          toast.error(t('admin.changes.failed'), {
+            description: err instanceof ApiError ? err.message : undefined,
+          }),
+      );
+
+  return (
+    <article
+      aria-labelledby={`change-${change.vendor_profile_id}`}
+      className="flex flex-col gap-3 rounded-2xl border border-stone-200 bg-white p-4 shadow-xs"
+    >
+      <div className="flex flex-col gap-1">
+        <h3
+          id={`change-${change.vendor_profile_id}`}
+          className="text-base font-bold text-stone-900 wrap-anywhere"
+        >
+          {name}
+        </h3>
+        <p className="text-sm text-stone-600">
+          {t('admin.changes.submitted', { date: day(change.submitted_at) })}
+        </p>
+      </div>
+      <dl className="flex flex-col gap-3 text-sm">
+        {fields.map((field) => (
+          <div key={field} className="flex flex-col gap-1">
+            <dt className="font-semibold text-stone-900">{t(`admin.changes.fields.${field}`)}</dt>
+            <dd className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+              <span className="text-stone-600">{t('admin.changes.publicNow')}</span>
+              <span className="wrap-anywhere text-stone-900">
+                {identityValue(field, change.current[field], i18n.language)}
+              </span>
+              <span className="text-stone-600">{t('admin.changes.proposed')}</span>
+              <span className="wrap-anywhere font-medium text-brand-900">
+                {identityValue(field, change.proposed[field], i18n.language)}
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Link
+        to={paths.publicVendor.to(change.slug)}
+        className="text-sm font-medium text-brand-800 underline underline-offset-2"
+      >
+        {t('admin.review.viewProfile')}
+      </Link>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          disabled={decide.isPending}
+          aria-label={t('admin.changes.approveLabel', { name })}
+          onClick={approve}
+        >
+          <Check aria-hidden="true" className="size-5" />
+          {t('admin.changes.approve')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={decide.isPending}
+          aria-label={t('admin.changes.rejectLabel', { name })}
+          onClick={(event) => {
+            opener.current = event.currentTarget;
+            setRejecting(true);
+          }}
+        >
+          <X aria-hidden="true" className="size-5" />
+          {t('admin.changes.reject')}
+        </Button>
+      </div>
+      {rejecting ? (
+        <RejectDialog change={change} onClose={() => setRejecting(false)} returnFocus={opener} />
+      ) : null}
+    </article>
+  );
+}
+
+/** The reason the vendor receives, required (the shared schema's rule). */
+function RejectDialog({
+  change,
+  onClose,
+  returnFocus,
+}: {
+  change: PendingChangeItem;
+  onClose: () => void;
+  returnFocus: { current: HTMLElement | null };
+}) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const decide = useDecidePendingChange();
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const name = change.business_name;
+
+  const send = () => {
+    const parsed = pendingChangeDecisionSchema.safeParse({ decision: 'reject', message });
+    if (!parsed.success) {
+      setError(t('admin.review.messageRequired'));
+      return;
+    }
+    decide
+      .mutateAsync({ id: change.vendor_profile_id, input: parsed.data })
+      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+      .then(
+        () => {
+          onClose();
+          toast.success(t('admin.changes.rejected', { name }));
+        },
+        (err) =>
+          toast.error(t('admin.changes.failed'), {
+            description: err instanceof ApiError ? err.message : undefined,
+          }),
+      );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent
+        title={t('admin.changes.rejectTitle', { name })}
+        description={t('admin.changes.rejectText')}
+        closeLabel={t('admin.common.cancel')}
+        onCloseAutoFocus={(event) => {
+          if (returnFocus.current?.isConnected) {
+            event.preventDefault();
+            returnFocus.current.focus();
+          }
+        }}
+      >
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            send();
+          }}
+        >
+          <FormField id={fieldId} label={t('admin.review.reason')} error={error} required>
+            <textarea
+              id={fieldId}
+              rows={4}
+              required
+              maxLength={REVIEW_MESSAGE_MAX}
+              value={message}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${fieldId}-error` : undefined}
+              onChange={(event) => {
+                setMessage(event.currentTarget.value);
+                setError(undefined);
+              }}
+              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+            />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              {t('admin.common.cancel')}
+            </Button>
+            <Button type="submit" variant="danger" disabled={decide.isPending}>
+              {decide.isPending ? t('admin.review.sending') : t('admin.review.send')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The descriptive edits approved vendors published at once, newest first. */
+export function RecentChangesSection() {
+  const { t } = useTranslation();
+  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const recent = useRecentChanges(limit);
+  useErrorToast('admin-recent-changes', recent, { title: t('admin.toast.fetchFailed') });
+  const items = recent.data?.items ?? [];
+  const total = recent.data?.total ?? 0;
+  return (
+    <section aria-labelledby="recent-changes-title" className="flex flex-col gap-3">
+      <h2 id="recent-changes-title" className="text-lg font-bold text-stone-900">
+        {t('admin.changes.recentTitle')}
+      </h2>
+      <p className="text-sm text-stone-700">{t('admin.changes.recentIntro')}</p>
+      {recent.isPending ? (
+        <Skeleton className="h-24 rounded-2xl" />
+      ) : items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">
+          {t('admin.changes.recentEmpty')}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {items.map((item) => (
+            <li key={item.id}>
+              <RecentChange item={item} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length < total ? (
+        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
+          {t('admin.common.loadMore')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function RecentChange({ item }: { item: RecentChangeItem }) {
+  const { t } = useTranslation();
+  const day = useDay();
+  const summary = (field: DescriptiveField, value: unknown): string => {
+    if (field === 'services') {
+      const service = value as ServiceChange;
+      return t(`admin.changes.service.${service.action}`, {
+        name: service.name,
+        price: formatPrice(service.price_cents),
+      });
+    }
+    if (field === 'availability') return t('admin.changes.updated');
+    if (value === null || value === '') return '—';
+    if (Array.isArray(value)) return value.join(', ');
+    return String(value);
+  };
+  return (
+    <article className="flex flex-col gap-1 rounded-2xl border border-stone-200 bg-white p-3 text-sm">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <Link
+          to={paths.publicVendor.to(item.slug)}
+          className="font-semibold text-brand-800 underline underline-offset-2 wrap-anywhere"
+        >
+          {item.business_name}
+        </Link>
+        <span className="text-stone-600">{day(item.created_at)}</span>
+      </p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+        {(Object.entries(item.changes) as [DescriptiveField, unknown][]).map(([field, value]) => (
+          <div key={field} className="contents">
+            <dt className="text-stone-600">{t(`admin.changes.fields.${field}`)}</dt>
+            <dd className="line-clamp-3 whitespace-pre-line wrap-anywhere text-stone-900">
+              {summary(field, value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </article>
+  );
+}

@@ -265,6 +265,7 @@ export const vendorEn = {
     expired: 'The code has expired. Ask for a new one.',
     tooManyAttempts: 'Too many tries with this code. Ask for a new one.',
     tooManyCodes: 'Too many codes asked for. Please try again in an hour.',
+    profileCodesToday: 'This profile has received all the codes it can get today. Please try again tomorrow.',
     alreadyClaimed: 'Another account has already claimed this profile.',
     ownHasBookings:
       'Your new profile already has bookings, so it cannot be replaced. Contact us to merge the profiles.',
@@ -537,6 +538,8 @@ export const vendorEsMX: typeof vendorEn = {
     expired: 'El código caducó. Pide uno nuevo.',
     tooManyAttempts: 'Demasiados intentos con este código. Pide uno nuevo.',
     tooManyCodes: 'Pediste demasiados códigos. Inténtalo de nuevo en una hora.',
+    profileCodesToday:
+      'Este perfil ya recibió todos los códigos que puede recibir hoy. Inténtalo de nuevo mañana.',
     alreadyClaimed: 'Otra cuenta ya reclamó este perfil.',
     ownHasBookings:
       'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',

@@ -11,7 +11,7 @@ import {
   recurrenceRules,
 } from './constants.ts';
 import { whenFieldsParsed } from './cross-field-checks.ts';
-import { phoneAsTypedSchema } from './phone.ts';
+import { invalidPhoneMessage, phoneAsTypedSchema, toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 import { serviceCategorySchema } from './vendor-signup.schemas.ts';
 
@@ -33,8 +33,23 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });
 
-/** product §5: phones are stored as E.164; the forms turn country + number into it with toE164(). */
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use an international number such as +5215512345678');
+/**
+ * product §5: phones are stored as E.164, '' for none; the forms turn country + number into it with
+ * toE164(), and the API reads the international number it receives the same way (`+52 1 55…`
+ * becomes `+5255…`): a shape alone let `+521234` in, which reaches nobody.
+ */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, invalidPhoneMessage)
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const phone = value.startsWith('+') ? toE164(value) : undefined;
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: invalidPhoneMessage });
+    return z.NEVER;
+  })
+  .nullable();
 const optionalText = (max: number) =>
   z
     .string()
@@ -51,10 +66,7 @@ const vendorFields = {
     .union([z.literal(''), z.email('Enter a valid email address')])
     .transform((v) => v || null)
     .nullable(),
-  business_phone: z
-    .union([z.literal(''), e164])
-    .transform((v) => v || null)
-    .nullable(),
+  business_phone: optionalPhone,
   bio: optionalText(2000),
   address: optionalText(300),
   application_status: z.enum(applicationStatuses),
@@ -111,10 +123,7 @@ export interface AdminPage<T> {
 // product §5 admin customer form: display name required.
 const customerFields = {
   display_name: z.string().trim().min(1, 'Display name is required').max(100),
-  phone: z
-    .union([z.literal(''), e164])
-    .transform((v) => v || null)
-    .nullable(),
+  phone: optionalPhone,
   email: z
     .union([z.literal(''), z.email('Enter a valid email address')])
     .transform((v) => v || null)

@@ -91,6 +91,7 @@ export const vendorEn = {
       areasRequired: 'Please select at least one service area.',
       outOfRange:
         'Please check the scheduling values: buffer 0–120 minutes, advance booking 1–365 days, lead time 0–24 hours, and each slot must end after it starts.',
+      invalidPhone: 'Enter a valid WhatsApp number for the selected country.',
     },
     errorTitle: 'Error',
     errorFallback: 'Failed to create vendor profile. Please try again.',
@@ -368,6 +369,7 @@ export const vendorEsMX: typeof vendorEn = {
       areasRequired: 'Por favor selecciona al menos una zona de servicio.',
       outOfRange:
         'Revisa los valores de horario: tiempo entre reservas 0–120 minutos, reserva anticipada 1–365 días, anticipación 0–24 horas, y cada horario debe terminar después de empezar.',
+      invalidPhone: 'Escribe un número de WhatsApp válido para el país elegido.',
     },
     errorTitle: 'Error',
     errorFallback: 'Error al crear el perfil del proveedor. Por favor inténtalo de nuevo.',

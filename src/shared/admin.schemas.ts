@@ -100,6 +100,8 @@ export interface AdminVendor {
   service_category: string;
   business_email: string | null;
   business_phone: string | null;
+  /** A stored phone no number could be read from (db/phone-repair.ts): the admin enters the right one. */
+  business_phone_unreadable: string | null;
   bio: string | null;
   address: string | null;
   application_status: ApplicationStatus;
@@ -112,6 +114,15 @@ export interface AdminVendor {
   claim_approved_at: string | null;
   timezone: string;
   created_at: string;
+}
+
+/** GET /api/admin/vendors/unreadable-phones: vendors whose stored phone could not be read. */
+export interface AdminUnreadablePhone {
+  id: string;
+  business_name: string;
+  business_email: string | null;
+  /** The value as it was stored. */
+  stored_phone: string;
 }
 
 export interface AdminPage<T> {

@@ -65,7 +65,11 @@ export async function updateVendorAccountProfile(
 ): Promise<VendorAccountProfile> {
   const changes: Partial<typeof vendorProfiles.$inferInsert> = {
     ...(input.business_name !== undefined && { businessName: input.business_name }),
-    ...(input.business_phone !== undefined && { businessPhone: input.business_phone }),
+    // A phone set again replaces one the repair could not read (db/phone-repair.ts).
+    ...(input.business_phone !== undefined && {
+      businessPhone: input.business_phone,
+      businessPhoneUnreadable: null,
+    }),
     ...(input.bio !== undefined && { bio: input.bio || null }),
     ...(input.experience_years !== undefined && { experienceYears: input.experience_years }),
     ...(input.service_category !== undefined && { serviceCategory: input.service_category }),

@@ -25,6 +25,7 @@ const words = {
     experience: 'Años de experiencia',
     required: 'Por favor completa todos los campos obligatorios antes de continuar.',
     weak: 'La contraseña no cumple con los requisitos de seguridad.',
+    badPhone: 'Escribe un número de WhatsApp válido para el país elegido.',
     noCategory: 'Por favor selecciona tu categoría de servicio.',
     noArea: 'Por favor selecciona al menos una zona de servicio.',
     outOfRange: /Revisa los valores de horario/,
@@ -50,6 +51,7 @@ const words = {
     experience: 'Years of experience',
     required: 'Please fill in all required fields before continuing.',
     weak: 'Password does not meet security requirements.',
+    badPhone: 'Enter a valid WhatsApp number for the selected country.',
     noCategory: 'Please select your service category.',
     noArea: 'Please select at least one service area.',
     outOfRange: /Please check the scheduling values/,
@@ -92,14 +94,25 @@ async function runWizard(page: Page, lang: 'es' | 'en') {
   await expect(page.getByText(w.step(1))).toBeVisible();
 
   await page.getByLabel(w.name, { exact: true }).fill(business);
-  await page.getByLabel(w.phone, { exact: true }).fill('55 1234 5678');
+  // A number that reaches nobody is said by its field; one typed with the country code is read.
+  const phone = page.getByLabel(w.phone, { exact: true });
+  await phone.fill('1234');
   await page.getByLabel(w.email, { exact: true }).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill('weakpass');
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '2');
   await page.getByRole('button', { name: w.next }).click();
   await page.getByRole('button', { name: w.next }).click();
   await page.getByRole('button', { name: w.create }).click();
+  await expect(page.getByText(w.step(1))).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#business-phone-error')).toHaveText(w.badPhone);
+  await expectNoAxeViolations(page);
+  await phone.fill('52 55 1234 5678');
+  await page.getByRole('button', { name: w.next }).click();
+  await page.getByRole('button', { name: w.next }).click();
+  await page.getByRole('button', { name: w.create }).click();
   await expect(page.getByText(w.weak)).toBeVisible();
+  await expect(page.locator('#business-phone-error')).toHaveCount(0);
   await page.getByLabel(w.password, { exact: true }).fill('Brillo#2026');
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '5');
 

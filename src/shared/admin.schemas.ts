@@ -11,7 +11,7 @@ import {
   recurrenceRules,
 } from './constants.ts';
 import { whenFieldsParsed } from './cross-field-checks.ts';
-import { phoneAsTypedSchema } from './phone.ts';
+import { invalidPhoneMessage, phoneAsTypedSchema, toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 import { serviceCategorySchema } from './vendor-signup.schemas.ts';
 
@@ -31,8 +31,23 @@ export type AdminListQuery = z.infer<typeof adminListQuerySchema>;
 
 export const idParamSchema = z.object({ id: z.uuid('Not a valid id') });
 
-/** product §5: phones are stored as E.164; the forms turn country + number into it with toE164(). */
-const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Use an international number such as +5215512345678');
+/**
+ * product §5: phones are stored as E.164, '' for none; the forms turn country + number into it with
+ * toE164(), and the API reads the international number it receives the same way (`+52 1 55…`
+ * becomes `+5255…`): a shape alone let `+521234` in, which reaches nobody.
+ */
+const optionalPhone = z
+  .string()
+  .trim()
+  .max(40, invalidPhoneMessage)
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const phone = value.startsWith('+') ? toE164(value) : undefined;
+    if (phone) return phone;
+    ctx.addIssue({ code: 'custom', message: invalidPhoneMessage });
+    return z.NEVER;
+  })
+  .nullable();
 const optionalText = (max: number) =>
   z
     .string()
@@ -49,10 +64,7 @@ const vendorFields = {
     .union([z.literal(''), z.email('Enter a valid email address')])
     .transform((v) => v || null)
     .nullable(),
-  business_phone: z
-    .union([z.literal(''), e164])
-    .transform((v) => v || null)
-    .nullable(),
+  business_phone: optionalPhone,
   bio: optionalText(2000),
   address: optionalText(300),
   application_status: z.enum(applicationStatuses),
@@ -86,6 +98,8 @@ export interface AdminVendor {
   service_category: string;
   business_email: string | null;
   business_phone: string | null;
+  /** A stored phone no number could be read from (db/phone-repair.ts): the admin enters the right one. */
+  business_phone_unreadable: string | null;
   bio: string | null;
   address: string | null;
   application_status: ApplicationStatus;
@@ -100,6 +114,15 @@ export interface AdminVendor {
   created_at: string;
 }
 
+/** GET /api/admin/vendors/unreadable-phones: vendors whose stored phone could not be read. */
+export interface AdminUnreadablePhone {
+  id: string;
+  business_name: string;
+  business_email: string | null;
+  /** The value as it was stored. */
+  stored_phone: string;
+}
+
 export interface AdminPage<T> {
   items: T[];
   /** 'Showing x of y' (product §2): every match, not just this page. */
@@ -109,10 +132,7 @@ export interface AdminPage<T> {
 // product §5 admin customer form: display name required.
 const customerFields = {
   display_name: z.string().trim().min(1, 'Display name is required').max(100),
-  phone: z
-    .union([z.literal(''), e164])
-    .transform((v) => v || null)
-    .nullable(),
+  phone: optionalPhone,
   email: z
     .union([z.literal(''), z.email('Enter a valid email address')])
     .transform((v) => v || null)

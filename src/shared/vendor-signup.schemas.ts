@@ -9,8 +9,9 @@ import {
   LEAD_TIME_MINUTES,
   MIN_PAID_PRICE_CENTS,
 } from './constants.ts';
-import { type CountryCode, countries, countryCodes, defaultCountry } from './countries.ts';
+import { type CountryCode, countryCodes, defaultCountry } from './countries.ts';
 import { isStrongPassword } from './password-rules.ts';
+import { invalidPhoneMessage, toE164 } from './phone.ts';
 import { type ServiceLocation, serviceLocations } from './service-location.ts';
 import { updateSchemaOf } from './update-schema.ts';
 import type { VendorPendingChange, VendorRejectedChange } from './vendor-changes.schemas.ts';
@@ -27,7 +28,7 @@ export const signupMessages = {
   categoryRequired: 'Please select your service category.',
   areasRequired: 'Please select at least one service area.',
   outOfRange: 'Please check the scheduling values.',
-  invalidPhone: 'Please fill in all required fields before continuing.',
+  invalidPhone: invalidPhoneMessage,
 } as const;
 
 /**
@@ -44,14 +45,22 @@ export function serviceCategorySchema(message: string) {
 }
 
 /**
- * product §5 phone: the dial code followed by the number with its leading zeros removed. Spaces,
- * dashes and brackets are dropped first; 4 to 14 digits remain (E.164 allows 15 with the code).
+ * The WhatsApp phone with its picker's country as E.164 (toE164: the one reading of a phone), or an
+ * issue on `business_phone` that says so (a 400 naming the field on the server, the message by the
+ * field in the forms). An empty phone is left to the required-field check.
  */
-export function toDialE164(national: string, country: CountryCode = defaultCountry.code): string | undefined {
-  const dial = countries.find((c) => c.code === country)?.dial ?? defaultCountry.dial;
-  const digits = national.replace(/[\s().-]/g, '').replace(/^0+/, '');
-  if (!/^\d{4,14}$/.test(digits)) return undefined;
-  return `${dial}${digits}`;
+export function businessPhoneOf(
+  {
+    business_phone,
+    business_phone_country,
+  }: { business_phone: string; business_phone_country?: CountryCode },
+  ctx: z.RefinementCtx,
+): string | undefined {
+  if (!business_phone.trim()) return undefined;
+  const phone = toE164(business_phone, business_phone_country ?? defaultCountry.code);
+  if (!phone)
+    ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
+  return phone;
 }
 
 const requiredText = (max: number) =>
@@ -115,11 +124,8 @@ export const vendorSignupSchema = signupStep1Schema
   .extend(signupStep3Schema.shape)
   .strict()
   .transform((input, ctx) => {
-    const phone = toDialE164(input.business_phone, input.business_phone_country);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
-      return z.NEVER;
-    }
+    const phone = businessPhoneOf(input, ctx);
+    if (!phone) return z.NEVER;
     return { ...input, business_email: input.business_email.toLowerCase(), business_phone: phone };
   });
 export type VendorSignupInput = z.input<typeof vendorSignupSchema>;
@@ -131,10 +137,12 @@ export type SignupIssueKey =
   | 'weakPassword'
   | 'categoryRequired'
   | 'areasRequired'
-  | 'outOfRange';
+  | 'outOfRange'
+  | 'invalidPhone';
 
 export function signupIssueKey(issue: { path: PropertyKey[]; message: string }): SignupIssueKey {
   const field = String(issue.path[0] ?? '');
+  if (field === 'business_phone' && issue.message === signupMessages.invalidPhone) return 'invalidPhone';
   if (field === 'service_category') return 'categoryRequired';
   if (field === 'service_areas') return 'areasRequired';
   if (field === 'password' && issue.message === signupMessages.weakPassword) return 'weakPassword';
@@ -170,11 +178,8 @@ export const vendorProfilePatchSchema = updateSchemaOf(
   .strict()
   .transform(({ business_phone_country, ...input }, ctx) => {
     if (input.business_phone === undefined) return input;
-    const phone = toDialE164(input.business_phone, business_phone_country ?? defaultCountry.code);
-    if (!phone) {
-      ctx.addIssue({ code: 'custom', path: ['business_phone'], message: signupMessages.invalidPhone });
-      return z.NEVER;
-    }
+    const phone = businessPhoneOf({ business_phone: input.business_phone, business_phone_country }, ctx);
+    if (!phone) return z.NEVER;
     return { ...input, business_phone: phone };
   });
 export type VendorProfilePatchInput = z.input<typeof vendorProfilePatchSchema>;

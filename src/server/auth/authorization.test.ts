@@ -133,6 +133,7 @@ const admittedStatus: Record<string, number> = {
   'POST /api/vendor/claim/verify': 400, // no code
   'GET /api/admin/stats': 200,
   'GET /api/admin/vendors/review': 200,
+  'GET /api/admin/vendors/unreadable-phones': 200,
   'POST /api/admin/vendors/:id/review': 400, // no decision
   'GET /api/admin/vendors/pending-changes': 200,
   'GET /api/admin/vendors/recent-changes': 200,

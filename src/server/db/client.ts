@@ -7,21 +7,15 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type Db, type Schema, schema, type Tx } from './db.ts';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
-import * as auth from './schema/auth.ts';
-import * as bookings from './schema/bookings.ts';
-import * as contacts from './schema/contacts.ts';
-import * as mail from './schema/mail.ts';
-import * as messaging from './schema/messaging.ts';
-import * as search from './schema/search.ts';
-import * as vendors from './schema/vendors.ts';
+import { repairStoredPhones } from './phone-repair.ts';
 import { syncSearchTerms } from './search-terms.ts';
 
 /**
@@ -32,12 +26,8 @@ import { syncSearchTerms } from './search-terms.ts';
 export const TYPO_SIMILARITY = 0.5;
 const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`;
 
-export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail, ...search };
-export type Schema = typeof schema;
-
-/** Both drivers' databases share this type; services take it and never know which engine runs. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Schema, Tx };
+export { schema };
 
 export interface Database {
   db: Db;
@@ -117,6 +107,7 @@ function openPostgres(url: string): Database {
         const migrating = drizzleNodePg(client, { schema });
         await migrateNodePg(migrating, { migrationsFolder });
         await syncSearchTerms(migrating as unknown as Db);
+        await repairStoredPhones(migrating as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
@@ -145,6 +136,7 @@ async function openPglite(dir: string): Promise<Database> {
     async migrate() {
       await migratePglite(db, { migrationsFolder });
       await syncSearchTerms(db as unknown as Db);
+      await repairStoredPhones(db as unknown as Db);
     },
     close: () => client.close(),
   };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { lexiconTexts, searchTerms as wantedTerms } from '../../shared/search-vocabulary.ts';
-import type { Db } from './client.ts';
+import type { Db } from './db.ts';
 import { searchTerms } from './schema/search.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { rateLimit } from '../db/schema/auth.ts';
 import { AppError } from './app-error.ts';
 
@@ -17,7 +17,8 @@ export const bookingRateLimits = {
 } as const;
 
 export interface ConsumeRateLimitOptions {
-  db: Db;
+  /** A transaction too: the count then stands or falls with what it limits. */
+  db: Db | Tx;
   key: string;
   max: number;
   windowMs: number;

@@ -143,6 +143,13 @@ export const adminEn = {
     editLabel: 'Edit {{name}}',
     deleteLabel: 'Delete {{name}}',
     noContact: 'Not given',
+    unreadablePhone: 'Stored phone that is not a number: {{phone}}. Edit the vendor to enter the right one.',
+    unreadablePhonesTitle: 'Phones to correct',
+    unreadablePhonesText_one:
+      'The phone of {{count}} vendor could not be read as a number, so no WhatsApp reaches it. Search for the vendor and enter the right number with Edit.',
+    unreadablePhonesText_other:
+      'The phones of {{count}} vendors could not be read as numbers, so no WhatsApp reaches them. Search for each and enter the right number with Edit.',
+    unreadablePhoneItem: '{{name}}: stored as “{{phone}}”',
     statuses: { submitted: 'Submitted', pending: 'Pending', approved: 'Approved', rejected: 'Rejected' },
     pricing: { hourly: 'Hourly', fixed: 'Fixed', other: 'Other' },
   },
@@ -456,6 +463,14 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     editLabel: 'Editar {{name}}',
     deleteLabel: 'Eliminar {{name}}',
     noContact: 'Sin dato',
+    unreadablePhone:
+      'Teléfono guardado que no es un número: {{phone}}. Edita el proveedor para escribir el correcto.',
+    unreadablePhonesTitle: 'Teléfonos por corregir',
+    unreadablePhonesText_one:
+      'El teléfono de {{count}} proveedor no se pudo leer como número, así que ningún WhatsApp le llega. Busca al proveedor y escribe el número correcto con Editar.',
+    unreadablePhonesText_other:
+      'Los teléfonos de {{count}} proveedores no se pudieron leer como números, así que ningún WhatsApp les llega. Busca cada uno y escribe el número correcto con Editar.',
+    unreadablePhoneItem: '{{name}}: guardado como “{{phone}}”',
     statuses: { submitted: 'Enviado', pending: 'Pendiente', approved: 'Aprobado', rejected: 'Rechazado' },
     pricing: { hourly: 'Por hora', fixed: 'Fijo', other: 'Otro' },
   },

@@ -91,6 +91,7 @@ export const vendorEn = {
       areasRequired: 'Please select at least one service area.',
       outOfRange:
         'Please check the scheduling values: buffer 0–120 minutes, advance booking 1–365 days, lead time 0–24 hours, and each slot must end after it starts.',
+      invalidPhone: 'Enter a valid WhatsApp number for the selected country.',
     },
     errorTitle: 'Error',
     errorFallback: 'Failed to create vendor profile. Please try again.',
@@ -286,6 +287,7 @@ export const vendorEn = {
     expired: 'The code has expired. Ask for a new one.',
     tooManyAttempts: 'Too many tries with this code. Ask for a new one.',
     tooManyCodes: 'Too many codes asked for. Please try again in an hour.',
+    profileCodesToday: 'This profile has received all the codes it can get today. Please try again tomorrow.',
     alreadyClaimed: 'Another account has already claimed this profile.',
     ownHasBookings:
       'Your new profile already has bookings, so it cannot be replaced. Contact us to merge the profiles.',
@@ -388,6 +390,7 @@ export const vendorEsMX: typeof vendorEn = {
       areasRequired: 'Por favor selecciona al menos una zona de servicio.',
       outOfRange:
         'Revisa los valores de horario: tiempo entre reservas 0–120 minutos, reserva anticipada 1–365 días, anticipación 0–24 horas, y cada horario debe terminar después de empezar.',
+      invalidPhone: 'Escribe un número de WhatsApp válido para el país elegido.',
     },
     errorTitle: 'Error',
     errorFallback: 'Error al crear el perfil del proveedor. Por favor inténtalo de nuevo.',
@@ -578,6 +581,8 @@ export const vendorEsMX: typeof vendorEn = {
     expired: 'El código caducó. Pide uno nuevo.',
     tooManyAttempts: 'Demasiados intentos con este código. Pide uno nuevo.',
     tooManyCodes: 'Pediste demasiados códigos. Inténtalo de nuevo en una hora.',
+    profileCodesToday:
+      'Este perfil ya recibió todos los códigos que puede recibir hoy. Inténtalo de nuevo mañana.',
     alreadyClaimed: 'Otra cuenta ya reclamó este perfil.',
     ownHasBookings:
       'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',

@@ -97,4 +97,32 @@ describe('/vendor-signup', () => {
     });
     expect(screen.getByText(/sparkle@example\.test/)).toBeTruthy();
   });
+
+  it('says by the phone field that a number is not valid, and sends one typed with +52', async () => {
+    renderAt('/vendor-signup');
+    expect(await screen.findByText('Paso 1 de 3')).toBeTruthy();
+    type('Nombre del negocio', 'Brillo Limpieza');
+    type('Teléfono de WhatsApp', '1234');
+    type('Correo electrónico', 'brillo@example.test');
+    type('Contraseña', 'Brillo#2026');
+    click('Siguiente');
+    changeValue(screen.getByLabelText('Categoría de servicio'), 'cleaning');
+    type('Dirección del negocio', 'Calle Colima 1, Roma Norte');
+    fireEvent.click(screen.getByLabelText('Roma Norte'));
+    click('Siguiente');
+    click('Crear Perfil');
+    expect(await screen.findByText('Paso 1 de 3')).toBeTruthy();
+    const phone = screen.getByLabelText('Teléfono de WhatsApp', { exact: true });
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(String(phone.getAttribute('aria-describedby')));
+    expect(message?.textContent).toBe('Escribe un número de WhatsApp válido para el país elegido.');
+    expect(signups).toHaveLength(0);
+
+    type('Teléfono de WhatsApp', '+52 55 2345 6789');
+    click('Siguiente');
+    click('Siguiente');
+    click('Crear Perfil');
+    await waitFor(() => expect(signups).toHaveLength(1));
+    expect(signups[0]).toMatchObject({ business_phone: '+52 55 2345 6789', business_phone_country: 'MX' });
+  });
 });

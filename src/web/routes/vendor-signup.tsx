@@ -3,7 +3,12 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { SignupIssueKey, VendorSignupResponse } from '../../shared/vendor-signup.schemas.ts';
+import {
+  type SignupIssueKey,
+  signupMessages,
+  type VendorSignupResponse,
+} from '../../shared/vendor-signup.schemas.ts';
+import { FormField } from '../components/form-field.tsx';
 import { PhoneField } from '../components/phone-field.tsx';
 import { PolicyConsent } from '../components/policy-consent.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -108,7 +113,14 @@ function Wizard({ language }: { language: WizardLanguage }) {
   // issue 27: the form checks itself with the shared step schemas (signupFormSchema); the password
   // only while nobody is signed in, so the schema follows the session.
   const schema = useMemo(() => signupFormSchema(signedIn), [signedIn]);
-  const { register, handleSubmit, watch, getValues, setValue } = useZodForm(schema, { defaultValues });
+  const {
+    register,
+    handleSubmit,
+    watch,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useZodForm(schema, { defaultValues });
   const form = watch();
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
   const signup = useVendorSignup();
@@ -218,6 +230,11 @@ function Wizard({ language }: { language: WizardLanguage }) {
             update={update}
             getDraft={getValues}
             signedInEmail={user?.email}
+            phoneError={
+              errors.business_phone?.message === signupMessages.invalidPhone
+                ? t('vendor.wizard.validation.invalidPhone')
+                : undefined
+            }
           />
         ) : null}
         {current === 2 ? <BusinessFields value={form} onChange={update} language={language} /> : null}
@@ -266,12 +283,15 @@ function StepPersonal({
   update,
   getDraft,
   signedInEmail,
+  phoneError,
 }: {
   form: SignupFormState;
   register: UseFormRegister<SignupFormState>;
   update: (patch: Partial<SignupFormState>) => void;
   getDraft: () => SignupFormState;
   signedInEmail: string | undefined;
+  /** The phone is not a valid number: said under the field (and in the toast). */
+  phoneError: string | undefined;
 }) {
   const { t } = useTranslation();
   const saveDraft = () => {
@@ -295,18 +315,17 @@ function StepPersonal({
           {...register('business_name')}
         />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="business-phone" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.phone')}
-        </label>
+      <FormField id="business-phone" label={t('vendor.wizard.phone')} error={phoneError}>
         <PhoneField
           id="business-phone"
           country={form.business_phone_country}
           national={form.business_phone}
           onCountryChange={(business_phone_country) => update({ business_phone_country })}
           onNationalChange={(business_phone) => update({ business_phone })}
+          invalid={Boolean(phoneError)}
+          {...(phoneError ? { describedBy: 'business-phone-error' } : {})}
         />
-      </div>
+      </FormField>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="business-email" className="text-sm font-medium text-stone-800">
           {t('vendor.wizard.email')}

@@ -66,6 +66,12 @@ export const vendorProfiles = pgTable(
     applicationStatus: text('application_status').notNull().default('submitted'),
     experienceYears: integer('experience_years'),
     businessPhone: text('business_phone'),
+    /**
+     * A phone stored before phones were read by libphonenumber-js that the repair after migrate
+     * could not read as a number (db/phone-repair.ts): kept here for the admins, business_phone
+     * emptied; cleared when a phone is set again.
+     */
+    businessPhoneUnreadable: text('business_phone_unreadable'),
     businessEmail: citext('business_email'),
     serviceAreas: text('service_areas').array().notNull().default(sql`'{}'::text[]`),
     languages: text('languages').array().notNull().default(sql`'{}'::text[]`),

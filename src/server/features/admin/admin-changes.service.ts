@@ -124,6 +124,8 @@ export async function decidePendingChange(
       for (const field of identityFields)
         if (fields[field] !== undefined)
           (applied as Record<string, unknown>)[columnOf[field]] = fields[field];
+    // An approved phone replaces one the repair could not read (db/phone-repair.ts).
+    if (applied.businessPhone !== undefined) applied.businessPhoneUnreadable = null;
     const [row] = await tx
       .update(vendorProfiles)
       .set({ ...applied, pendingChanges: null, pendingChangesAt: null, updatedAt: now })

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, 
 import type {
   AdminListQuery,
   AdminPage,
+  AdminUnreadablePhone,
   AdminVendor,
   AdminVendorUpdate,
   AdminVendorValues,
@@ -23,6 +24,7 @@ const adminVendorColumns = {
   service_category: vendorProfiles.serviceCategory,
   business_email: vendorProfiles.businessEmail,
   business_phone: vendorProfiles.businessPhone,
+  business_phone_unreadable: vendorProfiles.businessPhoneUnreadable,
   bio: vendorProfiles.bio,
   address: vendorProfiles.address,
   application_status: vendorProfiles.applicationStatus,
@@ -105,6 +107,21 @@ export async function listAdminVendors(db: Db, query: AdminListQuery): Promise<A
   return { items: rows.map(toAdminVendor), total: counted?.total ?? 0 };
 }
 
+/** GET /api/admin/vendors/unreadable-phones: every vendor whose stored phone could not be read. */
+export async function listUnreadablePhones(db: Db): Promise<{ items: AdminUnreadablePhone[] }> {
+  const items = await db
+    .select({
+      id: vendorProfiles.id,
+      business_name: vendorProfiles.businessName,
+      business_email: vendorProfiles.businessEmail,
+      stored_phone: sql<string>`${vendorProfiles.businessPhoneUnreadable}`,
+    })
+    .from(vendorProfiles)
+    .where(isNotNull(vendorProfiles.businessPhoneUnreadable))
+    .orderBy(vendorProfiles.businessName, vendorProfiles.id);
+  return { items };
+}
+
 async function freeSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name);
   const taken = await db
@@ -159,6 +176,8 @@ export async function updateAdminVendor(
     serviceCategory: input.service_category,
     businessEmail: input.business_email,
     businessPhone: input.business_phone,
+    // A phone set again (or removed) replaces one the repair could not read (db/phone-repair.ts).
+    businessPhoneUnreadable: input.business_phone === undefined ? undefined : null,
     bio: input.bio,
     address: input.address,
     applicationStatus: input.application_status,

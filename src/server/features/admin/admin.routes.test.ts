@@ -168,6 +168,31 @@ describe(`/api/admin (${testEngine})`, () => {
       expect((await admin.get('/api/admin/vendors?limit=500')).status).toBe(400);
     });
 
+    it('stores a phone read by libphonenumber-js, and refuses one that reaches nobody naming the field', async () => {
+      const res = await admin.post('/api/admin/vendors', {
+        business_name: 'Cerrajería Tlalpan',
+        service_category: 'Other',
+        business_phone: '+52 1 55 2345 6789',
+      });
+      expect(res.status).toBe(201);
+      const created = (await res.json()) as AdminVendor;
+      expect(created.business_phone).toBe('+525523456789');
+      const edited = await patch(admin, `/api/admin/vendors/${created.id}`, {
+        business_phone: '+1 (415) 555-0132',
+      });
+      expect(((await edited.json()) as AdminVendor).business_phone).toBe('+14155550132');
+      for (const phone of ['+521234', '+52445523456789']) {
+        const refused = await patch(admin, `/api/admin/vendors/${created.id}`, { business_phone: phone });
+        expect(refused.status).toBe(400);
+        const { error } = (await refused.json()) as { error: { message: string } };
+        expect(error.message).toBe(
+          'Invalid json (business_phone): Enter a valid phone number for the selected country.',
+        );
+      }
+      const customer = await admin.post('/api/admin/customers', { display_name: 'Rosa', phone: '+521234' });
+      expect(customer.status).toBe(400);
+    });
+
     it('searches by name, category, email or phone, pages on the server and counts all matches', async () => {
       const a = await insertVendor(database.db, {
         businessName: 'Plomería Búho Nocturno',

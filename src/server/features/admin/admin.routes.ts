@@ -50,6 +50,7 @@ import {
   createAdminVendor,
   deleteAdminVendor,
   listAdminVendors,
+  listUnreadablePhones,
   updateAdminVendor,
 } from './admin-vendors.service.ts';
 
@@ -102,6 +103,8 @@ export const adminRoutes = new Hono<AppEnv>()
         }),
       ),
   )
+  // Phones the repair after migrate could not read (db/phone-repair.ts), before `/vendors/:id…`.
+  .get('/vendors/unreadable-phones', async (c) => c.json(await listUnreadablePhones(c.var.deps.db)))
   .get('/vendors', validate('query', adminListQuerySchema), async (c) =>
     c.json(await listAdminVendors(c.var.deps.db, c.req.valid('query'))),
   )

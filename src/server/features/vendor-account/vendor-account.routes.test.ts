@@ -20,7 +20,7 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   n++;
   return {
     business_name: `Limpieza Brillo ${n}`,
-    business_phone: `055 1234 56${String(n).padStart(2, '0')}`,
+    business_phone: `55 1234 56${String(n).padStart(2, '0')}`,
     business_phone_country: 'MX',
     business_email: `Brillo.${n}.${Date.now()}@Example.test`,
     password: 'Brillo#2026',
@@ -51,7 +51,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
   afterAll(() => database.close());
 
   it('creates account, profile and vendor profile; the vendor signs in and reads it', async () => {
-    const body = signupBody({ business_phone: '0055 9876 5432' });
+    const body = signupBody({ business_phone: '044 55 9876 5432' });
     const res = await client().post('/api/vendor/signup', body);
     expect(res.status).toBe(201);
     const created = (await res.json()) as { vendorProfileId: string; slug: string; claim: unknown };
@@ -122,6 +122,69 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       .from(vendorProfiles)
       .where(eq(vendorProfiles.businessName, body.business_name));
     expect(rows).toEqual([]);
+  });
+
+  // Phones as Mexicans type them, read by libphonenumber-js with the picker's country: stored as
+  // E.164, or refused with a 400 that names the field (the old joiner stored +52525523456789).
+  const phoneCases = [
+    ['52 55 2345 6789', 'MX', '+525523456789'],
+    ['044 55 2345 6789', 'MX', '+525523456789'],
+    ['01 55 2345 6789', 'MX', '+525523456789'],
+    ['+52 1 55 2345 6789', 'MX', '+525523456789'],
+    ['+52 55 2345 6789', 'MX', '+525523456789'],
+    ['+1 (415) 555-0132', 'MX', '+14155550132'],
+    ['(415) 555-0132', 'US', '+14155550132'],
+  ] as const;
+
+  async function phoneRefusal(res: Response) {
+    expect(res.status).toBe(400);
+    const { error } = (await res.json()) as { error: { message: string; details: { path: string }[] } };
+    expect(error.details.map((d) => d.path)).toEqual(['business_phone']);
+    expect(error.message).toBe(
+      'Invalid json (business_phone): Enter a valid phone number for the selected country.',
+    );
+  }
+
+  it.each(phoneCases)('signs up %j (%s) with the phone %s', async (typed, country, e164) => {
+    const body = signupBody({ business_phone: typed, business_phone_country: country });
+    const res = await client().post('/api/vendor/signup', body);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { vendorProfileId } = (await res.json()) as { vendorProfileId: string };
+    const [row] = await database.db
+      .select()
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.id, vendorProfileId));
+    expect(row!.businessPhone).toBe(e164);
+  });
+
+  it.each(['1234', '044 1234', '55 2345 678'])(
+    'refuses the signup phone %j naming the field',
+    async (typed) => {
+      const body = signupBody({ business_phone: typed });
+      await phoneRefusal(await client().post('/api/vendor/signup', body));
+      const rows = await database.db
+        .select()
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.businessName, body.business_name));
+      expect(rows).toEqual([]);
+    },
+  );
+
+  it('reads the phone of a profile edit the same way, and refuses an invalid one changing nothing', async () => {
+    const body = signupBody();
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(201);
+    const vendor = client();
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const patch = (json: Record<string, unknown>) =>
+      vendor.request('/api/vendor/profile', { method: 'PATCH', json });
+    for (const [typed, country, e164] of phoneCases) {
+      const res = await patch({ business_phone: typed, business_phone_country: country });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { business_phone: string }).business_phone).toBe(e164);
+    }
+    await phoneRefusal(await patch({ business_phone: '1234', business_phone_country: 'MX', bio: 'Nuevo' }));
+    const profile = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(profile).toMatchObject({ business_phone: '+14155550132', bio: body.bio });
   });
 
   it('refuses a missing password when nobody is signed in', async () => {

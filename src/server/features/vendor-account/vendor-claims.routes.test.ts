@@ -294,6 +294,45 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     expect((await verify(vendor, second)).status).toBe(200);
   });
 
+  it('sends a profile’s owner at most 3 codes a day on one channel and 5 in all, whoever asks', async () => {
+    const target = await adminMade();
+    const accounts = await Promise.all(
+      Array.from({ length: 6 }, () => signUp({ business_phone: target.businessPhone!.slice(3) })),
+    );
+    const sent = async () =>
+      (await database.db.select().from(outbox)).filter(
+        (i) => i.payload.to === target.businessPhone || i.payload.to === target.businessEmail,
+      ).length;
+    // Each account asks once: the per-account limit never applies, the target's does.
+    const statuses = [];
+    for (const [i, { vendor }] of accounts.entries())
+      statuses.push((await start(vendor, i < 4 ? 'whatsapp' : 'email')).status);
+    expect(statuses).toEqual([201, 201, 201, 429, 201, 201]);
+    expect(await sent()).toBe(5);
+    const refused = await start(accounts[0]!.vendor, 'email');
+    expect(refused.status).toBe(429);
+    expect(
+      ((await refused.json()) as { error: { details: { limit: string }[] } }).error.details[0]!.limit,
+    ).toBe('target');
+    expect(await sent()).toBe(5);
+    // A day later the owner can be reached again.
+    clock.advance(24 * 60 * MINUTE);
+    expect((await start(accounts[3]!.vendor, 'whatsapp')).status).toBe(201);
+  });
+
+  it('counts the profile’s codes once under parallel starts from many accounts', async () => {
+    const target = await adminMade();
+    const accounts = await Promise.all(
+      Array.from({ length: 8 }, () => signUp({ business_phone: target.businessPhone!.slice(3) })),
+    );
+    const results = await Promise.all(accounts.map(({ vendor }) => start(vendor, 'email')));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
+    const mails = (await database.db.select().from(outbox)).filter(
+      (i) => i.payload.to === target.businessEmail,
+    );
+    expect(mails).toHaveLength(3);
+  });
+
   it('of two claimants with right codes racing, one wins and the other gets 409', async () => {
     const target = await adminMade();
     const a = await signUp({ business_email: target.businessEmail });

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   CLAIM_CODE_TTL_MINUTES,
@@ -14,6 +14,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorClaims, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { claimCodeMail, claimCodeWhatsApp } from './vendor-claim-messages.ts';
@@ -23,6 +24,16 @@ import { claimCodeMail, claimCodeWhatsApp } from './vendor-claim-messages.ts';
 // its stored WhatsApp phone or email with a one-time code. Only the code's HMAC is stored.
 
 const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * Codes a profile's owner receives, whoever asks (decision 035): the per-account limit alone let
+ * many accounts flood one phone or inbox. A profile gets 5 codes a day, one phone or email 3.
+ */
+export const claimTargetLimits = {
+  profile: { max: 5, windowMs: DAY_MS },
+  destination: { max: 3, windowMs: DAY_MS },
+} as const;
 
 export const claimMessages = {
   noOffer: 'No hay un perfil que puedas reclamar. / There is no profile you can claim.',
@@ -34,6 +45,8 @@ export const claimMessages = {
   tooManyAttempts:
     'Demasiados intentos con este código. Pide uno nuevo. / Too many attempts with this code. Ask for a new one.',
   alreadyClaimed: 'Otra cuenta ya reclamó este perfil. / Another account has already claimed this profile.',
+  targetLimited:
+    'Este perfil ya recibió todos los códigos que puede recibir hoy. Inténtalo de nuevo mañana. / This profile has received all the codes it can get today. Please try again tomorrow.',
   ownHasBookings:
     'Tu perfil nuevo ya tiene reservas, así que no podemos reemplazarlo. Escríbenos para unir los perfiles. / Your new profile already has bookings, so it cannot be replaced. Contact us to merge the profiles.',
 } as const;
@@ -271,6 +284,9 @@ export async function startVendorClaim({
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(now.getTime() + CLAIM_CODE_TTL_MINUTES * MINUTE_MS);
   await db.transaction(async (tx) => {
+    // Counted in the transaction that sends the code: in the database, so every instance shares the
+    // count, and parallel starts queue on the counter's row.
+    await consumeTargetLimits(tx, { profileId: candidate.id, channel, to, now });
     await tx
       .update(vendorClaims)
       .set({ expiresAt: now })
@@ -308,6 +324,33 @@ export async function startVendorClaim({
     expires_at: expiresAt.toISOString(),
     attempts_left: CLAIM_MAX_ATTEMPTS,
   };
+}
+
+/** Refuses (429) a code the profile or its phone/email has had its day's share of. */
+async function consumeTargetLimits(
+  tx: Tx,
+  { profileId, channel, to, now }: { profileId: string; channel: ClaimChannel; to: string; now: Date },
+) {
+  const refusal = {
+    message: claimMessages.targetLimited,
+    details: [{ path: 'channel', message: claimMessages.targetLimited, limit: 'target' }],
+  };
+  await consumeRateLimit({
+    db: tx,
+    key: `vendor.claim.profile:${profileId}`,
+    ...claimTargetLimits.profile,
+    now,
+    ...refusal,
+  });
+  // The phone or email itself (two profiles may share one), hashed: the key is not a contact list.
+  const destination = createHash('sha256').update(`${channel}:${to}`).digest('hex').slice(0, 32);
+  await consumeRateLimit({
+    db: tx,
+    key: `vendor.claim.to:${destination}`,
+    ...claimTargetLimits.destination,
+    now,
+    ...refusal,
+  });
 }
 
 /**

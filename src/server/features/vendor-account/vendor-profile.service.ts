@@ -179,6 +179,8 @@ export async function updateVendorAccountProfile(
       (changes as Record<string, unknown>)[column] = value;
       if (reviewed && !same) published[field] = value;
     }
+    // A phone set again replaces one the repair could not read (db/phone-repair.ts).
+    if (changes.businessPhone !== undefined) changes.businessPhoneUnreadable = null;
     const pendingNow = Object.keys(pending).length > 0 ? pending : null;
 
     const [row] = await tx

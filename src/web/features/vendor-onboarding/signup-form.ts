@@ -5,9 +5,10 @@ import {
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_LEAD_TIME_MINUTES,
 } from '../../../shared/constants.ts';
-import { type CountryCode, defaultCountry } from '../../../shared/countries.ts';
+import { type CountryCode, countryCodes, defaultCountry } from '../../../shared/countries.ts';
 import { splitE164, toE164 } from '../../../shared/phone.ts';
 import {
+  businessPhoneOf,
   passwordSchema,
   type SignupIssueKey,
   signupIssueKey,
@@ -140,6 +141,10 @@ const requestFieldOf: Record<string, string> = Object.fromEntries(
 export function signupFormSchema(signedIn: boolean) {
   const checks: z.ZodType[] = [
     signupStep1Schema,
+    // The phone is read as the server reads it, so an invalid one is said by its field before sending.
+    z
+      .object({ business_phone: z.string(), business_phone_country: z.enum(countryCodes) })
+      .transform((phone, ctx) => businessPhoneOf(phone, ctx)),
     ...(signedIn ? [] : [z.object({ password: passwordSchema })]),
     signupStep2Schema,
     signupStep3Schema,
@@ -183,8 +188,11 @@ export function signupFailure(
       message,
     }));
   if (step === 1) {
-    // Personal Info first, then the password (not asked after Google).
-    if (onStep.some((issue) => issue.path[0] !== 'password')) return { step, issue: 'required' };
+    // Personal Info first (a missing field before a phone that is not one), then the password (not
+    // asked after Google).
+    const personal = onStep.filter((issue) => issue.path[0] !== 'password').map(signupIssueKey);
+    if (personal.length > 0)
+      return { step, issue: personal.every((key) => key === 'invalidPhone') ? 'invalidPhone' : 'required' };
     return { step, issue: signupIssueKey(onStep[0]!) };
   }
   if (step === 2) {

@@ -21,6 +21,14 @@ export function useAdminVendors(q: string, limit: number) {
   });
 }
 
+/** GET /api/admin/vendors/unreadable-phones: stored phones no number could be read from. */
+export function useUnreadablePhones() {
+  return useQuery({
+    queryKey: adminKeys.unreadablePhones,
+    queryFn: ({ signal }) => unwrap(api.admin.vendors['unreadable-phones'].$get({}, { init: { signal } })),
+  });
+}
+
 export function useSaveVendor() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -80,7 +80,16 @@ export function AdminVendorCard({
             <dt className="text-stone-600">{t('admin.common.email')}</dt>
             <dd className="truncate text-stone-900">{vendor.business_email ?? notGiven}</dd>
             <dt className="text-stone-600">{t('admin.common.phone')}</dt>
-            <dd className="text-stone-900">{vendor.business_phone ?? notGiven}</dd>
+            <dd className="text-stone-900">
+              {vendor.business_phone ??
+                (vendor.business_phone_unreadable ? (
+                  <span className="font-medium text-red-800">
+                    {t('admin.vendors.unreadablePhone', { phone: vendor.business_phone_unreadable })}
+                  </span>
+                ) : (
+                  notGiven
+                ))}
+            </dd>
             <dt className="text-stone-600">{t('admin.vendors.pricingType')}</dt>
             <dd className="text-stone-900">
               {vendor.pricing_type

@@ -16,6 +16,7 @@ const vendor: AdminVendor = {
   service_category: 'cleaning',
   business_email: 'casa@example.test',
   business_phone: '+525512345678',
+  business_phone_unreadable: null,
   bio: 'Limpieza profunda',
   address: 'Calle Colima 1, Roma Norte',
   application_status: 'approved',

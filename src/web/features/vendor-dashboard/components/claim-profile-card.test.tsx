@@ -19,6 +19,7 @@ const offer: VendorClaimOffer = {
 
 type Reply = { status: number; body: unknown };
 let verifyReplies: Reply[];
+let startReplies: Reply[];
 let requests: { path: string; body: unknown }[];
 
 beforeAll(() => loadStrings(['vendor']));
@@ -26,10 +27,13 @@ beforeAll(() => loadStrings(['vendor']));
 beforeEach(async () => {
   requests = [];
   verifyReplies = [];
+  startReplies = [];
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ path: url.pathname, body });
+    const startReply = url.pathname === '/api/vendor/claim/start' ? startReplies.shift() : undefined;
+    if (startReply) return Response.json(startReply.body, { status: startReply.status });
     if (url.pathname === '/api/vendor/claim/start')
       return Response.json(
         {
@@ -168,6 +172,26 @@ describe('ClaimProfileCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reclamar perfil' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Tu perfil nuevo ya tiene reservas, así que no puede reemplazarse. Escríbenos para unir los perfiles.',
+    );
+  });
+
+  it('tells the account’s hourly limit from the profile’s daily one', async () => {
+    const limited = (details?: unknown): Reply => ({
+      status: 429,
+      body: { error: { code: 'rate_limited', message: 'x', ...(details ? { details } : {}) } },
+    });
+    startReplies.push(limited(), limited([{ path: 'channel', message: 'x', limit: 'target' }]));
+    renderCard();
+    const whatsapp = screen.getByRole('button', { name: 'WhatsApp a +52 •••• 2222' });
+    fireEvent.click(whatsapp);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Pediste demasiados códigos. Inténtalo de nuevo en una hora.',
+    );
+    fireEvent.click(whatsapp);
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'Este perfil ya recibió todos los códigos que puede recibir hoy. Inténtalo de nuevo mañana.',
+      ),
     );
   });
 

@@ -23,6 +23,7 @@ type ClaimError =
         | 'expired'
         | 'tooManyAttempts'
         | 'tooManyCodes'
+        | 'profileCodesToday'
         | 'alreadyClaimed'
         | 'ownHasBookings'
         | 'failed';
@@ -51,7 +52,11 @@ function verifyError(err: unknown): ClaimError {
 }
 
 function startError(err: unknown): ClaimError {
-  if (err instanceof ApiError && err.status === 429) return { key: 'tooManyCodes' };
+  if (err instanceof ApiError && err.status === 429) {
+    // The profile's own daily share (whoever asked), or this account's hourly one.
+    const limit = (err.details as { limit?: string }[] | undefined)?.[0]?.limit;
+    return { key: limit === 'target' ? 'profileCodesToday' : 'tooManyCodes' };
+  }
   if (err instanceof ApiError && err.status === 409) return conflictError(err);
   return { key: 'failed' };
 }

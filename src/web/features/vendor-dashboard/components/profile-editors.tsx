@@ -8,11 +8,13 @@ import { splitE164 } from '../../../../shared/phone.ts';
 import { identityFields } from '../../../../shared/vendor-changes.schemas.ts';
 import {
   signupIssueKey,
+  signupMessages,
   type VendorAccountProfile,
   type VendorProfilePatchInput,
   vendorProfilePatchSchema,
 } from '../../../../shared/vendor-signup.schemas.ts';
 import type { WeeklyAvailability } from '../../../../shared/weekly-availability.ts';
+import { FormField } from '../../../components/form-field.tsx';
 import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -139,7 +141,13 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
       })),
     [initialCategory],
   );
-  const { register, handleSubmit, watch, setValue } = useZodForm(schema, {
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useZodForm(schema, {
     defaultValues: {
       business_name: pending.business_name ?? profile.business_name,
       business_phone: phone.national,
@@ -153,6 +161,10 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
     },
   });
   const values = watch();
+  const phoneError =
+    errors.business_phone?.message === signupMessages.invalidPhone
+      ? t('vendor.wizard.validation.invalidPhone')
+      : undefined;
   // The shared step components take a value and hand back a patch.
   const update = (patch: Partial<ProfileFormValues>) => {
     for (const key of Object.keys(patch) as (keyof ProfileFormValues)[])
@@ -176,18 +188,17 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
         </label>
         <Input id="edit-business-name" {...register('business_name')} />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="edit-business-phone" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.phone')}
-        </label>
+      <FormField id="edit-business-phone" label={t('vendor.wizard.phone')} error={phoneError}>
         <PhoneField
           id="edit-business-phone"
           country={values.business_phone_country}
           national={values.business_phone}
           onCountryChange={(business_phone_country) => update({ business_phone_country })}
           onNationalChange={(business_phone) => update({ business_phone })}
+          invalid={Boolean(phoneError)}
+          {...(phoneError ? { describedBy: 'edit-business-phone-error' } : {})}
         />
-      </div>
+      </FormField>
       <BusinessFields value={values} onChange={update} language={language} />
     </EditorFrame>
   );

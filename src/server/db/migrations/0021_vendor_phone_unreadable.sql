@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_profiles" ADD COLUMN "business_phone_unreadable" text;

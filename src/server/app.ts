@@ -41,6 +41,7 @@ import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { API_BODY_LIMIT_BYTES, limitRequestBodies } from './lib/body-limit.ts';
 import { compressResponses } from './lib/compress.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { finishUnreadBodies } from './lib/unread-body.ts';
 import { mountDevWebApp, mountWebApp, type RenderIndex } from './lib/web-app.ts';
 
 /** The API: one sub-app per resource, chained so that its types reach the web client (hc<AppType>). */
@@ -91,6 +92,9 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
   const publicLists = createPublicListCache(deps.database.notifications);
   const openDays = createOpenDayCache();
 
+  // First, so that it sees every answer: one sent before its request's body was read must leave the
+  // connection usable for the client's next request (lib/unread-body.ts).
+  app.use('*', finishUnreadBodies());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('publicLists', publicLists);

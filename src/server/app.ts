@@ -175,7 +175,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
         app.request(input instanceof Request ? input : String(input), init, c.env),
     });
   if (viteDev) mountDevWebApp(app, viteDev, { renderIndex });
-  else if (serveWeb) mountWebApp(app, webRoot, { renderIndex });
+  else if (serveWeb) mountWebApp(app, webRoot, { renderIndex, production: deps.config.production });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

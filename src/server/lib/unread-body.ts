@@ -41,7 +41,8 @@ export function finishUnreadBodies({
     const { incoming, outgoing } = (c.env ?? {}) as { incoming?: unknown; outgoing?: unknown };
     // app.request() in tests hands over no Node request.
     if (!(incoming instanceof IncomingMessage) || !(outgoing instanceof ServerResponse)) return;
-    if (incoming.readableEnded) return;
+    // All of it read, or all of it received with nothing left waiting (a GET): the socket reads on.
+    if (incoming.readableEnded || (incoming.complete && incoming.readableLength === 0)) return;
     if (!incoming.complete && !(declaredLength(incoming) <= drainBytes)) {
       closeAfterAnswer(c);
       return;

@@ -42,6 +42,7 @@ import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { API_BODY_LIMIT_BYTES, limitRequestBodies } from './lib/body-limit.ts';
 import { compressResponses } from './lib/compress.ts';
 import { securityHeaders } from './lib/security-headers.ts';
+import { finishUnreadBodies } from './lib/unread-body.ts';
 import { mountDevWebApp, mountWebApp, type RenderIndex } from './lib/web-app.ts';
 
 /** The API: one sub-app per resource, chained so that its types reach the web client (hc<AppType>). */
@@ -92,6 +93,9 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
   const publicLists = createPublicListCache(deps.database.notifications);
   const openDays = createOpenDayCache();
 
+  // First, so that it sees every answer: one sent before its request's body was read must leave the
+  // connection usable for the client's next request (lib/unread-body.ts).
+  app.use('*', finishUnreadBodies());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('publicLists', publicLists);
@@ -174,7 +178,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
         app.request(input instanceof Request ? input : String(input), init, c.env),
     });
   if (viteDev) mountDevWebApp(app, viteDev, { renderIndex });
-  else if (serveWeb) mountWebApp(app, webRoot, { renderIndex });
+  else if (serveWeb) mountWebApp(app, webRoot, { renderIndex, production: deps.config.production });
   app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
   return app;
 }

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config.ts';
 
@@ -67,6 +69,39 @@ describe('parseConfig', () => {
         DEMO_SEED: 'on',
       }).demoSeed,
     ).toBe(false);
+  });
+
+  describe('NODE_ENV=test', () => {
+    it("is refused outside the test runner, as is better-auth's TEST", () => {
+      const outside = { testRunner: false };
+      expect(() => parseConfig({ ...base, NODE_ENV: 'test' }, outside)).toThrow(
+        /NODE_ENV: test is only for the test runner/,
+      );
+      expect(() => parseConfig({ ...base, TEST: '1' }, outside)).toThrow(
+        /TEST: test is only for the test runner/,
+      );
+      expect(parseConfig({ ...base, TEST: 'false' }, outside).env).toBe('development');
+      expect(parseConfig({ ...base, NODE_ENV: 'test' }, { testRunner: true }).env).toBe('test');
+    });
+
+    it('stops the server started with it outside the test runner, before it listens', () => {
+      // The server as `npm run serve` starts it, with none of Vitest's variables.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')),
+      );
+      const started = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))],
+        {
+          env: { ...env, NODE_ENV: 'test', PORT: '0', PGLITE_DIR: 'memory://', DEMO_SEED: 'off' },
+          encoding: 'utf8',
+          timeout: 20_000,
+          killSignal: 'SIGKILL',
+        },
+      );
+      expect(started.status).not.toBe(0);
+      expect(started.stderr).toMatch(/NODE_ENV: test is only for the test runner/);
+    }, 60_000);
   });
 
   describe('TRUST_PROXY (issue 28)', () => {

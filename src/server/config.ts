@@ -13,7 +13,7 @@ const flag = (fallback: boolean) =>
 
 const optionalString = z.string().optional();
 
-function buildSchema(production: boolean) {
+function buildSchema(production: boolean, testRunner: boolean) {
   return z
     .object({
       NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,8 +63,23 @@ function buildSchema(production: boolean) {
       GOOGLE_CLIENT_SECRET: optionalString,
       // Google's OpenID discovery document; tests point it at a local OpenID provider (decision 011).
       GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+      // Not ours: better-auth counts any value but "false" as a test run.
+      TEST: z
+        .string()
+        .optional()
+        .transform((v) => v !== undefined && v !== 'false'),
     })
     .superRefine((env, ctx) => {
+      // better-auth reads NODE_ENV=test (and TEST) itself and then skips its Origin check on
+      // sign-in and sign-up: a server started so would take cross-site logins.
+      if ((env.NODE_ENV === 'test' || env.TEST) && !testRunner)
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.NODE_ENV === 'test' ? 'NODE_ENV' : 'TEST'],
+          message:
+            'test is only for the test runner (it turns off the Origin check of sign-in); ' +
+            'use NODE_ENV=development or production',
+        });
       if (env.NODE_ENV !== 'production') {
         const on = devFeaturesOn(env);
         if (on.length > 0 && !isLoopbackHost(env.HOST) && !env.ALLOW_DEV_FEATURES)
@@ -111,12 +126,18 @@ function devFeaturesOn(env: {
 
 export type Config = ReturnType<typeof parseConfig>;
 
-/** Parses the environment into the one config object; throws a readable error on bad values. */
-export function parseConfig(env: Record<string, string | undefined> = process.env) {
+/**
+ * Parses the environment into the one config object; throws a readable error on bad values.
+ * `testRunner`: whether Vitest runs this process, the one place NODE_ENV=test is allowed.
+ */
+export function parseConfig(
+  env: Record<string, string | undefined> = process.env,
+  { testRunner = process.env.VITEST !== undefined }: { testRunner?: boolean } = {},
+) {
   const production = env.NODE_ENV === 'production';
   // A variable set to an empty string counts as unset, so `.env` lines like `PORT=` take the default.
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = buildSchema(production).safeParse(given);
+  const parsed = buildSchema(production, testRunner).safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

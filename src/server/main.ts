@@ -16,6 +16,7 @@ import { createOutboxDispatcher } from './jobs/outbox.ts';
 import { systemClock } from './lib/clock.ts';
 import { trackHandlers, trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
+import { nodeServerOptions } from './lib/unread-body.ts';
 import { startViteDev } from './lib/vite-dev.ts';
 
 // Entry: config → database → app → listen → jobs (ARCHITECTURE §2).
@@ -84,6 +85,7 @@ const fetch: typeof app.fetch = (request, env) => handlers.track(app.fetch(reque
 const server = serve(
   {
     fetch,
+    ...nodeServerOptions,
     port: config.port,
     hostname: config.host,
     ...(web && { createServer: web.createServer }),

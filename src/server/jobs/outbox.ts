@@ -32,6 +32,9 @@ import { redactSecretsDeep } from '../lib/redact-secrets.ts';
 
 type JobLogger = Pick<Logger, 'info' | 'warn' | 'error'>;
 
+/** How long a claim holds an item by default; every transport gives up on a delivery sooner. */
+export const OUTBOX_LEASE_MS = 60_000;
+
 export interface OutboxDispatcherOptions {
   db: Db;
   /** Only kinds with a handler are claimed; the others wait, pending, for an instance that has one. */
@@ -93,7 +96,7 @@ export function createOutboxDispatcher({
   logger,
   batchSize = 20,
   maxAttempts = 8,
-  leaseMs = 60_000,
+  leaseMs = OUTBOX_LEASE_MS,
   baseBackoffMs = 30_000,
   maxBackoffMs = 60 * 60_000,
   pollMs = 5_000,

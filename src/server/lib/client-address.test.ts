@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clientKey, isLoopbackHost, parseTrustProxy, type TrustProxy } from './client-address.ts';
 
@@ -112,5 +113,15 @@ describe('isLoopbackHost', () => {
     ['128.0.0.1', false],
   ])('%s → %s', (host, expected) => {
     expect(isLoopbackHost(host)).toBe(expected);
+  });
+});
+
+describe('TRUST_PROXY in the README', () => {
+  it('says it is safe only when the server cannot be reached except through those proxies', () => {
+    // Anyone who reaches the server directly writes X-Forwarded-For themselves, and with a hop count
+    // it names their bucket: the operator must read this where the variable is described.
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `TRUST_PROXY`'));
+    expect(row).toMatch(/safe only if the server cannot be reached except through those proxies/);
   });
 });

@@ -27,3 +27,25 @@ export function redactSecretsDeep<T>(value: T): T {
     ) as T;
   return value;
 }
+
+/** An address's local part (before `@`); the domain is kept, which says which provider refused. */
+const EMAIL = /[A-Za-z0-9._%+-]+@((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})/g;
+/** An international number as people and libphonenumber write it: `+52 55 2345 6789`, `+525523456789`. */
+const INTERNATIONAL_PHONE = /\+\d(?:[\s().-]*\d){7,14}/g;
+/**
+ * A bare run of 10 to 15 digits standing as a word of text or a whole JSON string (WhatsApp's
+ * `wa_id`, `5215523456789`); a JSON number (the log line's `time`) follows a `:` and is kept.
+ */
+const BARE_PHONE = /(?<=["\s]|^)\d{10,15}(?=["\s,.;)]|$)/g;
+
+/**
+ * The text with e-mail addresses and phone numbers redacted, for the logs: an SMTP or database
+ * error quotes the address it refused, a WhatsApp failure the number. Log lines are kept by
+ * whoever runs the server and read by more people than the database.
+ */
+export function redactPersonalData(text: string): string {
+  return text
+    .replace(EMAIL, `${REDACTED}@$1`)
+    .replace(INTERNATIONAL_PHONE, REDACTED)
+    .replace(BARE_PHONE, REDACTED);
+}

@@ -31,7 +31,12 @@ export type RenderIndex = (
 export interface WebAppOptions {
   /** index.html rewritten for one address, or undefined to serve it as built. */
   renderIndex?: RenderIndex;
+  /** Production: the build's source maps are not served (they give the app's source away). */
+  production?: boolean;
 }
+
+/** A source map, or a precompressed copy of one. */
+const isSourceMap = (path: string) => /\.map(\.(br|gz))?$/.test(path);
 
 /**
  * The build's server render (src/web/ssr/render.tsx), which Vite writes beside the web app
@@ -102,10 +107,16 @@ function readManifest(root: string): Record<string, ManifestChunk> | undefined {
  * other non-API GET answered with index.html (rewritten by `renderIndex`) so that deep links reach
  * the client router.
  */
-export function mountWebApp(app: Hono<AppEnv>, root = webDistDir, { renderIndex }: WebAppOptions = {}) {
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  root = webDistDir,
+  { renderIndex, production = false }: WebAppOptions = {},
+) {
   if (!existsSync(join(root, 'index.html'))) return false;
   const scriptsOf = buildScripts(readManifest(root));
   const renderPage = loadRenderPage(root);
+  // The maps stay in the build, for reading a production stack trace on a developer's machine.
+  if (production) app.get('*', (c, next) => (isSourceMap(c.req.path) ? c.notFound() : next()));
   app.use('*', async (c, next) => {
     if (isApi(c.req.path)) return next();
     await next();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // ARCHITECTURE §10 (issue 11): no secret reaches the browser bundle. One real `vite build` with a fake
 // value in every secret the server reads (config.ts), then every emitted file — compressed copies
-// and source maps included, since the server sends them all — is searched for those values.
+// and source maps included, which the server sends outside production — is searched for those values.
 // The build does not touch the database, so the PostgreSQL re-run of the suite (TEST_DATABASE_URL
 // set) skips it instead of building the same bundle twice.
 

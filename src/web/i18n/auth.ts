@@ -130,7 +130,8 @@ export const authEn = {
     push: 'Push notifications',
     pushHint: 'Booking updates on this device.',
     email: 'Email notifications',
-    emailHint: 'Receipts, confirmations and payment links by email.',
+    emailHint:
+      'Reminders and booking news by email. Sign-in links, payment links, receipts and refunds always arrive.',
     saved: 'Preferences saved',
     saveFailed: 'Failed to save preferences',
     privacy: 'Privacy',
@@ -285,7 +286,8 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     push: 'Notificaciones push',
     pushHint: 'Novedades de tus reservas en este dispositivo.',
     email: 'Notificaciones por correo',
-    emailHint: 'Recibos, confirmaciones y enlaces de pago por correo.',
+    emailHint:
+      'Recordatorios y novedades de tus reservas por correo. Los enlaces de acceso y de pago, los recibos y los reembolsos llegan siempre.',
     saved: 'Preferencias guardadas',
     saveFailed: 'No se pudieron guardar las preferencias',
     privacy: 'Privacidad',

@@ -22,7 +22,26 @@ describe('redirectTo (issue 23)', () => {
       'javascript:alert(1)',
       '/ /evil.example',
       '/\t/evil.example',
+      '/.//evil.example',
+      '/..//evil.example',
+      '/./..//evil.example/jobs',
+      '/a/../..//evil.example',
     ])
       expect(safeRedirect(elsewhere), String(elsewhere)).toBeUndefined();
+  });
+
+  it('stays on the site after normalising, whatever dot segments the path carries', () => {
+    const site = 'https://barrio.example';
+    for (const tricky of [
+      '/./jobs',
+      '/a/../jobs',
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/.%2F/evil.example',
+    ]) {
+      const kept = safeRedirect(tricky);
+      if (kept !== undefined) expect(new URL(kept, site).origin, tricky).toBe(site);
+    }
+    expect(safeRedirect('/a/../jobs')).toBe('/jobs');
   });
 });

@@ -76,11 +76,15 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 /**
  * A `redirectTo` as a path of this site, or undefined: anything that could lead elsewhere (another
  * origin, `//host`, a backslash some browsers read as a slash, a scheme) is ignored (issue 23).
+ * The path is checked again once normalised: `/.//evil.example` and `/..//evil.example` become
+ * `//evil.example`, which a browser reads as another host.
  */
 export function safeRedirect(value: string | null | undefined): string | undefined {
   if (!value?.startsWith('/') || value.startsWith('//') || /[\\\s]/.test(value)) return undefined;
   const base = 'http://barrio.invalid';
   const url = new URL(value, base);
   if (url.origin !== base) return undefined;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (path.startsWith('//') || new URL(path, base).origin !== base) return undefined;
+  return path;
 }

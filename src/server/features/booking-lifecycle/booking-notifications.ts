@@ -1,4 +1,8 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
+import { appointments, customers } from '../../db/schema/bookings.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import {
   type BookingMailFacts,
   customerDeclinedMail,
@@ -72,6 +76,30 @@ export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMa
   };
 }
 
+/**
+ * Settings → "Email notifications" (product §2.9), per side of a booking: false when the customer's
+ * account, or the account that owns the vendor, turned them off. A guest (no account) and an
+ * unclaimed vendor get them. The switch covers notifications only: the mails a person asked for
+ * (the customer's receipt of a request, of a cancellation or a reschedule they made) and those
+ * about money (payment link, payment receipt, refunds) go out whatever it says.
+ */
+export async function emailNotificationsWanted(
+  tx: Tx,
+  appointmentId: string,
+): Promise<{ customer: boolean; vendor: boolean }> {
+  const customerProfile = alias(profiles, 'customer_profile');
+  const ownerProfile = alias(profiles, 'owner_profile');
+  const [row] = await tx
+    .select({ customer: customerProfile.notifyEmail, vendor: ownerProfile.notifyEmail })
+    .from(appointments)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .leftJoin(ownerProfile, eq(ownerProfile.userId, vendorProfiles.userId))
+    .leftJoin(customers, eq(customers.id, appointments.customerId))
+    .leftJoin(customerProfile, eq(customerProfile.userId, customers.userId))
+    .where(eq(appointments.id, appointmentId));
+  return { customer: row?.customer !== false, vendor: row?.vendor !== false };
+}
+
 /** request: the vendor's notification (mail, WhatsApp) with the confirm links, and the customer's receipt. */
 export async function notifyBookingRequested(
   tx: Tx,
@@ -87,7 +115,9 @@ export async function notifyBookingRequested(
     links: { confirm: string; decline: string };
   },
 ) {
-  if (vendor.businessEmail) await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, facts, links));
+  const wanted = await emailNotificationsWanted(tx, appointmentId);
+  if (vendor.businessEmail && wanted.vendor)
+    await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, facts, links));
   if (vendor.businessPhone) {
     await enqueueWhatsApp(tx, {
       type: 'booking_request',
@@ -109,6 +139,7 @@ export async function notifyBookingDeclined(
   booking: BookingView,
   { now, manageLink }: { now: Date; manageLink: ManageLink },
 ) {
+  if (!(await emailNotificationsWanted(tx, booking.id)).customer) return;
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
 }
@@ -135,7 +166,8 @@ export async function notifyPaymentLink(
 export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date, manageLink: ManageLink) {
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paidCustomerMail(facts, bookingCalendar(facts, now)));
-  if (facts.vendorEmail) await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
+  if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
+    await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
   if (facts.customerPhone) await enqueuePaidWhatsApp(tx, facts, facts.customerPhone, 'customer');
   if (facts.vendorPhone)
     await enqueuePaidWhatsApp(tx, facts, facts.vendorPhone, 'vendor', booking.vendorProfileId);
@@ -163,9 +195,11 @@ export async function notifyUnpaidCancelled(
   booking: BookingView,
   { now, manageLink }: { now: Date; manageLink: ManageLink },
 ) {
+  const wanted = await emailNotificationsWanted(tx, booking.id);
   const facts = mailFactsOf(booking, manageLink);
-  for (const mail of unpaidCancelledMails(facts, bookingCalendar(facts, now, 'cancelled')))
-    await enqueueMail(tx, mail);
+  const [customerMail, vendorMail] = unpaidCancelledMails(facts, bookingCalendar(facts, now, 'cancelled'));
+  if (customerMail && wanted.customer) await enqueueMail(tx, customerMail);
+  if (vendorMail && wanted.vendor) await enqueueMail(tx, vendorMail);
 }
 
 /**
@@ -180,7 +214,8 @@ export async function notifyLatePayment(
 ) {
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, latePaymentMail(facts, bookingCalendar(facts, now, 'cancelled')));
-  if (cancelledNow) for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
+  if (cancelledNow && (await emailNotificationsWanted(tx, booking.id)).vendor)
+    for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
 }
 
 // ——— After the booking is made (issue 23; decision 046) ———
@@ -222,10 +257,17 @@ export async function notifyCancelled(
 ) {
   const facts = mailFactsOf(booking, manageLink);
   const when = formatWhen(facts.start, facts.timezone);
-  await enqueueMail(
-    tx,
-    customerCancelledMail(facts, refundMxn, { by, note, calendar: bookingCalendar(facts, now, 'cancelled') }),
-  );
+  const wanted = await emailNotificationsWanted(tx, booking.id);
+  // The customer's own cancellation, and any refund owed, are told whatever the switch says.
+  if (by === 'customer' || refundMxn > 0 || wanted.customer)
+    await enqueueMail(
+      tx,
+      customerCancelledMail(facts, refundMxn, {
+        by,
+        note,
+        calendar: bookingCalendar(facts, now, 'cancelled'),
+      }),
+    );
   if (by === 'admin' && facts.customerPhone)
     await enqueueNotice(
       tx,
@@ -235,7 +277,7 @@ export async function notifyCancelled(
       { key: 'booking_cancelled_by_barrio', parameters: [facts.code, facts.serviceName, when] },
       'customer',
     );
-  if (facts.vendorEmail)
+  if (facts.vendorEmail && wanted.vendor)
     await enqueueMail(
       tx,
       vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0, by }),
@@ -269,7 +311,7 @@ export async function notifyRescheduled(
     tx,
     customerRescheduledMail(facts, previousStart, state ? bookingCalendar(facts, now, state) : null),
   );
-  if (facts.vendorEmail)
+  if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, vendorRescheduledMail(facts.vendorEmail, facts, previousStart));
   if (facts.vendorPhone)
     await enqueueNotice(
@@ -293,14 +335,16 @@ export async function notifyRescheduled(
 export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, manageLink: ManageLink) {
   const facts = mailFactsOf(booking, manageLink);
   const when = formatWhen(facts.start, facts.timezone);
-  await enqueueMail(
-    tx,
-    customerReminderMail(
-      facts,
-      bookingCalendar(facts, now, booking.status === 'paid' ? 'paid' : 'confirmed'),
-    ),
-  );
-  if (facts.vendorEmail) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
+  const wanted = await emailNotificationsWanted(tx, booking.id);
+  if (wanted.customer)
+    await enqueueMail(
+      tx,
+      customerReminderMail(
+        facts,
+        bookingCalendar(facts, now, booking.status === 'paid' ? 'paid' : 'confirmed'),
+      ),
+    );
+  if (facts.vendorEmail && wanted.vendor) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
   if (facts.customerPhone)
     await enqueueNotice(
       tx,
@@ -337,7 +381,8 @@ export async function notifyRequestExpired(
 ) {
   const facts = mailFactsOf(booking, manageLink);
   const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
-  await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
+  if ((await emailNotificationsWanted(tx, booking.id)).customer)
+    await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
   if (facts.customerPhone)
     await enqueueNotice(
       tx,

@@ -1,11 +1,13 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
+import nodemailer from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../db/client.ts';
+import { OUTBOX_LEASE_MS } from '../../jobs/outbox.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { createSmtpTransport } from './smtp-transport.ts';
+import { createSmtpTransport, SMTP_TIMEOUTS } from './smtp-transport.ts';
 
 // A real SMTP server in the test (smtp-server): what nodemailer sends is what arrives.
 
@@ -81,6 +83,49 @@ describe(`mail over SMTP (${testEngine})`, () => {
       expect((await browser.get('/api/dev/mailbox')).status).toBe(404);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('SMTP timeouts', () => {
+  it('give up on a stuck server while the outbox lease still holds', () => {
+    const { connectionMs, greetingMs, socketMs } = SMTP_TIMEOUTS;
+    expect(Math.min(connectionMs, greetingMs, socketMs)).toBeGreaterThan(0);
+    expect(connectionMs + greetingMs + socketMs).toBeLessThan(OUTBOX_LEASE_MS);
+  });
+
+  it('reach nodemailer, under the names it reads', () => {
+    const created = vi.spyOn(nodemailer, 'createTransport');
+    try {
+      createSmtpTransport({ url: 'smtp://127.0.0.1:1', from: 'no-reply@barrio.test' });
+      expect(created).toHaveBeenCalledWith({
+        url: 'smtp://127.0.0.1:1',
+        connectionTimeout: SMTP_TIMEOUTS.connectionMs,
+        greetingTimeout: SMTP_TIMEOUTS.greetingMs,
+        socketTimeout: SMTP_TIMEOUTS.socketMs,
+      });
+    } finally {
+      created.mockRestore();
+    }
+  });
+
+  it('a server that accepts the connection and never greets fails the delivery', async () => {
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const transport = createSmtpTransport({
+        url: `smtp://127.0.0.1:${port}`,
+        from: 'no-reply@barrio.test',
+        timeouts: { connectionMs: 1_000, greetingMs: 100, socketMs: 1_000 },
+      });
+      await expect(
+        transport.send({ to: 'ana@example.test', subject: 'Hola', text: 'Hola' }),
+      ).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
     }
   });
 });

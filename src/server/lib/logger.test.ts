@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from './logger.ts';
+
+// What an operator's log keeps of a failed mail or WhatsApp message: what happened, not to whom.
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { lines, logger: createLogger('info', stream) };
+}
+
+describe('the log', () => {
+  it('redacts e-mail addresses and phone numbers in fields, messages and errors', () => {
+    const { lines, logger } = capture();
+    const outboxId = '0f6b2c1e-3a4d-4e5f-8a9b-0c1d2e3f4a5b';
+    logger.warn(
+      {
+        outboxId,
+        to: 'ana.lopez+citas@example.test',
+        phone: '+52 55 2345 6789',
+        waId: '5215523456789',
+        ms: 1234,
+        err: new Error('550 5.1.1 <ana.lopez+citas@example.test>: mailbox unavailable'),
+      },
+      'whatsapp: +1 (415) 555-0132 and +525523456789 unreachable',
+    );
+    const [line = ''] = lines;
+    for (const personal of ['ana.lopez', '2345 6789', '5523456789', '5215523456789', '555-0132', '415'])
+      expect(line, personal).not.toContain(personal);
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    expect(entry).toMatchObject({
+      outboxId,
+      to: '[redacted]@example.test',
+      phone: '[redacted]',
+      waId: '[redacted]',
+      ms: 1234,
+      msg: 'whatsapp: [redacted] and [redacted] unreachable',
+    });
+    expect(String((entry.err as { message: string }).message)).toBe(
+      '550 5.1.1 <[redacted]@example.test>: mailbox unavailable',
+    );
+    // The line's own time (milliseconds, 13 digits) is not a phone number.
+    expect(typeof entry.time).toBe('number');
+    expect(entry.time).toBeGreaterThan(1_600_000_000_000);
+  });
+
+  it('redacts the tokens of links', () => {
+    const { lines, logger } = capture();
+    logger.info({ link: 'https://barrio.test/vendor-confirm?token=abc123def456&action=confirm' }, 'sent');
+    expect(lines[0]).not.toContain('abc123def456');
+  });
+});

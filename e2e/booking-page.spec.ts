@@ -54,6 +54,7 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
 
     // The vendor confirms; the page now offers Pay now, the deadline and the vendor's WhatsApp.
     await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(
       vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
     ).toBeVisible();

@@ -31,6 +31,7 @@ async function bookAndConfirm(
   const code = await bookingCode(page);
 
   await vendorPage.goto((await vendorLinks(page, code)).confirm);
+  await vendorPage.getByRole('button', { name: 'Confirmar Reserva' }).click();
   await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
 
   // The customer's payment link, in Spanish, with the deadline.

@@ -6,6 +6,7 @@ import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { consumeRateLimit, refundRateLimit } from '../lib/rate-limit.ts';
 import { AUTH_BASE_PATH, authEmailRateLimits, CLIENT_IP_HEADER, createAuth } from './auth.ts';
+import { mountMagicLinkVerify } from './magic-link.ts';
 import { requireWizardPassword } from './password-reset.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { sessionMiddleware } from './session.ts';
@@ -34,7 +35,8 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
     limitPerEmail,
   );
   app.on('POST', `${AUTH_BASE_PATH}/reset-password`, requireWizardPassword);
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c)));
+  mountMagicLinkVerify(app, (c, request) => auth.handler(withClientIp(c, request)));
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c, c.req.raw)));
   return auth;
 }
 
@@ -83,10 +85,10 @@ const limitPerEmail = createMiddleware<AppEnv>(async (c, next) => {
  * one client key (lib/client-address.ts: the TCP peer, or the client a trusted proxy names, IPv6 by
  * /64) and drop any a client sent, so nobody can choose a fresh bucket per request.
  */
-function withClientIp(c: Context<AppEnv>): Request {
-  const headers = new Headers(c.req.raw.headers);
+function withClientIp(c: Context<AppEnv>, request: Request): Request {
+  const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   const ip = clientAddress(c);
   if (ip !== 'unknown') headers.set(CLIENT_IP_HEADER, ip);
-  return new Request(c.req.raw, { headers });
+  return new Request(request, { headers });
 }

@@ -42,8 +42,19 @@ export function manageLinkFor(deps: Pick<AppDeps, 'config'>): ManageLink {
 }
 
 export const successUrl = (appUrl: string) => `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
-export const cancelUrl = (appUrl: string, appointmentId: string) =>
-  `${appUrl}/payment-cancel?appointment_id=${appointmentId}`;
+/**
+ * The payment cancel page of a booking, with the booking's page token: GET
+ * /api/payments/appointment/:id answers only with it or to the booking's owner signed in. Taken
+ * from the booking page's link, which is made with the server's secret (manage-links.ts).
+ */
+export function paymentCancelPath(booking: { id: string; code: string }, manageLink: ManageLink): string {
+  const token = new URL(manageLink(booking)).searchParams.get('token') ?? '';
+  return `/payment-cancel?appointment_id=${booking.id}&token=${encodeURIComponent(token)}`;
+}
+export const cancelUrl = (
+  checkout: Pick<CheckoutDeps, 'appUrl' | 'manageLink'>,
+  booking: { id: string; code: string },
+) => `${checkout.appUrl}${paymentCancelPath(booking, checkout.manageLink)}`;
 
 /** Still waiting for its payment, as reads see it (an overdue one reads as cancelled). */
 export const isPayable = (row: BookingView, now: Date) => effectiveStatus(row, now) === 'awaiting_payment';
@@ -79,7 +90,7 @@ export async function attachCheckout({
     customerEmail: row.customerEmail,
     expiresAt,
     successUrl: successUrl(checkout.appUrl),
-    cancelUrl: cancelUrl(checkout.appUrl, row.id),
+    cancelUrl: cancelUrl(checkout, row),
     // Per appointment and parameters: Stripe refuses a key reused with other parameters, and a
     // retry minutes later may clamp the expiry differently.
     idempotencyKey: `barrio-checkout-${row.id}-${expiresAt.getTime() / 1000}`,

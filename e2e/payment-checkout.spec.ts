@@ -59,7 +59,7 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: `Pagar ${amount}` }).click();
 
-    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+$/);
+    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+&token=[\w-]{54}$/);
     await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
     await expect(page.getByTestId('payment-amount')).toHaveText(amount);
     await expect(page.getByTestId('payment-status')).toHaveText('Pagada');

@@ -58,6 +58,14 @@ describe('/payment-success', () => {
     expect(screen.getByTestId('payment-vendor').textContent).toBe('Casa Limpia');
   });
 
+  it('leads back to the booking page with the token the checkout returned', async () => {
+    responses['/api/payments/session/cs_test_1'] = { status: 200, body: booking };
+    renderAt('/payment-success?session_id=cs_test_1&token=tok_page');
+    const back = await screen.findByRole('link', { name: 'Ver mi reserva' });
+    expect(back.getAttribute('href')).toBe('/booking/ABC234?token=tok_page');
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
+  });
+
   it("says 'Reserva No Encontrada' with the spec's toast when the session id is missing", async () => {
     renderAt('/payment-success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeTruthy();

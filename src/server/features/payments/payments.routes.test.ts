@@ -163,7 +163,7 @@ describe(`payments (${testEngine})`, () => {
       client_reference_id: id,
       metadata: { appointment_id: id },
       allowed_payment_method_types: ['card', 'oxxo'],
-      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}&token=${manageToken(secret, id)}`,
       cancel_url: `${APP_URL}/payment-cancel?appointment_id=${id}&token=${manageToken(secret, id)}`,
       line_items: [{ quantity: '1', price_data: { currency: 'mxn', unit_amount: '50000' } }],
     });
@@ -633,7 +633,7 @@ describe(`payments (${testEngine})`, () => {
     for (const res of [a!, b!]) {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
-        redirect_url: `/payment-success?session_id=${row.checkoutSessionId}`,
+        redirect_url: `/payment-success?session_id=${row.checkoutSessionId}&token=${manageToken(secret, id)}`,
       });
     }
     expect(await rowOf(id)).toMatchObject({ status: 'paid', paidAt: clock.now() });

@@ -13,7 +13,7 @@ import { appointments } from '../../db/schema/bookings.ts';
 import { sandboxEvent } from '../../integrations/payments/sandbox-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { isPayable, paymentCancelPath } from '../booking-lifecycle/booking-checkout.ts';
+import { isPayable, paymentCancelPath, paymentSuccessPath } from '../booking-lifecycle/booking-checkout.ts';
 import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
@@ -151,5 +151,6 @@ export async function sandboxCheckoutAction({
     logger,
     manageLink,
   });
-  return { redirect_url: `/payment-success?session_id=${encodeURIComponent(sessionId)}`, outcome };
+  const booking = { id: checkout.appointment_id, code: checkout.code };
+  return { redirect_url: paymentSuccessPath(encodeURIComponent(sessionId), booking, manageLink), outcome };
 }

@@ -36,6 +36,7 @@ test('an admin finds a paid booking by its code and cancels it with a refund', a
     await page.waitForURL(new RegExp(`/booking/${code}\\?token=`));
     const bookingPage = page.url();
     await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(
       vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
     ).toBeVisible();

@@ -54,11 +54,15 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
 
     // The vendor confirms; the page now offers Pay now, the deadline and the vendor's WhatsApp.
     await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(
       vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
     ).toBeVisible();
     await page.goto(mailed!);
     await expect(page.getByText(/The vendor confirmed\. Pay by /)).toBeVisible();
+    // Pay now is on the first screen at 390 px, whole, not at its bottom edge.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByRole('link', { name: 'Pay now' })).toBeInViewport({ ratio: 1 });
     await expect(page.getByRole('link', { name: /on WhatsApp$/ })).toHaveAttribute(
       'href',
       /^https:\/\/wa\.me\/\d+$/,
@@ -75,7 +79,9 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
     const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
     await page.getByRole('button', { name: `Pagar ${amount}` }).click();
     await page.waitForURL(/\/payment-success\?session_id=/);
-    await page.goto(mailed!);
+    // The success page leads back to the booking page.
+    await page.getByRole('link', { name: 'Ver mi reserva' }).click();
+    await page.waitForURL((u) => u.pathname === `/booking/${code}` && u.searchParams.has('token'));
     await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
 

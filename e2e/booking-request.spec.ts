@@ -38,6 +38,7 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     const links = await vendorLinks(page, code);
     const v = vendorSide.page;
     await v.goto(links.confirm);
+    await v.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(v.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
     await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
     await expectNoAxeViolations(v);

@@ -90,6 +90,7 @@ test('a signed-in customer books, pays from Job History, then reschedules and ca
     await form.getByRole('button', { name: 'Book Now' }).click();
     const code = await bookingCode(page);
     await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
+    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(
       vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
     ).toBeVisible();

@@ -31,6 +31,7 @@ async function bookAndConfirm(
   const code = await bookingCode(page);
 
   await vendorPage.goto((await vendorLinks(page, code)).confirm);
+  await vendorPage.getByRole('button', { name: 'Confirmar Reserva' }).click();
   await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
 
   // The customer's payment link, in Spanish, with the deadline.
@@ -58,7 +59,7 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: `Pagar ${amount}` }).click();
 
-    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+$/);
+    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+&token=[\w-]{54}$/);
     await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
     await expect(page.getByTestId('payment-amount')).toHaveText(amount);
     await expect(page.getByTestId('payment-status')).toHaveText('Pagada');
@@ -103,7 +104,8 @@ test('cancelling at the checkout leads to /payment-cancel, whose retry returns t
 
     await page.goto(url);
     await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}$/);
+    await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}&token=[\w-]{54}$/);
+    const cancelPage = page.url();
     await expect(page.getByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeVisible();
     await expect(page.getByText('Tu reserva sigue pendiente de pago.')).toBeVisible();
     await expect(
@@ -118,6 +120,11 @@ test('cancelling at the checkout leads to /payment-cancel, whose retry returns t
     await page.getByRole('button', { name: 'Reintentar pago' }).click();
     await page.waitForURL((u) => u.pathname === url);
     await expect(page.getByRole('button', { name: /^Pagar \$/ })).toBeVisible();
+
+    // The same booking by its id alone (no page token, not signed in): as unknown, no payment link.
+    await page.goto(cancelPage.replace(/&token=[\w-]+$/, ''));
+    await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
 
     // An unknown booking: said plainly, no retry.
     await page.goto('/payment-cancel?appointment_id=00000000-0000-4000-8000-000000000000');

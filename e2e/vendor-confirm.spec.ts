@@ -4,12 +4,13 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Issue 24 (part 8): the vendor's confirm page tells the truth. The link opened a second time says
-// what happened and when, with nothing to press; a malformed link is the spec's "Token Inválido".
+// Issue 24 (part 8): the vendor's confirm page tells the truth. Opening a link answers nothing — a
+// tap does (decision 053); the link opened a second time says what happened and when, with nothing
+// to press; a malformed link is the spec's "Token Inválido".
 
 test.describe.configure({ timeout: 60_000 });
 
-test('the confirm link opened twice: the second visit says "Ya confirmaste…" with no buttons', async ({
+test('the confirm link answers on a tap, never on a load; the second visit says "Ya confirmaste…"', async ({
   browser,
   baseURL,
 }) => {
@@ -27,8 +28,30 @@ test('the confirm link opened twice: the second visit says "Ya confirmaste…" w
     const code = await bookingCode(page);
     const links = await vendorLinks(page, code);
 
+    // Decision 053: a link scanner fetches both links and loads their pages, running the JavaScript.
+    // The booking is still waiting for the vendor.
+    const scanner = await newPhonePage(browser, baseURL);
+    try {
+      for (const link of [links.decline, links.confirm]) {
+        expect((await scanner.page.request.get(link)).status()).toBe(200);
+        await scanner.page.goto(link);
+        await expect(scanner.page.getByText('Visita Confirmada')).toBeVisible();
+        await expect(scanner.page.getByRole('button', { name: 'Confirmar Reserva' })).toBeEnabled();
+      }
+    } finally {
+      await scanner.close();
+    }
+    const token = new URL(links.confirm).searchParams.get('token')!;
+    const waiting = await vendorSide.page.request.get(`/api/bookings/confirm?token=${token}`);
+    expect(await waiting.json()).toMatchObject({ answerable: true, status: 'pending_vendor' });
+
+    // The vendor: the mail's "Confirmar" opens the booking with that answer first; one tap sends it.
     const v = vendorSide.page;
     await v.goto(links.confirm);
+    await expect(v.getByText('Revisa la reserva y toca un botón para enviar tu respuesta.')).toBeVisible();
+    await expect(v.getByTestId('booking-status')).toHaveCount(0);
+    await expectNoAxeViolations(v);
+    await v.getByRole('button', { name: 'Confirmar Reserva' }).click();
     await expect(v.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
 
     // The same link again (the mail's button pressed a second time).

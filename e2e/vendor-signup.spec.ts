@@ -236,12 +236,12 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   // The form typed before the redirect is back; the account is Google's, so no password.
   await expect(page.getByLabel('Nombre del negocio', { exact: true })).toHaveValue('Gabriela Google');
   await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue('google.user@barrio.test');
-  await expect(page.getByText(/Sesión iniciada con Google/)).toBeVisible();
+  await expect(page.getByText(/^Sesión iniciada como google\.user@barrio\.test\./)).toBeVisible();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Crear Perfil' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
-  await expect(page.getByText(/ya está confirmado con Google/)).toBeVisible();
+  await expect(page.getByText(/ya está confirmado\./)).toBeVisible();
   await page.goto('/vendor/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Gabriela Google' })).toBeVisible();
   await expect(page.getByText(/^(Plantas|Plants)$/)).toBeVisible();

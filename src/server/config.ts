@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost, parseTrustProxy } from './lib/client-address.ts';
+import { isLoopbackHost, parseTrustProxy } from './lib/trust-proxy.ts';
 
 // ARCHITECTURE §13: every variable is optional; `.env` is read when present.
 const flag = (fallback: boolean) =>

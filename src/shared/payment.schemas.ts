@@ -16,6 +16,11 @@ export const paymentAppointmentParamSchema = z.object({
   id: z.uuid('Reserva No Encontrada'),
 });
 
+/** The booking page's token (decision 044), which the cancel URL carries: without it, only the owner signed in. */
+export const paymentAppointmentQuerySchema = z.object({
+  token: z.string().trim().max(200, 'Reserva No Encontrada').optional(),
+});
+
 interface PaymentBooking {
   appointment_id: string;
   code: string;

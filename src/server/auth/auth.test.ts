@@ -154,38 +154,80 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     }
   });
 
-  it('signs in once and only once with a magic link from the dev mailbox', async () => {
+  /** The newest magic link mailed to `email`, and the token it carries. */
+  const mailedLink = async (browser: ReturnType<typeof client>, email: string) => {
+    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
+    const mail = mailbox.find((m) => m.to === email);
+    expect(mail?.subject).toMatch(/sign-in link/);
+    const url = new URL(mail!.links[0]!);
+    return { url, token: url.searchParams.get('token')! };
+  };
+  const verify = (browser: ReturnType<typeof client>, token: string) =>
+    browser.post('/api/auth/magic-link/verify', { token });
+
+  it('mails a link to our page, which signs in once and only once with its button', async () => {
     const browser = client();
     const sent = await browser.post('/api/auth/sign-in/magic-link', {
       email: demoAccounts.customer.email,
       callbackURL: '/',
     });
     expect(sent.status).toBe(200);
-    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
-    const mail = mailbox.find((m) => m.to === demoAccounts.customer.email);
-    expect(mail?.subject).toMatch(/sign-in link/);
-    const link = mail?.links.find((l) => l.includes('/api/auth/magic-link/verify'));
-    expect(link).toBeDefined();
-    const url = new URL(link!);
-    expect(url.origin).toBe(APP_URL);
-    const token = url.searchParams.get('token')!;
+    const { url, token } = await mailedLink(browser, demoAccounts.customer.email);
+    expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/auth/magic-link`);
+    expect(url.searchParams.has('redirectTo')).toBe(false);
     // ARCHITECTURE §10: the token is stored hashed — the raw token is nowhere in the database.
     const rows = await database.db.query.verification.findMany();
     expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
 
-    const first = await browser.get(`${url.pathname}${url.search}`);
-    expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toBe(`${APP_URL}/`);
+    const first = await verify(browser, token);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ status: true });
+    expect(first.headers.getSetCookie().some((c) => c.startsWith('barrio.session_token='))).toBe(true);
     expect((await browser.get('/api/me')).status).toBe(200);
 
     const again = client();
-    const second = await again.get(`${url.pathname}${url.search}`);
-    expect(second.status).toBe(302);
-    expect(second.headers.get('location')).toMatch(/error=INVALID_TOKEN/);
+    const second = await verify(again, token);
+    expect(second.status).toBe(410);
+    expect(await second.json()).toEqual({
+      error: { code: 'gone', message: 'This sign-in link is invalid, was already used or has expired.' },
+    });
     expect((await again.get('/api/me')).status).toBe(401);
   });
 
-  it('takes the visitor back to the page they were sent to sign in from (issue 23)', async () => {
+  it("never signs in on a GET: better-auth's verify link only opens the page, the token unspent", async () => {
+    const browser = client();
+    await browser.post('/api/auth/sign-in/magic-link', {
+      email: 'escaner@example.test',
+      callbackURL: '/jobs',
+    });
+    const { token } = await mailedLink(browser, 'escaner@example.test');
+    // A link scanner (or another site's <img>) opening the address better-auth itself would mail.
+    const scanner = client();
+    const opened = await scanner.get(
+      `/api/auth/magic-link/verify?token=${token}&callbackURL=${encodeURIComponent('/jobs')}`,
+    );
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/auth/magic-link?token=${token}&redirectTo=%2Fjobs`);
+    expect(opened.headers.getSetCookie()).toEqual([]);
+    expect((await scanner.get('/api/me')).status).toBe(401);
+    // The person's tap still works: the GET spent nothing.
+    expect((await verify(browser, token)).status).toBe(200);
+    expect((await browser.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses the button from another site, and a token that was never issued', async () => {
+    const browser = client();
+    await browser.post('/api/auth/sign-in/magic-link', { email: 'cruzado@example.test' });
+    const { token } = await mailedLink(browser, 'cruzado@example.test');
+    const foreign = createHttpClient(app, { origin: 'https://evil.example' });
+    expect((await foreign.post('/api/auth/magic-link/verify', { token })).status).toBe(403);
+    expect((await verify(client(), 'x'.repeat(32))).status).toBe(410);
+    expect((await client().post('/api/auth/magic-link/verify', {})).status).toBe(400);
+    // Neither spent it.
+    expect((await verify(browser, token)).status).toBe(200);
+  });
+
+  it('keeps the page the visitor was sent to sign in from (issue 23)', async () => {
     const browser = client();
     const sent = await browser.post('/api/auth/sign-in/magic-link', {
       email: 'vuelve@example.test',
@@ -193,23 +235,15 @@ describe(`accounts over HTTP (${testEngine})`, () => {
       errorCallbackURL: '/auth?redirectTo=%2Fjobs',
     });
     expect(sent.status).toBe(200);
-    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
-    const url = new URL(mailbox.find((m) => m.to === 'vuelve@example.test')!.links[0]!);
-    const signedIn = await browser.get(`${url.pathname}${url.search}`);
-    expect(signedIn.status).toBe(302);
-    expect(signedIn.headers.get('location')).toBe(`${APP_URL}/jobs`);
-    // Spent, the link comes back to /auth, still carrying the way back.
-    const again = await client().get(`${url.pathname}${url.search}`);
-    expect(again.headers.get('location')).toMatch(/\/auth\?redirectTo=%2Fjobs&error=INVALID_TOKEN$/);
+    const { url } = await mailedLink(browser, 'vuelve@example.test');
+    expect(url.searchParams.get('redirectTo')).toBe('/jobs');
   });
 
   it('creates the account and its profile on a first magic-link sign-in', async () => {
     const browser = client();
     await browser.post('/api/auth/sign-in/magic-link', { email: 'nueva@example.test', callbackURL: '/' });
-    const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
-    expect(mailbox[0]?.to).toBe('nueva@example.test'); // newest first
-    const url = new URL(mailbox[0]!.links[0]!);
-    await browser.get(`${url.pathname}${url.search}`);
+    const { token } = await mailedLink(browser, 'nueva@example.test');
+    await verify(browser, token);
     const me = (await (await browser.get('/api/me')).json()) as MeResponse;
     expect(me.user.email).toBe('nueva@example.test');
     expect(me.profile?.is_vendor).toBe(false);
@@ -257,9 +291,8 @@ describe(`accounts over HTTP (${testEngine})`, () => {
       email: 'rosario.perez@correo.example',
       callbackURL: '/',
     });
-    const [mail] = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
-    const url = new URL(mail!.links[0]!);
-    await browser.get(`${url.pathname}${url.search}`);
+    const { token } = await mailedLink(browser, 'rosario.perez@correo.example');
+    await verify(browser, token);
     const me = (await (await browser.get('/api/me')).json()) as MeResponse;
     expect(me.profile).toMatchObject({
       display_name: 'Rosario Pérez',

@@ -9,6 +9,7 @@ import { ensureProfileForUser } from '../features/me/me.service.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import type { Logger } from '../lib/logger.ts';
 import { magicLinkMail, resetPasswordMail, verificationMail } from './auth-mails.ts';
+import { magicLinkPageUrl } from './magic-link-page.ts';
 import {
   passwordResetPlugin,
   RESET_PASSWORD_TTL_SECONDS,
@@ -160,8 +161,9 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
         // ARCHITECTURE §10: stored hashed, single use (consumed atomically), expiring.
         storeToken: 'hashed',
         expiresIn: MAGIC_LINK_TTL_SECONDS,
-        sendMagicLink: async ({ email, url }) => {
-          await mail.send(magicLinkMail({ to: email, url }));
+        // The link opens our page, whose button signs in (magic-link.ts); never better-auth's GET.
+        sendMagicLink: async ({ email, url, token }) => {
+          await mail.send(magicLinkMail({ to: email, url: magicLinkPageUrl(config.appUrl, token, url) }));
         },
       }),
       ...(google

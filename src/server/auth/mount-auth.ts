@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { passwordSchema, signupMessages } from '../../shared/vendor-signup.schemas.ts';
 import type { AppDeps, AppEnv } from '../app-env.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
+import { AppError } from '../lib/app-error.ts';
 import { clientAddress } from '../lib/client-address.ts';
 import { consumeRateLimit, refundRateLimit } from '../lib/rate-limit.ts';
 import { AUTH_BASE_PATH, authEmailRateLimits, CLIENT_IP_HEADER, createAuth } from './auth.ts';
-import { requireWizardPassword } from './password-reset.ts';
+import { mountMagicLinkVerify } from './magic-link.ts';
 import { requireSameOrigin } from './same-origin.ts';
 import { sessionMiddleware } from './session.ts';
 
@@ -34,7 +36,8 @@ export function mountAuth(app: Hono<AppEnv>, deps: AppDeps, mail: MailTransport)
     limitPerEmail,
   );
   app.on('POST', `${AUTH_BASE_PATH}/reset-password`, requireWizardPassword);
-  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c)));
+  mountMagicLinkVerify(app, (c, request) => auth.handler(withClientIp(c, request)));
+  app.on(['GET', 'POST'], `${AUTH_BASE_PATH}/*`, (c) => auth.handler(withClientIp(c, c.req.raw)));
   return auth;
 }
 
@@ -83,10 +86,28 @@ const limitPerEmail = createMiddleware<AppEnv>(async (c, next) => {
  * one client key (lib/client-address.ts: the TCP peer, or the client a trusted proxy names, IPv6 by
  * /64) and drop any a client sent, so nobody can choose a fresh bucket per request.
  */
-function withClientIp(c: Context<AppEnv>): Request {
-  const headers = new Headers(c.req.raw.headers);
+function withClientIp(c: Context<AppEnv>, request: Request): Request {
+  const headers = new Headers(request.headers);
   headers.delete(CLIENT_IP_HEADER);
   const ip = clientAddress(c);
   if (ip !== 'unknown') headers.set(CLIENT_IP_HEADER, ip);
-  return new Request(c.req.raw, { headers });
+  return new Request(request, { headers });
 }
+
+/**
+ * POST /reset-password: the new password meets the vendor wizard's rules (product §5,
+ * `passwordSchema`), not only better-auth's 8 characters. Checked by mount-auth.ts before better-auth
+ * sees the request (a refusal thrown from a better-auth hook is logged as an error), so a weak
+ * password never spends the token.
+ */
+export const requireWizardPassword = createMiddleware<AppEnv>(async (c, next) => {
+  // A clone: better-auth reads the body itself (app.ts's body limit has bounded it already).
+  const body: unknown = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const newPassword = (body as { newPassword?: unknown } | undefined)?.newPassword;
+  if (!passwordSchema.safeParse(newPassword).success)
+    throw new AppError('validation_failed', signupMessages.weakPassword, { field: 'newPassword' });
+  await next();
+});

@@ -1,10 +1,6 @@
 import type { BetterAuthPlugin, User } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
-import { createMiddleware } from 'hono/factory';
-import { passwordSchema, signupMessages } from '../../shared/vendor-signup.schemas.ts';
-import type { AppEnv } from '../app-env.ts';
-import { AppError } from '../lib/app-error.ts';
 
 // Issue 24 (part 5), "Forgot password?": better-auth's own reset (POST /request-password-reset, then
 // POST /reset-password with the token), configured in auth.ts; what it does not do is here.
@@ -33,24 +29,6 @@ const resetAccounts = new WeakMap<Request, User>();
 export function rememberResetAccount(user: User, request: Request | undefined) {
   if (request) resetAccounts.set(request, user);
 }
-
-/**
- * POST /reset-password: the new password meets the vendor wizard's rules (product §5,
- * `passwordSchema`), not only better-auth's 8 characters. Checked by mount-auth.ts before better-auth
- * sees the request (a refusal thrown from a better-auth hook is logged as an error), so a weak
- * password never spends the token.
- */
-export const requireWizardPassword = createMiddleware<AppEnv>(async (c, next) => {
-  // A clone: better-auth reads the body itself (app.ts's body limit has bounded it already).
-  const body: unknown = await c.req.raw
-    .clone()
-    .json()
-    .catch(() => undefined);
-  const newPassword = (body as { newPassword?: unknown } | undefined)?.newPassword;
-  if (!passwordSchema.safeParse(newPassword).success)
-    throw new AppError('validation_failed', signupMessages.weakPassword, { field: 'newPassword' });
-  await next();
-});
 
 /**
  * After POST /reset-password, the person who proved they hold the mailbox is signed in on this

@@ -29,6 +29,7 @@ const betterAuthMutations = [
   '/api/auth/sign-in/email',
   '/api/auth/sign-up/email',
   '/api/auth/sign-in/magic-link',
+  '/api/auth/magic-link/verify',
   '/api/auth/sign-in/social',
   '/api/auth/sign-out',
   '/api/auth/update-user',

@@ -45,6 +45,7 @@ const betterAuthRoutes: ApiRoute[] = [
   { method: 'POST', path: '/api/auth/sign-in/magic-link' },
   { method: 'POST', path: '/api/auth/sign-in/social' },
   { method: 'GET', path: '/api/auth/magic-link/verify' },
+  { method: 'POST', path: '/api/auth/magic-link/verify' },
   { method: 'GET', path: '/api/auth/get-session' },
 ];
 

@@ -93,6 +93,7 @@ const WhatsAppTesting = screen('whatsapp-testing.tsx', ['whatsapp', 'auth']);
 const WhatsAppStatus = screen('whatsapp-status.tsx', ['whatsapp', 'auth']);
 const Auth = screen('auth.tsx', ['auth']);
 const VendorAuth = screen('vendor-auth.tsx', ['auth']);
+const MagicLink = screen('magic-link.tsx', ['auth']);
 // The wizard's password checklist comes with its strings (`vendor.wizard`).
 const ResetPassword = screen('reset-password.tsx', ['auth', 'vendor']);
 const VendorDashboard = screen('vendor-dashboard.tsx', ['vendor']);
@@ -191,6 +192,7 @@ const routeTree = (
     <Route element={<StandaloneLayout />}>
       <Route path={paths.auth.pattern} element={<ScreenRoute screen={Auth} />} />
       <Route path={paths.resetPassword.pattern} element={<ScreenRoute screen={ResetPassword} />} />
+      <Route path={paths.magicLink.pattern} element={<ScreenRoute screen={MagicLink} />} />
       <Route path={paths.vendorAuth.pattern} element={<ScreenRoute screen={VendorAuth} />} />
       <Route path={paths.vendorDashboard.pattern} element={<ScreenRoute screen={VendorDashboard} />} />
       <Route path={paths.vendor.pattern} element={<VendorRedirect />} />

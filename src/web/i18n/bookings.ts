@@ -10,6 +10,7 @@ const confirmPage = {
   confirm: 'Confirmar Reserva',
   decline: 'Rechazar Reserva',
   paymentNote: 'Al confirmar, el cliente recibirá un enlace de pago.',
+  tapNote: 'Revisa la reserva y toca un botón para enviar tu respuesta.',
   processing: 'Procesando…',
   loading: 'Cargando la reserva…',
   confirmed: 'Reserva confirmada exitosamente',

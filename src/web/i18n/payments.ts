@@ -27,6 +27,7 @@ const payments = {
   details,
   statuses,
   home: 'Volver al inicio',
+  booking: 'Ver mi reserva',
   notFoundTitle: 'Reserva No Encontrada',
   success: {
     title: 'Pago Exitoso',

@@ -23,6 +23,11 @@ export const paths = {
     pattern: '/auth/reset-password',
     to: (token?: string) => withQuery('/auth/reset-password', { token }),
   },
+  /** The mailed magic link: its one button signs in (decision 054); `redirectTo` as for /auth. */
+  magicLink: {
+    pattern: '/auth/magic-link',
+    to: (token?: string, redirectTo?: string) => withQuery('/auth/magic-link', { token, redirectTo }),
+  },
   vendor: {
     pattern: '/vendor/:vendorId',
     to: (vendorId: string) => `/vendor/${encodeURIComponent(vendorId)}`,

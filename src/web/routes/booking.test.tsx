@@ -170,6 +170,11 @@ describe('/booking/:code', () => {
       ),
     ).toBeTruthy();
     expect(link('Pay now')).toBe(PAYMENT_URL);
+    // On the first screen at 390 px: right under the status, before the details and the timeline.
+    const pay = screen.getByRole('link', { name: 'Pay now' });
+    expect(
+      pay.compareDocumentPosition(screen.getByTestId('booking-when')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     expect(link('Add to calendar (.ics file)')).toBe(CALENDAR_URL);
     expect(link('Add to Google Calendar')).toBe(
       'https://calendar.google.com/calendar/render?action=TEMPLATE' +

@@ -157,6 +157,18 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
         </p>
       </div>
 
+      {/* What the customer came to do, on the first screen at 390 px rather than below the details. */}
+      {!ended && booking.status === 'awaiting_payment' && booking.payment_url ? (
+        <a
+          href={booking.payment_url}
+          rel="noreferrer"
+          className={buttonClassName({ variant: 'primary', size: 'lg' })}
+        >
+          <CreditCard aria-hidden="true" className="size-5" />
+          {t('bookings.manage.pay')}
+        </a>
+      ) : null}
+
       <DetailsCard id="booking-details-title" title={t('bookings.manage.detailsLabel')} showTitle={false}>
         <DetailsRow label={t('bookings.manage.when')}>
           <time dateTime={booking.start_time} data-testid="booking-when">
@@ -194,16 +206,6 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
         </h2>
         <p className="text-stone-700">{nextText(booking, t, when)}</p>
         <div className="flex flex-col gap-2">
-          {!ended && booking.status === 'awaiting_payment' && booking.payment_url ? (
-            <a
-              href={booking.payment_url}
-              rel="noreferrer"
-              className={buttonClassName({ variant: 'primary', size: 'lg' })}
-            >
-              <CreditCard aria-hidden="true" className="size-5" />
-              {t('bookings.manage.pay')}
-            </a>
-          ) : null}
           {ended ? null : (
             <>
               <a

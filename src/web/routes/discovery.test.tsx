@@ -147,6 +147,38 @@ describe('Public vendor profile', () => {
     expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('offers Sign In and Create account to visitors only, not to a signed-in customer', async () => {
+    renderAt('/public/vendor/casa-limpia', { retry: false });
+    expect(await screen.findByRole('link', { name: 'Create account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    cleanup();
+
+    const me = {
+      user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+      session: { expires_at: '2026-12-01T00:00:00.000Z' },
+      profile: null,
+      isAdmin: false,
+      vendorProfileId: null,
+    };
+    answer = (url) =>
+      url.pathname === '/api/auth/get-session'
+        ? ok({ session: {}, user: {} })
+        : url.pathname === '/api/me'
+          ? ok(me)
+          : url.pathname.endsWith('/similar')
+            ? ok({ items: [] })
+            : ok(detail);
+    requests = stubFetch(answer, vi.stubGlobal);
+    await i18n.changeLanguage('es-MX');
+    renderAt('/public/vendor/casa-limpia', { retry: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
+    await waitFor(() => expect(requests.some((r) => r.pathname === '/api/me')).toBe(true));
+    expect(await screen.findByRole('tab', { name: 'Servicios' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).toBeNull());
+    expect(screen.queryByRole('link', { name: 'Crear cuenta' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '¿Eres nuevo en Barrio?' })).toBeNull();
+  });
+
   it("shows 'Vendor Not Found' with a link to /auth, and the toast", async () => {
     answer = () => notFound;
     renderAt('/public/vendor/nobody', { retry: false });

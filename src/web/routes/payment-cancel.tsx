@@ -11,7 +11,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment cancel (/payment-cancel?appointment_id=, product §2, always Spanish): the payment was not
+ * Payment cancel (/payment-cancel?appointment_id=&token=, product §2, always Spanish): the payment was not
  * completed and the booking stays pending payment. The retry button goes back to the same checkout
  * while it is open, and says plainly why not otherwise (decision 017).
  */
@@ -20,7 +20,7 @@ export function Component() {
   useDocumentTitle(t('payments.cancel.title'));
   const [params] = useSearchParams();
   const appointmentId = params.get('appointment_id')?.trim() || undefined;
-  const checkout = useAppointmentCheckout(appointmentId);
+  const checkout = useAppointmentCheckout(appointmentId, params.get('token')?.trim() || undefined);
   const [note, setNote] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   const error = checkout.error;

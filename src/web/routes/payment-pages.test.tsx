@@ -23,13 +23,17 @@ const booking = {
 };
 let responses: Record<string, { status: number; body: unknown }>;
 let calls: string[];
+/** The query string each API path was last asked with. */
+let searches: Record<string, string>;
 
 beforeEach(async () => {
   calls = [];
+  searches = {};
   responses = {};
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     calls.push(`${init?.method ?? (input instanceof Request ? input.method : 'GET')} ${url.pathname}`);
+    searches[url.pathname] = url.search;
     const answer = responses[url.pathname];
     if (answer) return Response.json(answer.body, { status: answer.status });
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
@@ -52,6 +56,14 @@ describe('/payment-success', () => {
     // 15:00 UTC is 9:00 in Mexico City.
     expect(screen.getByTestId('payment-when').textContent).toMatch(/^lunes, 23 de noviembre de 2026, 9:00/);
     expect(screen.getByTestId('payment-vendor').textContent).toBe('Casa Limpia');
+  });
+
+  it('leads back to the booking page with the token the checkout returned', async () => {
+    responses['/api/payments/session/cs_test_1'] = { status: 200, body: booking };
+    renderAt('/payment-success?session_id=cs_test_1&token=tok_page');
+    const back = await screen.findByRole('link', { name: 'Ver mi reserva' });
+    expect(back.getAttribute('href')).toBe('/booking/ABC234?token=tok_page');
+    expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
   });
 
   it("says 'Reserva No Encontrada' with the spec's toast when the session id is missing", async () => {
@@ -112,8 +124,10 @@ describe('/payment-cancel', () => {
       status: 200,
       body: { ...booking, status: 'awaiting_payment', payable: true, payment_url: url },
     };
-    renderAt(`/payment-cancel?appointment_id=${APPOINTMENT}`);
+    renderAt(`/payment-cancel?appointment_id=${APPOINTMENT}&token=tok_page`);
     expect(await screen.findByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeTruthy();
+    // The booking page's token from Stripe's return: without it only the owner signed in is answered.
+    await waitFor(() => expect(searches[path]).toBe('?token=tok_page'));
     expect(screen.getByText('Tu reserva sigue pendiente de pago.')).toBeTruthy();
     expect(screen.getByText(/Tienes 24 horas desde la confirmación del proveedor/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Reintentar pago' }));

@@ -16,8 +16,8 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment success (/payment-success?session_id=, product §2, always Spanish): the booking behind the
- * checkout, in MXN, in the vendor's timezone. The provider's confirmation can land a moment after
+ * Payment success (/payment-success?session_id=&token=, product §2, always Spanish): the booking
+ * behind the checkout, in MXN, in the vendor's timezone, and the way to its booking page. The provider's confirmation can land a moment after
  * the customer does, so an awaited payment is asked for again until it arrives.
  */
 export function Component() {
@@ -25,6 +25,8 @@ export function Component() {
   useDocumentTitle(t('payments.success.title'));
   const [params] = useSearchParams();
   const sessionId = params.get('session_id')?.trim() || undefined;
+  // The booking page's token, which the checkout's return address carries: the way back to the booking.
+  const token = params.get('token')?.trim() || undefined;
   const session = usePaymentSession(sessionId);
   const [openedAt] = useState(() => Date.now());
   const error = session.error;
@@ -92,6 +94,14 @@ export function Component() {
   return (
     <div lang="es-MX" className="flex flex-col gap-4 py-4">
       {body}
+      {token && session.data ? (
+        <Link
+          to={paths.booking.to(session.data.code, token)}
+          className={buttonClassName({ variant: 'primary', size: 'lg' })}
+        >
+          {t('payments.booking')}
+        </Link>
+      ) : null}
       <Link to={paths.home.to()} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
         {t('payments.home')}
       </Link>

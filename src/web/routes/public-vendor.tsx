@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { useAuth } from '../features/auth/auth-context.tsx';
 import { LazyBookingForm } from '../features/bookings/components/lazy-booking-form.tsx';
 import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
 import {
@@ -67,6 +68,9 @@ export function Component() {
       { replace: true, preventScrollReset: true },
     );
   const { hash } = useLocation();
+  // Sign In and the sign-up prompt are for visitors: once the session is known and there is one, neither.
+  const auth = useAuth();
+  const signedOut = !auth.loading && !auth.user;
   const seeServices = () => {
     selectTab('services');
     tablist.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -83,10 +87,12 @@ export function Component() {
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('discovery.profile.back')}
         </Link>
-        <Link to={paths.auth.to()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
-          <LogIn aria-hidden="true" className="size-4" />
-          {t('discovery.profile.signIn')}
-        </Link>
+        {signedOut ? (
+          <Link to={paths.auth.to()} className={buttonClassName({ variant: 'secondary', size: 'sm' })}>
+            <LogIn aria-hidden="true" className="size-4" />
+            {t('discovery.profile.signIn')}
+          </Link>
+        ) : null}
       </nav>
 
       {profile.isPending ? (
@@ -141,7 +147,7 @@ export function Component() {
               reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
             }}
           />
-          <SignUpPrompt />
+          {signedOut ? <SignUpPrompt /> : null}
           <SimilarVendors idOrSlug={vendor.slug} />
         </>
       )}

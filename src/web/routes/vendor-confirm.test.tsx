@@ -113,11 +113,34 @@ describe('/vendor-confirm', () => {
     expect(posts).toEqual([]);
   });
 
-  it('processes a link with token and action at once', async () => {
+  // Decision 053: a mail scanner opens the link and runs the page; only a person's tap answers.
+  it('answers a link with token and action only when the vendor taps, with one tap', async () => {
     renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    expect(await screen.findByText('Ana López')).toBeTruthy();
+    await settled();
+    expect(decided).toEqual([]);
+    expect(posts).toEqual([]);
+    expect(screen.getByText('Revisa la reserva y toca un botón para enviar tu respuesta.')).toBeTruthy();
+    const buttons = screen.getAllByRole('button', { name: /Reserva$/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(['Confirmar Reserva', 'Rechazar Reserva']);
+
+    fireEvent.click(buttons[0]!);
     expect(await screen.findByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeTruthy();
     expect(screen.getByTestId('booking-status').textContent).toBe('Estado: Pendiente de pago');
     expect(posts).toEqual([{ token: TOKEN, action: 'confirm' }]);
+  });
+
+  it("puts the decline link's answer first, and still waits for the tap", async () => {
+    decision = { status: 200, body: { id: 'b1', code: 'ABC234', status: 'declined', message: 'ok' } };
+    renderAt(`/vendor-confirm?token=${TOKEN}&action=decline`);
+    expect(await screen.findByText('Ana López')).toBeTruthy();
+    await settled();
+    expect(posts).toEqual([]);
+    const buttons = screen.getAllByRole('button', { name: /Reserva$/ });
+    expect(buttons.map((b) => b.textContent)).toEqual(['Rechazar Reserva', 'Confirmar Reserva']);
+    fireEvent.click(buttons[0]!);
+    expect(await screen.findByRole('heading', { name: 'Reserva rechazada' })).toBeTruthy();
+    expect(posts).toEqual([{ token: TOKEN, action: 'decline' }]);
   });
 
   it('offers both answers without an action, and stays idle when the call fails', async () => {
@@ -237,7 +260,7 @@ describe('/vendor-confirm', () => {
     });
   }
 
-  it('toasts once when a link with an action is refused, then says what happened', async () => {
+  it('toasts once when a tapped answer is refused, then says what happened', async () => {
     decision = {
       status: 409,
       body: {
@@ -250,6 +273,7 @@ describe('/vendor-confirm', () => {
     // Meanwhile answered elsewhere: the refetch after the refusal tells what happened.
     summaryAfterPost = closed({ status: 'awaiting_payment', answered_at: '2026-11-25T17:30:00.000Z' });
     renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar Reserva' }));
     expect((await screen.findByTestId('closed-text')).textContent).toBe(
       'Ya confirmaste esta reserva el 25 de noviembre a las 11:30.',
     );
@@ -260,6 +284,7 @@ describe('/vendor-confirm', () => {
 
   it('toasts once when a link with an action succeeds', async () => {
     renderAt(`/vendor-confirm?token=${TOKEN}&action=confirm`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirmar Reserva' }));
     expect(await screen.findByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeTruthy();
     await settled();
     expect(toasts).toEqual([['success', 'Reserva confirmada exitosamente']]);

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type {
@@ -20,8 +20,9 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const isAction = (value: string | null): value is BookingAction => value === 'confirm' || value === 'decline';
 
 /**
- * Vendor confirm page (/vendor-confirm, product §2, always Spanish): with token and action it processes
- * at once; without a token, 'Token Inválido'; otherwise Confirmar / Rechazar. States idle →
+ * Vendor confirm page (/vendor-confirm, product §2, always Spanish): without a token, 'Token Inválido';
+ * otherwise the booking with Confirmar / Rechazar, the link's `action` first. Nothing is answered
+ * until the vendor taps (decision 053: mail scanners open links and run their pages). States idle →
  * processing → done, and done only when the call succeeds (product §4).
  */
 export function Component() {
@@ -30,13 +31,18 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || undefined;
   const action = params.get('action');
+  // The mail's button the vendor pressed: its answer comes first on the page, and waits for a tap.
+  const chosen = isAction(action) ? action : undefined;
   const summary = useBookingByToken(token);
   const decide = useDecideBooking();
   const [state, setState] = useState<'idle' | 'processing' | 'done'>('idle');
   const [result, setResult] = useState<BookingDecisionResponse | null>(null);
 
+  const [tapped, setTapped] = useState<BookingAction | null>(null);
+
   const run = (chosen: BookingAction) => {
     if (!token || state === 'processing') return;
+    setTapped(chosen);
     setState('processing');
     decide.mutate(
       { token, action: chosen },
@@ -65,17 +71,6 @@ export function Component() {
     if (err.status === 410) return t('bookings.confirmPage.expiredText');
     return err.message;
   };
-
-  // product §2: a link with token and action is processed without a click (once, even in StrictMode).
-  // Issue 28: not a link already used or expired (a mail's button pressed again): the card says
-  // what happened instead of an error. Issue 24: nor a link the server could not read (malformed,
-  // unknown, or no answer at all): that is the invalid state, or nothing, never a second toast.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current || !token || !isAction(action) || summary.isPending) return;
-    started.current = true;
-    if (summary.data?.answerable) run(action);
-  });
 
   // A token the server refuses to read (400: malformed) or does not know (404) is the spec's
   // "Token Inválido", in its words rather than the validator's.
@@ -134,20 +129,24 @@ export function Component() {
             </section>
           ) : !summary.data?.answerable ? null : (
             <section className="flex flex-col gap-3">
+              {chosen ? <p className="text-sm text-stone-700">{t('bookings.confirmPage.tapNote')}</p> : null}
               <p className="text-sm text-stone-700">{t('bookings.confirmPage.paymentNote')}</p>
-              <Button size="lg" disabled={state === 'processing'} onClick={() => run('confirm')}>
-                {state === 'processing'
-                  ? t('bookings.confirmPage.processing')
-                  : t('bookings.confirmPage.confirm')}
-              </Button>
-              <Button
-                size="lg"
-                variant="secondary"
-                disabled={state === 'processing'}
-                onClick={() => run('decline')}
-              >
-                {t('bookings.confirmPage.decline')}
-              </Button>
+              {(chosen === 'decline'
+                ? (['decline', 'confirm'] as const)
+                : (['confirm', 'decline'] as const)
+              ).map((answer, index) => (
+                <Button
+                  key={answer}
+                  size="lg"
+                  variant={index === 0 ? 'primary' : 'secondary'}
+                  disabled={state === 'processing'}
+                  onClick={() => run(answer)}
+                >
+                  {state === 'processing' && tapped === answer
+                    ? t('bookings.confirmPage.processing')
+                    : t(`bookings.confirmPage.${answer}`)}
+                </Button>
+              ))}
             </section>
           )}
         </>

@@ -385,7 +385,7 @@ function Completion({
           <Mail aria-hidden="true" className="size-5 shrink-0" />
           {result.confirmationMailQueued
             ? t('vendor.wizard.emailNotice', { email: result.email })
-            : t('vendor.wizard.emailNoticeGoogle', { email: result.email })}
+            : t('vendor.wizard.emailNoticeConfirmed', { email: result.email })}
         </p>
         <p className="flex gap-3 rounded-xl bg-green-50 p-3 text-sm text-green-900">
           <MessageCircle aria-hidden="true" className="size-5 shrink-0" />

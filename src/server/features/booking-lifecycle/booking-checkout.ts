@@ -41,9 +41,37 @@ export function manageLinkFor(deps: Pick<AppDeps, 'config'>): ManageLink {
   return manageLinkOf({ appUrl: deps.config.appUrl, secret: deps.config.authSecret });
 }
 
-export const successUrl = (appUrl: string) => `${appUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`;
-export const cancelUrl = (appUrl: string, appointmentId: string) =>
-  `${appUrl}/payment-cancel?appointment_id=${appointmentId}`;
+/**
+ * The booking page's token (decision 044), for the pages the checkout returns to. Taken from the
+ * page's link, which is made with the server's secret (manage-links.ts).
+ */
+const pageTokenOf = (booking: { id: string; code: string }, manageLink: ManageLink) =>
+  encodeURIComponent(new URL(manageLink(booking)).searchParams.get('token') ?? '');
+
+/** The payment success page, with the booking page's token for its link back to the booking. */
+export function paymentSuccessPath(
+  sessionId: string,
+  booking: { id: string; code: string },
+  manageLink: ManageLink,
+): string {
+  return `/payment-success?session_id=${sessionId}&token=${pageTokenOf(booking, manageLink)}`;
+}
+export const successUrl = (
+  checkout: Pick<CheckoutDeps, 'appUrl' | 'manageLink'>,
+  booking: { id: string; code: string },
+) => `${checkout.appUrl}${paymentSuccessPath('{CHECKOUT_SESSION_ID}', booking, checkout.manageLink)}`;
+
+/**
+ * The payment cancel page of a booking, with the booking page's token: GET
+ * /api/payments/appointment/:id answers only with it or to the booking's owner signed in.
+ */
+export function paymentCancelPath(booking: { id: string; code: string }, manageLink: ManageLink): string {
+  return `/payment-cancel?appointment_id=${booking.id}&token=${pageTokenOf(booking, manageLink)}`;
+}
+export const cancelUrl = (
+  checkout: Pick<CheckoutDeps, 'appUrl' | 'manageLink'>,
+  booking: { id: string; code: string },
+) => `${checkout.appUrl}${paymentCancelPath(booking, checkout.manageLink)}`;
 
 /** Still waiting for its payment, as reads see it (an overdue one reads as cancelled). */
 export const isPayable = (row: BookingView, now: Date) => effectiveStatus(row, now) === 'awaiting_payment';
@@ -78,8 +106,8 @@ export async function attachCheckout({
     description: `${row.serviceName ?? 'Servicio'} · ${row.vendorName}`,
     customerEmail: row.customerEmail,
     expiresAt,
-    successUrl: successUrl(checkout.appUrl),
-    cancelUrl: cancelUrl(checkout.appUrl, row.id),
+    successUrl: successUrl(checkout, row),
+    cancelUrl: cancelUrl(checkout, row),
     // Per appointment and parameters: Stripe refuses a key reused with other parameters, and a
     // retry minutes later may clamp the expiry differently.
     idempotencyKey: `barrio-checkout-${row.id}-${expiresAt.getTime() / 1000}`,

@@ -144,7 +144,7 @@ export async function listVendorBookings({
  * to that email's one row, so customers.email matches exactly the bookings whose customer_email is
  * the user's, and through the row's unique index rather than a scan of appointments.
  */
-function ownedBy(user: BookingUser): SQL {
+export function ownedBy(user: BookingUser): SQL {
   return user.emailVerified
     ? or(
         eq(customers.userId, user.id),

@@ -21,6 +21,8 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { newConfirmToken } from '../booking-lifecycle/booking-tokens.ts';
 import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
+import { manageToken } from '../booking-lifecycle/manage-links.ts';
+import type { DevMail } from '../dev-mailbox/dev-mailbox.service.ts';
 
 // Issue 7 through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
 // refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
@@ -39,6 +41,8 @@ describe(`payments (${testEngine})`, () => {
   const clock = fixedClock(NOW);
   let fake: FakeStripe;
   let stripeApp: Hono<AppEnv>;
+  /** The server's secret, which the booking page tokens are made with. */
+  let secret: string;
   let sandboxApp: Hono<AppEnv>;
   let stripe: PaymentProvider;
   const logger = createLogger('silent');
@@ -53,7 +57,10 @@ describe(`payments (${testEngine})`, () => {
       oxxo: true,
       api: fake.api,
     });
-    ({ app: stripeApp } = createTestApp(database, {
+    ({
+      app: stripeApp,
+      config: { authSecret: secret },
+    } = createTestApp(database, {
       clock,
       env: {
         APP_URL,
@@ -71,6 +78,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   const client = (app: Hono<AppEnv>) => createHttpClient(app, { origin: APP_URL });
+  const appointmentPath = (id: string) => `/api/payments/appointment/${id}?token=${manageToken(secret, id)}`;
   const checkout = () => ({ payments: stripe, appUrl: APP_URL, manageLink: testManageLink, logger });
   const rowOf = async (id: string) =>
     (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
@@ -155,8 +163,8 @@ describe(`payments (${testEngine})`, () => {
       client_reference_id: id,
       metadata: { appointment_id: id },
       allowed_payment_method_types: ['card', 'oxxo'],
-      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP_URL}/payment-cancel?appointment_id=${id}`,
+      success_url: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}&token=${manageToken(secret, id)}`,
+      cancel_url: `${APP_URL}/payment-cancel?appointment_id=${id}&token=${manageToken(secret, id)}`,
       line_items: [{ quantity: '1', price_data: { currency: 'mxn', unit_amount: '50000' } }],
     });
     // The start is 21 h away: the checkout and the deadline end at the start.
@@ -449,7 +457,7 @@ describe(`payments (${testEngine})`, () => {
       expect((await rowOf(id)).status).toBe('awaiting_payment');
       clock.set(MONDAY_9);
       // Reads treat the overdue row as cancelled before the sweeper runs.
-      const early = await client(stripeApp).get(`/api/payments/appointment/${id}`);
+      const early = await client(stripeApp).get(appointmentPath(id));
       expect((await early.json()) as AppointmentCheckout).toMatchObject({
         status: 'cancelled',
         payable: false,
@@ -500,7 +508,7 @@ describe(`payments (${testEngine})`, () => {
       checkoutSessionId: null,
       paymentUrl: null,
     });
-    const pending = await client(stripeApp).get(`/api/payments/appointment/${id}`);
+    const pending = await client(stripeApp).get(appointmentPath(id));
     expect(await pending.json()).toMatchObject({ payable: true, payment_url: null });
 
     clock.advance(2 * MINUTE);
@@ -533,7 +541,7 @@ describe(`payments (${testEngine})`, () => {
   it('answers the payment pages: session and appointment lookups, unknown ids and bad input', async () => {
     const { id, row } = await confirmed(stripeApp);
     const c = client(stripeApp);
-    const retry = await c.get(`/api/payments/appointment/${id}`);
+    const retry = await c.get(appointmentPath(id));
     expect((await retry.json()) as AppointmentCheckout).toMatchObject({
       appointment_id: id,
       status: 'awaiting_payment',
@@ -550,7 +558,45 @@ describe(`payments (${testEngine})`, () => {
     // A request the vendor has not confirmed has no payment step.
     const { vendor, service } = await vendorWithService();
     const pending = await book(stripeApp, vendor.id, service.id);
-    expect((await c.get(`/api/payments/appointment/${pending.id}`)).status).toBe(404);
+    expect((await c.get(appointmentPath(pending.id))).status).toBe(404);
+  });
+
+  it('answers the payment link only with the booking page token or to the owner signed in', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    const other = await confirmed(stripeApp);
+    const stranger = client(stripeApp);
+    const notFound = { error: { code: 'not_found', message: 'Reserva No Encontrada' } };
+    // By the id alone (it is in Stripe's metadata, in URLs, in logs): the 404 of an unknown booking.
+    const byId = await stranger.get(`/api/payments/appointment/${id}`);
+    expect(byId.status).toBe(404);
+    expect(await byId.json()).toEqual(notFound);
+    // Another booking's token, a forged one, an empty one.
+    for (const token of [manageToken(secret, other.id), manageToken('another-secret', id), '']) {
+      const res = await stranger.get(`/api/payments/appointment/${id}?token=${token}`);
+      expect(res.status, token).toBe(404);
+    }
+    // A signed-in account that does not own it.
+    const someone = client(stripeApp);
+    const signUp = await someone.post('/api/auth/sign-up/email', {
+      name: 'Otra Persona',
+      email: `otra.${slot}@example.test`,
+      password: 'Secreto#2026',
+    });
+    expect(signUp.status).toBe(200);
+    expect((await someone.get(`/api/payments/appointment/${id}`)).status).toBe(404);
+    // With its own token: the payment link.
+    const withToken = await stranger.get(appointmentPath(id));
+    expect(await withToken.json()).toMatchObject({ appointment_id: id, payment_url: row.paymentUrl });
+    expect(withToken.headers.get('cache-control')).toBe('no-store');
+    // The owner, signed in, needs no token: an account with the booking's email, proven.
+    const owner = client(stripeApp);
+    await owner.post('/api/auth/sign-in/magic-link', { email: row.customerEmail });
+    const mailbox = (await (await owner.get('/api/dev/mailbox')).json()) as DevMail[];
+    const link = new URL(mailbox.find((m) => m.to === row.customerEmail)!.links[0]!);
+    await owner.post('/api/auth/magic-link/verify', { token: link.searchParams.get('token') });
+    const asOwner = await owner.get(`/api/payments/appointment/${id}`);
+    expect(asOwner.status).toBe(200);
+    expect(await asOwner.json()).toMatchObject({ appointment_id: id, payment_url: row.paymentUrl });
   });
 
   it('the sandbox: the same service path as the webhook, once; cancel goes back; closed checkouts refuse', async () => {
@@ -567,7 +613,9 @@ describe(`payments (${testEngine})`, () => {
     });
 
     const cancel = await c.post(`/api/sandbox/checkout/${row.checkoutSessionId}/cancel`);
-    expect(await cancel.json()).toEqual({ redirect_url: `/payment-cancel?appointment_id=${id}` });
+    expect(await cancel.json()).toEqual({
+      redirect_url: `/payment-cancel?appointment_id=${id}&token=${manageToken(secret, id)}`,
+    });
     expect((await rowOf(id)).status).toBe('awaiting_payment');
 
     const foreign = await c.post(
@@ -585,7 +633,7 @@ describe(`payments (${testEngine})`, () => {
     for (const res of [a!, b!]) {
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({
-        redirect_url: `/payment-success?session_id=${row.checkoutSessionId}`,
+        redirect_url: `/payment-success?session_id=${row.checkoutSessionId}&token=${manageToken(secret, id)}`,
       });
     }
     expect(await rowOf(id)).toMatchObject({ status: 'paid', paidAt: clock.now() });

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { paymentAppointmentParamSchema, paymentSessionParamSchema } from '../../../shared/payment.schemas.ts';
+import {
+  paymentAppointmentParamSchema,
+  paymentAppointmentQuerySchema,
+  paymentSessionParamSchema,
+} from '../../../shared/payment.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { WebhookSignatureError } from '../../integrations/payments/payment-provider.ts';
@@ -40,12 +44,27 @@ export const paymentsRoutes = new Hono<AppEnv>()
       await getPaymentSession({ db, sessionId: c.req.valid('param').sessionId, now: clock.now() }),
     );
   })
-  .get('/appointment/:id', lookupLimit, validate('param', paymentAppointmentParamSchema), async (c) => {
-    const { db, clock } = c.var.deps;
-    return c.json(
-      await getAppointmentCheckout({ db, appointmentId: c.req.valid('param').id, now: clock.now() }),
-    );
-  });
+  .get(
+    '/appointment/:id',
+    lookupLimit,
+    validate('param', paymentAppointmentParamSchema),
+    validate('query', paymentAppointmentQuerySchema),
+    async (c) => {
+      const { db, clock, config } = c.var.deps;
+      const user = c.var.user;
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        await getAppointmentCheckout({
+          db,
+          appointmentId: c.req.valid('param').id,
+          now: clock.now(),
+          token: c.req.valid('query').token || undefined,
+          user: user ? { id: user.id, email: user.email, emailVerified: user.emailVerified } : null,
+          secret: config.authSecret,
+        }),
+      );
+    },
+  );
 
 /** Stripe sends small events; anything far larger is not one (enforced by app.ts's body limit). */
 export const STRIPE_WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;

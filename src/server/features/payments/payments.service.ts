@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   AppointmentCheckout,
   PaymentSessionDetails,
@@ -13,11 +13,14 @@ import { appointments } from '../../db/schema/bookings.ts';
 import { sandboxEvent } from '../../integrations/payments/sandbox-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { isPayable } from '../booking-lifecycle/booking-checkout.ts';
+import { isPayable, paymentCancelPath, paymentSuccessPath } from '../booking-lifecycle/booking-checkout.ts';
 import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
-import { type BookingView, getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
+import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
+import { appointmentIdOfManageToken } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
+import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
+import { ownedBy } from '../bookings/bookings.service.ts';
 
 // What the payment pages read (ARCHITECTURE §7; decision 017), and the sandbox checkout's buttons.
 // The payment step itself — the checkout, provider events, unpaid cancellations — is part of the
@@ -60,17 +63,36 @@ export async function getPaymentSession({
   return { ...details(row, now), paid_at: row.paidAt?.toISOString() ?? null };
 }
 
-/** GET /api/payments/appointment/:id: /payment-cancel's retry — the link while it is still valid. */
+/**
+ * GET /api/payments/appointment/:id: /payment-cancel's retry — the link while it is still valid.
+ * Only with the booking's page token (the cancel URL carries it) or to its owner signed in: the
+ * answer holds the payment link. Anyone else gets the 404 of an unknown booking.
+ */
 export async function getAppointmentCheckout({
   db,
   appointmentId,
   now,
+  token,
+  user,
+  secret,
 }: {
   db: Db;
   appointmentId: string;
   now: Date;
+  /** The booking page's token (decision 044), from the cancel URL. */
+  token: string | undefined;
+  user: BookingUser | null;
+  /** The server's secret the page tokens are made with (config.authSecret). */
+  secret: string;
 }): Promise<AppointmentCheckout> {
-  const row = await getBookingView(db, appointmentId);
+  const byToken = token !== undefined && appointmentIdOfManageToken(secret, token) === appointmentId;
+  const which = byToken
+    ? eq(appointments.id, appointmentId)
+    : user
+      ? and(eq(appointments.id, appointmentId), ownedBy(user))
+      : undefined;
+  if (!which) throw bookingNotFound();
+  const [row] = await selectBookingViews(db, which, { limit: 1 });
   // Only bookings that reached the payment step are known here.
   if (!row?.confirmedAt || row.amountMxn === 0) throw bookingNotFound();
   const payable = isPayable(row, now);
@@ -114,7 +136,9 @@ export async function sandboxCheckoutAction({
 }): Promise<{ redirect_url: string; outcome?: PaymentEventOutcome }> {
   const checkout = await getSandboxCheckout({ db, sessionId, now });
   if (action === 'cancel')
-    return { redirect_url: `/payment-cancel?appointment_id=${checkout.appointment_id}` };
+    return {
+      redirect_url: paymentCancelPath({ id: checkout.appointment_id, code: checkout.code }, manageLink),
+    };
   // Like an expired Stripe checkout, a closed sandbox checkout takes no payment. A booking paid
   // already answers with its success page (a second click after a slow first one).
   if (!checkout.payable && checkout.status !== 'paid')
@@ -127,5 +151,6 @@ export async function sandboxCheckoutAction({
     logger,
     manageLink,
   });
-  return { redirect_url: `/payment-success?session_id=${encodeURIComponent(sessionId)}`, outcome };
+  const booking = { id: checkout.appointment_id, code: checkout.code };
+  return { redirect_url: paymentSuccessPath(encodeURIComponent(sessionId), booking, manageLink), outcome };
 }

@@ -70,15 +70,19 @@ export function signInWithEmail(input: { email: string; password: string }) {
 }
 
 /**
- * product §7: email one-time link, back to `callbackURL` (the site root, or where the visitor was
- * sent to sign in from, issue 23); a spent or expired link comes back to /auth.
+ * product §7: email one-time link to /auth/magic-link, which goes on to `callbackURL` (the site
+ * root, or where the visitor was sent to sign in from, issue 23) once its button is tapped.
  */
 export function sendMagicLink(email: string, callbackURL = '/') {
-  return post<{ status: boolean }>('/sign-in/magic-link', {
-    email,
-    callbackURL,
-    errorCallbackURL: callbackURL === '/' ? '/auth' : `/auth?redirectTo=${encodeURIComponent(callbackURL)}`,
-  });
+  return post<{ status: boolean }>('/sign-in/magic-link', { email, callbackURL });
+}
+
+/**
+ * The magic link page's button: signs this browser in with the mail's token. A token never
+ * issued, already used or expired is 410.
+ */
+export function verifyMagicLink(token: string) {
+  return post<{ status: boolean }>('/magic-link/verify', { token });
 }
 
 /** product §7: social sign-in; with `disableRedirect` the URL comes back instead of a redirect. */

@@ -33,13 +33,19 @@ export function usePaymentSession(sessionId: string | undefined) {
   });
 }
 
-/** GET /api/payments/appointment/:id: whether the checkout is still open, and its URL (/payment-cancel). */
-export function useAppointmentCheckout(appointmentId: string | undefined) {
+/**
+ * GET /api/payments/appointment/:id: whether the checkout is still open, and its URL (/payment-cancel).
+ * `token`: the booking page's, which the cancel URL carries; without it only the owner signed in is answered.
+ */
+export function useAppointmentCheckout(appointmentId: string | undefined, token: string | undefined) {
   return useQuery({
-    queryKey: ['appointment-checkout', appointmentId ?? ''],
+    queryKey: ['appointment-checkout', appointmentId ?? '', token ?? ''],
     queryFn: ({ signal }): Promise<AppointmentCheckout> =>
       unwrap(
-        api.payments.appointment[':id'].$get({ param: { id: appointmentId ?? '' } }, { init: { signal } }),
+        api.payments.appointment[':id'].$get(
+          { param: { id: appointmentId ?? '' }, query: token ? { token } : {} },
+          { init: { signal } },
+        ),
       ),
     enabled: Boolean(appointmentId),
     retry: false,

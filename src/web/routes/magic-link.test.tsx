@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { loadScreenAt } from '../app/router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
+
+// /auth/magic-link (decision 054): opening the mailed link signs nobody in; its one button does.
+
+type Handler = (body: unknown) => { status: number; body: unknown };
+let handlers: Record<string, Handler>;
+let me: MeResponse | null;
+let posted: Record<string, unknown[]>;
+
+const json = (status: number, body: unknown) => ({ status, body });
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEf';
+
+const signedIn = (): MeResponse => ({
+  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+  session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
+  profile: null,
+  isAdmin: false,
+  vendorProfileId: null,
+});
+
+beforeAll(() => loadScreenAt('/auth/magic-link'), 60_000);
+
+beforeEach(async () => {
+  me = null;
+  posted = {};
+  handlers = {
+    'GET /api/auth/get-session': () => json(200, me ? { session: {}, user: {} } : null),
+    'GET /api/me': () => (me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } })),
+    'GET /api/auth-config': () => json(200, { google: false, devMailbox: true }),
+    'GET /api/vendors/featured': () => json(200, { items: [] }),
+    'GET /api/me/bookings': () => json(200, { items: [] }),
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+      const request = input instanceof Request ? input : undefined;
+      const url = new URL(request ? request.url : String(input), 'http://localhost');
+      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
+      const key = `${method} ${url.pathname}`;
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      if (method === 'POST') posted[key] = [...(posted[key] ?? []), body];
+      const handler = handlers[key];
+      const { status, body: answer } = handler
+        ? handler(body)
+        : json(404, { error: { code: 'not_found', message: 'x' } });
+      return new Response(JSON.stringify(answer), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the magic link page', () => {
+  it('sends nothing when it opens; its one button signs in and goes back to redirectTo', async () => {
+    handlers['POST /api/auth/magic-link/verify'] = () => {
+      me = signedIn();
+      return json(200, { status: true });
+    };
+    const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2Fjobs`);
+    const button = await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Barrio' })).toBeTruthy();
+    expect(posted).toEqual({});
+
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
+    expect(posted['POST /api/auth/magic-link/verify']).toEqual([{ token: TOKEN }]);
+  });
+
+  it('never follows a redirectTo that leads off the site', async () => {
+    handlers['POST /api/auth/magic-link/verify'] = () => {
+      me = signedIn();
+      return json(200, { status: true });
+    };
+    const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2F%2Fevil.example`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('says a spent or expired link no longer works, and leads to a new one keeping redirectTo', async () => {
+    handlers['POST /api/auth/magic-link/verify'] = () =>
+      json(410, { error: { code: 'gone', message: 'This sign-in link is invalid…' } });
+    renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2Fjobs`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+    expect(screen.getByText(/It was already used or it expired \(links last 15 minutes\)/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get a new sign-in link' }).getAttribute('href')).toBe(
+      '/auth?redirectTo=%2Fjobs',
+    );
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('says so at once when the link has no token', async () => {
+    renderAt('/auth/magic-link');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This link no longer works' })).toBeTruthy();
+  });
+
+  it('speaks Spanish (es-MX)', async () => {
+    await i18n.changeLanguage('es-MX');
+    handlers['POST /api/auth/magic-link/verify'] = () => json(410, { error: { code: 'gone', message: 'x' } });
+    renderAt(`/auth/magic-link?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Entrar a Barrio' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Este enlace ya no sirve' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pedir un enlace nuevo' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadScreenAt } from '../app/router.tsx';
+import { i18n } from '../i18n/i18n.ts';
+import { renderAt } from '../test/render-route.tsx';
+
+// The vendor wizard for someone already signed in, with any kind of account: it says who, and never
+// which provider (a password account was told "Sesión iniciada con Google").
+
+beforeAll(() => loadScreenAt('/vendor-signup'));
+
+beforeEach(async () => {
+  sessionStorage.clear();
+  const me = {
+    user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+    session: { expires_at: '2026-12-01T00:00:00.000Z' },
+    profile: null,
+    isAdmin: false,
+    vendorProfileId: null,
+  };
+  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
+    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+    if (url.pathname === '/api/auth/get-session') return Response.json({ session: {}, user: {} });
+    if (url.pathname === '/api/me') return Response.json(me);
+    return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
+  });
+  await i18n.changeLanguage('es-MX');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/vendor-signup, signed in', () => {
+  it('says the account it will use, without naming Google, in Spanish and English', async () => {
+    renderAt('/vendor-signup');
+    expect(
+      await screen.findByText('Sesión iniciada como sofia@example.test. No necesitas contraseña.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Google/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change the language to English' }));
+    expect(await screen.findByText('Signed in as sofia@example.test. No password needed.')).toBeTruthy();
+  });
+});

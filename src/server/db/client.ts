@@ -14,6 +14,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { recordLegacyRefunds } from './legacy-refunds.ts';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
@@ -117,6 +118,7 @@ function openPostgres(url: string): Database {
         const migrating = drizzleNodePg(client, { schema });
         await migrateNodePg(migrating, { migrationsFolder });
         await syncSearchTerms(migrating as unknown as Db);
+        await recordLegacyRefunds(migrating as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
@@ -145,6 +147,7 @@ async function openPglite(dir: string): Promise<Database> {
     async migrate() {
       await migratePglite(db, { migrationsFolder });
       await syncSearchTerms(db as unknown as Db);
+      await recordLegacyRefunds(db as unknown as Db);
     },
     close: () => client.close(),
   };

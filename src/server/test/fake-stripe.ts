@@ -44,7 +44,8 @@ export interface FakeRefund {
   currency: 'mxn';
   payment_intent: string;
   reason: string | null;
-  status: 'succeeded';
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
   metadata: Record<string, string>;
   created: number;
 }
@@ -348,6 +349,16 @@ export async function startFakeStripe({
       intent.paid = paymentStatus === 'paid';
       paymentIntents.set(intent.id, intent);
       return session;
+    },
+    /** The card network returns a refund (Stripe then sends refund.failed): the money is back on the balance. */
+    failRefund(id: string, reason = 'expired_or_canceled_card') {
+      const refund = refunds.find((r) => r.id === id);
+      if (!refund) throw new Error(`fake Stripe: no refund ${id}`);
+      if (refund.status === 'failed') return refund;
+      const intent = paymentIntents.get(refund.payment_intent);
+      if (intent) intent.amount_refunded -= refund.amount;
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      return refund;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

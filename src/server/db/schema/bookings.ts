@@ -153,3 +153,33 @@ export const vendorBlocks = pgTable(
     ),
   ],
 );
+
+/**
+ * Every refund of a booking's payment, keyed by the provider's refund id (decision 056): Stripe
+ * tells of a refund in events that arrive in any order and again for days, so a refund's status only
+ * moves forward (pending → succeeded → failed or canceled) and the money paid back is the sum of
+ * the refunds not failed — never an amount an event carries. An admin's record of money paid back
+ * outside the provider is a row too (`manual_…`, with the admin's reference).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    amountMxn: integer('amount_mxn').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    reference: text('reference'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_refunds_appointment_idx').on(t.appointmentId),
+    check('payment_refunds_amount_check', sql`${t.amountMxn} > 0`),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'canceled')`),
+  ],
+);
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';

@@ -250,8 +250,9 @@ export async function refundAdminBooking({
       'No payment through a checkout is known for this booking: settle it with the provider by hand.',
       { reason: 'no_payment' },
     );
+  let recorded: boolean;
   try {
-    await refundBooking({ db, refunds: checkout, appointmentId: id, now });
+    recorded = await refundBooking({ db, refunds: checkout, appointmentId: id, now });
   } catch (err) {
     checkout.logger.warn({ err, appointmentId: id }, 'refunds: an admin’s refund failed');
     const message = err instanceof Error ? err.message : String(err);
@@ -259,8 +260,14 @@ export async function refundAdminBooking({
       reason: 'provider_failed',
     });
   }
+  // Another press, the sweeper or a webhook recorded the same refund (one key, one refund) first:
+  // this press did not make it, and says so.
+  if (!recorded) throw alreadyRefunded();
   return detailOf(db, id, now);
 }
+
+const alreadyRefunded = () =>
+  new AppError('conflict', 'This booking was already refunded.', { reason: 'already_refunded' });
 
 /** POST /api/admin/bookings/:id/resend-payment-link. */
 export async function resendAdminPaymentLink({

@@ -1,8 +1,8 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
-import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import type { PaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isPayable } from './booking-checkout.ts';
 import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './booking-notifications.ts';
@@ -10,6 +10,7 @@ import { movesFrom } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 import { type RefundDeps, refundAfterCommit } from './refund-booking.ts';
+import { bookingOfPayment, recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
 // sandbox clicks go through applyPaymentEvent. The event id is recorded in webhook_events in the
@@ -56,6 +57,10 @@ export async function applyPaymentEvent({
   refunds,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
   let owesRefund: string | undefined;
+  // charge.refunded names no refund: the payment's refunds as the provider holds them now. A failure
+  // to read them fails the webhook, which the provider sends again.
+  const refundsNow =
+    event.kind === 'refunded' && refunds ? await refunds.payments.listRefunds(event.paymentRef) : undefined;
   const outcome = await db.transaction(async (tx): Promise<PaymentEventOutcome> => {
     const [recorded] = await tx
       .insert(webhookEvents)
@@ -64,8 +69,8 @@ export async function applyPaymentEvent({
       .returning({ id: webhookEvents.id });
     if (!recorded) return 'duplicate';
     if (event.kind === 'ignored') return 'ignored';
-    if (event.kind === 'refunded') return recordRefunded(tx, event, now, logger);
-    if (event.kind === 'refund_failed') return recordRefundFailed(tx, event, now, logger);
+    if (event.kind === 'refunded') return recordRefundNews(tx, event, refundsNow ?? [], now, logger);
+    if (event.kind === 'refund') return recordRefundNews(tx, event, [event.refund], now, logger);
 
     // The stored session, or — for a checkout that lost the race to be stored — the appointment
     // it names. The row is locked against the sweeper and the other provider events; each UPDATE
@@ -102,11 +107,17 @@ export async function applyPaymentEvent({
       return 'cancelled';
     }
 
+    if (event.kind === 'payment_failed') return 'unchanged';
+
     if (row.status === 'paid') return 'already_paid';
-    if (isPayable(row, now)) {
+    // Lateness is judged by when the customer paid, not by when the news arrived (Stripe retries a
+    // webhook for days): a payment made before the deadline pays the booking the sweeper has not
+    // yet cancelled. A time claimed in the future counts as now.
+    const paidAt = event.paidAt && event.paidAt < now ? event.paidAt : now;
+    if (isPayable(row, paidAt)) {
       await tx
         .update(appointments)
-        .set({ status: 'paid', paidAt: now, paymentRef: event.paymentRef, updatedAt: now })
+        .set({ status: 'paid', paidAt, paymentRef: event.paymentRef, updatedAt: now })
         .where(and(thisRow, movesFrom('pay')));
       await notifyBookingPaid(tx, row, now, manageLink);
       return 'paid';
@@ -120,7 +131,7 @@ export async function applyPaymentEvent({
       .update(appointments)
       .set({
         refundNeeded: true,
-        paidAt: row.paidAt ?? now,
+        paidAt: row.paidAt ?? paidAt,
         paymentRef: event.paymentRef,
         updatedAt: now,
         ...(overdue
@@ -141,84 +152,43 @@ export async function applyPaymentEvent({
 }
 
 /**
- * Stripe's charge.refunded (decision 046): money paid back on a booking's payment — ours, already
- * recorded by refundBooking, or one made in the Stripe dashboard — is recorded on the booking, so
- * that nothing is refunded twice.
+ * News of refunds (decision 056): Stripe's refund events name one refund and its status; its
+ * charge.refunded names none, so the payment's refunds are read from the provider first. Each is
+ * recorded by its id, its status only moving forward, and the booking settled from them: what was
+ * paid back is their sum, and a cancelled booking that took money owes the rest. A refund that
+ * failed is owed again (the sweeper, or an admin's Refund now, asks for it with a new key).
  */
-async function recordRefunded(
+async function recordRefundNews(
   tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'refunded' }>,
+  event: Extract<PaymentEvent, { kind: 'refunded' | 'refund' }>,
+  facts: readonly ProviderRefund[],
   now: Date,
   logger: ApplyPaymentEventOptions['logger'],
 ): Promise<PaymentEventOutcome> {
-  const byAppointment =
-    event.appointmentId && UUID.test(event.appointmentId)
-      ? eq(appointments.id, event.appointmentId)
-      : undefined;
-  const [row] = await tx
-    .update(appointments)
-    .set({
-      refundNeeded: false,
-      refundError: null,
-      refundedAt: sql`coalesce(${appointments.refundedAt}, ${now})`,
-      refundedAmountMxn: event.amountRefunded,
-      updatedAt: now,
-    })
-    .where(
-      byAppointment
-        ? or(eq(appointments.paymentRef, event.paymentRef), byAppointment)
-        : eq(appointments.paymentRef, event.paymentRef),
-    )
-    .returning({ id: appointments.id, status: appointments.status });
-  if (!row) {
+  const appointmentId = await bookingOfPayment(tx, event);
+  if (!appointmentId) {
     logger.warn(
       { eventId: event.id, paymentRef: event.paymentRef },
       'payments: refund of an unknown payment',
     );
     return 'unknown_session';
   }
-  if (row.status !== 'cancelled')
-    logger.warn(
-      { appointmentId: row.id, status: row.status },
-      'payments: a booking still active was refunded',
-    );
-  return 'refunded';
-}
-
-/**
- * Stripe's refund.failed (decision 049): the refund recorded on a booking never reached the customer
- * (an expired or closed card). The money is owed again — `refund_needed` set, the amount taken off
- * what was refunded, the reason kept for the admins — and the sweeper, or an admin's Refund now,
- * asks for it again with a key of its own (refundRequestOf). Only the refund the booking recorded
- * counts: a repeated event, or one for another refund, changes nothing.
- */
-async function recordRefundFailed(
-  tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'refund_failed' }>,
-  now: Date,
-  logger: ApplyPaymentEventOptions['logger'],
-): Promise<PaymentEventOutcome> {
-  const [row] = await tx
-    .update(appointments)
-    .set({
-      refundNeeded: true,
-      refundedAt: null,
-      refundedAmountMxn: sql`nullif(greatest(coalesce(${appointments.refundedAmountMxn}, 0) - ${event.amount}, 0), 0)`,
-      refundError: `The card network returned refund ${event.refundId}: ${event.reason ?? 'unknown'}`,
-      updatedAt: now,
-    })
-    .where(and(eq(appointments.refundId, event.refundId), eq(appointments.refundNeeded, false)))
-    .returning({ id: appointments.id });
-  if (!row) {
-    logger.warn(
-      { eventId: event.id, refundId: event.refundId },
-      'payments: a refund we did not record failed',
-    );
-    return 'unchanged';
-  }
-  logger.error(
-    { appointmentId: row.id, refundId: event.refundId, reason: event.reason },
-    'payments: a refund failed; it is owed again',
+  const moved = await recordRefunds(tx, appointmentId, facts, now);
+  if (moved.length === 0) return 'unchanged';
+  const failed = facts.find(
+    (f) => (f.status === 'failed' || f.status === 'canceled') && moved.some((m) => m.refundId === f.refundId),
   );
-  return 'refund_failed';
+  const settled = await settleRefunds(tx, appointmentId, now, {
+    ...(failed
+      ? { error: `The card network returned refund ${failed.refundId}: ${failed.failureReason ?? 'unknown'}` }
+      : {}),
+  });
+  if (failed) {
+    logger.error(
+      { appointmentId, refundId: failed.refundId, reason: failed.failureReason },
+      'payments: a refund failed; it is owed again',
+    );
+    return settled?.owed ? 'refund_failed' : 'refunded';
+  }
+  return 'refunded';
 }

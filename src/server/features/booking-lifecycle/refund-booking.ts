@@ -6,6 +6,7 @@ import type { Logger } from '../../lib/logger.ts';
 import { notifyRefunded } from './booking-notifications.ts';
 import { getBookingView } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
+import { recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // Paying money back (ARCHITECTURE §7; decision 046). A booking owes a refund when `refund_needed`
 // is set — a paid booking the customer cancelled in time, or a payment that arrived for a booking
@@ -88,7 +89,6 @@ export async function refundBooking({
     return false;
   }
   const request = refundRequestOf(owed);
-  const alreadyRefunded = owed.refundedAmountMxn ?? 0;
   let refund: Awaited<ReturnType<PaymentProvider['refund']>> | null = null;
   if (request.amountMxn > 0) {
     try {
@@ -110,19 +110,27 @@ export async function refundBooking({
     }
   }
   return db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .update(appointments)
-      .set({
-        refundNeeded: false,
-        refundError: null,
-        ...(refund ? { refundId: refund.refundId } : {}),
-        refundedAt: now,
-        refundedAmountMxn: alreadyRefunded + (refund?.amountMxn ?? 0),
-        updatedAt: now,
-      })
+    // Locked and read again: whoever records first wins; a second press, the sweeper or another
+    // instance finds nothing owed (the same refund, by its key) and records nothing.
+    const [still] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
       .where(owedStill)
-      .returning({ id: appointments.id });
-    if (!recorded) return false; // another instance recorded the same refund first
+      .for('update');
+    if (!still) return false;
+    if (refund)
+      await recordRefunds(
+        tx,
+        appointmentId,
+        [{ refundId: refund.refundId, amountMxn: refund.amountMxn, status: refund.status }],
+        now,
+      );
+    const settled = await settleRefunds(tx, appointmentId, now, refund ? { refundId: refund.refundId } : {});
+    if (settled?.owed) {
+      // The provider answered with a refund already counted (or one since failed): still owed.
+      refunds.logger.warn({ appointmentId, refundId: refund?.refundId }, 'refunds: refund still owed');
+      return false;
+    }
     const booking = await getBookingView(tx, appointmentId);
     if (booking && refund) await notifyRefunded(tx, booking, refund.amountMxn, refunds.manageLink);
     refunds.logger.info({ appointmentId, refundId: refund?.refundId }, 'refunds: payment refunded');

@@ -611,6 +611,40 @@ describe(`payments (${testEngine})`, () => {
     expect((await c.get('/api/sandbox/checkout/cs_sandbox_unknown')).status).toBe(404);
   });
 
+  it('the sandbox pays back at once a payment that lost the race with a cancellation, as Stripe’s webhook does', async () => {
+    const { id, row } = await confirmed(sandboxApp);
+    // The customer cancels between the checkout page's read and the Pay click's effect.
+    const db = database.db;
+    let raced = false;
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof db.transaction>) => {
+          if (!raced) {
+            raced = true;
+            await db
+              .update(appointments)
+              .set({ status: 'cancelled', cancelReason: 'customer', cancelledAt: clock.now() })
+              .where(eq(appointments.id, id));
+          }
+          return db.transaction(...args);
+        };
+      },
+    });
+    const { app } = createTestApp(
+      { ...database, db: racing },
+      { clock, env: { APP_URL, RATE_LIMITS: 'off' } },
+    );
+    const res = await client(app).post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAmountMxn: 50_000,
+      refundId: expect.stringMatching(/^re_sandbox_/),
+    });
+  });
+
   it('mounts the sandbox only for the sandbox provider outside production; the Stripe webhook only for Stripe', async () => {
     expect((await client(stripeApp).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
     const { app: production } = createTestApp(database, {

@@ -103,6 +103,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       now: clock.now(),
       logger,
       manageLink: manageLinkFor(c.var.deps),
+      refunds: checkoutDeps(c.var.deps),
     });
     return c.json({ redirect_url });
   })

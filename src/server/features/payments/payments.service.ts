@@ -18,6 +18,7 @@ import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
+import type { RefundDeps } from '../booking-lifecycle/refund-booking.ts';
 
 // What the payment pages read (ARCHITECTURE §7; decision 017), and the sandbox checkout's buttons.
 // The payment step itself — the checkout, provider events, unpaid cancellations — is part of the
@@ -104,6 +105,7 @@ export async function sandboxCheckoutAction({
   now,
   logger,
   manageLink,
+  refunds,
 }: {
   db: Db;
   sessionId: string;
@@ -111,6 +113,8 @@ export async function sandboxCheckoutAction({
   now: Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   manageLink: ManageLink;
+  /** The sandbox provider, which pays a late payment back at once, as the Stripe webhook does. */
+  refunds?: RefundDeps;
 }): Promise<{ redirect_url: string; outcome?: PaymentEventOutcome }> {
   const checkout = await getSandboxCheckout({ db, sessionId, now });
   if (action === 'cancel')
@@ -126,6 +130,7 @@ export async function sandboxCheckoutAction({
     now,
     logger,
     manageLink,
+    ...(refunds ? { refunds } : {}),
   });
   return { redirect_url: `/payment-success?session_id=${encodeURIComponent(sessionId)}`, outcome };
 }

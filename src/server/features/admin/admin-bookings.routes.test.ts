@@ -563,6 +563,61 @@ describe(`the admin's bookings (${testEngine})`, () => {
       expect(await detail(booking.id)).toMatchObject({ refund: { state: 'refunded', amount_mxn: 45_000 } });
     });
 
+    it('a refund that keeps failing can be retried, or marked refunded with a reference, once', async () => {
+      const booking = await paid();
+      fake.failNext(2);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(503);
+      const owed = await detail(booking.id);
+      expect(owed).toMatchObject({
+        refund: { state: 'owed', amount_mxn: 45_000, error: expect.any(String), reference: null },
+        actions: { can_refund: true, can_mark_refunded: true },
+      });
+      for (const body of [
+        {},
+        { reference: '   ' },
+        { reference: 'SPEI\u0007 123' },
+        { reference: 'x'.repeat(201) },
+      ]) {
+        const refused = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, body);
+        expect(refused.status).toBe(400);
+      }
+      expect((await detail(booking.id)).refund.state).toBe('owed');
+      const [a, b] = await Promise.all([
+        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: ' SPEI 0012345 ' }),
+        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: 'SPEI 0012345' }),
+      ]);
+      expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+      expect(await detail(booking.id)).toMatchObject({
+        refund: { state: 'refunded', amount_mxn: 45_000, reference: 'SPEI 0012345', error: null },
+        actions: { can_refund: false, can_mark_refunded: false },
+      });
+      // Nothing is asked of Stripe any more: not by a press, not by the sweeper.
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(409);
+      await sweep();
+      expect(refundsOf(booking.id)).toEqual([]);
+      expect((await rowOf(booking.id)).refundNeeded).toBe(false);
+    });
+
+    it('a refund owed without a checkout (a seeded booking) can still be recorded by an admin', async () => {
+      const booking = await requested();
+      await database.db
+        .update(appointments)
+        .set({ status: 'cancelled', paidAt: new Date(NOW), refundNeeded: true, cancelledAt: new Date(NOW) })
+        .where(eq(appointments.id, booking.id));
+      expect(await detail(booking.id)).toMatchObject({
+        refund: { state: 'owed', amount_mxn: 45_000 },
+        actions: { can_refund: false, can_mark_refunded: true },
+      });
+      const res = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, {
+        reference: 'Efectivo, recibo 88',
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({
+        refund: { state: 'refunded', reference: 'Efectivo, recibo 88' },
+      });
+    });
+
     it('concurrent Refund now presses: one 200, the rest 409, one refund at Stripe', async () => {
       const booking = await paid();
       fake.failNext(1);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -177,4 +178,47 @@ export async function refundOwedBookings({
     }
   }
   return refunded;
+}
+
+/**
+ * An admin's record that the money still owed was paid back outside the provider's refund (a
+ * transfer, the provider's dashboard when its refund keeps failing): kept as a refund of its own
+ * with the admin's reference, in one transaction that finds the refund still owed — so of two
+ * records, or a record and a refund at the same moment, one wins (decision 056). Returns whether
+ * this call recorded it.
+ */
+export async function recordRefundMadeElsewhere({
+  db,
+  manageLink,
+  appointmentId,
+  reference,
+  now,
+}: {
+  db: Db;
+  manageLink: ManageLink;
+  appointmentId: string;
+  reference: string;
+  now: Date;
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [owed] = await tx
+      .select({ amountMxn: appointments.amountMxn, refunded: appointments.refundedAmountMxn })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
+      .for('update');
+    if (!owed) return false;
+    const left = owed.amountMxn - (owed.refunded ?? 0);
+    const refundId = `manual_${randomUUID()}`;
+    await recordRefunds(
+      tx,
+      appointmentId,
+      [{ refundId, amountMxn: left, status: 'succeeded', reference }],
+      now,
+    );
+    const settled = await settleRefunds(tx, appointmentId, now, { refundId });
+    if (settled?.owed) return false;
+    const booking = await getBookingView(tx, appointmentId);
+    if (booking && left > 0) await notifyRefunded(tx, booking, left, manageLink);
+    return true;
+  });
 }

@@ -19,7 +19,7 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** STRIPE_OXXO=1: OXXO cash vouchers besides cards (paid later: async_payment_succeeded). */
   oxxo: boolean;
-  /** Where the API lives; only tests change it. */
+  /** Where the API lives (STRIPE_API_BASE): a local stand-in in tests. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 

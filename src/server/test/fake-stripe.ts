@@ -378,18 +378,22 @@ export function signedStripeEvent({
   secret,
   id = `evt_${randomBytes(12).toString('hex')}`,
   timestamp,
+  created,
 }: {
   type: string;
   object: Record<string, unknown>;
   secret: string;
   id?: string;
+  /** When it is signed (the Stripe-Signature header's `t`): each delivery of an event anew. */
   timestamp?: number;
+  /** When Stripe made the event (a retry days later keeps it); the signing time when unset. */
+  created?: number;
 }) {
   const payload = JSON.stringify({
     id,
     object: 'event',
     api_version: '2026-10-28.endive',
-    created: timestamp ?? Math.floor(Date.now() / 1000),
+    created: created ?? timestamp ?? Math.floor(Date.now() / 1000),
     type,
     livemode: false,
     pending_webhooks: 1,

@@ -409,6 +409,49 @@ describe(`payments (${testEngine})`, () => {
     expect((await rowOf(id)).status).toBe('paid');
   });
 
+  it('lateness is judged by when the customer paid: a payment made in time and told late pays the booking', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    const late = await confirmed(stripeApp, TUESDAY_9);
+    const due = row.paymentDueAt!;
+    fake.complete(row.checkoutSessionId!);
+    // Paid a minute before the deadline; Stripe's delivery (retried) arrives 40 minutes after it,
+    // before the sweeper has cancelled the booking.
+    const paidAt = Math.floor((due.getTime() - MINUTE) / 1000);
+    clock.set(new Date(due.getTime() + 40 * MINUTE).toISOString());
+    try {
+      const session = fake.sessions.get(row.checkoutSessionId!);
+      const event = signedStripeEvent({
+        type: 'checkout.session.completed',
+        object: { ...session },
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+        created: paidAt,
+      });
+      const res = await webhook(event);
+      expect(await res.json()).toMatchObject({ outcome: 'paid' });
+      expect(await rowOf(id)).toMatchObject({
+        status: 'paid',
+        paidAt: new Date(paidAt * 1000),
+        refundNeeded: false,
+      });
+
+      // A payment made after the deadline is still late, however it is told.
+      fake.complete(late.row.checkoutSessionId!);
+      clock.set(new Date(late.row.paymentDueAt!.getTime() + 40 * MINUTE).toISOString());
+      const after = signedStripeEvent({
+        type: 'checkout.session.completed',
+        object: { ...fake.sessions.get(late.row.checkoutSessionId!) },
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+        created: Math.floor((late.row.paymentDueAt!.getTime() + MINUTE) / 1000),
+      });
+      expect(await (await webhook(after)).json()).toMatchObject({ outcome: 'refund_needed' });
+      expect(await rowOf(late.id)).toMatchObject({ status: 'cancelled', refundNeeded: false });
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('checkout.session.expired cancels the booking and frees its slot', async () => {
     const { id, vendor, service, row } = await confirmed(stripeApp);
     const res = await webhook(

@@ -183,3 +183,29 @@ export const paymentRefunds = pgTable(
 );
 
 export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/**
+ * A second payment for a booking already paid (two checkouts paid, a voucher paid late): never the
+ * booking's, always paid back in full (decision 056). Kept by the provider's payment, in the
+ * transaction of the event that brought it, until its refund is recorded; the sweeper retries it.
+ */
+export const extraPayments = pgTable(
+  'extra_payments',
+  {
+    paymentRef: text('payment_ref').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    amountMxn: integer('amount_mxn').notNull(),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundError: text('refund_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('extra_payments_owed_idx').on(t.updatedAt).where(sql`${t.refundedAt} is null`),
+    check('extra_payments_amount_check', sql`${t.amountMxn} >= 0`),
+  ],
+);

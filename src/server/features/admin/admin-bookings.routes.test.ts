@@ -618,6 +618,48 @@ describe(`the admin's bookings (${testEngine})`, () => {
       });
     });
 
+    it('a second paid checkout for a booking already paid is refunded in full, once, not dropped', async () => {
+      const booking = await paid();
+      const stripe = createStripeProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        oxxo: false,
+        api: fake.api,
+      });
+      // Another checkout of the same booking (a second tab) is paid too.
+      const second = await stripe.createCheckout({
+        appointmentId: booking.id,
+        amountMxn: 45_000,
+        description: 'Jardinería',
+        customerEmail: booking.email,
+        expiresAt: new Date(new Date(NOW).getTime() + 2 * 3_600_000),
+        successUrl: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${APP_URL}/payment-cancel?appointment_id=${booking.id}`,
+        idempotencyKey: `second-tab-${booking.id}`,
+      });
+      const session = fake.complete(second.sessionId);
+      // Stripe is down when it arrives: the refund waits for the sweeper.
+      fake.failNext(2);
+      const res = await webhook('checkout.session.completed', { ...session });
+      expect(await res.json()).toMatchObject({ outcome: 'refund_needed' });
+      expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent)).toEqual([]);
+      await sweep();
+      expect(await (await webhook('checkout.session.completed', { ...session })).json()).toMatchObject({
+        outcome: 'already_paid',
+      });
+      await sweep();
+      expect(
+        fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount),
+      ).toEqual([45_000]);
+      expect(fake.refunds.filter((r) => r.payment_intent === booking.row.paymentRef)).toEqual([]);
+      expect(await rowOf(booking.id)).toMatchObject({
+        status: 'paid',
+        paymentRef: booking.row.paymentRef,
+        refundNeeded: false,
+        refundedAmountMxn: null,
+      });
+    });
+
     it('concurrent Refund now presses: one 200, the rest 409, one refund at Stripe', async () => {
       const booking = await paid();
       fake.failNext(1);

@@ -29,6 +29,7 @@ import {
   paidCustomerMail,
   paidVendorMail,
   paidWhatsApp,
+  paymentFailedMail,
   paymentLinkMail,
   paymentLinkWhatsApp,
   unpaidCancelledMails,
@@ -151,6 +152,11 @@ async function enqueuePaidWhatsApp(
 /** cancel_unpaid (payment_timeout): both parties learn that the booking was cancelled. */
 export async function notifyUnpaidCancelled(tx: Tx, booking: BookingView, manageLink: ManageLink) {
   for (const mail of unpaidCancelledMails(mailFactsOf(booking, manageLink))) await enqueueMail(tx, mail);
+}
+
+/** async_payment_failed: the customer learns the voucher went unpaid and the booking still waits. */
+export async function notifyPaymentFailed(tx: Tx, booking: BookingView, dueAt: Date, manageLink: ManageLink) {
+  await enqueueMail(tx, paymentFailedMail(mailFactsOf(booking, manageLink), dueAt));
 }
 
 /**

@@ -1,15 +1,20 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
 import type { PaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { isPayable } from './booking-checkout.ts';
-import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './booking-notifications.ts';
+import { attachCheckoutAfterConfirm, type CheckoutDeps, isPayable } from './booking-checkout.ts';
+import {
+  notifyBookingPaid,
+  notifyLatePayment,
+  notifyPaymentFailed,
+  notifyUnpaidCancelled,
+} from './booking-notifications.ts';
 import { movesFrom } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
-import { type RefundDeps, refundAfterCommit } from './refund-booking.ts';
+import { type RefundDeps, refundAfterCommit, refundExtraPaymentAfterCommit } from './refund-booking.ts';
 import { bookingOfPayment, recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
@@ -28,6 +33,7 @@ export type PaymentEventOutcome =
   | 'already_paid'
   | 'refund_needed'
   | 'cancelled'
+  | 'payment_failed'
   | 'unchanged';
 
 export interface ApplyPaymentEventOptions {
@@ -40,6 +46,8 @@ export interface ApplyPaymentEventOptions {
   manageLink: ManageLink;
   /** The provider to pay a late payment back with, at once after the commit (decision 046). */
   refunds?: RefundDeps;
+  /** Where a new checkout is made when an OXXO voucher went unpaid (decision 056). */
+  checkout?: CheckoutDeps;
 }
 
 /**
@@ -55,8 +63,11 @@ export async function applyPaymentEvent({
   logger,
   manageLink,
   refunds,
+  checkout,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
   let owesRefund: string | undefined;
+  let extraPayment: string | undefined;
+  let replaced: { appointmentId: string; sessionId: string } | undefined;
   // charge.refunded names no refund: the payment's refunds as the provider holds them now. A failure
   // to read them fails the webhook, which the provider sends again.
   const refundsNow =
@@ -107,8 +118,54 @@ export async function applyPaymentEvent({
       return 'cancelled';
     }
 
-    if (event.kind === 'payment_failed') return 'unchanged';
+    if (event.kind === 'payment_failed') {
+      // An OXXO voucher went unpaid: nothing was charged, and the booking stays payable until its own
+      // deadline. Its checkout is complete and takes no other payment, so a new one replaces it
+      // after the commit (its link mailed as at confirmation); the customer is told why.
+      if (
+        row.status !== 'awaiting_payment' ||
+        row.checkoutSessionId !== event.sessionId ||
+        !isPayable(row, now)
+      )
+        return 'unchanged';
+      const [cleared] = await tx
+        .update(appointments)
+        .set({ checkoutSessionId: null, paymentUrl: null, updatedAt: now })
+        .where(and(thisRow, movesFrom('pay'), eq(appointments.checkoutSessionId, event.sessionId)))
+        .returning({ id: appointments.id });
+      if (!cleared) return 'unchanged';
+      await notifyPaymentFailed(tx, row, row.paymentDueAt!, manageLink);
+      replaced = { appointmentId: row.id, sessionId: event.sessionId };
+      return 'payment_failed';
+    }
 
+    // A second payment for a booking that took one (two checkouts paid, a voucher paid late): kept
+    // by its payment and paid back in full after the commit, never dropped nor counted as the
+    // booking's (decision 056). The same payment told again is not one.
+    const [{ paymentRef: keptRef } = { paymentRef: null }] = row.paidAt
+      ? await tx.select({ paymentRef: appointments.paymentRef }).from(appointments).where(thisRow)
+      : [];
+    if (keptRef && event.paymentRef && event.paymentRef !== keptRef) {
+      const [kept] = await tx
+        .insert(extraPayments)
+        .values({
+          paymentRef: event.paymentRef,
+          appointmentId: row.id,
+          sessionId: event.sessionId,
+          amountMxn: row.amountMxn,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ paymentRef: extraPayments.paymentRef });
+      if (!kept) return 'already_paid';
+      logger.error(
+        { appointmentId: row.id, sessionId: event.sessionId, paymentRef: event.paymentRef },
+        'payments: a second payment for a booking already paid; refunding it',
+      );
+      extraPayment = event.paymentRef;
+      return 'refund_needed';
+    }
     if (row.status === 'paid') return 'already_paid';
     // Lateness is judged by when the customer paid, not by when the news arrived (Stripe retries a
     // webhook for days): a payment made before the deadline pays the booking the sweeper has not
@@ -148,6 +205,16 @@ export async function applyPaymentEvent({
     return 'refund_needed';
   });
   if (owesRefund && refunds) await refundAfterCommit({ db, refunds, appointmentId: owesRefund, now });
+  if (replaced && checkout)
+    await attachCheckoutAfterConfirm({
+      db,
+      checkout,
+      appointmentId: replaced.appointmentId,
+      now,
+      replaces: replaced.sessionId,
+    });
+  if (extraPayment && refunds)
+    await refundExtraPaymentAfterCommit({ db, refunds, paymentRef: extraPayment, now });
   return outcome;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRefunded } from './booking-notifications.ts';
@@ -151,6 +151,67 @@ export async function refundAfterCommit(options: Parameters<typeof refundBooking
   }
 }
 
+/**
+ * Pays back a second payment for a booking (extra_payments, decision 056) in full, with one key per
+ * payment, and records it by a conditional UPDATE: a retry, from any instance, is the same refund.
+ * Throws when the provider fails; the row stays owed, with the provider's words, for the sweeper.
+ */
+export async function refundExtraPayment({
+  db,
+  refunds,
+  paymentRef,
+  now,
+}: {
+  db: Db;
+  refunds: RefundDeps;
+  paymentRef: string;
+  now: Date;
+}): Promise<boolean> {
+  const owedStill = and(eq(extraPayments.paymentRef, paymentRef), isNull(extraPayments.refundedAt));
+  const [owed] = await db.select().from(extraPayments).where(owedStill).limit(1);
+  if (!owed) return false;
+  let refund: Awaited<ReturnType<PaymentProvider['refund']>>;
+  try {
+    refund = await refunds.payments.refund({
+      appointmentId: owed.appointmentId,
+      sessionId: owed.sessionId,
+      paymentRef,
+      amountMxn: owed.amountMxn,
+      idempotencyKey: `barrio-refund-extra-${paymentRef}`,
+      now,
+    });
+  } catch (err) {
+    await db
+      .update(extraPayments)
+      .set({ refundError: errorText(err), updatedAt: now })
+      .where(owedStill)
+      .catch(() => undefined);
+    throw err;
+  }
+  const [recorded] = await db
+    .update(extraPayments)
+    .set({ refundId: refund.refundId, refundedAt: now, refundError: null, updatedAt: now })
+    .where(owedStill)
+    .returning({ paymentRef: extraPayments.paymentRef });
+  if (recorded)
+    refunds.logger.info(
+      { appointmentId: owed.appointmentId, paymentRef, refundId: refund.refundId },
+      'refunds: a second payment refunded',
+    );
+  return Boolean(recorded);
+}
+
+export async function refundExtraPaymentAfterCommit(options: Parameters<typeof refundExtraPayment>[0]) {
+  try {
+    await refundExtraPayment(options);
+  } catch (err) {
+    options.refunds.logger.warn(
+      { err, paymentRef: options.paymentRef },
+      'refunds: refund of a second payment failed; the sweeper retries it',
+    );
+  }
+}
+
 /** The sweeper's retry: every booking still owed a refund. */
 export async function refundOwedBookings({
   db,
@@ -175,6 +236,20 @@ export async function refundOwedBookings({
       if (await refundBooking({ db, refunds, appointmentId: id, now })) refunded++;
     } catch (err) {
       refunds.logger.warn({ err, appointmentId: id }, 'refunds: refund failed again; retrying later');
+    }
+  }
+  // Second payments for bookings already paid, paid back whatever the booking's state.
+  const extra = await db
+    .select({ paymentRef: extraPayments.paymentRef })
+    .from(extraPayments)
+    .where(isNull(extraPayments.refundedAt))
+    .orderBy(extraPayments.updatedAt)
+    .limit(limit);
+  for (const { paymentRef } of extra) {
+    try {
+      if (await refundExtraPayment({ db, refunds, paymentRef, now })) refunded++;
+    } catch (err) {
+      refunds.logger.warn({ err, paymentRef }, 'refunds: refund of a second payment failed again');
     }
   }
   return refunded;

@@ -409,6 +409,35 @@ describe(`payments (${testEngine})`, () => {
     expect((await rowOf(id)).status).toBe('paid');
   });
 
+  it('an OXXO voucher left unpaid (async_payment_failed) tells the customer; a new checkout keeps it payable', async () => {
+    const { id, code, row } = await confirmed(stripeApp);
+    fake.complete(row.checkoutSessionId!, 'unpaid');
+    await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    const failed = sessionEvent('checkout.session.async_payment_failed', row.checkoutSessionId!);
+    const res = await webhook(failed);
+    expect(await res.json()).toMatchObject({ outcome: 'payment_failed' });
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'awaiting_payment', paymentDueAt: row.paymentDueAt });
+    expect(after.checkoutSessionId).toMatch(/^cs_/);
+    expect(after.checkoutSessionId).not.toBe(row.checkoutSessionId);
+    expect(fake.sessions.get(after.checkoutSessionId!)).toMatchObject({ status: 'open' });
+    const subjects = (await outboxFor(id)).map((o) => String(o.payload.subject));
+    expect(subjects.filter((s) => s === `Reserva ${code}: tu pago en OXXO no se completó`)).toHaveLength(1);
+    expect(subjects.filter((s) => s.startsWith(`Reserva ${code} confirmada: paga`))).toHaveLength(2);
+    // Sent again: nothing more.
+    expect(await (await webhook(failed)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(
+      await (
+        await webhook(sessionEvent('checkout.session.async_payment_failed', row.checkoutSessionId!))
+      ).json(),
+    ).toMatchObject({ outcome: 'unchanged' });
+    expect((await outboxFor(id)).length).toBe(subjects.length);
+    // The new checkout pays it.
+    fake.complete(after.checkoutSessionId!);
+    const paid = await webhook(sessionEvent('checkout.session.completed', after.checkoutSessionId!));
+    expect(await paid.json()).toMatchObject({ outcome: 'paid' });
+  });
+
   it('lateness is judged by when the customer paid: a payment made in time and told late pays the booking', async () => {
     const { id, row } = await confirmed(stripeApp);
     const late = await confirmed(stripeApp, TUESDAY_9);

@@ -78,6 +78,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     logger,
     manageLink: manageLinkFor(c.var.deps),
     refunds: checkoutDeps(c.var.deps),
+    checkout: checkoutDeps(c.var.deps),
   });
   logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
   return c.json({ received: true, outcome });

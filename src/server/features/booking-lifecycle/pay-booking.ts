@@ -166,7 +166,8 @@ export async function applyPaymentEvent({
       extraPayment = event.paymentRef;
       return 'refund_needed';
     }
-    if (row.status === 'paid') return 'already_paid';
+    // The payment already recorded (paid, or late and owed back), told again by another event.
+    if (row.status === 'paid' || (keptRef && event.paymentRef === keptRef)) return 'already_paid';
     // Lateness is judged by when the customer paid, not by when the news arrived (Stripe retries a
     // webhook for days): a payment made before the deadline pays the booking the sweeper has not
     // yet cancelled. A time claimed in the future counts as now.

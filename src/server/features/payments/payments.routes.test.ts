@@ -508,6 +508,28 @@ describe(`payments (${testEngine})`, () => {
     expect((await outboxFor(id)).some((o) => /reembolsaremos/.test(String(o.payload.subject)))).toBe(true);
   });
 
+  it('a late payment told again by another event is refunded once and told once', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    await webhook(sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }));
+    fake.complete(row.checkoutSessionId!);
+    const first = await webhook(
+      sessionEvent('checkout.session.async_payment_succeeded', row.checkoutSessionId!),
+    );
+    expect(await first.json()).toMatchObject({ outcome: 'refund_needed' });
+    const again = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    expect(await again.json()).toMatchObject({ outcome: 'already_paid' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAmountMxn: 50_000,
+    });
+    const paymentRef = fake.sessions.get(row.checkoutSessionId!)!.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentRef)).toHaveLength(1);
+    expect(
+      (await outboxFor(id)).filter((o) => /reembolsaremos/.test(String(o.payload.subject))),
+    ).toHaveLength(1);
+  });
+
   it('the sweeper cancels an unpaid booking past its deadline, closes the checkout and tells both', async () => {
     const { id, row } = await confirmed(stripeApp);
     clock.set(new Date(Date.parse(MONDAY_9) - MINUTE));

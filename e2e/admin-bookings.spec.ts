@@ -103,3 +103,57 @@ test('an admin finds a paid booking by its code and cancels it with a refund', a
     await adminSide.close();
   }
 });
+
+// Decision 056: a refund the card network returned stays owed (the seeded booking), with the
+// provider's words; the admin records it as paid back by other means with a reference — first in
+// Spanish, where the form is checked at 390 px, then read back in English.
+test('an admin marks a refund that keeps failing as refunded, with its reference', async ({
+  browser,
+  baseURL,
+}) => {
+  const adminSide = await newPhonePage(browser, baseURL);
+  try {
+    const admin = adminSide.page;
+    await signInOnAuthPage(admin, demo.admin, demo.password);
+    await expect(admin).toHaveURL(/\/$/);
+    await admin.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+    await admin.goto('/admin?tab=bookings&refund=owed');
+    const row = admin.getByRole('listitem').filter({ hasText: 'Reembolso pendiente' }).first();
+    const code = (await row.getByRole('button', { name: /^Abrir la reserva / }).getAttribute('aria-label'))
+      ?.replace(/^Abrir la reserva /, '')
+      .trim();
+    expect(code).toMatch(/^[A-Z0-9]{6}$/);
+    await row.getByRole('button', { name: `Abrir la reserva ${code}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Reserva ${code}` });
+    await expect(
+      dialog.getByText(/^El proveedor de pagos respondió: .*expired_or_canceled_card/),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Marcar como reembolsado' }).click();
+    await expect(dialog.getByText('Escribe la referencia del reembolso.')).toBeVisible();
+    await dialog.getByLabel(/^Referencia del reembolso hecho por otro medio/).fill('SPEI 0012345');
+    await expectNoSideScroll(admin);
+    await expectNoAxeViolations(admin);
+    await dialog.getByRole('button', { name: 'Marcar como reembolsado' }).click();
+    const confirm = admin.getByRole('alertdialog', { name: /^¿Marcar .* como reembolsado\?$/ });
+    await expect(confirm.getByText(/con la referencia «SPEI 0012345»/)).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await confirm.getByRole('button', { name: 'Marcar como reembolsado' }).click();
+    await expect(admin.getByText('Reembolso registrado')).toBeVisible();
+    await expect(dialog.getByText('Devuelto por otro medio; referencia: SPEI 0012345')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Marcar como reembolsado' })).toHaveCount(0);
+
+    // In English, the same booking reads refunded with the admin's reference.
+    await admin.evaluate(() => localStorage.setItem('barrio.language', 'en'));
+    await admin.goto(`/admin?tab=bookings&q=${code}`);
+    const again = admin.getByRole('listitem').filter({ hasText: code! });
+    await expect(again.getByText('Refunded', { exact: true })).toBeVisible();
+    await again.getByRole('button', { name: `Open booking ${code}` }).click();
+    const detail = admin.getByRole('dialog', { name: `Booking ${code}` });
+    await expect(detail.getByText('Paid back by other means; reference: SPEI 0012345')).toBeVisible();
+    await expectNoSideScroll(admin);
+    await expectNoAxeViolations(admin);
+    expect(adminSide.errors).toEqual([]);
+  } finally {
+    await adminSide.close();
+  }
+});

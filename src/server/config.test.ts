@@ -47,6 +47,22 @@ describe('parseConfig', () => {
     });
   });
 
+  it('points Stripe at STRIPE_API_BASE, as the SDK takes it (a local stand-in)', () => {
+    const stripe = { ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(parseConfig(stripe).stripe).not.toHaveProperty('api');
+    expect(parseConfig({ ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:3361' }).stripe?.api).toEqual({
+      host: '127.0.0.1',
+      port: 3361,
+      protocol: 'http',
+    });
+    expect(parseConfig({ ...stripe, STRIPE_API_BASE: 'https://stripe.test' }).stripe?.api).toEqual({
+      host: 'stripe.test',
+      port: 443,
+      protocol: 'https',
+    });
+    expect(() => parseConfig({ ...stripe, STRIPE_API_BASE: 'not a url' })).toThrow(/STRIPE_API_BASE/);
+  });
+
   it('uses APP_URL as given, without a trailing slash', () => {
     expect(parseConfig({ ...base, APP_URL: 'https://barrio.mx/' }).appUrl).toBe('https://barrio.mx');
   });

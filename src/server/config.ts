@@ -54,6 +54,8 @@ function buildSchema(production: boolean, testRunner: boolean) {
       STRIPE_SECRET_KEY: optionalString,
       STRIPE_WEBHOOK_SECRET: optionalString,
       STRIPE_OXXO: flag(false),
+      // Where Stripe's API lives; a local Stripe stand-in in tests (the SDK's host, port and protocol).
+      STRIPE_API_BASE: z.url().optional(),
       WHATSAPP_TOKEN: optionalString,
       WHATSAPP_PHONE_NUMBER_ID: optionalString,
       WHATSAPP_APP_SECRET: optionalString,
@@ -126,6 +128,13 @@ function devFeaturesOn(env: {
 
 export type Config = ReturnType<typeof parseConfig>;
 
+/** STRIPE_API_BASE as the Stripe SDK takes it: host, port and protocol. */
+function stripeApiOf(base: string): { host: string; port: number; protocol: 'http' | 'https' } {
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
 /**
  * Parses the environment into the one config object; throws a readable error on bad values.
  * `testRunner`: whether Vitest runs this process, the one place NODE_ENV=test is allowed.
@@ -172,7 +181,12 @@ export function parseConfig(
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, oxxo: e.STRIPE_OXXO }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            oxxo: e.STRIPE_OXXO,
+            ...(e.STRIPE_API_BASE ? { api: stripeApiOf(e.STRIPE_API_BASE) } : {}),
+          }
         : undefined,
     whatsapp: {
       token: e.WHATSAPP_TOKEN,

@@ -69,6 +69,21 @@ export const adminCancelBookingSchema = z.object({
 });
 export type AdminCancelBooking = z.input<typeof adminCancelBookingSchema>;
 
+/**
+ * POST /api/admin/bookings/:id/mark-refunded: the money owed was paid back outside the provider's
+ * refund (a transfer, the provider's dashboard); the admin's reference for it is kept (decision 056).
+ */
+export const adminMarkRefundedSchema = z.object({
+  reference: z
+    .string({ error: 'Write the reference of the refund.' })
+    .trim()
+    .min(1, 'Write the reference of the refund.')
+    .max(200, 'Keep the reference under 200 characters.')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refused on purpose.
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'The reference cannot contain control characters.'),
+});
+export type AdminMarkRefunded = z.input<typeof adminMarkRefundedSchema>;
+
 /** A row of the list. */
 export interface AdminBookingItem {
   id: string;
@@ -128,8 +143,16 @@ export interface AdminBookingDetail extends AdminBookingItem {
     refunded_at: string | null;
     /** The provider's last refusal of a refund still owed (decision 049). */
     error: string | null;
+    /** The admin's reference of money paid back outside the provider (decision 056). */
+    reference: string | null;
   };
-  actions: { can_cancel: boolean; can_refund: boolean; can_resend_payment_link: boolean };
+  actions: {
+    can_cancel: boolean;
+    can_refund: boolean;
+    /** A refund is owed: the admin may record it as paid back by other means, with a reference. */
+    can_mark_refunded: boolean;
+    can_resend_payment_link: boolean;
+  };
 }
 
 /** POST …/resend-payment-link. */

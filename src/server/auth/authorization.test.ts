@@ -163,6 +163,7 @@ const admittedStatus: Record<string, number> = {
   'GET /api/admin/bookings/:id': 404, // nobody's booking
   'POST /api/admin/bookings/:id/cancel': 404,
   'POST /api/admin/bookings/:id/refund': 404,
+  'POST /api/admin/bookings/:id/mark-refunded': 400,
   'POST /api/admin/bookings/:id/resend-payment-link': 404,
 };
 
@@ -358,6 +359,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
         'GET /api/admin/bookings/:id',
         'POST /api/admin/bookings/:id/cancel',
         'POST /api/admin/bookings/:id/refund',
+        'POST /api/admin/bookings/:id/mark-refunded',
         'POST /api/admin/bookings/:id/resend-payment-link',
       ]),
     );

@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type Db, type Schema, schema, type Tx } from './db.ts';
+import { recordLegacyRefunds } from './legacy-refunds.ts';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
 import { repairStoredPhones } from './phone-repair.ts';
 import { syncSearchTerms } from './search-terms.ts';
@@ -108,6 +109,7 @@ function openPostgres(url: string): Database {
         await migrateNodePg(migrating, { migrationsFolder });
         await syncSearchTerms(migrating as unknown as Db);
         await repairStoredPhones(migrating as unknown as Db);
+        await recordLegacyRefunds(migrating as unknown as Db);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
@@ -137,6 +139,7 @@ async function openPglite(dir: string): Promise<Database> {
       await migratePglite(db, { migrationsFolder });
       await syncSearchTerms(db as unknown as Db);
       await repairStoredPhones(db as unknown as Db);
+      await recordLegacyRefunds(db as unknown as Db);
     },
     close: () => client.close(),
   };

@@ -44,7 +44,8 @@ export interface FakeRefund {
   currency: 'mxn';
   payment_intent: string;
   reason: string | null;
-  status: 'succeeded';
+  status: 'succeeded' | 'failed';
+  failure_reason?: string;
   metadata: Record<string, string>;
   created: number;
 }
@@ -349,6 +350,16 @@ export async function startFakeStripe({
       paymentIntents.set(intent.id, intent);
       return session;
     },
+    /** The card network returns a refund (Stripe then sends refund.failed): the money is back on the balance. */
+    failRefund(id: string, reason = 'expired_or_canceled_card') {
+      const refund = refunds.find((r) => r.id === id);
+      if (!refund) throw new Error(`fake Stripe: no refund ${id}`);
+      if (refund.status === 'failed') return refund;
+      const intent = paymentIntents.get(refund.payment_intent);
+      if (intent) intent.amount_refunded -= refund.amount;
+      Object.assign(refund, { status: 'failed', failure_reason: reason });
+      return refund;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -367,18 +378,22 @@ export function signedStripeEvent({
   secret,
   id = `evt_${randomBytes(12).toString('hex')}`,
   timestamp,
+  created,
 }: {
   type: string;
   object: Record<string, unknown>;
   secret: string;
   id?: string;
+  /** When it is signed (the Stripe-Signature header's `t`): each delivery of an event anew. */
   timestamp?: number;
+  /** When Stripe made the event (a retry days later keeps it); the signing time when unset. */
+  created?: number;
 }) {
   const payload = JSON.stringify({
     id,
     object: 'event',
     api_version: '2026-10-28.endive',
-    created: timestamp ?? Math.floor(Date.now() / 1000),
+    created: created ?? timestamp ?? Math.floor(Date.now() / 1000),
     type,
     livemode: false,
     pending_webhooks: 1,

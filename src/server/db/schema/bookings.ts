@@ -156,3 +156,59 @@ export const vendorBlocks = pgTable(
     ),
   ],
 );
+
+/**
+ * Every refund of a booking's payment, keyed by the provider's refund id (decision 056): Stripe
+ * tells of a refund in events that arrive in any order and again for days, so a refund's status only
+ * moves forward (pending → succeeded → failed or canceled) and the money paid back is the sum of
+ * the refunds not failed — never an amount an event carries. An admin's record of money paid back
+ * outside the provider is a row too (`manual_…`, with the admin's reference).
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    refundId: text('refund_id').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    amountMxn: integer('amount_mxn').notNull(),
+    status: text('status').$type<RefundStatus>().notNull(),
+    failureReason: text('failure_reason'),
+    reference: text('reference'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_refunds_appointment_idx').on(t.appointmentId),
+    check('payment_refunds_amount_check', sql`${t.amountMxn} > 0`),
+    check('payment_refunds_status_check', sql`${t.status} in ('pending', 'succeeded', 'failed', 'canceled')`),
+  ],
+);
+
+export type RefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/**
+ * A second payment for a booking already paid (two checkouts paid, a voucher paid late): never the
+ * booking's, always paid back in full (decision 056). Kept by the provider's payment, in the
+ * transaction of the event that brought it, until its refund is recorded; the sweeper retries it.
+ */
+export const extraPayments = pgTable(
+  'extra_payments',
+  {
+    paymentRef: text('payment_ref').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').notNull(),
+    amountMxn: integer('amount_mxn').notNull(),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundError: text('refund_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('extra_payments_owed_idx').on(t.updatedAt).where(sql`${t.refundedAt} is null`),
+    check('extra_payments_amount_check', sql`${t.amountMxn} >= 0`),
+  ],
+);

@@ -29,7 +29,8 @@ export interface BookableVendor {
 /**
  * What happened to a booking. `confirmed` is a free service confirmed by the vendor (ARCHITECTURE §4:
  * price 0 skips payment); the two `cancelled_*` kinds are the sweeper's payment timeout and a
- * customer who changed plans.
+ * customer who changed plans; `refund_failed` is a paid booking the customer cancelled whose refund
+ * the card network returned — money owed that an admin records (decision 056).
  */
 type BookingKind =
   | 'pending_vendor'
@@ -40,7 +41,8 @@ type BookingKind =
   | 'declined'
   | 'expired'
   | 'cancelled_timeout'
-  | 'cancelled_customer';
+  | 'cancelled_customer'
+  | 'refund_failed';
 
 const statusOf: Record<BookingKind, AppointmentStatus> = {
   pending_vendor: 'pending_vendor',
@@ -52,6 +54,7 @@ const statusOf: Record<BookingKind, AppointmentStatus> = {
   expired: 'expired',
   cancelled_timeout: 'cancelled',
   cancelled_customer: 'cancelled',
+  refund_failed: 'cancelled',
 };
 
 /** Kinds that lie in the past; the others start after `now`. */
@@ -237,6 +240,21 @@ function lifecycle(kind: BookingKind, start: number, now: number, index: number)
       const cancelled = now - 20 * HOUR;
       return { created, updated: cancelled, cancelled, reason: 'customer' };
     }
+    case 'refund_failed': {
+      const created = now - 4 * DAY;
+      const confirmed = created + 2 * HOUR;
+      const paid = confirmed + HOUR;
+      const cancelled = now - 2 * DAY;
+      return {
+        created,
+        updated: cancelled,
+        confirmed,
+        due: confirmed + DAY,
+        paid,
+        cancelled,
+        reason: 'customer',
+      };
+    }
   }
 }
 
@@ -295,6 +313,12 @@ function bookingRows(
       // this deadline the demo vendor's Confirm and Decline on a seeded request answered 410.
       confirmTokenExpiresAt:
         kind === 'pending_vendor' ? new Date(Math.min(slot.start, t.created + 24 * HOUR)) : null,
+      // Every row names the same columns (insertRows).
+      refundNeeded: kind === 'refund_failed',
+      refundError:
+        kind === 'refund_failed'
+          ? 'The card network returned refund re_demo_returned: expired_or_canceled_card'
+          : null,
       createdAt: new Date(t.created),
       updatedAt: new Date(t.updated),
     });
@@ -346,6 +370,7 @@ export function planDemoBookings({
     { kind: 'awaiting_payment', customerId: customer(4) },
     { kind: 'paid_future', customerId: customer(5) },
     { kind: 'pending_vendor', customerId: customer(6) },
+    { kind: 'refund_failed', customerId: customer(7) },
   ];
   const rows = bookingRows(demoVendor, demoPlan, at, 21, nextCode, counter);
 

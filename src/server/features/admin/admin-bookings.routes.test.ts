@@ -482,6 +482,198 @@ describe(`the admin's bookings (${testEngine})`, () => {
     });
   });
 
+  describe('refunds as Stripe tells of them, in any order (decision 056)', () => {
+    /** A paid booking cancelled by an admin and refunded in full: its one refund at Stripe. */
+    async function refundedOnce() {
+      const booking = await paid();
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      const [refund] = refundsOf(booking.id);
+      return { booking, refund: refund! };
+    }
+    const charge = (booking: { id: string; row: { paymentRef: string | null } }, amountRefunded: number) => ({
+      id: `ch_${booking.id.slice(0, 8)}`,
+      object: 'charge',
+      amount: 45_000,
+      amount_refunded: amountRefunded,
+      currency: 'mxn',
+      refunded: amountRefunded === 45_000,
+      payment_intent: booking.row.paymentRef,
+      metadata: { appointment_id: booking.id },
+    });
+
+    it('a charge.refunded arriving after the refund.failed of the same refund leaves the money owed', async () => {
+      const { booking, refund } = await refundedOnce();
+      // Stripe made charge.refunded when it took the refund, then refund.failed when the card
+      // network returned it; the second arrives first.
+      const failed = fake.failRefund(refund.id);
+      expect(await (await webhook('refund.failed', { ...failed })).json()).toMatchObject({
+        outcome: 'refund_failed',
+      });
+      const late = await webhook('charge.refunded', charge(booking, 45_000));
+      expect(late.status).toBe(200);
+      const owed = await detail(booking.id);
+      expect(owed.refund).toMatchObject({ state: 'owed', amount_mxn: 45_000 });
+      expect(owed.refund.error).toContain('expired_or_canceled_card');
+      expect((await rowOf(booking.id)).refundedAmountMxn).toBeNull();
+      // A refund.updated of the same refund from before it failed changes nothing either.
+      await webhook('refund.updated', { ...failed, status: 'succeeded', failure_reason: null });
+      expect((await detail(booking.id)).refund.state).toBe('owed');
+
+      // The money owed is asked for again, once.
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(200);
+      const refunds = refundsOf(booking.id);
+      expect(refunds.map((r) => [r.amount, r.status])).toEqual([
+        [45_000, 'failed'],
+        [45_000, 'succeeded'],
+      ]);
+      // Its own charge.refunded and refund.created, late and twice, count it once.
+      for (const _ of [1, 2]) {
+        await webhook('charge.refunded', charge(booking, 45_000));
+        await webhook('refund.created', { ...refunds[1]! });
+      }
+      expect(await detail(booking.id)).toMatchObject({ refund: { state: 'refunded', amount_mxn: 45_000 } });
+      expect((await rowOf(booking.id)).refundedAmountMxn).toBe(45_000);
+    });
+
+    it('a partial refund made in the dashboard never closes the whole refund owed', async () => {
+      const booking = await paid();
+      // Cancelled while Stripe is down: $450.00 owed.
+      fake.failNext(1);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      // Someone pays back $100.00 from the dashboard.
+      await createStripeProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        oxxo: false,
+        api: fake.api,
+      }).refund({
+        appointmentId: booking.id,
+        sessionId: booking.row.checkoutSessionId!,
+        paymentRef: booking.row.paymentRef,
+        amountMxn: 10_000,
+        idempotencyKey: `dashboard-${booking.id}`,
+        now: new Date(NOW),
+      });
+      expect((await webhook('charge.refunded', charge(booking, 10_000))).status).toBe(200);
+      expect((await detail(booking.id)).refund).toMatchObject({ state: 'owed', amount_mxn: 35_000 });
+      expect((await list('refund=owed')).items.map((b) => b.code)).toContain(booking.code);
+      // The rest, and only the rest.
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(200);
+      expect(refundsOf(booking.id).map((r) => r.amount)).toEqual([10_000, 35_000]);
+      expect(await detail(booking.id)).toMatchObject({ refund: { state: 'refunded', amount_mxn: 45_000 } });
+    });
+
+    it('a refund that keeps failing can be retried, or marked refunded with a reference, once', async () => {
+      const booking = await paid();
+      fake.failNext(2);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(503);
+      const owed = await detail(booking.id);
+      expect(owed).toMatchObject({
+        refund: { state: 'owed', amount_mxn: 45_000, error: expect.any(String), reference: null },
+        actions: { can_refund: true, can_mark_refunded: true },
+      });
+      for (const body of [
+        {},
+        { reference: '   ' },
+        { reference: 'SPEI\u0007 123' },
+        { reference: 'x'.repeat(201) },
+      ]) {
+        const refused = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, body);
+        expect(refused.status).toBe(400);
+      }
+      expect((await detail(booking.id)).refund.state).toBe('owed');
+      const [a, b] = await Promise.all([
+        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: ' SPEI 0012345 ' }),
+        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: 'SPEI 0012345' }),
+      ]);
+      expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+      expect(await detail(booking.id)).toMatchObject({
+        refund: { state: 'refunded', amount_mxn: 45_000, reference: 'SPEI 0012345', error: null },
+        actions: { can_refund: false, can_mark_refunded: false },
+      });
+      // Nothing is asked of Stripe any more: not by a press, not by the sweeper.
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(409);
+      await sweep();
+      expect(refundsOf(booking.id)).toEqual([]);
+      expect((await rowOf(booking.id)).refundNeeded).toBe(false);
+    });
+
+    it('a refund owed without a checkout (a seeded booking) can still be recorded by an admin', async () => {
+      const booking = await requested();
+      await database.db
+        .update(appointments)
+        .set({ status: 'cancelled', paidAt: new Date(NOW), refundNeeded: true, cancelledAt: new Date(NOW) })
+        .where(eq(appointments.id, booking.id));
+      expect(await detail(booking.id)).toMatchObject({
+        refund: { state: 'owed', amount_mxn: 45_000 },
+        actions: { can_refund: false, can_mark_refunded: true },
+      });
+      const res = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, {
+        reference: 'Efectivo, recibo 88',
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await res.json()).toMatchObject({
+        refund: { state: 'refunded', reference: 'Efectivo, recibo 88' },
+      });
+    });
+
+    it('a second paid checkout for a booking already paid is refunded in full, once, not dropped', async () => {
+      const booking = await paid();
+      const stripe = createStripeProvider({
+        secretKey: SECRET_KEY,
+        webhookSecret: WEBHOOK_SECRET,
+        oxxo: false,
+        api: fake.api,
+      });
+      // Another checkout of the same booking (a second tab) is paid too.
+      const second = await stripe.createCheckout({
+        appointmentId: booking.id,
+        amountMxn: 45_000,
+        description: 'Jardinería',
+        customerEmail: booking.email,
+        expiresAt: new Date(new Date(NOW).getTime() + 2 * 3_600_000),
+        successUrl: `${APP_URL}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${APP_URL}/payment-cancel?appointment_id=${booking.id}`,
+        idempotencyKey: `second-tab-${booking.id}`,
+      });
+      const session = fake.complete(second.sessionId);
+      // Stripe is down when it arrives: the refund waits for the sweeper.
+      fake.failNext(2);
+      const res = await webhook('checkout.session.completed', { ...session });
+      expect(await res.json()).toMatchObject({ outcome: 'refund_needed' });
+      expect(fake.refunds.filter((r) => r.payment_intent === session.payment_intent)).toEqual([]);
+      await sweep();
+      expect(await (await webhook('checkout.session.completed', { ...session })).json()).toMatchObject({
+        outcome: 'already_paid',
+      });
+      await sweep();
+      expect(
+        fake.refunds.filter((r) => r.payment_intent === session.payment_intent).map((r) => r.amount),
+      ).toEqual([45_000]);
+      expect(fake.refunds.filter((r) => r.payment_intent === booking.row.paymentRef)).toEqual([]);
+      expect(await rowOf(booking.id)).toMatchObject({
+        status: 'paid',
+        paymentRef: booking.row.paymentRef,
+        refundNeeded: false,
+        refundedAmountMxn: null,
+      });
+    });
+
+    it('concurrent Refund now presses: one 200, the rest 409, one refund at Stripe', async () => {
+      const booking = await paid();
+      fake.failNext(1);
+      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      const presses = await Promise.all(
+        [1, 2, 3, 4].map(() => admin.post(`/api/admin/bookings/${booking.id}/refund`, {})),
+      );
+      expect(presses.map((p) => p.status).sort()).toEqual([200, 409, 409, 409]);
+      for (const press of presses.filter((p) => p.status === 409))
+        expect(await press.json()).toMatchObject({ error: { details: { reason: 'already_refunded' } } });
+      expect(refundsOf(booking.id)).toHaveLength(1);
+    });
+  });
+
   describe('resend the payment link', () => {
     it('sends the open checkout again while the booking awaits its payment, and refuses otherwise', async () => {
       const booking = await confirmed();

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/admin-bookings.schemas.ts';
 import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, paymentRefunds } from '../../db/schema/bookings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CheckoutDeps, isPayable, resendPaymentLink } from '../booking-lifecycle/booking-checkout.ts';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import { cancelByAdmin } from '../booking-lifecycle/customer-changes.ts';
-import { refundBooking } from '../booking-lifecycle/refund-booking.ts';
+import { recordRefundMadeElsewhere, refundBooking } from '../booking-lifecycle/refund-booking.ts';
 
 // The admin's Bookings tab (issue 25, decision 049): every booking, newest first, filtered and paged;
 // one booking with its timeline, contact, payment and refund; and the admin's actions, each the
@@ -134,7 +134,7 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 const isActive = (status: AppointmentStatus) =>
   (activeAppointmentStatuses as readonly AppointmentStatus[]).includes(status);
 
-function toDetail(row: BookingView, now: Date): AdminBookingDetail {
+function toDetail(row: BookingView, now: Date, reference: string | null): AdminBookingDetail {
   const item = toItem(row, now);
   const ended =
     item.status === 'declined' || item.status === 'expired'
@@ -182,10 +182,12 @@ function toDetail(row: BookingView, now: Date): AdminBookingDetail {
       refund_id: row.refundId,
       refunded_at: refundState === 'refunded' ? iso(row.refundedAt) : null,
       error: refundState === 'owed' ? row.refundError : null,
+      reference,
     },
     actions: {
       can_cancel: isActive(item.status),
       can_refund: refundState === 'owed' && row.checkoutSessionId !== null,
+      can_mark_refunded: refundState === 'owed',
       can_resend_payment_link: isPayable(row, now),
     },
   };
@@ -194,7 +196,14 @@ function toDetail(row: BookingView, now: Date): AdminBookingDetail {
 async function detailOf(db: Db, id: string, now: Date): Promise<AdminBookingDetail> {
   const row = await getBookingView(db, id);
   if (!row) throw new AppError('not_found', 'Booking not found.');
-  return toDetail(row, now);
+  // The admin's reference when the refund on record was paid back by other means.
+  const [manual] = row.refundId?.startsWith('manual_')
+    ? await db
+        .select({ reference: paymentRefunds.reference })
+        .from(paymentRefunds)
+        .where(eq(paymentRefunds.refundId, row.refundId))
+    : [];
+  return toDetail(row, now, manual?.reference ?? null);
 }
 
 /** GET /api/admin/bookings/:id. */
@@ -236,22 +245,16 @@ export async function refundAdminBooking({
   checkout,
 }: AdminBookingActionOptions): Promise<AdminBookingDetail> {
   const before = await detailOf(db, id, now);
-  if (before.refund.state !== 'owed')
-    throw new AppError(
-      'conflict',
-      before.refund.state === 'refunded'
-        ? 'This booking was already refunded.'
-        : 'No refund is owed on this booking.',
-      { reason: before.refund.state === 'refunded' ? 'already_refunded' : 'not_owed' },
-    );
+  if (before.refund.state !== 'owed') throw notOwed(before.refund.state);
   if (!before.actions.can_refund)
     throw new AppError(
       'conflict',
       'No payment through a checkout is known for this booking: settle it with the provider by hand.',
       { reason: 'no_payment' },
     );
+  let recorded: boolean;
   try {
-    await refundBooking({ db, refunds: checkout, appointmentId: id, now });
+    recorded = await refundBooking({ db, refunds: checkout, appointmentId: id, now });
   } catch (err) {
     checkout.logger.warn({ err, appointmentId: id }, 'refunds: an admin’s refund failed');
     const message = err instanceof Error ? err.message : String(err);
@@ -259,8 +262,43 @@ export async function refundAdminBooking({
       reason: 'provider_failed',
     });
   }
+  // Another press, the sweeper or a webhook recorded the same refund (one key, one refund) first:
+  // this press did not make it, and says so.
+  if (!recorded) throw alreadyRefunded();
   return detailOf(db, id, now);
 }
+
+/**
+ * POST /api/admin/bookings/:id/mark-refunded: the refund still owed was paid back by other means
+ * (decision 056) — recorded with the admin's reference; 409 when nothing is owed any more.
+ */
+export async function markRefundedAdminBooking({
+  db,
+  id,
+  now,
+  checkout,
+  reference,
+}: AdminBookingActionOptions & { reference: string }): Promise<AdminBookingDetail> {
+  const before = await detailOf(db, id, now);
+  if (before.refund.state !== 'owed') throw notOwed(before.refund.state);
+  const recorded = await recordRefundMadeElsewhere({
+    db,
+    manageLink: checkout.manageLink,
+    appointmentId: id,
+    reference,
+    now,
+  });
+  if (!recorded) throw alreadyRefunded();
+  return detailOf(db, id, now);
+}
+
+const notOwed = (state: RefundState) =>
+  state === 'refunded'
+    ? alreadyRefunded()
+    : new AppError('conflict', 'No refund is owed on this booking.', { reason: 'not_owed' });
+
+const alreadyRefunded = () =>
+  new AppError('conflict', 'This booking was already refunded.', { reason: 'already_refunded' });
 
 /** POST /api/admin/bookings/:id/resend-payment-link. */
 export async function resendAdminPaymentLink({

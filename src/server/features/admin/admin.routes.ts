@@ -14,6 +14,7 @@ import {
   adminBookingsFilterSchema,
   adminBookingsQuerySchema,
   adminCancelBookingSchema,
+  adminMarkRefundedSchema,
 } from '../../../shared/admin-bookings.schemas.ts';
 import { pendingChangeDecisionSchema } from '../../../shared/vendor-changes.schemas.ts';
 import { reviewQueueQuerySchema, vendorReviewInputSchema } from '../../../shared/vendor-review.schemas.ts';
@@ -32,6 +33,7 @@ import {
   cancelAdminBooking,
   getAdminBooking,
   listAdminBookings,
+  markRefundedAdminBooking,
   refundAdminBooking,
   resendAdminPaymentLink,
 } from './admin-bookings.service.ts';
@@ -221,6 +223,19 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .post('/bookings/:id/refund', requireSameOrigin, validate('param', idParamSchema), async (c) =>
     c.json(await refundAdminBooking(adminBookingAction(c.var.deps, c.req.valid('param').id))),
+  )
+  .post(
+    '/bookings/:id/mark-refunded',
+    requireSameOrigin,
+    validate('param', idParamSchema),
+    validate('json', adminMarkRefundedSchema),
+    async (c) =>
+      c.json(
+        await markRefundedAdminBooking({
+          ...adminBookingAction(c.var.deps, c.req.valid('param').id),
+          reference: c.req.valid('json').reference,
+        }),
+      ),
   )
   .post('/bookings/:id/resend-payment-link', requireSameOrigin, validate('param', idParamSchema), async (c) =>
     c.json(await resendAdminPaymentLink(adminBookingAction(c.var.deps, c.req.valid('param').id))),

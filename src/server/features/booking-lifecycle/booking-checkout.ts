@@ -81,6 +81,11 @@ export interface AttachCheckoutOptions {
   checkout: CheckoutDeps;
   appointmentId: string;
   now: Date;
+  /**
+   * The checkout this one replaces (its voucher went unpaid): part of the key, so that the provider
+   * makes a new checkout rather than answering the closed one again.
+   */
+  replaces?: string;
 }
 
 /**
@@ -94,6 +99,7 @@ export async function attachCheckout({
   checkout,
   appointmentId,
   now,
+  replaces,
 }: AttachCheckoutOptions): Promise<string | null> {
   const row = await getBookingView(db, appointmentId);
   if (!row?.paymentDueAt || !isPayable(row, now)) return null;
@@ -110,7 +116,7 @@ export async function attachCheckout({
     cancelUrl: cancelUrl(checkout, row),
     // Per appointment and parameters: Stripe refuses a key reused with other parameters, and a
     // retry minutes later may clamp the expiry differently.
-    idempotencyKey: `barrio-checkout-${row.id}-${expiresAt.getTime() / 1000}`,
+    idempotencyKey: `barrio-checkout-${row.id}-${expiresAt.getTime() / 1000}${replaces ? `-after-${replaces}` : ''}`,
   });
 
   const dueAt = row.paymentDueAt;

@@ -33,6 +33,7 @@ import {
   paidCustomerMail,
   paidVendorMail,
   paidWhatsApp,
+  paymentFailedMail,
   paymentLinkMail,
   paymentLinkWhatsApp,
   unpaidCancelledMails,
@@ -200,6 +201,11 @@ export async function notifyUnpaidCancelled(
   const [customerMail, vendorMail] = unpaidCancelledMails(facts, bookingCalendar(facts, now, 'cancelled'));
   if (customerMail && wanted.customer) await enqueueMail(tx, customerMail);
   if (vendorMail && wanted.vendor) await enqueueMail(tx, vendorMail);
+}
+
+/** async_payment_failed: the customer learns the voucher went unpaid and the booking still waits. */
+export async function notifyPaymentFailed(tx: Tx, booking: BookingView, dueAt: Date, manageLink: ManageLink) {
+  await enqueueMail(tx, paymentFailedMail(mailFactsOf(booking, manageLink), dueAt));
 }
 
 /**

@@ -1,15 +1,21 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
-import type { PaymentEvent } from '../../integrations/payments/payment-provider.ts';
+import type { PaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { isPayable } from './booking-checkout.ts';
-import { notifyBookingPaid, notifyLatePayment, notifyUnpaidCancelled } from './booking-notifications.ts';
+import { attachCheckoutAfterConfirm, type CheckoutDeps, isPayable } from './booking-checkout.ts';
+import {
+  notifyBookingPaid,
+  notifyLatePayment,
+  notifyPaymentFailed,
+  notifyUnpaidCancelled,
+} from './booking-notifications.ts';
 import { movesFrom } from './booking-status.ts';
 import { selectBookingViews } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
-import { type RefundDeps, refundAfterCommit } from './refund-booking.ts';
+import { type RefundDeps, refundAfterCommit, refundExtraPaymentAfterCommit } from './refund-booking.ts';
+import { bookingOfPayment, recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // pay, and what else a provider event does (ARCHITECTURE §4, §7; decision 017): Stripe webhooks and
 // sandbox clicks go through applyPaymentEvent. The event id is recorded in webhook_events in the
@@ -27,6 +33,7 @@ export type PaymentEventOutcome =
   | 'already_paid'
   | 'refund_needed'
   | 'cancelled'
+  | 'payment_failed'
   | 'unchanged';
 
 export interface ApplyPaymentEventOptions {
@@ -39,6 +46,8 @@ export interface ApplyPaymentEventOptions {
   manageLink: ManageLink;
   /** The provider to pay a late payment back with, at once after the commit (decision 046). */
   refunds?: RefundDeps;
+  /** Where a new checkout is made when an OXXO voucher went unpaid (decision 056). */
+  checkout?: CheckoutDeps;
 }
 
 /**
@@ -54,8 +63,15 @@ export async function applyPaymentEvent({
   logger,
   manageLink,
   refunds,
+  checkout,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
   let owesRefund: string | undefined;
+  let extraPayment: string | undefined;
+  let replaced: { appointmentId: string; sessionId: string } | undefined;
+  // charge.refunded names no refund: the payment's refunds as the provider holds them now. A failure
+  // to read them fails the webhook, which the provider sends again.
+  const refundsNow =
+    event.kind === 'refunded' && refunds ? await refunds.payments.listRefunds(event.paymentRef) : undefined;
   const outcome = await db.transaction(async (tx): Promise<PaymentEventOutcome> => {
     const [recorded] = await tx
       .insert(webhookEvents)
@@ -64,8 +80,8 @@ export async function applyPaymentEvent({
       .returning({ id: webhookEvents.id });
     if (!recorded) return 'duplicate';
     if (event.kind === 'ignored') return 'ignored';
-    if (event.kind === 'refunded') return recordRefunded(tx, event, now, logger);
-    if (event.kind === 'refund_failed') return recordRefundFailed(tx, event, now, logger);
+    if (event.kind === 'refunded') return recordRefundNews(tx, event, refundsNow ?? [], now, logger);
+    if (event.kind === 'refund') return recordRefundNews(tx, event, [event.refund], now, logger);
 
     // The stored session, or — for a checkout that lost the race to be stored — the appointment
     // it names. The row is locked against the sweeper and the other provider events; each UPDATE
@@ -102,11 +118,64 @@ export async function applyPaymentEvent({
       return 'cancelled';
     }
 
-    if (row.status === 'paid') return 'already_paid';
-    if (isPayable(row, now)) {
+    if (event.kind === 'payment_failed') {
+      // An OXXO voucher went unpaid: nothing was charged, and the booking stays payable until its own
+      // deadline. Its checkout is complete and takes no other payment, so a new one replaces it
+      // after the commit (its link mailed as at confirmation); the customer is told why.
+      if (
+        row.status !== 'awaiting_payment' ||
+        row.checkoutSessionId !== event.sessionId ||
+        !isPayable(row, now)
+      )
+        return 'unchanged';
+      const [cleared] = await tx
+        .update(appointments)
+        .set({ checkoutSessionId: null, paymentUrl: null, updatedAt: now })
+        .where(and(thisRow, movesFrom('pay'), eq(appointments.checkoutSessionId, event.sessionId)))
+        .returning({ id: appointments.id });
+      if (!cleared) return 'unchanged';
+      await notifyPaymentFailed(tx, row, row.paymentDueAt!, manageLink);
+      replaced = { appointmentId: row.id, sessionId: event.sessionId };
+      return 'payment_failed';
+    }
+
+    // A second payment for a booking that took one (two checkouts paid, a voucher paid late): kept
+    // by its payment and paid back in full after the commit, never dropped nor counted as the
+    // booking's (decision 056). The same payment told again is not one.
+    const [{ paymentRef: keptRef } = { paymentRef: null }] = row.paidAt
+      ? await tx.select({ paymentRef: appointments.paymentRef }).from(appointments).where(thisRow)
+      : [];
+    if (keptRef && event.paymentRef && event.paymentRef !== keptRef) {
+      const [kept] = await tx
+        .insert(extraPayments)
+        .values({
+          paymentRef: event.paymentRef,
+          appointmentId: row.id,
+          sessionId: event.sessionId,
+          amountMxn: row.amountMxn,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ paymentRef: extraPayments.paymentRef });
+      if (!kept) return 'already_paid';
+      logger.error(
+        { appointmentId: row.id, sessionId: event.sessionId, paymentRef: event.paymentRef },
+        'payments: a second payment for a booking already paid; refunding it',
+      );
+      extraPayment = event.paymentRef;
+      return 'refund_needed';
+    }
+    // The payment already recorded (paid, or late and owed back), told again by another event.
+    if (row.status === 'paid' || (keptRef && event.paymentRef === keptRef)) return 'already_paid';
+    // Lateness is judged by when the customer paid, not by when the news arrived (Stripe retries a
+    // webhook for days): a payment made before the deadline pays the booking the sweeper has not
+    // yet cancelled. A time claimed in the future counts as now.
+    const paidAt = event.paidAt && event.paidAt < now ? event.paidAt : now;
+    if (isPayable(row, paidAt)) {
       await tx
         .update(appointments)
-        .set({ status: 'paid', paidAt: now, paymentRef: event.paymentRef, updatedAt: now })
+        .set({ status: 'paid', paidAt, paymentRef: event.paymentRef, updatedAt: now })
         .where(and(thisRow, movesFrom('pay')));
       await notifyBookingPaid(tx, row, now, manageLink);
       return 'paid';
@@ -120,7 +189,7 @@ export async function applyPaymentEvent({
       .update(appointments)
       .set({
         refundNeeded: true,
-        paidAt: row.paidAt ?? now,
+        paidAt: row.paidAt ?? paidAt,
         paymentRef: event.paymentRef,
         updatedAt: now,
         ...(overdue
@@ -137,88 +206,57 @@ export async function applyPaymentEvent({
     return 'refund_needed';
   });
   if (owesRefund && refunds) await refundAfterCommit({ db, refunds, appointmentId: owesRefund, now });
+  if (replaced && checkout)
+    await attachCheckoutAfterConfirm({
+      db,
+      checkout,
+      appointmentId: replaced.appointmentId,
+      now,
+      replaces: replaced.sessionId,
+    });
+  if (extraPayment && refunds)
+    await refundExtraPaymentAfterCommit({ db, refunds, paymentRef: extraPayment, now });
   return outcome;
 }
 
 /**
- * Stripe's charge.refunded (decision 046): money paid back on a booking's payment — ours, already
- * recorded by refundBooking, or one made in the Stripe dashboard — is recorded on the booking, so
- * that nothing is refunded twice.
+ * News of refunds (decision 056): Stripe's refund events name one refund and its status; its
+ * charge.refunded names none, so the payment's refunds are read from the provider first. Each is
+ * recorded by its id, its status only moving forward, and the booking settled from them: what was
+ * paid back is their sum, and a cancelled booking that took money owes the rest. A refund that
+ * failed is owed again (the sweeper, or an admin's Refund now, asks for it with a new key).
  */
-async function recordRefunded(
+async function recordRefundNews(
   tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'refunded' }>,
+  event: Extract<PaymentEvent, { kind: 'refunded' | 'refund' }>,
+  facts: readonly ProviderRefund[],
   now: Date,
   logger: ApplyPaymentEventOptions['logger'],
 ): Promise<PaymentEventOutcome> {
-  const byAppointment =
-    event.appointmentId && UUID.test(event.appointmentId)
-      ? eq(appointments.id, event.appointmentId)
-      : undefined;
-  const [row] = await tx
-    .update(appointments)
-    .set({
-      refundNeeded: false,
-      refundError: null,
-      refundedAt: sql`coalesce(${appointments.refundedAt}, ${now})`,
-      refundedAmountMxn: event.amountRefunded,
-      updatedAt: now,
-    })
-    .where(
-      byAppointment
-        ? or(eq(appointments.paymentRef, event.paymentRef), byAppointment)
-        : eq(appointments.paymentRef, event.paymentRef),
-    )
-    .returning({ id: appointments.id, status: appointments.status });
-  if (!row) {
+  const appointmentId = await bookingOfPayment(tx, event);
+  if (!appointmentId) {
     logger.warn(
       { eventId: event.id, paymentRef: event.paymentRef },
       'payments: refund of an unknown payment',
     );
     return 'unknown_session';
   }
-  if (row.status !== 'cancelled')
-    logger.warn(
-      { appointmentId: row.id, status: row.status },
-      'payments: a booking still active was refunded',
-    );
-  return 'refunded';
-}
-
-/**
- * Stripe's refund.failed (decision 049): the refund recorded on a booking never reached the customer
- * (an expired or closed card). The money is owed again — `refund_needed` set, the amount taken off
- * what was refunded, the reason kept for the admins — and the sweeper, or an admin's Refund now,
- * asks for it again with a key of its own (refundRequestOf). Only the refund the booking recorded
- * counts: a repeated event, or one for another refund, changes nothing.
- */
-async function recordRefundFailed(
-  tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'refund_failed' }>,
-  now: Date,
-  logger: ApplyPaymentEventOptions['logger'],
-): Promise<PaymentEventOutcome> {
-  const [row] = await tx
-    .update(appointments)
-    .set({
-      refundNeeded: true,
-      refundedAt: null,
-      refundedAmountMxn: sql`nullif(greatest(coalesce(${appointments.refundedAmountMxn}, 0) - ${event.amount}, 0), 0)`,
-      refundError: `The card network returned refund ${event.refundId}: ${event.reason ?? 'unknown'}`,
-      updatedAt: now,
-    })
-    .where(and(eq(appointments.refundId, event.refundId), eq(appointments.refundNeeded, false)))
-    .returning({ id: appointments.id });
-  if (!row) {
-    logger.warn(
-      { eventId: event.id, refundId: event.refundId },
-      'payments: a refund we did not record failed',
-    );
-    return 'unchanged';
-  }
-  logger.error(
-    { appointmentId: row.id, refundId: event.refundId, reason: event.reason },
-    'payments: a refund failed; it is owed again',
+  const moved = await recordRefunds(tx, appointmentId, facts, now);
+  if (moved.length === 0) return 'unchanged';
+  const failed = facts.find(
+    (f) => (f.status === 'failed' || f.status === 'canceled') && moved.some((m) => m.refundId === f.refundId),
   );
-  return 'refund_failed';
+  const settled = await settleRefunds(tx, appointmentId, now, {
+    ...(failed
+      ? { error: `The card network returned refund ${failed.refundId}: ${failed.failureReason ?? 'unknown'}` }
+      : {}),
+  });
+  if (failed) {
+    logger.error(
+      { appointmentId, refundId: failed.refundId, reason: failed.failureReason },
+      'payments: a refund failed; it is owed again',
+    );
+    return settled?.owed ? 'refund_failed' : 'refunded';
+  }
+  return 'refunded';
 }

@@ -1,11 +1,13 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { notifyRefunded } from './booking-notifications.ts';
 import { getBookingView } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
+import { recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // Paying money back (ARCHITECTURE §7; decision 046). A booking owes a refund when `refund_needed`
 // is set — a paid booking the customer cancelled in time, or a payment that arrived for a booking
@@ -88,7 +90,6 @@ export async function refundBooking({
     return false;
   }
   const request = refundRequestOf(owed);
-  const alreadyRefunded = owed.refundedAmountMxn ?? 0;
   let refund: Awaited<ReturnType<PaymentProvider['refund']>> | null = null;
   if (request.amountMxn > 0) {
     try {
@@ -110,19 +111,27 @@ export async function refundBooking({
     }
   }
   return db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .update(appointments)
-      .set({
-        refundNeeded: false,
-        refundError: null,
-        ...(refund ? { refundId: refund.refundId } : {}),
-        refundedAt: now,
-        refundedAmountMxn: alreadyRefunded + (refund?.amountMxn ?? 0),
-        updatedAt: now,
-      })
+    // Locked and read again: whoever records first wins; a second press, the sweeper or another
+    // instance finds nothing owed (the same refund, by its key) and records nothing.
+    const [still] = await tx
+      .select({ id: appointments.id })
+      .from(appointments)
       .where(owedStill)
-      .returning({ id: appointments.id });
-    if (!recorded) return false; // another instance recorded the same refund first
+      .for('update');
+    if (!still) return false;
+    if (refund)
+      await recordRefunds(
+        tx,
+        appointmentId,
+        [{ refundId: refund.refundId, amountMxn: refund.amountMxn, status: refund.status }],
+        now,
+      );
+    const settled = await settleRefunds(tx, appointmentId, now, refund ? { refundId: refund.refundId } : {});
+    if (settled?.owed) {
+      // The provider answered with a refund already counted (or one since failed): still owed.
+      refunds.logger.warn({ appointmentId, refundId: refund?.refundId }, 'refunds: refund still owed');
+      return false;
+    }
     const booking = await getBookingView(tx, appointmentId);
     if (booking && refund) await notifyRefunded(tx, booking, refund.amountMxn, refunds.manageLink);
     refunds.logger.info({ appointmentId, refundId: refund?.refundId }, 'refunds: payment refunded');
@@ -138,6 +147,67 @@ export async function refundAfterCommit(options: Parameters<typeof refundBooking
     options.refunds.logger.warn(
       { err, appointmentId: options.appointmentId },
       'refunds: refund failed; the sweeper retries it',
+    );
+  }
+}
+
+/**
+ * Pays back a second payment for a booking (extra_payments, decision 056) in full, with one key per
+ * payment, and records it by a conditional UPDATE: a retry, from any instance, is the same refund.
+ * Throws when the provider fails; the row stays owed, with the provider's words, for the sweeper.
+ */
+export async function refundExtraPayment({
+  db,
+  refunds,
+  paymentRef,
+  now,
+}: {
+  db: Db;
+  refunds: RefundDeps;
+  paymentRef: string;
+  now: Date;
+}): Promise<boolean> {
+  const owedStill = and(eq(extraPayments.paymentRef, paymentRef), isNull(extraPayments.refundedAt));
+  const [owed] = await db.select().from(extraPayments).where(owedStill).limit(1);
+  if (!owed) return false;
+  let refund: Awaited<ReturnType<PaymentProvider['refund']>>;
+  try {
+    refund = await refunds.payments.refund({
+      appointmentId: owed.appointmentId,
+      sessionId: owed.sessionId,
+      paymentRef,
+      amountMxn: owed.amountMxn,
+      idempotencyKey: `barrio-refund-extra-${paymentRef}`,
+      now,
+    });
+  } catch (err) {
+    await db
+      .update(extraPayments)
+      .set({ refundError: errorText(err), updatedAt: now })
+      .where(owedStill)
+      .catch(() => undefined);
+    throw err;
+  }
+  const [recorded] = await db
+    .update(extraPayments)
+    .set({ refundId: refund.refundId, refundedAt: now, refundError: null, updatedAt: now })
+    .where(owedStill)
+    .returning({ paymentRef: extraPayments.paymentRef });
+  if (recorded)
+    refunds.logger.info(
+      { appointmentId: owed.appointmentId, paymentRef, refundId: refund.refundId },
+      'refunds: a second payment refunded',
+    );
+  return Boolean(recorded);
+}
+
+export async function refundExtraPaymentAfterCommit(options: Parameters<typeof refundExtraPayment>[0]) {
+  try {
+    await refundExtraPayment(options);
+  } catch (err) {
+    options.refunds.logger.warn(
+      { err, paymentRef: options.paymentRef },
+      'refunds: refund of a second payment failed; the sweeper retries it',
     );
   }
 }
@@ -168,5 +238,62 @@ export async function refundOwedBookings({
       refunds.logger.warn({ err, appointmentId: id }, 'refunds: refund failed again; retrying later');
     }
   }
+  // Second payments for bookings already paid, paid back whatever the booking's state.
+  const extra = await db
+    .select({ paymentRef: extraPayments.paymentRef })
+    .from(extraPayments)
+    .where(isNull(extraPayments.refundedAt))
+    .orderBy(extraPayments.updatedAt)
+    .limit(limit);
+  for (const { paymentRef } of extra) {
+    try {
+      if (await refundExtraPayment({ db, refunds, paymentRef, now })) refunded++;
+    } catch (err) {
+      refunds.logger.warn({ err, paymentRef }, 'refunds: refund of a second payment failed again');
+    }
+  }
   return refunded;
+}
+
+/**
+ * An admin's record that the money still owed was paid back outside the provider's refund (a
+ * transfer, the provider's dashboard when its refund keeps failing): kept as a refund of its own
+ * with the admin's reference, in one transaction that finds the refund still owed — so of two
+ * records, or a record and a refund at the same moment, one wins (decision 056). Returns whether
+ * this call recorded it.
+ */
+export async function recordRefundMadeElsewhere({
+  db,
+  manageLink,
+  appointmentId,
+  reference,
+  now,
+}: {
+  db: Db;
+  manageLink: ManageLink;
+  appointmentId: string;
+  reference: string;
+  now: Date;
+}): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [owed] = await tx
+      .select({ amountMxn: appointments.amountMxn, refunded: appointments.refundedAmountMxn })
+      .from(appointments)
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
+      .for('update');
+    if (!owed) return false;
+    const left = owed.amountMxn - (owed.refunded ?? 0);
+    const refundId = `manual_${randomUUID()}`;
+    await recordRefunds(
+      tx,
+      appointmentId,
+      [{ refundId, amountMxn: left, status: 'succeeded', reference }],
+      now,
+    );
+    const settled = await settleRefunds(tx, appointmentId, now, { refundId });
+    if (settled?.owed) return false;
+    const booking = await getBookingView(tx, appointmentId);
+    if (booking && left > 0) await notifyRefunded(tx, booking, left, manageLink);
+    return true;
+  });
 }

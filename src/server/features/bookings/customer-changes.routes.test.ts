@@ -305,7 +305,8 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       )?.payload.text,
     ).toContain('reembolso completo');
 
-    // Stripe's charge.refunded arrives: recorded, nothing paid twice; the sweeper finds nothing owed.
+    // Stripe's charge.refunded arrives: the refund it reads at Stripe is the one recorded, so nothing
+    // changes (decision 056), nothing is paid twice, and the sweeper finds nothing owed.
     const charge = {
       id: 'ch_test_1',
       object: 'charge',
@@ -316,7 +317,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       metadata: {},
     };
     const event = await webhook('charge.refunded', charge);
-    expect(await event.json()).toMatchObject({ outcome: 'refunded' });
+    expect(await event.json()).toMatchObject({ outcome: 'unchanged' });
     expect(await sweep()).toMatchObject({ refunded: 0 });
     expect(refundsOf(booking.id)).toHaveLength(1);
     expect((await cancel(booking.token)).status).toBe(409);

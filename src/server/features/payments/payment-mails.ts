@@ -167,6 +167,30 @@ export function unpaidCancelledMails(
   return mails;
 }
 
+/**
+ * checkout.session.async_payment_failed (decision 056): the OXXO voucher went unpaid. The booking
+ * stays reserved until its deadline; a new payment link follows in its own mail.
+ */
+export function paymentFailedMail(facts: PaymentMailFacts, dueAt: Date): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject: `Reserva ${facts.code}: tu pago en OXXO no se completó`,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      `Tu pago en OXXO de ${amount(facts)} para la reserva ${facts.code} no se completó: la ficha venció sin pago y no se te cobró nada.`,
+      'Tu reserva sigue apartada: te enviamos un nuevo enlace para pagar.',
+      '',
+      ...details(facts),
+      '',
+      deadlineLine(dueAt, facts.timezone),
+      pageLine(facts),
+      '',
+      'Barrio',
+    ].join('\n'),
+  };
+}
+
 /** ARCHITECTURE §7: a payment for a booking already cancelled is kept and refunded, never dropped. */
 export function latePaymentMail(facts: PaymentMailFacts, calendar: string | null = null): MailOutboxPayload {
   return {

@@ -417,6 +417,78 @@ describe(`payments (${testEngine})`, () => {
     expect((await rowOf(id)).status).toBe('paid');
   });
 
+  it('an OXXO voucher left unpaid (async_payment_failed) tells the customer; a new checkout keeps it payable', async () => {
+    const { id, code, row } = await confirmed(stripeApp);
+    fake.complete(row.checkoutSessionId!, 'unpaid');
+    await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    const failed = sessionEvent('checkout.session.async_payment_failed', row.checkoutSessionId!);
+    const res = await webhook(failed);
+    expect(await res.json()).toMatchObject({ outcome: 'payment_failed' });
+    const after = await rowOf(id);
+    expect(after).toMatchObject({ status: 'awaiting_payment', paymentDueAt: row.paymentDueAt });
+    expect(after.checkoutSessionId).toMatch(/^cs_/);
+    expect(after.checkoutSessionId).not.toBe(row.checkoutSessionId);
+    expect(fake.sessions.get(after.checkoutSessionId!)).toMatchObject({ status: 'open' });
+    const subjects = (await outboxFor(id)).map((o) => String(o.payload.subject));
+    expect(subjects.filter((s) => s === `Reserva ${code}: tu pago en OXXO no se completó`)).toHaveLength(1);
+    expect(subjects.filter((s) => s.startsWith(`Reserva ${code} confirmada: paga`))).toHaveLength(2);
+    // Sent again: nothing more.
+    expect(await (await webhook(failed)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect(
+      await (
+        await webhook(sessionEvent('checkout.session.async_payment_failed', row.checkoutSessionId!))
+      ).json(),
+    ).toMatchObject({ outcome: 'unchanged' });
+    expect((await outboxFor(id)).length).toBe(subjects.length);
+    // The new checkout pays it.
+    fake.complete(after.checkoutSessionId!);
+    const paid = await webhook(sessionEvent('checkout.session.completed', after.checkoutSessionId!));
+    expect(await paid.json()).toMatchObject({ outcome: 'paid' });
+  });
+
+  it('lateness is judged by when the customer paid: a payment made in time and told late pays the booking', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    const late = await confirmed(stripeApp, TUESDAY_9);
+    const due = row.paymentDueAt!;
+    fake.complete(row.checkoutSessionId!);
+    // Paid a minute before the deadline; Stripe's delivery (retried) arrives 40 minutes after it,
+    // before the sweeper has cancelled the booking.
+    const paidAt = Math.floor((due.getTime() - MINUTE) / 1000);
+    clock.set(new Date(due.getTime() + 40 * MINUTE).toISOString());
+    try {
+      const session = fake.sessions.get(row.checkoutSessionId!);
+      const event = signedStripeEvent({
+        type: 'checkout.session.completed',
+        object: { ...session },
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+        created: paidAt,
+      });
+      const res = await webhook(event);
+      expect(await res.json()).toMatchObject({ outcome: 'paid' });
+      expect(await rowOf(id)).toMatchObject({
+        status: 'paid',
+        paidAt: new Date(paidAt * 1000),
+        refundNeeded: false,
+      });
+
+      // A payment made after the deadline is still late, however it is told.
+      fake.complete(late.row.checkoutSessionId!);
+      clock.set(new Date(late.row.paymentDueAt!.getTime() + 40 * MINUTE).toISOString());
+      const after = signedStripeEvent({
+        type: 'checkout.session.completed',
+        object: { ...fake.sessions.get(late.row.checkoutSessionId!) },
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+        created: Math.floor((late.row.paymentDueAt!.getTime() + MINUTE) / 1000),
+      });
+      expect(await (await webhook(after)).json()).toMatchObject({ outcome: 'refund_needed' });
+      expect(await rowOf(late.id)).toMatchObject({ status: 'cancelled', refundNeeded: false });
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
   it('checkout.session.expired cancels the booking and frees its slot', async () => {
     const { id, vendor, service, row } = await confirmed(stripeApp);
     const res = await webhook(
@@ -442,6 +514,28 @@ describe(`payments (${testEngine})`, () => {
     expect(await late.json()).toMatchObject({ outcome: 'refund_needed' });
     expect(await rowOf(id)).toMatchObject({ status: 'cancelled', refundNeeded: true, paidAt: clock.now() });
     expect((await outboxFor(id)).some((o) => /reembolsaremos/.test(String(o.payload.subject)))).toBe(true);
+  });
+
+  it('a late payment told again by another event is refunded once and told once', async () => {
+    const { id, row } = await confirmed(stripeApp);
+    await webhook(sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }));
+    fake.complete(row.checkoutSessionId!);
+    const first = await webhook(
+      sessionEvent('checkout.session.async_payment_succeeded', row.checkoutSessionId!),
+    );
+    expect(await first.json()).toMatchObject({ outcome: 'refund_needed' });
+    const again = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
+    expect(await again.json()).toMatchObject({ outcome: 'already_paid' });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAmountMxn: 50_000,
+    });
+    const paymentRef = fake.sessions.get(row.checkoutSessionId!)!.payment_intent;
+    expect(fake.refunds.filter((r) => r.payment_intent === paymentRef)).toHaveLength(1);
+    expect(
+      (await outboxFor(id)).filter((o) => /reembolsaremos/.test(String(o.payload.subject))),
+    ).toHaveLength(1);
   });
 
   it('the sweeper cancels an unpaid booking past its deadline, closes the checkout and tells both', async () => {
@@ -657,6 +751,40 @@ describe(`payments (${testEngine})`, () => {
       clock.set(NOW);
     }
     expect((await c.get('/api/sandbox/checkout/cs_sandbox_unknown')).status).toBe(404);
+  });
+
+  it('the sandbox pays back at once a payment that lost the race with a cancellation, as Stripe’s webhook does', async () => {
+    const { id, row } = await confirmed(sandboxApp);
+    // The customer cancels between the checkout page's read and the Pay click's effect.
+    const db = database.db;
+    let raced = false;
+    const racing = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop !== 'transaction') return Reflect.get(target, prop, receiver);
+        return async (...args: Parameters<typeof db.transaction>) => {
+          if (!raced) {
+            raced = true;
+            await db
+              .update(appointments)
+              .set({ status: 'cancelled', cancelReason: 'customer', cancelledAt: clock.now() })
+              .where(eq(appointments.id, id));
+          }
+          return db.transaction(...args);
+        };
+      },
+    });
+    const { app } = createTestApp(
+      { ...database, db: racing },
+      { clock, env: { APP_URL, RATE_LIMITS: 'off' } },
+    );
+    const res = await client(app).post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`);
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await rowOf(id)).toMatchObject({
+      status: 'cancelled',
+      refundNeeded: false,
+      refundedAmountMxn: 50_000,
+      refundId: expect.stringMatching(/^re_sandbox_/),
+    });
   });
 
   it('mounts the sandbox only for the sandbox provider outside production; the Stripe webhook only for Stripe', async () => {

@@ -97,6 +97,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     logger,
     manageLink: manageLinkFor(c.var.deps),
     refunds: checkoutDeps(c.var.deps),
+    checkout: checkoutDeps(c.var.deps),
   });
   logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
   return c.json({ received: true, outcome });
@@ -122,6 +123,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       now: clock.now(),
       logger,
       manageLink: manageLinkFor(c.var.deps),
+      refunds: checkoutDeps(c.var.deps),
     });
     return c.json({ redirect_url });
   })

@@ -19,6 +19,7 @@ import { type BookingView, selectBookingViews } from '../booking-lifecycle/booki
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
 import { appointmentIdOfManageToken } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
+import type { RefundDeps } from '../booking-lifecycle/refund-booking.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
 import { ownedBy } from '../bookings/bookings.service.ts';
 
@@ -126,6 +127,7 @@ export async function sandboxCheckoutAction({
   now,
   logger,
   manageLink,
+  refunds,
 }: {
   db: Db;
   sessionId: string;
@@ -133,6 +135,8 @@ export async function sandboxCheckoutAction({
   now: Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   manageLink: ManageLink;
+  /** The sandbox provider, which pays a late payment back at once, as the Stripe webhook does. */
+  refunds?: RefundDeps;
 }): Promise<{ redirect_url: string; outcome?: PaymentEventOutcome }> {
   const checkout = await getSandboxCheckout({ db, sessionId, now });
   if (action === 'cancel')
@@ -150,6 +154,7 @@ export async function sandboxCheckoutAction({
     now,
     logger,
     manageLink,
+    ...(refunds ? { refunds } : {}),
   });
   const booking = { id: checkout.appointment_id, code: checkout.code };
   return { redirect_url: paymentSuccessPath(encodeURIComponent(sessionId), booking, manageLink), outcome };

@@ -51,6 +51,18 @@ export interface Refund {
   status: 'succeeded' | 'pending';
 }
 
+/** Where a refund stands at the provider; it only moves forward (pending → succeeded → failed/canceled). */
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** A refund as the provider keeps it (decision 056), keyed by its id. */
+export interface ProviderRefund {
+  refundId: string;
+  amountMxn: number;
+  status: ProviderRefundStatus;
+  /** Stripe's failure_reason (`expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`). */
+  failureReason: string | null;
+}
+
 /** A provider's notification, reduced to what the payments service acts on. */
 export type PaymentEvent =
   | {
@@ -60,32 +72,43 @@ export type PaymentEvent =
       appointmentId: string | null;
       /** The provider's payment (Stripe's PaymentIntent id), kept for its refund. */
       paymentRef: string | null;
+      /**
+       * When the customer paid (Stripe: when the event was created), not when the news arrived:
+       * lateness is judged by it. Null when unknown (the sandbox pays as it is told).
+       */
+      paidAt: Date | null;
     }
-  /** Stripe's charge.refunded: money paid back, by us or from the Stripe dashboard. */
+  /**
+   * Stripe's charge.refunded: money paid back on a payment, by us or from the Stripe dashboard. It
+   * names no refund and its amount may be older than a refund.failed already heard, so the payment's
+   * refunds are read from the provider (`listRefunds`) before it takes effect (decision 056).
+   */
   | {
       id: string;
       kind: 'refunded';
       paymentRef: string;
       appointmentId: string | null;
-      /** Centavos refunded so far on that payment. */
+      /** Centavos refunded on that payment when the event was made; logged, never recorded. */
       amountRefunded: number;
     }
   /**
-   * Stripe's refund.failed (decision 049): a refund Stripe had accepted was returned by the card
-   * network; the money is owed again.
+   * Stripe's refund.created, refund.updated, refund.failed (and charge.refund.updated): one refund
+   * and where it stands (decision 056). A failed refund — returned by the card network — is owed again.
    */
   | {
       id: string;
-      kind: 'refund_failed';
-      refundId: string;
+      kind: 'refund';
+      refund: ProviderRefund;
+      paymentRef: string | null;
       appointmentId: string | null;
-      /** Centavos that did not reach the customer. */
-      amount: number;
-      /** Stripe's failure_reason (`expired_or_canceled_card`, `lost_or_stolen_card`, `unknown`). */
-      reason: string | null;
     }
+  /**
+   * Stripe's checkout.session.async_payment_failed: an OXXO voucher went unpaid. The customer is told;
+   * the booking stays payable until its own deadline.
+   */
+  | { id: string; kind: 'payment_failed'; sessionId: string; appointmentId: string | null }
   | { id: string; kind: 'expired'; sessionId: string; appointmentId: string | null }
-  /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid, or a failed async payment. */
+  /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid. */
   | { id: string; kind: 'ignored'; type: string };
 
 /** The signature (or its age) did not check out: the webhook answers 400. */
@@ -103,6 +126,8 @@ export interface PaymentProvider {
   expireCheckout(sessionId: string): Promise<void>;
   /** Pays a booking's payment back in full (RefundRequest); idempotent by its key. */
   refund(request: RefundRequest): Promise<Refund>;
+  /** Every refund the provider holds for a payment, as it stands now (decision 056). */
+  listRefunds(paymentRef: string): Promise<ProviderRefund[]>;
   /** Verifies a webhook on its raw body; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent;
 }

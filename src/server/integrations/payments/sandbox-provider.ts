@@ -4,6 +4,7 @@ import type {
   CheckoutRequest,
   PaymentEvent,
   PaymentProvider,
+  ProviderRefund,
   Refund,
   RefundRequest,
 } from './payment-provider.ts';
@@ -39,6 +40,10 @@ export function createSandboxProvider({ appUrl, secret }: { appUrl: string; secr
       return { refundId: `re_sandbox_${digest}`, amountMxn: request.amountMxn, status: 'succeeded' };
     },
 
+    async listRefunds(): Promise<ProviderRefund[]> {
+      // The sandbox keeps nothing: its refunds are recorded on the booking as they are made.
+      return [];
+    },
     parseWebhook(): PaymentEvent {
       throw new WebhookSignatureError('The sandbox provider receives no webhooks.');
     },
@@ -51,6 +56,6 @@ export function sandboxEvent(kind: 'paid' | 'expired', sessionId: string): Payme
   // One id per session and outcome: a second click is a duplicate delivery, applied once.
   const id = `evt_sandbox_${kind}_${sessionId}`;
   return kind === 'paid'
-    ? { id, kind, sessionId, appointmentId: null, paymentRef: sessionId }
+    ? { id, kind, sessionId, appointmentId: null, paymentRef: sessionId, paidAt: null }
     : { id, kind, sessionId, appointmentId: null };
 }

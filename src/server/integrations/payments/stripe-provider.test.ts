@@ -258,6 +258,8 @@ describe('stripe webhooks', () => {
       sessionId: 'cs_test_paid',
       appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
       paymentRef: 'pi_test_paid',
+      // The payment's own time: when Stripe made the event, not when it arrived.
+      paidAt: new Date(at * 1000),
     };
     expect(parse('checkout.session.completed', session)).toEqual(paid);
     expect(
@@ -292,7 +294,7 @@ describe('stripe webhooks', () => {
     });
   });
 
-  it('refund.failed names the refund the card network returned (decision 049)', () => {
+  it('refund events name one refund and its status, as the ledger keeps them (decision 056)', () => {
     const refund = {
       id: 're_test_1',
       object: 'refund',
@@ -305,15 +307,36 @@ describe('stripe webhooks', () => {
     };
     expect(parse('refund.failed', refund)).toEqual({
       id: 'evt_test_1',
-      kind: 'refund_failed',
-      refundId: 're_test_1',
+      kind: 'refund',
+      refund: {
+        refundId: 're_test_1',
+        amountMxn: 45_000,
+        status: 'failed',
+        failureReason: 'expired_or_canceled_card',
+      },
+      paymentRef: 'pi_test_paid',
       appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
-      amount: 45_000,
-      reason: 'expired_or_canceled_card',
     });
     expect(parse('refund.failed', { ...refund, metadata: {}, failure_reason: null })).toMatchObject({
       appointmentId: null,
-      reason: null,
+      refund: { failureReason: null },
+    });
+    for (const type of ['refund.created', 'refund.updated', 'charge.refund.updated'])
+      expect(parse(type, { ...refund, status: 'requires_action', failure_reason: null })).toMatchObject({
+        kind: 'refund',
+        refund: { status: 'pending' },
+      });
+    expect(parse('refund.updated', { ...refund, status: 'succeeded' })).toMatchObject({
+      refund: { status: 'succeeded' },
+    });
+  });
+
+  it('an OXXO voucher left unpaid (async_payment_failed) is a failed payment of its checkout', () => {
+    expect(parse('checkout.session.async_payment_failed', { ...session, payment_status: 'unpaid' })).toEqual({
+      id: 'evt_test_1',
+      kind: 'payment_failed',
+      sessionId: 'cs_test_paid',
+      appointmentId: '6f1b2a4e-1111-4222-8333-944455556666',
     });
   });
 });

@@ -4,6 +4,8 @@ import {
   type CheckoutRequest,
   type PaymentEvent,
   type PaymentProvider,
+  type ProviderRefund,
+  type ProviderRefundStatus,
   type Refund,
   type RefundRequest,
   WebhookSignatureError,
@@ -17,7 +19,7 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** STRIPE_OXXO=1: OXXO cash vouchers besides cards (paid later: async_payment_succeeded). */
   oxxo: boolean;
-  /** Where the API lives; only tests change it. */
+  /** Where the API lives (STRIPE_API_BASE): a local stand-in in tests. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
@@ -129,6 +131,13 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
       }
     },
 
+    async listRefunds(paymentRef: string): Promise<ProviderRefund[]> {
+      const found: ProviderRefund[] = [];
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentRef, limit: 100 }))
+        found.push(providerRefundOf(refund));
+      return found;
+    },
+
     parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
       let event: Stripe.Event;
@@ -185,15 +194,52 @@ function idOf(ref: string | { id: string } | null | undefined): string | null {
   return ref?.id ?? null;
 }
 
+/** A refund's status as the ledger keeps it: Stripe's requires_action is still on its way. */
+function statusOf(status: string | null | undefined): ProviderRefundStatus {
+  switch (status) {
+    case 'succeeded':
+    case 'failed':
+    case 'canceled':
+      return status;
+    default:
+      return 'pending';
+  }
+}
+
+function providerRefundOf(refund: Stripe.Refund): ProviderRefund {
+  return {
+    refundId: refund.id,
+    amountMxn: refund.amount,
+    status: statusOf(refund.status),
+    failureReason: refund.failure_reason ?? null,
+  };
+}
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  // The payment's own time: Stripe makes the event when the customer pays, whenever it arrives.
+  const paidAt = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':
       // An OXXO voucher completes the session unpaid; its payment arrives as async_payment_succeeded.
       if (event.data.object.payment_status !== 'paid')
         return { id: event.id, kind: 'ignored', type: event.type };
-      return { id: event.id, kind: 'paid', ...refs(event.data.object), ...paymentRef(event.data.object) };
+      return {
+        id: event.id,
+        kind: 'paid',
+        ...refs(event.data.object),
+        ...paymentRef(event.data.object),
+        paidAt,
+      };
     case 'checkout.session.async_payment_succeeded':
-      return { id: event.id, kind: 'paid', ...refs(event.data.object), ...paymentRef(event.data.object) };
+      return {
+        id: event.id,
+        kind: 'paid',
+        ...refs(event.data.object),
+        ...paymentRef(event.data.object),
+        paidAt,
+      };
+    case 'checkout.session.async_payment_failed':
+      return { id: event.id, kind: 'payment_failed', ...refs(event.data.object) };
     case 'checkout.session.expired':
       return { id: event.id, kind: 'expired', ...refs(event.data.object) };
     case 'charge.refunded': {
@@ -210,16 +256,18 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
         amountRefunded: charge.amount_refunded,
       };
     }
-    case 'refund.failed': {
-      // Decision 049: a refund accepted, then returned by the card network: the money is owed again.
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      // Decision 056: one refund and its status; a failed one (returned by the card network) is owed again.
       const refund = event.data.object;
       return {
         id: event.id,
-        kind: 'refund_failed',
-        refundId: refund.id,
+        kind: 'refund',
+        refund: providerRefundOf(refund),
+        paymentRef: idOf(refund.payment_intent),
         appointmentId: refund.metadata?.appointment_id ?? null,
-        amount: refund.amount,
-        reason: refund.failure_reason ?? null,
       };
     }
     default:

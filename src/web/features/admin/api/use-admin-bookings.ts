@@ -63,6 +63,12 @@ export function useRefundAdminBooking() {
   return useBookingAction((id: string) => unwrap(api.admin.bookings[':id'].refund.$post({ param: { id } })));
 }
 
+export function useMarkRefundedAdminBooking() {
+  return useBookingAction(({ id, reference }: { id: string; reference: string }) =>
+    unwrap(api.admin.bookings[':id']['mark-refunded'].$post({ param: { id }, json: { reference } })),
+  );
+}
+
 export function useResendPaymentLink() {
   return useBookingAction((id: string) =>
     unwrap(api.admin.bookings[':id']['resend-payment-link'].$post({ param: { id } })),

@@ -14,6 +14,7 @@ import { toast } from '../../../lib/toast.ts';
 import {
   useAdminBooking,
   useCancelAdminBooking,
+  useMarkRefundedAdminBooking,
   useRefundAdminBooking,
   useResendPaymentLink,
 } from '../api/use-admin-bookings.ts';
@@ -260,7 +261,11 @@ function RefundState({ booking: b, at }: { booking: AdminBookingDetail; at: (iso
             at: b.refund.refunded_at ? at(b.refund.refunded_at) : '—',
           })}
         </p>
-        {b.refund.refund_id ? (
+        {b.refund.reference ? (
+          <p className="break-words text-stone-600">
+            {t('admin.bookings.refundReference', { reference: b.refund.reference })}
+          </p>
+        ) : b.refund.refund_id ? (
           <p className="break-all text-stone-600">
             {t('admin.bookings.refundId', { id: b.refund.refund_id })}
           </p>
@@ -274,11 +279,16 @@ function BookingActions({ booking: b }: { booking: AdminBookingDetail }) {
   const { t } = useTranslation();
   const cancel = useCancelAdminBooking();
   const refund = useRefundAdminBooking();
+  const markRefunded = useMarkRefundedAdminBooking();
   const resend = useResendPaymentLink();
-  const [confirming, setConfirming] = useState<'cancel' | 'refund' | null>(null);
+  const [confirming, setConfirming] = useState<'cancel' | 'refund' | 'mark' | null>(null);
   const [reason, setReason] = useState('');
   const reasonId = useId();
-  const busy = cancel.isPending || refund.isPending || resend.isPending;
+  const [reference, setReference] = useState('');
+  const [referenceMissing, setReferenceMissing] = useState(false);
+  const referenceId = useId();
+  const referenceErrorId = useId();
+  const busy = cancel.isPending || refund.isPending || resend.isPending || markRefunded.isPending;
   const refundOnCancel = b.status === 'paid' ? b.amount_mxn : 0;
 
   const failed = (err: unknown) => {
@@ -291,16 +301,53 @@ function BookingActions({ booking: b }: { booking: AdminBookingDetail }) {
     });
   };
 
-  const { can_cancel, can_refund, can_resend_payment_link } = b.actions;
-  if (!can_cancel && !can_refund && !can_resend_payment_link)
+  const { can_cancel, can_refund, can_mark_refunded, can_resend_payment_link } = b.actions;
+  if (!can_cancel && !can_refund && !can_mark_refunded && !can_resend_payment_link)
     return <p className="text-sm text-stone-700">{t('admin.bookings.noActions')}</p>;
 
   return (
     <div className="flex flex-col gap-3">
       {can_refund ? (
         <Button disabled={busy} onClick={() => setConfirming('refund')}>
-          {t('admin.bookings.refundNow')}
+          {/* After a failure the same press is a retry: the refund keeps its key, never made twice. */}
+          {b.refund.error ? t('admin.bookings.refundRetry') : t('admin.bookings.refundNow')}
         </Button>
+      ) : null}
+      {can_mark_refunded ? (
+        <div className="flex flex-col gap-2">
+          <label htmlFor={referenceId} className="text-sm font-medium text-stone-800">
+            {t('admin.bookings.markRefundedLabel')}
+          </label>
+          <input
+            id={referenceId}
+            type="text"
+            value={reference}
+            maxLength={200}
+            autoComplete="off"
+            aria-invalid={referenceMissing || undefined}
+            aria-describedby={referenceMissing ? referenceErrorId : undefined}
+            onChange={(e) => {
+              setReference(e.target.value);
+              setReferenceMissing(false);
+            }}
+            className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+          />
+          {referenceMissing ? (
+            <p id={referenceErrorId} className="text-sm text-red-800">
+              {t('admin.bookings.markRefundedMissing')}
+            </p>
+          ) : null}
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!reference.trim()) setReferenceMissing(true);
+              else setConfirming('mark');
+            }}
+          >
+            {t('admin.bookings.markRefunded')}
+          </Button>
+        </div>
       ) : null}
       {can_resend_payment_link ? (
         <Button
@@ -340,16 +387,31 @@ function BookingActions({ booking: b }: { booking: AdminBookingDetail }) {
         title={
           confirming === 'refund'
             ? t('admin.bookings.refundTitle', { amount: formatMxn(b.refund.amount_mxn) })
-            : t('admin.bookings.cancelTitle', { code: b.code })
+            : confirming === 'mark'
+              ? t('admin.bookings.markRefundedTitle', { amount: formatMxn(b.refund.amount_mxn) })
+              : t('admin.bookings.cancelTitle', { code: b.code })
         }
         description={
           confirming === 'refund'
             ? t('admin.bookings.refundText', { amount: formatMxn(b.refund.amount_mxn) })
-            : refundOnCancel > 0
-              ? t('admin.bookings.cancelTextRefund', { amount: formatMxn(refundOnCancel) })
-              : t('admin.bookings.cancelText')
+            : confirming === 'mark'
+              ? t('admin.bookings.markRefundedText', {
+                  amount: formatMxn(b.refund.amount_mxn),
+                  reference: reference.trim(),
+                })
+              : refundOnCancel > 0
+                ? t('admin.bookings.cancelTextRefund', { amount: formatMxn(refundOnCancel) })
+                : t('admin.bookings.cancelText')
         }
-        confirmLabel={confirming === 'refund' ? t('admin.bookings.refundNow') : t('admin.bookings.cancel')}
+        confirmLabel={
+          confirming === 'refund'
+            ? b.refund.error
+              ? t('admin.bookings.refundRetry')
+              : t('admin.bookings.refundNow')
+            : confirming === 'mark'
+              ? t('admin.bookings.markRefunded')
+              : t('admin.bookings.cancel')
+        }
         cancelLabel={t('admin.bookings.keep')}
         onConfirm={() => {
           if (confirming === 'refund')
@@ -357,6 +419,17 @@ function BookingActions({ booking: b }: { booking: AdminBookingDetail }) {
               onSuccess: () => toast.success(t('admin.bookings.toast.refunded')),
               onError: failed,
             });
+          else if (confirming === 'mark')
+            markRefunded.mutate(
+              { id: b.id, reference: reference.trim() },
+              {
+                onSuccess: () => {
+                  setReference('');
+                  toast.success(t('admin.bookings.toast.markedRefunded'));
+                },
+                onError: failed,
+              },
+            );
           else
             cancel.mutate(
               { id: b.id, reason: reason.trim() || undefined },

@@ -53,8 +53,9 @@ const detail: AdminBookingDetail = {
     refund_id: null,
     refunded_at: null,
     error: 'Stripe is down for maintenance',
+    reference: null,
   },
-  actions: { can_cancel: false, can_refund: true, can_resend_payment_link: false },
+  actions: { can_cancel: false, can_refund: true, can_mark_refunded: true, can_resend_payment_link: false },
 };
 
 let queries: URLSearchParams[];
@@ -153,10 +154,31 @@ describe('the Bookings tab', () => {
     ).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund now' }));
+    // The provider refused it: the press is a retry.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Retry refund' }));
     const confirm = await screen.findByRole('alertdialog', { name: `Refund ${formatMxn(45_000)}?` });
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Refund now' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Retry refund' }));
     await waitFor(() => expect(posts).toEqual([`/api/admin/bookings/${item.id}/refund`]));
     expect(await screen.findByText('This booking was already refunded.')).toBeTruthy();
+  });
+
+  it('marks an owed refund as refunded by other means, with a reference it asks for first', async () => {
+    renderTab();
+    fireEvent.click(await screen.findByRole('button', { name: 'Open booking XK7P2M' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Booking XK7P2M' });
+    const mark = await within(dialog).findByRole('button', { name: 'Mark as refunded' });
+    fireEvent.click(mark);
+    expect(await within(dialog).findByText('Write the reference of the refund.')).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    fireEvent.input(within(dialog).getByLabelText(/Reference of the refund made by other means/), {
+      target: { value: ' SPEI 0012345 ' },
+    });
+    fireEvent.click(mark);
+    const confirm = await screen.findByRole('alertdialog', {
+      name: `Mark ${formatMxn(45_000)} as refunded?`,
+    });
+    expect(within(confirm).getByText(/with the reference “SPEI 0012345”/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Mark as refunded' }));
+    await waitFor(() => expect(posts).toEqual([`/api/admin/bookings/${item.id}/mark-refunded`]));
   });
 });

@@ -72,7 +72,7 @@ describe('Public directory', () => {
       ok({ items: [fakeVendor(1), fakeVendor(2)], hasMore: false, total: 2, totalCapped: false });
     renderAt('/public/all-vendors?category=cooking', { retry: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'All Vendors' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/auth');
     expect(await screen.findByText('2 vendors found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cooking' }).getAttribute('aria-pressed')).toBe('true');
     // The directory's own list: no browse-only chips.
@@ -147,7 +147,7 @@ describe('Public vendor profile', () => {
     expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('offers Sign In and Create account to visitors only, not to a signed-in customer', async () => {
+  it('offers Sign In and Create account to visitors only, not to a signed-in customer (the directory too)', async () => {
     renderAt('/public/vendor/casa-limpia', { retry: false });
     expect(await screen.findByRole('link', { name: 'Create account' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
@@ -177,6 +177,13 @@ describe('Public vendor profile', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).toBeNull());
     expect(screen.queryByRole('link', { name: 'Crear cuenta' })).toBeNull();
     expect(screen.queryByRole('heading', { name: '¿Eres nuevo en Barrio?' })).toBeNull();
+
+    // The public directory, likewise.
+    cleanup();
+    renderAt('/public/all-vendors', { retry: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Todos los Proveedores' })).toBeTruthy();
+    await waitFor(() => expect(requests.filter((r) => r.pathname === '/api/me').length).toBeGreaterThan(1));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).toBeNull());
   });
 
   it("shows 'Vendor Not Found' with a link to /auth, and the toast", async () => {

@@ -1,5 +1,5 @@
 import { Check, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
@@ -14,16 +14,14 @@ import {
   type RecentChangeItem,
   type ServiceChange,
 } from '../../../../shared/vendor-changes.schemas.ts';
-import { REVIEW_MESSAGE_MAX } from '../../../../shared/vendor-review.schemas.ts';
-import { FormField } from '../../../components/form-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useDecidePendingChange, usePendingChanges, useRecentChanges } from '../api/use-review-queue.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 // Decision 055: the Review tab's second half — approved vendors' changes of identity, which wait
 // here while the public profile keeps the approved values, and the descriptive edits published at
@@ -176,81 +174,37 @@ function RejectDialog({
   returnFocus: { current: HTMLElement | null };
 }) {
   const { t } = useTranslation();
-  const fieldId = useId();
   const decide = useDecidePendingChange();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const name = change.business_name;
-
-  const send = () => {
-    const parsed = pendingChangeDecisionSchema.safeParse({ decision: 'reject', message });
-    if (!parsed.success) {
-      setError(t('admin.review.messageRequired'));
-      return;
-    }
-    decide
-      .mutateAsync({ id: change.vendor_profile_id, input: parsed.data })
-      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-      .then(
-        () => {
-          onClose();
-          toast.success(t('admin.changes.rejected', { name }));
-        },
-        (err) =>
-          toast.error(t('admin.changes.failed'), {
-            description: err instanceof ApiError ? err.message : undefined,
-          }),
-      );
-  };
-
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title={t('admin.changes.rejectTitle', { name })}
-        description={t('admin.changes.rejectText')}
-        closeLabel={t('admin.common.cancel')}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus.current?.isConnected) {
-            event.preventDefault();
-            returnFocus.current.focus();
-          }
-        }}
-      >
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
-          <FormField id={fieldId} label={t('admin.review.reason')} error={error} required>
-            <textarea
-              id={fieldId}
-              rows={4}
-              required
-              maxLength={REVIEW_MESSAGE_MAX}
-              value={message}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-              onChange={(event) => {
-                setMessage(event.currentTarget.value);
-                setError(undefined);
-              }}
-              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              {t('admin.common.cancel')}
-            </Button>
-            <Button type="submit" variant="danger" disabled={decide.isPending}>
-              {decide.isPending ? t('admin.review.sending') : t('admin.review.send')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title={t('admin.changes.rejectTitle', { name })}
+      description={t('admin.changes.rejectText')}
+      label={t('admin.review.reason')}
+      danger
+      pending={decide.isPending}
+      isValid={(message) => pendingChangeDecisionSchema.safeParse({ decision: 'reject', message }).success}
+      onSend={(message) =>
+        decide
+          .mutateAsync({
+            id: change.vendor_profile_id,
+            input: pendingChangeDecisionSchema.parse({ decision: 'reject', message }),
+          })
+          // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+          .then(
+            () => {
+              onClose();
+              toast.success(t('admin.changes.rejected', { name }));
+            },
+            (err) =>
+              toast.error(t('admin.changes.failed'), {
+                description: err instanceof ApiError ? err.message : undefined,
+              }),
+          )
+      }
+      onClose={onClose}
+      returnFocus={returnFocus}
+    />
   );
 }
 

@@ -1,19 +1,13 @@
 import { Check, MessageSquareWarning, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
-import {
-  REVIEW_MESSAGE_MAX,
-  type ReviewQueueItem,
-  vendorReviewInputSchema,
-} from '../../../../shared/vendor-review.schemas.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { type ReviewQueueItem, vendorReviewInputSchema } from '../../../../shared/vendor-review.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -21,6 +15,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
 import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
 
 type MessageDecision = 'request_changes' | 'reject';
 
@@ -194,90 +189,38 @@ function MessageDialog({
   returnFocus: { current: HTMLElement | null };
 }) {
   const { t } = useTranslation();
-  const fieldId = useId();
   const review = useReviewVendor();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const name = vendor.business_name;
   const changes = decision === 'request_changes';
-
-  const send = () => {
-    const parsed = vendorReviewInputSchema.safeParse({ decision, message });
-    if (!parsed.success) {
-      setError(t('admin.review.messageRequired'));
-      return;
-    }
-    review
-      .mutateAsync({ id: vendor.id, input: parsed.data })
-      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-      .then(
-        () => {
-          onClose();
-          toast.success(
-            changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
-          );
-        },
-        (err) =>
-          toast.error(t('admin.review.failed'), {
-            description: err instanceof ApiError ? err.message : undefined,
-          }),
-      );
-  };
-
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent
-        title={
-          changes ? t('admin.review.requestChangesTitle', { name }) : t('admin.review.rejectTitle', { name })
-        }
-        description={changes ? t('admin.review.requestChangesText') : t('admin.review.rejectText')}
-        closeLabel={t('admin.common.cancel')}
-        onCloseAutoFocus={(event) => {
-          if (returnFocus.current?.isConnected) {
-            event.preventDefault();
-            returnFocus.current.focus();
-          }
-        }}
-      >
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            send();
-          }}
-        >
-          <FormField
-            id={fieldId}
-            label={changes ? t('admin.review.message') : t('admin.review.reason')}
-            error={error}
-            required
-          >
-            <textarea
-              id={fieldId}
-              rows={4}
-              required
-              maxLength={REVIEW_MESSAGE_MAX}
-              value={message}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${fieldId}-error` : undefined}
-              onChange={(event) => {
-                setMessage(event.currentTarget.value);
-                setError(undefined);
-              }}
-              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-            />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              {t('admin.common.cancel')}
-            </Button>
-            <Button type="submit" variant={changes ? 'primary' : 'danger'} disabled={review.isPending}>
-              {review.isPending ? t('admin.review.sending') : t('admin.review.send')}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <ReasonDialog
+      title={
+        changes ? t('admin.review.requestChangesTitle', { name }) : t('admin.review.rejectTitle', { name })
+      }
+      description={changes ? t('admin.review.requestChangesText') : t('admin.review.rejectText')}
+      label={changes ? t('admin.review.message') : t('admin.review.reason')}
+      danger={!changes}
+      pending={review.isPending}
+      isValid={(message) => vendorReviewInputSchema.safeParse({ decision, message }).success}
+      onSend={(message) =>
+        review
+          .mutateAsync({ id: vendor.id, input: vendorReviewInputSchema.parse({ decision, message }) })
+          // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
+          .then(
+            () => {
+              onClose();
+              toast.success(
+                changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
+              );
+            },
+            (err) =>
+              toast.error(t('admin.review.failed'), {
+                description: err instanceof ApiError ? err.message : undefined,
+              }),
+          )
+      }
+      onClose={onClose}
+      returnFocus={returnFocus}
+    />
   );
 }

@@ -2,7 +2,6 @@ import { Check, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
@@ -15,12 +14,12 @@ import {
   type ServiceChange,
 } from '../../../../shared/vendor-changes.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useDecidePendingChange, usePendingChanges, useRecentChanges } from '../api/use-review-queue.ts';
+import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 // Decision 055: the Review tab's second half — approved vendors' changes of identity, which wait
@@ -41,35 +40,24 @@ function identityValue(field: IdentityField, value: string | undefined, language
 /** The changes waiting for an admin, oldest first, each field with its public and its proposed value. */
 export function PendingChangesSection() {
   const { t } = useTranslation();
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [limit, more] = useAdminPageLimit();
   const changes = usePendingChanges(limit);
   useErrorToast('admin-pending-changes', changes, { title: t('admin.toast.fetchFailed') });
-  const items = changes.data?.items ?? [];
-  const total = changes.data?.total ?? 0;
   return (
     <section aria-labelledby="pending-changes-title" className="flex flex-col gap-3">
       <h2 id="pending-changes-title" className="text-lg font-bold text-stone-900">
         {t('admin.changes.title')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.changes.intro')}</p>
-      {changes.isPending ? (
-        <Skeleton className="h-32 rounded-2xl" />
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">{t('admin.changes.empty')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((change) => (
-            <li key={change.vendor_profile_id}>
-              <PendingChangeCard change={change} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {items.length < total ? (
-        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
-          {t('admin.common.loadMore')}
-        </Button>
-      ) : null}
+      <PagedCards
+        query={changes}
+        empty={t('admin.changes.empty')}
+        skeletonClassName="h-32 rounded-2xl"
+        listClassName="flex flex-col gap-3"
+        keyOf={(change) => change.vendor_profile_id}
+        card={(change) => <PendingChangeCard change={change} />}
+        onLoadMore={more}
+      />
     </section>
   );
 }
@@ -211,37 +199,24 @@ function RejectDialog({
 /** The descriptive edits approved vendors published at once, newest first. */
 export function RecentChangesSection() {
   const { t } = useTranslation();
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [limit, more] = useAdminPageLimit();
   const recent = useRecentChanges(limit);
   useErrorToast('admin-recent-changes', recent, { title: t('admin.toast.fetchFailed') });
-  const items = recent.data?.items ?? [];
-  const total = recent.data?.total ?? 0;
   return (
     <section aria-labelledby="recent-changes-title" className="flex flex-col gap-3">
       <h2 id="recent-changes-title" className="text-lg font-bold text-stone-900">
         {t('admin.changes.recentTitle')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.changes.recentIntro')}</p>
-      {recent.isPending ? (
-        <Skeleton className="h-24 rounded-2xl" />
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">
-          {t('admin.changes.recentEmpty')}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-2">
-          {items.map((item) => (
-            <li key={item.id}>
-              <RecentChange item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {items.length < total ? (
-        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
-          {t('admin.common.loadMore')}
-        </Button>
-      ) : null}
+      <PagedCards
+        query={recent}
+        empty={t('admin.changes.recentEmpty')}
+        skeletonClassName="h-24 rounded-2xl"
+        listClassName="flex flex-col gap-2"
+        keyOf={(item) => item.id}
+        card={(item) => <RecentChange item={item} />}
+        onLoadMore={more}
+      />
     </section>
   );
 }

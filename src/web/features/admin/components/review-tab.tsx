@@ -2,18 +2,17 @@ import { Check, MessageSquareWarning, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { type ReviewQueueItem, vendorReviewInputSchema } from '../../../../shared/vendor-review.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
+import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
 import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -25,36 +24,27 @@ type MessageDecision = 'request_changes' | 'reject';
  */
 export function ReviewTab() {
   const { t } = useTranslation();
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [limit, more] = useAdminPageLimit();
   const queue = useReviewQueue(limit);
   useErrorToast('admin-review', queue, { title: t('admin.toast.fetchFailed') });
-  const items = queue.data?.items ?? [];
-  const total = queue.data?.total ?? 0;
 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{t('admin.review.intro')}</p>
       <p className="text-sm text-stone-700" aria-live="polite">
-        {queue.data ? t('admin.common.showing', { shown: items.length, total }) : null}
+        {queue.data
+          ? t('admin.common.showing', { shown: queue.data.items.length, total: queue.data.total })
+          : null}
       </p>
-      {queue.isPending ? (
-        <Skeleton className="h-48 rounded-2xl" />
-      ) : items.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-center text-stone-700">{t('admin.review.empty')}</p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {items.map((vendor) => (
-            <li key={vendor.id}>
-              <ReviewCard vendor={vendor} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {items.length < total ? (
-        <Button variant="secondary" onClick={() => setLimit((n) => n + ADMIN_PAGE_SIZE)}>
-          {t('admin.common.loadMore')}
-        </Button>
-      ) : null}
+      <PagedCards
+        query={queue}
+        empty={t('admin.review.empty')}
+        skeletonClassName="h-48 rounded-2xl"
+        listClassName="flex flex-col gap-3"
+        keyOf={(vendor) => vendor.id}
+        card={(vendor) => <ReviewCard vendor={vendor} />}
+        onLoadMore={more}
+      />
       <PendingChangesSection />
       <RecentChangesSection />
     </div>

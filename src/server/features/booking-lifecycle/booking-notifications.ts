@@ -117,7 +117,9 @@ export async function notifyBookingRequested(
   },
 ) {
   const wanted = await emailNotificationsWanted(tx, appointmentId);
-  if (vendor.businessEmail && wanted.vendor)
+  // A vendor without a WhatsApp number gets the request by mail whatever the switch says: else it
+  // would reach them nowhere but the dashboard, and the customer would wait for an answer in vain.
+  if (vendor.businessEmail && (wanted.vendor || !vendor.businessPhone))
     await enqueueMail(tx, vendorRequestMail(vendor.businessEmail, facts, links));
   if (vendor.businessPhone) {
     await enqueueWhatsApp(tx, {

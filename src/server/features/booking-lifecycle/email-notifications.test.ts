@@ -137,17 +137,19 @@ describe(`the email notifications switch (${testEngine})`, () => {
 
     it('still sends what the person asked for and what is about money', async () => {
       const b = await booking();
-      // The customer's receipt of the request they made (the vendor's notice is a notification).
-      expect(
-        await mailsOf((tx) =>
+      // The customer's receipt of the request they made; the vendor's notice is a notification,
+      // which WhatsApp carries — without a WhatsApp number, the mail is the request's only way there.
+      const requested = (businessPhone: string | null) =>
+        mailsOf((tx) =>
           notifyBookingRequested(tx, {
             appointmentId,
-            vendor: { id: b.vendorProfileId, businessEmail: vendorEmail, businessPhone: null },
+            vendor: { id: b.vendorProfileId, businessEmail: vendorEmail, businessPhone },
             facts: mailFactsOf(b, testManageLink),
             links: { confirm: 'http://barrio.test/c', decline: 'http://barrio.test/d' },
           }),
-        ),
-      ).toEqual(['customer']);
+        );
+      expect(await requested('+525512345678')).toEqual(['customer']);
+      expect((await requested(null)).sort()).toEqual(['customer', 'vendor']);
       // Money: the payment link, the payment's receipt, a cancellation with a refund owed.
       expect(
         await mailsOf((tx) =>

@@ -1,7 +1,7 @@
 import { type Alias, resolveConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-// One runtime (issue 22): `vite build` and `npm run dev` resolve react and react-dom to Preact's
+// One runtime: `vite build` and `npm run dev` resolve react and react-dom to Preact's
 // compat layer, as the web tests do (src/web/app/runtime.test.ts checks the tests' side).
 
 /** Where an import resolves under a config's aliases (Vite's matching: the id, or the id and `/…`). */

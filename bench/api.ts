@@ -16,7 +16,7 @@ import { listQueries } from './list-queries.ts';
 import { type OpenLoopFigures, type OpenLoopRequest, openLoop } from './open-loop.ts';
 import { createScratchDatabase, startServer, writeResult } from './support.ts';
 
-// API load (issue 11): the real server (src/server/main.ts) on 100,000 seeded vendors. Each
+// API load: the real server (src/server/main.ts) on 100,000 seeded vendors. Each
 // endpoint gets a fixed-rate run at the goal rate (p50/p99 at that load), sent open loop on a fixed
 // schedule with latencies counted from each request's intended send time (bench/open-loop.ts), and
 // a run at full speed with autocannon, whose req/s is divided by GET /api/health's (one `select 1`)
@@ -44,7 +44,7 @@ if (!engines.every((e) => e === 'pglite' || e === 'postgres'))
   throw new Error('--engine: pglite, postgres or both');
 
 /**
- * Issue 11's goals (two cores). The other reads are loaded at the same rate; bookings at a tenth,
+ * The API's latency and throughput goals (two cores). The other reads are loaded at the same rate; bookings at a tenth,
  * since each one uses up an open slot read beforehand.
  */
 const goals = {
@@ -67,14 +67,14 @@ interface Fixtures {
     vendorId: string;
     serviceId: string;
     startTime: string;
-    /** For a service done at the customer's place (issue 24); ignored otherwise. */
+    /** For a service done at the customer's place; ignored otherwise. */
     address: { street: string; colonia: string; postalCode: string };
   }[];
 }
 
 interface Scenario {
   name: string;
-  /** browse or search: the throughput goals of issue 11 apply. */
+  /** browse or search: the throughput goals apply. */
   kind: 'health' | 'browse' | 'search' | 'read' | 'write';
   rate: (engine: Engine) => number;
   /** The i-th HTTP request (called once per request sent). */
@@ -354,7 +354,7 @@ async function benchEngine(engine: Engine) {
   }
 }
 
-/** Which of issue 11's goals apply to this endpoint, and whether this run met them. */
+/** Which of the goals apply to this endpoint, and whether this run met them. */
 function goalsOf(
   engine: Engine,
   scenario: Scenario,

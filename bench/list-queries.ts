@@ -28,7 +28,7 @@ export const listQueries: { name: string; kind: 'browse' | 'search'; query: Reco
     query: { q: 'limpieza', limit: `${BROWSE_PAGE_SIZE}` },
   },
   { name: 'search: shortest "ana"', kind: 'search', query: { q: 'ana', limit: `${BROWSE_PAGE_SIZE}` } },
-  // Issue 26: a typo corrected through the lexicon, and two words that must both match.
+  // A typo corrected through the lexicon, and two words that must both match.
   { name: 'search: typo "plomro"', kind: 'search', query: { q: 'plomro', limit: `${BROWSE_PAGE_SIZE}` } },
   {
     name: 'search: two words "limpieza condesa"',
@@ -41,7 +41,7 @@ export const listQueries: { name: string; kind: 'browse' | 'search'; query: Reco
     kind: 'search',
     query: { q: 'ana', category: 'cleaning', limit: `${BROWSE_PAGE_SIZE}` },
   },
-  // Issue 26 part 4: the filters, alone, together and with a search ("available on" is not one
+  // The filters, alone, together and with a search ("available on" is not one
   // statement: decision 052).
   {
     name: 'filter: colonia Polanco',

@@ -17,7 +17,7 @@ import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
 import { createScratchDatabase, writeResult } from './support.ts';
 
-// Issue 11: no single query over 20 ms on PGlite with 100,000 vendors. EXPLAIN ANALYZE of each of
+// No single query over 20 ms on PGlite with 100,000 vendors. EXPLAIN ANALYZE of each of
 // Browse Vendors' two statements (the page and the capped count), as the service builds them, on
 // the directory bench/api.ts seeds. The server's time inside the database is far less disturbed by
 // other work on the machine than a load test, and the plan says why a query is slow: the table
@@ -105,7 +105,7 @@ for (const { name, query: raw } of listQueries) {
   const query = vendorListQuerySchema.parse(raw);
   const filter = await vendorListFilter(database.db, query);
   const words = query.q ? searchWords(query.q).filter((word) => word.length >= 4) : [];
-  // Issue 26: a search reads the typo lexicon, then its first hundred finds ranked (the count with them).
+  // A search reads the typo lexicon, then its first hundred finds ranked (the count with them).
   const statements: [string, SQLWrapper][] = filter.search
     ? [
         ...(words.length > 0 ? ([['typos', typoQuery(database.db, words)]] as [string, SQLWrapper][]) : []),

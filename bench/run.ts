@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from './support.ts';
 
-// `npm run bench`: every benchmark of issue 11, one after the other, each in its own process (a
+// `npm run bench`: every benchmark, one after the other, each in its own process (a
 // benchmark's servers, databases and JIT state never leak into the next). Name parts to run only
 // those, or `--skip` parts; figures are printed and written to bench/results/*.json, and
 // BENCHMARKS.md summarises them.

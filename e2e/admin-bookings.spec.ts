@@ -4,7 +4,7 @@ import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 import { bookingCode, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Issue 25 part 2 (decision 049): a guest books and pays (the sandbox checkout); on a phone, an admin
+// Decision 049: a guest books and pays (the sandbox checkout); on a phone, an admin
 // finds the booking by its code in the Bookings tab, opens it, cancels it with a refund, and sees the
 // refund recorded. Its own vendor (the ninth of the public list, not a featured one) so that it never
 // meets another journey.

@@ -3,7 +3,7 @@ import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Admin dashboard (product §2, issue #9) on a phone: vendors, their availability windows, customers.
+// Admin dashboard (product §2) on a phone: vendors, their availability windows, customers.
 
 /** The date `days` from today on Mexico City's clocks (the demo vendors' zone), as YYYY-MM-DD. */
 function mexicoCityDate(days: number): string {
@@ -74,7 +74,7 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await expect(card.getByText('Hourly')).toBeVisible();
 
   // Availability: a weekly window early in the morning, three days from now. The editor fits the
-  // phone (issue 25).
+  // phone.
   await card.getByRole('tab', { name: 'Availability' }).click();
   const save = card.getByRole('button', { name: 'Save availability' });
   await expect(save).toBeVisible();
@@ -195,7 +195,7 @@ test('the tools menu reaches the WhatsApp pages and the public directory', async
   await expect(page.getByRole('heading', { level: 1, name: 'All Vendors' })).toBeVisible();
 });
 
-test('an admin edits and deletes a guest, whose bookings stay (issue 25)', async ({ page }) => {
+test('an admin edits and deletes a guest, whose bookings stay', async ({ page }) => {
   await openAdmin(page);
   await page.getByRole('tab', { name: 'Customers' }).click();
   await page.getByRole('searchbox', { name: 'Search' }).fill('vale.ruiz@correo.example');

@@ -5,7 +5,7 @@ import { hydrateOnGoto } from './support/ssr.ts';
 import { test } from './support/test.ts';
 import { vendorCards } from './support/vendor-list.ts';
 
-// The vendor review queue (issue 25, decision 048) on a phone: a vendor who signed up is out of
+// The vendor review queue (decision 048) on a phone: a vendor who signed up is out of
 // Browse Vendors until an admin approves it in the Review tab; then it is listed. Once approved, a
 // rename waits in the same tab while the public profile keeps the approved name (decision 055).
 

@@ -10,7 +10,7 @@ test('protected pages send a signed-out visitor to /auth, and signing in brings 
 }) => {
   for (const path of ['/profile', '/settings', '/jobs', '/admin']) {
     await page.goto(path);
-    // Issue 23: the page to come back to rides along.
+    // The page to come back to rides along.
     await expect(page, path).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
   }

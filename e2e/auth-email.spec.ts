@@ -65,7 +65,7 @@ test('sign up, sign out, sign in again, and see my profile', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  // Back to My Profile, where the sign-in was asked for (issue 23).
+  // Back to My Profile, where the sign-in was asked for.
   await expect(page).toHaveURL(/\/profile$/);
   // A signed-in user who opens /auth goes home.
   await page.goto('/auth');

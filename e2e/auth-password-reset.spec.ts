@@ -3,7 +3,7 @@ import { freshEmail } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Issue 24 (part 5), "Forgot password?" on a phone: sign up → sign out → Forgot password? → the mail from
+// "Forgot password?" on a phone: sign up → sign out → Forgot password? → the mail from
 // the dev mailbox → a new password → signed in; the link works once.
 
 test('forgot password → reset from the dev mailbox → signed in, and the link works once', async ({

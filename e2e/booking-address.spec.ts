@@ -5,7 +5,7 @@ import { bookingCode, pickSlot } from './support/booking.ts';
 import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
 
-// Issue 24 (parts 1, 3, 7): a home-cleaning booking asks where; the confirmation recaps it; the
+// A home-cleaning booking asks where; the confirmation recaps it; the
 // vendor's dashboard shows the request complete — how to reach the customer and where to go. A
 // vendor of its own (signed up here) so that it meets no other journey.
 

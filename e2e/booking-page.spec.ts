@@ -12,7 +12,7 @@ import {
 } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Issue 23 (decisions 044, 046): a guest books, follows the confirmation to the booking page, opens
+// Decisions 044 and 046: a guest books, follows the confirmation to the booking page, opens
 // the same page from the receipt mail, and after the vendor confirms pays from it; then moves it to
 // another day and cancels it, with the refund shown. Its own vendor (featured 3, last day; moved to
 // a day in the middle) so that it never meets another journey.

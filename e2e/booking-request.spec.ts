@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Booking (issue #6): a visitor requests a slot on a vendor's profile; the vendor answers from the
+// Booking: a visitor requests a slot on a vendor's profile; the vendor answers from the
 // link in the dev mailbox (the outbox dispatcher delivers it); the booking moves on.
 
 // Two people, a sign-in, the outbox and four axe scans: longer than one screen's journey.
@@ -43,7 +43,7 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
     await expectNoAxeViolations(v);
 
-    // The same link again: what happened and when (issue 24); nothing is sent and nothing to press.
+    // The same link again: what happened and when; nothing is sent and nothing to press.
     await v.goto(links.decline);
     await expect(v.getByText(/^Ya confirmaste esta reserva el /)).toBeVisible();
     await expect(v.getByTestId('booking-status')).toHaveCount(0);

@@ -3,7 +3,7 @@ import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Issue 10 on a phone: the demo customer connects contacts on Home and sees the vendors of their
+// Contacts on a phone: the demo customer connects contacts on Home and sees the vendors of their
 // network. The seed's "Casa Impecable CDMX" has the business phone +52 55 4123 8890; the .vcf has
 // it in the old mobile form with the 1, as many address books still do.
 
@@ -85,7 +85,7 @@ test('the customer imports a .vcf with a vendor’s phone and sees that vendor r
   ).toBeVisible();
 
   // Settings → privacy: sharing one's own bookings with contacts is off until the user turns it on
-  // (issue 28, decision 037).
+  // (decision 037).
   await page.goto('/settings');
   await expect(
     page.getByRole('switch', { name: 'Let my contacts see that I booked a vendor' }),

@@ -5,7 +5,7 @@ import { withoutServerRender } from './support/ssr.ts';
 import { test } from './support/test.ts';
 import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
-// Discovery (issue #4): the public directory on a phone, against the demo data (~60 vendors).
+// Discovery: the public directory on a phone, against the demo data (~60 vendors).
 
 test('directory: category, search, load more, empty state, sign in, card and Quick Book', async ({
   browser,
@@ -40,7 +40,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
     );
     await expect.poll(() => vendorCount(page)).toBeLessThan(total);
 
-    // Quick Book opens the services tab at the booking form, its first step focused (issue 24).
+    // Quick Book opens the services tab at the booking form, its first step focused.
     const card = vendorCards(page).first();
     await expect(card.getByRole('link', { name: /^Quick Book/ })).toHaveAttribute(
       'href',

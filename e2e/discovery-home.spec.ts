@@ -5,7 +5,7 @@ import { phone } from './support/phone.ts';
 import { apiRequests, holdRequests, waitForHydration, withoutServerRender } from './support/ssr.ts';
 import { test } from './support/test.ts';
 
-// Discovery (issue #4): Home on a phone, against the demo data.
+// Discovery: Home on a phone, against the demo data.
 
 async function expectPhoneFriendlyAndNoErrors(page: Page, errors: Error[]) {
   await expectPhoneFriendly(page);

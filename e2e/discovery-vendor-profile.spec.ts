@@ -3,7 +3,7 @@ import { newPhonePage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Discovery (issue #4): the public vendor profile on a phone, against the demo data.
+// Discovery: the public vendor profile on a phone, against the demo data.
 
 /** A demo vendor with similar vendors: the first of the cleaning chip. */
 async function someVendor(page: Page): Promise<{ id: string; slug: string; business_name: string }> {

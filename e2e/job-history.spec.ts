@@ -48,7 +48,7 @@ test('the demo customer sees their real bookings on /jobs, opens one’s page an
   await expectNoSideScroll(page);
   await expectNoAxeViolations(page);
 
-  // Issue 23: a row opens its booking page, by the link the mails carry.
+  // A row opens its booking page, by the link the mails carry.
   const first = cards.first().getByRole('heading', { level: 3 }).getByRole('link');
   const vendorName = (await first.textContent())?.trim() ?? '';
   await first.click();

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Payments (issue #7): a visitor books, the vendor confirms from the mailed link, the customer gets
+// Payments: a visitor books, the vendor confirms from the mailed link, the customer gets
 // the payment link by mail and pays in the sandbox checkout (the default provider, ARCHITECTURE §7);
 // /payment-success shows the booking in MXN. And the way back: cancel at the checkout, land on
 // /payment-cancel, retry into the same checkout.

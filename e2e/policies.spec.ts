@@ -3,7 +3,7 @@ import { expectPhoneFriendly } from './support/axe.ts';
 import { featuredVendor, pickSlot } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// The policies pages (issue 24, product §2.23): linked from the booking form ("By requesting you
+// The policies pages (product §2.23): linked from the booking form ("By requesting you
 // accept…"), from the page footer, in both languages, on a phone.
 
 test('the booking form links the cancellation policy, which opens beside the form', async ({ page }) => {

@@ -3,7 +3,7 @@ import { newPhonePage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Issue 26: Home's search box understands how people in Mexico City type. "plom" suggests Repair
+// Home's search box understands how people in Mexico City type. "plom" suggests Repair
 // (through "plomero"), colonias and vendors; the arrows and Enter choose; a typo still finds the
 // plumbers; a colonia with a trade finds those who serve it; the filters narrow "plomero" to a
 // colonia and a day. At 390 px, axe on the open list and on the filters.
@@ -43,7 +43,7 @@ test('search as people type: suggestions, a synonym, a typo, a colonia, then a p
     await page.goto('/vendors?q=fontanero%20doctores');
     await expect(page.getByText('1 vendor found')).toBeVisible();
 
-    // Issue 26 part 4: "plomero", then the filters — a colonia and a day Don Beto works (Monday to
+    // "plomero", then the filters — a colonia and a day Don Beto works (Monday to
     // Saturday, from the first day the date field offers: the app's today).
     await page.goto('/vendors?q=plomero');
     await expect(

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Decline-and-block (issue 28, decision 036): the demo vendor declines a visitor's request from the
+// Decline-and-block (decision 036): the demo vendor declines a visitor's request from the
 // dashboard and blocks its requester; that visitor's next request to the vendor is refused with the
 // block's message, while another visitor still books. Each page is its own client address
 // (newPhonePage), so the block stored with this visitor's address touches no other journey.

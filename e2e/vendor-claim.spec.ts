@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Claiming an admin-created profile (issue 28, decision 035): a visitor books an unclaimed,
+// Claiming an admin-created profile (decision 035): a visitor books an unclaimed,
 // admin-created vendor; then its owner signs up in the wizard with the profile's business email. The
 // signup gets its own profile and an offer to claim; signed in, the owner proves the email with the
 // mailed one-time code (a wrong one first) and the dashboard becomes the claimed business. The

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// Issue 24 (part 8): the vendor's confirm page tells the truth. Opening a link answers nothing — a
+// The vendor's confirm page tells the truth. Opening a link answers nothing — a
 // tap does (decision 053); the link opened a second time says what happened and when, with nothing
 // to press; a malformed link is the spec's "Token Inválido".
 
@@ -63,7 +63,7 @@ test('the confirm link answers on a tap, never on a load; the second visit says 
     await expect(v.getByText('Pendiente de pago')).toBeVisible();
     await expect(v.getByRole('button', { name: 'Confirmar Reserva' })).toHaveCount(0);
     await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toHaveCount(0);
-    // Issue 28: an old link still tells nobody who booked.
+    // An old link still tells nobody who booked.
     await expect(v.getByText('Visita Confirmada')).toHaveCount(0);
     // Only what the first visit toasted may still be on screen: the second adds no error.
     await expect(v.getByText('Error al procesar la confirmación')).toHaveCount(0);

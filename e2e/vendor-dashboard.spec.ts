@@ -3,7 +3,7 @@ import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// The vendor dashboard (issue #5): editors for profile, booking settings and availability, the
+// The vendor dashboard: editors for profile, booking settings and availability, the
 // services section, and availability edits reaching the slots the public profile offers.
 
 const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };

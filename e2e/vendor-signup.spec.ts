@@ -3,7 +3,7 @@ import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 
-// Vendor onboarding (issue #5; product §2 wizard, §5 validation, §8 messages): the whole wizard in
+// Vendor onboarding (product §2 wizard, §5 validation, §8 messages): the whole wizard in
 // Spanish (its default) and in English, each validation message once, the completion screen, vendor
 // login and the dashboard showing what was entered.
 

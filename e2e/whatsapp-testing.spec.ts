@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { bookingCode, featuredVendor, pickSlot, type Vendor } from './support/booking.ts';
 import { test } from './support/test.ts';
 
-// WhatsApp (issue #8): a customer books; an admin simulates the vendor's `CONFIRM <code>` on the
+// WhatsApp: a customer books; an admin simulates the vendor's `CONFIRM <code>` on the
 // testing page — the same handler as Meta's webhook — and the booking becomes awaiting payment
 // while the message log updates live over SSE (no Refresh pressed).
 

@@ -16,7 +16,7 @@ import {
 } from './support/bookings.ts';
 import { type ServerProcess, startServer, tail, waitFor } from './support/server-process.ts';
 
-// Issue 11, fault 1: the server is killed (SIGKILL, no shutdown code runs) while booking requests
+// Fault 1: the server is killed (SIGKILL, no shutdown code runs) while booking requests
 // are in flight, then started again on the same database. Every booking that was acknowledged
 // with 201 must be there exactly once, and the server must start — on PostgreSQL, and on PGlite,
 // whose data directory on disk is written by the killed process itself.

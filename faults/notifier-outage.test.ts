@@ -7,7 +7,7 @@ import { bookingLoad, created, findSlots, postBooking } from './support/bookings
 import { type FakeSmtp, startFakeSmtp } from './support/fake-smtp.ts';
 import { type ServerProcess, startServer, waitFor } from './support/server-process.ts';
 
-// Issue 11, fault 2: the mail server and WhatsApp's Graph API fail for a while (SMTP 451, HTTP 503)
+// Fault 2: the mail server and WhatsApp's Graph API fail for a while (SMTP 451, HTTP 503)
 // while bookings queue notifications; then they recover. Every queued item must be delivered
 // exactly once: counted at the fake servers and in the outbox, whose rows must all end 'sent'.
 

@@ -18,7 +18,7 @@ import {
   waitFor,
 } from './support/server-process.ts';
 
-// Issue 11, graceful shutdown (decision 023): two instances on one PostgreSQL behind a round-robin
+// Graceful shutdown (decision 023): two instances on one PostgreSQL behind a round-robin
 // balancer that retries on the other instance only when a connection is refused or reset before
 // any answer. Each instance in turn gets SIGTERM, exits, starts again; meanwhile reads and booking
 // requests keep coming. No request may fail, and every booking that got 201 exists once.

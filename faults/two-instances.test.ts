@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../src/server/test/test-d
 import { type BookingOutcome, findSlots, postBooking, verifyAcknowledged } from './support/bookings.ts';
 import { logLines, type ServerProcess, startServer, waitFor } from './support/server-process.ts';
 
-// Issue 11, fault 3 (ARCHITECTURE §11): two app processes on one PostgreSQL. Many booking requests for
+// Fault 3 (ARCHITECTURE §11): two app processes on one PostgreSQL. Many booking requests for
 // the same slots arrive at both at once: exactly one wins each slot, the others get 409. Then
 // bookings become overdue while both sweepers run every 100 ms: each is cancelled once and its
 // customer told once.

@@ -16,7 +16,7 @@ export const freshEmail = (label: string) =>
 
 /**
  * Signs in through /auth with email and password (the form is revealed on demand, product §2);
- * `from`: a page to open first, which sends a signed-out visitor there (issue 23: and back).
+ * `from`: a page to open first, which sends a signed-out visitor there (and back).
  */
 export async function signInOnAuthPage(page: Page, email: string, password: string, from = '/auth') {
   await page.goto(from);

@@ -40,7 +40,7 @@ export async function pickSlot(
 }
 
 /**
- * A service done at the customer's place asks where (issue 24): a street, one of the colonias the
+ * A service done at the customer's place asks where: a street, one of the colonias the
  * vendor serves (a list when it has some), a postal code.
  */
 export async function fillAddressIfAsked(form: Locator) {

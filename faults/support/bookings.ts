@@ -11,7 +11,7 @@ export interface Slot {
   vendorId: string;
   serviceId: string;
   startTime: string;
-  /** Where, as the form sends it for a service done at the customer's place (issue 24). */
+  /** Where, as the form sends it for a service done at the customer's place. */
   address: { street: string; colonia: string; postalCode: string; references: string | undefined };
 }
 

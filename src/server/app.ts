@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
     c.res.headers.set('Cache-Control', 'no-store');
   });
 
-  // Issue 28: no body larger than a route needs, counted while it is read (lib/body-limit.ts).
+  // No body larger than a route needs, counted while it is read (lib/body-limit.ts).
   app.use(
     '/api/*',
     limitRequestBodies({

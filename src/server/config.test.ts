@@ -120,7 +120,7 @@ describe('parseConfig', () => {
     }, 60_000);
   });
 
-  describe('TRUST_PROXY (issue 28)', () => {
+  describe('TRUST_PROXY', () => {
     it('reads only the TCP peer unless set', () => {
       expect(parseConfig(base).trustProxy).toEqual({ kind: 'off' });
       expect(parseConfig({ ...base, TRUST_PROXY: 'off' }).trustProxy).toEqual({ kind: 'off' });
@@ -146,7 +146,7 @@ describe('parseConfig', () => {
     });
   });
 
-  describe('dev features off loopback (issue 28)', () => {
+  describe('dev features off loopback', () => {
     it.each(['127.0.0.1', '127.0.1.1', 'localhost', '::1', '[::1]'])('start on loopback %s', (HOST) => {
       expect(parseConfig({ ...base, HOST }).devFeatures).toEqual([
         'the dev mailbox',
@@ -192,7 +192,7 @@ describe('parseConfig', () => {
     });
   });
 
-  it('requires an https APP_URL in production (issue 28)', () => {
+  it('requires an https APP_URL in production', () => {
     const production = { NODE_ENV: 'production', AUTH_SECRET: 'y'.repeat(32) };
     expect(() => parseConfig(production)).toThrow(/APP_URL: required in production, as an https:\/\/ URL/);
     expect(() => parseConfig({ ...production, APP_URL: 'http://barrio.mx' })).toThrow(/APP_URL/);

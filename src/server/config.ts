@@ -35,13 +35,13 @@ function buildSchema(production: boolean, testRunner: boolean) {
           ctx.addIssue({ code: 'custom', message: trust });
           return z.NEVER;
         }),
-      // Dev features on a HOST other people can reach: only when asked for by name (issue 28).
+      // Dev features on a HOST other people can reach: only when asked for by name.
       ALLOW_DEV_FEATURES: flag(false),
       // How often the outbox dispatcher polls; e2e runs shorten it so that mails arrive promptly.
       OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
       // The first retry of a failed delivery waits this long, doubling after each failure.
       OUTBOX_RETRY_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
-      // How long sent and failed outbox items (and dev mailbox mails) are kept (issue 28).
+      // How long sent and failed outbox items (and dev mailbox mails) are kept.
       OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
       // How often the expiry sweeper runs (ARCHITECTURE §4: every minute); fault tests shorten it.
       EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

@@ -23,7 +23,7 @@ import { startViteDev } from './lib/vite-dev.ts';
 loadDotEnv();
 const config = parseConfig();
 const logger = createLogger(config.logLevel);
-// Issue 28: config refuses dev features off loopback unless ALLOW_DEV_FEATURES=on; say so when it is.
+// Config refuses dev features off loopback unless ALLOW_DEV_FEATURES=on; say so when it is.
 if (config.devFeatures.length > 0) {
   const features = config.devFeatures.join(', ');
   if (config.allowDevFeatures)
@@ -55,7 +55,7 @@ if (config.demoSeed) {
       { vendors: config.seedVendors, ms: Math.round(performance.now() - started) },
       'demo data seeded',
     );
-  // Seeded on an earlier day: the demo vendor gets back a request to confirm (issue 24).
+  // Seeded on an earlier day: the demo vendor gets back a request to confirm.
   else await refreshDemoBookings(database.db, { logger });
 }
 

@@ -4,7 +4,7 @@ import { type AppointmentStatus, appointmentStatuses, MAX_PAGE_SIZE } from './co
 import { whenFieldsParsed } from './cross-field-checks.ts';
 import type { BookingAddress, ServiceLocation } from './service-location.ts';
 
-// The admin's Bookings tab (issue 25, decision 049; product §2 Admin, ARCHITECTURE §6): every booking,
+// The admin's Bookings tab (decision 049; product §2 Admin, ARCHITECTURE §6): every booking,
 // filtered and paged, its detail, cancel, refund, resend the payment link, and the CSV export of the
 // same filters. One schema per input, read by the server's validator and the tab alike.
 
@@ -20,7 +20,7 @@ const instant = z.iso.datetime({ offset: true, message: 'Use an ISO date-time' }
 
 /**
  * The status filter's choices: a status, or `scheduled`, the bookings a customer will be served for
- * (awaiting payment, confirmed or paid), which the summary card "Services scheduled" counts (issue 25).
+ * (awaiting payment, confirmed or paid), which the summary card "Services scheduled" counts.
  */
 export const scheduledStatuses = ['awaiting_payment', 'confirmed', 'paid'] as const;
 export const bookingStatusFilters = [...appointmentStatuses, 'scheduled'] as const;

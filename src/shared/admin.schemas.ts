@@ -153,7 +153,7 @@ export type AdminCustomerValues = z.output<typeof adminCustomerInputSchema>;
 export const adminCustomerUpdateSchema = updateSchemaOf(adminCustomerInputSchema);
 export type AdminCustomerUpdate = z.output<typeof adminCustomerUpdateSchema>;
 
-// ——— The admin forms (issue 27): each field as the form holds it, checked by the API's own field ———
+// ——— The admin forms: each field as the form holds it, checked by the API's own field ———
 
 /** The Add and Edit Customer form: its output is what POST and PATCH /api/admin/customers take. */
 export const adminCustomerFormSchema = z.object({
@@ -165,7 +165,7 @@ export const adminCustomerFormSchema = z.object({
 export type AdminCustomerForm = z.input<typeof adminCustomerFormSchema>;
 
 /**
- * The Add and Edit Vendor form: only the fields it shows (issue 28: the bio and address are the
+ * The Add and Edit Vendor form: only the fields it shows (the bio and address are the
  * vendor's to write); its output goes through the create or the update schema.
  */
 export const adminVendorFormSchema = z.object({
@@ -186,7 +186,7 @@ export type AdminVendorForm = z.input<typeof adminVendorFormSchema>;
 /**
  * product §7 "Admin reads profiles where is_vendor is false", plus the people who only ever booked
  * (rows of `customers` no profile stands for): those are `booking_only`, edited and deleted as well
- * (issue 25); their bookings keep the contact given with each.
+ *; their bookings keep the contact given with each.
  */
 export interface AdminCustomer {
   id: string;
@@ -257,7 +257,7 @@ export interface AdminAvailabilityWindow {
   created_at: string;
 }
 
-// ——— The admin availability forms (issue 27): wall times in the vendor's zone (decision 016) ———
+// ——— The admin availability forms: wall times in the vendor's zone (decision 016) ———
 
 const repeatField = z.enum(['none', ...recurrenceRules]);
 const wallTime = z.string().min(1, 'Enter a time');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingForm, bookingFormSchema, createBookingSchema } from './booking.schemas.ts';
 
-// The booking form is checked by the request's own rules (issue 27): what it sends, the server takes.
+// The booking form is checked by the request's own rules: what it sends, the server takes.
 const filled: BookingForm = {
   serviceId: '5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11',
   startTime: '2026-11-23T15:30:00.000Z',
@@ -28,7 +28,7 @@ describe('bookingFormSchema', () => {
     expect(createBookingSchema.safeParse({ vendorId: 'casa-limpia', ...input }).success).toBe(true);
   });
 
-  it('asks for the address only when the service is done at the customer’s place (issue 24)', () => {
+  it('asks for the address only when the service is done at the customer’s place', () => {
     const at = { ...filled, addressNeeded: true };
     const missing = bookingFormSchema.safeParse(at);
     expect(missing.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([

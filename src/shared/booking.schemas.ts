@@ -29,7 +29,7 @@ export const createBookingSchema = z.object({
     'Please enter a valid phone number.',
   ),
   notes: optionalText(1000, 'Notes may be at most 1000 characters.'),
-  /** Issue 24: where the service is done, required when that is the customer's place. */
+  /** Where the service is done, required when that is the customer's place. */
   address: bookingAddressSchema.optional(),
 });
 /** What the form sends: optional fields present, possibly undefined (the validator's typed input). */
@@ -48,7 +48,7 @@ export const bookingFormSchema = z
     customerEmail: createBookingSchema.shape.customerEmail,
     customerPhone: phoneAsTypedSchema,
     notes: createBookingSchema.shape.notes,
-    /** Set by the form from the chosen service: it is done at the customer's address (issue 24). */
+    /** Set by the form from the chosen service: it is done at the customer's address. */
     addressNeeded: z.boolean(),
     address: z.object({
       street: z.string(),
@@ -75,7 +75,7 @@ export interface CreateBookingResponse {
   code: string;
   status: AppointmentStatus;
   message: string;
-  /** The customer's booking page, `/booking/{code}?token=…` (issue 23), also mailed with the receipt. */
+  /** The customer's booking page, `/booking/{code}?token=…`, also mailed with the receipt. */
   manage_path: string;
 }
 
@@ -86,12 +86,12 @@ const token = z
   .min(16, 'Token de confirmación inválido')
   .max(200, 'Token de confirmación inválido');
 
-/** GET /api/bookings/manage?token= (issue 23): the booking page's token, as the link carries it. */
+/** GET /api/bookings/manage?token=: the booking page's token, as the link carries it. */
 export const manageTokenQuerySchema = z.object({
   token: z.string().trim().min(1, 'Booking not found.').max(200, 'Booking not found.'),
 });
 
-/** A booking's own changes by its customer (issue 23; decision 046): by the page's link, or signed in. */
+/** A booking's own changes by its customer (decision 046): by the page's link, or signed in. */
 const reason = z.string().trim().max(500, 'The reason may be at most 500 characters.').optional();
 const newStartTime = z.iso.datetime({ offset: true, message: 'Please choose a time.' });
 export const manageCancelSchema = manageTokenQuerySchema.extend({ reason });
@@ -123,7 +123,7 @@ export const confirmBookingSchema = z.object({
 });
 export type ConfirmBookingInput = z.infer<typeof confirmBookingSchema>;
 
-/** The vendor's own list also declines and blocks the requester (issue 28); a link only answers. */
+/** The vendor's own list also declines and blocks the requester; a link only answers. */
 export const vendorBookingActions = [...bookingActions, 'decline-and-block'] as const;
 export type VendorBookingAction = (typeof vendorBookingActions)[number];
 
@@ -152,13 +152,13 @@ export interface BookingSummary {
 /**
  * GET /api/bookings/confirm?token=: the summary while the link can still be answered. Once it has
  * been used or has expired, only the code and the status, enough for the page to say so: an old
- * link no longer tells who booked (issue 28).
+ * link no longer tells who booked.
  */
 export type BookingByToken = (BookingSummary & { answerable: true }) | ClosedBookingByToken;
 
 /**
- * A confirm link with nothing left to answer (issue 24): what happened and when, so that the page
- * can say "Ya confirmaste esta reserva el …"; still nothing about the customer (issue 28).
+ * A confirm link with nothing left to answer: what happened and when, so that the page
+ * can say "Ya confirmaste esta reserva el …"; still nothing about the customer.
  */
 export interface ClosedBookingByToken {
   answerable: false;
@@ -175,7 +175,7 @@ export interface ClosedBookingByToken {
 }
 
 /**
- * GET /api/bookings/manage?token= (issue 23): what the customer's booking page shows. The token comes
+ * GET /api/bookings/manage?token=: what the customer's booking page shows. The token comes
  * in every mail to the customer about the booking and in the answer to the request; it is valid until
  * 30 days after the appointment.
  */
@@ -217,7 +217,7 @@ export interface ManagedBooking {
   calendar_url: string;
   /** The booked service (null once deleted): a new time is picked among its slots. */
   service_id: string | null;
-  /** Where it is done (issue 24): null on bookings made before it was asked. */
+  /** Where it is done: null on bookings made before it was asked. */
   location: ServiceLocation | null;
   /** The customer's address, for a service done there. */
   address: BookingAddress | null;
@@ -258,7 +258,7 @@ export interface VendorBooking extends BookingSummary {
   customer_phone: string | null;
   notes: string | null;
   created_at: string;
-  /** Where the service is done (issue 24): null on bookings made before it was asked. */
+  /** Where the service is done: null on bookings made before it was asked. */
   service_location: ServiceLocation | null;
   /** The customer's address, for a service done there. */
   address: BookingAddress | null;
@@ -280,7 +280,7 @@ export interface MyBooking {
   created_at: string;
   /** Rehire: the same service, preselected on the vendor's profile; null once it was deleted. */
   service_id: string | null;
-  /** The booking's page, `/booking/{code}?token=…` (issue 23): each row opens it. */
+  /** The booking's page, `/booking/{code}?token=…`: each row opens it. */
   manage_path: string;
   /** Pay now: the checkout's address, while awaiting payment. */
   payment_url: string | null;

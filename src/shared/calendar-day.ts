@@ -25,7 +25,7 @@ export function dayIn(at: Date, timeZone: string): string {
 }
 
 /**
- * The days the booking form offers, and so the "available on" filter may name (issue 26): today in
+ * The days the booking form offers, and so the "available on" filter may name: today in
  * Mexico City to BOOKING_RANGE_DAYS ahead. The server refuses others; the web app does not send them.
  */
 export function bookableDays(now: Date): { min: string; max: string } {

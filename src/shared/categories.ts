@@ -1,5 +1,5 @@
 import { foldText } from './fold-text.ts';
-// One taxonomy (issue 26, decision 050): a vendor's `service_category` stores a key, never a label in
+// One taxonomy (decision 050): a vendor's `service_category` stores a key, never a label in
 // one language. The keys, their labels in Spanish and English, the browse and directory chips, and the
 // labels stored before keys (both languages, both of the spec's lists) are all here.
 

@@ -23,14 +23,14 @@ export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
 /**
- * A customer cancels or moves a booking online up to this long before its start (issue 23, decision
+ * A customer cancels or moves a booking online up to this long before its start (decision
  * 046): a paid one then gets a full refund; later, only the vendor can agree to a change.
  */
 export const CUSTOMER_CHANGE_HOURS = 24;
 /** Customer and vendor are reminded of a confirmed or paid booking this long before its start. */
 export const REMINDER_HOURS_BEFORE = 24;
 /**
- * Open booking requests (pending_vendor, not yet overdue) one requester may hold at a time (issue 28,
+ * Open booking requests (pending_vendor, not yet overdue) one requester may hold at a time (
  * decision 036): each holds its slot for up to a day, so without a cap one address could hold a
  * vendor's whole calendar. Per customer email, per phone and per client address, for one vendor and
  * over all vendors; a real customer waiting for answers never has this many.
@@ -43,7 +43,7 @@ export const OPEN_REQUEST_CAPS = {
 export const MIN_PAID_PRICE_CENTS = 1000;
 export const WHATSAPP_LOG_SIZE = 10;
 /**
- * Where people write to exercise their ARCO rights or revoke consent (issue 24, the privacy notice
+ * Where people write to exercise their ARCO rights or revoke consent (the privacy notice
  * of product §2.23): Mexico's LFPDPPP asks the notice to name a contact for them.
  */
 export const PRIVACY_EMAIL = 'privacidad@barrio.mx';

@@ -6,7 +6,7 @@ import {
   storedPhoneForms,
 } from './contacts-normalise.ts';
 
-// Issue 10: one normal form per phone (E.164, default region MX) and per email (lower case).
+// One normal form per phone (E.164, default region MX) and per email (lower case).
 describe('normaliseContactPhone', () => {
   it.each([
     // Mexico, today's form and every old one still found in address books

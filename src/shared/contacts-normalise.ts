@@ -1,6 +1,6 @@
 import { toE164 } from './phone.ts';
 
-// Issue 10: contacts are compared and hashed in one normal form, so that "55 1234 5678",
+// Contacts are compared and hashed in one normal form, so that "55 1234 5678",
 // "+52 1 55 1234 5678" and "+525512345678" are the same person. Phones: E.164 with
 // libphonenumber-js (through phone.ts), default region MX. Emails: trimmed and lower-cased.
 

@@ -1,6 +1,6 @@
 import type { ContactInput } from './contacts.ts';
 
-// Issue 10: a vCard (.vcf) file exported from a phone or a mail program is the web's real way to
+// A vCard (.vcf) file exported from a phone or a mail program is the web's real way to
 // share contacts where the Contact Picker API is missing. vCard 2.1, 3.0 and 4.0 (RFC 6350) are
 // read for what processing needs — FN (or N), TEL and EMAIL — and everything else is skipped.
 // Kept small on purpose: it ships only in the lazily loaded contacts chunk of the web app.

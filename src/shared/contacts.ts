@@ -10,7 +10,7 @@ export const CONTACTS_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Per contact: more is an address book export gone wrong, not a person. */
 export const MAX_VALUES_PER_CONTACT = 20;
 /**
- * New phone numbers and emails an account may have checked per 24 hours (issue 28, decision 037):
+ * New phone numbers and emails an account may have checked per 24 hours (decision 037):
  * values it already shared cost nothing, so sending the same address book again is free, but the
  * feature cannot be used as a phone directory. The web app sends a large book in parts this size.
  */
@@ -51,7 +51,7 @@ export const recommendationTypes = ['in_contacts', 'booked_by_contact'] as const
 export type RecommendationType = (typeof recommendationTypes)[number];
 
 /**
- * How many of the user's contacts booked a vendor, as a band and never as a count (issue 28,
+ * How many of the user's contacts booked a vendor, as a band and never as a count (
  * decision 037): "2+" for 2 to 4, "5+" for 5 to 9, "10+" for 10 or more.
  */
 export const contactsBands = ['2+', '5+', '10+'] as const;

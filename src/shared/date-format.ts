@@ -1,4 +1,4 @@
-// One cache of Intl.DateTimeFormat objects for the browser and the server (issue 27). Building a
+// One cache of Intl.DateTimeFormat objects for the browser and the server. Building a
 // formatter loads locale and time-zone data and costs far more than formatting with it (on a phone,
 // the first one is a long task: decision 027), so each locale and set of options is built once. The
 // keys are bounded: a few locales times the time zones of our vendors times a handful of option sets.
@@ -20,7 +20,7 @@ export function dateTimeFormat(
 }
 
 /**
- * Ends a sentence whose last words are a formatted time (issue 24): es-MX's "11:30 a.m." already
+ * Ends a sentence whose last words are a formatted time: es-MX's "11:30 a.m." already
  * ends with a period, so a second one ("a.m..") is not added. For the server's texts; the web's
  * strings end with their period and i18n drops a doubled one (`abbreviationPeriod`, web/i18n).
  */

@@ -1,6 +1,6 @@
 // ARCHITECTURE §3: money is integer centavos (MXN). product §9 "Money": price_cents divided by 100, shown
 // with a `$` sign (the peso sign in Mexico), thousands grouped with commas, centavos only when there are
-// some ("$450", "$80.50"), and "MXN" after it wherever a price stands for a charge (issue 24: the same text
+// some ("$450", "$80.50"), and "MXN" after it wherever a price stands for a charge (the same text
 // on cards, service lists, the booking form and page, jobs, the dashboard, mails and the sandbox).
 // Formatted by hand, not with Intl.NumberFormat: the browser loads its number-formatting data the
 // first time a NumberFormat is created, 10–40 ms of main thread on a phone, and prices are on the

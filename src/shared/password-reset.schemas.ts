@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './vendor-signup.schemas.ts';
 
-// Issue 24 (part 5), "Forgot password?": the request for a reset link and the reset page's form. Their
+// "Forgot password?": the request for a reset link and the reset page's form. Their
 // messages are keys the pages translate (web/i18n/auth.ts `auth.reset`).
 
 /** The address to send the reset link to. */

@@ -17,7 +17,7 @@ const preferredCategories = z
   .transform((keys) => [...new Set(keys)] as CategoryKey[]);
 
 // ARCHITECTURE §6: PUT /api/me/profile — the one schema for the server's validator and the form alike.
-// Every field is optional: a request changes what it names and keeps the rest (issue 28).
+// Every field is optional: a request changes what it names and keeps the rest.
 export const updateProfileSchema = updateSchemaOf(
   z.object({
     display_name: displayName,

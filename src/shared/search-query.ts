@@ -1,7 +1,7 @@
 import { categoryWords, type VendorCategoryKey, vendorCategories } from './categories.ts';
 import { foldText } from './fold-text.ts';
 
-// Issue 26: how a search text becomes what the vendor search looks for (ARCHITECTURE §3.6).
+// How a search text becomes what the vendor search looks for (ARCHITECTURE §3.6).
 
 /** Words that say nothing about a vendor in either language: dropped from a search. */
 const stopWords = new Set([

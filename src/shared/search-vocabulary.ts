@@ -6,7 +6,7 @@ import {
   vendorCategories,
 } from './categories.ts';
 
-// Issue 26: what the vendor search knows besides what vendors write (decision 050). The database keeps
+// What the vendor search knows besides what vendors write (decision 050). The database keeps
 // these words in `search_terms` (db/search-terms.ts writes them at every start), and a vendor's search
 // document carries its category's and its languages' words, so that they are matched as text:
 // stemmed ("plomeros"), without accents ("ninera") and, against the typo lexicon, with a small typo

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type CategoryKey, categoryKeyOf } from './categories.ts';
 import { foldText } from './fold-text.ts';
 
-// Where a service is done (issue 24): at the customer's address, at the vendor's, or online. Each
+// Where a service is done: at the customer's address, at the vendor's, or online. Each
 // category has a default — cleaning, repairs, pets, plants, childcare… happen at the customer's
 // place — and a vendor may set another one per service (`services.location`, null = the default).
 

@@ -14,7 +14,7 @@ const updateSchemas = Object.entries(schemaModules).flatMap(([file, exports]) =>
     .map(([name, value]) => ({ name: `${file.slice(2)} ${name}`, schema: value as z.ZodType })),
 );
 
-describe('update schemas (issue 28: an update changes exactly the fields it names)', () => {
+describe('update schemas (an update changes exactly the fields it names)', () => {
   it('finds the update schema of every PATCH/PUT route', () => {
     expect(updateSchemas.map((s) => s.name).sort()).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// issue 28: an update (PATCH/PUT) changes exactly the fields a request names. zod 4 runs a field's
+// An update (PATCH/PUT) changes exactly the fields a request names. zod 4 runs a field's
 // `.default()` even inside `.partial()`, so a create schema made partial wrote its defaults (the
 // wizard's scheduling values, an empty bio, no languages…) over every field the request left out.
 // Every update schema is therefore made here, from its create schema's fields with the defaults

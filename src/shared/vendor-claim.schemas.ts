@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Claiming an admin-created vendor profile (issue 28, decision 035): the account proves control of
+// Claiming an admin-created vendor profile (decision 035): the account proves control of
 // the profile's stored WhatsApp phone or email with a one-time code before the profile is linked.
 
 /** A code lives 15 minutes and allows 5 tries; a new code replaces the previous one. */

@@ -155,7 +155,7 @@ export interface VendorSignupResponse {
   vendorProfileId: string;
   slug: string;
   /**
-   * An unclaimed admin-created profile with this business email or phone (issue 28): the account
+   * An unclaimed admin-created profile with this business email or phone: the account
    * may claim it with a one-time code (/api/vendor/claim); never linked by the signup itself.
    */
   claim: VendorClaimOffer | null;
@@ -166,7 +166,7 @@ export interface VendorSignupResponse {
 // ——— The vendor's own profile: GET and PATCH /api/vendor/profile (ARCHITECTURE §6) ———
 
 /**
- * PATCH: any of the wizard's editable fields, without the wizard's defaults (issue 28: a patch
+ * PATCH: any of the wizard's editable fields, without the wizard's defaults (a patch
  * changes only what it names); the phone comes with its country, which is read only with it.
  */
 export const vendorProfilePatchSchema = updateSchemaOf(
@@ -244,7 +244,7 @@ export const vendorServiceSchema = z
         message: 'A paid service costs at least $10 MXN (the card payment minimum); 0 makes it free.',
       }),
     duration_minutes: z.number().int().min(5).max(1440),
-    /** Issue 24: where it is done; null = the category's default (shared/service-location.ts). */
+    /** Where it is done; null = the category's default (shared/service-location.ts). */
     location: z
       .enum(serviceLocations, 'location must be customer, vendor or online')
       .nullable()

@@ -14,7 +14,7 @@ export function canonicalColonia(text: string): string | undefined {
   return neighborhoods.find((area) => foldText(area) === folded);
 }
 
-/** A whole number of pesos for the price filters (issue 26 part 4). */
+/** A whole number of pesos for the price filters. */
 const pesos = z.coerce
   .number({ message: 'Price must be a whole number of pesos' })
   .int('Price must be a whole number of pesos')
@@ -39,7 +39,7 @@ export const vendorListQuerySchema = z
         message: `Search text must be at least ${MIN_SEARCH_LENGTH} characters`,
       })
       .optional(),
-    // Issue 26 part 4: the filters. A colonia the vendor serves (product §3's list), a service priced
+    // The filters. A colonia the vendor serves (product §3's list), a service priced
     // within the range (pesos, both ends included), verified vendors only, and at least one open slot
     // on a day (YYYY-MM-DD, in the vendor's timezone; the server refuses days outside the booking range).
     colonia: z
@@ -69,7 +69,7 @@ export const vendorListQuerySchema = z
   );
 export type VendorListQuery = z.infer<typeof vendorListQuerySchema>;
 
-/** GET /api/vendors/suggest?q= (issue 26): what the search box offers as the person types. */
+/** GET /api/vendors/suggest?q=: what the search box offers as the person types. */
 export const vendorSuggestQuerySchema = z.object({
   q: z
     .string()
@@ -142,7 +142,7 @@ export function isVendorId(idOrSlug: string): boolean {
 /** A service on the profile page: the list's fields plus its description (product §7 services read). */
 export interface PublicServiceDetail extends PublicService {
   description: string | null;
-  /** Where it is done (issue 24): its own setting or its category's default. */
+  /** Where it is done: its own setting or its category's default. */
   location: ServiceLocation;
 }
 

@@ -86,7 +86,7 @@ export interface WhatsAppStatus {
   };
 }
 
-/** `logged`: the check passed, and with the log transport messages are stored, not sent (issue 24). */
+/** `logged`: the check passed, and with the log transport messages are stored, not sent. */
 export type SelfTestOutcome = 'passed' | 'logged' | 'failed' | 'skipped';
 export interface SelfTestCheck {
   name: 'webhook' | 'notification' | 'credentials';

@@ -36,7 +36,7 @@ export function verificationMail({ to, url }: { to: string; url: string }): Mail
   };
 }
 
-/** Issue 24 (part 5): the "Forgot password?" link, to the reset page. */
+/** The "Forgot password?" link, to the reset page. */
 export function resetPasswordMail({ to, url }: { to: string; url: string }): MailMessage {
   return {
     to,

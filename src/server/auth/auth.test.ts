@@ -227,7 +227,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect((await verify(browser, token)).status).toBe(200);
   });
 
-  it('keeps the page the visitor was sent to sign in from (issue 23)', async () => {
+  it('keeps the page the visitor was sent to sign in from', async () => {
     const browser = client();
     const sent = await browser.post('/api/auth/sign-in/magic-link', {
       email: 'vuelve@example.test',

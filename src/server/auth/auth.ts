@@ -37,7 +37,7 @@ export const authRateLimits = {
   '/sign-in/magic-link': { window: 60, max: 10 },
   '/sign-in/social': { window: 60, max: 20 },
   '/magic-link/verify': { window: 60, max: 20 },
-  // Issue 24 (part 5): asking for reset links, and using them (a token is 24 random characters; this
+  // Asking for reset links, and using them (a token is 24 random characters; this
   // only keeps a script from trying them at the server's pace).
   '/request-password-reset': { window: 60, max: 5 },
   '/reset-password': { window: 60, max: 10 },
@@ -47,7 +47,7 @@ export const authRateLimits = {
 } as const;
 
 /**
- * Per email address besides the per-address budgets above (issue 28): a script that changes address
+ * Per email address besides the per-address budgets above: a script that changes address
  * for every guess still gets 5 wrong passwords per account per 15 minutes (a sign-in that works does
  * not count), and nobody can fill one person's inbox with magic links. Counted in our `rate_limit`
  * rows (lib/rate-limit.ts) under a keyed hash of the address, by auth/mount-auth.ts.
@@ -55,7 +55,7 @@ export const authRateLimits = {
 export const authEmailRateLimits = {
   '/sign-in/email': { max: 5, windowMs: 15 * 60_000 },
   '/sign-in/magic-link': { max: 3, windowMs: 15 * 60_000 },
-  // Issue 24 (part 5): nobody can fill one person's inbox with reset links either. Counted for every
+  // Nobody can fill one person's inbox with reset links either. Counted for every
   // address typed, with an account or not, so the 429 says nothing about which have one.
   '/request-password-reset': { max: 3, windowMs: 15 * 60_000 },
 } as const;
@@ -93,7 +93,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       autoSignIn: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      // Issue 24 (part 5), ARCHITECTURE §10: a reset link works once (better-auth consumes the row in the
+      // ARCHITECTURE §10: a reset link works once (better-auth consumes the row in the
       // transaction that changes the password), for one hour, and signs out every session of the
       // account; password-reset.ts then signs in the browser that used it. For an unknown address
       // better-auth sends nothing and answers the same.
@@ -145,7 +145,7 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       // ARCHITECTURE §10: HttpOnly, SameSite=Lax, Secure in production.
       useSecureCookies: config.production,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
-      // One address per header, already resolved through TRUST_PROXY and grouped by /64 (issue 28);
+      // One address per header, already resolved through TRUST_PROXY and grouped by /64;
       // better-auth's own masking to /64 then changes nothing.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
     },

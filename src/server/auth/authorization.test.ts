@@ -316,7 +316,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     expect(accessOf('GET', '/api/something-new')).toBeUndefined();
   });
 
-  it('classifies the vendor onboarding routes (issue #5): signup public, the rest vendor only', () => {
+  it('classifies the vendor onboarding routes: signup public, the rest vendor only', () => {
     const routes = new Set(apiRoutes(app).map(({ method, path }) => `${method} ${path}`));
     const vendorOnly = [
       'GET /api/vendor/profile',
@@ -332,7 +332,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     expect(accessOf('POST', '/api/vendor/signup')).toBe('public');
   });
 
-  it('guards the admin dashboard routes as admin only (issue #9)', () => {
+  it('guards the admin dashboard routes as admin only', () => {
     const admin = apiRoutes(app)
       .filter(({ path }) => path.startsWith('/api/admin/'))
       .map(({ method, path }) => `${method} ${path}`);
@@ -353,7 +353,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
         'POST /api/admin/availability-windows',
         'PATCH /api/admin/availability-windows/:id',
         'DELETE /api/admin/availability-windows/:id',
-        // issue 25: the Bookings tab
+        // The Bookings tab
         'GET /api/admin/bookings',
         'GET /api/admin/bookings.csv',
         'GET /api/admin/bookings/:id',
@@ -366,7 +366,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     for (const route of admin) expect(accessOf(...(route.split(' ') as [string, string]))).toBe('admin');
   });
 
-  it('classifies the booking routes (issue #6): requests and token links public, lists guarded', () => {
+  it('classifies the booking routes: requests and token links public, lists guarded', () => {
     const routes = new Set(apiRoutes(app).map(({ method, path }) => `${method} ${path}`));
     const expected: [string, Access][] = [
       ['POST /api/bookings', 'public'],
@@ -423,7 +423,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       }
     }
     expect(failures).toEqual([]);
-    // Every route was called as every person: the count the security suite reports (issue 11).
+    // Every route was called as every person: the count the security suite reports.
     expect(checked).toBe(routes.length * actors.length);
     console.info(
       `authorization matrix: ${routes.length} routes × ${actors.length} people = ${checked} calls (${testEngine})`,
@@ -446,7 +446,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     const withSmtp = createTestApp(database, { env: { APP_URL, SMTP_URL: 'smtp://127.0.0.1:1' } }).app;
     expect((await withSmtp.request('/api/dev/mailbox')).status).toBe(404);
     const production = createTestApp(database, {
-      // Production requires an https APP_URL (issue 28).
+      // Production requires an https APP_URL.
       env: { APP_URL: 'https://barrio.test', NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
     }).app;
     expect((await production.request('/api/dev/mailbox')).status).toBe(404);

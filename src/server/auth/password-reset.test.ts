@@ -13,7 +13,7 @@ const APP_URL = 'http://barrio.test';
 const OLD_PASSWORD = 'Antigua#2026';
 const NEW_PASSWORD = 'Nueva#Clave2026';
 
-// Issue 24 (part 5): "Forgot password?" through better-auth's reset, over HTTP as the web app calls it.
+// "Forgot password?" through better-auth's reset, over HTTP as the web app calls it.
 describe(`password reset (${testEngine})`, () => {
   let database: Database;
   let app: ReturnType<typeof createTestApp>['app'];

@@ -2,7 +2,7 @@ import type { BetterAuthPlugin, User } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 
-// Issue 24 (part 5), "Forgot password?": better-auth's own reset (POST /request-password-reset, then
+// "Forgot password?": better-auth's own reset (POST /request-password-reset, then
 // POST /reset-password with the token), configured in auth.ts; what it does not do is here.
 
 /** ARCHITECTURE §10: a reset link works once and for one hour. */
@@ -32,7 +32,7 @@ export function rememberResetAccount(user: User, request: Request | undefined) {
 
 /**
  * After POST /reset-password, the person who proved they hold the mailbox is signed in on this
- * browser (issue 24's journey ends signed in). better-auth has already deleted every session of the
+ * browser (the reset ends signed in). better-auth has already deleted every session of the
  * account (`revokeSessionsOnPasswordReset`), so this new one is the only one.
  */
 export function passwordResetPlugin(): BetterAuthPlugin {

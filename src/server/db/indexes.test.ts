@@ -61,7 +61,7 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_business_phone_trgm_idx',
     ],
     [
-      "my bookings: a deleted guest's bookings by their email (issue 25)",
+      "my bookings: a deleted guest's bookings by their email",
       `select id from appointments where customer_id is null and customer_email = 'ana@example.test'`,
       'appointments_orphan_email_idx',
     ],

@@ -189,7 +189,7 @@ describe(`outbox (${testEngine})`, () => {
     expect((await row(id)).status).toBe('pending');
   });
 
-  // Issue 28: what is kept of a delivered message holds no usable token.
+  // What is kept of a delivered message holds no usable token.
   it('keeps a sent or failed item’s payload with its tokens redacted, and a retried one whole', async () => {
     const TOKEN = 'k3Jq_Zx9-aB0cD1eF2gH3iJ4kL5mN6oP7qR8sT9uV0w';
     const mailWith = (to: string) => ({

@@ -25,7 +25,7 @@ import { redactSecretsDeep } from '../lib/redact-secrets.ts';
 // leases it still holds back, so another instance takes those items at once instead of after
 // the lease.
 //
-// What is kept (issue 28): an item's payload is needed only until it is delivered. The statement
+// What is kept: an item's payload is needed only until it is delivered. The statement
 // that marks an item sent, or failed for good, also replaces its payload with a copy whose links
 // carry no token (lib/redact-secrets.ts), so a confirm link sits in the table only while it waits;
 // and settled items are deleted once they are older than the retention (OUTBOX_RETENTION_DAYS).
@@ -67,7 +67,7 @@ export interface OutboxRunResult {
 const MAX_ERROR_LENGTH = 2000;
 const DAY_MS = 24 * 60 * 60_000;
 
-/** Issue 28: a week to look into a delivery, then nothing of the message is kept. */
+/** A week to look into a delivery, then nothing of the message is kept. */
 export const DEFAULT_OUTBOX_RETENTION_DAYS = 7;
 
 /**

@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
 import { AppError } from './app-error.ts';
 
-/** Issue 28: every API body but the few named in app.ts; the largest form of ours is a few KB. */
+/** Every API body but the few named in app.ts; the largest form of ours is a few KB. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 const inWords = (bytes: number) =>

@@ -9,7 +9,7 @@ import { AppError } from './app-error.ts';
 // (decision 011: in the database, so that every instance counts the same requests). Our keys start
 // with `barrio:`, which better-auth never uses. `last_request` holds the window's END here: better-auth
 // prunes every row whose last_request is older than its longest window (a minute), ours included, so
-// a row keeping its start would lose a 15-minute or daily window after a minute (issue 28).
+// a row keeping its start would lose a 15-minute or daily window after a minute.
 
 export const bookingRateLimits = {
   create: { max: 10, windowMs: 60_000 },

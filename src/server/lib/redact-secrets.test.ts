@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmLinks } from '../features/bookings/booking-mails.ts';
 import { REDACTED, redactSecrets, redactSecretsDeep } from './redact-secrets.ts';
 
-// Issue 28: what we keep of a sent message has no usable token in it.
+// What we keep of a sent message has no usable token in it.
 
 const TOKEN = 'k3Jq_Zx9-aB0cD1eF2gH3iJ4kL5mN6oP7qR8sT9uV0w';
 

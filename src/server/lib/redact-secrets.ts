@@ -1,7 +1,7 @@
 // Links in our mails and WhatsApp messages carry bearer tokens: a vendor's confirm and decline
 // links (`/vendor-confirm?token=…`), the e-mail verification link… Whoever holds one can act on it.
 // Once a message has gone out, the copies we keep (the outbox row, the WhatsApp message log) keep
-// the link with its token replaced, so that the recipient's copy is the only usable one (issue 28).
+// the link with its token replaced, so that the recipient's copy is the only usable one.
 
 export const REDACTED = '[redacted]';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { clientKey, isLoopbackHost, parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
-// Issue 28: the one key of a client for rate limits, behind zero, N or listed proxies.
+// The one key of a client for rate limits, behind zero, N or listed proxies.
 
 function trust(value: string): TrustProxy {
   const parsed = parseTrustProxy(value);

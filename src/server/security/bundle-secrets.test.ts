@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// ARCHITECTURE §10 (issue 11): no secret reaches the browser bundle. One real `vite build` with a fake
+// ARCHITECTURE §10: no secret reaches the browser bundle. One real `vite build` with a fake
 // value in every secret the server reads (config.ts), then every emitted file — compressed copies
 // and source maps included, which the server sends outside production — is searched for those values.
 // The build does not touch the database, so the PostgreSQL re-run of the suite (TEST_DATABASE_URL

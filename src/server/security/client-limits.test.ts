@@ -9,7 +9,7 @@ import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// Issue 28, items 8 and 9 through the real app: whose bucket a request counts in (behind a proxy,
+// Items 8 and 9 through the real app: whose bucket a request counts in (behind a proxy,
 // by IPv6 /64, per email) and how large a body may be.
 
 const APP_URL = 'http://barrio.test';

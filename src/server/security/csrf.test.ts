@@ -10,7 +10,7 @@ import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// ARCHITECTURE §10 (issue 11): a cookie-authenticated mutation needs our Origin and a JSON body. Every
+// ARCHITECTURE §10: a cookie-authenticated mutation needs our Origin and a JSON body. Every
 // POST, PUT, PATCH and DELETE under /api — from the app's own route list, so new ones are covered —
 // is sent the ways a foreign page can send it, with a valid session cookie each time, and must be
 // refused without changing anything. Webhooks are left out: providers call them without a

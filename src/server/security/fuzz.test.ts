@@ -16,14 +16,14 @@ import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// ARCHITECTURE §10 (issue 11): bad input anywhere gets a clear 4xx, never a 500, and changes nothing.
+// ARCHITECTURE §10: bad input anywhere gets a clear 4xx, never a 500, and changes nothing.
 // Every /api route of the app (its own route list, so a new route is fuzzed the day it exists)
 // gets malformed path parameters, queries, bodies and headers from fast-check, once signed out and
 // once as the person it admits (the vendor on /api/vendor/*, else the admin) with our Origin — so
 // that the input reaches the validation behind the guards.
 // Each answer must be below 500 and show no internals; a refused request or a read must leave
 // every table as it was.
-// Issue 28: besides, every query and path parameter of every route (known from the schemas its
+// Besides, every query and path parameter of every route (known from the schemas its
 // validators read, so a new route is covered the day it exists) gets malformed values one field at
 // a time, as each of the four roles: a malformed value is a 4xx, and a 400 names the field.
 
@@ -258,7 +258,7 @@ const readsRawInput = /\.req\.(query|queries|param)\(|\.req\.url\b|\bsearchParam
 
 /**
  * A well-formed value of each parameter by name, set beside every fuzzed one so that a request is
- * wrong in that field alone and cross-field checks run (issue 28's 500 needed a valid `from` with a
+ * wrong in that field alone and cross-field checks run (a 500 once needed a valid `from` with a
  * bad `to`). Ids name no row. Every parameter of every route must have one (checked below).
  */
 function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<string, string> {
@@ -714,7 +714,7 @@ describe(`fuzzing every /api route (${testEngine})`, () => {
       if (changed.length > 0) fail(`${name}: malformed parameters changed ${changed.join(', ')}`);
     }
     expect(failures).toEqual([]);
-    // The routes come from the app itself: issue 28's among them, and the id routes of each area.
+    // The routes come from the app itself: every new one among them, and the id routes of each area.
     expect(probed).toContain('GET /api/vendors/:idOrSlug/availability');
     expect(probed.size).toBeGreaterThan(20);
     console.info(

@@ -9,7 +9,7 @@ import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// ARCHITECTURE §10 (issue 11): security headers with an explicit CSP on every answer — the API's and the
+// ARCHITECTURE §10: security headers with an explicit CSP on every answer — the API's and the
 // served web app's — HSTS only in production, and the session cookie's flags. The CSP itself is
 // lib/security-headers.ts; what the browser must be told is asserted here, in one place.
 

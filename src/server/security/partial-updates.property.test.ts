@@ -26,7 +26,7 @@ import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
 
-// issue 28: an update changes exactly the fields a request names. For every PATCH/PUT route of the
+// An update changes exactly the fields a request names. For every PATCH/PUT route of the
 // app (checked against its own route list, so a new one cannot be left out), fast-check seeds a
 // row with every field away from its default, sends a random subset of valid fields as the person
 // the route admits, and reads the row back from the database: each column the request named holds
@@ -102,7 +102,7 @@ interface Endpoint {
   fields: Record<string, fc.Arbitrary<Change>>;
 }
 
-describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngine})`, () => {
+describe(`every PATCH/PUT changes only the fields it names (${testEngine})`, () => {
   let database: Database;
   let app: Hono<AppEnv>;
   const clients = {} as Record<Endpoint['who'], HttpClient>;
@@ -289,7 +289,7 @@ describe(`every PATCH/PUT changes only the fields it names (issue 28, ${testEngi
       },
     },
 
-    // The same route on a guest's `customers` row (issue 25): name, phone and email; a guest keeps an
+    // The same route on a guest's `customers` row: name, phone and email; a guest keeps an
     // email and has no preferred categories.
     'PATCH /api/admin/customers/:id (a guest)': {
       who: 'admin',

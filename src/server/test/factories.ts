@@ -41,7 +41,7 @@ export async function insertService(db: Db, vendorProfileId: string, overrides: 
       name: 'Limpieza profunda',
       priceCents: 45_000,
       durationMinutes: 120,
-      // At the vendor's place unless a test is about addresses (issue 24): no address asked.
+      // At the vendor's place unless a test is about addresses: no address asked.
       location: 'vendor',
       ...overrides,
     })
@@ -59,7 +59,7 @@ export async function insertCustomer(db: Db, overrides: Partial<typeof customers
 
 type CustomerRow = typeof customers.$inferSelect;
 
-/** An appointment of `customer`, carrying that customer's contact as the booking's own (issue 28). */
+/** An appointment of `customer`, carrying that customer's contact as the booking's own. */
 export function appointmentValues(
   vendorProfileId: string,
   customer: string | Pick<CustomerRow, 'id' | 'name' | 'email' | 'phoneE164'>,

@@ -9,7 +9,7 @@ export function RequireAuth() {
   const { user, loading } = useAuth();
   const location = useLocation();
   if (loading) return <SessionSpinner />;
-  // Issue 23: back here once signed in.
+  // Back here once signed in.
   if (!user) return <Navigate to={paths.auth.to(hereOf(location))} replace />;
   return <Outlet />;
 }

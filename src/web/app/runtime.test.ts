@@ -7,7 +7,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-// One runtime (issue 22): the code that ships runs on Preact through its compat layer, and so do
+// One runtime: the code that ships runs on Preact through its compat layer, and so do
 // `npm run dev` and these tests. This file fails if the tests' runtime is not Preact's;
 // vite.config.test.ts fails if the build's or the dev server's is not.
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A labelled field with its error below, tied by aria-describedby (the booking form, the admin
- * dialogs). `required` marks it with an asterisk beside the label (issue 24), for the eye only: the
+ * dialogs). `required` marks it with an asterisk beside the label, for the eye only: the
  * field itself says it to assistive technology (`required`), and the label stays the field's name.
  */
 export function FormField({

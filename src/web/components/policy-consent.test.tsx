@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { PolicyConsent } from './policy-consent.tsx';
 
-// The line above Book Now and Create Profile (issue 24, product §2.23): the sentence in the form's
+// The line above Book Now and Create Profile (product §2.23): the sentence in the form's
 // language, each policy it names a link to that policy, in a new tab.
 
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { type PolicyName, paths, policyNames } from '../lib/paths.ts';
 const sentences = { booking: 'legal.bookingConsent', signup: 'legal.signupConsent' } as const;
 
 /**
- * The line above a form's last button that names the policies it accepts (issue 24, product §2.23):
+ * The line above a form's last button that names the policies it accepts (product §2.23):
  * "By requesting you accept…" on the booking form, "By signing up you accept…" in the vendor wizard.
  * The links open in a new tab, so that reading a policy never loses what was typed in the form.
  */

@@ -1,4 +1,4 @@
-// Admin dashboard (issue #9, product §2). product §8 wording for the toasts. Included in en.ts / es-MX.ts
+// Admin dashboard (product §2). product §8 wording for the toasts. Included in en.ts / es-MX.ts
 // as the `admin` key.
 
 export const adminEn = {
@@ -178,7 +178,7 @@ export const adminEn = {
     editTitle: 'Edit availability window',
     endBeforeStart: 'The end must be after the start.',
   },
-  // The Bookings tab (issue 25, decision 049).
+  // The Bookings tab (decision 049).
   bookings: {
     searchPlaceholder: 'Search by booking code or customer email',
     filtersLabel: 'Filter the bookings',

@@ -1,4 +1,4 @@
-// Accounts and access (issue #3): the auth page, vendor access, My Profile, Settings and the dev
+// Accounts and access: the auth page, vendor access, My Profile, Settings and the dev
 // mailbox. product §8 wording where it gives one. Included in en.ts / es-MX.ts as the `auth` key.
 
 export const authEn = {

@@ -1,5 +1,5 @@
-// The booking strings (issue #6): the booking form on the public profile, the customer's booking
-// page (issue 23) and the vendor confirm page. Wording follows the spec where it gives one
+// The booking strings: the booking form on the public profile, the customer's booking
+// page and the vendor confirm page. Wording follows the spec where it gives one
 // (product §2, §5, §8, §9). The confirm page is always Spanish (product §2), so its strings are the
 // same in both languages.
 
@@ -21,7 +21,7 @@ const confirmPage = {
   doneDeclinedText: 'Avisamos al cliente por correo.',
   processedText: 'Esta reserva ya fue procesada.',
   expiredText: 'Este enlace de confirmación ha caducado.',
-  // Issue 24: a link opened again says what happened and when ({{when}}: "25 de noviembre a las 11:30").
+  // A link opened again says what happened and when ({{when}}: "25 de noviembre a las 11:30").
   closed: {
     confirmed: 'Ya confirmaste esta reserva el {{when}}.',
     declined: 'Ya rechazaste esta reserva el {{when}}.',
@@ -87,7 +87,7 @@ export const bookingsEn = {
     demoServicesToast: 'Loading demo services. Some features may be limited.',
     demoSlotsToast: 'Showing demo availability. Contact vendor to confirm times.',
     noSlots: 'No available times found. Please try again later or contact the vendor.',
-    // Issue 24: where the service is done.
+    // Where the service is done.
     addressTitle: 'Where the service is done',
     addressHint: 'This service is done at your address.',
     useLastAddress: 'Use the address of your last booking: {{address}}',
@@ -103,7 +103,7 @@ export const bookingsEn = {
     postalCodeInvalid: 'Enter the 5-digit postal code.',
     requiredNote: 'Fields marked with an asterisk are required.',
   },
-  // Where a service is done (issue 24).
+  // Where a service is done.
   where: {
     label: 'Where',
     customer: 'At your address',
@@ -124,7 +124,7 @@ export const bookingsEn = {
     manage: 'See your booking',
     another: 'Book another time',
   },
-  // The customer's booking page (/booking/:code?token=, issue 23), in the visitor's language.
+  // The customer's booking page (/booking/:code?token=), in the visitor's language.
   manage: {
     title: 'Your booking',
     loading: 'Loading your booking…',
@@ -184,7 +184,7 @@ export const bookingsEn = {
       refundDone: 'We refunded {{amount}}.',
       bookAgain: 'Book another time with {{vendor}}',
     },
-    // The customer's own changes (issue 23; decision 046).
+    // The customer's own changes (decision 046).
     changes: {
       title: 'Change or cancel',
       deadline: 'You can cancel or change it until {{deadline}}.',
@@ -281,7 +281,7 @@ export const bookingsEsMX: typeof bookingsEn = {
     demoSlotsToast:
       'Mostrando disponibilidad de demostración. Contacta al proveedor para confirmar horarios.',
     noSlots: 'No se encontraron horarios disponibles. Inténtalo más tarde o contacta al proveedor.',
-    // Issue 24: where the service is done.
+    // Where the service is done.
     addressTitle: 'Dónde se hace el servicio',
     addressHint: 'Este servicio se hace en tu domicilio.',
     useLastAddress: 'Usar la dirección de tu última reserva: {{address}}',

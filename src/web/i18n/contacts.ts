@@ -1,4 +1,4 @@
-// Contacts and recommendations (issue 10; product §1, §2, §4, §8 Contacts). product §8 messages are
+// Contacts and recommendations (product §1, §2, §4, §8 Contacts). product §8 messages are
 // verbatim in English. es-MX must have the same shape (checked by the Translations type).
 
 export const contactsEn = {
@@ -37,7 +37,7 @@ export const contactsEn = {
     processingError: 'Error Processing Contacts',
     processed: 'Contacts Processed!',
     fetchFailed: 'Failed to fetch recommendations',
-    // issue 28: the per-account limits on contacts (decision 037)
+    // The per-account limits on contacts (decision 037)
     tooManyToday:
       'You can check up to 2,000 new phone numbers and emails a day. The contacts already checked are kept; update your contacts tomorrow for the rest.',
     tooManyRequests: 'Too many contact updates for now. Please try again in an hour.',

@@ -1,4 +1,4 @@
-// The discovery screens' strings (issue #4: Home, the public directory, the public vendor profile,
+// The discovery screens' strings (Home, the public directory, the public vendor profile,
 // offline notice), kept apart so that several people can add screens at once. Wording follows the
 // spec where it gives one (product §2, §8). en.ts and es-MX.ts include them under `discovery`.
 

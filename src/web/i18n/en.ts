@@ -30,7 +30,7 @@ export const en = {
     jobs: 'Jobs',
     admin: 'Admin',
   },
-  // The policies' names and the lines that link them (issue 24, product §2.23): the page footer shows
+  // The policies' names and the lines that link them (product §2.23): the page footer shows
   // them on every page, so they load with the app; the policies' text is the lazy `policies` strings.
   legal: {
     label: 'Legal',
@@ -119,7 +119,7 @@ export const en = {
     emptyHint: 'Try another search or category.',
     emptyHintFilters: 'Try removing a filter, or another search or category.',
     clearFilters: 'Clear Filters',
-    // Issue 26 part 4: the filters panel under the search box, and a chip for each filter applied.
+    // The filters panel under the search box, and a chip for each filter applied.
     filters: {
       toggle: 'Filters',
       // After the button's name, for the badge that shows the number alone.

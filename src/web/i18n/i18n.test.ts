@@ -70,7 +70,7 @@ function shapeOf(value: unknown): unknown {
 }
 
 describe('both languages', () => {
-  // The types check the keys; a list (the policies' sections, issue 24) is checked here, item by item.
+  // The types check the keys; a list (the policies' sections) is checked here, item by item.
   it('have the same keys and the same lists in the app’s strings and in every feature’s', async () => {
     await loadStrings(stringsNames);
     for (const name of ['translation', ...stringsNames]) {

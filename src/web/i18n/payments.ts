@@ -1,4 +1,4 @@
-// The payment strings (issue #7): /payment-success, /payment-cancel and the sandbox checkout. The
+// The payment strings: /payment-success, /payment-cancel and the sandbox checkout. The
 // customer-facing payment pages are always Spanish (product §1), so the strings are the same in both
 // languages; the spec's own wording is used where it gives one (product §2, §8).
 

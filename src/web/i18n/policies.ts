@@ -1,4 +1,4 @@
-// The policies pages (issue 24, product §2.23): the cancellation and refund policy (decision 046), the
+// The policies pages (product §2.23): the cancellation and refund policy (decision 046), the
 // terms of service and the privacy notice (aviso de privacidad, Mexico's LFPDPPP), as structured text
 // the screen draws (routes/policies.tsx). Written for Barrio as the code works: what it keeps is in
 // src/server/db/schema, the contacts rules in decisions 019 and 037. Change a rule and its text

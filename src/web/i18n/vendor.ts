@@ -1,4 +1,4 @@
-// Vendor onboarding and dashboard (issue #5): the signup wizard (its own language, es-MX by
+// Vendor onboarding and dashboard: the signup wizard (its own language, es-MX by
 // default) and the vendor dashboard. product §8 wording where it gives one. Included in en.ts /
 // es-MX.ts as the `vendor` key.
 
@@ -213,10 +213,10 @@ export const vendorEn = {
       blocked: 'Booking declined; requester blocked',
       done: 'Booking updated',
       failed: 'Could not update the booking.',
-      // Issue 24: the target as the target, the deadline as the deadline; the period is added in code
+      // The target as the target, the deadline as the deadline; the period is added in code
       // unless the time ends with one ("a.m.").
       answerWindow: 'Answer within {{hours}} hours; the request expires on {{due}}.',
-      // Issue 24: the request complete — how to reach the customer, and where to go.
+      // The request complete — how to reach the customer, and where to go.
       customerLabel: 'Customer details for {{code}}',
       phone: 'Phone',
       call: 'Call {{phone}}',
@@ -265,7 +265,7 @@ export const vendorEn = {
       failed: 'Could not save the service.',
     },
   },
-  // Claiming an admin-created profile (issue 28, decision 035).
+  // Claiming an admin-created profile (decision 035).
   claim: {
     title: 'Already on Barrio? Claim your profile',
     intro:

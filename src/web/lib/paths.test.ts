@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paths, safeRedirect } from './paths.ts';
 
-describe('redirectTo (issue 23)', () => {
+describe('redirectTo', () => {
   it('rides along to the sign-in pages', () => {
     expect(paths.auth.to()).toBe('/auth');
     expect(paths.auth.to('/jobs?x=1')).toBe('/auth?redirectTo=%2Fjobs%3Fx%3D1');

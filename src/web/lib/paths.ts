@@ -16,9 +16,9 @@ export const paths = {
   settings: { pattern: '/settings', to: () => '/settings' },
   whatsappTesting: { pattern: '/whatsapp-testing', to: () => '/whatsapp-testing' },
   whatsappStatus: { pattern: '/whatsapp-status', to: () => '/whatsapp-status' },
-  /** `redirectTo`: where a visitor sent to sign in goes back to once signed in (issue 23). */
+  /** `redirectTo`: where a visitor sent to sign in goes back to once signed in. */
   auth: { pattern: '/auth', to: (redirectTo?: string) => withQuery('/auth', { redirectTo }) },
-  /** Issue 24 (part 5): without `token`, asks for a reset link; with the mail's `token`, sets a new password. */
+  /** Without `token`, asks for a reset link; with the mail's `token`, sets a new password. */
   resetPassword: {
     pattern: '/auth/reset-password',
     to: (token?: string) => withQuery('/auth/reset-password', { token }),
@@ -34,10 +34,10 @@ export const paths = {
   },
   publicVendor: {
     pattern: '/public/vendor/:vendorId',
-    /** `service`: preselected in the booking form (Rehire, issue 23). */
+    /** `service`: preselected in the booking form (Rehire). */
     to: (vendorId: string, tab?: 'about' | 'services' | 'reviews', service?: string) =>
       withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab, service }),
-    /** Quick Book and Rehire (issue 24): the services tab, scrolled to the booking form, focused on it. */
+    /** Quick Book and Rehire: the services tab, scrolled to the booking form, focused on it. */
     book: (vendorId: string, service?: string) =>
       `${withQuery(`/public/vendor/${encodeURIComponent(vendorId)}`, { tab: 'services', service })}#book`,
   },
@@ -52,7 +52,7 @@ export const paths = {
   vendorSignup: { pattern: '/vendor-signup', to: (step?: number) => withQuery('/vendor-signup', { step }) },
   vendorDashboard: { pattern: '/vendor/dashboard', to: () => '/vendor/dashboard' },
   vendorConfirm: { pattern: '/vendor-confirm', to: () => '/vendor-confirm' },
-  /** The customer's booking page (issue 23): the token comes in the mails and in the request's answer. */
+  /** The customer's booking page: the token comes in the mails and in the request's answer. */
   booking: {
     pattern: '/booking/:code',
     to: (code: string, token?: string) => withQuery(`/booking/${encodeURIComponent(code)}`, { token }),
@@ -63,7 +63,7 @@ export const paths = {
     pattern: '/sandbox/checkout/:sessionId',
     to: (sessionId: string) => `/sandbox/checkout/${encodeURIComponent(sessionId)}`,
   },
-  /** The policies pages (issue 24): cancellation and refunds, terms of service, privacy notice. */
+  /** The policies pages: cancellation and refunds, terms of service, privacy notice. */
   policy: { pattern: '/policies/:policy', to: (policy: PolicyName) => `/policies/${policy}` },
   admin: { pattern: '/admin', to: () => '/admin' },
   devMailbox: { pattern: '/dev/mailbox', to: () => '/dev/mailbox' },
@@ -80,7 +80,7 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 
 /**
  * A `redirectTo` as a path of this site, or undefined: anything that could lead elsewhere (another
- * origin, `//host`, a backslash some browsers read as a slash, a scheme) is ignored (issue 23).
+ * origin, `//host`, a backslash some browsers read as a slash, a scheme) is ignored.
  * The path is checked again once normalised: `/.//evil.example` and `/..//evil.example` become
  * `//evil.example`, which a browser reads as another host.
  */

@@ -3,7 +3,7 @@ import { type FieldValues, type UseFormProps, type UseFormReturn, useForm } from
 import type { z } from 'zod';
 
 /**
- * The one form pattern (issue 27): react-hook-form validated by a shared zod schema, the same one the
+ * The one form pattern: react-hook-form validated by a shared zod schema, the same one the
  * server validates with (src/server/lib/validate.ts). Checked at submit, then again on each change
  * once submitted. Typed from the schema: the fields hold its input, the submit handler gets its output.
  */

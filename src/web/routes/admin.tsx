@@ -17,7 +17,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export function Component() {
   const { t } = useTranslation();
   useDocumentTitle(t('screens.admin'));
-  // The tab is in the address (/admin?tab=…, issue 25): the summary cards link to it, and a reload
+  // The tab is in the address (/admin?tab=…): the summary cards link to it, and a reload
   // keeps it. Choosing a tab drops the other tab's filters.
   const [params, setParams] = useSearchParams();
   const tab = adminTabs.find((name) => name === params.get('tab')) ?? 'vendors';

@@ -73,7 +73,7 @@ describe('auth context', () => {
 });
 
 describe('guards', () => {
-  it('sends a signed-out visitor from a protected page to /auth, with the way back (issue 23)', async () => {
+  it('sends a signed-out visitor from a protected page to /auth, with the way back', async () => {
     const router = renderAt('/profile');
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(router.state.location.search).toBe('?redirectTo=%2Fprofile');
@@ -160,7 +160,7 @@ describe('Auth page', () => {
     expect(await screen.findByText('Magic link sent!')).toBeTruthy();
   });
 
-  it('sends the magic link back to where the visitor was sent from (issue 23)', async () => {
+  it('sends the magic link back to where the visitor was sent from', async () => {
     let sent: unknown;
     handlers['POST /api/auth/sign-in/magic-link'] = (body) => {
       sent = body;

@@ -48,7 +48,7 @@ export function Component() {
   const [vendorRedirect, setVendorRedirect] = useState(false);
   useDocumentTitle(mode === 'signIn' ? t('auth.page.signInTitle') : t('auth.page.signUpTitle'));
 
-  // Issue 23: where a guard sent the visitor from, to go back to once signed in (paths of this site only).
+  // Where a guard sent the visitor from, to go back to once signed in (paths of this site only).
   const redirectTo = safeRedirect(params.get('redirectTo'));
 
   // A spent or expired magic link (or a failed Google return) comes back here with ?error=.

@@ -5,7 +5,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// The customer's booking page (/booking/:code?token=, issue 23) against a stubbed API. Every time is
+// The customer's booking page (/booking/:code?token=) against a stubbed API. Every time is
 // a fixed instant: what the page shows never depends on today's date.
 
 const TOKEN = 'tok_'.padEnd(54, 'x');

@@ -34,7 +34,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * The customer's booking page (/booking/:code?token=, issue 23), in the visitor's language: what was
+ * The customer's booking page (/booking/:code?token=), in the visitor's language: what was
  * booked, where it stands, what happens next, and what can be done about it now. The token is the
  * key (the API never says whether a code exists); the code in the address is only for people.
  */
@@ -44,7 +44,7 @@ export function Component() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || undefined;
   const booking = useManagedBooking(token);
-  // Without the link, a signed-in customer who owns the booking is taken to it (issue 23).
+  // Without the link, a signed-in customer who owns the booking is taken to it.
   const { code = '' } = useParams();
   const me = useMeQuery();
   const mine = useMyBookings(!token && Boolean(me.data));

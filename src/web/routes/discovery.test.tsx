@@ -9,7 +9,7 @@ import {
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// Home, the public directory, the public vendor profile and /vendor/:id (issue #4), with the API
+// Home, the public directory, the public vendor profile and /vendor/:id, with the API
 // stubbed at fetch.
 
 let answer: (url: URL) => FakeAnswer;

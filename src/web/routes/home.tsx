@@ -18,7 +18,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
 
-// Issue 10: the connect-contacts card and the recommendations are for signed-in users only; as a
+// The connect-contacts card and the recommendations are for signed-in users only; as a
 // separate chunk, visitors never download them (decision 019).
 const HomeContacts = lazy(() =>
   Promise.all([import('../features/contacts/components/home-contacts.tsx'), loadStrings(['contacts'])]).then(

@@ -82,7 +82,7 @@ describe('Job History', () => {
     expect(screen.getAllByText('$450 MXN')).toHaveLength(1);
     // 16:00Z is 10:00 in Mexico City.
     expect(screen.getAllByText(/10:00/).length).toBeGreaterThan(0);
-    // Issue 23: each row opens its booking page; Rehire preselects the same service.
+    // Each row opens its booking page; Rehire preselects the same service.
     expect(screen.getByRole('link', { name: 'Casa Limpia' }).getAttribute('href')).toBe(
       '/booking/BR-1?token=t1',
     );

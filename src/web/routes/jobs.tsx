@@ -101,7 +101,7 @@ function JobCard({ booking }: { booking: MyBooking }) {
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="font-semibold break-words text-stone-900">
-            {/* Issue 23: each row opens its booking page. */}
+            {/* Each row opens its booking page. */}
             <Link
               to={booking.manage_path}
               className="underline decoration-stone-300 underline-offset-4 hover:decoration-brand-700"

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// The Spanish payment pages (product §2, §8; issue #7): /payment-success, /payment-cancel and the
+// The Spanish payment pages (product §2, §8): /payment-success, /payment-cancel and the
 // sandbox checkout, against a stubbed API.
 
 const APPOINTMENT = '6f1b2a4e-1111-4222-8333-944455556666';

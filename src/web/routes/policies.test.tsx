@@ -6,7 +6,7 @@ import { type PoliciesStrings, policiesEn, policiesEsMX } from '../i18n/policies
 import { type PolicyName, policyNames } from '../lib/paths.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// The policies pages (issue 24, product §2.23): each policy's headings in the app's language, the
+// The policies pages (product §2.23): each policy's headings in the app's language, the
 // constants filled in, the index of the three, and a 404 for any other name.
 
 beforeEach(() => {

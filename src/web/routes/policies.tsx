@@ -28,7 +28,7 @@ const isPolicyName = (value: string | undefined): value is PolicyName =>
   (policyNames as readonly (string | undefined)[]).includes(value);
 
 /**
- * The policies pages (/policies/:policy, product §2.23, issue 24): the cancellation and refund
+ * The policies pages (/policies/:policy, product §2.23): the cancellation and refund
  * policy, the terms of service and the privacy notice, in the app's language, each drawn from its
  * structured text in the `policies` strings, under an index of the three. Any other name is a 404.
  */

@@ -43,7 +43,7 @@ export function Component() {
       </div>
       <ProfileCard user={user} profile={profile} />
       <ProfileForm key={profile?.id ?? 'new'} user={user} profile={profile} />
-      {/* Issue 10: the recommended vendors from the user's contacts. */}
+      {/* The recommended vendors from the user's contacts. */}
       <RecommendationsList titleKey="contacts.list.profileTitle" />
       <nav className="flex flex-col gap-2">
         <Button asChild variant="secondary" size="lg">

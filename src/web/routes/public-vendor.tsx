@@ -56,7 +56,7 @@ export function Component() {
       },
       { replace: true, preventScrollReset: true },
     );
-  // A service's Book button (issue 24): that service in the booking form, which comes into view.
+  // A service's Book button: that service in the booking form, which comes into view.
   const bookService = (serviceId: string) =>
     setParams(
       (current) => {

@@ -6,7 +6,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// Issue 24 (part 5), "Forgot password?": the links on /auth and /vendor/auth, and /auth/reset-password.
+// "Forgot password?": the links on /auth and /vendor/auth, and /auth/reset-password.
 
 type Handler = (body: unknown) => { status: number; body: unknown };
 let handlers: Record<string, Handler>;

@@ -29,7 +29,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
 
 /**
- * /auth/reset-password (issue 24 (part 5), "Forgot password?"): without a token, asks for a reset link;
+ * /auth/reset-password, "Forgot password?"): without a token, asks for a reset link;
  * with the mail's `token`, a new password under the vendor wizard's rules, then signed in. A spent or
  * expired link says so and offers a new one.
  */

@@ -81,7 +81,7 @@ export function Component() {
 
       <Section icon={<Shield className="size-5" />} title={t('auth.settings.privacy')}>
         <p className="text-sm text-stone-700">{t('auth.settings.privacyText')}</p>
-        {/* Off until the user says yes (issue 28, decision 037). */}
+        {/* Off until the user says yes (decision 037). */}
         <PreferenceSwitch
           id="share-bookings"
           label={t('contacts.settings.share')}
@@ -105,7 +105,7 @@ export function Component() {
         </p>
       </Section>
 
-      {/* The policies (issue 24, product §2.23). */}
+      {/* The policies (product §2.23). */}
       <Section icon={<Scale className="size-5" />} title={t('legal.label')}>
         <ul className="flex flex-col">
           {policyNames.map((name) => (

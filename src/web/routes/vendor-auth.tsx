@@ -53,7 +53,7 @@ export function Component() {
 function VendorLogin() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  // Issue 23: where the vendor was sent to log in from (paths of this site only), else the dashboard.
+  // Where the vendor was sent to log in from (paths of this site only), else the dashboard.
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get('redirectTo'));
   const queryClient = useQueryClient();

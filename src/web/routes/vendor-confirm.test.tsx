@@ -41,7 +41,7 @@ const open = {
   amount_mxn: 45_000,
   payment_due_at: null,
 };
-/** A link with nothing left to answer, as GET /api/bookings/confirm tells it (issue 24, issue 28). */
+/** A link with nothing left to answer, as GET /api/bookings/confirm tells it. */
 const closed = (fields: Record<string, unknown>) => ({
   answerable: false,
   code: 'ABC234',
@@ -167,7 +167,7 @@ describe('/vendor-confirm', () => {
     expect(screen.getAllByText('Pendiente de pago').length).toBeGreaterThan(0);
   });
 
-  // Issue 28: a used or expired link answers no customer; issue 24: the page says what happened and
+  // A used or expired link answers no customer; the page says what happened and
   // when, in the vendor's timezone (Mexico City, UTC−6), with nothing to press.
   for (const [status, fields, text, shown] of [
     [
@@ -241,7 +241,7 @@ describe('/vendor-confirm', () => {
     expect((await screen.findByTestId('closed-text')).textContent).toBe('Esta reserva ya fue procesada.');
   });
 
-  // Issue 24: a malformed token (the validator's 400) or an unknown one (404) is the spec's state.
+  // A malformed token (the validator's 400) or an unknown one (404) is the spec's state.
   for (const [label, status, body] of [
     ['malformed', 400, { error: { code: 'validation_failed', message: 'Invalid json (token)' } }],
     ['unknown', 404, { error: { code: 'not_found', message: 'Token de confirmación inválido' } }],

@@ -157,7 +157,7 @@ export function Component() {
 
 /**
  * A link already used or expired: the server tells the code, the status and when it got there, never
- * who booked (issue 28). The page says what happened and when, in the vendor's timezone (issue 24),
+ * who booked. The page says what happened and when, in the vendor's timezone,
  * unless the vendor has just answered it here.
  */
 function ClosedCard({ booking, answeredHere }: { booking: ClosedBookingByToken; answeredHere: boolean }) {

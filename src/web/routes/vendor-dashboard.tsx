@@ -221,7 +221,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
   );
 }
 
-/** Issue 28: an admin-created profile this account may claim, or its own claim awaiting approval. */
+/** An admin-created profile this account may claim, or its own claim awaiting approval. */
 function ClaimSection() {
   const { t } = useTranslation();
   const claim = useVendorClaim();

@@ -5,7 +5,7 @@ import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-// issue 27: the wizard is a react-hook-form checked by the shared step schemas. product §5: Next does
+// The wizard is a react-hook-form checked by the shared step schemas. product §5: Next does
 // not validate; Create Profile does, step by step, with the first failing step's message in a toast.
 
 let signups: Record<string, unknown>[];

@@ -47,7 +47,7 @@ function readStep(value: string | null): 1 | 2 | 3 {
 }
 
 /**
- * Vendor signup wizard (/vendor-signup, product §2). Its language is its own (issue #5): Spanish by
+ * Vendor signup wizard (/vendor-signup, product §2). Its language is its own: Spanish by
  * default whatever the app's language, English by the toggle at the bottom-left — a clone of the
  * app's i18next instance, sharing its resources, so every component inside speaks the wizard's.
  */
@@ -110,7 +110,7 @@ function Wizard({ language }: { language: WizardLanguage }) {
     () =>
       (stepParam ? restoreDraft() : undefined) ?? withPhonePrefill(initialSignupState(), params.get('phone')),
   );
-  // issue 27: the form checks itself with the shared step schemas (signupFormSchema); the password
+  // The form checks itself with the shared step schemas (signupFormSchema); the password
   // only while nobody is signed in, so the schema follows the session.
   const schema = useMemo(() => signupFormSchema(signedIn), [signedIn]);
   const {
@@ -391,7 +391,7 @@ function Completion({
           <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
           {t('vendor.wizard.whatsappNotice', { phone: result.phone })}
         </p>
-        {/* Issue 28: a matching admin-created profile is offered, never taken over by the signup. */}
+        {/* A matching admin-created profile is offered, never taken over by the signup. */}
         {result.claim ? <ClaimProfileCard offer={result.claim} signedIn={signedIn} /> : null}
       </div>
       <div className="flex w-full gap-3">

@@ -48,7 +48,7 @@ export const appointments = pgTable(
       .notNull()
       .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
-    // Null once an admin deleted the customers row of a guest (issue 25): the booking keeps its own
+    // Null once an admin deleted the customers row of a guest: the booking keeps its own
     // contact (customer_name, customer_email, customer_phone) and goes on.
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     startTz: timestamp('start_tz', { withTimezone: true }).notNull(),
@@ -57,11 +57,11 @@ export const appointments = pgTable(
     bufferMinutes: integer('buffer_minutes').notNull().default(0),
     amountMxn: integer('amount_mxn').notNull(),
     notes: text('notes'),
-    // Issue 24: where it is done, as it was when requested, and the customer's address when that is
+    // Where it is done, as it was when requested, and the customer's address when that is
     // where (street, colonia, postal code, references).
     serviceLocation: text('service_location').$type<ServiceLocation>(),
     address: jsonb('address').$type<BookingAddress>(),
-    // The contact given with this request (issue 28): a booking keeps its own name, email and phone,
+    // The contact given with this request: a booking keeps its own name, email and phone,
     // so a later booking with the same email never rewrites what vendors saw on earlier ones.
     customerName: text('customer_name').notNull(),
     customerEmail: citext('customer_email').notNull(),
@@ -76,16 +76,16 @@ export const appointments = pgTable(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment) or 'customer' (issue 23),
+    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment) or 'customer',
     // with what the customer wrote.
     cancelReason: text('cancel_reason'),
     cancelNote: text('cancel_note'),
-    // When the customer last moved it to another time (issue 23).
+    // When the customer last moved it to another time.
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
     // calendar that holds an earlier .ics of the booking takes the later one as the newer revision.
     rescheduleCount: integer('reschedule_count').notNull().default(0),
-    // When both sides were reminded of it (issue 23): at most once per start time.
+    // When both sides were reminded of it: at most once per start time.
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
     checkoutSessionId: text('checkout_session_id').unique(),
     paymentUrl: text('payment_url'),
@@ -97,7 +97,7 @@ export const appointments = pgTable(
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedAmountMxn: integer('refunded_amount_mxn'),
-    // Why the provider last refused or failed the refund still owed (issue 25, decision 049): shown to
+    // Why the provider last refused or failed the refund still owed (decision 049): shown to
     // admins until a refund is recorded, which clears it.
     refundError: text('refund_error'),
     createdAt: createdAt(),
@@ -107,17 +107,17 @@ export const appointments = pgTable(
     index('appointments_vendor_start_idx').on(t.vendorProfileId, t.startTz),
     index('appointments_status_due_idx').on(t.status, t.paymentDueAt),
     index('appointments_customer_idx').on(t.customerId),
-    // My bookings finds a deleted guest's bookings by their email once it is proven (issue 25).
+    // My bookings finds a deleted guest's bookings by their email once it is proven.
     index('appointments_orphan_email_idx').on(t.customerEmail).where(sql`${t.customerId} is null`),
-    // The sweeper's reminders and refunds read only the rows still due one (issue 23).
+    // The sweeper's reminders and refunds read only the rows still due one.
     index('appointments_remind_due_idx')
       .on(t.startTz)
       .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'paid')`),
     index('appointments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundNeeded}`),
     index('appointments_payment_ref_idx').on(t.paymentRef),
-    // The admin's list and CSV export, newest first, in keyset pages (issue 25, decision 049).
+    // The admin's list and CSV export, newest first, in keyset pages (decision 049).
     index('appointments_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // The request caps count open requests by email, phone and client address (issue 28).
+    // The request caps count open requests by email, phone and client address.
     index('appointments_open_email_idx').on(t.customerEmail).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_phone_idx').on(t.customerPhone).where(sql`${t.status} = 'pending_vendor'`),
     index('appointments_open_requester_idx').on(t.requesterKey).where(sql`${t.status} = 'pending_vendor'`),
@@ -132,7 +132,7 @@ export const appointments = pgTable(
   ],
 );
 
-// A requester a vendor declined and blocked (issue 28): later requests to that vendor from the same
+// A requester a vendor declined and blocked: later requests to that vendor from the same
 // email, phone or client address are refused. At least one of the three is set.
 export const vendorBlocks = pgTable(
   'vendor_blocks',

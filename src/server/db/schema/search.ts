@@ -1,6 +1,6 @@
 import { pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
-// Issue 26 (ARCHITECTURE §3.6): the search's own vocabulary, written at every start from src/shared
+// ARCHITECTURE §3.6: the search's own vocabulary, written at every start from src/shared
 // (db/search-terms.ts). A change to a category's words rewrites the search documents of its vendors.
 
 /** Each category's and language's words: labels in both languages, labels stored before keys, synonyms. */

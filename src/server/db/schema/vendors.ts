@@ -31,7 +31,7 @@ export const profiles = pgTable(
     // Settings → preferences (product §2): the push and email notification switches.
     notifyPush: boolean('notify_push').notNull().default(true),
     notifyEmail: boolean('notify_email').notNull().default(true),
-    // Opt-in (issue 28): only users who said yes count towards "Booked by your contacts".
+    // Opt-in: only users who said yes count towards "Booked by your contacts".
     shareBookingsWithContacts: boolean('share_bookings_with_contacts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -82,7 +82,7 @@ export const vendorProfiles = pgTable(
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     adminCreated: boolean('admin_created').notNull().default(false),
     isClaimed: boolean('is_claimed').notNull().default(false),
-    // When an account proved control of this admin-created profile and took it over (issue 28), and
+    // When an account proved control of this admin-created profile and took it over, and
     // when an admin approved that claim: bookings made before the claim stay hidden from the
     // claimant until then.
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
@@ -96,7 +96,7 @@ export const vendorProfiles = pgTable(
     pendingChanges: jsonb('pending_changes').$type<IdentityChanges>(),
     pendingChangesAt: timestamp('pending_changes_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
-    // Issue 26: what the search matches — name, category words, services, areas, languages, bio —
+    // What the search matches — name, category words, services, areas, languages, bio —
     // kept by triggers whenever the vendor, its services or the search terms change (ARCHITECTURE §3.6).
     searchDocument: tsvector('search_document').notNull().default(sql`''::tsvector`),
     createdAt: createdAt(),
@@ -159,7 +159,7 @@ export const services = pgTable(
     description: text('description'),
     priceCents: integer('price_cents').notNull(),
     durationMinutes: integer('duration_minutes').notNull(),
-    // Issue 24: where it is done — 'customer', 'vendor' or 'online'; null = its category's default
+    // Where it is done — 'customer', 'vendor' or 'online'; null = its category's default
     // (shared/service-location.ts).
     location: text('location').$type<ServiceLocation>(),
     isActive: boolean('is_active').notNull().default(true),
@@ -193,7 +193,7 @@ export const availabilityWindows = pgTable(
   ],
 );
 
-// A claim of an admin-created vendor profile (issue 28): the claimant proves control of the profile's
+// A claim of an admin-created vendor profile: the claimant proves control of the profile's
 // stored phone (a WhatsApp one-time code) or email (a mailed one-time code) before it links. Only the
 // code's hash is kept; a claim is spent by its first success, its expiry or too many attempts.
 export const vendorClaims = pgTable(

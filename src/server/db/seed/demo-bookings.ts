@@ -282,7 +282,7 @@ function bookingRows(
     const index = counter.n++;
     const service = kind === 'confirmed' ? free : paid[index % paid.length];
     if (!service) continue;
-    // Issue 24: a request or an unpaid booking starts far enough ahead that its deadline (the earlier
+    // A request or an unpaid booking starts far enough ahead that its deadline (the earlier
     // of the start and 24 h after the request or the confirmation) is most of a day away, not the
     // next open slot's few minutes.
     const slot = take(
@@ -408,7 +408,7 @@ export interface RefreshPlanOptions {
 }
 
 /**
- * Issue 24: the bookings a demo vendor gets back on a later start, when the clock has moved past the
+ * The bookings a demo vendor gets back on a later start, when the clock has moved past the
  * ones seeded with it — a request inside its answer window and a booking awaiting payment with its
  * deadline ahead, placed after the vendor's existing bookings so none overlaps.
  */

@@ -374,7 +374,7 @@ describe('seedDemoData with other vendor counts', () => {
   });
 });
 
-// Issue 24 (part 10): the demo data is coherent with the clock. Whatever day the app starts on, the
+// The demo data is coherent with the clock. Whatever day the app starts on, the
 // demo vendor has a request it can answer (the dashboard's and the link's Confirm: ARCHITECTURE §4's
 // answerable — pending, token unexpired, start ahead) and a booking awaiting payment whose deadline is
 // ahead and whose checkout the sweeper can create (confirmed more than a minute ago, none stored yet).

@@ -74,7 +74,7 @@ export async function seedDemoData(
 }
 
 /**
- * ARCHITECTURE §13.2, issue 24: a demo database outlives the day it was seeded: by a later start its
+ * ARCHITECTURE §13.2: a demo database outlives the day it was seeded: by a later start its
  * requests have expired and its unpaid bookings timed out, and the demo vendor has nothing left to
  * confirm. At each start the demo vendor gets back what it lacks — a request inside its answer window,
  * a booking awaiting payment with its deadline ahead — placed after its existing bookings. Idempotent:
@@ -355,7 +355,7 @@ async function seedInto(
     demoCustomerId,
     customerIds: customerRows.slice(1).map((c) => c.id),
   });
-  // Each booking carries the contact its customer gave with it (issue 28).
+  // Each booking carries the contact its customer gave with it.
   const contactOf = new Map<string, (typeof customerRows)[number]>(customerRows.map((c) => [c.id, c]));
   const bookings = planned.map((b) => {
     const c = contactOf.get(b.customerId!)!; // the plan names a customer for each

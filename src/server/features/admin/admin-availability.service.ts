@@ -123,7 +123,7 @@ export async function updateAvailabilityWindow(
   if (startTz.getTime() !== current.start_tz.getTime()) {
     assertInAdminCalendar(startTz, await vendorTimeZone(db, current.vendor_profile_id), now);
   }
-  // Only the fields sent (issue 28): writing back the other bound as read above would undo another
+  // Only the fields sent: writing back the other bound as read above would undo another
   // admin's change to it made in between.
   const changes = {
     ...(input.start_tz !== undefined && { startTz }),

@@ -12,7 +12,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { csvField } from './admin-bookings-csv.ts';
 
-// Issue 25 (decision 049): the CSV export streams — the memory it keeps is the same for 1,000 rows
+// Decision 049: the CSV export streams — the memory it keeps is the same for 1,000 rows
 // as for 100,000, through the real route on the real database. Rows are made by one generate_series
 // statement; the export is read to its end as a browser would, and the heap is measured after a full
 // collection every few chunks, so that what counts is what the export keeps, not garbage not yet

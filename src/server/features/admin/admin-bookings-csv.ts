@@ -6,7 +6,7 @@ import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import { adminBookingsWhere, newestFirst, refundStateOf } from './admin-bookings.service.ts';
 
-// GET /api/admin/bookings.csv (issue 25, decision 049): the filtered list as CSV, streamed. Rows are
+// GET /api/admin/bookings.csv (decision 049): the filtered list as CSV, streamed. Rows are
 // read in keyset pages — newest first, each page after the last row of the one before, by
 // (created_at, id) on their index — and written as each page arrives, so memory holds one page
 // whatever the export's size, and no transaction or cursor stays open between pages: on PGlite, one

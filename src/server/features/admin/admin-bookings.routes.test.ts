@@ -24,7 +24,7 @@ import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 import { adminBookingPages } from './admin-bookings-csv.ts';
 
-// Issue 25 part 2 (decision 049): the admin's Bookings tab over the real app, with Stripe (a local
+// Decision 049: the admin's Bookings tab over the real app, with Stripe (a local
 // fake that checks what we send, and counts refunds). "Now" is Sunday 2026-11-22 12:00 in Mexico
 // City; vendors keep the default week (Mon–Fri 09:00–17:00).
 const NOW = '2026-11-22T18:00:00Z';
@@ -200,7 +200,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       clock.set(NOW);
     });
 
-    it('`scheduled` lists exactly what the "Services scheduled" card counts (issue 25)', async () => {
+    it('`scheduled` lists exactly what the "Services scheduled" card counts', async () => {
       const pending = await requested(THURSDAY_9);
       const unpaid = await confirmed(MONDAY_10);
       const done = await paid(WEDNESDAY_9);

@@ -25,7 +25,7 @@ import { type BookingView, getBookingView, selectBookingViews } from '../booking
 import { cancelByAdmin } from '../booking-lifecycle/customer-changes.ts';
 import { recordRefundMadeElsewhere, refundBooking } from '../booking-lifecycle/refund-booking.ts';
 
-// The admin's Bookings tab (issue 25, decision 049): every booking, newest first, filtered and paged;
+// The admin's Bookings tab (decision 049): every booking, newest first, filtered and paged;
 // one booking with its timeline, contact, payment and refund; and the admin's actions, each the
 // booking lifecycle's own operation (cancel, refund, the payment link). No status is written here.
 
@@ -61,7 +61,7 @@ function statusFilter(status: BookingStatusFilter, now: Date): SQL {
 }
 
 /**
- * Services scheduled (product §2's summary card and the status filter `scheduled`, issue 25): awaiting
+ * Services scheduled (product §2's summary card and the status filter `scheduled`): awaiting
  * payment, confirmed or paid, as people read them — an overdue unpaid booking is not one.
  */
 export function scheduledWhere(now: Date): SQL {

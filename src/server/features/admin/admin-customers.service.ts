@@ -27,7 +27,7 @@ const bookingOnly = sql`not exists (
 )`;
 
 /**
- * A guest's bookings, and those still on (the delete dialog says what stays, issue 25). The row is
+ * A guest's bookings, and those still on (the delete dialog says what stays). The row is
  * named in full: drizzle writes a select list's columns bare, which inside this subquery would be
  * the appointment's own `id`.
  */
@@ -207,7 +207,7 @@ export async function updateAdminCustomer(
 /**
  * DELETE /api/admin/customers/:id (product §7: admins delete profiles). A signed-up person keeps the
  * account; the profile is made again, empty, at their next visit (me.service.ts). A guest's
- * `customers` row goes, and their bookings stay, each with its own contact (issue 25; product §2).
+ * `customers` row goes, and their bookings stay, each with its own contact (product §2).
  */
 export async function deleteAdminCustomer(db: Db, { id }: { id: string }): Promise<{ id: string }> {
   const [row] = await db.delete(profiles).where(customerProfile(id)).returning({ id: profiles.id });
@@ -218,7 +218,7 @@ export async function deleteAdminCustomer(db: Db, { id }: { id: string }): Promi
   return guest;
 }
 
-// ——— Guests: `customers` rows no customer profile stands for (issue 25) ———
+// ——— Guests: `customers` rows no customer profile stands for ———
 
 /** A 400 in the validator's shape (lib/validate.ts), naming the field. */
 const fieldRefusal = (path: string, message: string) =>

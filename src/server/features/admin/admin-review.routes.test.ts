@@ -17,7 +17,7 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// The vendor review queue (decision 048, issue 25) through the real app: approval gates every public
+// The vendor review queue (decision 048) through the real app: approval gates every public
 // read and booking requests; each review is one conditional UPDATE that notifies the vendor once.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09–17).
 const APP_URL = 'http://barrio.test';

@@ -9,7 +9,7 @@ import { countAdminCustomers } from './admin-customers.service.ts';
 /**
  * GET /api/admin/stats: the four summary cards (product §2), all from real rows. Services scheduled
  * are the bookings a customer will be served for, counted as the Bookings tab's `scheduled` filter
- * lists them (the card links there, issue 25).
+ * lists them (the card links there).
  */
 export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<AdminStats> {
   const [[vendors], customers, [scheduled]] = await Promise.all([

@@ -200,7 +200,7 @@ export async function updateAdminVendor(
 }
 
 /**
- * POST /api/admin/vendors/:id/approve-claim (issue 28, decision 035): the claimant then sees the
+ * POST /api/admin/vendors/:id/approve-claim (decision 035): the claimant then sees the
  * bookings made before the claim too. One conditional UPDATE; a profile without a claim waiting is 409.
  */
 export async function approveVendorClaim(

@@ -345,7 +345,7 @@ describe(`/api/admin (${testEngine})`, () => {
     });
   });
 
-  describe('guests: customers who only ever booked (issue 25)', () => {
+  describe('guests: customers who only ever booked', () => {
     const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
     let n = 0;
 

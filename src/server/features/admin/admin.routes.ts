@@ -190,7 +190,7 @@ export const adminRoutes = new Hono<AppEnv>()
     c.json(await deleteAvailabilityWindow(c.var.deps.db, { id: c.req.valid('param').id })),
   )
 
-  // The Bookings tab (issue 25, decision 049).
+  // The Bookings tab (decision 049).
   .get('/bookings', validate('query', adminBookingsQuerySchema), async (c) =>
     c.json(
       await listAdminBookings(c.var.deps.db, { query: c.req.valid('query'), now: c.var.deps.clock.now() }),

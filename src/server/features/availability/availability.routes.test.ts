@@ -186,7 +186,7 @@ describe(`GET /api/vendors/:idOrSlug/availability (${testEngine})`, () => {
     ).toBe(200);
   });
 
-  // Issue 28: `from=x&to=x` answered 500 (`q.to.getTime is not a function`): zod 4 ran the range
+  // `from=x&to=x` answered 500 (`q.to.getTime is not a function`): zod 4 ran the range
   // checks on the unparsed text. Each malformed date is now a 400 naming its own field.
   it('answers 400 naming the field for dates that do not parse, never running the range checks on them', async () => {
     const { vendor, service } = await vendorWithService();

@@ -23,7 +23,7 @@ export interface ComputeAvailabilityOptions {
   to?: Date | undefined;
   /** From the injectable clock. */
   now: Date;
-  /** A booking whose own time is not busy: the one being moved (issue 23). */
+  /** A booking whose own time is not busy: the one being moved. */
   exceptAppointmentId?: string | undefined;
   /**
    * The public route: whether the reader may see a vendor that is not approved (its owner, admins;
@@ -54,7 +54,7 @@ export async function computeAvailability({
   // product §9: the booking form asks for now … now + 14 days.
   const from = requestedFrom ?? now;
   const to = requestedTo ?? new Date(from.getTime() + BOOKING_RANGE_DAYS * DAY_MS);
-  // Named in `details` as validate() names a field (issue 28): `from` may be the server's now.
+  // Named in `details` as validate() names a field: `from` may be the server's now.
   if (to <= from) throw invalidTo('`to` must be after `from`');
   if (to.getTime() - from.getTime() > AVAILABILITY_MAX_RANGE_DAYS * DAY_MS)
     throw invalidTo(`the range may span at most ${AVAILABILITY_MAX_RANGE_DAYS} days`);

@@ -66,7 +66,7 @@ export async function answerBookingForVendor({
 }
 
 /**
- * Decline-and-block (issue 28): the vendor's decline, and from then on this vendor refuses requests
+ * Decline-and-block: the vendor's decline, and from then on this vendor refuses requests
  * from the email, phone and client address the booking was made with. One transaction: a booking
  * that is no longer pending is neither declined nor its requester blocked.
  */
@@ -207,7 +207,7 @@ export async function answerBookingByWhatsApp({
 
   try {
     const options = { db, now, checkout, bookingId: target.id, vendorProfileId: target.vendorProfileId };
-    // Issue 28: the decline, and this vendor refuses the requester's later requests.
+    // The decline, and this vendor refuses the requester's later requests.
     if (action === 'block') return { kind: 'blocked', decided: await declineAndBlockForVendor(options) };
     const decided = await answerBookingForVendor({
       ...options,

@@ -208,7 +208,7 @@ export async function closeCheckout(
 }
 
 /**
- * An administrator resends the payment link (issue 25, decision 049), only while the booking awaits
+ * An administrator resends the payment link (decision 049), only while the booking awaits
  * its payment: the stored checkout, open until the deadline, is sent again (mail, and WhatsApp with a
  * phone); a booking whose checkout was never stored gets one now, within the same deadline
  * (attachCheckout), which sends it. Never a second checkout for a booking that has one.

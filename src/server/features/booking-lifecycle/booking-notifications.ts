@@ -226,7 +226,7 @@ export async function notifyLatePayment(
     for (const mail of unpaidCancelledMails(facts).slice(1)) await enqueueMail(tx, mail);
 }
 
-// ——— After the booking is made (issue 23; decision 046) ———
+// ——— After the booking is made (decision 046) ———
 
 /** One booking message by WhatsApp, with the template Meta needs outside the 24-hour window. */
 async function enqueueNotice(

@@ -19,7 +19,7 @@ const HOUR_MS = 60 * 60_000;
 
 /**
  * A status as a vendor reads it in the server's own messages (Spanish, product §1; the words of the
- * confirm page's statuses): a person never reads the raw name (issue 24).
+ * confirm page's statuses): a person never reads the raw name.
  */
 export const statusInWordsEs: Record<AppointmentStatus, string> = {
   pending_vendor: 'pendiente de tu respuesta',

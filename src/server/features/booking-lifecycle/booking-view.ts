@@ -48,7 +48,7 @@ export const bookingViewColumns = {
   timezone: vendorProfiles.timezone,
   /** Null once the service is deleted (appointments.service_id is set null). */
   serviceName: services.name,
-  // The contact given with this booking (issue 28), never the shared customers row, which another
+  // The contact given with this booking, never the shared customers row, which another
   // booking with the same email does not change (request-booking.ts's upsertCustomer): a later
   // booking with the same email must not send this one's payment link to another phone.
   customerName: appointments.customerName,
@@ -66,7 +66,7 @@ export interface SelectBookingViewsOptions {
 /**
  * Bookings with their vendor, service and customer, filtered by `where` (on any of the four
  * tables: `customers` is joined for the reads by account, listMyBookings). A booking whose guest
- * an admin deleted has no customers row (issue 25): it reads the same, from its own contact.
+ * an admin deleted has no customers row: it reads the same, from its own contact.
  */
 export function selectBookingViews(
   db: Db | Tx,
@@ -108,7 +108,7 @@ export function bookingViewsOf(db: Db | Tx, moved: readonly { id: string }[]) {
 }
 
 /**
- * Issue 28 (decision 035): a claimed profile's bookings made before its claim stay hidden from the
+ * Decision 035: a claimed profile's bookings made before its claim stay hidden from the
  * account that claimed it until an admin approves the claim. Every read or answer of bookings by a
  * vendor's account adds this; admins and the token links (the stored phone and email) do not.
  */

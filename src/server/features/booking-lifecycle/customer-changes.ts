@@ -17,8 +17,8 @@ import { type BookingView, getBookingView } from './booking-view.ts';
 import { refundAfterCommit } from './refund-booking.ts';
 import { slotTaken, takeVendorsTurn } from './request-booking.ts';
 
-// cancel and reschedule (issue 23; decision 046): the customer's own changes, from the booking page
-// by its link or signed in; an administrator's cancel shares the same statement (issue 25, decision 049). Each is one conditional UPDATE on the status and start the customer's
+// cancel and reschedule (decision 046): the customer's own changes, from the booking page
+// by its link or signed in; an administrator's cancel shares the same statement (decision 049). Each is one conditional UPDATE on the status and start the customer's
 // request read, so a vendor's answer, a payment, the sweeper or another tab that moved the booking
 // first wins, and this request answers 409 `changed` and changes nothing. Online changes end
 // CUSTOMER_CHANGE_HOURS before the start; a paid booking cancelled in time is refunded in full.
@@ -87,7 +87,7 @@ export async function cancelByCustomer({
 }
 
 /**
- * cancel by an administrator (issue 25, decision 049): any active booking, whenever it starts — the
+ * cancel by an administrator (decision 049): any active booking, whenever it starts — the
  * same statement, messages and refund as the customer's, with `cancel_reason = 'admin'`, and both
  * the customer and the vendor told that Barrio cancelled it. Returns the booking as it was read; 404
  * for an unknown one, 409 `changed` for one no longer active.

@@ -33,7 +33,7 @@ export interface CancelUnpaidOptions extends ExpireOptions {
 
 /**
  * expire: pending_vendor with no answer by the earlier of start_tz and created_at + 24 h → expired;
- * the customer is told (issue 23) in the same transaction.
+ * the customer is told in the same transaction.
  */
 export async function expireUnansweredRequests({
   db,
@@ -87,7 +87,7 @@ export interface ExpiryCounts {
   attached?: number;
   /** refunds owed and now made (a cancelled paid booking, a late payment; decision 046) */
   refunded?: number;
-  /** bookings whose day-ahead reminder was queued (issue 23) */
+  /** bookings whose day-ahead reminder was queued */
   reminded?: number;
 }
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// The customer's booking page link (issue 23; decision 044): `/booking/{code}?token=…`. The token is
+// The customer's booking page link (decision 044): `/booking/{code}?token=…`. The token is
 // the booking's id and an HMAC of it under the server's secret, so every mail about the booking can
 // carry it without the token being stored anywhere; it opens the page until 30 days after the
 // appointment (checked by the page's API against the booking's end).

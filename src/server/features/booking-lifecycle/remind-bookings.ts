@@ -6,7 +6,7 @@ import { notifyReminder } from './booking-notifications.ts';
 import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 
-// The reminder a day ahead (issue 23; decision 046): both sides of every confirmed or paid booking
+// The reminder a day ahead (decision 046): both sides of every confirmed or paid booking
 // hear from us REMINDER_HOURS_BEFORE its start. Exactly once, however many instances sweep: the
 // rows are claimed by one UPDATE … WHERE reminded_at IS NULL (a row another instance claimed first
 // no longer matches when its lock is released), and the messages are queued in the same

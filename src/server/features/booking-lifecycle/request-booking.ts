@@ -52,7 +52,7 @@ export interface RequestBookingOptions {
   appUrl: string;
   /** The customer's booking page: in the receipt, and in the answer (`manageLinkFor`). */
   manageLink: ManageLink;
-  /** requesterKeyOf the client's address: kept on the request for the caps and blocks (issue 28). */
+  /** requesterKeyOf the client's address: kept on the request for the caps and blocks. */
   requesterKey?: string | null;
   /** Counts the request against OPEN_REQUEST_CAPS (decision 036); off only with RATE_LIMITS=off. */
   capOpenRequests?: boolean;
@@ -225,7 +225,7 @@ export async function requestBooking({
 }
 
 /**
- * Issue 24: a service done at the customer's place needs the address, in a colonia the vendor serves
+ * A service done at the customer's place needs the address, in a colonia the vendor serves
  * (its service areas; a vendor with none refuses nowhere). Each refusal names its field, as the
  * validator does.
  */
@@ -261,7 +261,7 @@ export async function takeVendorsTurn(tx: Tx, vendorProfileId: string) {
  * The shared customer row of the booking's email. Each booking keeps the contact given with it, so
  * this row is the person behind the address: the first booking with the email creates it, and after
  * that only its verified owner (`userId`: the signed-in user whose proven email it is) changes its
- * name and phone (issue 28). Anyone else's booking with that email is only attached to the row;
+ * name and phone. Anyone else's booking with that email is only attached to the row;
  * otherwise a stranger could rewrite the contact that everything keyed on the customer reads.
  */
 async function upsertCustomer(

@@ -14,7 +14,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { listMyBookings } from './bookings.service.ts';
 
-// Issue 24, part 1: where a service is done. A cleaning vendor's services are done at the customer's
+// Part 1: where a service is done. A cleaning vendor's services are done at the customer's
 // address unless the vendor says otherwise; the request then needs the address, in a colonia the
 // vendor serves, and the vendor's messages carry it with the customer's contact (part 7).
 const NOW = '2026-11-22T18:00:00Z';

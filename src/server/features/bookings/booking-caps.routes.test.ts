@@ -18,7 +18,7 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 import { requesterKeyOf } from './request-caps.ts';
 
-// Issue 28, decision 036: open requests are capped per email, phone and client address, per vendor
+// Decision 036: open requests are capped per email, phone and client address, per vendor
 // and overall, and a vendor can decline-and-block a requester. The app runs with its rate limits on,
 // as in production (RATE_LIMITS=off turns the caps off with them); the clock moves 7 s before each
 // request so that one address stays under bookingRateLimits.create (10 a minute) and every 429 here

@@ -24,7 +24,7 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { sendNotification } from '../whatsapp/whatsapp-admin.service.ts';
 import { deliverWhatsApp, whatsappOutboxPayloadSchema } from '../whatsapp/whatsapp-outbound.service.ts';
 
-// Issue 28: a booking keeps the name, email and phone given with it. Someone booking with another
+// A booking keeps the name, email and phone given with it. Someone booking with another
 // customer's email changes neither that customer's row nor what vendors, payment links and WhatsApp
 // messages show for the customer's earlier bookings. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
 const NOW = '2026-11-22T18:00:00Z';

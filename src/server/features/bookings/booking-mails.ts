@@ -21,14 +21,14 @@ export interface BookingMailFacts {
   customerEmail: string;
   customerPhone: string | null;
   notes: string | null;
-  /** The customer's booking page with its token (issue 23; decision 044): in every mail to them. */
+  /** The customer's booking page with its token (decision 044): in every mail to them. */
   manageUrl: string;
   /**
-   * The vendor's answer deadline (issue 24: the earlier of 24 h after the request and the start),
+   * The vendor's answer deadline (the earlier of 24 h after the request and the start),
    * stated in the request's own messages; absent elsewhere.
    */
   answerDueAt?: Date;
-  /** Where the service is done (issue 24); absent on bookings made before it was asked. */
+  /** Where the service is done; absent on bookings made before it was asked. */
   where: BookingWhere;
 }
 
@@ -84,7 +84,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     ...labelled('Dónde', whereLine(facts.where, 'vendor')),
     `Importe: ${priceText(facts.amountMxn, 'es')}`,
     '',
-    // Issue 24: everything the vendor needs to answer and to go, in the request itself.
+    // Everything the vendor needs to answer and to go, in the request itself.
     `Cliente: ${facts.customerName}`,
     ...labelled('Teléfono', facts.customerPhone),
     ...labelled('WhatsApp', facts.customerPhone ? whatsAppLink(facts.customerPhone) : null),
@@ -94,7 +94,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     `Confirmar: ${links.confirm}`,
     `Rechazar: ${links.decline}`,
     '',
-    // Issue 24: the 8-hour target as the target, the real deadline as the deadline.
+    // The 8-hour target as the target, the real deadline as the deadline.
     facts.answerDueAt
       ? answerWindowLine(facts.answerDueAt, facts.timezone)
       : `Responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas.`,

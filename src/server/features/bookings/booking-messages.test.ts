@@ -41,7 +41,7 @@ import {
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
 
-// Issue 24 (part 9): every message a person reads, built by its own builder, worded once: no raw
+// Every message a person reads, built by its own builder, worded once: no raw
 // status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same
 // everywhere. Times are morning ones in Mexico City, so es-MX writes them with "a.m.".
 
@@ -144,7 +144,7 @@ const texts: [string, string][] = [
   ]),
 ];
 
-describe('booking messages (issue 24)', () => {
+describe('booking messages', () => {
   it('the table has morning times in it, so the checks below can fail', () => {
     expect(texts.filter(([, text]) => text.includes('a.m.')).length).toBeGreaterThan(20);
   });

@@ -454,7 +454,7 @@ describe(`bookings (${testEngine})`, () => {
       service_name: service.name,
       service_id: service.id,
       amount_mxn: 50_000,
-      // Issue 23: each row opens the booking page, by the same link the mails carry; nothing to pay yet.
+      // Each row opens the booking page, by the same link the mails carry; nothing to pay yet.
       manage_path: earlier.manage_path,
       payment_url: null,
       // Done at the vendor's place: no address of the customer's to offer again.

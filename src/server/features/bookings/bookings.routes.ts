@@ -80,7 +80,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const { db, clock } = c.var.deps;
     return c.json(await getBookingByToken({ db, token: c.req.valid('query').token, now: clock.now() }));
   })
-  // The customer's booking page (issue 23; decision 044): by the link in every mail to the customer.
+  // The customer's booking page (decision 044): by the link in every mail to the customer.
   .get('/manage', rateLimited('token'), validate('query', manageTokenQuerySchema), async (c) => {
     const { db, clock, config } = c.var.deps;
     c.header('Cache-Control', 'no-store');
@@ -93,7 +93,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       }),
     );
   })
-  // The customer's own changes (issue 23; decision 046): each answers the booking as it now stands.
+  // The customer's own changes (decision 046): each answers the booking as it now stands.
   .post(
     '/manage/cancel',
     requireSameOrigin,
@@ -159,7 +159,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
 
 /**
  * /api/vendor/bookings: the signed-in vendor's own appointments (owner checked: ARCHITECTURE §6), with
- * the answers confirm, decline and decline-and-block (issue 28).
+ * the answers confirm, decline and decline-and-block.
  */
 export const vendorBookingsRoutes = new Hono<AppEnv>()
   .get('/', requireVendor, async (c) => {
@@ -205,7 +205,7 @@ function bookingUser(c: Context<AppEnv & SignedIn>) {
 
 /**
  * /api/me/bookings: the signed-in user's appointments (Job History), and each one's page and changes
- * without the link (issue 23); someone else's booking is 404, like an unknown one.
+ * without the link; someone else's booking is 404, like an unknown one.
  */
 export const myBookingsRoutes = new Hono<AppEnv>()
   .get('/bookings', requireUser, async (c) => {

@@ -63,7 +63,7 @@ function toSummary(row: BookingView, now: Date): BookingSummary {
  * GET /api/bookings/confirm?token=: what the vendor is about to answer. Changes nothing. Only while
  * the link can still be answered (what the answer requires, answer-booking.ts): a used or expired
  * link answers its code and status alone, so a token left in an old mail or log no longer reveals
- * the customer (issue 28).
+ * the customer.
  */
 export async function getBookingByToken({
   db,
@@ -86,8 +86,8 @@ export async function getBookingByToken({
 }
 
 /**
- * A link with nothing left to answer (issue 24): what happened to the booking and when, in the
- * vendor's timezone, and still nothing about who booked (issue 28).
+ * A link with nothing left to answer: what happened to the booking and when, in the
+ * vendor's timezone, and still nothing about who booked.
  */
 function closedByToken(row: BookingView, status: AppointmentStatus): ClosedBookingByToken {
   // Declining stamps nothing of its own; nothing moves a declined booking afterwards.
@@ -149,7 +149,7 @@ export function ownedBy(user: BookingUser): SQL {
     ? or(
         eq(customers.userId, user.id),
         eq(customers.email, user.email),
-        // A booking whose guest row an admin deleted (issue 25) keeps its email alone
+        // A booking whose guest row an admin deleted keeps its email alone
         // (appointments_orphan_email_idx).
         and(isNull(appointments.customerId), eq(appointments.customerEmail, user.email)),
       )!
@@ -200,7 +200,7 @@ export async function listMyBookings({
   });
 }
 
-// ——— The customer's booking page (issue 23; decision 044) ———
+// ——— The customer's booking page (decision 044) ———
 
 /** The same answer for an unknown, forged or expired link: it never says whether the code exists. */
 const bookingNotFound = () => new AppError('not_found', 'Booking not found.');
@@ -309,7 +309,7 @@ export async function getMyBooking(options: BookingRefOptions): Promise<ManagedB
   return toManagedBooking(await bookingOf(options), options.now, options.secret);
 }
 
-/** POST …/cancel (issue 23; decision 046): the booking as it stands after the cancellation. */
+/** POST …/cancel (decision 046): the booking as it stands after the cancellation. */
 export async function cancelBooking(
   options: BookingRefOptions & { checkout: CheckoutDeps; note?: string | undefined },
 ): Promise<ManagedBooking> {

@@ -11,7 +11,7 @@ import {
   pageLine,
 } from '../payments/payment-mails.ts';
 
-// The texts of what happens to a booking after it is made (issue 23; decision 046): the customer
+// The texts of what happens to a booking after it is made (decision 046): the customer
 // cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the
 // payment texts, they are Spanish (product §1) with times in the vendor's timezone; the customer's
 // carry the booking page's link, the vendor's never do.

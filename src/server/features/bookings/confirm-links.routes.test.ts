@@ -22,7 +22,7 @@ import { mailOutboxHandler } from '../outbox/outbox.service.ts';
 import { storeInbound } from '../whatsapp/whatsapp-inbound.service.ts';
 import { whatsappOutboxHandler } from '../whatsapp/whatsapp-outbox.ts';
 
-// Issue 28: a confirm link's token is usable only in the vendor's own mail and WhatsApp message.
+// A confirm link's token is usable only in the vendor's own mail and WhatsApp message.
 // What Barrio keeps after delivery (the outbox row, the WhatsApp message log) has the token
 // redacted, and a link already used or expired no longer tells who booked. "Now" for bookings is
 // Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00).
@@ -55,7 +55,7 @@ describe(`confirm links (${testEngine})`, () => {
 
   async function book(startTime = MONDAY_9) {
     const vendor = await insertVendor(database.db);
-    // At the vendor's place: the request needs no address (issue 24).
+    // At the vendor's place: the request needs no address.
     const service = await insertService(database.db, vendor.id, {
       durationMinutes: 60,
       priceCents: 50_000,
@@ -175,7 +175,7 @@ describe(`confirm links (${testEngine})`, () => {
       const answeredAt = clock.now().toISOString();
       expect((await client().post('/api/bookings/confirm', { token, action })).status).toBe(200);
       const after = await read(token);
-      // Issue 24: what happened and when, in the vendor's timezone; issue 28: still nobody's name.
+      // What happened and when, in the vendor's timezone; still nobody's name.
       expect(after.body).toEqual({
         answerable: false,
         code: booking.code,
@@ -217,7 +217,7 @@ describe(`confirm links (${testEngine})`, () => {
     }
   });
 
-  // Issue 24: the page shows "Token Inválido" for these, never the validator's words.
+  // The page shows "Token Inválido" for these, never the validator's words.
   it('answers a malformed token as invalid and an unknown one as not found, in the spec words', async () => {
     const malformed = await client().get('/api/bookings/confirm?token=short');
     expect(malformed.status).toBe(400);

@@ -18,7 +18,7 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../../test/te
 import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 
-// Issue 23 parts 2 and 3 (decision 046): the customer cancels or moves a booking from its page, with
+// Decision 046: the customer cancels or moves a booking from its page, with
 // Stripe (a local fake that checks what we send) paying back a paid one. "Now" is Sunday 2026-11-22
 // 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00), so Wednesday 09:00 is
 // 69 hours away: changes are open until Tuesday 09:00.

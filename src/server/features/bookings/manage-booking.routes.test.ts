@@ -13,7 +13,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 
-// Issue 23, part 1 (decision 044): the customer's booking page, opened by the link in every mail to
+// Part 1 (decision 044): the customer's booking page, opened by the link in every mail to
 // the customer. "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week
 // (Mon–Fri 09:00–17:00), so Monday 09:00 is open.
 const NOW = '2026-11-22T18:00:00Z';

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { appointments, vendorBlocks } from '../../db/schema/bookings.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-// Who may hold a vendor's calendar (issue 28, decision 036): open requests are capped per email,
+// Who may hold a vendor's calendar (decision 036): open requests are capped per email,
 // phone and client address, and a vendor may block a requester.
 
 const HOUR_MS = 60 * 60_000;

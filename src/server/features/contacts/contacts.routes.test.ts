@@ -22,7 +22,7 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { contactsRateLimits } from './contacts.routes.ts';
 import { contactHashKey, hashContactValue, IN_CONTACTS_SCORE } from './contacts.service.ts';
 
-// Issue 10 through the real app: POST /api/me/contacts, GET /api/me/recommendations and
+// Contacts through the real app: POST /api/me/contacts, GET /api/me/recommendations and
 // DELETE /api/me/contacts, signed in as real accounts.
 const APP_URL = 'http://barrio.test';
 const NOW = '2026-11-22T18:00:00Z';
@@ -629,7 +629,7 @@ describe(`contacts and recommendations (${testEngine})`, () => {
   });
 });
 
-// Issue 28: the limits that keep contacts from being a phone directory, with RATE_LIMITS on as in
+// The limits that keep contacts from being a phone directory, with RATE_LIMITS on as in
 // production (the block above turns them off to send large lists).
 describe(`contacts rate limits (${testEngine})`, () => {
   let database: Database;

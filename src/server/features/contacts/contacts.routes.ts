@@ -21,7 +21,7 @@ const tooLarge = () =>
   );
 
 /**
- * Issue 28 / decision 037: uploads and deletes per account, so that uploading one number, reading
+ * Decision 037: uploads and deletes per account, so that uploading one number, reading
  * the answer, deleting and starting again is slow; the new values per day are capped by the
  * service. Per account rather than per address: the caller is always signed in.
  */
@@ -47,7 +47,7 @@ const perAccountLimit = (action: keyof typeof contactsRateLimits) =>
   });
 
 /**
- * /api/me/contacts and /api/me/recommendations (issue 10, ARCHITECTURE §6). The user is always the
+ * /api/me/contacts and /api/me/recommendations (ARCHITECTURE §6). The user is always the
  * session's: a `userId` in the body is never read.
  */
 export const contactsRoutes = new Hono<AppEnv>()

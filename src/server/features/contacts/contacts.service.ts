@@ -24,7 +24,7 @@ import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 
-// Issue 10 (product §1, §7 process-contacts, ARCHITECTURE §3): the customer's contacts become vendor
+// product §1, §7 process-contacts, ARCHITECTURE §3: the customer's contacts become vendor
 // recommendations. Raw phones and emails live only in this request's memory: they are matched
 // against vendors and against the accounts of people who let their contacts see what they booked,
 // then only their HMAC-SHA256 hashes are kept (contact_hashes). Decisions 019 and 037.
@@ -36,7 +36,7 @@ export const MAX_EMAILS_PER_CALL = 10_000;
 /** `in_contacts` is always above any `booked_by_contact` score. */
 export const IN_CONTACTS_SCORE = 100;
 /**
- * Issue 28 / decision 037: a vendor is "booked by your contacts" only when at least 2 distinct
+ * Decision 037: a vendor is "booked by your contacts" only when at least 2 distinct
  * contacts (accounts that opted in) booked it, and the answer is a band. Highest band first; the
  * score is the band's, so neither the score nor the order says more than the band.
  */
@@ -128,7 +128,7 @@ async function vendorsInContacts(
 
 /**
  * The accounts among the contacts, other than the user, that let their contacts see what they
- * booked (`profiles.share_bookings_with_contacts`, issue 28): by their proven sign-in email or by
+ * booked (`profiles.share_bookings_with_contacts`): by their proven sign-in email or by
  * their profile phone. A guest's booking is never matched: only people who said yes count.
  */
 async function optedInAccountsAmong(
@@ -203,7 +203,7 @@ async function vendorsBookedByAccounts(
 }
 
 /**
- * Issue 28: what an account may have checked per day is capped, counted in new values only (those
+ * What an account may have checked per day is capped, counted in new values only (those
  * not already among its hashes), so re-sending an address book is free while deleting and sending
  * other numbers again is not. A call over the day's budget is refused whole and costs nothing.
  */

@@ -76,7 +76,7 @@ describe('GET /media/:kind/:slug.svg', () => {
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
   });
 
-  it('draws no link-preview PNG for a slug that names no public vendor (issue 28)', async () => {
+  it('draws no link-preview PNG for a slug that names no public vendor', async () => {
     await database.db.insert(vendorProfiles).values({
       slug: 'turned-down',
       businessName: 'Turned Down',

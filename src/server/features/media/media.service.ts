@@ -29,7 +29,7 @@ const previewCache = new Map<string, Uint8Array>();
 const previewCacheSize = 200;
 
 /**
- * Undefined for a slug that names no public vendor (issue 28): rasterizing is the costly part of
+ * Undefined for a slug that names no public vendor: rasterizing is the costly part of
  * the media routes, so a made-up slug must not buy a fresh PNG per request.
  */
 export async function renderVendorPreviewPng(db: Db, slug: string): Promise<Uint8Array | undefined> {

@@ -40,7 +40,7 @@ function fold(line: string): string {
 
 /**
  * The calendar invite of a booking: in the customer's paid mail (ARCHITECTURE §8), the reschedule
- * and reminder mails, and the booking page's Add to calendar (issue 23), where a booking not yet
+ * and reminder mails, and the booking page's Add to calendar, where a booking not yet
  * confirmed or paid is tentative. `cancelled` is the cancellation of the same event (RFC 5546
  * METHOD:CANCEL), one revision after the booking's last move.
  */

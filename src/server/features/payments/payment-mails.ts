@@ -33,7 +33,7 @@ export function details(facts: PaymentMailFacts): string[] {
   ];
 }
 
-/** The customer's booking page (issue 23), in every message to the customer; never to the vendor. */
+/** The customer's booking page, in every message to the customer; never to the vendor. */
 export const pageLine = (facts: PaymentMailFacts) => `Tu reserva: ${facts.manageUrl}`;
 
 /**

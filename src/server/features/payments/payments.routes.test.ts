@@ -24,7 +24,7 @@ import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 import type { DevMail } from '../dev-mailbox/dev-mailbox.service.ts';
 
-// Issue 7 through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
+// Payments through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
 // refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
 // Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00), lead time 120 minutes.
 const NOW = '2026-11-22T18:00:00Z';
@@ -790,7 +790,7 @@ describe(`payments (${testEngine})`, () => {
   it('mounts the sandbox only for the sandbox provider outside production; the Stripe webhook only for Stripe', async () => {
     expect((await client(stripeApp).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
     const { app: production } = createTestApp(database, {
-      // Production requires an https APP_URL (issue 28).
+      // Production requires an https APP_URL.
       env: { APP_URL: 'https://barrio.test', NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
     });
     expect((await client(production).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);

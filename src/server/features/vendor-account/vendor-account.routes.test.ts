@@ -220,7 +220,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       vendorProfileId: string;
       claim: { business_name: string } | null;
     };
-    // Issue 28: the account gets its own profile; the admin-created one waits for a proven claim.
+    // The account gets its own profile; the admin-created one waits for a proven claim.
     expect(created.vendorProfileId).not.toBe(adminMade.id);
     expect(created.claim?.business_name).toBe(adminMade.businessName);
     const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, adminMade.id));
@@ -280,7 +280,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(flags.status).toBe(400);
   });
 
-  it('changes only the fields a patch names (issue 28)', async () => {
+  it('changes only the fields a patch names', async () => {
     // Nothing at the wizard's defaults, so that a default written back would show.
     const body = signupBody({ buffer_minutes: 45, advance_booking_days: 30, lead_time_minutes: 240 });
     expect((await client().post('/api/vendor/signup', body)).status).toBe(201);

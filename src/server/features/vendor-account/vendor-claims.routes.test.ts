@@ -23,7 +23,7 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// Issue 28 item 4 (decision 035): a signup never takes over an admin-created profile; a claim proves
+// Decision 035: a signup never takes over an admin-created profile; a claim proves
 // control of its stored phone or email with a one-time code first, and the bookings made before the
 // claim stay with the admins until one approves it. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
 const APP_URL = 'http://barrio.test';

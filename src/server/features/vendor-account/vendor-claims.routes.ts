@@ -30,7 +30,7 @@ function claimRateLimit(name: keyof typeof claimLimits) {
   });
 }
 
-/** /api/vendor/claim: claim an admin-created profile with a one-time code (issue 28). */
+/** /api/vendor/claim: claim an admin-created profile with a one-time code. */
 export const vendorClaimsRoutes = new Hono<AppEnv>()
   .get('/', requireVendor, async (c) => {
     const { db, clock, config } = c.var.deps;

@@ -19,7 +19,7 @@ import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { claimCodeMail, claimCodeWhatsApp } from './vendor-claim-messages.ts';
 
-// Claiming an admin-created vendor profile (issue 28, decision 035). A signup never links one: the
+// Claiming an admin-created vendor profile (decision 035). A signup never links one: the
 // account gets its own profile, and takes over the admin-created one only after proving control of
 // its stored WhatsApp phone or email with a one-time code. Only the code's HMAC is stored.
 

@@ -79,7 +79,7 @@ export async function createVendorSignup({
         throw new AppError('conflict', 'This account already has a vendor profile. Log in instead.');
 
       const profileId = await upsertVendorPersonProfile(tx, owner, input);
-      // Issue 28: always the account's own profile. A matching admin-created profile is only
+      // Always the account's own profile. A matching admin-created profile is only
       // offered: taking it over needs a one-time code to its stored phone or email (decision 035).
       const vendor = await insertVendorProfile(tx, { input, userId: owner.id, profileId });
       const claim = await claimOfferFor(

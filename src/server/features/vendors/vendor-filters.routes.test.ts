@@ -8,7 +8,7 @@ import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { createOpenDayCache, OPEN_DAY_MAX_AGE_MS } from './vendor-open-days.ts';
 
-// Issue 26 part 4: Browse Vendors' and the directory's filters through GET /api/vendors — colonia,
+// Browse Vendors' and the directory's filters through GET /api/vendors — colonia,
 // price range, verified only and "available on" a day (the availability engine), with the category
 // and the search, the count and the pages; bad values are refused with 400.
 

@@ -6,7 +6,7 @@ import { services } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 
-// Issue 26 part 4: "available on" a day — a vendor is listed when the availability engine gives at
+// "available on" a day — a vendor is listed when the availability engine gives at
 // least one open slot that day (in the vendor's timezone) for one of its active services. The
 // shortest service is the one asked: a longer service's open start is open for a shorter one too
 // (same windows, same busy times, same buffer). Answers are kept a minute per vendor and day, so that

@@ -5,7 +5,7 @@ import { seedDemoData } from '../../db/seed/seed.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// Issue 26: what people in Mexico City type, against the demo directory (the 60 named vendors), through
+// What people in Mexico City type, against the demo directory (the 60 named vendors), through
 // GET /api/vendors. Each query names vendors it must find (`finds`), the one it must rank first
 // (`first`, when it matters), and vendors it must not return (`not`). Spanish, English, accents, typos,
 // colonias, synonyms and several words at once (ARCHITECTURE §3.6).
@@ -81,7 +81,7 @@ const unlisted = [
 const photographers = ['Luz de Barrio Fotografía', 'Fotografía de Eventos Coyoacán'];
 
 const queries: Query[] = [
-  // Trades, as people call them (synonyms of the category, issue 26 part 2).
+  // Trades, as people call them (synonyms of the category).
   { q: 'plomero', finds: repair, first: 'Don Beto Plomería y Electricidad', not: cleaners, total: 4 },
   { q: 'plomeros', finds: repair, not: ['Atelier Renata'] },
   { q: 'fontanero', finds: repair, total: 4 },
@@ -220,7 +220,7 @@ describe(`vendor search: what people type (${testEngine})`, () => {
     expect(queries.length).toBeGreaterThanOrEqual(60);
   });
 
-  // Issue 26 part 5: what the search box suggests as the text is typed.
+  // What the search box suggests as the text is typed.
   const suggest = async (q: string) => {
     const res = await request(`/api/vendors/suggest?q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);

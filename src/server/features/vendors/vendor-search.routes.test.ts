@@ -12,7 +12,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 
-// Issue 26 (ARCHITECTURE §3.6): the search document is the database's to keep. Every change to a
+// ARCHITECTURE §3.6: the search document is the database's to keep. Every change to a
 // vendor, its services or the search terms is found by the next search through the API, whose answers
 // are cached until a vendor changes (decision 026); category keys only are stored (decision 050).
 

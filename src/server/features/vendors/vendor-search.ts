@@ -54,7 +54,7 @@ async function typoCorrections(db: Db, words: string[]): Promise<Map<string, str
 }
 
 /**
- * Issue 26: a vendor is found when every word of the search is in its search document — stemmed in
+ * A vendor is found when every word of the search is in its search document — stemmed in
  * Spanish, as written, or as the beginning of a word, accents aside, or as a lexicon word it is a
  * small typo of — or, as product §5 has it, when its name or one of its category's labels contains
  * the whole text. How it ranks: a name containing the whole text, then the best place a word is

@@ -17,7 +17,7 @@ const beginsAWord = (text: string, typed: string) => {
 };
 
 /**
- * Issue 26 part 5: what the search box suggests as a person types — categories whose labels or
+ * What the search box suggests as a person types — categories whose labels or
  * synonyms begin with the text ("plom" → Repair, through "plomero"), colonias that do, and the first
  * public vendors the search itself finds for it, in its order (ARCHITECTURE §3.6).
  */

@@ -167,7 +167,7 @@ describe(`discovery endpoints (${testEngine})`, () => {
         description: 'Hasta 4 perros',
         price_cents: 15_000,
         duration_minutes: 60,
-        // The test service says it is done at the vendor's place (issue 24).
+        // The test service says it is done at the vendor's place.
         location: 'vendor',
       },
     ]);

@@ -58,7 +58,7 @@ export interface VendorListFilter {
 
 const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
 
-/** product §2 lists: the public vendors of a category chip, and of a search (issue 26, ARCHITECTURE §3.6). */
+/** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
 export async function vendorListFilter(
   db: Db,
   {
@@ -72,7 +72,7 @@ export async function vendorListFilter(
 ): Promise<VendorListFilter> {
   const conditions: SQL[] = [publiclyListed];
   if (category) conditions.push(eq(vendorProfiles.serviceCategory, category));
-  // Issue 26 part 4: the filters, each in SQL (the day's availability is read after: availableOn).
+  // The filters, each in SQL (the day's availability is read after: availableOn).
   if (colonia) conditions.push(sql`${vendorProfiles.serviceAreas} @> array[${colonia}]::text[]`);
   if (verified) conditions.push(eq(vendorProfiles.isVerified, true));
   if (min_price !== undefined || max_price !== undefined) {
@@ -206,7 +206,7 @@ export async function listPublicVendors(
 }
 
 /**
- * Issue 26 part 4, "available on": the first VENDOR_COUNT_CAP + 1 matches in the list's order (a
+ * "available on": the first VENDOR_COUNT_CAP + 1 matches in the list's order (a
  * search's ranked block, else newest first) are asked of the availability engine; the list, its
  * count and its pages are those with an open slot that day. Further matches are not looked at: the
  * count then says "100+" and narrowing the search reaches them.
@@ -370,7 +370,7 @@ export async function getPublicVendor(
     ...row,
     location: serviceLocationOf(row.location, vendor.service_category),
   }));
-  // The vendor's own address is public only where customers go to it (issue 24).
+  // The vendor's own address is public only where customers go to it.
   const [place] = detailed.some((s) => s.location === 'vendor')
     ? await db
         .select({ address: vendorProfiles.address })

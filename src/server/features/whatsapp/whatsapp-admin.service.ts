@@ -278,7 +278,7 @@ export async function runSelfTest({
   transport: WhatsAppTransport;
   now: Date;
 }): Promise<SelfTestResult> {
-  // Issue 24: with the log transport nothing reaches a phone, so the test says logged, not sent.
+  // With the log transport nothing reaches a phone, so the test says logged, not sent.
   const logged = !(config.whatsapp.token && config.whatsapp.phoneNumberId);
   const checks: SelfTestCheck[] = [webhookCheck(config, now), await notificationCheck(db, now, logged)];
   const credentials = await transport.checkCredentials();

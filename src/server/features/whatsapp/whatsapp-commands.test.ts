@@ -29,7 +29,7 @@ describe('parseCommand (ARCHITECTURE §9)', () => {
     expect(parseCommand('rechazar: ZZ99QQ')).toEqual({ command: 'deny', code: 'ZZ99QQ' });
     expect(parseCommand('DENY por favor no puedo')).toEqual({ command: 'deny' }); // not a code
     expect(parseCommand('HELP ABC234')).toEqual({ command: 'help' });
-    // Issue 28: decline-and-block takes its code the same way.
+    // Decline-and-block takes its code the same way.
     expect(parseCommand('Bloquear #xk7p2m')).toEqual({ command: 'block', code: 'XK7P2M' });
     expect(parseCommand('BLOCK ZZ99QQ')).toEqual({ command: 'block', code: 'ZZ99QQ' });
   });

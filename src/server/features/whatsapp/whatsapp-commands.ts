@@ -14,7 +14,7 @@ const words: Record<string, Exclude<CommandName, 'unknown'>> = {
   DENY: 'deny',
   DECLINE: 'deny',
   RECHAZAR: 'deny',
-  // Issue 28: decline and refuse this requester's later requests.
+  // Decline and refuse this requester's later requests.
   BLOCK: 'block',
   BLOQUEAR: 'block',
   AVAILABILITY: 'availability',

@@ -62,7 +62,7 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
   }),
   /**
-   * What happens to a booking after it is made (issue 23): reminders, a cancellation or a new time
+   * What happens to a booking after it is made: reminders, a cancellation or a new time
    * told to the vendor, an expired request told to the customer. Carries its template's parameters.
    */
   z.object({
@@ -90,7 +90,7 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     replyTo: z.string().nullish(),
   }),
   z.object({ type: z.literal('test'), to: phone }),
-  /** A one-time code proving control of a vendor profile's phone (issue 28, decision 035). */
+  /** A one-time code proving control of a vendor profile's phone (decision 035). */
   z.object({
     type: z.literal('claim_code'),
     to: phone,
@@ -234,7 +234,7 @@ export interface DeliverOptions {
 /**
  * Sends one outbound message and stores it in `messages` (`logged` by the log transport, `sent`
  * with the wamid by the cloud one, `failed` when Meta refuses it for good). The message sent
- * carries its links whole; the log stores them with their tokens redacted (issue 28), since only
+ * carries its links whole; the log stores them with their tokens redacted, since only
  * the recipient's copy should be usable. A transient transport
  * error propagates, so the outbox retries the item and nothing is stored twice.
  */

@@ -24,7 +24,7 @@ export const TEMPLATE_LANGUAGE = 'es_MX';
 export const templates = {
   booking_request: {
     name: 'barrio_booking_request',
-    // Issue 24: a date ({{3}}, "11:30 a.m.") never ends a sentence here, so no "a.m.." (Meta allows no
+    // A date ({{3}}, "11:30 a.m.") never ends a sentence here, so no "a.m.." (Meta allows no
     // parameter at the very end of a body either).
     body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
   },
@@ -40,7 +40,7 @@ export const templates = {
     name: 'barrio_payment_received',
     body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
   },
-  // Issue 23 (decision 046): what happens to a booking after it is made.
+  // Decision 046: what happens to a booking after it is made.
   booking_reminder: {
     name: 'barrio_booking_reminder',
     body: 'Recordatorio: el {{3}} es la reserva {{1}} con {{2}}.',
@@ -49,7 +49,7 @@ export const templates = {
     name: 'barrio_booking_cancelled',
     body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
   },
-  // Issue 25 (decision 049): an administrator cancelled; sent to the vendor and the customer.
+  // Decision 049: an administrator cancelled; sent to the vendor and the customer.
   booking_cancelled_by_barrio: {
     name: 'barrio_booking_cancelled_by_barrio',
     body: 'Barrio canceló la reserva {{1}} ({{2}}, {{3}}). El horario queda libre y, si estaba pagada, se reembolsa completa.',

@@ -291,7 +291,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       ]);
     });
 
-    // Issue 24: on the log transport nothing reaches a phone, and the test says so.
+    // On the log transport nothing reaches a phone, and the test says so.
     it('says notifications are logged, not sent, on the log transport', async () => {
       await database.db.delete(outbox); // earlier tests left items no dispatcher runs here
       const { checks } = (await (await admin.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;

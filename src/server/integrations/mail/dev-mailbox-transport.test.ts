@@ -6,7 +6,7 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { createDevMailboxTransport } from './dev-mailbox-transport.ts';
 
 // The dev mailbox keeps each mail's links for the person (or e2e journey) reading it, but not
-// forever (issue 28): a mail older than the retention is gone when the next one arrives.
+// forever: a mail older than the retention is gone when the next one arrives.
 
 const DAY = 24 * 60 * 60_000;
 const LINK =

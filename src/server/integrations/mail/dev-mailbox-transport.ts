@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60_000;
  * ARCHITECTURE §8: without SMTP_URL (and never in production) mails are stored in the database and shown
  * at /dev/mailbox, so magic links and booking links work on a laptop. Attachments are not kept.
  *
- * Unlike the outbox, the mailbox keeps each mail's links, tokens and all (issue 28): it stands in
+ * Unlike the outbox, the mailbox keeps each mail's links, tokens and all: it stands in
  * for the recipient's own inbox, where people click their magic links and confirm links, and the
  * e2e journeys read those links from it. It only must not keep them forever: each new mail first
  * deletes the mails older than the retention (OUTBOX_RETENTION_DAYS). By then their tokens have

@@ -27,7 +27,7 @@ export interface Checkout {
 }
 
 /**
- * A full refund of a booking's payment (issue 23; decision 046). The same key always yields the same
+ * A full refund of a booking's payment (decision 046). The same key always yields the same
  * refund, and a payment already refunded in full is answered with that refund, never a second one.
  */
 export interface RefundRequest {

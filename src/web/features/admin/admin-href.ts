@@ -1,6 +1,6 @@
 import type { BookingStatusFilter } from '../../../shared/admin-bookings.schemas.ts';
 
-/** The admin dashboard's tabs, as the address names them (/admin?tab=…, issue 25). */
+/** The admin dashboard's tabs, as the address names them (/admin?tab=…). */
 export const adminTabs = ['vendors', 'review', 'customers', 'bookings'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
 
 /**
- * Where a booking's service is done (issue 24), for the customer: their address, the vendor's place
+ * Where a booking's service is done, for the customer: their address, the vendor's place
  * (with its address when the vendor gave one), or online; null for bookings made before it was asked.
  */
 export function whereText(

@@ -1,7 +1,7 @@
 import type { ContactInput } from '../../../shared/contacts.ts';
 import { parseVCards } from '../../../shared/contacts-vcard.ts';
 
-// Where contacts come from on the web (issue 10, product §4, §9): the Contact Picker API where the
+// Where contacts come from on the web (product §4, §9): the Contact Picker API where the
 // browser has it; otherwise the spec's web fallback of 2 sample contacts (labelled as samples) and
 // a vCard file, the real way in everywhere.
 

@@ -133,7 +133,7 @@ const requestFieldOf: Record<string, string> = Object.fromEntries(
 );
 
 /**
- * The wizard's form schema (issue 27, the resolver of its react-hook-form): the state as the inputs
+ * The wizard's form schema (the resolver of its react-hook-form): the state as the inputs
  * hold it, turned into the request body and checked by the shared step schemas the server's own is
  * made of (the password only without a Google session). Each issue is on the form field it comes
  * from; the output is the body POST /api/vendor/signup receives.

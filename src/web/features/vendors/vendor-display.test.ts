@@ -12,7 +12,7 @@ const service = (name: string, price_cents: number, duration_minutes = 60): Publ
 describe('browsePrice', () => {
   const fixed = (services: PublicService[]) => ({ services, pricing_type: 'fixed' as const });
 
-  it("shows the first service's price in MXN with its duration (product §9, issue 24)", () => {
+  it("shows the first service's price in MXN with its duration (product §9)", () => {
     expect(browsePrice(fixed([service('Deep clean', 85_050), service('Basic', 40_000)]), 'es-MX')).toEqual({
       kind: 'amount',
       text: '$850.50 MXN · 1 h',

@@ -6,7 +6,7 @@ export type BrowsePrice = { kind: 'amount'; text: string } | { kind: 'contact' }
 
 /**
  * product §9 "Browse price": the first service's price (services come in the order the vendor created
- * them), else 'Contact for pricing'. It reads as everywhere else (issue 24): "$450 MXN · 3 h", "Gratis ·
+ * them), else 'Contact for pricing'. It reads as everywhere else: "$450 MXN · 3 h", "Gratis ·
  * 45 min"; a vendor who prices by the hour shows the first service's rate, "$150 MXN/hr".
  */
 export function browsePrice(

@@ -3,7 +3,7 @@ import type { AdminBookingsFilter } from '../../../../shared/admin-bookings.sche
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-// The admin's Bookings tab (issue 25, decision 049): GET /api/admin/bookings with its filters, one
+// The admin's Bookings tab (decision 049): GET /api/admin/bookings with its filters, one
 // booking's detail, and the three actions. Each action refreshes the whole admin cache (the list,
 // the detail and the summary cards agree).
 

@@ -24,7 +24,7 @@ type CustomerSave = Omit<AdminCustomerValues, 'preferred_categories'> &
 export function useSaveCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
-    // A guest's edit sends no preferred categories: a guest has none (issue 25).
+    // A guest's edit sends no preferred categories: a guest has none.
     mutationFn: ({ id, input }: { id?: string; input: CustomerSave }) =>
       id
         ? unwrap(api.admin.customers[':id'].$patch({ param: { id }, json: input }))

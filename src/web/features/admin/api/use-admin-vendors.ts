@@ -32,7 +32,7 @@ export function useUnreadablePhones() {
 export function useSaveVendor() {
   const queryClient = useQueryClient();
   return useMutation({
-    // An edit sends only the fields it changes (issue 28); a new vendor sends them all.
+    // An edit sends only the fields it changes; a new vendor sends them all.
     mutationFn: (
       save: { id: string; input: AdminVendorUpdate } | { id?: undefined; input: AdminVendorValues },
     ) =>
@@ -51,7 +51,7 @@ export function useDeleteVendor() {
   });
 }
 
-/** POST /api/admin/vendors/:id/approve-claim (issue 28): the claimant then sees the earlier bookings. */
+/** POST /api/admin/vendors/:id/approve-claim: the claimant then sees the earlier bookings. */
 export function useApproveVendorClaim() {
   const queryClient = useQueryClient();
   return useMutation({

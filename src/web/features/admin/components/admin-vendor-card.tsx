@@ -23,7 +23,7 @@ export function AdminVendorCard({
 }) {
   const { t, i18n } = useTranslation();
   const notGiven = t('admin.vendors.noContact');
-  // Issue 28: a proven claim whose earlier bookings the claimant sees only once an admin approves it.
+  // A proven claim whose earlier bookings the claimant sees only once an admin approves it.
   const claimPending = vendor.is_claimed && vendor.claimed_at !== null && vendor.claim_approved_at === null;
   return (
     <article

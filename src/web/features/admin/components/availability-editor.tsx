@@ -85,7 +85,7 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
         </FormField>
         {slots.fields.map((slot, index) => (
           // A grid whose columns may shrink below a time field's own width: the row fits a 390 px
-          // phone inside the vendor's card (issue 25).
+          // phone inside the vendor's card.
           <fieldset
             key={slot.id}
             className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2"

@@ -42,7 +42,7 @@ function reasonOf(err: unknown): (typeof refusals)[number] | 'other' {
 }
 
 /**
- * One booking for an admin (issue 25, decision 049): its timeline, the customer's contact (call,
+ * One booking for an admin (decision 049): its timeline, the customer's contact (call,
  * WhatsApp, mail), notes and address, the payment and the refund as they stand — a refund still owed
  * with the provider's last answer — and the actions that apply now, each confirmed first.
  */

@@ -8,7 +8,7 @@ import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { BookingsTab } from './bookings-tab.tsx';
 
-// The admin's Bookings tab (issue 25, decision 049) with the API stubbed at fetch: filters reach the
+// The admin's Bookings tab (decision 049) with the API stubbed at fetch: filters reach the
 // query and the CSV link, a row opens the detail, an owed refund shows the provider's words, and a
 // refused action is told in words.
 
@@ -122,7 +122,7 @@ describe('the Bookings tab', () => {
     await waitFor(() => expect(queries.at(-1)?.has('vendor_profile_id')).toBe(false));
   });
 
-  it('reads its filters from the address: the "Services scheduled" card’s link lists those (issue 25)', async () => {
+  it('reads its filters from the address: the "Services scheduled" card’s link lists those', async () => {
     renderTab(
       '/admin?tab=bookings&status=scheduled&vendor=9a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b&vendor_name=Casa%20Limpia',
     );

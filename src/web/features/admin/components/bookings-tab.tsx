@@ -40,13 +40,13 @@ function dayStart(day: string, after = 0): string | undefined {
 }
 
 /**
- * The Bookings tab (issue 25, decision 049; product §2 Admin): every booking, newest first; search by
+ * The Bookings tab (decision 049; product §2 Admin): every booking, newest first; search by
  * code or email, filters by status, refund, vendor and start day; Load more; the CSV export of the same
  * filters; each row opens the booking's detail with its actions.
  */
 export function BookingsTab() {
   const { t } = useTranslation();
-  // The filters live in the address (issue 25): a summary card links to a filtered list, and a
+  // The filters live in the address: a summary card links to a filtered list, and a
   // filtered list can be reloaded or shared.
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(() => params.get('q') ?? '');

@@ -46,7 +46,7 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
   const { t } = useTranslation();
   const id = useId();
   const save = useSaveCustomer();
-  // A guest (issue 25): the `customers` row of someone who only booked. It keeps an email and has no
+  // A guest: the `customers` row of someone who only booked. It keeps an email and has no
   // preferred categories.
   const guest = customer?.kind === 'booking_only';
   const {

@@ -6,7 +6,7 @@ import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { CustomersTab } from './customers-tab.tsx';
 
-// The Customers tab's guests (issue 25): someone who only booked is edited and deleted like a profile;
+// The Customers tab's guests: someone who only booked is edited and deleted like a profile;
 // the form has no preferred categories for them and keeps their email, and the delete dialog says
 // what stays. The API is stubbed at fetch.
 

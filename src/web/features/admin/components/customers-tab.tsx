@@ -8,7 +8,7 @@ import { CustomerFormDialog } from './customer-form-dialog.tsx';
 
 /**
  * product §2 Customers tab: avatar, name, phone and preferred categories; add, edit, delete — guests
- * (booking only) too, whose delete dialog says that their bookings stay (issue 25).
+ * (booking only) too, whose delete dialog says that their bookings stay.
  */
 export function CustomersTab() {
   const { t } = useTranslation();
@@ -53,7 +53,7 @@ export function CustomersTab() {
               ))}
             </div>
           </div>
-          {/* A guest too (issue 25): their bookings keep the contact given with each. */}
+          {/* A guest too: their bookings keep the contact given with each. */}
           <RowActions
             editLabel={t('admin.customers.editLabel', { name: c.display_name })}
             deleteLabel={t('admin.customers.deleteLabel', { name: c.display_name })}

@@ -6,7 +6,7 @@ import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { StatsCards } from './stats-cards.tsx';
 
-// product §2's summary cards (issue 25): each a link to the list it counts, named by its label and
+// product §2's summary cards: each a link to the list it counts, named by its label and
 // number; Reviews, which has no list yet, is no link and says there are none.
 
 const stats: AdminStats = {

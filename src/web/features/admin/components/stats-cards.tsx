@@ -10,7 +10,7 @@ interface Card {
   label: string;
   value: string;
   hint?: string;
-  /** The list the card counts (issue 25); reviews have none yet. */
+  /** The list the card counts; reviews have none yet. */
   href?: string;
 }
 

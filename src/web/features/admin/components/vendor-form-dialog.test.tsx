@@ -6,7 +6,7 @@ import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { VendorFormDialog } from './vendor-form-dialog.tsx';
 
-// issue 28: the admin's Edit Vendor sends only the fields the form shows, so that it cannot write
+// The admin's Edit Vendor sends only the fields the form shows, so that it cannot write
 // back a bio or address the vendor changed after the dialog opened. The API is stubbed at fetch.
 
 const vendor: AdminVendor = {

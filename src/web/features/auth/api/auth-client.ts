@@ -36,7 +36,7 @@ function toError(status: number, data: unknown): ApiError {
 }
 
 /**
- * A 429 of the per-email limits (5 wrong passwords, 3 magic links per 15 minutes, issue 28) rather
+ * A 429 of the per-email limits (5 wrong passwords, 3 magic links per 15 minutes) rather
  * than of the per-minute ones: the toast must not say "wait a minute".
  */
 export function isEmailRateLimit(err: unknown): boolean {
@@ -71,7 +71,7 @@ export function signInWithEmail(input: { email: string; password: string }) {
 
 /**
  * product §7: email one-time link to /auth/magic-link, which goes on to `callbackURL` (the site
- * root, or where the visitor was sent to sign in from, issue 23) once its button is tapped.
+ * root, or where the visitor was sent to sign in from) once its button is tapped.
  */
 export function sendMagicLink(email: string, callbackURL = '/') {
   return post<{ status: boolean }>('/sign-in/magic-link', { email, callbackURL });
@@ -102,7 +102,7 @@ export function startGoogleSignIn({
 }
 
 /**
- * Issue 24 (part 5), "Forgot password?": the server mails a link to /auth/reset-password?token=… when the
+ * "Forgot password?": the server mails a link to /auth/reset-password?token=… when the
  * address has an account, and answers the same when it has none.
  */
 export function requestPasswordReset(email: string) {

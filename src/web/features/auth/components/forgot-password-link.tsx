@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 
-/** Issue 24 (part 5): "Forgot password?" under the password field of /auth and /vendor/auth. */
+/** "Forgot password?" under the password field of /auth and /vendor/auth. */
 export function ForgotPasswordLink() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
 import { managedBookingKeys } from './use-managed-booking.ts';
 import { myBookingKeys } from './use-my-bookings.ts';
 
-// The customer's own changes on the booking page (issue 23; decision 046), by the page's link: cancel,
+// The customer's own changes on the booking page (decision 046), by the page's link: cancel,
 // reschedule, and the times a booking may move to. Each change answers the booking as it now stands,
 // which replaces the page's copy; a refused one (409) makes stale what it was refused for.
 

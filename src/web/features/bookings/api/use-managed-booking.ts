@@ -9,7 +9,7 @@ export const managedBookingKeys = {
 };
 
 /**
- * GET /api/bookings/manage?token= (issue 23): the booking behind a customer's link. An unknown or
+ * GET /api/bookings/manage?token=: the booking behind a customer's link. An unknown or
  * expired token is a 404 (an ApiError with status 404), never told apart from an unknown code.
  */
 export function managedBookingQuery(token: string) {

@@ -20,7 +20,7 @@ export function useVendorBookings() {
 
 /**
  * POST /api/vendor/bookings/:id/confirm|decline: the same answer as the mailed link, without a token;
- * or decline-and-block, which also refuses the requester's later requests (issue 28).
+ * or decline-and-block, which also refuses the requester's later requests.
  */
 export function useDecideVendorBooking() {
   const queryClient = useQueryClient();

@@ -20,7 +20,7 @@ import { groupSlotsByDay } from '../booking-slots.ts';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 import { VendorWhatsAppLink } from './vendor-whatsapp-link.tsx';
 
-// The booking page's two changes (issue 23; decision 046), loaded when the customer opens one
+// The booking page's two changes (decision 046), loaded when the customer opens one
 // (booking-changes.tsx). Each dialog is shown while mounted; closing it unmounts it.
 
 /** A date and time in the booking's timezone, in the reader's language. */

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { When } from './booking-change-dialogs.tsx';
 import { VendorWhatsAppLink } from './vendor-whatsapp-link.tsx';
 
-// The booking page's "Change or cancel" (issue 23; decision 046): a new time or a cancellation while
+// The booking page's "Change or cancel" (decision 046): a new time or a cancellation while
 // the booking starts more than CUSTOMER_CHANGE_HOURS from now; later, the rule and the vendor's
 // WhatsApp. The server decides (`can_cancel`, `can_reschedule`); the page only shows its answer.
 

@@ -9,7 +9,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { formatBookingWhen } from '../booking-when.ts';
 import { whereText } from '../booking-where.ts';
 
-/** What was just requested, as the form knew it (issue 24: the confirmation recaps it). */
+/** What was just requested, as the form knew it (the confirmation recaps it). */
 export interface BookingRecap {
   vendorName: string;
   serviceName: string;
@@ -22,7 +22,7 @@ export interface BookingRecap {
 
 /**
  * product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code, in
- * the form's place under its title; and the link to the customer's booking page (issue 23), which
+ * the form's place under its title; and the link to the customer's booking page, which
  * the receipt mail carries too.
  */
 export function BookingConfirmation({

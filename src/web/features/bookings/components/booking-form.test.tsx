@@ -112,7 +112,7 @@ describe('BookingForm', () => {
     expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
     expect(screen.getByText('ABC234')).toBeTruthy();
-    // Issue 23: the customer's booking page, whose link the receipt mail carries too.
+    // The customer's booking page, whose link the receipt mail carries too.
     expect(screen.getByRole('link', { name: 'See your booking' }).getAttribute('href')).toBe(MANAGE_PATH);
     expect(
       screen.getByText(
@@ -131,7 +131,7 @@ describe('BookingForm', () => {
     ]);
   });
 
-  // Issue 24: where, and the confirmation's recap.
+  // Where, and the confirmation's recap.
   it('asks where for a service done at the customer’s address, among the vendor’s colonias, and recaps the request', async () => {
     renderForm({
       vendor: { ...vendor, business_name: 'Casa Limpia', service_areas: ['Roma Norte', 'Condesa'] },
@@ -280,7 +280,7 @@ describe('BookingForm', () => {
     ]);
   });
 
-  it('starts with a preselected service only when it is one of the vendor’s (Rehire, issue 23)', async () => {
+  it('starts with a preselected service only when it is one of the vendor’s (Rehire)', async () => {
     renderForm({ preselectedServiceId: SERVICE_ID });
     expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe(SERVICE_ID);
     expect(await screen.findByRole('group', { name: 'Time' })).toBeTruthy();
@@ -324,24 +324,21 @@ describe('BookingForm', () => {
       { code: 'forbidden', message: 'This vendor is not accepting requests from you.' },
       'Este proveedor no está aceptando solicitudes tuyas.',
     ],
-  ])(
-    'says in the user’s language why the request was refused: %s (issue 28)',
-    async (_, status, error, text) => {
-      await i18n.changeLanguage('es-MX');
-      answer = (url) =>
-        url.pathname.endsWith('/availability')
-          ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
-          : { status, body: { error } };
-      renderForm();
-      changeValue(screen.getByLabelText('Servicio'), SERVICE_ID);
-      fireEvent.click(within(await screen.findByRole('group', { name: 'Hora' })).getByLabelText('9:00 a.m.'));
-      changeValue(screen.getByLabelText('Nombre'), 'Ana');
-      changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
-      fireEvent.click(screen.getByRole('button', { name: 'Reservar' }));
-      expect(await screen.findByText(text)).toBeTruthy();
-      expect(screen.getAllByText('No se pudo reservar').length).toBeGreaterThan(0);
-    },
-  );
+  ])('says in the user’s language why the request was refused: %s', async (_, status, error, text) => {
+    await i18n.changeLanguage('es-MX');
+    answer = (url) =>
+      url.pathname.endsWith('/availability')
+        ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+        : { status, body: { error } };
+    renderForm();
+    changeValue(screen.getByLabelText('Servicio'), SERVICE_ID);
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Hora' })).getByLabelText('9:00 a.m.'));
+    changeValue(screen.getByLabelText('Nombre'), 'Ana');
+    changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Reservar' }));
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(screen.getAllByText('No se pudo reservar').length).toBeGreaterThan(0);
+  });
 
   it('falls back to labelled demo slots when availability fails, and never sends them', async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });

@@ -30,7 +30,7 @@ import { BookingConfirmation, type BookingRecap } from './booking-confirmation.t
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
 export interface BookingFormProps {
-  /** `service_areas`: the colonias a service at the customer's address may be in (issue 24). */
+  /** `service_areas`: the colonias a service at the customer's address may be in. */
   vendor: {
     id: string;
     slug: string;
@@ -42,9 +42,9 @@ export interface BookingFormProps {
   services: PublicServiceDetail[];
   /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
   servicesFailed?: boolean;
-  /** A service to start with (Rehire, issue 23: `?service=` on the profile), when it is one of them. */
+  /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
   preselectedServiceId?: string | undefined;
-  /** Quick Book (issue 24): the visitor came to book, so the first step has the focus. */
+  /** Quick Book: the visitor came to book, so the first step has the focus. */
   focusOnLoad?: boolean;
 }
 
@@ -89,7 +89,7 @@ export function BookingForm({
     } satisfies BookingFormFields,
   });
   const serviceId = useWatch({ control, name: 'serviceId' });
-  // Quick Book or a service's Book button (issue 24): that service, and the focus on the first step.
+  // Quick Book or a service's Book button: that service, and the focus on the first step.
   useEffect(() => {
     if (preselectedServiceId && services.some((s) => s.id === preselectedServiceId)) {
       if (getValues('serviceId') !== preselectedServiceId) {
@@ -101,7 +101,7 @@ export function BookingForm({
     if (preselectedServiceId || focusOnLoad)
       document.getElementById(`${formId}-service`)?.focus({ preventScroll: true });
   }, [preselectedServiceId, focusOnLoad, services, getValues, setValue, formId]);
-  // Issue 24: a service done at the customer's address asks for it.
+  // A service done at the customer's address asks for it.
   const location = services.find((s) => s.id === serviceId)?.location;
   const addressNeeded = location === 'customer';
   useEffect(() => {
@@ -183,7 +183,7 @@ export function BookingForm({
     );
   }
 
-  // Issue 28: the request caps and a vendor's block have their own wording; other refusals are the
+  // The request caps and a vendor's block have their own wording; other refusals are the
   // server's message.
   const failureText = (err: Error) => {
     if (!(err instanceof ApiError) || err.status === 0) return t('bookings.form.failedText');

@@ -83,7 +83,7 @@ describe('LazyBookingForm', () => {
     expect(screen.getByRole('region', { name: 'Book a service' })).toBeTruthy();
   });
 
-  it('loads at once, with the service chosen, when the visitor came to rehire (issue 23)', async () => {
+  it('loads at once, with the service chosen, when the visitor came to rehire', async () => {
     render(
       <Providers queryClient={createQueryClient()}>
         <MemoryRouter>

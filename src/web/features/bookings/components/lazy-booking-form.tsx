@@ -27,7 +27,7 @@ export function LazyBookingForm(props: BookingFormProps) {
   const titleId = useId();
   const [wanted, setWanted] = useState(false);
   const box = useRef<HTMLElement>(null);
-  // Quick Book and a service's Book button (issue 24): the form comes to the visitor.
+  // Quick Book and a service's Book button: the form comes to the visitor.
   useEffect(() => {
     if (props.focusOnLoad || props.preselectedServiceId) box.current?.scrollIntoView({ block: 'start' });
   }, [props.focusOnLoad, props.preselectedServiceId]);

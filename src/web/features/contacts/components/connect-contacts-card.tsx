@@ -113,7 +113,7 @@ export function ConnectContactsCard() {
               ? t('contacts.messages.permissionRequiredText')
               : t('contacts.card.text')}
           </p>
-          {/* What is kept and why, before anything is shared (issue 24, product §2.23). */}
+          {/* What is kept and why, before anything is shared (product §2.23). */}
           <Link
             to={paths.policy.to('privacy')}
             className="mt-1 inline-flex min-h-10 items-center text-sm font-medium text-brand-800 underline underline-offset-4"

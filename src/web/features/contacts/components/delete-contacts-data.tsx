@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useDeleteContactsData } from '../api/use-contacts.ts';
 import { storePermission } from '../contact-sources.ts';
 
-/** Settings → privacy: "Delete my contacts data" (issue 10), after a confirmation. */
+/** Settings → privacy: "Delete my contacts data", after a confirmation. */
 export function DeleteContactsData() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

@@ -8,7 +8,7 @@ import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { stubFetch } from '../../vendors/vendor-fixtures.ts';
 import { RecommendationsList } from './recommendations-list.tsx';
 
-// Issue 28 / decision 037: "Booked by your contacts" shows the band the API gives, never a count.
+// Decision 037: "Booked by your contacts" shows the band the API gives, never a count.
 
 function recommendation(n: number, overrides: Partial<Recommendation>): Recommendation {
   return {

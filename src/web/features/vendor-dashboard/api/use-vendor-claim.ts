@@ -4,7 +4,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 
 export const vendorClaimKeys = { state: ['vendor-account', 'claim'] as const };
 
-/** GET /api/vendor/claim: whether the account may claim an admin-created profile (issue 28). */
+/** GET /api/vendor/claim: whether the account may claim an admin-created profile. */
 export function useVendorClaim() {
   return useQuery({
     queryKey: vendorClaimKeys.state,

@@ -6,7 +6,7 @@ import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { ClaimProfileCard } from './claim-profile-card.tsx';
 
-// Issue 28: the claim card asks for a channel the profile has, takes the 6-digit code, and says
+// The claim card asks for a channel the profile has, takes the 6-digit code, and says
 // plainly what went wrong (wrong code, expired, too many tries) or that the profile is claimed.
 
 const offer: VendorClaimOffer = {

@@ -65,7 +65,7 @@ function startError(err: unknown): ClaimError {
 const unbroken = (to: string) => to.replaceAll(' ', '\u00a0');
 
 /**
- * "¿Ya estás en Barrio? Reclama tu perfil" (issue 28, decision 035): the account proves control of an
+ * "¿Ya estás en Barrio? Reclama tu perfil" (decision 035): the account proves control of an
  * admin-created profile's WhatsApp or email with a one-time code. Without a session (right after a
  * password signup) it says to sign in first, since the code is tied to the account.
  */

@@ -31,7 +31,7 @@ import { hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
 import { useUpdateVendorAccountProfile } from '../api/use-vendor-account.ts';
 
 /**
- * An editor's form schema (issue 27): the fields as the inputs hold them, made into the patch the
+ * An editor's form schema: the fields as the inputs hold them, made into the patch the
  * editor sends and checked by the server's own vendorProfilePatchSchema; its issues are the form's.
  * The output is the patch itself (the server reads the phone with its country).
  */

@@ -16,7 +16,7 @@ import {
   useVendorServices,
 } from '../api/use-vendor-account.ts';
 
-/** The vendor's services (issue #5): add, edit, deactivate — name, description, price in MXN, duration. */
+/** The vendor's services: add, edit, deactivate — name, description, price in MXN, duration. */
 export function ServicesSection() {
   const { t, i18n } = useTranslation();
   const services = useVendorServices();
@@ -112,7 +112,7 @@ export function ServicesSection() {
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 /**
- * The service form (issue 27): each field as typed, checked by vendorServiceSchema's own field; the
+ * The service form: each field as typed, checked by vendorServiceSchema's own field; the
  * form takes pesos, the API and the database keep centavos (ARCHITECTURE §3).
  */
 const serviceFormSchema = z
@@ -127,7 +127,7 @@ const serviceFormSchema = z
       .transform((text) => Math.round(numberOf(text) * 100))
       .pipe(vendorServiceSchema.shape.price_cents),
     duration: z.string().transform(numberOf).pipe(vendorServiceSchema.shape.duration_minutes),
-    // Issue 24: '' = the category's default.
+    // '' = the category's default.
     location: z.enum(['', ...serviceLocations]).transform((value) => (value === '' ? null : value)),
   })
   .transform(({ name, description, price, duration, location }) => ({

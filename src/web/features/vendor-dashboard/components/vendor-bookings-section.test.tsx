@@ -5,7 +5,7 @@ import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { VendorBookingsSection } from './vendor-bookings-section.tsx';
 
-// The dashboard's bookings (issue 28: decline-and-block) with the API stubbed at fetch.
+// The dashboard's bookings (decline-and-block) with the API stubbed at fetch.
 
 const pending: VendorBooking = {
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe('VendorBookingsSection', () => {
-  // Issue 24: the 8-hour target as the target, the deadline as the deadline, and one period.
+  // The 8-hour target as the target, the deadline as the deadline, and one period.
   it('states the answer window of a pending request as the request messages do', async () => {
     render(
       <Providers queryClient={createQueryClient()}>
@@ -74,7 +74,7 @@ describe('VendorBookingsSection', () => {
     ).toBeTruthy();
   });
 
-  // Issue 24: the request reaches the vendor complete.
+  // The request reaches the vendor complete.
   it('shows how to reach the customer and where to go: tap to call, WhatsApp, mail, the address', async () => {
     listed = { ...pending, customer_phone: '+525512345678', notes: 'Traer escalera' };
     render(

@@ -18,7 +18,7 @@ export function VendorBookingsSection() {
   const bookings = useVendorBookings();
   const decide = useDecideVendorBooking();
   const items = bookings.data?.items ?? [];
-  // Decline-and-block (issue 28) asks first: the requester cannot book this vendor again.
+  // Decline-and-block asks first: the requester cannot book this vendor again.
   const [blocking, setBlocking] = useState<VendorBooking | null>(null);
 
   async function act(id: string, action: VendorBookingAction) {
@@ -136,7 +136,7 @@ export function VendorBookingsSection() {
   );
 }
 
-/** Issue 24: everything the vendor needs to reach the customer and to go — tap to call or WhatsApp. */
+/** Everything the vendor needs to reach the customer and to go — tap to call or WhatsApp. */
 function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
   const { t } = useTranslation();
   const where =

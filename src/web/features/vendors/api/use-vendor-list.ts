@@ -10,7 +10,7 @@ export interface VendorListFilters {
   category?: CategoryKey;
   /** Matched by the server against business_name and service_category (product §5). */
   q?: string;
-  /** Issue 26 part 4: a colonia the vendor serves, as product §3's list writes it. */
+  /** A colonia the vendor serves, as product §3's list writes it. */
   colonia?: string;
   /** A service priced within the range, in whole pesos, both ends included. */
   minPrice?: number;

@@ -5,7 +5,7 @@ import { api, unwrap } from '../../../lib/api-client.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 /**
- * GET /api/vendors/suggest (issue 26): what the search box offers for the text typed, asked once the
+ * GET /api/vendors/suggest: what the search box offers for the text typed, asked once the
  * typing has settled (product §9's debounce) and only for text the search accepts.
  */
 export function useVendorSuggestions(text: string, enabled: boolean) {

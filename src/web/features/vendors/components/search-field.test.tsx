@@ -5,7 +5,7 @@ import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { renderAt } from '../../../test/render-route.tsx';
 
-// Issue 26 part 5: Home's search box suggests categories, colonias and vendors as the text is typed
+// Home's search box suggests categories, colonias and vendors as the text is typed
 // (the ARIA combobox pattern), with the API stubbed at fetch.
 
 const suggestions: VendorSuggestions = {

@@ -23,12 +23,12 @@ export interface SearchFieldProps {
    */
   action: string;
   keep?: Record<string, string | undefined>;
-  /** Offer categories, colonias and vendors under the box as the text is typed (Home: issue 26). */
+  /** Offer categories, colonias and vendors under the box as the text is typed (Home). */
   suggest?: boolean;
 }
 
 /**
- * Issue 26 part 5: the suggestions under the box as the text is typed — the ARIA combobox pattern:
+ * The suggestions under the box as the text is typed — the ARIA combobox pattern:
  * arrows move through them, Enter chooses the one marked (or searches, when none is), Escape closes.
  */
 function useSuggestionsBox(text: string, listboxId: string, enabled: boolean) {

@@ -4,7 +4,7 @@ import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { ServiceList } from './service-list.tsx';
 
-// Issue 24: a price reads the same everywhere — "$450 MXN", "Gratis"/"Free", the duration beside it,
+// A price reads the same everywhere — "$450 MXN", "Gratis"/"Free", the duration beside it,
 // and the rate per hour for a vendor who prices by the hour.
 
 const service = (id: string, price_cents: number, duration_minutes: number): PublicServiceDetail => ({

@@ -12,7 +12,7 @@ const whereKey = {
 
 /**
  * A vendor's active services (product §2 services tab): name, description, price, duration and
- * where it is done (issue 24); with `onBook`, each has a button that picks it in the booking form.
+ * where it is done; with `onBook`, each has a button that picks it in the booking form.
  */
 export function ServiceList({
   services,

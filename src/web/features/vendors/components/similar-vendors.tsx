@@ -13,7 +13,7 @@ export function SimilarVendors({ idOrSlug }: { idOrSlug: string }) {
   if (items.length === 0) return null;
   return (
     // Below the first screen: the browser lays it out only when it comes near (decision 042).
-    // `#similar`: the expired-request mail links here (issue 23).
+    // `#similar`: the expired-request mail links here.
     <section
       id="similar"
       aria-labelledby="similar-title"

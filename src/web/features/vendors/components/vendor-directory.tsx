@@ -46,7 +46,7 @@ function searchable(text: string): boolean {
 /**
  * The searchable vendor list of Browse Vendors and the public directory (product §2, §8, §9). The URL
  * holds the filters (`category`, `q` once the search text has settled, and the Filters panel's
- * `colonia`, `min_price`, `max_price`, `verified` and `available_on`: issue 26 part 4), so a filtered
+ * `colonia`, `min_price`, `max_price`, `verified` and `available_on`), so a filtered
  * list can be shared and Back restores it; the server does the matching. The search box shows what is
  * typed right away and searches 500 ms after typing stops. A `category` outside `categories`, and
  * any filter the server would refuse, is ignored.
@@ -110,7 +110,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     });
   };
 
-  // Issue 26 part 4: Apply (or a chip removed) replaces the panel's filters; the category and the
+  // Apply (or a chip removed) replaces the panel's filters; the category and the
   // search stay. A new entry in the history, as a category does, so Back restores the list before.
   const applyFilters = (next: PanelFilters) => {
     setParams((current) => withPanelFilters(current, next));

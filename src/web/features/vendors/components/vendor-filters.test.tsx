@@ -5,7 +5,7 @@ import { changeValue } from '../../../test/change-value.ts';
 import { renderAt } from '../../../test/render-route.tsx';
 import { type ApiAnswer, fakeVendor, listPage, stubVendorApi } from '../vendor-fixtures.ts';
 
-// Issue 26 part 4: the Filters panel of Browse Vendors (the directory shares VendorDirectory). Only
+// The Filters panel of Browse Vendors (the directory shares VendorDirectory). Only
 // Date is faked, to a fixed noon in Mexico City: "today" is 2026-03-10 whatever day the tests run,
 // and every timer (the search debounce, the query's) runs as usual.
 const NOW = new Date('2026-03-10T18:00:00Z');

@@ -75,7 +75,7 @@ function without(filters: PanelFilters, key: ChipKey): PanelFilters {
 }
 
 /**
- * Issue 26 part 4: the Filters button under the search box, the panel it opens (a disclosure, one
+ * The Filters button under the search box, the panel it opens (a disclosure, one
  * column on a phone: colonia, price range, a day with an open slot, verified only) and a removable
  * chip for each filter applied. Apply writes the panel into the address (VendorDirectory), so a
  * filtered list can be shared and Back restores it. Focus comes back to the button when the panel

@@ -2,9 +2,9 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
-import { loadScreenAt, nextAt, screenLoadedAt } from './router.tsx';
+import { nextAt, preloadRouteAt, routeLoadedAt } from './router.tsx';
 
-// start.tsx draws the first screen once its module is here (loadScreenAt, decision 027): the screen
+// start.tsx draws the first screen once its module is here (preloadRouteAt, decision 027): the screen
 // itself in the first render, not the layout's spinner first.
 
 beforeEach(async () => {
@@ -32,9 +32,9 @@ describe('the screens a visitor goes to next (decision 045)', () => {
   });
 
   it('load once Home is shown, and Browse Vendors then draws in its first render', async () => {
-    expect(screenLoadedAt('/vendors')).toBe(false);
+    expect(routeLoadedAt('/vendors')).toBe(false);
     renderAt('/');
-    await vi.waitFor(() => expect(screenLoadedAt('/vendors')).toBe(true));
+    await vi.waitFor(() => expect(routeLoadedAt('/vendors')).toBe(true));
     cleanup();
     renderAt('/vendors');
     expect(screen.getByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeTruthy();
@@ -43,8 +43,8 @@ describe('the screens a visitor goes to next (decision 045)', () => {
 });
 
 describe('the first screen', () => {
-  it('is drawn in the first render once loadScreenAt has loaded it', async () => {
-    await loadScreenAt('/vendors');
+  it('is drawn in the first render once preloadRouteAt has loaded it', async () => {
+    await preloadRouteAt('/vendors');
     renderAt('/vendors');
     // No waiting: the screen is there at once, and the spinner never was.
     expect(screen.getByRole('heading', { level: 1, name: 'Browse Vendors' })).toBeTruthy();
@@ -58,7 +58,7 @@ describe('the first screen', () => {
   });
 
   it('loads nothing for a path that has no lazy screen', async () => {
-    await expect(loadScreenAt('/')).resolves.toEqual([]);
-    await expect(loadScreenAt('/no-such-page')).resolves.toEqual([]);
+    await expect(preloadRouteAt('/')).resolves.toEqual([]);
+    await expect(preloadRouteAt('/no-such-page')).resolves.toEqual([]);
   });
 });

@@ -44,8 +44,8 @@ const routeModules = import.meta.glob<{ Component: ComponentType }>([
   '!../routes/not-found.tsx',
 ]);
 
-/** A screen loaded on first visit, with the strings it shows. */
-interface Screen {
+/** A route module loaded on first visit (a lazy route), with the strings it shows. */
+interface LazyRoute {
   /** Its modules, by their paths from src/web: what the server preloads with a page that shows it. */
   modules: string[];
   /** Fetches the module and its strings, once: ahead of the first visit, or by the visit. */
@@ -54,15 +54,15 @@ interface Screen {
   loaded?: ComponentType;
   /** The screen through `lazy`, behind the layout's Suspense fallback, until it is loaded. */
   Lazy: ComponentType;
-  /** Whether the screen was first drawn before it had loaded (then it is always drawn through Lazy). */
-  drawnLazily?: boolean;
+  /** Whether the route was first rendered before its module had loaded (then always through Lazy). */
+  renderedThroughLazy?: boolean;
 }
 
-function screen(file: `${string}.tsx`, strings: readonly StringsName[] = []): Screen {
+function lazyRoute(file: `${string}.tsx`, strings: readonly StringsName[] = []): LazyRoute {
   const load = routeModules[`../routes/${file}`];
   if (!load) throw new Error(`src/web/routes/${file} does not exist`);
   let loading: Promise<unknown> | undefined;
-  const entry: Screen = {
+  const entry: LazyRoute = {
     modules: [`routes/${file}`, ...strings.map((name) => `i18n/${name}.ts`)],
     load: () =>
       (loading ??= withStrings(strings, load)().then((module) => {
@@ -74,40 +74,40 @@ function screen(file: `${string}.tsx`, strings: readonly StringsName[] = []): Sc
 }
 
 /**
- * A route's screen: drawn directly when it was loaded before its first draw, else through `lazy`.
- * The choice is made at the first draw and kept, so a screen's component never changes under it
+ * A lazy route's element: its component rendered directly when the module was loaded before its
+ * first render, else through `lazy`. The choice is made at the first render and kept, so a screen's component never changes under it
  * (which would remount it), and two screens always differ in type (so moving between them mounts
  * the new one, as with plain `lazy`).
  */
-function ScreenRoute({ screen }: { screen: Screen }) {
-  screen.drawnLazily ??= !screen.loaded;
-  const Loaded = screen.loaded;
-  return screen.drawnLazily || !Loaded ? <screen.Lazy /> : <Loaded />;
+function LazyRouteElement({ route }: { route: LazyRoute }) {
+  route.renderedThroughLazy ??= !route.loaded;
+  const Loaded = route.loaded;
+  return route.renderedThroughLazy || !Loaded ? <route.Lazy /> : <Loaded />;
 }
 
-const BrowseVendors = screen('browse-vendors.tsx');
-const Jobs = screen('jobs.tsx');
-const Profile = screen('profile.tsx', ['auth', 'contacts']);
-const Settings = screen('settings.tsx', ['auth', 'contacts']);
-const WhatsAppTesting = screen('whatsapp-testing.tsx', ['whatsapp', 'auth']);
-const WhatsAppStatus = screen('whatsapp-status.tsx', ['whatsapp', 'auth']);
-const Auth = screen('auth.tsx', ['auth']);
-const VendorAuth = screen('vendor-auth.tsx', ['auth']);
-const MagicLink = screen('magic-link.tsx', ['auth']);
+const BrowseVendors = lazyRoute('browse-vendors.tsx');
+const Jobs = lazyRoute('jobs.tsx');
+const Profile = lazyRoute('profile.tsx', ['auth', 'contacts']);
+const Settings = lazyRoute('settings.tsx', ['auth', 'contacts']);
+const WhatsAppTesting = lazyRoute('whatsapp-testing.tsx', ['whatsapp', 'auth']);
+const WhatsAppStatus = lazyRoute('whatsapp-status.tsx', ['whatsapp', 'auth']);
+const Auth = lazyRoute('auth.tsx', ['auth']);
+const VendorAuth = lazyRoute('vendor-auth.tsx', ['auth']);
+const MagicLink = lazyRoute('magic-link.tsx', ['auth']);
 // The wizard's password checklist comes with its strings (`vendor.wizard`).
-const ResetPassword = screen('reset-password.tsx', ['auth', 'vendor']);
-const VendorDashboard = screen('vendor-dashboard.tsx', ['vendor']);
-const PublicVendor = screen('public-vendor.tsx', ['bookings']);
-const Directory = screen('public-all-vendors.tsx');
-const VendorSignup = screen('vendor-signup.tsx', ['vendor', 'auth']);
-const VendorConfirm = screen('vendor-confirm.tsx', ['bookings']);
-const Booking = screen('booking.tsx', ['bookings']);
-const PaymentSuccess = screen('payment-success.tsx', ['payments']);
-const PaymentCancel = screen('payment-cancel.tsx', ['payments']);
-const SandboxCheckout = screen('sandbox-checkout.tsx', ['payments']);
-const Admin = screen('admin.tsx', ['admin', 'auth']);
-const DevMailbox = screen('dev-mailbox.tsx', ['auth']);
-const Policies = screen('policies.tsx', ['policies']);
+const ResetPassword = lazyRoute('reset-password.tsx', ['auth', 'vendor']);
+const VendorDashboard = lazyRoute('vendor-dashboard.tsx', ['vendor']);
+const PublicVendor = lazyRoute('public-vendor.tsx', ['bookings']);
+const Directory = lazyRoute('public-all-vendors.tsx');
+const VendorSignup = lazyRoute('vendor-signup.tsx', ['vendor', 'auth']);
+const VendorConfirm = lazyRoute('vendor-confirm.tsx', ['bookings']);
+const Booking = lazyRoute('booking.tsx', ['bookings']);
+const PaymentSuccess = lazyRoute('payment-success.tsx', ['payments']);
+const PaymentCancel = lazyRoute('payment-cancel.tsx', ['payments']);
+const SandboxCheckout = lazyRoute('sandbox-checkout.tsx', ['payments']);
+const Admin = lazyRoute('admin.tsx', ['admin', 'auth']);
+const DevMailbox = lazyRoute('dev-mailbox.tsx', ['auth']);
+const Policies = lazyRoute('policies.tsx', ['policies']);
 
 /** What a route's prefetch reads from: the address, and the client to read with. */
 export interface PrefetchContext {
@@ -177,46 +177,52 @@ const routeTree = (
       />
       <Route
         path={child(paths.vendors.pattern)}
-        element={<ScreenRoute screen={BrowseVendors} />}
+        element={<LazyRouteElement route={BrowseVendors} />}
         handle={{ prefetch: prefetchList(browseCategories, BROWSE_PAGE_SIZE) } satisfies RouteHandle}
       />
       {/* product §2, §6: protected pages (login required). */}
       <Route element={<RequireAuth />}>
-        <Route path={child(paths.jobs.pattern)} element={<ScreenRoute screen={Jobs} />} />
-        <Route path={child(paths.profile.pattern)} element={<ScreenRoute screen={Profile} />} />
-        <Route path={child(paths.settings.pattern)} element={<ScreenRoute screen={Settings} />} />
+        <Route path={child(paths.jobs.pattern)} element={<LazyRouteElement route={Jobs} />} />
+        <Route path={child(paths.profile.pattern)} element={<LazyRouteElement route={Profile} />} />
+        <Route path={child(paths.settings.pattern)} element={<LazyRouteElement route={Settings} />} />
       </Route>
-      <Route path={child(paths.whatsappTesting.pattern)} element={<ScreenRoute screen={WhatsAppTesting} />} />
-      <Route path={child(paths.whatsappStatus.pattern)} element={<ScreenRoute screen={WhatsAppStatus} />} />
+      <Route
+        path={child(paths.whatsappTesting.pattern)}
+        element={<LazyRouteElement route={WhatsAppTesting} />}
+      />
+      <Route
+        path={child(paths.whatsappStatus.pattern)}
+        element={<LazyRouteElement route={WhatsAppStatus} />}
+      />
     </Route>
     <Route element={<StandaloneLayout />}>
-      <Route path={paths.auth.pattern} element={<ScreenRoute screen={Auth} />} />
-      <Route path={paths.resetPassword.pattern} element={<ScreenRoute screen={ResetPassword} />} />
-      <Route path={paths.magicLink.pattern} element={<ScreenRoute screen={MagicLink} />} />
-      <Route path={paths.vendorAuth.pattern} element={<ScreenRoute screen={VendorAuth} />} />
-      <Route path={paths.vendorDashboard.pattern} element={<ScreenRoute screen={VendorDashboard} />} />
+      <Route path={paths.auth.pattern} element={<LazyRouteElement route={Auth} />} />
+      <Route path={paths.resetPassword.pattern} element={<LazyRouteElement route={ResetPassword} />} />
+      <Route path={paths.magicLink.pattern} element={<LazyRouteElement route={MagicLink} />} />
+      <Route path={paths.vendorAuth.pattern} element={<LazyRouteElement route={VendorAuth} />} />
+      <Route path={paths.vendorDashboard.pattern} element={<LazyRouteElement route={VendorDashboard} />} />
       <Route path={paths.vendor.pattern} element={<VendorRedirect />} />
       <Route
         path={paths.publicVendor.pattern}
-        element={<ScreenRoute screen={PublicVendor} />}
+        element={<LazyRouteElement route={PublicVendor} />}
         handle={{ prefetch: prefetchProfile } satisfies RouteHandle}
       />
       <Route
         path={paths.directory.pattern}
-        element={<ScreenRoute screen={Directory} />}
+        element={<LazyRouteElement route={Directory} />}
         handle={{ prefetch: prefetchList(directoryCategories, DIRECTORY_PAGE_SIZE) } satisfies RouteHandle}
       />
-      <Route path={paths.vendorSignup.pattern} element={<ScreenRoute screen={VendorSignup} />} />
-      <Route path={paths.vendorConfirm.pattern} element={<ScreenRoute screen={VendorConfirm} />} />
-      <Route path={paths.booking.pattern} element={<ScreenRoute screen={Booking} />} />
-      <Route path={paths.paymentSuccess.pattern} element={<ScreenRoute screen={PaymentSuccess} />} />
-      <Route path={paths.paymentCancel.pattern} element={<ScreenRoute screen={PaymentCancel} />} />
-      <Route path={paths.sandboxCheckout.pattern} element={<ScreenRoute screen={SandboxCheckout} />} />
-      <Route path={paths.policy.pattern} element={<ScreenRoute screen={Policies} />} />
+      <Route path={paths.vendorSignup.pattern} element={<LazyRouteElement route={VendorSignup} />} />
+      <Route path={paths.vendorConfirm.pattern} element={<LazyRouteElement route={VendorConfirm} />} />
+      <Route path={paths.booking.pattern} element={<LazyRouteElement route={Booking} />} />
+      <Route path={paths.paymentSuccess.pattern} element={<LazyRouteElement route={PaymentSuccess} />} />
+      <Route path={paths.paymentCancel.pattern} element={<LazyRouteElement route={PaymentCancel} />} />
+      <Route path={paths.sandboxCheckout.pattern} element={<LazyRouteElement route={SandboxCheckout} />} />
+      <Route path={paths.policy.pattern} element={<LazyRouteElement route={Policies} />} />
       <Route element={<RequireAdmin />}>
-        <Route path={paths.admin.pattern} element={<ScreenRoute screen={Admin} />} />
+        <Route path={paths.admin.pattern} element={<LazyRouteElement route={Admin} />} />
       </Route>
-      <Route path={paths.devMailbox.pattern} element={<ScreenRoute screen={DevMailbox} />} />
+      <Route path={paths.devMailbox.pattern} element={<LazyRouteElement route={DevMailbox} />} />
       <Route path="*" element={<NotFoundPage />} />
     </Route>
   </>
@@ -224,7 +230,7 @@ const routeTree = (
 
 /**
  * The route tree as route objects, made once: `<Routes>` would make them again at every render, and
- * loadScreenAt needs them before the first (a few milliseconds each on a phone).
+ * preloadRouteAt needs them before the first (a few milliseconds each on a phone).
  */
 let routeObjects: RouteObject[] | undefined;
 const routes = () => (routeObjects ??= createRoutesFromChildren(routeTree));
@@ -250,16 +256,16 @@ function MatchedRoute() {
     void prefetchRoute({ pathname, search }, { queryClient, client: api });
   }, [pathname, search, queryClient]);
   useEffect(() => {
-    for (const next of nextAt(pathname)) void loadScreenAt(next);
+    for (const next of nextAt(pathname)) void preloadRouteAt(next);
   }, [pathname]);
   return useRoutes(routes());
 }
 
-/** The screens shown at `pathname` (a layout's and its page's). */
-function screensAt(pathname: string): Screen[] {
+/** The lazy routes matched at `pathname` (a layout's and its page's). */
+function lazyRoutesAt(pathname: string): LazyRoute[] {
   return (matchRoutes(routes(), pathname) ?? []).flatMap(({ route }) =>
-    isValidElement<{ screen: Screen }>(route.element) && route.element.type === ScreenRoute
-      ? [route.element.props.screen]
+    isValidElement<{ route: LazyRoute }>(route.element) && route.element.type === LazyRouteElement
+      ? [route.element.props.route]
       : [],
   );
 }
@@ -270,21 +276,21 @@ export function nextAt(pathname: string): string[] {
 }
 
 /**
- * Loads the screen shown at `pathname`, with its strings: the first render then shows the screen
- * itself rather than the layout's spinner (app/start.tsx), and the server renders it whole.
+ * Preloads the route modules matched at `pathname`, with their strings: the first render then shows
+ * the page itself rather than the layout's spinner (app/start.tsx), and the server renders it whole.
  */
-export function loadScreenAt(pathname: string): Promise<unknown> {
-  return Promise.all(screensAt(pathname).map((screen) => screen.load()));
+export function preloadRouteAt(pathname: string): Promise<unknown> {
+  return Promise.all(lazyRoutesAt(pathname).map((route) => route.load()));
 }
 
-/** Whether the screen shown at `pathname` has loaded (its first draw then needs no wait). */
-export function screenLoadedAt(pathname: string): boolean {
-  return screensAt(pathname).every((screen) => screen.loaded !== undefined);
+/** Whether the route modules matched at `pathname` have loaded (the first render then needs no wait). */
+export function routeLoadedAt(pathname: string): boolean {
+  return lazyRoutesAt(pathname).every((route) => route.loaded !== undefined);
 }
 
-/** The modules of the screen shown at `pathname` (paths from src/web), for the server to preload. */
-export function screenModulesAt(pathname: string): string[] {
-  return screensAt(pathname).flatMap((screen) => screen.modules);
+/** The modules of the routes matched at `pathname` (paths from src/web), for the server to preload. */
+export function routeModulesAt(pathname: string): string[] {
+  return lazyRoutesAt(pathname).flatMap((route) => route.modules);
 }
 
 /**

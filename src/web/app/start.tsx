@@ -5,7 +5,7 @@ import { SSR_ATTRIBUTE, SSR_STATE_ELEMENT_ID } from '../../shared/ssr.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { App } from './app.tsx';
 import { createQueryClient } from './providers.tsx';
-import { loadScreenAt } from './router.tsx';
+import { preloadRouteAt } from './router.tsx';
 
 // The app, started by the entry (main.tsx) as soon as it runs. A page the server rendered
 // (decision 042) is hydrated: the app attaches to its markup as it is, from the queries the page
@@ -62,7 +62,7 @@ function start() {
 
 // The screen's module and its strings first, so that the first render shows the screen (a failure
 // shows through the route's error boundary).
-const screen = loadScreenAt(window.location.pathname).catch(() => undefined);
+const screen = preloadRouteAt(window.location.pathname).catch(() => undefined);
 void Promise.race(
   hydrate ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
 ).then(start);

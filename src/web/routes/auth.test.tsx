@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
@@ -26,7 +26,7 @@ function signedIn(overrides: Partial<MeResponse> = {}): MeResponse {
 
 // The screens these tests open, loaded once before them: on a busy machine the first load of a
 // screen's module (the phone library with it) takes longer than a query's one-second wait.
-beforeAll(() => Promise.all(['/auth', '/profile', '/settings'].map(loadScreenAt)), 60_000);
+beforeAll(() => Promise.all(['/auth', '/profile', '/settings'].map(preloadRouteAt)), 60_000);
 
 beforeEach(async () => {
   me = null;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
@@ -90,7 +90,7 @@ let signedIn: { me: unknown; bookings: unknown[] } | undefined;
 
 // The screen's module is here before the first test, as in the browser once its chunk has loaded:
 // the first render then waits on the stubbed API only, never on transforming the module.
-beforeAll(() => loadScreenAt('/booking/ABC234'));
+beforeAll(() => preloadRouteAt('/booking/ABC234'));
 
 beforeEach(async () => {
   signedIn = undefined;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
 
@@ -23,7 +23,7 @@ const signedIn = (): MeResponse => ({
   vendorProfileId: null,
 });
 
-beforeAll(() => loadScreenAt('/auth/magic-link'), 60_000);
+beforeAll(() => preloadRouteAt('/auth/magic-link'), 60_000);
 
 beforeEach(async () => {
   me = null;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
@@ -26,7 +26,7 @@ function signedIn(): MeResponse {
   };
 }
 
-beforeAll(() => Promise.all(['/auth', '/vendor/auth', '/auth/reset-password'].map(loadScreenAt)), 60_000);
+beforeAll(() => Promise.all(['/auth', '/vendor/auth', '/auth/reset-password'].map(preloadRouteAt)), 60_000);
 
 beforeEach(async () => {
   me = null;

@@ -1,13 +1,13 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // The vendor wizard for someone already signed in, with any kind of account: it says who, and never
 // which provider (a password account was told "Sesión iniciada con Google").
 
-beforeAll(() => loadScreenAt('/vendor-signup'));
+beforeAll(() => preloadRouteAt('/vendor-signup'));
 
 beforeEach(async () => {
   sessionStorage.clear();

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadScreenAt } from '../app/router.tsx';
+import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
@@ -11,7 +11,7 @@ import { renderAt } from '../test/render-route.tsx';
 let signups: Record<string, unknown>[];
 
 // The screen's module is here before the test, as in the browser once its chunk has loaded.
-beforeAll(() => loadScreenAt('/vendor-signup'));
+beforeAll(() => preloadRouteAt('/vendor-signup'));
 
 beforeEach(async () => {
   signups = [];

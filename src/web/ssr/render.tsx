@@ -4,7 +4,7 @@ import { StaticRouter } from 'react-router';
 import type { RenderPage } from '../../shared/ssr.ts';
 import { App } from '../app/app.tsx';
 import { createQueryClient } from '../app/providers.tsx';
-import { loadScreenAt, prefetchRoute, screenModulesAt } from '../app/router.tsx';
+import { prefetchRoute, preloadRouteAt, routeModulesAt } from '../app/router.tsx';
 import { meKeys } from '../features/auth/api/use-me.ts';
 import { currentLanguage } from '../i18n/i18n.ts';
 import { createApiClient } from '../lib/api-client.ts';
@@ -28,7 +28,7 @@ export const render: RenderPage = async (url, { fetch, signedOut }) => {
   const client = createApiClient(`${SERVER_ORIGIN}/api`, fetch);
   const [prefetched] = await Promise.all([
     prefetchRoute({ pathname, search }, { queryClient, client }),
-    loadScreenAt(pathname),
+    preloadRouteAt(pathname),
   ]);
   if (!prefetched) return null;
   if (
@@ -48,6 +48,6 @@ export const render: RenderPage = async (url, { fetch, signedOut }) => {
     markup,
     state: dehydrate(queryClient),
     language: currentLanguage(),
-    modules: screenModulesAt(pathname),
+    modules: routeModulesAt(pathname),
   };
 };

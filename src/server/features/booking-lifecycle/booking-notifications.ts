@@ -3,13 +3,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
+import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
+import type { BookingView } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
+import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
   type BookingMailFacts,
   customerDeclinedMail,
   customerReceiptMail,
   vendorRequestMail,
   vendorRequestWhatsApp,
-} from '../bookings/booking-mails.ts';
+} from './messages/booking-mails.ts';
 import {
   customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
@@ -24,9 +30,7 @@ import {
   vendorReminderMail,
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
-} from '../bookings/change-mails.ts';
-import { enqueueMail } from '../outbox/outbox.service.ts';
-import { bookingCalendar } from '../payments/booking-calendar.ts';
+} from './messages/change-mails.ts';
 import {
   latePaymentMail,
   type PaymentMailFacts,
@@ -37,16 +41,12 @@ import {
   paymentLinkMail,
   paymentLinkWhatsApp,
   unpaidCancelledMails,
-} from '../payments/payment-mails.ts';
-import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
-import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
-import type { BookingView } from './booking-view.ts';
-import type { ManageLink } from './manage-links.ts';
+} from './messages/payment-mails.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
 // call one function per event, inside the transaction of their change, and this module queues the
 // mails and WhatsApp messages in the outbox (delivered after the commit). The texts are in
-// bookings/booking-mails.ts and payments/payment-mails.ts; WhatsApp items are delivered by the
+// messages/ (booking-mails.ts, change-mails.ts, payment-mails.ts); WhatsApp items are delivered by the
 // outbox's 'whatsapp' handler (features/whatsapp/whatsapp-outbox.ts, decisions 013 and 018), through
 // the cloud or the log transport.
 

@@ -2,7 +2,7 @@ import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { priceText } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
-import { answerWindowLine } from '../payments/payment-mails.ts';
+import { answerWindowLine } from '../booking-lifecycle/messages/payment-mails.ts';
 
 // Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (ARCHITECTURE §9), English
 // for a vendor who does not list Spanish among their languages.

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentStatuses } from '../../../shared/constants.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import {
-  latePaymentMail,
-  type PaymentMailFacts,
-  paidCustomerMail,
-  paidVendorMail,
-  paidWhatsApp,
-  paymentLinkMail,
-  paymentLinkWhatsApp,
-  unpaidCancelledMails,
-} from '../payments/payment-mails.ts';
+import { appointmentStatuses } from '../../../../shared/constants.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
 import {
   bookingRequestText,
   renderTemplate,
   replies,
   type TemplateKey,
   templateKeys,
-} from '../whatsapp/whatsapp-texts.ts';
+} from '../../whatsapp/whatsapp-texts.ts';
 import {
   confirmLinks,
   customerDeclinedMail,
@@ -40,6 +30,16 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
+import {
+  latePaymentMail,
+  type PaymentMailFacts,
+  paidCustomerMail,
+  paidVendorMail,
+  paidWhatsApp,
+  paymentLinkMail,
+  paymentLinkWhatsApp,
+  unpaidCancelledMails,
+} from './payment-mails.ts';
 
 // Every message a person reads, built by its own builder, worded once: no raw
 // status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same

@@ -1,10 +1,14 @@
-import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
-import { priceText } from '../../../shared/money.ts';
-import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
-import { whatsAppLink } from '../../../shared/whatsapp-link.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import { answerWindowLine, calendarAttachment, calendarCancelLine } from '../payments/payment-mails.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import { priceText } from '../../../../shared/money.ts';
+import {
+  addressLine,
+  type BookingAddress,
+  type ServiceLocation,
+} from '../../../../shared/service-location.ts';
+import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import { answerWindowLine, calendarAttachment, calendarCancelLine } from './payment-mails.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,

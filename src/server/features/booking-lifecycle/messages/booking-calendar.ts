@@ -1,4 +1,4 @@
-import { utcStamp } from '../../../shared/date-format.ts';
+import { utcStamp } from '../../../../shared/date-format.ts';
 import { amount, type PaymentMailFacts, pageLine } from './payment-mails.ts';
 
 // The calendar event of a booking (RFC 5545): one UID per booking, whatever mail or download carries

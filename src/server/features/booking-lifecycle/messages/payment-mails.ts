@@ -1,8 +1,8 @@
-import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
-import { formatMxn } from '../../../shared/money.ts';
-import type { BookingMailFacts } from '../bookings/booking-mails.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import { formatMxn } from '../../../../shared/money.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { BookingMailFacts } from './booking-mails.ts';
 
 // Every text the payment step sends (decision 017). Customer-facing payment messages are Spanish
 // (product §1); times are in the vendor's timezone, where the service happens.

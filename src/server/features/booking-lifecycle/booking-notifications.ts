@@ -10,7 +10,6 @@ import type { BookingView } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
-  type BookingMailFacts,
   customerDeclinedMail,
   customerReceiptMail,
   vendorRequestMail,
@@ -31,9 +30,9 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './messages/change-mails.ts';
+import type { BookingMailFacts, PaymentMailFacts } from './messages/message-facts.ts';
 import {
   latePaymentMail,
-  type PaymentMailFacts,
   paidCustomerMail,
   paidVendorMail,
   paidWhatsApp,

@@ -14,7 +14,8 @@ import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
 import type { ManageLink } from './manage-links.ts';
-import { type BookingMailFacts, confirmLinks } from './messages/booking-mails.ts';
+import { confirmLinks } from './messages/booking-mails.ts';
+import type { BookingMailFacts } from './messages/message-facts.ts';
 
 // request (product §7 create-booking; ARCHITECTURE §4; decision 014): a `pending_vendor` booking with
 // its notifications, in one transaction.

@@ -1,48 +1,15 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
 import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
 import { priceText } from '../../../../shared/money.ts';
-import {
-  addressLine,
-  type BookingAddress,
-  type ServiceLocation,
-} from '../../../../shared/service-location.ts';
+import { addressLine } from '../../../../shared/service-location.ts';
 import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { BookingMailFacts, BookingWhere } from './message-facts.ts';
 import { answerWindowLine, calendarAttachment, calendarCancelLine } from './payment-mails.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
 // since we do not know which language the customer reads.
-
-export interface BookingMailFacts {
-  code: string;
-  vendorName: string;
-  serviceName: string;
-  start: Date;
-  timezone: string;
-  amountMxn: number;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  notes: string | null;
-  /** The customer's booking page with its token (decision 044): in every mail to them. */
-  manageUrl: string;
-  /**
-   * The vendor's answer deadline (the earlier of 24 h after the request and the start),
-   * stated in the request's own messages; absent elsewhere.
-   */
-  answerDueAt?: Date;
-  /** Where the service is done; absent on bookings made before it was asked. */
-  where: BookingWhere;
-}
-
-export interface BookingWhere {
-  location: ServiceLocation | null;
-  /** The customer's address, for a service done there. */
-  address: BookingAddress | null;
-  /** The vendor's address, for a service done there. */
-  placeAddress: string | null;
-}
 
 /** Where, in the vendor's words (Spanish) or the customer's (English or Spanish); null when unknown. */
 export function whereLine(

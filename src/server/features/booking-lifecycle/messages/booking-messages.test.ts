@@ -30,9 +30,9 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
 import {
   latePaymentMail,
-  type PaymentMailFacts,
   paidCustomerMail,
   paidVendorMail,
   paidWhatsApp,

@@ -1,13 +1,13 @@
 import { endSentence } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
 import {
   amount,
   calendarAttachment,
   calendarCancelLine,
   details,
   fechaEs,
-  type PaymentMailFacts,
   pageLine,
 } from './payment-mails.ts';
 

@@ -6,6 +6,7 @@ import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
+import { vendorAnswerDeadline } from './booking-status.ts';
 import type { BookingView } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 import { bookingCalendar } from './messages/booking-calendar.ts';
@@ -51,6 +52,11 @@ import {
 
 /** The facts every text is written from, with the customer's booking page (`manageLink`). */
 export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMailFacts {
+  return { ...vendorFactsOf(row), manageUrl: manageLink(row) };
+}
+
+/** The same facts without the customer's booking page, which no text to the vendor carries. */
+function vendorFactsOf(row: BookingView): Omit<PaymentMailFacts, 'manageUrl'> {
   return {
     appointmentId: row.id,
     code: row.code,
@@ -67,7 +73,6 @@ export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMa
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     notes: row.notes,
-    manageUrl: manageLink(row),
     where: {
       location: row.serviceLocation,
       address: row.address,
@@ -130,6 +135,17 @@ export async function notifyBookingRequested(
     });
   }
   await enqueueMail(tx, customerReceiptMail(facts));
+}
+
+/**
+ * The vendor's WhatsApp request again (the WhatsApp testing page), when its first text is no longer
+ * at hand: built as the first one was, with the commands in place of the confirm links.
+ */
+export function vendorRequestResendText(booking: BookingView): string {
+  return vendorRequestWhatsApp(
+    { ...vendorFactsOf(booking), answerDueAt: vendorAnswerDeadline(booking.createdAt, booking.startTz) },
+    null,
+  );
 }
 
 /**

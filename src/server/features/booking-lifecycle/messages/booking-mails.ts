@@ -46,7 +46,11 @@ export function confirmLinks(appUrl: string, token: string) {
 
 const labelled = (label: string, value: string | null | undefined) => (value ? [`${label}: ${value}`] : []);
 
-function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline: string }): string[] {
+/** What the vendor reads, never the customer's booking page (manageUrl): the page is the customer's. */
+type VendorFacts = Omit<BookingMailFacts, 'manageUrl'>;
+
+/** The request's lines; without its confirm links (a resend: their token is stored only hashed), none. */
+function vendorLines(facts: VendorFacts, links: { confirm: string; decline: string } | null): string[] {
   return [
     `Nueva solicitud de reserva · Código ${facts.code}`,
     '',
@@ -62,9 +66,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     `Correo: ${facts.customerEmail}`,
     ...labelled('Notas', facts.notes),
     '',
-    `Confirmar: ${links.confirm}`,
-    `Rechazar: ${links.decline}`,
-    '',
+    ...(links ? [`Confirmar: ${links.confirm}`, `Rechazar: ${links.decline}`, ''] : []),
     // The 8-hour target as the target, the real deadline as the deadline.
     facts.answerDueAt
       ? answerWindowLine(facts.answerDueAt, facts.timezone)
@@ -85,12 +87,20 @@ export function vendorRequestMail(
   };
 }
 
-/** The WhatsApp notification's text (sent once the WhatsApp transport exists, ARCHITECTURE §9). */
-export function vendorRequestWhatsApp(facts: BookingMailFacts, links: { confirm: string; decline: string }) {
+/**
+ * The vendor's request by WhatsApp (ARCHITECTURE §9), first sent and resent alike; a resend without
+ * the confirm links asks for the WhatsApp commands instead.
+ */
+export function vendorRequestWhatsApp(
+  facts: VendorFacts,
+  links: { confirm: string; decline: string } | null,
+): string {
   return [
     ...vendorLines(facts, links),
     '',
-    `También puedes responder CONFIRM ${facts.code} o DENY ${facts.code}.`,
+    links
+      ? `También puedes responder CONFIRM ${facts.code} o DENY ${facts.code}.`
+      : `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
   ].join('\n');
 }
 

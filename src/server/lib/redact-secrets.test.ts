@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmLinks } from '../features/bookings/booking-mails.ts';
+import { confirmLinks } from '../features/booking-lifecycle/messages/booking-mails.ts';
 import { REDACTED, redactSecrets, redactSecretsDeep } from './redact-secrets.ts';
 
 // What we keep of a sent message has no usable token in it.

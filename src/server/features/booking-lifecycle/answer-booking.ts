@@ -5,7 +5,6 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages } from '../../db/schema/messaging.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { blockRequesterOf } from '../bookings/request-caps.ts';
 import { attachCheckoutAfterConfirm, type CheckoutDeps } from './booking-checkout.ts';
 import { notifyBookingDeclined } from './booking-notifications.ts';
 import { answerable, effectiveStatus, statusInWordsEs } from './booking-status.ts';
@@ -16,6 +15,7 @@ import {
   selectBookingViews,
   visibleToVendorAccount,
 } from './booking-view.ts';
+import { blockRequesterOf } from './request-caps.ts';
 
 // confirm and decline: the vendor's answer (product §7 vendor-confirm; ARCHITECTURE §4; decision 014),
 // by the link's token, from the vendor's own list, or by WhatsApp. Every way ends in `answer`: one

@@ -3,13 +3,19 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
+import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
+import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
+import { vendorAnswerDeadline } from './booking-status.ts';
+import type { BookingView } from './booking-view.ts';
+import type { ManageLink } from './manage-links.ts';
+import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
-  type BookingMailFacts,
   customerDeclinedMail,
   customerReceiptMail,
   vendorRequestMail,
   vendorRequestWhatsApp,
-} from '../bookings/booking-mails.ts';
+} from './messages/booking-mails.ts';
 import {
   customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
@@ -24,12 +30,10 @@ import {
   vendorReminderMail,
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
-} from '../bookings/change-mails.ts';
-import { enqueueMail } from '../outbox/outbox.service.ts';
-import { bookingCalendar } from '../payments/booking-calendar.ts';
+} from './messages/change-mails.ts';
+import type { BookingMailFacts, PaymentMailFacts } from './messages/message-facts.ts';
 import {
   latePaymentMail,
-  type PaymentMailFacts,
   paidCustomerMail,
   paidVendorMail,
   paidWhatsApp,
@@ -37,21 +41,22 @@ import {
   paymentLinkMail,
   paymentLinkWhatsApp,
   unpaidCancelledMails,
-} from '../payments/payment-mails.ts';
-import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
-import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
-import type { BookingView } from './booking-view.ts';
-import type { ManageLink } from './manage-links.ts';
+} from './messages/payment-mails.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
 // call one function per event, inside the transaction of their change, and this module queues the
 // mails and WhatsApp messages in the outbox (delivered after the commit). The texts are in
-// bookings/booking-mails.ts and payments/payment-mails.ts; WhatsApp items are delivered by the
+// messages/ (booking-mails.ts, change-mails.ts, payment-mails.ts); WhatsApp items are delivered by the
 // outbox's 'whatsapp' handler (features/whatsapp/whatsapp-outbox.ts, decisions 013 and 018), through
 // the cloud or the log transport.
 
 /** The facts every text is written from, with the customer's booking page (`manageLink`). */
 export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMailFacts {
+  return { ...vendorFactsOf(row), manageUrl: manageLink(row) };
+}
+
+/** The same facts without the customer's booking page, which no text to the vendor carries. */
+function vendorFactsOf(row: BookingView): Omit<PaymentMailFacts, 'manageUrl'> {
   return {
     appointmentId: row.id,
     code: row.code,
@@ -68,7 +73,6 @@ export function mailFactsOf(row: BookingView, manageLink: ManageLink): PaymentMa
     customerEmail: row.customerEmail,
     customerPhone: row.customerPhone,
     notes: row.notes,
-    manageUrl: manageLink(row),
     where: {
       location: row.serviceLocation,
       address: row.address,
@@ -131,6 +135,17 @@ export async function notifyBookingRequested(
     });
   }
   await enqueueMail(tx, customerReceiptMail(facts));
+}
+
+/**
+ * The vendor's WhatsApp request again (the WhatsApp testing page), when its first text is no longer
+ * at hand: built as the first one was, with the commands in place of the confirm links.
+ */
+export function vendorRequestResendText(booking: BookingView): string {
+  return vendorRequestWhatsApp(
+    { ...vendorFactsOf(booking), answerDueAt: vendorAnswerDeadline(booking.createdAt, booking.startTz) },
+    null,
+  );
 }
 
 /**

@@ -8,13 +8,14 @@ import { appointments, customers } from '../../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
-import { type BookingMailFacts, confirmLinks } from '../bookings/booking-mails.ts';
-import { refuseBlockedOrOverCap } from '../bookings/request-caps.ts';
 import { notifyBookingRequested } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
 import type { ManageLink } from './manage-links.ts';
+import { confirmLinks } from './messages/booking-mails.ts';
+import type { BookingMailFacts } from './messages/message-facts.ts';
+import { refuseBlockedOrOverCap } from './request-caps.ts';
 
 // request (product §7 create-booking; ARCHITECTURE §4; decision 014): a `pending_vendor` booking with
 // its notifications, in one transaction.

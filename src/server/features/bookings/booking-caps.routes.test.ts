@@ -16,7 +16,7 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
-import { requesterKeyOf } from './request-caps.ts';
+import { requesterKeyOf } from '../booking-lifecycle/request-caps.ts';
 
 // Decision 036: open requests are capped per email, phone and client address, per vendor
 // and overall, and a vendor can decline-and-block a requester. The app runs with its rate limits on,

@@ -27,6 +27,7 @@ import {
 } from '../booking-lifecycle/answer-booking.ts';
 import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { requestBooking } from '../booking-lifecycle/request-booking.ts';
+import { requesterKeyOf } from '../booking-lifecycle/request-caps.ts';
 import {
   bookingRescheduleSlots,
   cancelBooking,
@@ -38,7 +39,6 @@ import {
   listVendorBookings,
   rescheduleBooking,
 } from './bookings.service.ts';
-import { requesterKeyOf } from './request-caps.ts';
 
 /** ARCHITECTURE §10: per client address; off with RATE_LIMITS=off (never in production). */
 function rateLimited(name: keyof typeof bookingRateLimits) {

@@ -36,8 +36,8 @@ import {
   managePath,
   manageToken,
 } from '../booking-lifecycle/manage-links.ts';
+import { bookingCalendar } from '../booking-lifecycle/messages/booking-calendar.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
-import { bookingCalendar } from '../payments/booking-calendar.ts';
 
 // The bookings' reads (ARCHITECTURE §4, §6): the vendor's answer page, the vendor's list and the
 // customer's. Every status is read through effectiveStatus; the operations that move a booking are

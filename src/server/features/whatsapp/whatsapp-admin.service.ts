@@ -16,12 +16,12 @@ import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type { WhatsAppTransport } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
-import { answerable, isAnswerable, vendorAnswerDeadline } from '../booking-lifecycle/booking-status.ts';
+import { vendorRequestResendText } from '../booking-lifecycle/booking-notifications.ts';
+import { answerable, isAnswerable } from '../booking-lifecycle/booking-status.ts';
 import { getBookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import { processInbound, storeInbound } from './whatsapp-inbound.service.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { normalizeWhatsAppPhone } from './whatsapp-phone.ts';
-import { bookingRequestText } from './whatsapp-texts.ts';
 import {
   hasValidSignature,
   parseDelivery,
@@ -186,7 +186,8 @@ export async function sendNotification({
   if (!booking.vendorPhone) throw new AppError('bad_request', 'This vendor has no WhatsApp number.');
 
   // The request's own text carries the confirm links (their token is stored only hashed): resend it
-  // as queued at booking time; without it, the same request with the WhatsApp commands instead.
+  // as queued at booking time; without it, the same request built again, with the WhatsApp commands
+  // instead of the links.
   const [original] = await db
     .select({ payload: outbox.payload })
     .from(outbox)
@@ -200,17 +201,7 @@ export async function sendNotification({
     .orderBy(desc(outbox.createdAt))
     .limit(1);
   const text =
-    typeof original?.payload.text === 'string'
-      ? original.payload.text
-      : bookingRequestText({
-          code: booking.code,
-          serviceName: booking.serviceName ?? '—',
-          start: booking.startTz,
-          timezone: booking.timezone,
-          customerName: booking.customerName,
-          amountMxn: booking.amountMxn,
-          answerDueAt: vendorAnswerDeadline(booking.createdAt, booking.startTz),
-        });
+    typeof original?.payload.text === 'string' ? original.payload.text : vendorRequestResendText(booking);
   await enqueueWhatsApp(db, {
     type: 'booking_request',
     to: booking.vendorPhone,

@@ -1,11 +1,10 @@
 import { dateTimeFormat } from '../../../shared/date-format.ts';
-import { priceText } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
-import { answerWindowLine } from '../payments/payment-mails.ts';
 
-// Every WhatsApp text Barrio sends, in one place. Vendor messages are Spanish (ARCHITECTURE §9), English
-// for a vendor who does not list Spanish among their languages.
+// The WhatsApp channel's own texts: the approved templates of every message type and the answers to
+// vendor commands; a booking event's text is the lifecycle's (booking-lifecycle/messages/). Vendor
+// messages are Spanish (ARCHITECTURE §9), English for a vendor who does not list Spanish.
 
 export type Lang = 'es' | 'en';
 
@@ -119,30 +118,6 @@ export function vendorWelcomeText(businessName: string, serviceCategory: string)
 
 export const TEST_NOTIFICATION_TEXT =
   'Barrio: this is a test notification from the WhatsApp testing page. / Esta es una notificación de prueba de Barrio.';
-
-/** A booking request without links (a resend when the original links are no longer at hand). */
-export function bookingRequestText(facts: {
-  code: string;
-  serviceName: string;
-  start: Date;
-  timezone: string;
-  customerName: string;
-  amountMxn: number;
-  /** The vendor's answer deadline (ARCHITECTURE §4). */
-  answerDueAt: Date;
-}): string {
-  return [
-    `Nueva solicitud de reserva · Código ${facts.code}`,
-    '',
-    `Servicio: ${facts.serviceName}`,
-    `Fecha: ${formatWhen(facts.start, facts.timezone)}`,
-    `Cliente: ${facts.customerName}`,
-    `Importe: ${priceText(facts.amountMxn, 'es')}`,
-    '',
-    answerWindowLine(facts.answerDueAt, facts.timezone),
-    `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
-  ].join('\n');
-}
 
 const dayNames: Record<Lang, Record<(typeof weekdays)[number], string>> = {
   es: {

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentStatuses } from '../../../shared/constants.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import {
-  latePaymentMail,
-  type PaymentMailFacts,
-  paidCustomerMail,
-  paidVendorMail,
-  paidWhatsApp,
-  paymentLinkMail,
-  paymentLinkWhatsApp,
-  unpaidCancelledMails,
-} from '../payments/payment-mails.ts';
-import {
-  bookingRequestText,
-  renderTemplate,
-  replies,
-  type TemplateKey,
-  templateKeys,
-} from '../whatsapp/whatsapp-texts.ts';
+import { appointmentStatuses } from '../../../../shared/constants.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import { renderTemplate, replies, type TemplateKey, templateKeys } from '../../whatsapp/whatsapp-texts.ts';
 import {
   confirmLinks,
   customerDeclinedMail,
@@ -40,6 +24,16 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
+import {
+  latePaymentMail,
+  paidCustomerMail,
+  paidVendorMail,
+  paidWhatsApp,
+  paymentLinkMail,
+  paymentLinkWhatsApp,
+  unpaidCancelledMails,
+} from './payment-mails.ts';
 
 // Every message a person reads, built by its own builder, worded once: no raw
 // status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same
@@ -129,7 +123,7 @@ const texts: [string, string][] = [
   ['customerExpiredMail', mail(customerExpiredMail(facts, 'http://barrio.test/similar'))],
   ['customerExpiredWhatsApp', customerExpiredWhatsApp(facts, 'http://barrio.test/similar')],
   ['refundIssuedMail', mail(refundIssuedMail(facts, 45_000))],
-  ['bookingRequestText', bookingRequestText({ ...facts, answerDueAt: DUE })],
+  ['vendorRequestWhatsApp resent', vendorRequestWhatsApp({ ...facts, answerDueAt: DUE }, null)],
   ...(['es', 'en'] as const).flatMap((lang): [string, string][] => [
     [`replies.confirmed ${lang}`, replies.confirmed(lang, facts.code, false)],
     [`replies.declined ${lang}`, replies.declined(lang, facts.code)],
@@ -174,7 +168,7 @@ describe('booking messages', () => {
     const line =
       'Responde en menos de 8 horas; la solicitud vence el martes, 24 de noviembre de 2026, 11:30 a.m.';
     for (const [name, text] of texts.filter(([n]) =>
-      ['vendorRequestMail', 'vendorRequestWhatsApp', 'bookingRequestText'].includes(n),
+      ['vendorRequestMail', 'vendorRequestWhatsApp', 'vendorRequestWhatsApp resent'].includes(n),
     )) {
       expect(text.split('\n'), name).toContain(line);
     }

@@ -1,44 +1,15 @@
-import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
-import { priceText } from '../../../shared/money.ts';
-import { addressLine, type BookingAddress, type ServiceLocation } from '../../../shared/service-location.ts';
-import { whatsAppLink } from '../../../shared/whatsapp-link.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
-import { answerWindowLine, calendarAttachment, calendarCancelLine } from '../payments/payment-mails.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import { priceText } from '../../../../shared/money.ts';
+import { addressLine } from '../../../../shared/service-location.ts';
+import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { BookingMailFacts, BookingWhere } from './message-facts.ts';
+import { answerWindowLine, calendarAttachment, calendarCancelLine } from './payment-mails.ts';
 
 // Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
 // since we do not know which language the customer reads.
-
-export interface BookingMailFacts {
-  code: string;
-  vendorName: string;
-  serviceName: string;
-  start: Date;
-  timezone: string;
-  amountMxn: number;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  notes: string | null;
-  /** The customer's booking page with its token (decision 044): in every mail to them. */
-  manageUrl: string;
-  /**
-   * The vendor's answer deadline (the earlier of 24 h after the request and the start),
-   * stated in the request's own messages; absent elsewhere.
-   */
-  answerDueAt?: Date;
-  /** Where the service is done; absent on bookings made before it was asked. */
-  where: BookingWhere;
-}
-
-export interface BookingWhere {
-  location: ServiceLocation | null;
-  /** The customer's address, for a service done there. */
-  address: BookingAddress | null;
-  /** The vendor's address, for a service done there. */
-  placeAddress: string | null;
-}
 
 /** Where, in the vendor's words (Spanish) or the customer's (English or Spanish); null when unknown. */
 export function whereLine(
@@ -75,7 +46,11 @@ export function confirmLinks(appUrl: string, token: string) {
 
 const labelled = (label: string, value: string | null | undefined) => (value ? [`${label}: ${value}`] : []);
 
-function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline: string }): string[] {
+/** What the vendor reads, never the customer's booking page (manageUrl): the page is the customer's. */
+type VendorFacts = Omit<BookingMailFacts, 'manageUrl'>;
+
+/** The request's lines; without its confirm links (a resend: their token is stored only hashed), none. */
+function vendorLines(facts: VendorFacts, links: { confirm: string; decline: string } | null): string[] {
   return [
     `Nueva solicitud de reserva · Código ${facts.code}`,
     '',
@@ -91,9 +66,7 @@ function vendorLines(facts: BookingMailFacts, links: { confirm: string; decline:
     `Correo: ${facts.customerEmail}`,
     ...labelled('Notas', facts.notes),
     '',
-    `Confirmar: ${links.confirm}`,
-    `Rechazar: ${links.decline}`,
-    '',
+    ...(links ? [`Confirmar: ${links.confirm}`, `Rechazar: ${links.decline}`, ''] : []),
     // The 8-hour target as the target, the real deadline as the deadline.
     facts.answerDueAt
       ? answerWindowLine(facts.answerDueAt, facts.timezone)
@@ -114,12 +87,20 @@ export function vendorRequestMail(
   };
 }
 
-/** The WhatsApp notification's text (sent once the WhatsApp transport exists, ARCHITECTURE §9). */
-export function vendorRequestWhatsApp(facts: BookingMailFacts, links: { confirm: string; decline: string }) {
+/**
+ * The vendor's request by WhatsApp (ARCHITECTURE §9), first sent and resent alike; a resend without
+ * the confirm links asks for the WhatsApp commands instead.
+ */
+export function vendorRequestWhatsApp(
+  facts: VendorFacts,
+  links: { confirm: string; decline: string } | null,
+): string {
   return [
     ...vendorLines(facts, links),
     '',
-    `También puedes responder CONFIRM ${facts.code} o DENY ${facts.code}.`,
+    links
+      ? `También puedes responder CONFIRM ${facts.code} o DENY ${facts.code}.`
+      : `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
   ].join('\n');
 }
 

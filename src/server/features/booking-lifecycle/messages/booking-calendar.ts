@@ -1,5 +1,6 @@
-import { utcStamp } from '../../../shared/date-format.ts';
-import { amount, type PaymentMailFacts, pageLine } from './payment-mails.ts';
+import { utcStamp } from '../../../../shared/date-format.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
+import { amount, pageLine } from './payment-mails.ts';
 
 // The calendar event of a booking (RFC 5545): one UID per booking, whatever mail or download carries
 // it, and a SEQUENCE taken from the booking's stored reschedule count, so that a calendar which holds

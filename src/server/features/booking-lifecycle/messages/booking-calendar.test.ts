@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingCalendar, icsText } from './booking-calendar.ts';
-import type { PaymentMailFacts } from './payment-mails.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
 
 // The calendar files of a booking, read back by ical.js (a parser we did not write): one event per
 // booking whatever is typed into its texts, revised by SEQUENCE, removed by METHOD:CANCEL.

@@ -1,15 +1,15 @@
-import { endSentence } from '../../../shared/date-format.ts';
-import { formatMxn } from '../../../shared/money.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import { endSentence } from '../../../../shared/date-format.ts';
+import { formatMxn } from '../../../../shared/money.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
 import {
   amount,
   calendarAttachment,
   calendarCancelLine,
   details,
   fechaEs,
-  type PaymentMailFacts,
   pageLine,
-} from '../payments/payment-mails.ts';
+} from './payment-mails.ts';
 
 // The texts of what happens to a booking after it is made (decision 046): the customer
 // cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the

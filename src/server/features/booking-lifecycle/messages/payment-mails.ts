@@ -1,20 +1,11 @@
-import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, zoneCity } from '../../../shared/date-format.ts';
-import { formatMxn } from '../../../shared/money.ts';
-import type { BookingMailFacts } from '../bookings/booking-mails.ts';
-import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
+import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
+import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import { formatMxn } from '../../../../shared/money.ts';
+import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
+import type { PaymentMailFacts } from './message-facts.ts';
 
 // Every text the payment step sends (decision 017). Customer-facing payment messages are Spanish
 // (product §1); times are in the vendor's timezone, where the service happens.
-
-export interface PaymentMailFacts extends BookingMailFacts {
-  appointmentId: string;
-  end: Date;
-  vendorEmail: string | null;
-  vendorPhone: string | null;
-  /** How many times the booking was moved (appointments.reschedule_count): its calendar SEQUENCE. */
-  rescheduleCount: number;
-}
 
 /** 'lunes, 23 de noviembre de 2026, 9:00' in the given zone. */
 export function fechaEs(at: Date, timezone: string): string {

@@ -1,4 +1,5 @@
 import { foldText } from './fold-text.ts';
+import { type Language, languageOf } from './language.ts';
 // One taxonomy (decision 050): a vendor's `service_category` stores a key, never a label in
 // one language. The keys, their labels in Spanish and English, the browse and directory chips, and the
 // labels stored before keys (both languages, both of the spec's lists) are all here.
@@ -28,36 +29,36 @@ export type CategoryKey = VendorCategoryKey;
 export const categoryKeys: readonly CategoryKey[] = vendorCategories;
 
 /** Labels as the reader's language shows them: chips, cards, profiles, forms and mails. */
-export const categoryLabels: Record<VendorCategoryKey, { es: string; en: string }> = {
-  cleaning: { es: 'Limpieza', en: 'Cleaning' },
-  fitness: { es: 'Fitness', en: 'Fitness' },
-  wellness: { es: 'Bienestar', en: 'Wellness' },
-  beauty: { es: 'Belleza', en: 'Beauty' },
-  tutoring: { es: 'Tutorías', en: 'Tutoring' },
-  repair: { es: 'Reparaciones', en: 'Repair' },
-  tailoring: { es: 'Costura', en: 'Tailoring' },
-  pets: { es: 'Mascotas', en: 'Pets' },
-  plants: { es: 'Plantas', en: 'Plants' },
-  childcare: { es: 'Cuidado infantil', en: 'Childcare' },
-  transportation: { es: 'Transporte', en: 'Transportation' },
-  tech: { es: 'Tecnología', en: 'Tech' },
-  cooking: { es: 'Cocina', en: 'Cooking' },
-  photography: { es: 'Fotografía', en: 'Photography' },
-  other: { es: 'Otro', en: 'Other' },
+export const categoryLabels: Record<VendorCategoryKey, Record<Language, string>> = {
+  cleaning: { 'es-MX': 'Limpieza', en: 'Cleaning' },
+  fitness: { 'es-MX': 'Fitness', en: 'Fitness' },
+  wellness: { 'es-MX': 'Bienestar', en: 'Wellness' },
+  beauty: { 'es-MX': 'Belleza', en: 'Beauty' },
+  tutoring: { 'es-MX': 'Tutorías', en: 'Tutoring' },
+  repair: { 'es-MX': 'Reparaciones', en: 'Repair' },
+  tailoring: { 'es-MX': 'Costura', en: 'Tailoring' },
+  pets: { 'es-MX': 'Mascotas', en: 'Pets' },
+  plants: { 'es-MX': 'Plantas', en: 'Plants' },
+  childcare: { 'es-MX': 'Cuidado infantil', en: 'Childcare' },
+  transportation: { 'es-MX': 'Transporte', en: 'Transportation' },
+  tech: { 'es-MX': 'Tecnología', en: 'Tech' },
+  cooking: { 'es-MX': 'Cocina', en: 'Cooking' },
+  photography: { 'es-MX': 'Fotografía', en: 'Photography' },
+  other: { 'es-MX': 'Otro', en: 'Other' },
 };
 
 /** Every category's label in one language, keyed by category (the web app's `categories.<key>` strings). */
-export function categoryLabelsIn(language: 'es' | 'en'): Record<VendorCategoryKey, string> {
+export function categoryLabelsIn(language: Language): Record<VendorCategoryKey, string> {
   return Object.fromEntries(vendorCategories.map((key) => [key, categoryLabels[key][language]])) as Record<
     VendorCategoryKey,
     string
   >;
 }
 
-/** A category's label in a language ('en…' English, anything else Spanish); an unknown value as stored. */
+/** A category's label in a language (one not ours: Spanish, see languageOf); an unknown value as stored. */
 export function categoryLabel(value: string, language: string): string {
   if (!isCategoryKey(value)) return value;
-  return categoryLabels[value][language.startsWith('en') ? 'en' : 'es'];
+  return categoryLabels[value][languageOf(language)];
 }
 
 /**
@@ -120,8 +121,7 @@ const byFoldedText = new Map<string, VendorCategoryKey>([
   ...Object.entries(legacyCategoryLabels).map(([label, key]) => [fold(label), key] as const),
   ...vendorCategories.flatMap((key) => [
     [key, key] as const,
-    [fold(categoryLabels[key].es), key] as const,
-    [fold(categoryLabels[key].en), key] as const,
+    ...Object.values(categoryLabels[key]).map((label) => [fold(label), key] as const),
   ]),
 ]);
 
@@ -138,7 +138,7 @@ export function categoryWords(key: VendorCategoryKey): string[] {
   const legacy = Object.entries(legacyCategoryLabels)
     .filter(([, value]) => value === key)
     .map(([label]) => label);
-  return [...new Set([categoryLabels[key].es, categoryLabels[key].en, ...legacy])];
+  return [...new Set([...Object.values(categoryLabels[key]), ...legacy])];
 }
 
 // product §3: service areas and languages.

@@ -1,3 +1,5 @@
+import { type Language, languageOf } from './language.ts';
+
 // One cache of Intl.DateTimeFormat objects for the browser and the server. Building a
 // formatter loads locale and time-zone data and costs far more than formatting with it (on a phone,
 // the first one is a long task: decision 027), so each locale and set of options is built once. The
@@ -30,12 +32,12 @@ export const endSentence = (text: string) => (text.endsWith('.') ? text : `${tex
 export const utcStamp = (at: Date) => `${at.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 
 /** Vendors' zones by the city people know them by, in each language. */
-const zoneCities: Record<string, { es: string; en: string }> = {
-  'America/Mexico_City': { es: 'Ciudad de México', en: 'Mexico City' },
-  'America/Cancun': { es: 'Cancún', en: 'Cancún' },
-  'America/Merida': { es: 'Mérida', en: 'Mérida' },
-  'America/Monterrey': { es: 'Monterrey', en: 'Monterrey' },
-  'America/Tijuana': { es: 'Tijuana', en: 'Tijuana' },
+export const zoneCities: Record<string, Record<Language, string>> = {
+  'America/Mexico_City': { 'es-MX': 'Ciudad de México', en: 'Mexico City' },
+  'America/Cancun': { 'es-MX': 'Cancún', en: 'Cancún' },
+  'America/Merida': { 'es-MX': 'Mérida', en: 'Mérida' },
+  'America/Monterrey': { 'es-MX': 'Monterrey', en: 'Monterrey' },
+  'America/Tijuana': { 'es-MX': 'Tijuana', en: 'Tijuana' },
 };
 
 /**
@@ -44,6 +46,7 @@ const zoneCities: Record<string, { es: string; en: string }> = {
  */
 export function zoneCity(timezone: string, language: string): string {
   const names = zoneCities[timezone];
-  if (names) return language.startsWith('es') ? names.es : names.en;
+  // Unlike prices, a zone's city reads English for a language without names of its own.
+  if (names) return names[languageOf(language, 'en')];
   return timezone.slice(timezone.lastIndexOf('/') + 1).replaceAll('_', ' ');
 }

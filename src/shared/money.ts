@@ -1,3 +1,5 @@
+import { type Language, languageOf } from './language.ts';
+
 // ARCHITECTURE §3: money is integer centavos (MXN). product §9 "Money": price_cents divided by 100, shown
 // with a `$` sign (the peso sign in Mexico), thousands grouped with commas, centavos only when there are
 // some ("$450", "$80.50"), and "MXN" after it wherever a price stands for a charge (the same text
@@ -19,12 +21,12 @@ export function formatPrice(cents: number): string {
 /** 45000 → '$450 MXN': an amount charged or refunded, whatever it is. */
 export const formatMxn = (cents: number) => `${formatPrice(cents)} MXN`;
 
-/** The reader's language: 'en…' reads English, anything else Spanish (the product's first language). */
-const wordsFor = (language: string) => (language.startsWith('en') ? WORDS.en : WORDS.es);
-const WORDS = {
-  es: { free: 'Gratis', perHour: '/hora' },
+/** A price's words in each language; a reader of another language reads Spanish (languageOf). */
+export const priceWords = {
+  'es-MX': { free: 'Gratis', perHour: '/hora' },
   en: { free: 'Free', perHour: '/hr' },
-} as const;
+} as const satisfies Record<Language, { free: string; perHour: string }>;
+const wordsFor = (language: string) => priceWords[languageOf(language)];
 
 /** What a service costs: 0 → 'Gratis' / 'Free'; 45000 → '$450 MXN'. */
 export function priceText(cents: number, language: string): string {

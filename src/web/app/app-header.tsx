@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { switchTo } from '../../shared/language.ts';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 
@@ -31,7 +32,7 @@ export function AppHeader() {
 
 function LanguageSwitch() {
   const { t } = useTranslation();
-  const next = currentLanguage() === 'en' ? 'es-MX' : 'en';
+  const next = switchTo[currentLanguage()];
   return (
     <button
       type="button"

@@ -90,7 +90,7 @@ export const esMX: Translations = {
     label: 'Categorías',
     all: 'Todas',
     // The labels of the one taxonomy (src/shared/categories.ts, decision 050).
-    ...categoryLabelsIn('es'),
+    ...categoryLabelsIn('es-MX'),
   },
   browse: {
     count_one: '{{count}} proveedor encontrado',

@@ -1,9 +1,10 @@
 import i18n, { type ReadCallback } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import { isLanguage, type Language, languages } from '../../shared/language.ts';
 import { en } from './en.ts';
 import { esMX } from './es-MX.ts';
-import { isLanguage, type Language, languages, storedLanguage, storeLanguage } from './stored-language.ts';
+import { appLanguage, storedLanguage, storeLanguage } from './stored-language.ts';
 
 export function changeLanguage(language: Language) {
   storeLanguage(language);
@@ -11,7 +12,7 @@ export function changeLanguage(language: Language) {
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : 'en';
+  return isLanguage(i18n.language) ? i18n.language : appLanguage;
 }
 
 i18n.on('languageChanged', (language) => {
@@ -20,11 +21,14 @@ i18n.on('languageChanged', (language) => {
 
 type Bundle = Record<Language, object>;
 
+/** The app's own strings (its shell, the home page, the vendor list), bundled. */
+export const appStrings = { 'es-MX': esMX, en } satisfies Bundle;
+
 // Each feature's strings, in both languages, load with the screens that show them (decision 020): a
 // visitor's first page downloads only the strings it needs. Each is an i18next namespace, read by its
 // backend; routes name theirs in app/router.tsx (`screen(import, [...])`), and a lazily loaded
 // component calls loadStrings before it renders.
-const lazyStrings = {
+export const lazyStrings = {
   auth: () => import('./auth.ts').then((m): Bundle => ({ en: m.authEn, 'es-MX': m.authEsMX })),
   bookings: () =>
     import('./bookings.ts').then((m): Bundle => ({ en: m.bookingsEn, 'es-MX': m.bookingsEsMX })),
@@ -77,13 +81,15 @@ void i18n
   .use(initReactI18next)
   .use(abbreviationPeriod)
   .init({
-    resources: { en: { translation: en }, 'es-MX': { translation: esMX } },
+    resources: Object.fromEntries(
+      languages.map((language) => [language, { translation: appStrings[language] }]),
+    ),
     partialBundledLanguages: true,
     fallbackNS: stringsNames,
     preload: [...languages],
     maxRetries: 0,
     lng: storedLanguage(),
-    fallbackLng: 'en',
+    fallbackLng: appLanguage,
     supportedLngs: languages,
     load: 'currentOnly',
     initAsync: false,

@@ -2,22 +2,20 @@
 // (main.tsx), which starts the app at once on a page the server drew in another language (decision
 // 031). Apart from i18n.ts so that the entry does not load i18next.
 
-export const languages = ['en', 'es-MX'] as const;
-export type Language = (typeof languages)[number];
+import { isLanguage, type Language } from '../../shared/language.ts';
+
+/** The app's language until the visitor picks one: English (product §1: the general interface is English). */
+export const appLanguage: Language = 'en';
 
 const storageKey = 'barrio.language';
 
-export function isLanguage(value: unknown): value is Language {
-  return (languages as readonly unknown[]).includes(value);
-}
-
-/** The stored preference, else English (product §1: the general interface is English). */
+/** The stored preference, else the app's language. */
 export function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(storageKey);
-    return isLanguage(value) ? value : 'en';
+    return isLanguage(value) ? value : appLanguage;
   } catch {
-    return 'en'; // storage can be blocked (private modes, sandboxed frames)
+    return appLanguage; // storage can be blocked (private modes, sandboxed frames)
   }
 }
 

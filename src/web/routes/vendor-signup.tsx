@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { defaultLanguage, type Language, switchTo } from '../../shared/language.ts';
 import {
   type SignupIssueKey,
   signupMessages,
@@ -27,7 +28,6 @@ import {
   type SignupFormState,
   signupFailure,
   signupFormSchema,
-  type WizardLanguage,
   withPhonePrefill,
 } from '../features/vendor-onboarding/signup-form.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -52,10 +52,10 @@ function readStep(value: string | null): 1 | 2 | 3 {
  * app's i18next instance, sharing its resources, so every component inside speaks the wizard's.
  */
 export function Component() {
-  const [language, setLanguage] = useState<WizardLanguage>('es-MX');
-  const instance = useMemo(() => i18n.cloneInstance({ lng: 'es-MX', initAsync: false }), []);
+  const [language, setLanguage] = useState<Language>(defaultLanguage);
+  const instance = useMemo(() => i18n.cloneInstance({ lng: defaultLanguage, initAsync: false }), []);
   function toggle() {
-    const next: WizardLanguage = language === 'es-MX' ? 'en' : 'es-MX';
+    const next = switchTo[language];
     void instance.changeLanguage(next);
     setLanguage(next);
   }
@@ -65,13 +65,13 @@ export function Component() {
       {/* Room below the last button for the fixed language switch, so it never covers the form. */}
       <div lang={language} className="pb-16">
         <Wizard language={language} />
-        <LanguageToggle onToggle={toggle} />
+        <LanguageToggle to={switchTo[language]} onToggle={toggle} />
       </div>
     </I18nextProvider>
   );
 }
 
-function LanguageToggle({ onToggle }: { onToggle: () => void }) {
+function LanguageToggle({ to, onToggle }: { to: Language; onToggle: () => void }) {
   const { t } = useTranslation();
   return (
     <Button
@@ -79,7 +79,7 @@ function LanguageToggle({ onToggle }: { onToggle: () => void }) {
       size="sm"
       className="fixed bottom-4 left-4 z-40 shadow-md"
       aria-label={t('vendor.wizard.languageToggleLabel')}
-      lang={t('vendor.wizard.languageToggle') === 'English' ? 'en' : 'es-MX'}
+      lang={to}
       onClick={onToggle}
     >
       {t('vendor.wizard.languageToggle')}
@@ -98,7 +98,7 @@ function restoreDraft(): SignupFormState | undefined {
   }
 }
 
-function Wizard({ language }: { language: WizardLanguage }) {
+function Wizard({ language }: { language: Language }) {
   const { t } = useTranslation();
   useDocumentTitle(t('vendor.wizard.title'));
   const [params] = useSearchParams();

@@ -180,7 +180,7 @@ function pendingChangeMail(
 ): MailOutboxPayload {
   const lines = (Object.keys(facts.fields) as IdentityField[]).map((field) => {
     const value = facts.fields[field] ?? '';
-    return `- ${fieldNames[field]}: ${field === 'service_category' ? categoryLabel(value, 'es') : value}`;
+    return `- ${fieldNames[field]}: ${field === 'service_category' ? categoryLabel(value, 'es-MX') : value}`;
   });
   if (facts.message === null)
     return {

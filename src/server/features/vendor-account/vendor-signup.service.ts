@@ -119,7 +119,7 @@ export async function createVendorSignup({
         type: 'send-vendor-confirmation',
         phone: input.business_phone,
         businessName: input.business_name,
-        serviceCategory: categoryLabel(input.service_category, 'es'),
+        serviceCategory: categoryLabel(input.service_category, 'es-MX'),
       });
       return {
         vendorProfileId: vendor.id,

@@ -53,8 +53,8 @@ describe('WhatsApp phones: Mexico’s 52 / 521 forms', () => {
 
 describe('reply language', () => {
   it('is Spanish unless the vendor lists languages without Spanish', () => {
-    expect(langOf(['Spanish', 'English'])).toBe('es');
-    expect(langOf([])).toBe('es');
+    expect(langOf(['Spanish', 'English'])).toBe('es-MX');
+    expect(langOf([])).toBe('es-MX');
     expect(langOf(['English', 'French'])).toBe('en');
   });
 });

@@ -164,9 +164,10 @@ export async function processInbound({
       await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
     if (!(await mayAnswerNonText(db, phone, now)))
       return { command, reply: null, vendorProfileId: vendor?.id ?? null };
-    reply = replies.nonText(vendor ? langOf(vendor.languages) : 'es');
+    reply = replies.nonText(vendor ? langOf(vendor.languages) : 'es-MX');
   } else if (!vendor) {
-    reply = command === 'register' ? replies.register('es', signupLink) : replies.unknownSender(signupLink);
+    reply =
+      command === 'register' ? replies.register('es-MX', signupLink) : replies.unknownSender(signupLink);
   } else {
     await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
     const lang = langOf(vendor.languages);

@@ -191,8 +191,8 @@ describe(`WhatsApp messages without words (${testEngine})`, () => {
   it('answers a sticker, an image and a location once a day with a short line, never the help text', async () => {
     await post([sticker(VENDOR_WA_ID, clock.now())]);
     await drain();
-    expect(await answers()).toEqual([replies.nonText('es')]);
-    expect(replies.nonText('es').length).toBeLessThan(replies.help('es').length / 3);
+    expect(await answers()).toEqual([replies.nonText('es-MX')]);
+    expect(replies.nonText('es-MX').length).toBeLessThan(replies.help('es-MX').length / 3);
 
     clock.advance(HOUR);
     await post([image(VENDOR_WA_ID, clock.now()), location(VENDOR_WA_ID, clock.now())]);
@@ -205,13 +205,13 @@ describe(`WhatsApp messages without words (${testEngine})`, () => {
     // Words are still read as commands, the same day.
     await post([text(VENDOR_WA_ID, 'AYUDA', clock.now())]);
     await drain();
-    expect(await answers()).toEqual([replies.nonText('es'), replies.help('es')]);
+    expect(await answers()).toEqual([replies.nonText('es-MX'), replies.help('es-MX')]);
 
     // A day after the last answer, the next one is answered again.
     clock.advance(HOUR);
     await post([location(VENDOR_WA_ID, clock.now())]);
     await drain();
-    expect((await answers()).filter((a) => a === replies.nonText('es'))).toHaveLength(2);
+    expect((await answers()).filter((a) => a === replies.nonText('es-MX'))).toHaveLength(2);
   });
 
   it('answers once however many stickers arrive at once, on two instances', async () => {
@@ -221,7 +221,7 @@ describe(`WhatsApp messages without words (${testEngine})`, () => {
       await post(Array.from({ length: 8 }, (_, i) => (i % 2 ? sticker : image)(VENDOR_WA_ID, clock.now())));
       expect(await pendingInbound()).toHaveLength(8);
       await drain([handler, handlerOf(other)]);
-      expect(await answers()).toEqual([replies.nonText('es')]);
+      expect(await answers()).toEqual([replies.nonText('es-MX')]);
     } finally {
       if (other !== database) await other.close();
     }

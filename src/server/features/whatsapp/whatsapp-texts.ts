@@ -1,4 +1,5 @@
 import { dateTimeFormat } from '../../../shared/date-format.ts';
+import { inLanguage, intlLocales, type Language } from '../../../shared/language.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
 
@@ -6,11 +7,11 @@ import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-tran
 // vendor commands; a booking event's text is the lifecycle's (booking-lifecycle/messages/). Vendor
 // messages are Spanish (ARCHITECTURE §9), English for a vendor who does not list Spanish.
 
-export type Lang = 'es' | 'en';
+export type Lang = Language;
 
 export function langOf(languages: readonly string[] | null | undefined): Lang {
-  if (!languages || languages.length === 0) return 'es';
-  return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es' : 'en';
+  if (!languages || languages.length === 0) return 'es-MX';
+  return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es-MX' : 'en';
 }
 
 // ── Templates (decision 018) ─────────────────────────────────────────────────────────────────────
@@ -99,8 +100,8 @@ export function renderTemplate(key: TemplateKey, parameters: string[]): string {
 }
 
 /** A date in the vendor's time zone, in Spanish or English. */
-export function formatWhen(date: Date, timezone: string, lang: Lang = 'es'): string {
-  return dateTimeFormat(lang === 'es' ? 'es-MX' : 'en-US', {
+export function formatWhen(date: Date, timezone: string, lang: Lang = 'es-MX'): string {
+  return dateTimeFormat(intlLocales[lang], {
     timeZone: timezone,
     weekday: 'short',
     day: 'numeric',
@@ -119,8 +120,8 @@ export function vendorWelcomeText(businessName: string, serviceCategory: string)
 export const TEST_NOTIFICATION_TEXT =
   'Barrio: this is a test notification from the WhatsApp testing page. / Esta es una notificación de prueba de Barrio.';
 
-const dayNames: Record<Lang, Record<(typeof weekdays)[number], string>> = {
-  es: {
+export const dayNames: Record<Lang, Record<(typeof weekdays)[number], string>> = {
+  'es-MX': {
     monday: 'Lunes',
     tuesday: 'Martes',
     wednesday: 'Miércoles',
@@ -142,79 +143,91 @@ const dayNames: Record<Lang, Record<(typeof weekdays)[number], string>> = {
 
 export const replies = {
   help: (lang: Lang) =>
-    lang === 'es'
-      ? [
-          'Comandos de Barrio:',
-          'REGISTRO — crea tu perfil de proveedor',
-          'CONFIRMAR <código> — confirma una solicitud de reserva',
-          'RECHAZAR <código> — rechaza una solicitud de reserva',
-          'BLOQUEAR <código> — rechaza una solicitud y bloquea a quien la hizo',
-          'DISPONIBILIDAD — tu horario semanal y tus próximos espacios libres',
-          'AYUDA — esta lista',
-          'También en inglés: REGISTER, CONFIRM, DENY, BLOCK, AVAILABILITY, HELP.',
-        ].join('\n')
-      : [
-          'Barrio commands:',
-          'REGISTER — create your vendor profile',
-          'CONFIRM <code> — confirm a booking request',
-          'DENY <code> — decline a booking request',
-          'BLOCK <code> — decline a booking request and block whoever made it',
-          'AVAILABILITY — your weekly schedule and next free slots',
-          'HELP — this list',
-          'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, BLOQUEAR, DISPONIBILIDAD, AYUDA.',
-        ].join('\n'),
+    inLanguage(lang, {
+      'es-MX': [
+        'Comandos de Barrio:',
+        'REGISTRO — crea tu perfil de proveedor',
+        'CONFIRMAR <código> — confirma una solicitud de reserva',
+        'RECHAZAR <código> — rechaza una solicitud de reserva',
+        'BLOQUEAR <código> — rechaza una solicitud y bloquea a quien la hizo',
+        'DISPONIBILIDAD — tu horario semanal y tus próximos espacios libres',
+        'AYUDA — esta lista',
+        'También en inglés: REGISTER, CONFIRM, DENY, BLOCK, AVAILABILITY, HELP.',
+      ].join('\n'),
+      en: [
+        'Barrio commands:',
+        'REGISTER — create your vendor profile',
+        'CONFIRM <code> — confirm a booking request',
+        'DENY <code> — decline a booking request',
+        'BLOCK <code> — decline a booking request and block whoever made it',
+        'AVAILABILITY — your weekly schedule and next free slots',
+        'HELP — this list',
+        'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, BLOQUEAR, DISPONIBILIDAD, AYUDA.',
+      ].join('\n'),
+    }),
   /** The answer to a sticker, an image, a location…: short, and at most once a day. */
   nonText: (lang: Lang) =>
-    lang === 'es'
-      ? 'Solo puedo leer mensajes de texto. Escribe AYUDA para ver los comandos.'
-      : 'I can only read text messages. Send HELP to see the commands.',
+    inLanguage(lang, {
+      'es-MX': 'Solo puedo leer mensajes de texto. Escribe AYUDA para ver los comandos.',
+      en: 'I can only read text messages. Send HELP to see the commands.',
+    }),
   register: (lang: Lang, link: string) =>
-    lang === 'es'
-      ? `Crea tu perfil de proveedor en Barrio aquí (tu número ya está incluido): ${link}`
-      : `Create your Barrio vendor profile here (your number is already filled in): ${link}`,
+    inLanguage(lang, {
+      'es-MX': `Crea tu perfil de proveedor en Barrio aquí (tu número ya está incluido): ${link}`,
+      en: `Create your Barrio vendor profile here (your number is already filled in): ${link}`,
+    }),
   alreadyRegistered: (lang: Lang, businessName: string) =>
-    lang === 'es'
-      ? `Este número ya está registrado como ${businessName}. Escribe AYUDA para ver los comandos.`
-      : `This number is already registered as ${businessName}. Send HELP to see the commands.`,
+    inLanguage(lang, {
+      'es-MX': `Este número ya está registrado como ${businessName}. Escribe AYUDA para ver los comandos.`,
+      en: `This number is already registered as ${businessName}. Send HELP to see the commands.`,
+    }),
   unknownSender: (link: string) =>
     `No encontramos un perfil de proveedor con este número. Escribe REGISTRO para crear uno, o entra a ${link}\nWe could not find a vendor profile for this number. Send REGISTER to create one.`,
   noPending: (lang: Lang) =>
-    lang === 'es' ? 'No tienes solicitudes de reserva pendientes.' : 'You have no pending booking requests.',
+    inLanguage(lang, {
+      'es-MX': 'No tienes solicitudes de reserva pendientes.',
+      en: 'You have no pending booking requests.',
+    }),
   unknownCode: (lang: Lang, code: string) =>
-    lang === 'es'
-      ? `No encontramos una reserva tuya con el código ${code}. Revisa el código e inténtalo de nuevo.`
-      : `We could not find a booking of yours with the code ${code}. Check the code and try again.`,
+    inLanguage(lang, {
+      'es-MX': `No encontramos una reserva tuya con el código ${code}. Revisa el código e inténtalo de nuevo.`,
+      en: `We could not find a booking of yours with the code ${code}. Check the code and try again.`,
+    }),
   choose: (
     lang: Lang,
     action: 'confirm' | 'decline' | 'block',
     pending: { code: string; when: string }[],
   ) => {
     const words = {
-      es: { confirm: 'CONFIRMAR', decline: 'RECHAZAR', block: 'BLOQUEAR' },
+      'es-MX': { confirm: 'CONFIRMAR', decline: 'RECHAZAR', block: 'BLOQUEAR' },
       en: { confirm: 'CONFIRM', decline: 'DENY', block: 'BLOCK' },
-    } as const;
+    } as const satisfies Record<Lang, Record<typeof action, string>>;
     const word = words[lang][action];
     const list = pending.map((p) => `${p.code} — ${p.when}`).join('\n');
-    return lang === 'es'
-      ? `Tienes ${pending.length} solicitudes pendientes:\n${list}\nResponde ${word} <código>.`
-      : `You have ${pending.length} pending requests:\n${list}\nReply ${word} <code>.`;
+    return inLanguage(lang, {
+      'es-MX': `Tienes ${pending.length} solicitudes pendientes:\n${list}\nResponde ${word} <código>.`,
+      en: `You have ${pending.length} pending requests:\n${list}\nReply ${word} <code>.`,
+    });
   },
   confirmed: (lang: Lang, code: string, free: boolean) =>
-    lang === 'es'
-      ? free
+    inLanguage(lang, {
+      'es-MX': free
         ? `Reserva ${code} confirmada exitosamente.`
-        : `Reserva ${code} confirmada exitosamente. El cliente recibirá el enlace de pago.`
-      : free
+        : `Reserva ${code} confirmada exitosamente. El cliente recibirá el enlace de pago.`,
+      en: free
         ? `Booking ${code} confirmed.`
         : `Booking ${code} confirmed. The customer will receive the payment link.`,
+    }),
   declined: (lang: Lang, code: string) =>
-    lang === 'es'
-      ? `Reserva ${code} rechazada. Avisaremos al cliente.`
-      : `Booking ${code} declined. We will tell the customer.`,
+    inLanguage(lang, {
+      'es-MX': `Reserva ${code} rechazada. Avisaremos al cliente.`,
+      en: `Booking ${code} declined. We will tell the customer.`,
+    }),
   blocked: (lang: Lang, code: string) =>
-    lang === 'es'
-      ? `Reserva ${code} rechazada. Avisaremos al cliente, y ya no aceptaremos solicitudes suyas para ti.`
-      : `Booking ${code} declined. We will tell the customer, and accept no more requests from them for you.`,
+    inLanguage(lang, {
+      'es-MX': `Reserva ${code} rechazada. Avisaremos al cliente, y ya no aceptaremos solicitudes suyas para ti.`,
+      en: `Booking ${code} declined. We will tell the customer, and accept no more requests from them for you.`,
+    }),
   availability: (
     lang: Lang,
     weekly: WeeklyAvailability,
@@ -224,21 +237,26 @@ export const replies = {
       const d = weekly[day];
       const hours = d.enabled
         ? d.slots.map((s) => `${s.start}–${s.end}`).join(', ')
-        : lang === 'es'
-          ? 'cerrado'
-          : 'closed';
+        : inLanguage(lang, { 'es-MX': 'cerrado', en: 'closed' });
       return `${dayNames[lang][day]}: ${hours}`;
     });
-    const head = lang === 'es' ? 'Tu horario semanal:' : 'Your weekly schedule:';
+    const head = inLanguage(lang, { 'es-MX': 'Tu horario semanal:', en: 'Your weekly schedule:' });
     let tail: string;
-    if (!next) tail = lang === 'es' ? 'Aún no tienes servicios activos.' : 'You have no active services yet.';
+    if (!next)
+      tail = inLanguage(lang, {
+        'es-MX': 'Aún no tienes servicios activos.',
+        en: 'You have no active services yet.',
+      });
     else if (next.slots.length === 0)
-      tail =
-        lang === 'es'
-          ? `No hay espacios libres para ${next.service} en los próximos 7 días.`
-          : `No free slots for ${next.service} in the next 7 days.`;
+      tail = inLanguage(lang, {
+        'es-MX': `No hay espacios libres para ${next.service} en los próximos 7 días.`,
+        en: `No free slots for ${next.service} in the next 7 days.`,
+      });
     else
-      tail = `${lang === 'es' ? `Próximos espacios libres (${next.service}):` : `Next free slots (${next.service}):`}\n${next.slots.join('\n')}`;
+      tail = `${inLanguage(lang, {
+        'es-MX': `Próximos espacios libres (${next.service}):`,
+        en: `Next free slots (${next.service}):`,
+      })}\n${next.slots.join('\n')}`;
     return [head, ...days, '', tail].join('\n');
   },
 };

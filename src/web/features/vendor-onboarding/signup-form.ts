@@ -41,8 +41,6 @@ export interface SignupFormState {
   availability: WeeklyAvailability;
 }
 
-export type WizardLanguage = 'es-MX' | 'en';
-
 export function initialSignupState(): SignupFormState {
   return {
     business_name: '',

@@ -1,5 +1,6 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
 import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import { intlLocales, type Language } from '../../../../shared/language.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
@@ -11,31 +12,44 @@ import { answerWindowLine, calendarAttachment, calendarCancelLine } from './paym
 // vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
 // since we do not know which language the customer reads.
 
-/** Where, in the vendor's words (Spanish) or the customer's (English or Spanish); null when unknown. */
+/** Where, in the vendor's words (Spanish) or the customer's (in a language); null when unknown. */
 export function whereLine(
   { location, address, placeAddress }: BookingWhere,
-  reader: 'vendor' | 'es' | 'en',
+  reader: 'vendor' | Language,
 ): string | null {
   if (location === 'customer' && address) {
     const line = addressLine(address);
-    return reader === 'en'
-      ? `At your address: ${line}`
-      : reader === 'es'
-        ? `En tu domicilio: ${line}`
-        : `En el domicilio del cliente: ${line}`;
+    return (
+      {
+        vendor: `En el domicilio del cliente: ${line}`,
+        'es-MX': `En tu domicilio: ${line}`,
+        en: `At your address: ${line}`,
+      } satisfies Record<typeof reader, string>
+    )[reader];
   }
   if (location === 'vendor') {
     const place = placeAddress?.trim();
-    if (reader === 'vendor') return 'En tu local';
-    if (reader === 'en') return place ? `At the vendor's place: ${place}` : "At the vendor's place";
-    return place ? `En el local del proveedor: ${place}` : 'En el local del proveedor';
+    return (
+      {
+        vendor: 'En tu local',
+        'es-MX': place ? `En el local del proveedor: ${place}` : 'En el local del proveedor',
+        en: place ? `At the vendor's place: ${place}` : "At the vendor's place",
+      } satisfies Record<typeof reader, string>
+    )[reader];
   }
-  if (location === 'online') return reader === 'en' ? 'Online' : 'En línea';
+  if (location === 'online')
+    return (
+      { vendor: 'En línea', 'es-MX': 'En línea', en: 'Online' } satisfies Record<typeof reader, string>
+    )[reader];
   return null;
 }
 
-function when(start: Date, timezone: string, locale: 'es-MX' | 'en-US'): string {
-  return dateTimeFormat(locale, { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(start);
+function when(start: Date, timezone: string, language: Language): string {
+  return dateTimeFormat(intlLocales[language], {
+    timeZone: timezone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(start);
 }
 
 /** The two links of the vendor notification (ARCHITECTURE §4): the confirm page processes them at once. */
@@ -57,7 +71,7 @@ function vendorLines(facts: VendorFacts, links: { confirm: string; decline: stri
     `Servicio: ${facts.serviceName}`,
     `Fecha: ${when(facts.start, facts.timezone, 'es-MX')}`,
     ...labelled('Dónde', whereLine(facts.where, 'vendor')),
-    `Importe: ${priceText(facts.amountMxn, 'es')}`,
+    `Importe: ${priceText(facts.amountMxn, 'es-MX')}`,
     '',
     // Everything the vendor needs to answer and to go, in the request itself.
     `Cliente: ${facts.customerName}`,
@@ -113,12 +127,12 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
       '',
       `We sent your request to ${facts.vendorName}. ${
         facts.answerDueAt
-          ? `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours, and at the latest by ${when(facts.answerDueAt, facts.timezone, 'en-US')}.`
+          ? `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours, and at the latest by ${when(facts.answerDueAt, facts.timezone, 'en')}.`
           : `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours.`
       }`,
       '',
       `Service: ${facts.serviceName}`,
-      `When: ${when(facts.start, facts.timezone, 'en-US')} (${zoneCity(facts.timezone, 'en')} time)`,
+      `When: ${when(facts.start, facts.timezone, 'en')} (${zoneCity(facts.timezone, 'en')} time)`,
       ...labelled('Where', whereLine(facts.where, 'en')),
       `Amount: ${priceText(facts.amountMxn, 'en')}`,
       `Booking code: ${facts.code}`,
@@ -134,7 +148,7 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
           : '.'
       }`,
       `Fecha: ${when(facts.start, facts.timezone, 'es-MX')} · Código: ${facts.code}`,
-      ...labelled('Dónde', whereLine(facts.where, 'es')),
+      ...labelled('Dónde', whereLine(facts.where, 'es-MX')),
       `Tu reserva: ${facts.manageUrl}`,
       '',
       'Barrio',
@@ -153,7 +167,7 @@ export function customerDeclinedMail(
     text: [
       `Hi ${facts.customerName},`,
       '',
-      `${facts.vendorName} cannot take your booking ${facts.code} (${facts.serviceName}, ${when(facts.start, facts.timezone, 'en-US')}). Nothing was charged. Please pick another time or another vendor.`,
+      `${facts.vendorName} cannot take your booking ${facts.code} (${facts.serviceName}, ${when(facts.start, facts.timezone, 'en')}). Nothing was charged. Please pick another time or another vendor.`,
       ...(calendar ? ['The attached calendar file (.ics) removes it from your calendar.'] : []),
       `Your booking: ${facts.manageUrl}`,
       '',

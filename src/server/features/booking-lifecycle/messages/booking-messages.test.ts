@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appointmentStatuses } from '../../../../shared/constants.ts';
+import { languages } from '../../../../shared/language.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
 import { renderTemplate, replies, type TemplateKey, templateKeys } from '../../whatsapp/whatsapp-texts.ts';
 import {
@@ -124,7 +125,7 @@ const texts: [string, string][] = [
   ['customerExpiredWhatsApp', customerExpiredWhatsApp(facts, 'http://barrio.test/similar')],
   ['refundIssuedMail', mail(refundIssuedMail(facts, 45_000))],
   ['vendorRequestWhatsApp resent', vendorRequestWhatsApp({ ...facts, answerDueAt: DUE }, null)],
-  ...(['es', 'en'] as const).flatMap((lang): [string, string][] => [
+  ...languages.flatMap((lang): [string, string][] => [
     [`replies.confirmed ${lang}`, replies.confirmed(lang, facts.code, false)],
     [`replies.declined ${lang}`, replies.declined(lang, facts.code)],
     [`replies.blocked ${lang}`, replies.blocked(lang, facts.code)],

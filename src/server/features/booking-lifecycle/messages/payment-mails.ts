@@ -18,7 +18,7 @@ export const amount = (facts: PaymentMailFacts) => formatMxn(facts.amountMxn);
 export function details(facts: PaymentMailFacts): string[] {
   return [
     `Servicio: ${facts.serviceName} · ${facts.vendorName}`,
-    `Fecha: ${fechaEs(facts.start, facts.timezone)} (hora de ${zoneCity(facts.timezone, 'es')})`,
+    `Fecha: ${fechaEs(facts.start, facts.timezone)} (hora de ${zoneCity(facts.timezone, 'es-MX')})`,
     `Importe: ${amount(facts)}`,
     `Código de reserva: ${facts.code}`,
   ];
@@ -37,7 +37,7 @@ export function answerWindowLine(dueAt: Date, timezone: string): string {
 }
 
 function deadlineLine(dueAt: Date, timezone: string): string {
-  return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es')}) para pagar; si no, la reserva se cancelará automáticamente.`;
+  return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es-MX')}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
 /** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */

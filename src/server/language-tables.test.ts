@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { categoryLabels } from '../shared/categories.ts';
+import { zoneCities } from '../shared/date-format.ts';
+import { intlLocales, type Language, languages, switchTo } from '../shared/language.ts';
+import { priceWords } from '../shared/money.ts';
+import { defaultWeeklyAvailability } from '../shared/weekly-availability.ts';
+import { appStrings, lazyStrings } from '../web/i18n/i18n.ts';
+import { whereLine } from './features/booking-lifecycle/messages/booking-mails.ts';
+import { dayNames, replies } from './features/whatsapp/whatsapp-texts.ts';
+
+// Every text that differs by language is a Record<Language, …>: the compiler asks each table for
+// every language (`satisfies`). This checks the same at run time, and that the check names the
+// tables a new language has not reached yet: build them for a language that is not ours ('fr')
+// and every table must say so.
+
+type Table = Readonly<Record<string, unknown>>;
+
+/** The tables keyed by language, by name. */
+const tables: Record<string, Table> = {
+  intlLocales,
+  switchTo,
+  priceWords,
+  ...Object.fromEntries(
+    Object.entries(categoryLabels).map(([key, table]) => [`categoryLabels.${key}`, table]),
+  ),
+  ...Object.fromEntries(Object.entries(zoneCities).map(([zone, table]) => [`zoneCities.${zone}`, table])),
+  dayNames,
+  appStrings,
+  // Each feature's strings, as the web app downloads them (decision 020).
+  ...Object.fromEntries(
+    await Promise.all(
+      Object.entries(lazyStrings).map(async ([name, load]) => [`strings.${name}`, await load()]),
+    ),
+  ),
+};
+
+/** The texts built from a language, by name: each gives the table of a language to its text. */
+const texts: Record<string, (language: Language) => unknown> = {
+  'replies.help': replies.help,
+  'replies.nonText': replies.nonText,
+  'replies.register': (l) => replies.register(l, 'https://barrio.test/r'),
+  'replies.alreadyRegistered': (l) => replies.alreadyRegistered(l, 'Casa Limpia'),
+  'replies.noPending': replies.noPending,
+  'replies.unknownCode': (l) => replies.unknownCode(l, 'BR-1'),
+  'replies.choose': (l) => replies.choose(l, 'block', [{ code: 'BR-1', when: 'lun' }]),
+  'replies.confirmed': (l) => replies.confirmed(l, 'BR-1', true),
+  'replies.declined': (l) => replies.declined(l, 'BR-1'),
+  'replies.blocked': (l) => replies.blocked(l, 'BR-1'),
+  'replies.availability': (l) =>
+    replies.availability(l, defaultWeeklyAvailability(), { service: 'Corte', slots: [] }),
+  whereLine: (l) => whereLine({ location: 'online', address: null, placeAddress: null }, l),
+};
+
+/**
+ * Each table as built for `wanted`: a text its builder could not give (it threw, or read a language's
+ * entry that is not there) is absent.
+ */
+function built(wanted: readonly string[]): Record<string, Table> {
+  const fromTexts = Object.entries(texts).map(([name, text]) => {
+    const entries = wanted.flatMap((language) => {
+      try {
+        const value = text(language as Language);
+        return value === undefined || String(value).includes('undefined') ? [] : [[language, value]];
+      } catch {
+        return [];
+      }
+    });
+    return [name, Object.fromEntries(entries)] as const;
+  });
+  return { ...tables, ...Object.fromEntries(fromTexts) };
+}
+
+/** The tables whose languages are not exactly `wanted`, with what each lacks or has beyond it. */
+function mismatches(wanted: readonly string[]) {
+  return Object.entries(built(wanted)).flatMap(([name, table]) => {
+    const keys = Object.keys(table);
+    const missing = wanted.filter((language) => !keys.includes(language));
+    const extra = keys.filter((key) => !wanted.includes(key));
+    return missing.length > 0 || extra.length > 0 ? [{ name, missing, extra }] : [];
+  });
+}
+
+describe('the language tables', () => {
+  it('each has exactly our languages', () => {
+    expect(mismatches(languages)).toEqual([]);
+  });
+
+  it('each says it lacks a language added to the list', () => {
+    const names = Object.keys(built(languages));
+    expect(mismatches([...languages, 'fr'])).toEqual(
+      names.map((name) => ({ name, missing: ['fr'], extra: [] })),
+    );
+  });
+
+  it('and one table without a language is found by name', () => {
+    const { en: _, ...spanishOnly } = priceWords;
+    tables.priceWords = spanishOnly;
+    try {
+      expect(mismatches(languages)).toEqual([{ name: 'priceWords', missing: ['en'], extra: [] }]);
+    } finally {
+      tables.priceWords = priceWords;
+    }
+  });
+});

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
 import { hc } from 'hono/client';
 import { expect } from 'vitest';
 import type { CreateBookingResponse } from '../../shared/booking.schemas.ts';
 import type { AppType } from '../app.ts';
+import type { AppEnv } from '../app-env.ts';
 import { appointments } from '../db/schema/bookings.ts';
 import { outbox } from '../db/schema/messaging.ts';
 import { checkoutDeps, manageLinkFor } from '../features/booking-lifecycle/booking-checkout.ts';
@@ -23,7 +25,7 @@ import { createTestDatabase, type TestDatabase } from './test-db.ts';
 // the booking, so a test states only the part of the lifecycle it is about.
 
 export const SCENARIO_APP_URL = 'http://barrio.test';
-const STRIPE_SECRET_KEY = 'sk_test_barrio_fake';
+export const STRIPE_SECRET_KEY = 'sk_test_barrio_fake';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 
 type VendorInsert = Parameters<typeof insertVendor>[1];
@@ -55,6 +57,8 @@ export interface ScenarioOptions {
 export interface RequestOptions {
   startTime: string;
   vendor?: Awaited<ReturnType<typeof insertVendor>>;
+  /** A service of `vendor` to book again; a new 60-minute one at $450 unless given. */
+  service?: Awaited<ReturnType<typeof insertService>>;
   vendorFields?: VendorInsert;
   serviceFields?: ServiceInsert;
   customerName?: string;
@@ -96,11 +100,6 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
   const db = database.db;
   const appDeps = { payments, config, logger: createLogger('silent') };
 
-  /** A fresh browser: no cookies, an IP address of its own. */
-  const http = () => createHttpClient(app, { origin: config.appUrl });
-  /** The typed API client of a fresh browser. */
-  const api = (browser: HttpClient = http()) => createApiClient(browser, config.appUrl);
-
   const rowOf = async (id: string) =>
     (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 
@@ -122,89 +121,106 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
     return token;
   }
 
-  /** The customer asked for a time: the booking waits for the vendor's answer. */
-  async function requested({
-    startTime,
-    vendor: given,
-    vendorFields,
-    serviceFields,
-    customerName = 'Ana López',
-    customerEmail = 'ana@example.test',
-    customerPhone,
-  }: RequestOptions) {
-    const vendor = given ?? (await insertVendor(db, vendorFields));
-    const service = await insertService(db, vendor.id, {
-      durationMinutes: 60,
-      priceCents: 45_000,
-      ...serviceFields,
-    });
-    const res = await api().bookings.$post({
-      json: {
-        vendorId: vendor.id,
-        serviceId: service.id,
-        startTime,
-        customerName,
-        customerEmail,
-        customerPhone,
-        notes: undefined,
-      },
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const booking = (await res.json()) as CreateBookingResponse;
-    const manageToken = new URL(booking.manage_path, config.appUrl).searchParams.get('token') ?? '';
-    const requestedBooking = { ...booking, booking, vendor, service, manageToken };
-    return { ...requestedBooking, confirmToken: await confirmTokenOf(requestedBooking) };
-  }
-  type Booking = Awaited<ReturnType<typeof requested>>;
-
-  /** The vendor answered yes by the link in its mail: awaiting payment (or confirmed, when free). */
-  async function confirmed(options: RequestOptions | Booking) {
-    const booking = 'confirmToken' in options ? options : await requested(options);
-    const res = await api().bookings.confirm.$post({
-      json: { token: booking.confirmToken, action: 'confirm' },
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return { ...booking, row: await rowOf(booking.id) };
-  }
-
   /**
-   * The customer paid the booking's checkout: Stripe's signed checkout.session.completed, or the
-   * sandbox's Pay button.
+   * The steps, through one app over the scenario's database: its own by default, or another one made
+   * by the test (a second payment provider, a second instance).
    */
-  async function paid(options: RequestOptions | Booking) {
-    const booking = await confirmed(options);
-    const sessionId = booking.row.checkoutSessionId;
-    if (!sessionId) throw new Error(`no checkout for ${booking.code}`);
-    let res: Response;
-    if (fake) {
-      fake.complete(sessionId);
-      res = await stripeWebhook(sessionEvent('checkout.session.completed', sessionId));
-    } else {
-      res = await http().post(`/api/sandbox/checkout/${sessionId}/pay`);
+  function stepsOver(target: Hono<AppEnv>) {
+    /** A fresh browser: no cookies, an IP address of its own. */
+    const http = () => createHttpClient(target, { origin: config.appUrl });
+    /** The typed API client of a fresh browser. */
+    const api = (browser: HttpClient = http()) => createApiClient(browser, config.appUrl);
+
+    /** The customer asked for a time: the booking waits for the vendor's answer. */
+    async function requested({
+      startTime,
+      vendor: given,
+      service: givenService,
+      vendorFields,
+      serviceFields,
+      customerName = 'Ana López',
+      customerEmail = 'ana@example.test',
+      customerPhone,
+    }: RequestOptions) {
+      const vendor = given ?? (await insertVendor(db, vendorFields));
+      const service =
+        givenService ??
+        (await insertService(db, vendor.id, {
+          durationMinutes: 60,
+          priceCents: 45_000,
+          ...serviceFields,
+        }));
+      const res = await api().bookings.$post({
+        json: {
+          vendorId: vendor.id,
+          serviceId: service.id,
+          startTime,
+          customerName,
+          customerEmail,
+          customerPhone,
+          notes: undefined,
+        },
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const booking = (await res.json()) as CreateBookingResponse;
+      const manageToken = new URL(booking.manage_path, config.appUrl).searchParams.get('token') ?? '';
+      const requestedBooking = { ...booking, booking, vendor, service, manageToken };
+      return { ...requestedBooking, confirmToken: await confirmTokenOf(requestedBooking) };
     }
-    expect(res.status, await res.clone().text()).toBeLessThan(400);
-    return { ...booking, row: await rowOf(booking.id) };
-  }
+    type Booking = Awaited<ReturnType<typeof requested>>;
 
-  /**
-   * The booking ended before it happened: the vendor declined it, the customer cancelled it on its
-   * page, or its answer deadline passed and the sweeper expired it (the clock is moved there).
-   */
-  async function ended(booking: Booking, how: 'declined' | 'cancelled' | 'expired') {
-    if (how === 'expired') {
-      const row = await rowOf(booking.id);
-      const deadline = vendorAnswerDeadline(row.createdAt, row.startTz);
-      if (clock.now() < deadline) clock.set(deadline);
-      await sweep();
-    } else {
-      const res =
-        how === 'declined'
-          ? await api().bookings.confirm.$post({ json: { token: booking.confirmToken, action: 'decline' } })
-          : await api().bookings.manage.cancel.$post({ json: { token: booking.manageToken } });
+    /** The vendor answered yes by the link in its mail: awaiting payment (or confirmed, when free). */
+    async function confirmed(options: RequestOptions | Booking) {
+      const booking = 'confirmToken' in options ? options : await requested(options);
+      const res = await api().bookings.confirm.$post({
+        json: { token: booking.confirmToken, action: 'confirm' },
+      });
       expect(res.status, await res.clone().text()).toBe(200);
+      return { ...booking, row: await rowOf(booking.id) };
     }
-    return { ...booking, row: await rowOf(booking.id) };
+
+    /**
+     * The customer paid the booking's checkout: Stripe's signed checkout.session.completed, or the
+     * sandbox's Pay button.
+     */
+    async function paid(options: RequestOptions | Booking) {
+      const booking = await confirmed(options);
+      const sessionId = booking.row.checkoutSessionId;
+      if (!sessionId) throw new Error(`no checkout for ${booking.code}`);
+      let res: Response;
+      if (fake && target === app) {
+        fake.complete(sessionId);
+        res = await stripeWebhook(sessionEvent('checkout.session.completed', sessionId));
+      } else {
+        res = await http().post(`/api/sandbox/checkout/${sessionId}/pay`);
+      }
+      expect(res.status, await res.clone().text()).toBeLessThan(400);
+      return { ...booking, row: await rowOf(booking.id) };
+    }
+
+    /**
+     * The booking ended before it happened: the vendor declined it, the customer cancelled it on its
+     * page, or its answer deadline passed and the sweeper expired it (the clock is moved there).
+     */
+    async function ended(booking: Booking, how: 'declined' | 'cancelled' | 'expired') {
+      if (how === 'expired') {
+        const row = await rowOf(booking.id);
+        const deadline = vendorAnswerDeadline(row.createdAt, row.startTz);
+        if (clock.now() < deadline) clock.set(deadline);
+        await sweep();
+      } else {
+        const res =
+          how === 'declined'
+            ? await api().bookings.confirm.$post({ json: { token: booking.confirmToken, action: 'decline' } })
+            : await api().bookings.manage.cancel.$post({ json: { token: booking.manageToken } });
+        expect(res.status, await res.clone().text()).toBe(200);
+      }
+      return { ...booking, row: await rowOf(booking.id) };
+    }
+
+    return { app: target, http, api, requested, confirmed, paid, ended };
   }
+  const steps = stepsOver(app);
 
   /** One pass of the expiry sweeper at the clock's now, as the running server makes it. */
   const sweep = () =>
@@ -227,15 +243,14 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
   }
 
   /** Stripe's delivery: the raw body as signed (the typed client would encode it anew). */
-  const stripeWebhook = (event: { payload: string; header: string }) =>
-    app.request('/api/webhooks/stripe', {
+  const stripeWebhook = (event: { payload: string; header: string }, target: Hono<AppEnv> = app) =>
+    target.request('/api/webhooks/stripe', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
       body: event.payload,
     });
 
   return {
-    app,
     config,
     /** The server's secret, which the booking page tokens are made with. */
     secret: config.authSecret,
@@ -245,14 +260,11 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
     payments,
     /** The Stripe fake, when the scenario was made with `stripe: true`. */
     stripe: fake,
-    http,
-    api,
+    ...steps,
+    /** The same steps through another app over this database. */
+    over: stepsOver,
     rowOf,
     mailsTo,
-    requested,
-    confirmed,
-    paid,
-    ended,
     sweep,
     sessionEvent,
     stripeWebhook,
@@ -265,3 +277,5 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
 
 export type BookingScenario = Awaited<ReturnType<typeof createBookingScenario>>;
 export type ScenarioBooking = Awaited<ReturnType<BookingScenario['requested']>>;
+/** The steps through one app: the scenario's own, or another one's (`over`). */
+export type BookingSteps = ReturnType<BookingScenario['over']>;

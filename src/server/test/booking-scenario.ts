@@ -183,8 +183,8 @@ export async function createBookingScenario({ now, stripe = false, env = {} }: S
      * The customer paid the booking's checkout: Stripe's signed checkout.session.completed, or the
      * sandbox's Pay button.
      */
-    async function paid(options: RequestOptions | Booking) {
-      const booking = await confirmed(options);
+    async function paid(options: RequestOptions | Booking | Awaited<ReturnType<typeof confirmed>>) {
+      const booking = 'row' in options ? options : await confirmed(options);
       const sessionId = booking.row.checkoutSessionId;
       if (!sessionId) throw new Error(`no checkout for ${booking.code}`);
       let res: Response;

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type {
@@ -7,20 +6,17 @@ import type {
   AdminBookingPage,
   ResentPaymentLink,
 } from '../../../shared/admin-bookings.schemas.ts';
-import type { CreateBookingResponse } from '../../../shared/booking.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
 import { grantAdminByEmail } from '../../auth/roles.service.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import { createStripeProvider } from '../../integrations/payments/stripe-provider.ts';
-import { fixedClock } from '../../lib/clock.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
-import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
-import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
+import {
+  type BookingScenario,
+  createBookingScenario,
+  STRIPE_WEBHOOK_SECRET,
+} from '../../test/booking-scenario.ts';
+import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 import { adminBookingPages } from './admin-bookings-csv.ts';
 
@@ -32,38 +28,21 @@ const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const THURSDAY_9 = '2026-11-26T15:00:00.000Z';
 const MONDAY_10 = '2026-11-23T16:00:00.000Z';
 const APP_URL = 'http://barrio.test';
-const SECRET_KEY = 'sk_test_barrio_fake';
-const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`the admin's bookings (${testEngine})`, () => {
+  let world: BookingScenario;
   let database: TestDatabase;
-  const clock = fixedClock(NOW);
+  let clock: BookingScenario['clock'];
   let fake: FakeStripe;
-  let app: Hono<AppEnv>;
   let admin: HttpClient;
   let n = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    fake = await startFakeStripe({ secretKey: SECRET_KEY, now: () => clock.now() });
-    const stripe = createStripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      oxxo: false,
-      api: fake.api,
-    });
-    ({ app } = createTestApp(database, {
-      clock,
-      env: {
-        APP_URL,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      payments: stripe,
-    }));
-    admin = client();
+    world = await createBookingScenario({ now: NOW, stripe: true, oxxo: false });
+    ({ database, clock } = world);
+    fake = world.stripe!;
+    admin = world.http();
     const signUp = await admin.post('/api/auth/sign-up/email', {
       name: 'Admin Barrio',
       email: 'admin.bookings@example.test',
@@ -72,22 +51,29 @@ describe(`the admin's bookings (${testEngine})`, () => {
     expect(signUp.status, await signUp.clone().text()).toBe(200);
     expect(await grantAdminByEmail(database.db, 'admin.bookings@example.test')).toBe(true);
   });
-  afterAll(async () => {
-    await fake?.close();
-    await database?.close();
-  });
+  afterAll(() => world?.close());
 
-  const client = () => createHttpClient(app, { origin: APP_URL });
-  const rowOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+  const rowOf = (id: string) => world.rowOf(id);
+  const sweep = () => world.sweep();
   const refundsOf = (id: string) => fake.refunds.filter((r) => r.metadata.appointment_id === id);
+  /** The admin's API, signed in. */
+  const adminApi = () => world.api(admin).admin;
+  const oneBooking = () => adminApi().bookings[':id'];
   const detail = async (id: string) =>
-    (await (await admin.get(`/api/admin/bookings/${id}`)).json()) as AdminBookingDetail;
-  const list = async (query: string) => {
-    const res = await admin.get(`/api/admin/bookings?${query}`);
+    (await (await oneBooking().$get({ param: { id } })).json()) as AdminBookingDetail;
+  type ListQuery = Parameters<ReturnType<typeof adminApi>['bookings']['$get']>[0]['query'];
+  /** The list, filtered; the page's offset and limit have defaults, so a test may leave them out. */
+  const list = async (query: Partial<ListQuery>) => {
+    const res = await adminApi().bookings.$get({ query: query as ListQuery });
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as AdminBookingPage;
   };
+  const cancel = (id: string, reason?: string) =>
+    oneBooking().cancel.$post({ param: { id }, json: { reason } });
+  const pressRefund = (id: string) => oneBooking().refund.$post({ param: { id } });
+  const markRefunded = (id: string, reference: string) =>
+    oneBooking()['mark-refunded'].$post({ param: { id }, json: { reference } });
+  const resendPaymentLink = (id: string) => oneBooking()['resend-payment-link'].$post({ param: { id } });
   const mailsTo = async (to: string) =>
     (await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'))).filter(
       (o) => o.payload.to === to,
@@ -97,55 +83,42 @@ describe(`the admin's bookings (${testEngine})`, () => {
   async function requested(startTime = WEDNESDAY_9, customerEmail?: string) {
     clock.set(NOW);
     n++;
-    const vendor = await insertVendor(database.db, {
-      businessName: `Jardinería Coyoacán ${n}`,
-      businessPhone: `+5255123411${String(n).padStart(2, '0')}`,
-    });
-    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents: 45_000 });
     const email = customerEmail ?? `lucia.${n}@example.test`;
-    const res = await client().post('/api/bookings', {
-      vendorId: vendor.id,
-      serviceId: service.id,
+    const booking = await world.requested({
       startTime,
+      vendorFields: {
+        businessName: `Jardinería Coyoacán ${n}`,
+        businessPhone: `+5255123411${String(n).padStart(2, '0')}`,
+      },
+      serviceFields: { durationMinutes: 60, priceCents: 45_000 },
       customerName: 'Lucía Fernández',
       customerEmail: email,
       customerPhone: '+52 55 8765 4321',
       notes: 'Timbre 3',
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const booking = (await res.json()) as CreateBookingResponse;
-    return { vendor, service, email, ...booking };
+    return { ...booking, email };
   }
 
   async function confirmed(startTime = WEDNESDAY_9) {
     const booking = await requested(startTime);
-    const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = mails.find((r) => String(r.payload.subject).includes(`reserva ${booking.code}`));
-    const token = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text))![1]!;
-    const res = await client().post('/api/bookings/confirm', { token, action: 'confirm' });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return { ...booking, row: await rowOf(booking.id) };
+    return { ...(await world.confirmed(booking)), email: booking.email };
   }
 
-  function webhook(type: string, object: Record<string, unknown>) {
-    const event = signedStripeEvent({
-      type,
-      object,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(clock.now().getTime() / 1000),
-    });
-    return app.request('/api/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-      body: event.payload,
-    });
-  }
+  /** A Stripe event about any object, signed now. */
+  const webhook = (type: string, object: Record<string, unknown>) =>
+    world.stripeWebhook(
+      signedStripeEvent({
+        type,
+        object,
+        secret: STRIPE_WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+      }),
+    );
 
+  /** Paid by card: Stripe takes the payment and tells us (checkout.session.completed). */
   async function paid(startTime = WEDNESDAY_9) {
     const booking = await confirmed(startTime);
-    const session = fake.complete(booking.row.checkoutSessionId!);
-    expect((await webhook('checkout.session.completed', { ...session })).status).toBe(200);
-    return { ...booking, row: await rowOf(booking.id) };
+    return { ...(await world.paid(booking)), email: booking.email };
   }
 
   describe('the list', () => {
@@ -158,7 +131,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         .update(appointments)
         .set({ createdAt: new Date('2026-11-22T18:05:00Z') })
         .where(eq(appointments.id, second.id));
-      const page = await list('limit=2');
+      const page = await list({ limit: '2' });
       expect(page.total).toBeGreaterThanOrEqual(2);
       expect(page.items.map((b) => b.code)).toEqual([second.code, first.code]);
       expect(page.items[0]).toMatchObject({
@@ -171,32 +144,32 @@ describe(`the admin's bookings (${testEngine})`, () => {
         customer_email: second.email,
         refund_state: 'none',
       });
-      const next = await list('limit=1&offset=1');
+      const next = await list({ limit: '1', offset: '1' });
       expect(next.items.map((b) => b.code)).toEqual([first.code]);
     });
 
     it('filters by vendor, status as people read it, start time, code and email', async () => {
       const booking = await requested(MONDAY_10, 'Someone.Special@Example.test');
-      const vendor = `vendor_profile_id=${booking.vendor.id}`;
+      const vendor = { vendor_profile_id: booking.vendor.id };
       expect((await list(vendor)).items.map((b) => b.code)).toEqual([booking.code]);
-      expect((await list(`${vendor}&status=pending_vendor`)).total).toBe(1);
-      expect((await list(`${vendor}&status=paid`)).total).toBe(0);
+      expect((await list({ ...vendor, status: 'pending_vendor' })).total).toBe(1);
+      expect((await list({ ...vendor, status: 'paid' })).total).toBe(0);
       // A code, whole or its beginning, in any case; an email by any part of it.
-      expect((await list(`q=${booking.code.toLowerCase()}`)).items.map((b) => b.code)).toContain(
+      expect((await list({ q: booking.code.toLowerCase() })).items.map((b) => b.code)).toContain(
         booking.code,
       );
-      expect((await list(`${vendor}&q=${booking.code.slice(0, 3)}`)).total).toBe(1);
-      expect((await list('q=special%40example')).items.map((b) => b.code)).toEqual([booking.code]);
-      expect((await list('q=nobody-like-this')).total).toBe(0);
+      expect((await list({ ...vendor, q: booking.code.slice(0, 3) })).total).toBe(1);
+      expect((await list({ q: 'special@example' })).items.map((b) => b.code)).toEqual([booking.code]);
+      expect((await list({ q: 'nobody-like-this' })).total).toBe(0);
       // The start: from inclusive, to exclusive.
-      const from = encodeURIComponent(MONDAY_10);
-      const to = encodeURIComponent('2026-11-23T17:00:00.000Z');
-      expect((await list(`${vendor}&from=${from}&to=${to}`)).total).toBe(1);
-      expect((await list(`${vendor}&to=${from}`)).total).toBe(0);
+      const from = MONDAY_10;
+      const to = '2026-11-23T17:00:00.000Z';
+      expect((await list({ ...vendor, from, to })).total).toBe(1);
+      expect((await list({ ...vendor, to: from })).total).toBe(0);
       // Past the vendor's answer deadline the request reads as expired, before any sweeper.
       clock.set('2026-11-23T16:00:00Z');
-      expect((await list(`${vendor}&status=expired`)).items.map((b) => b.status)).toEqual(['expired']);
-      expect((await list(`${vendor}&status=pending_vendor`)).total).toBe(0);
+      expect((await list({ ...vendor, status: 'expired' })).items.map((b) => b.status)).toEqual(['expired']);
+      expect((await list({ ...vendor, status: 'pending_vendor' })).total).toBe(0);
       clock.set(NOW);
     });
 
@@ -205,8 +178,8 @@ describe(`the admin's bookings (${testEngine})`, () => {
       const unpaid = await confirmed(MONDAY_10);
       const done = await paid(WEDNESDAY_9);
       const card = async () =>
-        ((await (await admin.get('/api/admin/stats')).json()) as AdminStats).services_scheduled;
-      const scheduled = await list('status=scheduled&limit=50');
+        ((await (await adminApi().stats.$get()).json()) as AdminStats).services_scheduled;
+      const scheduled = await list({ status: 'scheduled', limit: '50' });
       expect(scheduled.total).toBe(await card());
       const codes = scheduled.items.map((b) => b.code);
       expect(codes).toEqual(expect.arrayContaining([unpaid.code, done.code]));
@@ -214,7 +187,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       for (const b of scheduled.items) expect(['awaiting_payment', 'confirmed', 'paid']).toContain(b.status);
       // Past its payment deadline an unpaid booking reads as cancelled: it leaves both at once.
       clock.set(new Date(unpaid.row.paymentDueAt!.getTime() + 60_000).toISOString());
-      const later = await list('status=scheduled&limit=50');
+      const later = await list({ status: 'scheduled', limit: '50' });
       expect(later.items.map((b) => b.code)).not.toContain(unpaid.code);
       expect(later.total).toBe(await card());
       expect(later.total).toBeLessThan(scheduled.total);
@@ -230,14 +203,15 @@ describe(`the admin's bookings (${testEngine})`, () => {
         'refund=maybe',
       ];
       for (const query of [...filters, 'limit=51', 'offset=-1']) {
+        // Bad input on purpose, which the typed client would not send: the raw query strings.
         const res = await admin.get(`/api/admin/bookings?${query}`);
         expect(res.status, query).toBe(400);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
       }
       for (const query of filters)
         expect((await admin.get(`/api/admin/bookings.csv?${query}`)).status, query).toBe(400);
-      expect((await admin.get(`/api/admin/bookings/${MISSING}`)).status).toBe(404);
-      expect((await admin.get('/api/admin/bookings/not-an-id')).status).toBe(400);
+      expect((await oneBooking().$get({ param: { id: MISSING } })).status).toBe(404);
+      expect((await oneBooking().$get({ param: { id: 'not-an-id' } })).status).toBe(400);
     });
   });
 
@@ -274,9 +248,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('cancels a paid booking with a full refund, once, recorded, both sides told that Barrio did', async () => {
       const booking = await paid(THURSDAY_9);
       clock.set('2026-11-26T12:00:00Z'); // three hours before: too late for the customer, not for an admin
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {
-        reason: 'El proveedor enfermó',
-      });
+      const res = await cancel(booking.id, 'El proveedor enfermó');
       expect(res.status, await res.clone().text()).toBe(200);
       expect(await res.json()).toMatchObject({
         status: 'cancelled',
@@ -325,7 +297,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       );
 
       // Pressed again: nothing changes, no second refund.
-      const again = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {});
+      const again = await cancel(booking.id);
       expect(again.status).toBe(409);
       expect(await again.json()).toMatchObject({ error: { details: { reason: 'changed' } } });
       expect(refundsOf(booking.id)).toHaveLength(1);
@@ -334,7 +306,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
 
     it('cancels an unpaid booking for free and closes its checkout', async () => {
       const booking = await confirmed();
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {});
+      const res = await cancel(booking.id);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ status: 'cancelled', refund: { state: 'none' } });
       expect(fake.sessions.get(booking.row.checkoutSessionId!)?.status).toBe('expired');
@@ -347,10 +319,10 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('refuses bad input and unknown bookings, changing nothing', async () => {
       const booking = await requested();
       const before = await rowOf(booking.id);
-      const long = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, { reason: 'x'.repeat(501) });
+      const long = await cancel(booking.id, 'x'.repeat(501));
       expect(long.status).toBe(400);
-      expect((await admin.post(`/api/admin/bookings/${MISSING}/cancel`, {})).status).toBe(404);
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(409);
+      expect((await cancel(MISSING)).status).toBe(404);
+      expect((await pressRefund(booking.id)).status).toBe(409);
       expect(await rowOf(booking.id)).toEqual(before);
     });
   });
@@ -360,9 +332,11 @@ describe(`the admin's bookings (${testEngine})`, () => {
       const booking = await paid();
       // The customer cancels while Stripe is down: the refund is owed, and the detail says why.
       fake.failNext(1);
-      const customer = client();
-      const token = new URL(booking.manage_path, APP_URL).searchParams.get('token')!;
-      expect((await customer.post('/api/bookings/manage/cancel', { token })).status).toBe(200);
+      const token = booking.manageToken;
+      const byCustomer = await world
+        .api()
+        .bookings.manage.cancel.$post({ json: { token, reason: undefined } });
+      expect(byCustomer.status).toBe(200);
       const owed = await detail(booking.id);
       expect(owed).toMatchObject({
         status: 'cancelled',
@@ -372,13 +346,13 @@ describe(`the admin's bookings (${testEngine})`, () => {
       });
       expect(owed.refund.error).toEqual(expect.any(String));
       expect(refundsOf(booking.id)).toEqual([]);
-      expect((await list('refund=owed')).items.map((b) => b.code)).toContain(booking.code);
+      expect((await list({ refund: 'owed' })).items.map((b) => b.code)).toContain(booking.code);
 
       // Three presses at once, and the sweeper at the same moment: one refund at Stripe.
       const presses = await Promise.all([
-        admin.post(`/api/admin/bookings/${booking.id}/refund`, {}),
-        admin.post(`/api/admin/bookings/${booking.id}/refund`, {}),
-        admin.post(`/api/admin/bookings/${booking.id}/refund`, {}),
+        pressRefund(booking.id),
+        pressRefund(booking.id),
+        pressRefund(booking.id),
         sweep(),
       ]);
       for (const press of presses.slice(0, 3) as Response[]) expect([200, 409]).toContain(press.status);
@@ -397,24 +371,24 @@ describe(`the admin's bookings (${testEngine})`, () => {
         actions: { can_refund: false },
       });
       // Pressed later again: already refunded, nothing more at Stripe.
-      const late = await admin.post(`/api/admin/bookings/${booking.id}/refund`, {});
+      const late = await pressRefund(booking.id);
       expect(late.status).toBe(409);
       expect(await late.json()).toMatchObject({ error: { details: { reason: 'already_refunded' } } });
       expect(refundsOf(booking.id)).toHaveLength(1);
-      expect((await list('refund=refunded')).items.map((b) => b.code)).toContain(booking.code);
+      expect((await list({ refund: 'refunded' })).items.map((b) => b.code)).toContain(booking.code);
     });
 
     it('answers a provider failure with its words and keeps the refund owed', async () => {
       const booking = await paid();
       fake.failNext(1);
-      await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {});
+      await cancel(booking.id);
       expect((await detail(booking.id)).refund.state).toBe('owed');
       fake.failNext(1);
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/refund`, {});
+      const res = await pressRefund(booking.id);
       expect(res.status).toBe(503);
       expect(await res.json()).toMatchObject({ error: { details: { reason: 'provider_failed' } } });
       expect((await detail(booking.id)).refund).toMatchObject({ state: 'owed', error: expect.any(String) });
-      const ok = await admin.post(`/api/admin/bookings/${booking.id}/refund`, {});
+      const ok = await pressRefund(booking.id);
       expect(ok.status).toBe(200);
       expect(refundsOf(booking.id)).toHaveLength(1);
     });
@@ -422,12 +396,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('pays back only what is left after a partial refund made in the Stripe dashboard', async () => {
       const booking = await paid();
       // Someone refunds $100.00 in the dashboard; Stripe tells us with charge.refunded.
-      const stripe = createStripeProvider({
-        secretKey: SECRET_KEY,
-        webhookSecret: WEBHOOK_SECRET,
-        oxxo: false,
-        api: fake.api,
-      });
+      const stripe = world.payments;
       await stripe.refund({
         appointmentId: booking.id,
         sessionId: booking.row.checkoutSessionId!,
@@ -445,7 +414,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         metadata: { appointment_id: booking.id },
       });
       expect(event.status).toBe(200);
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {});
+      const res = await cancel(booking.id);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ refund: { state: 'refunded', amount_mxn: 45_000 } });
       expect(refundsOf(booking.id).map((r) => r.amount)).toEqual([10_000, 35_000]);
@@ -453,7 +422,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     });
     it('owes a refund again when the card network returns it (refund.failed), and pays it back with a new key', async () => {
       const booking = await paid();
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      expect((await cancel(booking.id)).status).toBe(200);
       const [first] = refundsOf(booking.id);
       // The customer's card was closed: Stripe tells us the refund failed, and the money is back.
       const intent = fake.paymentIntents.get(booking.row.paymentRef!)!;
@@ -469,7 +438,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       expect(owed.refund.error).toContain('expired_or_canceled_card');
       expect(owed.actions.can_refund).toBe(true);
 
-      const again = await admin.post(`/api/admin/bookings/${booking.id}/refund`, {});
+      const again = await pressRefund(booking.id);
       expect(again.status, await again.clone().text()).toBe(200);
       const refunds = refundsOf(booking.id);
       expect(refunds).toHaveLength(2);
@@ -486,7 +455,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     /** A paid booking cancelled by an admin and refunded in full: its one refund at Stripe. */
     async function refundedOnce() {
       const booking = await paid();
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      expect((await cancel(booking.id)).status).toBe(200);
       const [refund] = refundsOf(booking.id);
       return { booking, refund: refund! };
     }
@@ -520,7 +489,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       expect((await detail(booking.id)).refund.state).toBe('owed');
 
       // The money owed is asked for again, once.
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(200);
+      expect((await pressRefund(booking.id)).status).toBe(200);
       const refunds = refundsOf(booking.id);
       expect(refunds.map((r) => [r.amount, r.status])).toEqual([
         [45_000, 'failed'],
@@ -539,14 +508,9 @@ describe(`the admin's bookings (${testEngine})`, () => {
       const booking = await paid();
       // Cancelled while Stripe is down: $450.00 owed.
       fake.failNext(1);
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
+      expect((await cancel(booking.id)).status).toBe(200);
       // Someone pays back $100.00 from the dashboard.
-      await createStripeProvider({
-        secretKey: SECRET_KEY,
-        webhookSecret: WEBHOOK_SECRET,
-        oxxo: false,
-        api: fake.api,
-      }).refund({
+      await world.payments.refund({
         appointmentId: booking.id,
         sessionId: booking.row.checkoutSessionId!,
         paymentRef: booking.row.paymentRef,
@@ -556,9 +520,9 @@ describe(`the admin's bookings (${testEngine})`, () => {
       });
       expect((await webhook('charge.refunded', charge(booking, 10_000))).status).toBe(200);
       expect((await detail(booking.id)).refund).toMatchObject({ state: 'owed', amount_mxn: 35_000 });
-      expect((await list('refund=owed')).items.map((b) => b.code)).toContain(booking.code);
+      expect((await list({ refund: 'owed' })).items.map((b) => b.code)).toContain(booking.code);
       // The rest, and only the rest.
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(200);
+      expect((await pressRefund(booking.id)).status).toBe(200);
       expect(refundsOf(booking.id).map((r) => r.amount)).toEqual([10_000, 35_000]);
       expect(await detail(booking.id)).toMatchObject({ refund: { state: 'refunded', amount_mxn: 45_000 } });
     });
@@ -566,8 +530,8 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('a refund that keeps failing can be retried, or marked refunded with a reference, once', async () => {
       const booking = await paid();
       fake.failNext(2);
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(503);
+      expect((await cancel(booking.id)).status).toBe(200);
+      expect((await pressRefund(booking.id)).status).toBe(503);
       const owed = await detail(booking.id);
       expect(owed).toMatchObject({
         refund: { state: 'owed', amount_mxn: 45_000, error: expect.any(String), reference: null },
@@ -579,13 +543,14 @@ describe(`the admin's bookings (${testEngine})`, () => {
         { reference: 'SPEI\u0007 123' },
         { reference: 'x'.repeat(201) },
       ]) {
+        // Bad input on purpose, which the typed client would not send: the raw body.
         const refused = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, body);
         expect(refused.status).toBe(400);
       }
       expect((await detail(booking.id)).refund.state).toBe('owed');
       const [a, b] = await Promise.all([
-        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: ' SPEI 0012345 ' }),
-        admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, { reference: 'SPEI 0012345' }),
+        markRefunded(booking.id, ' SPEI 0012345 '),
+        markRefunded(booking.id, 'SPEI 0012345'),
       ]);
       expect([a!.status, b!.status].sort()).toEqual([200, 409]);
       expect(await detail(booking.id)).toMatchObject({
@@ -593,7 +558,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         actions: { can_refund: false, can_mark_refunded: false },
       });
       // Nothing is asked of Stripe any more: not by a press, not by the sweeper.
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/refund`, {})).status).toBe(409);
+      expect((await pressRefund(booking.id)).status).toBe(409);
       await sweep();
       expect(refundsOf(booking.id)).toEqual([]);
       expect((await rowOf(booking.id)).refundNeeded).toBe(false);
@@ -609,9 +574,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         refund: { state: 'owed', amount_mxn: 45_000 },
         actions: { can_refund: false, can_mark_refunded: true },
       });
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/mark-refunded`, {
-        reference: 'Efectivo, recibo 88',
-      });
+      const res = await markRefunded(booking.id, 'Efectivo, recibo 88');
       expect(res.status, await res.clone().text()).toBe(200);
       expect(await res.json()).toMatchObject({
         refund: { state: 'refunded', reference: 'Efectivo, recibo 88' },
@@ -620,12 +583,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
 
     it('a second paid checkout for a booking already paid is refunded in full, once, not dropped', async () => {
       const booking = await paid();
-      const stripe = createStripeProvider({
-        secretKey: SECRET_KEY,
-        webhookSecret: WEBHOOK_SECRET,
-        oxxo: false,
-        api: fake.api,
-      });
+      const stripe = world.payments;
       // Another checkout of the same booking (a second tab) is paid too.
       const second = await stripe.createCheckout({
         appointmentId: booking.id,
@@ -663,10 +621,8 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('concurrent Refund now presses: one 200, the rest 409, one refund at Stripe', async () => {
       const booking = await paid();
       fake.failNext(1);
-      expect((await admin.post(`/api/admin/bookings/${booking.id}/cancel`, {})).status).toBe(200);
-      const presses = await Promise.all(
-        [1, 2, 3, 4].map(() => admin.post(`/api/admin/bookings/${booking.id}/refund`, {})),
-      );
+      expect((await cancel(booking.id)).status).toBe(200);
+      const presses = await Promise.all([1, 2, 3, 4].map(() => pressRefund(booking.id)));
       expect(presses.map((p) => p.status).sort()).toEqual([200, 409, 409, 409]);
       for (const press of presses.filter((p) => p.status === 409))
         expect(await press.json()).toMatchObject({ error: { details: { reason: 'already_refunded' } } });
@@ -679,7 +635,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       const booking = await confirmed();
       const sessions = fake.sessions.size;
       const linksBefore = (await mailsTo(booking.email)).length;
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/resend-payment-link`, {});
+      const res = await resendPaymentLink(booking.id);
       expect(res.status, await res.clone().text()).toBe(200);
       expect((await res.json()) as ResentPaymentLink).toEqual({
         payment_url: booking.row.paymentUrl,
@@ -689,7 +645,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       expect((await mailsTo(booking.email)).length).toBe(linksBefore + 1);
 
       const settled = await paid();
-      const refused = await admin.post(`/api/admin/bookings/${settled.id}/resend-payment-link`, {});
+      const refused = await resendPaymentLink(settled.id);
       expect(refused.status).toBe(409);
       expect(await refused.json()).toMatchObject({ error: { details: { reason: 'not_payable' } } });
     });
@@ -697,12 +653,12 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('makes the checkout that was never stored, within the payment deadline', async () => {
       const booking = await requested();
       fake.failNext(1);
-      const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-      const mail = mails.find((r) => String(r.payload.subject).includes(`reserva ${booking.code}`));
-      const token = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text))![1]!;
-      expect((await client().post('/api/bookings/confirm', { token, action: 'confirm' })).status).toBe(200);
+      const answer = await world.api().bookings.confirm.$post({
+        json: { token: booking.confirmToken, action: 'confirm' },
+      });
+      expect(answer.status).toBe(200);
       expect((await rowOf(booking.id)).checkoutSessionId).toBeNull();
-      const res = await admin.post(`/api/admin/bookings/${booking.id}/resend-payment-link`, {});
+      const res = await resendPaymentLink(booking.id);
       expect(res.status, await res.clone().text()).toBe(200);
       const row = await rowOf(booking.id);
       expect(row.checkoutSessionId).not.toBeNull();
@@ -717,7 +673,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
         .update(appointments)
         .set({ customerName: '=HYPERLINK("http://evil.test","clic")', notes: 'Línea 1\nLínea 2, "interior"' })
         .where(eq(appointments.id, booking.id));
-      const res = await admin.get(`/api/admin/bookings.csv?vendor_profile_id=${booking.vendor.id}`);
+      const res = await adminApi()['bookings.csv'].$get({ query: { vendor_profile_id: booking.vendor.id } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe(
@@ -774,23 +730,4 @@ describe(`the admin's bookings (${testEngine})`, () => {
       expect(codes[0]).toBe(booking.code);
     });
   });
-
-  function sweep() {
-    return expireOverdueBookings({
-      db: database.db,
-      now: clock.now(),
-      manageLink: testManageLink,
-      checkout: {
-        payments: createStripeProvider({
-          secretKey: SECRET_KEY,
-          webhookSecret: WEBHOOK_SECRET,
-          oxxo: false,
-          api: fake.api,
-        }),
-        appUrl: APP_URL,
-        manageLink: testManageLink,
-        logger: createLogger('silent'),
-      },
-    });
-  }
 });

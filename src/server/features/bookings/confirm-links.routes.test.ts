@@ -1,9 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingByToken, CreateBookingResponse } from '../../../shared/booking.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { devMailbox } from '../../db/schema/mail.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { createDevMailboxTransport } from '../../integrations/mail/dev-mailbox-transport.ts';
@@ -11,13 +7,10 @@ import { createCloudTransport } from '../../integrations/whatsapp/cloud-transpor
 import { createOutboxDispatcher } from '../../jobs/outbox.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
+import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
-import { createHttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { testEngine } from '../../test/test-db.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
-import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { mailOutboxHandler } from '../outbox/outbox.service.ts';
 import { storeInbound } from '../whatsapp/whatsapp-inbound.service.ts';
 import { whatsappOutboxHandler } from '../whatsapp/whatsapp-outbox.ts';
@@ -37,54 +30,33 @@ const PHONE_NUMBER_ID = '109876543210';
 const CUSTOMER = 'Ana López';
 
 describe(`confirm links (${testEngine})`, () => {
-  let database: Database;
+  let world: BookingScenario;
   let graph: FakeGraphApi;
-  const clock = fixedClock(NOW);
-  let app: Hono<AppEnv>;
-  const client = () => createHttpClient(app, { origin: APP_URL });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    world = await createBookingScenario({ now: NOW });
     graph = await startFakeGraphApi({ token: GRAPH_TOKEN, phoneNumberId: PHONE_NUMBER_ID });
-    ({ app } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
   });
   afterAll(async () => {
     await graph.close();
-    await database.close();
+    await world.close();
   });
 
+  /** A request at the vendor's place (no address asked), from a customer who gave a phone. */
   async function book(startTime = MONDAY_9) {
-    const vendor = await insertVendor(database.db);
-    // At the vendor's place: the request needs no address.
-    const service = await insertService(database.db, vendor.id, {
-      durationMinutes: 60,
-      priceCents: 50_000,
-      location: 'vendor',
-    });
-    const res = await client().post('/api/bookings', {
-      vendorId: vendor.id,
-      serviceId: service.id,
+    const booked = await world.requested({
       startTime,
+      serviceFields: { durationMinutes: 60, priceCents: 50_000, location: 'vendor' },
       customerName: CUSTOMER,
-      customerEmail: 'ana@example.test',
       customerPhone: '+52 55 1234 5678',
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const booking = (await res.json()) as CreateBookingResponse;
-    return { vendor, booking, token: await tokenOf(booking.id) };
+    return { ...booked, token: booked.confirmToken };
   }
 
-  /** The raw token, from the vendor's notification while it waits in the outbox. */
-  async function tokenOf(appointmentId: string): Promise<string> {
-    const [item] = await database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.kind, 'whatsapp'))
-      .then((rows) => rows.filter((r) => r.payload.appointmentId === appointmentId));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(item?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor notification for ${appointmentId}`);
-    return match[1];
-  }
+  /** What the confirm page reads about a booking, by the vendor's token. */
+  const byToken = (token: string) => world.api().bookings.confirm.$get({ query: { token } });
+  const answer = (token: string, action: 'confirm' | 'decline') =>
+    world.api().bookings.confirm.$post({ json: { token, action } });
 
   it('after delivery the token is only in what the vendor received, not in the outbox or the message log', async () => {
     const { vendor, booking, token } = await book();
@@ -92,7 +64,7 @@ describe(`confirm links (${testEngine})`, () => {
     // behind the real time, or nothing is due.
     const dispatchClock = fixedClock(new Date(Date.now() + 1000));
     // The vendor wrote an hour ago, so the request goes out as text, links and all (not a template).
-    await storeInbound(database.db, [
+    await storeInbound(world.db, [
       {
         externalId: 'wamid.in-confirm-links',
         phone: vendor.businessPhone!,
@@ -100,16 +72,16 @@ describe(`confirm links (${testEngine})`, () => {
         receivedAt: new Date(dispatchClock.now().getTime() - HOUR),
       },
     ]);
-    const { payments, config } = createTestApp(database, { clock: dispatchClock });
+    const { db, payments, config } = world;
     const logger = createLogger('silent');
     const dispatcher = createOutboxDispatcher({
-      db: database.db,
+      db,
       clock: dispatchClock,
       logger,
       handlers: {
-        mail: mailOutboxHandler(createDevMailboxTransport({ db: database.db, clock: dispatchClock })),
+        mail: mailOutboxHandler(createDevMailboxTransport({ db, clock: dispatchClock })),
         whatsapp: whatsappOutboxHandler({
-          db: database.db,
+          db,
           transport: createCloudTransport({
             token: GRAPH_TOKEN,
             phoneNumberId: PHONE_NUMBER_ID,
@@ -126,12 +98,12 @@ describe(`confirm links (${testEngine})`, () => {
 
     // What the vendor received carries the working links.
     expect(JSON.stringify(graph.sent.map((s) => s.request.body))).toContain(`token=${token}`);
-    const inbox = await database.db.select().from(devMailbox).where(eq(devMailbox.to, vendor.businessEmail!));
+    const inbox = await db.select().from(devMailbox).where(eq(devMailbox.to, vendor.businessEmail!));
     expect(inbox[0]?.text).toContain(`${APP_URL}/vendor-confirm?token=${token}&action=confirm`);
 
     // What Barrio keeps does not, and still shows an operator what went where.
-    const items = await database.db.select().from(outbox);
-    const log = await database.db.select().from(messages);
+    const items = await db.select().from(outbox);
+    const log = await db.select().from(messages);
     expect(JSON.stringify(items)).not.toContain(token);
     expect(JSON.stringify(log)).not.toContain(token);
     const notification = items.find((i) => i.kind === 'whatsapp' && i.payload.appointmentId === booking.id);
@@ -151,17 +123,16 @@ describe(`confirm links (${testEngine})`, () => {
     expect(sentLog?.body).toContain('token=[redacted]&action=confirm');
 
     // The link itself still works: the vendor's copy is the usable one.
-    const answer = await client().post('/api/bookings/confirm', { token, action: 'confirm' });
-    expect(answer.status).toBe(200);
+    expect((await answer(token, 'confirm')).status).toBe(200);
   });
 
   it('answers the customer by token only while the link can be answered', async () => {
     const confirmed = await book(MONDAY_9);
     const declined = await book(MONDAY_11);
     const read = async (token: string) => {
-      const res = await client().get(`/api/bookings/confirm?token=${token}`);
+      const res = await byToken(token);
       expect(res.status).toBe(200);
-      return { text: await res.clone().text(), body: (await res.json()) as BookingByToken };
+      return { text: await res.clone().text(), body: await res.json() };
     };
 
     const open = await read(confirmed.token);
@@ -171,9 +142,9 @@ describe(`confirm links (${testEngine})`, () => {
       [confirmed, 'confirm', 'awaiting_payment'],
       [declined, 'decline', 'declined'],
     ] as const) {
-      clock.advance(30 * 60_000);
-      const answeredAt = clock.now().toISOString();
-      expect((await client().post('/api/bookings/confirm', { token, action })).status).toBe(200);
+      world.clock.advance(30 * 60_000);
+      const answeredAt = world.clock.now().toISOString();
+      expect((await answer(token, action)).status).toBe(200);
       const after = await read(token);
       // What happened and when, in the vendor's timezone; still nobody's name.
       expect(after.body).toEqual({
@@ -190,49 +161,49 @@ describe(`confirm links (${testEngine})`, () => {
       expect(after.text).not.toContain('ana@example.test');
       expect(after.text).not.toContain('+52');
     }
-    clock.set(NOW);
+    world.clock.set(NOW);
   });
 
   it('a link opened again after the customer cancelled says who ended it and when', async () => {
-    const { token, booking } = await book(WEDNESDAY_9);
-    const manageToken = new URL(booking.manage_path, APP_URL).searchParams.get('token');
-    clock.advance(HOUR);
+    const booked = await book(WEDNESDAY_9);
+    const { token, booking } = booked;
+    world.clock.advance(HOUR);
     try {
-      const cancelled = await client().post('/api/bookings/manage/cancel', { token: manageToken });
-      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
-      const res = await client().get(`/api/bookings/confirm?token=${token}`);
+      await world.ended(booked, 'cancelled');
+      const res = await byToken(token);
       const text = await res.text();
       expect(JSON.parse(text)).toEqual({
         answerable: false,
         code: booking.code,
         status: 'cancelled',
         answered_at: null,
-        ended_at: clock.now().toISOString(),
+        ended_at: world.clock.now().toISOString(),
         cancel_reason: 'customer',
         timezone: 'America/Mexico_City',
       });
       expect(text).not.toContain(CUSTOMER);
     } finally {
-      clock.set(NOW);
+      world.clock.set(NOW);
     }
   });
 
   // The page shows "Token Inválido" for these, never the validator's words.
   it('answers a malformed token as invalid and an unknown one as not found, in the spec words', async () => {
-    const malformed = await client().get('/api/bookings/confirm?token=short');
+    const malformed = await byToken('short');
     expect(malformed.status).toBe(400);
     expect(JSON.stringify(await malformed.json())).toContain('Token de confirmación inválido');
-    const unknown = await client().get(`/api/bookings/confirm?token=${'x'.repeat(43)}`);
+    const unknown = await byToken('x'.repeat(43));
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { message: 'Token de confirmación inválido' } });
   });
 
   it('tells a second answer the status in words, never its raw name', async () => {
     const { token } = await book(MONDAY_11);
-    expect((await client().post('/api/bookings/confirm', { token, action: 'decline' })).status).toBe(200);
-    const again = await client().post('/api/bookings/confirm', { token, action: 'confirm' });
+    expect((await answer(token, 'decline')).status).toBe(200);
+    const again = await answer(token, 'confirm');
     expect(again.status).toBe(409);
-    const { error } = (await again.json()) as { error: { message: string } };
+    // An error answer is the API's error shape, which the typed client does not describe.
+    const { error } = JSON.parse(await again.text()) as { error: { message: string } };
     expect(error.message).toBe(
       'Esta reserva ya fue procesada (rechazada). / This booking was already processed.',
     );
@@ -241,9 +212,9 @@ describe(`confirm links (${testEngine})`, () => {
   it('answers no customer once the link has expired, before and after the sweeper moves it', async () => {
     // More than 24 h away, so the 24-hour answer window decides.
     const { booking, token } = await book(WEDNESDAY_9);
-    clock.advance(24 * HOUR + 60_000);
+    world.clock.advance(24 * HOUR + 60_000);
     try {
-      const overdue = await client().get(`/api/bookings/confirm?token=${token}`);
+      const overdue = await byToken(token);
       const text = await overdue.text();
       // It ended at its deadline: 24 h after the request, before the start.
       const expired = {
@@ -258,11 +229,11 @@ describe(`confirm links (${testEngine})`, () => {
       expect(JSON.parse(text)).toEqual(expired);
       expect(text).not.toContain(CUSTOMER);
 
-      await expireOverdueBookings({ db: database.db, now: clock.now(), manageLink: testManageLink });
-      const swept = await client().get(`/api/bookings/confirm?token=${token}`);
+      await world.sweep();
+      const swept = await byToken(token);
       expect(await swept.json()).toEqual(expired);
     } finally {
-      clock.set(NOW);
+      world.clock.set(NOW);
     }
   });
 });

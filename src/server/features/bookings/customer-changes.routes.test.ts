@@ -1,21 +1,18 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
-import type { CreateBookingResponse, ManagedBooking } from '../../../shared/booking.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
-import { appointments } from '../../db/schema/bookings.ts';
+import type { ManagedBooking } from '../../../shared/booking.schemas.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import { createStripeProvider } from '../../integrations/payments/stripe-provider.ts';
-import { fixedClock } from '../../lib/clock.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
-import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
-import { createHttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
+import {
+  type BookingScenario,
+  createBookingScenario,
+  STRIPE_WEBHOOK_SECRET,
+} from '../../test/booking-scenario.ts';
+import { testManageLink } from '../../test/factories.ts';
+import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
+import type { TestDatabase } from '../../test/test-db.ts';
+import { testEngine } from '../../test/test-db.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 
 // Decision 046: the customer cancels or moves a booking from its page, with
@@ -27,8 +24,6 @@ const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const WEDNESDAY_11 = '2026-11-25T17:00:00.000Z';
 const WEDNESDAY_930 = '2026-11-25T15:30:00.000Z';
 const APP_URL = 'http://barrio.test';
-const SECRET_KEY = 'sk_test_barrio_fake';
-const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 const HOUR = 60 * 60_000;
 
 /** A calendar file as ical.js reads it: exactly one event, and what calendars act on. */
@@ -49,58 +44,21 @@ function readCalendar(ics: string) {
 }
 
 describe(`a customer cancels and moves a booking (${testEngine})`, () => {
+  let world: BookingScenario;
   let database: TestDatabase;
-  const clock = fixedClock(NOW);
+  let clock: BookingScenario['clock'];
   let fake: FakeStripe;
-  let app: Hono<AppEnv>;
   let n = 0;
-  const logger = createLogger('silent');
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    fake = await startFakeStripe({ secretKey: SECRET_KEY, now: () => clock.now() });
-    const stripe = createStripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      oxxo: false,
-      api: fake.api,
-    });
-    ({ app } = createTestApp(database, {
-      clock,
-      env: {
-        APP_URL,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      payments: stripe,
-    }));
+    world = await createBookingScenario({ now: NOW, stripe: true, oxxo: false });
+    ({ database, clock } = world);
+    fake = world.stripe!;
   });
-  afterAll(async () => {
-    await fake?.close();
-    await database?.close();
-  });
+  afterAll(() => world?.close());
 
-  const client = () => createHttpClient(app, { origin: APP_URL });
-  const rowOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
-  const sweep = () =>
-    expireOverdueBookings({
-      db: database.db,
-      now: clock.now(),
-      manageLink: testManageLink,
-      checkout: {
-        payments: createStripeProvider({
-          secretKey: SECRET_KEY,
-          webhookSecret: WEBHOOK_SECRET,
-          oxxo: false,
-          api: fake.api,
-        }),
-        appUrl: APP_URL,
-        manageLink: testManageLink,
-        logger,
-      },
-    });
+  const rowOf = (id: string) => world.rowOf(id);
+  const sweep = () => world.sweep();
 
   /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
   async function outboxFor(id: string, code: string) {
@@ -118,80 +76,69 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   ) {
     clock.set(NOW);
     n++;
-    const vendor = await insertVendor(database.db, {
-      businessName: `Plomería Narvarte ${n}`,
-      businessPhone: `+5255123400${String(n).padStart(2, '0')}`,
-    });
-    const service = await insertService(database.db, vendor.id, {
-      durationMinutes: 60,
-      priceCents,
-      ...(serviceName ? { name: serviceName } : {}),
-    });
-    const res = await client().post('/api/bookings', {
-      vendorId: vendor.id,
-      serviceId: service.id,
+    const booking = await world.requested({
       startTime,
-      customerName: 'Ana López',
+      vendorFields: {
+        businessName: `Plomería Narvarte ${n}`,
+        businessPhone: `+5255123400${String(n).padStart(2, '0')}`,
+      },
+      serviceFields: { durationMinutes: 60, priceCents, ...(serviceName ? { name: serviceName } : {}) },
       customerEmail: `ana.${n}@example.test`,
       customerPhone: '+52 55 1234 5678',
-      ...(notes ? { notes } : {}),
+      notes,
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const booking = (await res.json()) as CreateBookingResponse;
-    const token = new URL(booking.manage_path, APP_URL).searchParams.get('token')!;
-    return { vendor, service, ...booking, token };
-  }
-
-  async function confirmTokenOf(code: string) {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    return /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text))![1]!;
+    return { ...booking, token: booking.manageToken };
   }
 
   async function confirmed(startTime = WEDNESDAY_9, texts: Parameters<typeof requested>[2] = {}) {
     const booking = await requested(startTime, 45_000, texts);
-    const res = await client().post('/api/bookings/confirm', {
-      token: await confirmTokenOf(booking.code),
-      action: 'confirm',
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return { ...booking, row: await rowOf(booking.id) };
+    return { ...(await world.confirmed(booking)), token: booking.token };
   }
 
-  function webhook(type: string, object: Record<string, unknown>) {
-    const event = signedStripeEvent({
-      type,
-      object,
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(clock.now().getTime() / 1000),
-    });
-    return app.request('/api/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-      body: event.payload,
-    });
-  }
-
-  /** Stripe takes the card payment and tells us (checkout.session.completed). */
-  async function pay(sessionId: string) {
-    const session = fake.complete(sessionId);
-    const res = await webhook('checkout.session.completed', { ...session });
-    expect(res.status).toBe(200);
-    return session;
-  }
-
+  /** Paid by card: Stripe takes the payment and tells us (checkout.session.completed). */
   async function paid(startTime = WEDNESDAY_9, texts: Parameters<typeof requested>[2] = {}) {
     const booking = await confirmed(startTime, texts);
-    await pay(booking.row.checkoutSessionId!);
-    return { ...booking, row: await rowOf(booking.id) };
+    return { ...(await world.paid(booking)), token: booking.token };
   }
 
+  /** A Stripe event about any object, signed now. */
+  const webhook = (type: string, object: Record<string, unknown>) =>
+    world.stripeWebhook(
+      signedStripeEvent({
+        type,
+        object,
+        secret: STRIPE_WEBHOOK_SECRET,
+        timestamp: Math.floor(clock.now().getTime() / 1000),
+      }),
+    );
+
   const page = async (token: string) =>
-    (await (await client().get(`/api/bookings/manage?token=${token}`)).json()) as ManagedBooking;
+    (await (await world.api().bookings.manage.$get({ query: { token } })).json()) as ManagedBooking;
   const cancel = (token: string, reason?: string) =>
-    client().post('/api/bookings/manage/cancel', { token, ...(reason ? { reason } : {}) });
+    world.api().bookings.manage.cancel.$post({ json: { token, reason } });
   const reschedule = (token: string, startTime: string) =>
-    client().post('/api/bookings/manage/reschedule', { token, startTime });
+    world.api().bookings.manage.reschedule.$post({ json: { token, startTime } });
+  const slotsOf = (token: string) =>
+    world.api().bookings.manage.availability.$get({ query: { token, from: undefined, to: undefined } });
+  const answer = (token: string, action: 'confirm' | 'decline') =>
+    world.api().bookings.confirm.$post({ json: { token, action } });
+  /** Another customer's request for the same service. */
+  const bookAlso = (
+    booking: { vendor: { id: string }; service: { id: string } },
+    startTime: string,
+    email: string,
+  ) =>
+    world.api().bookings.$post({
+      json: {
+        vendorId: booking.vendor.id,
+        serviceId: booking.service.id,
+        startTime,
+        customerName: 'Beto',
+        customerEmail: email,
+        customerPhone: undefined,
+        notes: undefined,
+      },
+    });
   const refundsOf = (id: string) => fake.refunds.filter((r) => r.metadata.appointment_id === id);
 
   it('cancels a request for free: the vendor is told by mail and WhatsApp, the slot frees, the link answers no more', async () => {
@@ -238,20 +185,11 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     const again = await cancel(booking.token);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: { code: 'conflict', details: { reason: 'changed' } } });
-    const confirm = await client().post('/api/bookings/confirm', {
-      token: await confirmTokenOf(booking.code),
-      action: 'confirm',
-    });
+    const confirm = await answer(booking.confirmToken, 'confirm');
     expect(confirm.status).toBeGreaterThanOrEqual(400);
     expect((await rowOf(booking.id)).status).toBe('cancelled');
     // The slot is free again.
-    const other = await client().post('/api/bookings', {
-      vendorId: booking.vendor.id,
-      serviceId: booking.service.id,
-      startTime: WEDNESDAY_9,
-      customerName: 'Beto',
-      customerEmail: 'beto@example.test',
-    });
+    const other = await bookAlso(booking, WEDNESDAY_9, 'beto@example.test');
     expect(other.status).toBe(201);
   });
 
@@ -379,7 +317,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   it('moves a paid booking to another open time of its service: the old time frees, nothing is paid again', async () => {
     const booking = await paid();
     // Its own time is not busy for itself: 09:30 overlaps it and is offered.
-    const slotsRes = await client().get(`/api/bookings/manage/availability?token=${booking.token}`);
+    const slotsRes = await slotsOf(booking.token);
     const { slots } = (await slotsRes.json()) as AvailabilityResponse;
     expect(slots).toContain(WEDNESDAY_930);
     expect(slots).not.toContain(WEDNESDAY_9);
@@ -411,14 +349,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     });
 
     // The old time is free for others; the new one is not.
-    const book = (startTime: string) =>
-      client().post('/api/bookings', {
-        vendorId: booking.vendor.id,
-        serviceId: booking.service.id,
-        startTime,
-        customerName: 'Beto',
-        customerEmail: 'beto@example.test',
-      });
+    const book = (startTime: string) => bookAlso(booking, startTime, 'beto@example.test');
     expect((await book(WEDNESDAY_9)).status).toBe(201);
     expect((await book(WEDNESDAY_11)).status).toBe(409);
   });
@@ -440,7 +371,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       return { ...readCalendar(attachments[0]!.content), contentType: attachments[0]!.contentType };
     }
     const download = async () => {
-      const res = await client().get(`/api/bookings/manage/calendar.ics?token=${booking.token}`);
+      const res = await world.api().bookings.manage['calendar.ics'].$get({ query: { token: booking.token } });
       expect(res.status).toBe(200);
       return readCalendar(await res.text());
     };
@@ -491,10 +422,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
 
   it('a request declined or expired removes the tentative event the booking page offered', async () => {
     const declined = await requested();
-    const res = await client().post('/api/bookings/confirm', {
-      token: await confirmTokenOf(declined.code),
-      action: 'decline',
-    });
+    const res = await answer(declined.confirmToken, 'decline');
     expect(res.status).toBe(200);
     const expired = await requested();
     clock.set('2026-11-23T18:00:00Z'); // 24 h after the request
@@ -519,32 +447,21 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
 
   it('refuses a time that is not open, or taken, and keeps the booking where it was', async () => {
     const booking = await requested();
-    const other = await client().post('/api/bookings', {
-      vendorId: booking.vendor.id,
-      serviceId: booking.service.id,
-      startTime: WEDNESDAY_11,
-      customerName: 'Beto',
-      customerEmail: 'beto@example.test',
-    });
+    const other = await bookAlso(booking, WEDNESDAY_11, 'beto@example.test');
     expect(other.status).toBe(201);
     for (const time of [WEDNESDAY_11, '2026-11-28T15:00:00.000Z' /* a Saturday */]) {
       const res = await reschedule(booking.token, time);
       expect(res.status, time).toBe(409);
       expect(await res.json()).toMatchObject({ error: { details: { reason: 'slot_taken' } } });
     }
-    expect(
-      (await client().post('/api/bookings/manage/reschedule', { token: booking.token, startTime: 'soon' }))
-        .status,
-    ).toBe(400);
+    expect((await reschedule(booking.token, 'soon')).status).toBe(400);
     expect(await rowOf(booking.id)).toMatchObject({ startTz: new Date(WEDNESDAY_9), rescheduledAt: null });
   });
 
   it('an unpaid booking keeps its payment deadline and moves only to a time after it', async () => {
     const booking = await confirmed('2026-11-24T15:00:00.000Z'); // Tuesday 09:00: deadline Monday 12:00
     const dueAt = booking.row.paymentDueAt!;
-    const { slots } = (await (
-      await client().get(`/api/bookings/manage/availability?token=${booking.token}`)
-    ).json()) as AvailabilityResponse;
+    const { slots } = (await (await slotsOf(booking.token)).json()) as AvailabilityResponse;
     expect(slots.length).toBeGreaterThan(0);
     expect(slots.every((s) => Date.parse(s) >= dueAt.getTime())).toBe(true);
     expect((await reschedule(booking.token, WEDNESDAY_9)).status).toBe(200);
@@ -553,7 +470,8 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
 
   it('the signed-in owner opens, cancels and moves by id; anyone else gets 404', async () => {
     const booking = await requested();
-    const owner = client();
+    const owner = world.http();
+    const asOwner = world.api(owner).me.bookings[':id'];
     const signUp = await owner.post('/api/auth/sign-up/email', {
       name: 'Ana',
       email: `ana.${n}@example.test`,
@@ -566,31 +484,37 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       .update(user)
       .set({ emailVerified: true })
       .where(eq(user.email, `ana.${n}@example.test`));
-    const mine = await owner.get(`/api/me/bookings/${booking.id}`);
+    const mine = await asOwner.$get({ param: { id: booking.id } });
     expect(mine.status).toBe(200);
     expect((await mine.json()) as ManagedBooking).toMatchObject({ code: booking.code, can_reschedule: true });
-    const slots = await owner.get(`/api/me/bookings/${booking.id}/availability`);
+    const slots = await asOwner.availability.$get({
+      param: { id: booking.id },
+      query: { from: undefined, to: undefined },
+    });
     expect(((await slots.json()) as AvailabilityResponse).slots).toContain(WEDNESDAY_11);
 
-    const stranger = client();
+    const stranger = world.http();
+    const asStranger = world.api(stranger).me.bookings[':id'];
     await stranger.post('/api/auth/sign-up/email', {
       name: 'Eve',
       email: 'eve@example.test',
       password: 'Eve#Cliente2026',
     });
     for (const res of [
-      await stranger.get(`/api/me/bookings/${booking.id}`),
-      await stranger.post(`/api/me/bookings/${booking.id}/cancel`, {}),
-      await stranger.post(`/api/me/bookings/${booking.id}/reschedule`, { startTime: WEDNESDAY_11 }),
+      await asStranger.$get({ param: { id: booking.id } }),
+      await asStranger.cancel.$post({ param: { id: booking.id }, json: { reason: undefined } }),
+      await asStranger.reschedule.$post({ param: { id: booking.id }, json: { startTime: WEDNESDAY_11 } }),
     ])
       expect(res.status).toBe(404);
     expect((await rowOf(booking.id)).status).toBe('pending_vendor');
 
     expect(
-      (await owner.post(`/api/me/bookings/${booking.id}/reschedule`, { startTime: WEDNESDAY_11 })).status,
+      (await asOwner.reschedule.$post({ param: { id: booking.id }, json: { startTime: WEDNESDAY_11 } }))
+        .status,
     ).toBe(200);
-    const cancelled = await owner.post(`/api/me/bookings/${booking.id}/cancel`, {
-      reason: 'Cambio de planes',
+    const cancelled = await asOwner.cancel.$post({
+      param: { id: booking.id },
+      json: { reason: 'Cambio de planes' },
     });
     expect(cancelled.status).toBe(200);
     expect(await rowOf(booking.id)).toMatchObject({
@@ -606,10 +530,9 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   it('cancel against the vendor’s confirm: whichever wins, the other is told and the booking is consistent', async () => {
     for (let round = 0; round < 4; round++) {
       const booking = await requested();
-      const confirmToken = await confirmTokenOf(booking.code);
       const [cancelRes, confirmRes] = await Promise.all([
         cancel(booking.token),
-        client().post('/api/bookings/confirm', { token: confirmToken, action: 'confirm' }),
+        answer(booking.confirmToken, 'confirm'),
       ]);
       const row = await rowOf(booking.id);
       expect([200, 409]).toContain(cancelRes.status);
@@ -659,13 +582,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       const booking = await requested();
       const [moveRes, bookRes] = await Promise.all([
         reschedule(booking.token, WEDNESDAY_11),
-        client().post('/api/bookings', {
-          vendorId: booking.vendor.id,
-          serviceId: booking.service.id,
-          startTime: WEDNESDAY_11,
-          customerName: 'Beto',
-          customerEmail: `beto.${round}@example.test`,
-        }),
+        bookAlso(booking, WEDNESDAY_11, `beto.${round}@example.test`),
       ]);
       expect([
         [200, 409],

@@ -1,16 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateBookingResponse, ManagedBooking } from '../../../shared/booking.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
+import type { ManagedBooking } from '../../../shared/booking.schemas.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { outbox } from '../../db/schema/messaging.ts';
-import { fixedClock } from '../../lib/clock.ts';
-import { insertService, insertVendor } from '../../test/factories.ts';
-import { createHttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
+import { testEngine } from '../../test/test-db.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 
 // Part 1 (decision 044): the customer's booking page, opened by the link in every mail to
@@ -22,63 +15,32 @@ const APP_URL = 'http://barrio.test';
 const DAY = 24 * 60 * 60_000;
 
 describe(`the customer's booking page (${testEngine})`, () => {
-  let database: Database;
-  const clock = fixedClock(NOW);
-  let app: Hono<AppEnv>;
-  let secret: string;
-  const client = () => createHttpClient(app, { origin: APP_URL });
+  let world: BookingScenario;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    let config: { authSecret: string };
-    ({ app, config } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
-    secret = config.authSecret;
+    world = await createBookingScenario({ now: NOW });
   });
-  afterAll(() => database.close());
+  afterAll(() => world.close());
 
-  async function book() {
-    clock.set(NOW);
-    const vendor = await insertVendor(database.db, { businessPhone: '+525512340000' });
-    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents: 45_000 });
-    const res = await client().post('/api/bookings', {
-      vendorId: vendor.id,
-      serviceId: service.id,
+  function book() {
+    world.clock.set(NOW);
+    return world.requested({
       startTime: MONDAY_9,
-      customerName: 'Ana López',
-      customerEmail: 'ana@example.test',
+      vendorFields: { businessPhone: '+525512340000' },
+      serviceFields: { durationMinutes: 60, priceCents: 45_000 },
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const booking = (await res.json()) as CreateBookingResponse;
-    const token = new URL(booking.manage_path, APP_URL).searchParams.get('token') ?? '';
-    return { vendor, booking, token };
   }
 
-  const page = (token: string) => client().get(`/api/bookings/manage?token=${encodeURIComponent(token)}`);
-
-  /** The mails queued to an address, newest last. */
-  async function mailsTo(to: string) {
-    const items = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    return items
-      .map((i) => i.payload as { to: string; subject: string; text: string })
-      .filter((m) => m.to === to);
-  }
-
-  /** The vendor's confirm token, from the request notification waiting in the outbox. */
-  async function confirmTokenOf(vendorEmail: string) {
-    const [mail] = await mailsTo(vendorEmail);
-    const token = /vendor-confirm\?token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.text))?.[1];
-    if (!token) throw new Error('no vendor notification');
-    return token;
-  }
+  const page = (token: string) => world.api().bookings.manage.$get({ query: { token } });
 
   it('answers the request with its page, mails the page with the receipt, and shows what happens next', async () => {
-    const { vendor, booking, token } = await book();
+    const { vendor, booking, manageToken: token } = await book();
     expect(booking.manage_path).toBe(`/booking/${booking.code}?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{54}$/);
-    const [receipt] = await mailsTo('ana@example.test');
+    const [receipt] = await world.mailsTo('ana@example.test');
     expect(receipt?.text).toContain(`${APP_URL}${booking.manage_path}`);
     // The vendor's mail never carries the customer's page.
-    expect(JSON.stringify(await mailsTo(vendor.businessEmail!))).not.toContain(token);
+    expect(JSON.stringify(await world.mailsTo(vendor.businessEmail!))).not.toContain(token);
 
     const res = await page(token);
     expect(res.status).toBe(200);
@@ -118,11 +80,10 @@ describe(`the customer's booking page (${testEngine})`, () => {
   });
 
   it('once confirmed: Pay now, the payment deadline, the vendor’s WhatsApp; the payment mail links the page', async () => {
-    const { vendor, booking, token } = await book();
-    clock.advance(60 * 60_000);
-    const confirmed = await client().post('/api/bookings/confirm', {
-      token: await confirmTokenOf(vendor.businessEmail!),
-      action: 'confirm',
+    const { booking, manageToken: token, confirmToken } = await book();
+    world.clock.advance(60 * 60_000);
+    const confirmed = await world.api().bookings.confirm.$post({
+      json: { token: confirmToken, action: 'confirm' },
     });
     expect(confirmed.status, await confirmed.clone().text()).toBe(200);
 
@@ -135,11 +96,12 @@ describe(`the customer's booking page (${testEngine})`, () => {
       payment_due_at: MONDAY_9,
     });
     expect(body.payment_url).toMatch(/^http/);
-    const mails = await mailsTo('ana@example.test');
+    const mails = await world.mailsTo('ana@example.test');
     const paymentMail = mails.find((m) => m.text.includes(body.payment_url!));
     expect(paymentMail?.text).toContain(`${APP_URL}${booking.manage_path}`);
 
-    const calendar = await client().get(body.calendar_url);
+    // The page's own link, as the browser follows it.
+    const calendar = await world.http().get(body.calendar_url);
     expect(calendar.status).toBe(200);
     expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(calendar.headers.get('content-disposition')).toBe(
@@ -151,12 +113,10 @@ describe(`the customer's booking page (${testEngine})`, () => {
   });
 
   it('shows a declined booking as ended, with no calendar to add', async () => {
-    const { vendor, token } = await book();
-    clock.advance(2 * 60 * 60_000);
-    await client().post('/api/bookings/confirm', {
-      token: await confirmTokenOf(vendor.businessEmail!),
-      action: 'decline',
-    });
+    const booked = await book();
+    world.clock.advance(2 * 60 * 60_000);
+    await world.ended(booked, 'declined');
+    const token = booked.manageToken;
     const body = (await (await page(token)).json()) as ManagedBooking;
     expect(body).toMatchObject({
       status: 'declined',
@@ -165,18 +125,18 @@ describe(`the customer's booking page (${testEngine})`, () => {
       payment_url: null,
       vendor: { whatsapp: null },
     });
-    expect((await client().get(body.calendar_url)).status).toBe(410);
+    expect((await world.http().get(body.calendar_url)).status).toBe(410);
   });
 
   it('reads an unanswered request past its deadline as expired, before the sweeper moves it', async () => {
-    const { token } = await book();
-    clock.set(MONDAY_9);
+    const { manageToken: token } = await book();
+    world.clock.set(MONDAY_9);
     expect(await (await page(token)).json()).toMatchObject({ status: 'expired', ended_at: MONDAY_9 });
   });
 
   it('answers 404 alike for a forged, a foreign and an outdated link, and 400 for no token', async () => {
-    const { booking, token } = await book();
-    const [row] = await database.db
+    const { booking, manageToken: token } = await book();
+    const [row] = await world.db
       .select({ id: appointments.id, endTz: appointments.endTz })
       .from(appointments)
       .where(eq(appointments.code, booking.code));
@@ -185,7 +145,7 @@ describe(`the customer's booking page (${testEngine})`, () => {
     for (const bad of [
       manageToken('another-secret', row!.id),
       `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`,
-      manageToken(secret, '00000000-0000-4000-8000-000000000000'),
+      manageToken(world.secret, '00000000-0000-4000-8000-000000000000'),
       'not-a-token',
     ]) {
       const res = await page(bad);
@@ -194,15 +154,16 @@ describe(`the customer's booking page (${testEngine})`, () => {
     }
 
     // Open until 30 days after the appointment's end, then not found like any other.
-    clock.set(new Date(row!.endTz.getTime() + 30 * DAY));
+    world.clock.set(new Date(row!.endTz.getTime() + 30 * DAY));
     expect((await page(token)).status).toBe(200);
-    clock.advance(1000);
+    world.clock.advance(1000);
     const late = await page(token);
     expect(late.status).toBe(404);
     expect(await late.json()).toEqual(notFound);
-    expect((await client().get(`/api/bookings/manage/calendar.ics?token=${token}`)).status).toBe(404);
+    expect((await world.api().bookings.manage['calendar.ics'].$get({ query: { token } })).status).toBe(404);
 
-    expect((await client().get('/api/bookings/manage?token=')).status).toBe(400);
-    expect((await client().get('/api/bookings/manage')).status).toBe(400);
+    expect((await page('')).status).toBe(400);
+    // @ts-expect-error: the route requires a token; asking without one is what this checks
+    expect((await world.api().bookings.manage.$get({ query: {} })).status).toBe(400);
   });
 });

@@ -1,26 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateBookingResponse } from '../../../shared/booking.schemas.ts';
 import type { AppointmentCheckout, PaymentSessionDetails } from '../../../shared/payment.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox, webhookEvents } from '../../db/schema/messaging.ts';
-import type { PaymentProvider } from '../../integrations/payments/payment-provider.ts';
+import { WEBHOOK_TOLERANCE_SECONDS } from '../../integrations/payments/stripe-provider.ts';
 import {
-  createStripeProvider,
-  WEBHOOK_TOLERANCE_SECONDS,
-} from '../../integrations/payments/stripe-provider.ts';
-import { fixedClock } from '../../lib/clock.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { insertService, insertVendor, testManageLink } from '../../test/factories.ts';
-import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../../test/fake-stripe.ts';
-import { createHttpClient } from '../../test/http-client.ts';
+  type BookingScenario,
+  type BookingSteps,
+  createBookingScenario,
+  STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET as WEBHOOK_SECRET,
+} from '../../test/booking-scenario.ts';
+import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { newConfirmToken } from '../booking-lifecycle/booking-tokens.ts';
-import { expireOverdueBookings } from '../booking-lifecycle/expire-bookings.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 import type { DevMail } from '../dev-mailbox/dev-mailbox.service.ts';
 
@@ -31,127 +28,70 @@ const NOW = '2026-11-22T18:00:00Z';
 const MONDAY_9 = '2026-11-23T15:00:00.000Z'; // 21 h away: the deadline is the start
 const TUESDAY_9 = '2026-11-24T15:00:00.000Z'; // 45 h away: the deadline is confirmation + 24 h
 const APP_URL = 'http://barrio.test';
-const SECRET_KEY = 'sk_test_barrio_fake';
-const WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe(`payments (${testEngine})`, () => {
+  /** The Stripe app, with the fake Stripe behind it. */
+  let world: BookingScenario;
+  /** The same steps through an app with the sandbox provider, over the same database. */
+  let sandbox: BookingSteps;
   let database: TestDatabase;
-  const clock = fixedClock(NOW);
+  let clock: BookingScenario['clock'];
   let fake: FakeStripe;
-  let stripeApp: Hono<AppEnv>;
   /** The server's secret, which the booking page tokens are made with. */
   let secret: string;
-  let sandboxApp: Hono<AppEnv>;
-  let stripe: PaymentProvider;
-  const logger = createLogger('silent');
   let slot = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    fake = await startFakeStripe({ secretKey: SECRET_KEY, now: () => clock.now() });
-    stripe = createStripeProvider({
-      secretKey: SECRET_KEY,
-      webhookSecret: WEBHOOK_SECRET,
-      oxxo: true,
-      api: fake.api,
-    });
-    ({
-      app: stripeApp,
-      config: { authSecret: secret },
-    } = createTestApp(database, {
-      clock,
-      env: {
-        APP_URL,
-        RATE_LIMITS: 'off',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      payments: stripe,
-    }));
-    ({ app: sandboxApp } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
+    world = await createBookingScenario({ now: NOW, stripe: true });
+    ({ database, clock, secret } = world);
+    fake = world.stripe!;
+    sandbox = world.over(
+      createTestApp(world.database, { clock: world.clock, env: { APP_URL, RATE_LIMITS: 'off' } }).app,
+    );
   });
-  afterAll(async () => {
-    await fake?.close();
-    await database?.close();
-  });
+  afterAll(() => world?.close());
 
-  const client = (app: Hono<AppEnv>) => createHttpClient(app, { origin: APP_URL });
-  const appointmentPath = (id: string) => `/api/payments/appointment/${id}?token=${manageToken(secret, id)}`;
-  const checkout = () => ({ payments: stripe, appUrl: APP_URL, manageLink: testManageLink, logger });
-  const rowOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
+  /** The payment link of a booking, as the booking page asks for it (in a browser of its own unless given). */
+  const appointmentOf = (id: string, token?: string, browser = world.http()) =>
+    world.api(browser).payments.appointment[':id'].$get({ param: { id }, query: { token } });
+  /** The payment link as the booking page asks for it: with the page's token. */
+  const withPageToken = (id: string) => appointmentOf(id, manageToken(world.secret, id));
+  const rowOf = (id: string) => world.rowOf(id);
   /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
   const outboxFor = async (id: string) => {
     const { code } = await rowOf(id);
-    return (await database.db.select().from(outbox)).filter(
+    return (await world.db.select().from(outbox)).filter(
       (o) =>
         o.payload.appointmentId === id || (o.kind === 'mail' && String(o.payload.subject).includes(code)),
     );
   };
 
-  /** A vendor of its own (so bookings never collide), a 60-minute service at $500. */
-  async function vendorWithService(priceCents = 50_000) {
-    const vendor = await insertVendor(database.db, { businessName: `Limpieza Roma ${slot++}` });
-    const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents });
-    return { vendor, service };
-  }
-
-  async function book(app: Hono<AppEnv>, vendorId: string, serviceId: string, startTime = MONDAY_9) {
-    const res = await client(app).post('/api/bookings', {
-      vendorId,
-      serviceId,
+  /** A request with a vendor of its own (so bookings never collide), a 60-minute service at $500. */
+  function requested(startTime = MONDAY_9, priceCents = 50_000, through: BookingSteps = world) {
+    return through.requested({
       startTime,
-      customerName: 'Ana López',
+      vendorFields: { businessName: `Limpieza Roma ${slot++}` },
+      serviceFields: { durationMinutes: 60, priceCents },
       customerEmail: `ana.${slot}@example.test`,
       customerPhone: '+52 55 1234 5678',
     });
-    expect(res.status, await res.clone().text()).toBe(201);
-    return (await res.json()) as CreateBookingResponse;
   }
 
-  async function tokenOf(code: string): Promise<string> {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
-    return match[1];
+  /** Booked and confirmed through the app: the booking is awaiting payment with its checkout. */
+  async function confirmed(through: BookingSteps = world, startTime = MONDAY_9) {
+    return through.confirmed(await requested(startTime, 50_000, through));
   }
 
-  /** Book and confirm through the app: the booking is awaiting payment with its checkout. */
-  async function confirmed(app: Hono<AppEnv>, startTime = MONDAY_9, priceCents = 50_000) {
-    const { vendor, service } = await vendorWithService(priceCents);
-    const { id, code } = await book(app, vendor.id, service.id, startTime);
-    const res = await client(app).post('/api/bookings/confirm', {
-      token: await tokenOf(code),
-      action: 'confirm',
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return { id, code, vendor, service, row: await rowOf(id) };
-  }
-
-  async function webhook(event: { payload: string; header: string }, app = stripeApp) {
-    return app.request('/api/webhooks/stripe', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
-      body: event.payload,
-    });
-  }
-
-  const sessionEvent = (type: string, sessionId: string, extra: Record<string, unknown> = {}) => {
-    const session = fake.sessions.get(sessionId);
-    return signedStripeEvent({
-      type,
-      object: { ...session, ...extra },
-      secret: WEBHOOK_SECRET,
-      timestamp: Math.floor(clock.now().getTime() / 1000),
-    });
-  };
+  const webhook = (event: { payload: string; header: string }, app?: Hono<AppEnv>) =>
+    world.stripeWebhook(event, app);
+  const sessionEvent = (type: string, sessionId: string, extra: Record<string, unknown> = {}) =>
+    world.sessionEvent(type, sessionId, extra);
 
   it('confirming creates a Stripe checkout in MXN, stores it and sends the link in Spanish', async () => {
     const before = fake.requests.length;
-    const { id, code, vendor, row } = await confirmed(stripeApp);
+    const { id, code, vendor, row } = await confirmed();
     expect(fake.rejections).toEqual([]);
     const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
     expect(sent).toHaveLength(1);
@@ -196,7 +136,7 @@ describe(`payments (${testEngine})`, () => {
 
   it('keeps expires_at within Stripe’s window when the deadline is 24 h away', async () => {
     const before = fake.requests.length;
-    const { row } = await confirmed(stripeApp, TUESDAY_9);
+    const { row } = await confirmed(world, TUESDAY_9);
     expect(row.paymentDueAt).toEqual(new Date(Date.parse(NOW) + 24 * HOUR));
     const [request] = fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions');
     const expiresAt = Number(request!.params.expires_at) * 1000;
@@ -206,10 +146,10 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('a start under 30 minutes away: the checkout stays open 30 min, the deadline and the sweeper win', async () => {
-    const { vendor, service } = await vendorWithService();
+    const customer = await requested(TUESDAY_9, 50_000, sandbox); // a customer row to reuse
+    const { vendor, service } = customer;
     const { token, hash } = newConfirmToken();
     const start = new Date(Date.parse(NOW) + 20 * MINUTE);
-    const customer = await book(sandboxApp, vendor.id, service.id, TUESDAY_9); // a customer row to reuse
     const customerId = (await rowOf(customer.id)).customerId;
     const [inserted] = await database.db
       .insert(appointments)
@@ -229,7 +169,7 @@ describe(`payments (${testEngine})`, () => {
       })
       .returning();
     const before = fake.requests.length;
-    const res = await client(stripeApp).post('/api/bookings/confirm', { token, action: 'confirm' });
+    const res = await world.api().bookings.confirm.$post({ json: { token, action: 'confirm' } });
     expect(res.status).toBe(200);
     const row = await rowOf(inserted!.id);
     expect(row.paymentDueAt).toEqual(start);
@@ -239,12 +179,7 @@ describe(`payments (${testEngine})`, () => {
 
     clock.advance(20 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      const counts = await world.sweep();
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(row.id)).toMatchObject({ status: 'cancelled', cancelReason: 'payment_timeout' });
       expect(fake.sessions.get(row.checkoutSessionId!)!.status).toBe('expired');
@@ -254,7 +189,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('a signed checkout.session.completed (paid) marks the booking paid and tells both parties', async () => {
-    const { id, code, vendor, row } = await confirmed(stripeApp);
+    const { id, code, vendor, row } = await confirmed();
     fake.complete(row.checkoutSessionId!);
     const res = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
     expect(res.status, await res.clone().text()).toBe(200);
@@ -282,7 +217,9 @@ describe(`payments (${testEngine})`, () => {
     expect(received.map((o) => o.payload.to).sort()).toEqual(['+525512345678', vendor.businessPhone].sort());
 
     // What /payment-success shows.
-    const details = await client(stripeApp).get(`/api/payments/session/${row.checkoutSessionId}`);
+    const details = await world.api().payments.session[':sessionId'].$get({
+      param: { sessionId: row.checkoutSessionId! },
+    });
     expect(details.status).toBe(200);
     expect((await details.json()) as PaymentSessionDetails).toMatchObject({
       appointment_id: id,
@@ -297,7 +234,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('refuses a tampered body, a missing or wrong signature and a stale timestamp with 400', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     const good = sessionEvent('checkout.session.completed', row.checkoutSessionId!, {
       payment_status: 'paid',
     });
@@ -330,14 +267,14 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('applies the same event once, sent twice and then five times at once', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     fake.complete(row.checkoutSessionId!);
     const event = sessionEvent('checkout.session.completed', row.checkoutSessionId!);
     const [first, second] = [await webhook(event), await webhook(event)];
     expect(await first.json()).toMatchObject({ outcome: 'paid' });
     expect(await second.json()).toMatchObject({ outcome: 'duplicate' });
 
-    const other = await confirmed(stripeApp);
+    const other = await confirmed();
     fake.complete(other.row.checkoutSessionId!);
     const burst = sessionEvent('checkout.session.completed', other.row.checkoutSessionId!);
     const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(burst)));
@@ -371,16 +308,16 @@ describe(`payments (${testEngine})`, () => {
           env: {
             APP_URL,
             RATE_LIMITS: 'off',
-            STRIPE_SECRET_KEY: SECRET_KEY,
+            STRIPE_SECRET_KEY,
             STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           },
-          payments: stripe,
+          payments: world.payments,
         });
-        const { id, row } = await confirmed(stripeApp);
+        const { id, row } = await confirmed();
         fake.complete(row.checkoutSessionId!);
         const event = sessionEvent('checkout.session.completed', row.checkoutSessionId!);
         const answers = await Promise.all(
-          Array.from({ length: 6 }, (_, i) => webhook(event, i % 2 ? otherApp : stripeApp)),
+          Array.from({ length: 6 }, (_, i) => webhook(event, i % 2 ? otherApp : world.app)),
         );
         const outcomes = await Promise.all(
           answers.map(async (a) => ((await a.json()) as { outcome: string }).outcome),
@@ -403,7 +340,7 @@ describe(`payments (${testEngine})`, () => {
   );
 
   it('payment_status=unpaid (an OXXO voucher) is not paid; async_payment_succeeded then is', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     fake.complete(row.checkoutSessionId!, 'unpaid');
     const voucher = await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
     expect(await voucher.json()).toMatchObject({ outcome: 'ignored' });
@@ -418,7 +355,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('an OXXO voucher left unpaid (async_payment_failed) tells the customer; a new checkout keeps it payable', async () => {
-    const { id, code, row } = await confirmed(stripeApp);
+    const { id, code, row } = await confirmed();
     fake.complete(row.checkoutSessionId!, 'unpaid');
     await webhook(sessionEvent('checkout.session.completed', row.checkoutSessionId!));
     const failed = sessionEvent('checkout.session.async_payment_failed', row.checkoutSessionId!);
@@ -447,8 +384,8 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('lateness is judged by when the customer paid: a payment made in time and told late pays the booking', async () => {
-    const { id, row } = await confirmed(stripeApp);
-    const late = await confirmed(stripeApp, TUESDAY_9);
+    const { id, row } = await confirmed();
+    const late = await confirmed(world, TUESDAY_9);
     const due = row.paymentDueAt!;
     fake.complete(row.checkoutSessionId!);
     // Paid a minute before the deadline; Stripe's delivery (retried) arrives 40 minutes after it,
@@ -490,7 +427,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('checkout.session.expired cancels the booking and frees its slot', async () => {
-    const { id, vendor, service, row } = await confirmed(stripeApp);
+    const { id, vendor, service, row } = await confirmed();
     const res = await webhook(
       sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }),
     );
@@ -500,11 +437,16 @@ describe(`payments (${testEngine})`, () => {
       (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
     ).toHaveLength(2);
     // The same slot can be booked again.
-    await book(stripeApp, vendor.id, service.id, MONDAY_9);
+    await world.requested({
+      startTime: MONDAY_9,
+      vendor,
+      service,
+      customerEmail: `ana.${slot}@example.test`,
+    });
   });
 
   it('a payment for a booking already cancelled is recorded and flagged for refund', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     await webhook(sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }));
     const late = await webhook(
       sessionEvent('checkout.session.async_payment_succeeded', row.checkoutSessionId!, {
@@ -517,7 +459,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('a late payment told again by another event is refunded once and told once', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     await webhook(sessionEvent('checkout.session.expired', row.checkoutSessionId!, { status: 'expired' }));
     fake.complete(row.checkoutSessionId!);
     const first = await webhook(
@@ -539,30 +481,20 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('the sweeper cancels an unpaid booking past its deadline, closes the checkout and tells both', async () => {
-    const { id, row } = await confirmed(stripeApp);
+    const { id, row } = await confirmed();
     clock.set(new Date(Date.parse(MONDAY_9) - MINUTE));
     try {
-      await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      await world.sweep();
       expect((await rowOf(id)).status).toBe('awaiting_payment');
       clock.set(MONDAY_9);
       // Reads treat the overdue row as cancelled before the sweeper runs.
-      const early = await client(stripeApp).get(appointmentPath(id));
+      const early = await withPageToken(id);
       expect((await early.json()) as AppointmentCheckout).toMatchObject({
         status: 'cancelled',
         payable: false,
         payment_url: null,
       });
-      const counts = await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      const counts = await world.sweep();
       expect(counts.cancelled).toBeGreaterThanOrEqual(1);
       expect(await rowOf(id)).toMatchObject({
         status: 'cancelled',
@@ -574,12 +506,7 @@ describe(`payments (${testEngine})`, () => {
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
       // Idempotent: a second pass changes nothing and sends nothing.
-      await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      await world.sweep();
       expect(
         (await outboxFor(id)).filter((o) => /cancelada por falta de pago/.test(String(o.payload.subject))),
       ).toHaveLength(2);
@@ -589,39 +516,27 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('a Stripe outage at confirmation: the vendor’s answer stands, the sweeper attaches the checkout once', async () => {
-    const { vendor, service } = await vendorWithService();
-    const { id, code } = await book(stripeApp, vendor.id, service.id, TUESDAY_9);
+    const { id, confirmToken } = await requested(TUESDAY_9);
     fake.failNext(1);
-    const res = await client(stripeApp).post('/api/bookings/confirm', {
-      token: await tokenOf(code),
-      action: 'confirm',
-    });
+    const res = await world
+      .api()
+      .bookings.confirm.$post({ json: { token: confirmToken, action: 'confirm' } });
     expect(res.status).toBe(200);
     expect(await rowOf(id)).toMatchObject({
       status: 'awaiting_payment',
       checkoutSessionId: null,
       paymentUrl: null,
     });
-    const pending = await client(stripeApp).get(appointmentPath(id));
+    const pending = await withPageToken(id);
     expect(await pending.json()).toMatchObject({ payable: true, payment_url: null });
 
     clock.advance(2 * MINUTE);
     try {
-      const counts = await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      const counts = await world.sweep();
       expect(counts.attached).toBeGreaterThanOrEqual(1);
       const row = await rowOf(id);
       expect(row.checkoutSessionId).toMatch(/^cs_test_/);
-      await expireOverdueBookings({
-        db: database.db,
-        now: clock.now(),
-        checkout: checkout(),
-        manageLink: testManageLink,
-      });
+      await world.sweep();
       const links = (await outboxFor(id)).filter(
         (o) => o.kind === 'mail' && /confirmada: paga/.test(String(o.payload.subject)),
       );
@@ -633,9 +548,10 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('answers the payment pages: session and appointment lookups, unknown ids and bad input', async () => {
-    const { id, row } = await confirmed(stripeApp);
-    const c = client(stripeApp);
-    const retry = await c.get(appointmentPath(id));
+    const { id, row } = await confirmed();
+    const session = (sessionId: string) =>
+      world.api().payments.session[':sessionId'].$get({ param: { sessionId } });
+    const retry = await withPageToken(id);
     expect((await retry.json()) as AppointmentCheckout).toMatchObject({
       appointment_id: id,
       status: 'awaiting_payment',
@@ -643,61 +559,60 @@ describe(`payments (${testEngine})`, () => {
       payment_url: row.paymentUrl,
       payment_due_at: MONDAY_9,
     });
-    const unknownSession = await c.get('/api/payments/session/cs_test_unknown');
+    const unknownSession = await session('cs_test_unknown');
     expect(unknownSession.status).toBe(404);
     expect(await unknownSession.json()).toMatchObject({ error: { message: 'Reserva No Encontrada' } });
-    expect((await c.get('/api/payments/session/not%20a%20session')).status).toBe(400);
-    expect((await c.get('/api/payments/appointment/not-a-uuid')).status).toBe(400);
-    expect((await c.get('/api/payments/appointment/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await session('not a session')).status).toBe(400);
+    expect((await appointmentOf('not-a-uuid')).status).toBe(400);
+    expect((await appointmentOf('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     // A request the vendor has not confirmed has no payment step.
-    const { vendor, service } = await vendorWithService();
-    const pending = await book(stripeApp, vendor.id, service.id);
-    expect((await c.get(appointmentPath(pending.id))).status).toBe(404);
+    const pending = await requested();
+    expect((await withPageToken(pending.id)).status).toBe(404);
   });
 
   it('answers the payment link only with the booking page token or to the owner signed in', async () => {
-    const { id, row } = await confirmed(stripeApp);
-    const other = await confirmed(stripeApp);
-    const stranger = client(stripeApp);
+    const { id, row } = await confirmed();
+    const other = await confirmed();
+    const stranger = world.http();
     const notFound = { error: { code: 'not_found', message: 'Reserva No Encontrada' } };
     // By the id alone (it is in Stripe's metadata, in URLs, in logs): the 404 of an unknown booking.
-    const byId = await stranger.get(`/api/payments/appointment/${id}`);
+    const byId = await appointmentOf(id, undefined, stranger);
     expect(byId.status).toBe(404);
     expect(await byId.json()).toEqual(notFound);
     // Another booking's token, a forged one, an empty one.
     for (const token of [manageToken(secret, other.id), manageToken('another-secret', id), '']) {
-      const res = await stranger.get(`/api/payments/appointment/${id}?token=${token}`);
+      const res = await appointmentOf(id, token, stranger);
       expect(res.status, token).toBe(404);
     }
     // A signed-in account that does not own it.
-    const someone = client(stripeApp);
+    const someone = world.http();
     const signUp = await someone.post('/api/auth/sign-up/email', {
       name: 'Otra Persona',
       email: `otra.${slot}@example.test`,
       password: 'Secreto#2026',
     });
     expect(signUp.status).toBe(200);
-    expect((await someone.get(`/api/payments/appointment/${id}`)).status).toBe(404);
+    expect((await appointmentOf(id, undefined, someone)).status).toBe(404);
     // With its own token: the payment link.
-    const withToken = await stranger.get(appointmentPath(id));
+    const withToken = await appointmentOf(id, manageToken(secret, id), stranger);
     expect(await withToken.json()).toMatchObject({ appointment_id: id, payment_url: row.paymentUrl });
     expect(withToken.headers.get('cache-control')).toBe('no-store');
     // The owner, signed in, needs no token: an account with the booking's email, proven.
-    const owner = client(stripeApp);
+    const owner = world.http();
     await owner.post('/api/auth/sign-in/magic-link', { email: row.customerEmail });
     const mailbox = (await (await owner.get('/api/dev/mailbox')).json()) as DevMail[];
     const link = new URL(mailbox.find((m) => m.to === row.customerEmail)!.links[0]!);
     await owner.post('/api/auth/magic-link/verify', { token: link.searchParams.get('token') });
-    const asOwner = await owner.get(`/api/payments/appointment/${id}`);
+    const asOwner = await appointmentOf(id, undefined, owner);
     expect(asOwner.status).toBe(200);
     expect(await asOwner.json()).toMatchObject({ appointment_id: id, payment_url: row.paymentUrl });
   });
 
   it('the sandbox: the same service path as the webhook, once; cancel goes back; closed checkouts refuse', async () => {
-    const { id, row } = await confirmed(sandboxApp);
+    const { id, row } = await confirmed(sandbox);
     expect(row.checkoutSessionId).toMatch(/^cs_sandbox_[0-9a-f]{40}$/);
     expect(row.paymentUrl).toBe(`${APP_URL}/sandbox/checkout/${row.checkoutSessionId}`);
-    const c = client(sandboxApp);
+    const c = sandbox.http();
     const page = await c.get(`/api/sandbox/checkout/${row.checkoutSessionId}`);
     expect(await page.json()).toMatchObject({
       appointment_id: id,
@@ -741,7 +656,7 @@ describe(`payments (${testEngine})`, () => {
     expect(events.filter((e) => e.eventId.includes(row.checkoutSessionId!))).toHaveLength(1);
 
     // Past its deadline a sandbox checkout takes no payment, like an expired Stripe one.
-    const late = await confirmed(sandboxApp);
+    const late = await confirmed(sandbox);
     clock.set(MONDAY_9);
     try {
       const refused = await c.post(`/api/sandbox/checkout/${late.row.checkoutSessionId}/pay`);
@@ -754,7 +669,7 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('the sandbox pays back at once a payment that lost the race with a cancellation, as Stripe’s webhook does', async () => {
-    const { id, row } = await confirmed(sandboxApp);
+    const { id, row } = await confirmed(sandbox);
     // The customer cancels between the checkout page's read and the Pay click's effect.
     const db = database.db;
     let raced = false;
@@ -777,7 +692,7 @@ describe(`payments (${testEngine})`, () => {
       { ...database, db: racing },
       { clock, env: { APP_URL, RATE_LIMITS: 'off' } },
     );
-    const res = await client(app).post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`);
+    const res = await world.over(app).http().post(`/api/sandbox/checkout/${row.checkoutSessionId}/pay`);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await rowOf(id)).toMatchObject({
       status: 'cancelled',
@@ -788,17 +703,17 @@ describe(`payments (${testEngine})`, () => {
   });
 
   it('mounts the sandbox only for the sandbox provider outside production; the Stripe webhook only for Stripe', async () => {
-    expect((await client(stripeApp).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
+    expect((await world.http().get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
     const { app: production } = createTestApp(database, {
       // Production requires an https APP_URL.
       env: { APP_URL: 'https://barrio.test', NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) },
     });
-    expect((await client(production).get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
+    expect((await world.over(production).http().get('/api/sandbox/checkout/cs_sandbox_x')).status).toBe(404);
     const stray = signedStripeEvent({
       type: 'checkout.session.completed',
       object: {},
       secret: WEBHOOK_SECRET,
     });
-    expect((await webhook(stray, sandboxApp)).status).toBe(404);
+    expect((await webhook(stray, sandbox.app)).status).toBe(404);
   });
 });

@@ -5,24 +5,11 @@ import { preloadRouteAt } from '../app/router.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
+import { type FakeHandler, json, sessionHandlers, signedInMe, stubApi } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-type Handler = (body: unknown) => { status: number; body: unknown };
-let handlers: Record<string, Handler>;
+let handlers: Record<string, FakeHandler>;
 let me: MeResponse | null;
-
-const json = (status: number, body: unknown) => ({ status, body });
-
-function signedIn(overrides: Partial<MeResponse> = {}): MeResponse {
-  return {
-    user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
-    session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
-    profile: null,
-    isAdmin: false,
-    vendorProfileId: null,
-    ...overrides,
-  };
-}
 
 // The screens these tests open, loaded once before them: on a busy machine the first load of a
 // screen's module (the phone library with it) takes longer than a query's one-second wait.
@@ -31,28 +18,9 @@ beforeAll(() => Promise.all(['/auth', '/profile', '/settings'].map(preloadRouteA
 beforeEach(async () => {
   me = null;
   handlers = {
-    'GET /api/auth/get-session': () => json(200, me ? { session: {}, user: {} } : null),
-    'GET /api/me': () => (me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } })),
-    'GET /api/auth-config': () => json(200, { google: false, devMailbox: true }),
-    'GET /api/vendors/featured': () => json(200, { items: [] }),
+    ...sessionHandlers(() => me),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const request = input instanceof Request ? input : undefined;
-      const url = new URL(request ? request.url : String(input), 'http://localhost');
-      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-      const handler = handlers[`${method} ${url.pathname}`];
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      const { status, body: answer } = handler
-        ? handler(body)
-        : json(404, { error: { code: 'not_found', message: 'x' } });
-      return new Response(JSON.stringify(answer), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  stubApi(handlers);
   await i18n.changeLanguage('en');
 });
 
@@ -81,7 +49,7 @@ describe('guards', () => {
   });
 
   it('sends a signed-in user on to their redirectTo, or home when it would leave the site', async () => {
-    me = signedIn();
+    me = signedInMe();
     const router = renderAt('/auth?redirectTo=%2Fjobs');
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
     cleanup();
@@ -90,18 +58,18 @@ describe('guards', () => {
   });
 
   it('shows the Admin tab to admins only', async () => {
-    me = signedIn({ isAdmin: true });
+    me = signedInMe({ isAdmin: true });
     renderAt('/vendors');
     expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
     cleanup();
-    me = signedIn();
+    me = signedInMe();
     renderAt('/vendors');
     await screen.findByRole('link', { name: 'Jobs' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull());
   });
 
   it('sends a signed-in user away from /auth', async () => {
-    me = signedIn();
+    me = signedInMe();
     const router = renderAt('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -196,7 +164,7 @@ describe('Vendor access page', () => {
     let sent: unknown;
     handlers['POST /api/auth/sign-in/email'] = (body) => {
       sent = body;
-      me = signedIn();
+      me = signedInMe();
       return json(200, { token: 't', user: {} });
     };
     handlers['POST /api/auth/sign-out'] = () => {
@@ -219,7 +187,7 @@ describe('My Profile form', () => {
       puts++;
       return json(500, { error: { code: 'internal', message: 'x' } });
     };
-    me = signedIn();
+    me = signedInMe();
     renderAt('/profile');
     const name = await screen.findByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Sofía');
@@ -256,7 +224,7 @@ describe('My Profile form', () => {
         created_at: new Date().toISOString(),
       });
     };
-    me = signedIn();
+    me = signedInMe();
     renderAt('/profile');
     changeValue(await screen.findByLabelText('Name'), ' Sofía R. ');
     changeValue(screen.getByLabelText('Phone'), '55 1234 5678');

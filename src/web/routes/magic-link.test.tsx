@@ -3,57 +3,26 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { MeResponse } from '../../shared/profile.schemas.ts';
 import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { type FakeHandler, json, sessionHandlers, signedInMe, stubApi } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // /auth/magic-link (decision 054): opening the mailed link signs nobody in; its one button does.
 
-type Handler = (body: unknown) => { status: number; body: unknown };
-let handlers: Record<string, Handler>;
+let handlers: Record<string, FakeHandler>;
 let me: MeResponse | null;
 let posted: Record<string, unknown[]>;
 
-const json = (status: number, body: unknown) => ({ status, body });
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEf';
-
-const signedIn = (): MeResponse => ({
-  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
-  session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
-  profile: null,
-  isAdmin: false,
-  vendorProfileId: null,
-});
 
 beforeAll(() => preloadRouteAt('/auth/magic-link'), 60_000);
 
 beforeEach(async () => {
   me = null;
-  posted = {};
   handlers = {
-    'GET /api/auth/get-session': () => json(200, me ? { session: {}, user: {} } : null),
-    'GET /api/me': () => (me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } })),
-    'GET /api/auth-config': () => json(200, { google: false, devMailbox: true }),
-    'GET /api/vendors/featured': () => json(200, { items: [] }),
+    ...sessionHandlers(() => me),
     'GET /api/me/bookings': () => json(200, { items: [] }),
   };
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const request = input instanceof Request ? input : undefined;
-      const url = new URL(request ? request.url : String(input), 'http://localhost');
-      const method = (request?.method ?? init?.method ?? 'GET').toUpperCase();
-      const key = `${method} ${url.pathname}`;
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      if (method === 'POST') posted[key] = [...(posted[key] ?? []), body];
-      const handler = handlers[key];
-      const { status, body: answer } = handler
-        ? handler(body)
-        : json(404, { error: { code: 'not_found', message: 'x' } });
-      return new Response(JSON.stringify(answer), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  posted = stubApi(handlers);
   await i18n.changeLanguage('en');
 });
 
@@ -65,7 +34,7 @@ afterEach(() => {
 describe('the magic link page', () => {
   it('sends nothing when it opens; its one button signs in and goes back to redirectTo', async () => {
     handlers['POST /api/auth/magic-link/verify'] = () => {
-      me = signedIn();
+      me = signedInMe();
       return json(200, { status: true });
     };
     const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2Fjobs`);
@@ -80,7 +49,7 @@ describe('the magic link page', () => {
 
   it('never follows a redirectTo that leads off the site', async () => {
     handlers['POST /api/auth/magic-link/verify'] = () => {
-      me = signedIn();
+      me = signedInMe();
       return json(200, { status: true });
     };
     const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2F%2Fevil.example`);

@@ -1,6 +1,6 @@
-import { expect } from '@playwright/test';
-import { freshEmail, newPhonePage } from './support/auth.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
+import { type Browser, expect, type Page } from '@playwright/test';
+import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
 import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
@@ -14,6 +14,51 @@ test.describe.configure({ timeout: 90_000 });
 const everyWeekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
 const closed = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
 
+/**
+ * A cleaning vendor of its own (its services go to the customer's address) serving two colonias,
+ * approved, signed in on `vendorPage`, with one service; its slug.
+ */
+async function homeCleaningVendor(vendorPage: Page, browser: Browser, baseURL: string): Promise<string> {
+  const email = freshEmail('limpieza');
+  const signup = await vendorPage.request.post('/api/vendor/signup', {
+    headers: { origin: baseURL },
+    data: {
+      business_name: 'Limpieza a Domicilio Narvarte',
+      business_phone: '55 3333 4444',
+      business_email: email,
+      password: 'Limpia#2026',
+      service_category: 'Limpieza del Hogar',
+      service_areas: ['Roma Norte', 'Condesa'],
+      languages: ['Spanish'],
+      address: 'Calle Colima 180',
+      availability: {
+        monday: everyWeekday,
+        tuesday: everyWeekday,
+        wednesday: everyWeekday,
+        thursday: everyWeekday,
+        friday: everyWeekday,
+        saturday: closed,
+        sunday: closed,
+      },
+    },
+  });
+  expect(signup.status()).toBe(201);
+  const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
+  // Only approved vendors take bookings (decision 048).
+  await approveVendor(browser, baseURL, vendorProfileId);
+  await vendorPage.goto('/vendor/auth');
+  await vendorPage.getByLabel('Email', { exact: true }).fill(email);
+  await vendorPage.getByLabel('Password', { exact: true }).fill('Limpia#2026');
+  await vendorPage.getByRole('button', { name: 'Log In', exact: true }).last().click();
+  await expect(vendorPage.getByText('Welcome back!')).toBeVisible();
+  const added = await vendorPage.request.post('/api/vendor/services', {
+    headers: { origin: baseURL },
+    data: { name: 'Limpieza profunda', description: null, price_cents: 45_000, duration_minutes: 120 },
+  });
+  expect(added.status()).toBe(201);
+  return slug;
+}
+
 test('a home-cleaning booking with an address reaches the vendor’s dashboard complete', async ({
   browser,
   baseURL,
@@ -21,44 +66,7 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
   const vendorSide = await newPhonePage(browser, baseURL);
   const customer = await newPhonePage(browser, baseURL);
   try {
-    // A cleaning vendor (its services go to the customer's address) serving two colonias.
-    const email = freshEmail('limpieza');
-    const signup = await vendorSide.page.request.post('/api/vendor/signup', {
-      headers: { origin: baseURL! },
-      data: {
-        business_name: 'Limpieza a Domicilio Narvarte',
-        business_phone: '55 3333 4444',
-        business_email: email,
-        password: 'Limpia#2026',
-        service_category: 'Limpieza del Hogar',
-        service_areas: ['Roma Norte', 'Condesa'],
-        languages: ['Spanish'],
-        address: 'Calle Colima 180',
-        availability: {
-          monday: everyWeekday,
-          tuesday: everyWeekday,
-          wednesday: everyWeekday,
-          thursday: everyWeekday,
-          friday: everyWeekday,
-          saturday: closed,
-          sunday: closed,
-        },
-      },
-    });
-    expect(signup.status()).toBe(201);
-    const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
-    // Only approved vendors take bookings (decision 048).
-    await approveVendor(browser, baseURL!, vendorProfileId);
-    await vendorSide.page.goto('/vendor/auth');
-    await vendorSide.page.getByLabel('Email', { exact: true }).fill(email);
-    await vendorSide.page.getByLabel('Password', { exact: true }).fill('Limpia#2026');
-    await vendorSide.page.getByRole('button', { name: 'Log In', exact: true }).last().click();
-    await expect(vendorSide.page.getByText('Welcome back!')).toBeVisible();
-    const added = await vendorSide.page.request.post('/api/vendor/services', {
-      headers: { origin: baseURL! },
-      data: { name: 'Limpieza profunda', description: null, price_cents: 45_000, duration_minutes: 120 },
-    });
-    expect(added.status()).toBe(201);
+    const slug = await homeCleaningVendor(vendorSide.page, browser, baseURL!);
 
     // The customer books it: the form asks where, among the vendor's colonias.
     const page = customer.page;
@@ -105,6 +113,51 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
     ).toHaveAttribute('href', 'https://wa.me/525512345678');
     await expect(vendorSide.page.getByText('Hay un perro tranquilo')).toBeVisible();
     await expectNoAxeViolations(vendorSide.page);
+    expect(customer.errors).toEqual([]);
+  } finally {
+    await vendorSide.close();
+    await customer.close();
+  }
+});
+
+test('a signed-in customer is offered the address of their last booking, and it fits the phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const vendorSide = await newPhonePage(browser, baseURL);
+  const customer = await newPhonePage(browser, baseURL);
+  try {
+    const slug = await homeCleaningVendor(vendorSide.page, browser, baseURL!);
+    const page = customer.page;
+    await signInOnAuthPage(page, demo.customer, demo.password);
+    await expect(page).toHaveURL(/\/$/);
+
+    // A first booking at home, in Roma Norte; the name and email come from the account.
+    await page.goto(`/public/vendor/${slug}?tab=services`);
+    const form = await pickSlot(page, { day: 1, time: 0 });
+    await form.getByLabel('Colonia', { exact: true }).selectOption('Roma Norte');
+    await form.getByLabel('References (optional)').fill('timbre azul');
+    await expect(form.getByLabel('Email', { exact: true })).toHaveValue(demo.customer);
+    await form.getByRole('button', { name: 'Book Now' }).click();
+    await bookingCode(page);
+
+    // The next time, the form offers that address: a long label that wraps on the phone.
+    await page.goto(`/public/vendor/${slug}?tab=services`);
+    const again = page.getByRole('region', { name: 'Book a service' });
+    await again.scrollIntoViewIfNeeded();
+    await again.getByLabel('Service', { exact: true }).selectOption({ index: 1 });
+    const offer = again.getByRole('button', {
+      name: 'Use the address of your last booking: Calle Durango 120, Roma Norte, CP 06700 (timbre azul)',
+    });
+    await expect(offer).toBeVisible();
+    await expectNoSideScroll(page);
+    await expectNoAxeViolations(page);
+    await offer.click();
+    await expect(again.getByLabel('Street and number', { exact: true })).toHaveValue('Calle Durango 120');
+    await expect(again.getByLabel('Colonia', { exact: true })).toHaveValue('Roma Norte');
+    await expect(again.getByLabel('Postal code', { exact: true })).toHaveValue('06700');
+    await expect(again.getByLabel('References (optional)')).toHaveValue('timbre azul');
+    await expect(offer).toBeHidden();
     expect(customer.errors).toEqual([]);
   } finally {
     await vendorSide.close();

@@ -352,7 +352,7 @@ export function BookingForm({
       )}
 
       {addressNeeded ? (
-        <fieldset className="flex flex-col gap-3 rounded-2xl border border-stone-200 p-4">
+        <fieldset className="flex min-w-0 flex-col gap-3 rounded-2xl border border-stone-200 p-4">
           <legend className="px-1 text-sm font-semibold text-stone-800">
             {t('bookings.form.addressTitle')}
           </legend>
@@ -360,7 +360,9 @@ export function BookingForm({
           {lastAddress && addressEmpty ? (
             <Button
               variant="secondary"
-              className="h-auto min-h-11 py-2 text-left whitespace-normal"
+              // The address is long: it wraps inside the card rather than widen it (a fieldset grows
+              // to its content's width, and a button's label does not wrap by itself).
+              className="h-auto! min-h-11 py-2 text-left"
               onClick={() =>
                 setValue(
                   'address',
@@ -369,7 +371,9 @@ export function BookingForm({
                 )
               }
             >
-              {t('bookings.form.useLastAddress', { address: addressLine(lastAddress) })}
+              <span className="min-w-0 break-words whitespace-normal">
+                {t('bookings.form.useLastAddress', { address: addressLine(lastAddress) })}
+              </span>
             </Button>
           ) : null}
           <FormField id={field('street')} required label={t('bookings.form.street')} error={errorText.street}>

@@ -78,6 +78,8 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await card.getByRole('tab', { name: 'Availability' }).click();
   const save = card.getByRole('button', { name: 'Save availability' });
   await expect(save).toBeVisible();
+  // The zone by its city, as on the booking surfaces.
+  await expect(card.getByText('Times are Mexico City time')).toBeVisible();
   await expectNoSideScroll(page);
   await save.click();
   await expect(page.getByText('Please select a date')).toBeVisible();

@@ -156,7 +156,7 @@ export const adminEn = {
   availability: {
     title: 'Add availability',
     date: 'Date',
-    timezone: 'Times in {{timezone}}',
+    timezone: 'Times are {{timezone}} time',
     slot: 'Time slot {{n}}',
     start: 'Start',
     end: 'End',
@@ -486,7 +486,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
   availability: {
     title: 'Agregar disponibilidad',
     date: 'Fecha',
-    timezone: 'Horarios en {{timezone}}',
+    timezone: 'Horarios en hora de {{timezone}}',
     slot: 'Horario {{n}}',
     start: 'Inicio',
     end: 'Fin',

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/admin.schemas.ts';
 import { adminCalendarDays } from '../../../../shared/calendar-day.ts';
 import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
-import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { dateTimeFormat, zoneCity } from '../../../../shared/date-format.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -38,7 +38,7 @@ type Repeat = RecurrenceRule | 'none';
  * times are the vendor's wall-clock times; they become instants here (decision 016).
  */
 export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const timeZone = vendor.timezone;
   const days = adminCalendarDays(new Date(), timeZone);
@@ -72,7 +72,9 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
         <h3 id={`${id}-title`} className="font-semibold text-stone-900">
           {t('admin.availability.title')}
         </h3>
-        <p className="text-sm text-stone-600">{t('admin.availability.timezone', { timezone: timeZone })}</p>
+        <p className="text-sm text-stone-600">
+          {t('admin.availability.timezone', { timezone: zoneCity(timeZone, i18n.language) })}
+        </p>
         <FormField id={`${id}-date`} label={t('admin.availability.date')}>
           <Input
             id={`${id}-date`}
@@ -185,12 +187,12 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   });
   const time = dateTimeFormat(i18n.language, {
     timeZone: vendor.timezone,
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   });
   const items = windows.data?.items ?? [];

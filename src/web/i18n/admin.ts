@@ -58,6 +58,9 @@ export const adminEn = {
     intro:
       'Approved vendors asking to change their name, category, phone, email or address, oldest first. The public profile keeps the current details until you approve.',
     empty: 'No profile change is waiting.',
+    /** At the top of the Review tab: the changes wait below the new vendors. */
+    waiting_one: '{{count}} profile change is waiting for review',
+    waiting_other: '{{count}} profile changes are waiting for review',
     submitted: 'Asked {{date}}',
     publicNow: 'Public now',
     proposed: 'Proposed',
@@ -385,6 +388,8 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     intro:
       'Proveedores aprobados que piden cambiar su nombre, categoría, teléfono, correo o dirección, del más antiguo al más reciente. El perfil público conserva los datos actuales hasta que apruebes.',
     empty: 'No hay cambios de perfil pendientes.',
+    waiting_one: '{{count}} cambio de perfil espera revisión',
+    waiting_other: '{{count}} cambios de perfil esperan revisión',
     submitted: 'Pedido el {{date}}',
     publicNow: 'Público ahora',
     proposed: 'Propuesto',

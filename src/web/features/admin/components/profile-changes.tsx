@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryLabel } from '../../../../shared/categories.ts';
+import { DEFAULT_TIMEZONE } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatPrice } from '../../../../shared/money.ts';
 import {
@@ -26,10 +27,15 @@ import { ReasonDialog } from './reason-dialog.tsx';
 // here while the public profile keeps the approved values, and the descriptive edits published at
 // once, for the admins to look over.
 
+/** When a change was asked for or published, on Mexico City's clock as the rest of the dashboard. */
 const useDay = () => {
   const { i18n } = useTranslation();
   return (iso: string) =>
-    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    dateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: DEFAULT_TIMEZONE,
+    }).format(new Date(iso));
 };
 
 function identityValue(field: IdentityField, value: string | undefined, language: string): string {
@@ -45,7 +51,7 @@ export function PendingChangesSection() {
   useErrorToast('admin-pending-changes', changes, { title: t('admin.toast.fetchFailed') });
   return (
     <section aria-labelledby="pending-changes-title" className="flex flex-col gap-3">
-      <h2 id="pending-changes-title" className="text-lg font-bold text-stone-900">
+      <h2 id="pending-changes-title" className="scroll-mt-20 text-lg font-bold text-stone-900">
         {t('admin.changes.title')}
       </h2>
       <p className="text-sm text-stone-700">{t('admin.changes.intro')}</p>

@@ -30,6 +30,7 @@ const vendor = (fields: Partial<ReviewQueueItem> = {}): ReviewQueueItem => ({
 });
 
 let queue: ReviewQueueItem[];
+let pendingChanges: unknown[];
 let posts: { path: string; body: unknown }[];
 
 beforeAll(() => loadStrings(['admin']));
@@ -47,10 +48,14 @@ beforeEach(async () => {
     }),
   ];
   posts = [];
+  pendingChanges = [];
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/admin/vendors/review')
       return Response.json({ items: queue, total: queue.length });
+    if (url.pathname === '/api/admin/vendors/pending-changes')
+      return Response.json({ items: pendingChanges, total: pendingChanges.length });
+    if (url.pathname === '/api/admin/vendors/recent-changes') return Response.json({ items: [], total: 0 });
     const review = /^\/api\/admin\/vendors\/([^/]+)\/review$/.exec(url.pathname);
     if (review && init?.method === 'POST') {
       posts.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
@@ -80,6 +85,30 @@ function renderTab() {
 }
 
 describe('ReviewTab', () => {
+  it('says at the top how many profile changes wait further down, and leads there', async () => {
+    pendingChanges = [
+      {
+        vendor_profile_id: 'v9',
+        slug: 'plomeria-roma',
+        business_name: 'Plomería Roma',
+        submitted_at: '2026-11-22T18:00:00.000Z',
+        current: { business_name: 'Plomería Roma' },
+        proposed: { business_name: 'Plomería Oficial' },
+      },
+    ];
+    renderTab();
+    const link = await screen.findByRole('link', { name: '1 profile change is waiting for review' });
+    expect(link.getAttribute('href')).toBe('#pending-changes-title');
+    expect(await screen.findByRole('article', { name: 'Plomería Roma' })).toBeTruthy();
+  });
+
+  it('says nothing of profile changes when none waits', async () => {
+    renderTab();
+    expect(await screen.findByText('Showing 2 of 2')).toBeTruthy();
+    expect(await screen.findByText('No profile change is waiting.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /profile changes? (is|are) waiting/ })).toBeNull();
+  });
+
   it('shows each waiting vendor with what the admin decides on', async () => {
     renderTab();
     expect(await screen.findByText('Showing 2 of 2')).toBeTruthy();

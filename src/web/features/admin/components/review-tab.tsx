@@ -2,6 +2,7 @@ import { Check, MessageSquareWarning, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { type ReviewQueueItem, vendorReviewInputSchema } from '../../../../shared/vendor-review.schemas.ts';
@@ -11,7 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
-import { useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
+import { usePendingChanges, useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
 import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
 import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -31,6 +32,7 @@ export function ReviewTab() {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{t('admin.review.intro')}</p>
+      <ChangesWaiting />
       <p className="text-sm text-stone-700" aria-live="polite">
         {queue.data
           ? t('admin.common.showing', { shown: queue.data.items.length, total: queue.data.total })
@@ -48,6 +50,24 @@ export function ReviewTab() {
       <PendingChangesSection />
       <RecentChangesSection />
     </div>
+  );
+}
+
+/**
+ * Approved vendors' profile changes wait below the new vendors, out of sight on a phone: their
+ * count, at the top, leads there.
+ */
+function ChangesWaiting() {
+  const { t } = useTranslation();
+  const total = usePendingChanges(ADMIN_PAGE_SIZE).data?.total ?? 0;
+  if (total === 0) return null;
+  return (
+    <a
+      href="#pending-changes-title"
+      className="rounded-lg bg-yellow-50 px-3 py-2 text-sm font-medium text-yellow-950 underline underline-offset-2"
+    >
+      {t('admin.changes.waiting', { count: total })}
+    </a>
   );
 }
 

@@ -15,6 +15,7 @@ const approved = {
   business_phone: '+525512345678',
   business_email: 'roma@example.test',
   address: 'Colima 1',
+  timezone: 'America/Mexico_City',
   pending_change: null,
   rejected_change: null,
 };
@@ -36,6 +37,8 @@ describe('PendingChangeNotice', () => {
     expect(notice.textContent).toContain('Waiting for reviewPlomería Oficial');
     expect(notice.textContent).toContain('Public profile showsPlomería Roma');
     expect(notice.textContent).toContain('Public profile showsRepair');
+    // In the vendor's zone (Mexico City, UTC−6), not the phone's.
+    expect(notice.textContent).toContain('Nov 22, 2026, 12:00');
   });
 
   it('gives the reason of a rejected change, in Spanish too', async () => {

@@ -21,6 +21,7 @@ export function PendingChangeNotice({
     | 'business_phone'
     | 'business_email'
     | 'address'
+    | 'timezone'
   >;
 }) {
   const { t, i18n } = useTranslation();
@@ -54,9 +55,12 @@ export function PendingChangeNotice({
         </dl>
         <p className="text-sm">
           {t('vendor.dashboard.change.submitted', {
-            date: dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-              new Date(submitted_at),
-            ),
+            date: dateTimeFormat(i18n.language, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+              // The vendor's own clock, whatever the phone's zone.
+              timeZone: profile.timezone,
+            }).format(new Date(submitted_at)),
           })}
         </p>
       </section>

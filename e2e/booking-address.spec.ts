@@ -16,14 +16,20 @@ const closed = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
 
 /**
  * A cleaning vendor of its own (its services go to the customer's address) serving two colonias,
- * approved, signed in on `vendorPage`, with one service; its slug.
+ * approved, signed in on `vendorPage`, with one service; its slug. Each journey names its own, so
+ * that another journey's search never finds two of one name.
  */
-async function homeCleaningVendor(vendorPage: Page, browser: Browser, baseURL: string): Promise<string> {
+async function homeCleaningVendor(
+  vendorPage: Page,
+  browser: Browser,
+  baseURL: string,
+  businessName: string,
+): Promise<string> {
   const email = freshEmail('limpieza');
   const signup = await vendorPage.request.post('/api/vendor/signup', {
     headers: { origin: baseURL },
     data: {
-      business_name: 'Limpieza a Domicilio Narvarte',
+      business_name: businessName,
       business_phone: '55 3333 4444',
       business_email: email,
       password: 'Limpia#2026',
@@ -66,7 +72,12 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
   const vendorSide = await newPhonePage(browser, baseURL);
   const customer = await newPhonePage(browser, baseURL);
   try {
-    const slug = await homeCleaningVendor(vendorSide.page, browser, baseURL!);
+    const slug = await homeCleaningVendor(
+      vendorSide.page,
+      browser,
+      baseURL!,
+      'Limpieza a Domicilio Narvarte',
+    );
 
     // The customer books it: the form asks where, among the vendor's colonias.
     const page = customer.page;
@@ -127,7 +138,7 @@ test('a signed-in customer is offered the address of their last booking, and it 
   const vendorSide = await newPhonePage(browser, baseURL);
   const customer = await newPhonePage(browser, baseURL);
   try {
-    const slug = await homeCleaningVendor(vendorSide.page, browser, baseURL!);
+    const slug = await homeCleaningVendor(vendorSide.page, browser, baseURL!, 'Limpieza a Domicilio Condesa');
     const page = customer.page;
     await signInOnAuthPage(page, demo.customer, demo.password);
     await expect(page).toHaveURL(/\/$/);

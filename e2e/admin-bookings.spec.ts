@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
-import { bookingCode, pickSlot, vendorLinks } from './support/booking.ts';
+import { bookSlot, confirmFromMail, payInSandbox } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Decision 049: a guest books and pays (the sandbox checkout); on a phone, an admin
@@ -25,26 +25,20 @@ test('an admin finds a paid booking by its code and cancels it with a refund', a
       items: { slug: string; business_name: string }[];
     };
     const vendor = items[8] ?? items.at(-1)!;
-    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-    const form = await pickSlot(page, { day: 'last', time: 0 });
-    await form.getByLabel('Name', { exact: true }).fill('Cliente Reembolso');
     const email = freshEmail('reembolso');
-    await form.getByLabel('Email', { exact: true }).fill(email);
-    await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = await bookingCode(page);
+    const code = await bookSlot(
+      page,
+      vendor.slug,
+      { day: 'last', time: 0 },
+      { name: 'Cliente Reembolso', email },
+    );
     await page.getByRole('link', { name: 'See your booking' }).click();
     await page.waitForURL(new RegExp(`/booking/${code}\\?token=`));
     const bookingPage = page.url();
-    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
-    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
-    await expect(
-      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
-    ).toBeVisible();
+    await confirmFromMail(page, vendorSide.page, code);
     await page.goto(bookingPage);
     await page.getByRole('link', { name: 'Pay now' }).click();
-    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
-    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
-    await page.waitForURL(/\/payment-success\?session_id=/);
+    const amount = await payInSandbox(page);
 
     // The admin opens the Bookings tab and searches the code (in small letters).
     const admin = adminSide.page;

@@ -2,13 +2,13 @@ import { expect } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import {
-  bookingCode,
+  bookSlot,
   cancelOnPage,
+  confirmFromMail,
   featuredVendor,
   mailText,
-  pickSlot,
+  payInSandbox,
   rescheduleOnPage,
-  vendorLinks,
 } from './support/booking.ts';
 import { test } from './support/test.ts';
 
@@ -28,12 +28,12 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
   try {
     const page = customer.page;
     const vendor = await featuredVendor(page, 3);
-    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-    const form = await pickSlot(page, { day: 'last', time: 1 });
-    await form.getByLabel('Name', { exact: true }).fill('Cliente con Enlace');
-    await form.getByLabel('Email', { exact: true }).fill(freshEmail('enlace'));
-    await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = await bookingCode(page);
+    const code = await bookSlot(
+      page,
+      vendor.slug,
+      { day: 'last', time: 1 },
+      { name: 'Cliente con Enlace', email: freshEmail('enlace') },
+    );
 
     // From the confirmation: the page, awaiting the vendor, with the answer deadline.
     await page.getByRole('link', { name: 'See your booking' }).click();
@@ -53,11 +53,7 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
     expect(mailed).toBe(pageUrl);
 
     // The vendor confirms; the page now offers Pay now, the deadline and the vendor's WhatsApp.
-    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
-    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
-    await expect(
-      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
-    ).toBeVisible();
+    await confirmFromMail(page, vendorSide.page, code);
     await page.goto(mailed!);
     await expect(page.getByText(/The vendor confirmed\. Pay by /)).toBeVisible();
     // Pay now is on the first screen at 390 px, whole, not at its bottom edge.
@@ -75,10 +71,7 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
 
     // Pay now leads to the checkout; paid, the page says so.
     await page.getByRole('link', { name: 'Pay now' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
-    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
-    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
-    await page.waitForURL(/\/payment-success\?session_id=/);
+    await payInSandbox(page);
     // The success page leads back to the booking page.
     await page.getByRole('link', { name: 'Ver mi reserva' }).click();
     await page.waitForURL((u) => u.pathname === `/booking/${code}` && u.searchParams.has('token'));

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
+import { bookingCode, confirmFromMail, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Booking: a visitor requests a slot on a vendor's profile; the vendor answers from the
@@ -35,11 +35,8 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
     const code = await bookingCode(page);
     await expectNoAxeViolations(page);
 
-    const links = await vendorLinks(page, code);
     const v = vendorSide.page;
-    await v.goto(links.confirm);
-    await v.getByRole('button', { name: 'Confirmar Reserva' }).click();
-    await expect(v.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+    const links = await confirmFromMail(page, v, code);
     await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
     await expectNoAxeViolations(v);
 

@@ -2,12 +2,12 @@ import { expect } from '@playwright/test';
 import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 import {
-  bookingCode,
+  bookSlot,
   cancelOnPage,
+  confirmFromMail,
   featuredVendor,
-  pickSlot,
+  payInSandbox,
   rescheduleOnPage,
-  vendorLinks,
 } from './support/booking.ts';
 import { test } from './support/test.ts';
 
@@ -83,26 +83,19 @@ test('a signed-in customer books, pays from Job History, then reschedules and ca
     await expect(page).toHaveURL(/\/$/);
     // Featured vendor 1, a day in the middle of the fortnight: no other journey books there.
     const vendor = await featuredVendor(page, 1);
-    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-    const form = await pickSlot(page, { day: 3, time: 0 });
-    await form.getByLabel('Name', { exact: true }).fill('Cliente Demo');
-    await form.getByLabel('Email', { exact: true }).fill(demo.customer);
-    await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = await bookingCode(page);
-    await vendorSide.page.goto((await vendorLinks(page, code)).confirm);
-    await vendorSide.page.getByRole('button', { name: 'Confirmar Reserva' }).click();
-    await expect(
-      vendorSide.page.getByRole('heading', { name: 'Reserva confirmada exitosamente' }),
-    ).toBeVisible();
+    const code = await bookSlot(
+      page,
+      vendor.slug,
+      { day: 3, time: 0 },
+      { name: 'Cliente Demo', email: demo.customer },
+    );
+    await confirmFromMail(page, vendorSide.page, code);
 
     // Job History: the row of this booking offers Pay now.
     await page.goto('/jobs');
     const row = page.getByRole('article').filter({ has: page.locator(`a[href^="/booking/${code}?"]`) });
     await row.getByRole('link', { name: `Pay now for ${vendor.business_name}` }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
-    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
-    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
-    await page.waitForURL(/\/payment-success\?session_id=/);
+    await payInSandbox(page);
 
     // From Job History to the booking page, signed in: reschedule, then cancel with the refund.
     await page.goto('/jobs');

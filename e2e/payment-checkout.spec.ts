@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, featuredVendor, mailText, pickSlot, vendorLinks } from './support/booking.ts';
+import { bookSlot, confirmFromMail, featuredVendor, mailText, sandboxAmount } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Payments: a visitor books, the vendor confirms from the mailed link, the customer gets
@@ -23,16 +23,11 @@ async function bookAndConfirm(
   slot: { day: 'first' | 'last'; time: number },
 ) {
   const vendor = await featuredVendor(page, vendorIndex);
-  await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
-  const form = await pickSlot(page, slot);
-  await form.getByLabel('Name', { exact: true }).fill('Cliente de Pago');
-  await form.getByLabel('Email', { exact: true }).fill(freshEmail('pago'));
-  await form.getByRole('button', { name: 'Book Now' }).click();
-  const code = await bookingCode(page);
-
-  await vendorPage.goto((await vendorLinks(page, code)).confirm);
-  await vendorPage.getByRole('button', { name: 'Confirmar Reserva' }).click();
-  await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+  const code = await bookSlot(page, vendor.slug, slot, {
+    name: 'Cliente de Pago',
+    email: freshEmail('pago'),
+  });
+  await confirmFromMail(page, vendorPage, code);
 
   // The customer's payment link, in Spanish, with the deadline.
   const linkMail = await mailText(page, `Reserva ${code} confirmada: paga`, '/sandbox/checkout/');
@@ -53,7 +48,7 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
 
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
-    const amount = (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+    const amount = await sandboxAmount(page);
     expect(amount).toMatch(/^\$[\d,]+(\.\d{2})? MXN$/);
     await expect(page.getByTestId('payment-code')).toHaveText(code);
     await expectNoAxeViolations(page);

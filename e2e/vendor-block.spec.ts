@@ -1,7 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { demo, freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, pickSlot } from './support/booking.ts';
+import { bookSlot, requestBooking } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Decline-and-block (decision 036): the demo vendor declines a visitor's request from the
@@ -11,15 +11,8 @@ import { test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Requests a slot on the vendor's services tab as `name` <`email`>; resolves once Book Now is pressed. */
-async function requestBooking(page: Page, slug: string, { name, email }: { name: string; email: string }) {
-  await page.goto(`/public/vendor/${slug}?tab=services`);
-  // The last day: booking-request.spec.ts books this featured vendor's first day.
-  const form = await pickSlot(page, { day: 'last', time: 0 });
-  await form.getByLabel('Name', { exact: true }).fill(name);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByRole('button', { name: 'Book Now' }).click();
-}
+// The last day: booking-request.spec.ts books this featured vendor's first day.
+const slot = { day: 'last', time: 0 } as const;
 
 test('the vendor declines and blocks a requester, who cannot book again; another visitor can', async ({
   browser,
@@ -39,8 +32,7 @@ test('the vendor declines and blocks a requester, who cannot book again; another
 
     const suffix = Date.now().toString(36);
     const requester = { name: `Visita Bloqueada ${suffix}`, email: freshEmail('bloqueada') };
-    await requestBooking(visitor.page, slug, requester);
-    const code = await bookingCode(visitor.page);
+    const code = await bookSlot(visitor.page, slug, slot, requester);
 
     // The dashboard lists the request (newest first, among the seed's and other journeys' ones).
     await v.reload();
@@ -60,7 +52,7 @@ test('the vendor declines and blocks a requester, who cannot book again; another
     await expect(row.getByRole('button')).toHaveCount(0);
 
     // The same visitor (same email, same connection) asks again: refused, with the block's words.
-    await requestBooking(visitor.page, slug, requester);
+    await requestBooking(visitor.page, slug, slot, requester);
     const refused = visitor.page.locator('[data-sonner-toast]', { hasText: 'Booking Failed' });
     await expect(refused.getByText('This vendor is not accepting requests from you.')).toBeVisible();
     await expect(visitor.page.getByTestId('booking-code')).toHaveCount(0);
@@ -72,8 +64,7 @@ test('the vendor declines and blocks a requester, who cannot book again; another
 
     // Someone else, from their own connection, still books the vendor.
     const stranger = { name: `Otra Visita ${suffix}`, email: freshEmail('otra-visita') };
-    await requestBooking(other.page, slug, stranger);
-    const otherCode = await bookingCode(other.page);
+    const otherCode = await bookSlot(other.page, slug, slot, stranger);
     await expect(other.page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
     await v.reload();
     const otherRow = bookings.getByRole('listitem').filter({ hasText: stranger.name });

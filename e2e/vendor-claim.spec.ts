@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, pickSlot } from './support/booking.ts';
+import { bookSlot } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Claiming an admin-created profile (decision 035): a visitor books an unclaimed,
@@ -100,12 +100,12 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
     // Before any claim, a visitor requests a booking from the profile.
     const suffix = Date.now().toString(36);
     const customer = `Cliente Previo ${suffix}`;
-    await visitor.page.goto(`/public/vendor/${target.slug}?tab=services`);
-    const form = await pickSlot(visitor.page, { time: 0 });
-    await form.getByLabel('Name', { exact: true }).fill(customer);
-    await form.getByLabel('Email', { exact: true }).fill(freshEmail('previo'));
-    await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = await bookingCode(visitor.page);
+    const code = await bookSlot(
+      visitor.page,
+      target.slug,
+      { time: 0 },
+      { name: customer, email: freshEmail('previo') },
+    );
 
     // The wizard (Spanish, its default) with the profile's business email and a phone of one's own.
     const page = owner.page;

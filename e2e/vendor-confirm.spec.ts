@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, featuredVendor, pickSlot, vendorLinks } from './support/booking.ts';
+import { bookSlot, featuredVendor, vendorLinks } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // The vendor's confirm page tells the truth. Opening a link answers nothing — a
@@ -19,13 +19,13 @@ test('the confirm link answers on a tap, never on a load; the second visit says 
   try {
     const page = visitor.page;
     const vendor = await featuredVendor(page, 0);
-    await page.goto(`/public/vendor/${vendor.slug}?tab=services`);
     // A day in the middle of the fortnight and its last time: no other journey books there.
-    const form = await pickSlot(page, { day: 2, time: 'last' });
-    await form.getByLabel('Name', { exact: true }).fill('Visita Confirmada');
-    await form.getByLabel('Email', { exact: true }).fill(`confirmada.${Date.now()}@example.test`);
-    await form.getByRole('button', { name: 'Book Now' }).click();
-    const code = await bookingCode(page);
+    const code = await bookSlot(
+      page,
+      vendor.slug,
+      { day: 2, time: 'last' },
+      { name: 'Visita Confirmada', email: `confirmada.${Date.now()}@example.test` },
+    );
     const links = await vendorLinks(page, code);
 
     // Decision 053: a link scanner fetches both links and loads their pages, running the JavaScript.

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
 
-// What the booking journeys share (booking-request, payment-checkout, whatsapp-testing): a demo
-// vendor, a slot picked on its profile's booking form, the booking code and the dev mailbox.
+// What the booking journeys share: a demo vendor, a slot picked on its profile's booking form, a
+// guest's request, the booking code, the dev mailbox, the vendor's confirm link and the sandbox.
 
 export interface Vendor {
   id: string;
@@ -17,14 +17,17 @@ export async function featuredVendor(page: Page, index: number): Promise<Vendor>
   return items[index % items.length]!;
 }
 
+/** A slot of the booking form: a day chip (`dayChip`, the first by default) and a time's index. */
+export interface Slot {
+  day?: 'first' | 'last' | number;
+  time: number | 'last';
+}
+
 /**
  * On a vendor's services tab: the first service, the first (or last) day and the time at `time`
  * (or the last one); resolves once the form shows them, with the form.
  */
-export async function pickSlot(
-  page: Page,
-  { day = 'first', time }: { day?: 'first' | 'last' | number; time: number | 'last' },
-) {
+export async function pickSlot(page: Page, { day = 'first', time }: Slot) {
   const form = page.getByRole('region', { name: 'Book a service' });
   // As a visitor scrolls to it: the form loads when it comes near the screen (decision 043).
   await form.scrollIntoViewIfNeeded();
@@ -60,6 +63,31 @@ export async function dayChip(days: Locator, day: 'first' | 'last' | number) {
   return days.nth(Math.min(day, (await days.count()) - 2));
 }
 
+/** Who books: the name and email the booking form is filled with. */
+export interface Booker {
+  name: string;
+  email: string;
+}
+
+/**
+ * On a vendor's services tab: a slot (`pickSlot`), the booker's name and email, Book Now;
+ * resolves once it is pressed, with the form.
+ */
+export async function requestBooking(page: Page, slug: string, slot: Slot, { name, email }: Booker) {
+  await page.goto(`/public/vendor/${slug}?tab=services`);
+  const form = await pickSlot(page, slot);
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByRole('button', { name: 'Book Now' }).click();
+  return form;
+}
+
+/** `requestBooking`, then the code the confirmation shows. */
+export async function bookSlot(page: Page, slug: string, slot: Slot, booker: Booker): Promise<string> {
+  await requestBooking(page, slug, slot, booker);
+  return bookingCode(page);
+}
+
 /** The 6-character code the confirmation screen shows after Book Now. */
 export async function bookingCode(page: Page): Promise<string> {
   const code = (await page.getByTestId('booking-code').textContent())?.trim() ?? '';
@@ -91,6 +119,32 @@ export async function vendorLinks(page: Page, code: string) {
   const text = await mailText(page, `Nueva solicitud de reserva ${code}`, '/vendor-confirm?token=');
   const link = (action: string) => new RegExp(`(http\\S+/vendor-confirm\\?token=[\\w-]+&action=${action})`);
   return { confirm: link('confirm').exec(text)![1]!, decline: link('decline').exec(text)![1]! };
+}
+
+/**
+ * The vendor, on `vendorPage`, opens the mailed confirm link of `code` and taps Confirmar Reserva;
+ * resolves once the page says it is confirmed, with the mail's links.
+ */
+export async function confirmFromMail(page: Page, vendorPage: Page, code: string) {
+  const links = await vendorLinks(page, code);
+  await vendorPage.goto(links.confirm);
+  await vendorPage.getByRole('button', { name: 'Confirmar Reserva' }).click();
+  await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+  return links;
+}
+
+/** The amount the sandbox checkout asks for ("$450.00 MXN"). */
+export async function sandboxAmount(page: Page): Promise<string> {
+  return (await page.getByTestId('sandbox-amount').textContent())?.trim() ?? '';
+}
+
+/** On the sandbox checkout: pays what it asks; resolves on /payment-success, with the amount. */
+export async function payInSandbox(page: Page): Promise<string> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+  const amount = await sandboxAmount(page);
+  await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+  await page.waitForURL(/\/payment-success\?session_id=/);
+  return amount;
 }
 
 /**

@@ -1,32 +1,17 @@
 import { expect, type Page } from '@playwright/test';
-import { demo, freshEmail, newPhonePage } from './support/auth.ts';
+import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { hydrateOnGoto } from './support/ssr.ts';
 import { test } from './support/test.ts';
 import { vendorCards } from './support/vendor-list.ts';
+import { signUpVendor } from './support/vendor-signup.ts';
 
 // The vendor review queue (decision 048) on a phone: a vendor who signed up is out of
 // Browse Vendors until an admin approves it in the Review tab; then it is listed. Once approved, a
 // rename waits in the same tab while the public profile keeps the approved name (decision 055).
 
-const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
-const weekend = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
-const week = {
-  monday: weekday,
-  tuesday: weekday,
-  wednesday: weekday,
-  thursday: weekday,
-  friday: weekday,
-  saturday: weekend,
-  sunday: weekend,
-};
-
 async function signInAsAdmin(page: Page) {
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(demo.admin);
-  await page.getByRole('button', { name: 'Use email and password' }).click();
-  await page.getByLabel('Password', { exact: true }).fill(demo.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await signInOnAuthPage(page, demo.admin, demo.password);
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -39,30 +24,16 @@ test('an admin approves a submitted vendor, which then appears in Browse Vendors
   const visitor = await newPhonePage(browser, baseURL);
   const admin = await newPhonePage(browser, baseURL);
   try {
-    const signup = await visitor.page.request.post('/api/vendor/signup', {
-      headers: { origin: baseURL! },
-      data: {
-        business_name: name,
-        business_phone: '55 4444 7777',
-        business_email: freshEmail('huertos'),
-        password: 'Huertos#2026',
-        service_category: 'Jardinería',
-        service_areas: ['Coyoacán'],
-        languages: ['Spanish'],
-        address: 'Calle Xicoténcatl 12',
-        availability: {
-          monday: weekday,
-          tuesday: weekday,
-          wednesday: weekday,
-          thursday: weekday,
-          friday: weekday,
-          saturday: weekend,
-          sunday: weekend,
-        },
-      },
+    const { slug } = await signUpVendor(visitor.page.request, baseURL!, {
+      business_name: name,
+      business_phone: '55 4444 7777',
+      business_email: freshEmail('huertos'),
+      password: 'Huertos#2026',
+      service_category: 'Jardinería',
+      service_areas: ['Coyoacán'],
+      languages: ['Spanish'],
+      address: 'Calle Xicoténcatl 12',
     });
-    expect(signup.status()).toBe(201);
-    const { slug } = (await signup.json()) as { slug: string };
 
     // Not listed while under review.
     await visitor.page.goto(`/vendors?q=${encodeURIComponent(name)}`);
@@ -136,22 +107,16 @@ test("an approved vendor's rename waits for the admin; the public profile keeps 
   const admin = await newPhonePage(browser, baseURL);
   const visitor = await newPhonePage(browser, baseURL);
   try {
-    const signup = await vendor.page.request.post('/api/vendor/signup', {
-      headers: { origin: baseURL! },
-      data: {
-        business_name: name,
-        business_phone: '55 4444 8888',
-        business_email: email,
-        password: 'Plomero#2026',
-        service_category: 'Reparaciones',
-        service_areas: ['Roma Norte'],
-        languages: ['Spanish'],
-        address: 'Calle Colima 1',
-        availability: week,
-      },
+    const { slug, vendorProfileId } = await signUpVendor(vendor.page.request, baseURL!, {
+      business_name: name,
+      business_phone: '55 4444 8888',
+      business_email: email,
+      password: 'Plomero#2026',
+      service_category: 'Reparaciones',
+      service_areas: ['Roma Norte'],
+      languages: ['Spanish'],
+      address: 'Calle Colima 1',
     });
-    expect(signup.status()).toBe(201);
-    const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
     await signInAsAdmin(admin.page);
     const approved = await admin.page.request.post(`/api/admin/vendors/${vendorProfileId}/review`, {
       headers: { origin: baseURL! },

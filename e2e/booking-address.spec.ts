@@ -1,18 +1,16 @@
 import { type Browser, expect, type Page } from '@playwright/test';
-import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, freshEmail, logInAsVendor, newPhonePage, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 import { bookingCode, pickSlot } from './support/booking.ts';
 import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
+import { signUpVendor } from './support/vendor-signup.ts';
 
 // A home-cleaning booking asks where; the confirmation recaps it; the
 // vendor's dashboard shows the request complete — how to reach the customer and where to go. A
 // vendor of its own (signed up here) so that it meets no other journey.
 
 test.describe.configure({ timeout: 90_000 });
-
-const everyWeekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
-const closed = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
 
 /**
  * A cleaning vendor of its own (its services go to the customer's address) serving two colonias,
@@ -26,36 +24,19 @@ async function homeCleaningVendor(
   businessName: string,
 ): Promise<string> {
   const email = freshEmail('limpieza');
-  const signup = await vendorPage.request.post('/api/vendor/signup', {
-    headers: { origin: baseURL },
-    data: {
-      business_name: businessName,
-      business_phone: '55 3333 4444',
-      business_email: email,
-      password: 'Limpia#2026',
-      service_category: 'Limpieza del Hogar',
-      service_areas: ['Roma Norte', 'Condesa'],
-      languages: ['Spanish'],
-      address: 'Calle Colima 180',
-      availability: {
-        monday: everyWeekday,
-        tuesday: everyWeekday,
-        wednesday: everyWeekday,
-        thursday: everyWeekday,
-        friday: everyWeekday,
-        saturday: closed,
-        sunday: closed,
-      },
-    },
+  const { slug, vendorProfileId } = await signUpVendor(vendorPage.request, baseURL, {
+    business_name: businessName,
+    business_phone: '55 3333 4444',
+    business_email: email,
+    password: 'Limpia#2026',
+    service_category: 'Limpieza del Hogar',
+    service_areas: ['Roma Norte', 'Condesa'],
+    languages: ['Spanish'],
+    address: 'Calle Colima 180',
   });
-  expect(signup.status()).toBe(201);
-  const { slug, vendorProfileId } = (await signup.json()) as { slug: string; vendorProfileId: string };
   // Only approved vendors take bookings (decision 048).
   await approveVendor(browser, baseURL, vendorProfileId);
-  await vendorPage.goto('/vendor/auth');
-  await vendorPage.getByLabel('Email', { exact: true }).fill(email);
-  await vendorPage.getByLabel('Password', { exact: true }).fill('Limpia#2026');
-  await vendorPage.getByRole('button', { name: 'Log In', exact: true }).last().click();
+  await logInAsVendor(vendorPage, email, 'Limpia#2026');
   await expect(vendorPage.getByText('Welcome back!')).toBeVisible();
   const added = await vendorPage.request.post('/api/vendor/services', {
     headers: { origin: baseURL },

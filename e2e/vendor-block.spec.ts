@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, freshEmail, newPhonePage } from './support/auth.ts';
+import { demo, freshEmail, logInAsVendor, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookSlot, requestBooking } from './support/booking.ts';
 import { test } from './support/test.ts';
@@ -23,10 +23,7 @@ test('the vendor declines and blocks a requester, who cannot book again; another
   const other = await newPhonePage(browser, baseURL);
   try {
     const v = vendorSide.page;
-    await v.goto('/vendor/auth');
-    await v.getByLabel('Email', { exact: true }).fill(demo.vendor);
-    await v.getByLabel('Password', { exact: true }).fill(demo.password);
-    await v.getByRole('button', { name: 'Log In', exact: true }).last().click();
+    await logInAsVendor(v, demo.vendor, demo.password);
     await expect(v).toHaveURL(/\/vendor\/dashboard$/);
     const { slug } = (await (await v.request.get('/api/vendor/profile')).json()) as { slug: string };
 

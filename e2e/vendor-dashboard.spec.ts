@@ -1,40 +1,24 @@
 import { expect, type Page } from '@playwright/test';
-import { freshEmail, newPhonePage } from './support/auth.ts';
+import { freshEmail, logInAsVendor, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
+import { signUpVendor } from './support/vendor-signup.ts';
 
 // The vendor dashboard: editors for profile, booking settings and availability, the
 // services section, and availability edits reaching the slots the public profile offers.
 
-const weekday = { enabled: true, slots: [{ start: '09:00', end: '17:00' }] };
-const weekend = { enabled: false, slots: [{ start: '10:00', end: '14:00' }] };
-
-async function signUpVendor(page: Page, baseURL: string) {
+async function signUpTutoringVendor(page: Page, baseURL: string) {
   const email = freshEmail('dashboard');
-  const response = await page.request.post('/api/vendor/signup', {
-    headers: { origin: baseURL },
-    data: {
-      business_name: 'Tutorías Rápidas',
-      business_phone: '55 2222 3333',
-      business_email: email,
-      password: 'Tutor#2026',
-      service_category: 'Tutorías',
-      service_areas: ['Del Valle'],
-      languages: ['Spanish'],
-      address: 'Insurgentes 10',
-      availability: {
-        monday: weekday,
-        tuesday: weekday,
-        wednesday: weekday,
-        thursday: weekday,
-        friday: weekday,
-        saturday: weekend,
-        sunday: weekend,
-      },
-    },
+  const { slug } = await signUpVendor(page.request, baseURL, {
+    business_name: 'Tutorías Rápidas',
+    business_phone: '55 2222 3333',
+    business_email: email,
+    password: 'Tutor#2026',
+    service_category: 'Tutorías',
+    service_areas: ['Del Valle'],
+    languages: ['Spanish'],
+    address: 'Insurgentes 10',
   });
-  expect(response.status()).toBe(201);
-  const { slug } = (await response.json()) as { slug: string };
   return { email, slug };
 }
 
@@ -54,13 +38,10 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   // A long journey (about 20 s here), and it waits for the saves' toasts to go before signing out.
   test.setTimeout(60_000);
   const { page, close } = await newPhonePage(browser, baseURL);
-  const { email, slug } = await signUpVendor(page, baseURL!);
+  const { email, slug } = await signUpTutoringVendor(page, baseURL!);
 
   // Vendor login (product §2 Vendor access page) lands on the dashboard.
-  await page.goto('/vendor/auth');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('Tutor#2026');
-  await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
+  await logInAsVendor(page, email, 'Tutor#2026');
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Tutorías Rápidas' })).toBeVisible();
   await expect(page.getByText('Submitted')).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { freshEmail, newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
+import { signUpVendor } from './support/vendor-signup.ts';
 
 // Vendor onboarding (product §2 wizard, §5 validation, §8 messages): the whole wizard in
 // Spanish (its default) and in English, each validation message once, the completion screen, vendor
@@ -180,28 +181,15 @@ for (const lang of ['es', 'en'] as const) {
 
 test('signing up again with the same email says Account exists', async ({ page, request, baseURL }) => {
   const email = freshEmail('dupe');
-  const response = await request.post('/api/vendor/signup', {
-    headers: { origin: baseURL! },
-    data: {
-      business_name: 'Primera',
-      business_phone: '5511112222',
-      business_email: email,
-      password: 'Brillo#2026',
-      service_category: 'Cocina',
-      service_areas: ['Doctores'],
-      address: 'Doctores 1',
-      availability: {
-        monday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
-        tuesday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
-        wednesday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
-        thursday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
-        friday: { enabled: true, slots: [{ start: '09:00', end: '17:00' }] },
-        saturday: { enabled: false, slots: [{ start: '10:00', end: '14:00' }] },
-        sunday: { enabled: false, slots: [{ start: '10:00', end: '14:00' }] },
-      },
-    },
+  await signUpVendor(request, baseURL!, {
+    business_name: 'Primera',
+    business_phone: '5511112222',
+    business_email: email,
+    password: 'Brillo#2026',
+    service_category: 'Cocina',
+    service_areas: ['Doctores'],
+    address: 'Doctores 1',
   });
-  expect(response.status()).toBe(201);
   await page.goto('/vendor-signup');
   await page.getByRole('button', { name: 'Change the language to English' }).click();
   await page.getByLabel('Business name', { exact: true }).fill('Segunda');

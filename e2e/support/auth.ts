@@ -27,6 +27,14 @@ export async function signInOnAuthPage(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/** Logs in on the vendor access page (product §2) with email and password. */
+export async function logInAsVendor(page: Page, email: string, password: string) {
+  await page.goto('/vendor/auth');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
+}
+
 let contexts = 0;
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 
@@ -65,32 +65,24 @@ test('vendor access: a vendor reaches the dashboard, a customer is refused', asy
 
 test.describe('accessibility (axe)', () => {
   for (const path of ['/auth', '/vendor/auth', '/dev/mailbox']) {
-    test(`${path} has no violations`, async ({ browser, baseURL }) => {
-      const { page, close } = await newPhonePage(browser, baseURL);
-      try {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page);
-      } finally {
-        await close();
-      }
+    test(`${path} has no violations`, async ({ newPhone }) => {
+      const { page } = await newPhone();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
     });
   }
 
   for (const path of ['/profile', '/settings']) {
-    test(`${path} has no violations when signed in`, async ({ browser, baseURL }) => {
-      const { page, close } = await newPhonePage(browser, baseURL);
-      try {
-        await signInOnAuthPage(page, demo.customer, demo.password);
-        await expect(page).toHaveURL(/\/$/);
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await expectNoAxeViolations(page);
-      } finally {
-        await close();
-      }
+    test(`${path} has no violations when signed in`, async ({ newPhone }) => {
+      const { page } = await newPhone();
+      await signInOnAuthPage(page, demo.customer, demo.password);
+      await expect(page).toHaveURL(/\/$/);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,5 +1,4 @@
 import { expect, type Page, type Request } from '@playwright/test';
-import { newPhonePage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 import { vendorCards, vendorCount } from './support/vendor-list.ts';
@@ -116,15 +115,11 @@ test.describe('accessibility (axe)', () => {
     },
   ];
   for (const { path, ready } of screens) {
-    test(`${path} has no violations`, async ({ browser, baseURL }) => {
-      const { page, close } = await newPhonePage(browser, baseURL);
-      try {
-        await page.goto(path);
-        await ready(page);
-        await expectNoAxeViolations(page);
-      } finally {
-        await close();
-      }
+    test(`${path} has no violations`, async ({ newPhone }) => {
+      const { page } = await newPhone();
+      await page.goto(path);
+      await ready(page);
+      await expectNoAxeViolations(page);
     });
   }
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 
@@ -110,10 +110,9 @@ test('the customer imports a .vcf with a vendor’s phone and sees that vendor r
 });
 
 test('with a Contact Picker, a refusal shows the permission error and the denied state', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const { page, close } = await newPhonePage(browser, baseURL);
+  const { page } = await newPhone();
   // Chrome on Android has navigator.contacts; here it is stood in for, refusing like a person would.
   await page.addInitScript(() => {
     Object.defineProperty(navigator, 'contacts', {
@@ -132,5 +131,4 @@ test('with a Contact Picker, a refusal shows the permission error and the denied
   await expect(page.getByTestId('contacts-permission')).toHaveText('Denied');
   await expect(card(page).getByRole('button', { name: 'Try again' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await close();
 });

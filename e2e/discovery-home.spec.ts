@@ -12,113 +12,97 @@ async function expectPhoneFriendlyAndNoErrors(page: Page, errors: Error[]) {
   expect(errors).toEqual([]);
 }
 
-test('Home: featured vendors, Recent Activity for visitors, search and chips', async ({
-  browser,
-  baseURL,
-}) => {
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
+test('Home: featured vendors, Recent Activity for visitors, search and chips', async ({ newPhone }) => {
+  const { page, errors } = await newPhone();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/profile');
 
-    const featured = page.getByRole('region', { name: 'Featured vendors' });
-    await expect(featured.getByRole('article')).toHaveCount(3);
-    const recent = page.getByRole('region', { name: 'Recent Activity' });
-    await expect(recent.getByText('Sign in to see your recent bookings')).toBeVisible();
-    await expect(recent.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('href', '/');
-    await expectPhoneFriendlyAndNoErrors(page, errors);
+  const featured = page.getByRole('region', { name: 'Featured vendors' });
+  await expect(featured.getByRole('article')).toHaveCount(3);
+  const recent = page.getByRole('region', { name: 'Recent Activity' });
+  await expect(recent.getByText('Sign in to see your recent bookings')).toBeVisible();
+  await expect(recent.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('href', '/');
+  await expectPhoneFriendlyAndNoErrors(page, errors);
 
-    // A featured vendor opens its public profile.
-    const first = featured.getByRole('article').first().getByRole('heading').getByRole('link');
-    const name = (await first.textContent())?.trim() ?? '';
-    await first.click();
-    await expect(page).toHaveURL(/\/public\/vendor\/[a-z0-9-]+$/);
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // A featured vendor opens its public profile.
+  const first = featured.getByRole('article').first().getByRole('heading').getByRole('link');
+  const name = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/public\/vendor\/[a-z0-9-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    // Search and chips lead to Browse Vendors.
-    await page.goto('/');
-    // Home's box suggests as the text is typed (a combobox); Enter with none chosen searches.
-    await page.getByRole('combobox', { name: 'Search vendors' }).fill('yoga');
-    await page.getByRole('combobox', { name: 'Search vendors' }).press('Enter');
-    await expect(page).toHaveURL(/\/vendors\?q=yoga$/);
-    await page.goto('/');
-    await page.getByRole('link', { name: 'Cleaning', exact: true }).click();
-    await expect(page).toHaveURL(/\/vendors\?category=cleaning$/);
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
-  }
+  // Search and chips lead to Browse Vendors.
+  await page.goto('/');
+  // Home's box suggests as the text is typed (a combobox); Enter with none chosen searches.
+  await page.getByRole('combobox', { name: 'Search vendors' }).fill('yoga');
+  await page.getByRole('combobox', { name: 'Search vendors' }).press('Enter');
+  await expect(page).toHaveURL(/\/vendors\?q=yoga$/);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Cleaning', exact: true }).click();
+  await expect(page).toHaveURL(/\/vendors\?category=cleaning$/);
+  expect(errors).toEqual([]);
 });
 
-test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ browser, baseURL }) => {
-  const { page, close } = await newPhonePage(browser, baseURL);
-  try {
-    await withoutServerRender(page);
-    await page.route('**/api/vendors/featured', (route) =>
-      route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
-    );
-    await page.goto('/');
-    await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
-  } finally {
-    await close();
-  }
+test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ newPhone }) => {
+  const { page } = await newPhone();
+  await withoutServerRender(page);
+  await page.route('**/api/vendors/featured', (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
+  );
+  await page.goto('/');
+  await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
 });
 
 test('a public page comes with everything its screen reads: no API request, and every script named by the page', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    const requests = apiRequests(page);
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    const named = async (path: string) => {
-      const html = await (await page.request.get(path)).text();
-      return new Set(
-        [
-          ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
-        ].map((m) => m[1]!),
-      );
-    };
-    await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
-    const slug = (
-      await page
-        .getByRole('region', { name: 'Featured vendors' })
-        .getByRole('article')
-        .first()
-        .getByRole('heading')
-        .getByRole('link')
-        .getAttribute('href')
-    )
-      ?.split('/')
-      .pop();
-    for (const path of ['/', '/vendors', '/public/all-vendors?category=cleaning', `/public/vendor/${slug}`]) {
-      scripts.length = 0;
-      await page.goto(path);
-      await expect(page.getByRole('article').first()).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      // The page names every script its screen runs, so none is found late. Home also loads Browse
-      // Vendors' screen once it is shown (decision 045): the scripts that page names.
-      const inPage = await named(path);
-      const next = path === '/' ? await named('/vendors') : new Set<string>();
-      expect(
-        scripts.filter((src) => !inPage.has(src) && !next.has(src)),
-        path,
-      ).toEqual([]);
-    }
-    // Neither the vendors, a profile's similar vendors nor a visitor's session were asked for: all
-    // came with the pages, as the queries the server rendered them from.
-    expect(requests).toEqual([]);
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
+  const { page, errors } = await newPhone();
+  const requests = apiRequests(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const named = async (path: string) => {
+    const html = await (await page.request.get(path)).text();
+    return new Set(
+      [
+        ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
+      ].map((m) => m[1]!),
+    );
+  };
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);
+  const slug = (
+    await page
+      .getByRole('region', { name: 'Featured vendors' })
+      .getByRole('article')
+      .first()
+      .getByRole('heading')
+      .getByRole('link')
+      .getAttribute('href')
+  )
+    ?.split('/')
+    .pop();
+  for (const path of ['/', '/vendors', '/public/all-vendors?category=cleaning', `/public/vendor/${slug}`]) {
+    scripts.length = 0;
+    await page.goto(path);
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The page names every script its screen runs, so none is found late. Home also loads Browse
+    // Vendors' screen once it is shown (decision 045): the scripts that page names.
+    const inPage = await named(path);
+    const next = path === '/' ? await named('/vendors') : new Set<string>();
+    expect(
+      scripts.filter((src) => !inPage.has(src) && !next.has(src)),
+      path,
+    ).toEqual([]);
   }
+  // Neither the vendors, a profile's similar vendors nor a visitor's session were asked for: all
+  // came with the pages, as the queries the server rendered them from.
+  expect(requests).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('the server renders a visitor’s page; the app hydrates it as it is, in the chosen language', async ({
@@ -211,71 +195,56 @@ test('the server renders a visitor’s page; the app hydrates it as it is, in th
 });
 
 test('the app hydrates every element the server rendered on Home, the lists and a profile', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
   // A part rendered again (a render that differs from the server's) would lose what the visitor did
   // with it before the app ran, and shows as a flash.
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    const featured = (await (await page.request.get('/api/vendors/featured')).json()) as {
-      items: { slug: string }[];
-    };
-    for (const path of [
-      '/',
-      '/vendors',
-      '/public/all-vendors',
-      `/public/vendor/${featured.items[0]?.slug}`,
-    ]) {
-      const release = await holdRequests(page, '**/assets/app-*.js');
-      await page.goto(path, { waitUntil: 'domcontentloaded' });
-      const rendered = await page.evaluate(() => {
-        const all = document.querySelectorAll('#root *');
-        for (const element of all) element.setAttribute('data-rendered-by', 'server');
-        return all.length;
-      });
-      release();
-      await waitForHydration(page);
-      await page.unroute('**/assets/app-*.js');
-      expect(await page.locator('#root *:not([data-rendered-by])').count(), path).toBe(0);
-      expect(await page.locator('#root [data-rendered-by]').count(), path).toBe(rendered);
-    }
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
+  const { page, errors } = await newPhone();
+  const featured = (await (await page.request.get('/api/vendors/featured')).json()) as {
+    items: { slug: string }[];
+  };
+  for (const path of ['/', '/vendors', '/public/all-vendors', `/public/vendor/${featured.items[0]?.slug}`]) {
+    const release = await holdRequests(page, '**/assets/app-*.js');
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
+    const rendered = await page.evaluate(() => {
+      const all = document.querySelectorAll('#root *');
+      for (const element of all) element.setAttribute('data-rendered-by', 'server');
+      return all.length;
+    });
+    release();
+    await waitForHydration(page);
+    await page.unroute('**/assets/app-*.js');
+    expect(await page.locator('#root *:not([data-rendered-by])').count(), path).toBe(0);
+    expect(await page.locator('#root [data-rendered-by]').count(), path).toBe(rendered);
   }
+  expect(errors).toEqual([]);
 });
 
 test('a press or a field changed before the app has hydrated the page is replayed once it has', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
   // decision 042's event replay: the app's script is held back, so that the visitor acts first.
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    let release = await holdRequests(page, '**/assets/app-*.js');
-    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('button', { name: 'Fitness', exact: true }).click();
-    await expect(page.locator('#root[data-ssr]')).toHaveCount(1);
-    release();
-    await waitForHydration(page);
-    await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
-    await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    );
-    await page.unroute('**/assets/app-*.js');
+  const { page, errors } = await newPhone();
+  let release = await holdRequests(page, '**/assets/app-*.js');
+  await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Fitness', exact: true }).click();
+  await expect(page.locator('#root[data-ssr]')).toHaveCount(1);
+  release();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/\/vendors\?category=fitness$/);
+  await expect(page.getByRole('button', { name: 'Fitness', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await page.unroute('**/assets/app-*.js');
 
-    // Text typed in the search box before the app ran is the app's once it has: it searches for it.
-    release = await holdRequests(page, '**/assets/app-*.js');
-    await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
-    await page.getByRole('searchbox').fill('limpieza');
-    release();
-    await waitForHydration(page);
-    await expect(page).toHaveURL(/[?&]q=limpieza(&|$)/);
-    await expect(page.getByRole('searchbox')).toHaveValue('limpieza');
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
-  }
+  // Text typed in the search box before the app ran is the app's once it has: it searches for it.
+  release = await holdRequests(page, '**/assets/app-*.js');
+  await page.goto('/vendors', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('searchbox').fill('limpieza');
+  release();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/[?&]q=limpieza(&|$)/);
+  await expect(page.getByRole('searchbox')).toHaveValue('limpieza');
+  expect(errors).toEqual([]);
 });

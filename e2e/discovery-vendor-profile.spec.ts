@@ -1,5 +1,4 @@
 import { expect, type Page } from '@playwright/test';
-import { newPhonePage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
@@ -15,81 +14,69 @@ async function someVendor(page: Page): Promise<{ id: string; slug: string; busin
 }
 
 test('profile: tabs, See Services, about, reviews, similar vendor, by id and by slug', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    const vendor = await someVendor(page);
-    await page.goto(`/public/vendor/${vendor.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
-    // The server's fuller title (link previews) stays once the app runs.
-    const escaped = vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    await expect(page).toHaveTitle(new RegExp(`^${escaped} · .+ in .+, Mexico City · Barrio$`));
-    await expect(page.getByRole('link', { name: 'Back to vendors' })).toHaveAttribute('href', '/vendors');
-    await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
-    await expect(page.getByRole('heading', { name: 'New to Barrio?' })).toBeVisible();
+  const { page, errors } = await newPhone();
+  const vendor = await someVendor(page);
+  await page.goto(`/public/vendor/${vendor.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+  // The server's fuller title (link previews) stays once the app runs.
+  const escaped = vendor.business_name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveTitle(new RegExp(`^${escaped} · .+ in .+, Mexico City · Barrio$`));
+  await expect(page.getByRole('link', { name: 'Back to vendors' })).toHaveAttribute('href', '/vendors');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
+  await expect(page.getByRole('heading', { name: 'New to Barrio?' })).toBeVisible();
 
-    // Services is the default tab: prices and durations (the booking form is e2e/booking-request.spec.ts).
-    await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
-    const services = page.getByRole('tabpanel', { name: 'Services' });
-    await expect(services.getByText(/\$[\d,]+\.\d{2}/).first()).toBeVisible();
-    await expect(page.getByText('4.8')).toHaveCount(0);
-    await expectPhoneFriendly(page);
+  // Services is the default tab: prices and durations (the booking form is e2e/booking-request.spec.ts).
+  await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
+  const services = page.getByRole('tabpanel', { name: 'Services' });
+  await expect(services.getByText(/\$[\d,]+\.\d{2}/).first()).toBeVisible();
+  await expect(page.getByText('4.8')).toHaveCount(0);
+  await expectPhoneFriendly(page);
 
-    await page.getByRole('tab', { name: 'About' }).click();
-    await expect(page).toHaveURL(/\?tab=about$/);
-    await expect(page.getByRole('tabpanel', { name: 'About' }).getByText('Service areas')).toBeVisible();
-    await page.getByRole('tab', { name: 'About' }).press('ArrowRight');
-    await expect(page).toHaveURL(/\?tab=services$/);
-    await page.getByRole('tab', { name: 'Reviews' }).click();
-    await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
-    await expectPhoneFriendly(page);
-    await page.getByRole('button', { name: 'See Services' }).click();
-    await expect(page).toHaveURL(/\?tab=services$/);
-    await expect(page.getByRole('tab', { name: 'Services' })).toBeFocused();
+  await page.getByRole('tab', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\?tab=about$/);
+  await expect(page.getByRole('tabpanel', { name: 'About' }).getByText('Service areas')).toBeVisible();
+  await page.getByRole('tab', { name: 'About' }).press('ArrowRight');
+  await expect(page).toHaveURL(/\?tab=services$/);
+  await page.getByRole('tab', { name: 'Reviews' }).click();
+  await expect(page.getByRole('heading', { name: 'No reviews yet' })).toBeVisible();
+  await expectPhoneFriendly(page);
+  await page.getByRole('button', { name: 'See Services' }).click();
+  await expect(page).toHaveURL(/\?tab=services$/);
+  await expect(page.getByRole('tab', { name: 'Services' })).toBeFocused();
 
-    // A similar vendor links by slug to its own profile.
-    const similar = page.getByRole('region', { name: 'Similar vendors' });
-    const link = similar.getByRole('article').first().getByRole('heading').getByRole('link');
-    const href = (await link.getAttribute('href')) ?? '';
-    expect(href).toMatch(/^\/public\/vendor\/[a-z0-9-]+$/);
-    expect(href).not.toBe(`/public/vendor/${vendor.slug}`);
-    const name = (await link.textContent())?.trim() ?? '';
-    await link.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // A similar vendor links by slug to its own profile.
+  const similar = page.getByRole('region', { name: 'Similar vendors' });
+  const link = similar.getByRole('article').first().getByRole('heading').getByRole('link');
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/public\/vendor\/[a-z0-9-]+$/);
+  expect(href).not.toBe(`/public/vendor/${vendor.slug}`);
+  const name = (await link.textContent())?.trim() ?? '';
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    // By id too; and /vendor/{id} (Recent Activity's target) redirects here.
-    await page.goto(`/public/vendor/${vendor.id}?tab=about`);
-    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
-    await page.goto(`/vendor/${vendor.id}`);
-    await expect(page).toHaveURL(new RegExp(`/public/vendor/${vendor.id}$`));
-    await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
-  }
+  // By id too; and /vendor/{id} (Recent Activity's target) redirects here.
+  await page.goto(`/public/vendor/${vendor.id}?tab=about`);
+  await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+  await page.goto(`/vendor/${vendor.id}`);
+  await expect(page).toHaveURL(new RegExp(`/public/vendor/${vendor.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: vendor.business_name })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
-test("an unknown vendor: 'Vendor Not Found' with a link to /auth, and the toast", async ({
-  browser,
-  baseURL,
-}) => {
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
-  try {
-    await page.goto('/public/vendor/no-such-vendor-here');
-    await expect(page.getByRole('heading', { level: 1, name: 'Vendor Not Found' })).toBeVisible();
-    await expect(page.getByText('Vendor not found', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute(
-      'href',
-      '/auth',
-    );
-    await expectPhoneFriendly(page);
-    expect(errors).toEqual([]);
-  } finally {
-    await close();
-  }
+test("an unknown vendor: 'Vendor Not Found' with a link to /auth, and the toast", async ({ newPhone }) => {
+  const { page, errors } = await newPhone();
+  await page.goto('/public/vendor/no-such-vendor-here');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vendor Not Found' })).toBeVisible();
+  await expect(page.getByText('Vendor not found', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign In' }).last()).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await expectPhoneFriendly(page);
+  expect(errors).toEqual([]);
 });
 
 test('link previews: the server puts the vendor into the HTML', async ({ request }) => {
@@ -133,38 +120,33 @@ test('crawlers: Home has its preview, the sitemap lists the vendor, /vendor/{slu
   expect(moved.headers().location).toBe(`/public/vendor/${slug}`);
 });
 
-test('offline, the app shell still loads and says the network is missing', async ({ browser, baseURL }) => {
-  const { page, close } = await newPhonePage(browser, baseURL);
-  try {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
-    // Wait for the service worker to take control (registered after load, production build).
-    await page.waitForFunction(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return registration.active?.state === 'activated';
-    });
-    await page.context().setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
-    await expect(
-      page.getByText('You are offline. Barrio will load new information when the connection is back.'),
-    ).toBeVisible();
-    await page.context().setOffline(false);
-    // Installing precaches the app shell; a screen's chunk is cached when it is first visited.
-    const worker = await (await page.request.get('/sw.js')).text();
-    expect(worker).toMatch(/"\/assets\/index-[^"]+\.js"/);
-    expect(worker).not.toMatch(/"\/assets\/public-vendor-[^"]+\.js"/);
-    expect(worker).not.toMatch(/"\/assets\/admin-[^"]+\.js"/);
-  } finally {
-    await close();
-  }
+test('offline, the app shell still loads and says the network is missing', async ({ newPhone }) => {
+  const { page } = await newPhone();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+  // Wait for the service worker to take control (registered after load, production build).
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated';
+  });
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+  await expect(
+    page.getByText('You are offline. Barrio will load new information when the connection is back.'),
+  ).toBeVisible();
+  await page.context().setOffline(false);
+  // Installing precaches the app shell; a screen's chunk is cached when it is first visited.
+  const worker = await (await page.request.get('/sw.js')).text();
+  expect(worker).toMatch(/"\/assets\/index-[^"]+\.js"/);
+  expect(worker).not.toMatch(/"\/assets\/public-vendor-[^"]+\.js"/);
+  expect(worker).not.toMatch(/"\/assets\/admin-[^"]+\.js"/);
 });
 
 test('a profile read when the network goes: the app says so, and its tabs still answer', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const { page, errors, close } = await newPhonePage(browser, baseURL);
+  const { page, errors } = await newPhone();
   try {
     const vendor = await someVendor(page);
     await page.goto(`/public/vendor/${vendor.slug}`);
@@ -183,6 +165,5 @@ test('a profile read when the network goes: the app says so, and its tabs still 
     expect(errors).toEqual([]);
   } finally {
     await page.context().setOffline(false);
-    await close();
   }
 });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectNoSideScroll } from './support/axe.ts';
 import {
   bookSlot,
@@ -71,49 +71,43 @@ test('the demo customer sees their real bookings on /jobs, opens one’s page an
 });
 
 test('a signed-in customer books, pays from Job History, then reschedules and cancels from the booking page', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
   test.setTimeout(120_000);
-  const customer = await newPhonePage(browser, baseURL);
-  const vendorSide = await newPhonePage(browser, baseURL);
-  try {
-    const page = customer.page;
-    await signInOnAuthPage(page, demo.customer, demo.password);
-    await expect(page).toHaveURL(/\/$/);
-    // Featured vendor 1, a day in the middle of the fortnight: no other journey books there.
-    const vendor = await featuredVendor(page, 1);
-    const code = await bookSlot(
-      page,
-      vendor.slug,
-      { day: 3, time: 0 },
-      { name: 'Cliente Demo', email: demo.customer },
-    );
-    await confirmFromMail(page, vendorSide.page, code);
+  const customer = await newPhone();
+  const vendorSide = await newPhone();
+  const page = customer.page;
+  await signInOnAuthPage(page, demo.customer, demo.password);
+  await expect(page).toHaveURL(/\/$/);
+  // Featured vendor 1, a day in the middle of the fortnight: no other journey books there.
+  const vendor = await featuredVendor(page, 1);
+  const code = await bookSlot(
+    page,
+    vendor.slug,
+    { day: 3, time: 0 },
+    { name: 'Cliente Demo', email: demo.customer },
+  );
+  await confirmFromMail(page, vendorSide.page, code);
 
-    // Job History: the row of this booking offers Pay now.
-    await page.goto('/jobs');
-    const row = page.getByRole('article').filter({ has: page.locator(`a[href^="/booking/${code}?"]`) });
-    await row.getByRole('link', { name: `Pay now for ${vendor.business_name}` }).click();
-    await payInSandbox(page);
+  // Job History: the row of this booking offers Pay now.
+  await page.goto('/jobs');
+  const row = page.getByRole('article').filter({ has: page.locator(`a[href^="/booking/${code}?"]`) });
+  await row.getByRole('link', { name: `Pay now for ${vendor.business_name}` }).click();
+  await payInSandbox(page);
 
-    // From Job History to the booking page, signed in: reschedule, then cancel with the refund.
-    await page.goto('/jobs');
-    await row.locator(`a[href^="/booking/${code}?"]`).click();
-    await expect(page).toHaveURL(new RegExp(`/booking/${code}\\?token=[\\w-]{54}$`));
-    await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
-    await rescheduleOnPage(page, 8);
-    await cancelOnPage(page, { refund: true });
+  // From Job History to the booking page, signed in: reschedule, then cancel with the refund.
+  await page.goto('/jobs');
+  await row.locator(`a[href^="/booking/${code}?"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/booking/${code}\\?token=[\\w-]{54}$`));
+  await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
+  await rescheduleOnPage(page, 8);
+  await cancelOnPage(page, { refund: true });
 
-    // In Spanish, the cancelled booking and its refund.
-    await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
-    await page.reload();
-    await expect(page.getByText('Cancelaste esta reserva', { exact: true })).toBeVisible();
-    await expect(page.getByText(/Te reembolsamos \$[\d,.]+ MXN/)).toBeVisible();
-    await expectNoAxeViolations(page);
-    expect(customer.errors).toEqual([]);
-  } finally {
-    await customer.close();
-    await vendorSide.close();
-  }
+  // In Spanish, the cancelled booking and its refund.
+  await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+  await page.reload();
+  await expect(page.getByText('Cancelaste esta reserva', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Te reembolsamos \$[\d,.]+ MXN/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(customer.errors).toEqual([]);
 });

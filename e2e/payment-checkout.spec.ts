@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { freshEmail, newPhonePage } from './support/auth.ts';
+import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookSlot, confirmFromMail, featuredVendor, mailText, sandboxAmount } from './support/booking.ts';
 import { test } from './support/test.ts';
@@ -36,98 +36,84 @@ async function bookAndConfirm(
   return { code, url: new URL(url).pathname };
 }
 
-test('the customer pays in the sandbox; /payment-success shows the booking in MXN', async ({
-  browser,
-  baseURL,
-}) => {
-  const customer = await newPhonePage(browser, baseURL);
-  const vendorSide = await newPhonePage(browser, baseURL);
-  try {
-    const page = customer.page;
-    const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, { day: 'first', time: 2 });
+test('the customer pays in the sandbox; /payment-success shows the booking in MXN', async ({ newPhone }) => {
+  const customer = await newPhone();
+  const vendorSide = await newPhone();
+  const page = customer.page;
+  const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, { day: 'first', time: 2 });
 
-    await page.goto(url);
-    await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
-    const amount = await sandboxAmount(page);
-    expect(amount).toMatch(/^\$[\d,]+(\.\d{2})? MXN$/);
-    await expect(page.getByTestId('payment-code')).toHaveText(code);
-    await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+  const amount = await sandboxAmount(page);
+  expect(amount).toMatch(/^\$[\d,]+(\.\d{2})? MXN$/);
+  await expect(page.getByTestId('payment-code')).toHaveText(code);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: `Pagar ${amount}` }).click();
 
-    await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+&token=[\w-]{54}$/);
-    await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
-    await expect(page.getByTestId('payment-amount')).toHaveText(amount);
-    await expect(page.getByTestId('payment-status')).toHaveText('Pagada');
-    await expect(page.getByTestId('payment-code')).toHaveText(code);
-    // Date and time in the vendor's timezone, in Spanish ("miércoles, 25 de noviembre de 2026, 9:00"):
-    // letters, not \w, which misses the accents of miércoles and sábado.
-    await expect(page.getByTestId('payment-when')).toHaveText(
-      /^\p{L}+, \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}/u,
-    );
-    await expectNoAxeViolations(page);
+  await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+&token=[\w-]{54}$/);
+  await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toHaveText(amount);
+  await expect(page.getByTestId('payment-status')).toHaveText('Pagada');
+  await expect(page.getByTestId('payment-code')).toHaveText(code);
+  // Date and time in the vendor's timezone, in Spanish ("miércoles, 25 de noviembre de 2026, 9:00"):
+  // letters, not \w, which misses the accents of miércoles and sábado.
+  await expect(page.getByTestId('payment-when')).toHaveText(
+    /^\p{L}+, \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}/u,
+  );
+  await expectNoAxeViolations(page);
 
-    // Both parties are told; the customer's mail carries the calendar invite.
-    await mailText(page, `Pago recibido · Reserva ${code}`, 'invitación de calendario');
-    await mailText(page, `Reserva ${code} pagada`, 'Está confirmada');
+  // Both parties are told; the customer's mail carries the calendar invite.
+  await mailText(page, `Pago recibido · Reserva ${code}`, 'invitación de calendario');
+  await mailText(page, `Reserva ${code} pagada`, 'Está confirmada');
 
-    // The checkout is closed now: paying again is refused, the page says so.
-    await page.goto(url);
-    await expect(
-      page.getByRole('heading', { name: 'Esta sesión de pago ya no está disponible' }),
-    ).toBeVisible();
+  // The checkout is closed now: paying again is refused, the page says so.
+  await page.goto(url);
+  await expect(
+    page.getByRole('heading', { name: 'Esta sesión de pago ya no está disponible' }),
+  ).toBeVisible();
 
-    // Without a session id: the spec's text and toast.
-    await page.goto('/payment-success');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeVisible();
-    await expect(page.getByText('ID de sesión de pago no encontrado').first()).toBeVisible();
-    await expectNoAxeViolations(page);
-  } finally {
-    await customer.close();
-    await vendorSide.close();
-  }
+  // Without a session id: the spec's text and toast.
+  await page.goto('/payment-success');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeVisible();
+  await expect(page.getByText('ID de sesión de pago no encontrado').first()).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('cancelling at the checkout leads to /payment-cancel, whose retry returns to the same checkout', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const customer = await newPhonePage(browser, baseURL);
-  const vendorSide = await newPhonePage(browser, baseURL);
-  try {
-    const page = customer.page;
-    const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, { day: 'last', time: 3 });
+  const customer = await newPhone();
+  const vendorSide = await newPhone();
+  const page = customer.page;
+  const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, { day: 'last', time: 3 });
 
-    await page.goto(url);
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}&token=[\w-]{54}$/);
-    const cancelPage = page.url();
-    await expect(page.getByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeVisible();
-    await expect(page.getByText('Tu reserva sigue pendiente de pago.')).toBeVisible();
-    await expect(
-      page.getByText(
-        /Tienes 24 horas desde la confirmación del proveedor para pagar; .+ se cancelará automáticamente\./,
-      ),
-    ).toBeVisible();
-    await expect(page.getByTestId('payment-status')).toHaveText('Pendiente de pago');
-    await expect(page.getByTestId('payment-code')).toHaveText(code);
-    await expectNoAxeViolations(page);
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}&token=[\w-]{54}$/);
+  const cancelPage = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeVisible();
+  await expect(page.getByText('Tu reserva sigue pendiente de pago.')).toBeVisible();
+  await expect(
+    page.getByText(
+      /Tienes 24 horas desde la confirmación del proveedor para pagar; .+ se cancelará automáticamente\./,
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Pendiente de pago');
+  await expect(page.getByTestId('payment-code')).toHaveText(code);
+  await expectNoAxeViolations(page);
 
-    await page.getByRole('button', { name: 'Reintentar pago' }).click();
-    await page.waitForURL((u) => u.pathname === url);
-    await expect(page.getByRole('button', { name: /^Pagar \$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Reintentar pago' }).click();
+  await page.waitForURL((u) => u.pathname === url);
+  await expect(page.getByRole('button', { name: /^Pagar \$/ })).toBeVisible();
 
-    // The same booking by its id alone (no page token, not signed in): as unknown, no payment link.
-    await page.goto(cancelPage.replace(/&token=[\w-]+$/, ''));
-    await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
+  // The same booking by its id alone (no page token, not signed in): as unknown, no payment link.
+  await page.goto(cancelPage.replace(/&token=[\w-]+$/, ''));
+  await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
 
-    // An unknown booking: said plainly, no retry.
-    await page.goto('/payment-cancel?appointment_id=00000000-0000-4000-8000-000000000000');
-    await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
-    await expectNoAxeViolations(page);
-  } finally {
-    await customer.close();
-    await vendorSide.close();
-  }
+  // An unknown booking: said plainly, no retry.
+  await page.goto('/payment-cancel?appointment_id=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, freshEmail, logInAsVendor, newPhonePage } from './support/auth.ts';
+import { demo, freshEmail, logInAsVendor } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookSlot, requestBooking } from './support/booking.ts';
 import { test } from './support/test.ts';
@@ -15,63 +15,56 @@ test.describe.configure({ timeout: 90_000 });
 const slot = { day: 'last', time: 0 } as const;
 
 test('the vendor declines and blocks a requester, who cannot book again; another visitor can', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const vendorSide = await newPhonePage(browser, baseURL);
-  const visitor = await newPhonePage(browser, baseURL);
-  const other = await newPhonePage(browser, baseURL);
-  try {
-    const v = vendorSide.page;
-    await logInAsVendor(v, demo.vendor, demo.password);
-    await expect(v).toHaveURL(/\/vendor\/dashboard$/);
-    const { slug } = (await (await v.request.get('/api/vendor/profile')).json()) as { slug: string };
+  const vendorSide = await newPhone();
+  const visitor = await newPhone();
+  const other = await newPhone();
+  const v = vendorSide.page;
+  await logInAsVendor(v, demo.vendor, demo.password);
+  await expect(v).toHaveURL(/\/vendor\/dashboard$/);
+  const { slug } = (await (await v.request.get('/api/vendor/profile')).json()) as { slug: string };
 
-    const suffix = Date.now().toString(36);
-    const requester = { name: `Visita Bloqueada ${suffix}`, email: freshEmail('bloqueada') };
-    const code = await bookSlot(visitor.page, slug, slot, requester);
+  const suffix = Date.now().toString(36);
+  const requester = { name: `Visita Bloqueada ${suffix}`, email: freshEmail('bloqueada') };
+  const code = await bookSlot(visitor.page, slug, slot, requester);
 
-    // The dashboard lists the request (newest first, among the seed's and other journeys' ones).
-    await v.reload();
-    const bookings = v.getByRole('region', { name: 'Bookings' });
-    const row = bookings.getByRole('listitem').filter({ hasText: requester.name });
-    await expect(row.getByText('Awaiting your reply')).toBeVisible();
-    await row.getByRole('button', { name: `Decline and block the requester of booking ${code}` }).click();
-    // The confirmation names the booking and the person it blocks.
-    const dialog = v.getByRole('alertdialog');
-    await expect(dialog).toContainText(code);
-    await expect(dialog).toContainText(requester.name);
-    await expectNoAxeViolations(v);
-    await dialog.getByRole('button', { name: 'Decline and block' }).click();
-    await expect(v.getByText('Booking declined; requester blocked')).toBeVisible();
-    await expect(dialog).toBeHidden();
-    await expect(row.getByText('Declined', { exact: true })).toBeVisible();
-    await expect(row.getByRole('button')).toHaveCount(0);
+  // The dashboard lists the request (newest first, among the seed's and other journeys' ones).
+  await v.reload();
+  const bookings = v.getByRole('region', { name: 'Bookings' });
+  const row = bookings.getByRole('listitem').filter({ hasText: requester.name });
+  await expect(row.getByText('Awaiting your reply')).toBeVisible();
+  await row.getByRole('button', { name: `Decline and block the requester of booking ${code}` }).click();
+  // The confirmation names the booking and the person it blocks.
+  const dialog = v.getByRole('alertdialog');
+  await expect(dialog).toContainText(code);
+  await expect(dialog).toContainText(requester.name);
+  await expectNoAxeViolations(v);
+  await dialog.getByRole('button', { name: 'Decline and block' }).click();
+  await expect(v.getByText('Booking declined; requester blocked')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button')).toHaveCount(0);
 
-    // The same visitor (same email, same connection) asks again: refused, with the block's words.
-    await requestBooking(visitor.page, slug, slot, requester);
-    const refused = visitor.page.locator('[data-sonner-toast]', { hasText: 'Booking Failed' });
-    await expect(refused.getByText('This vendor is not accepting requests from you.')).toBeVisible();
-    await expect(visitor.page.getByTestId('booking-code')).toHaveCount(0);
-    await expectNoAxeViolations(visitor.page);
-    const mine = (await (await v.request.get('/api/vendor/bookings')).json()) as {
-      items: { customer_name: string }[];
-    };
-    expect(mine.items.filter((b) => b.customer_name === requester.name)).toHaveLength(1);
+  // The same visitor (same email, same connection) asks again: refused, with the block's words.
+  await requestBooking(visitor.page, slug, slot, requester);
+  const refused = visitor.page.locator('[data-sonner-toast]', { hasText: 'Booking Failed' });
+  await expect(refused.getByText('This vendor is not accepting requests from you.')).toBeVisible();
+  await expect(visitor.page.getByTestId('booking-code')).toHaveCount(0);
+  await expectNoAxeViolations(visitor.page);
+  const mine = (await (await v.request.get('/api/vendor/bookings')).json()) as {
+    items: { customer_name: string }[];
+  };
+  expect(mine.items.filter((b) => b.customer_name === requester.name)).toHaveLength(1);
 
-    // Someone else, from their own connection, still books the vendor.
-    const stranger = { name: `Otra Visita ${suffix}`, email: freshEmail('otra-visita') };
-    const otherCode = await bookSlot(other.page, slug, slot, stranger);
-    await expect(other.page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
-    await v.reload();
-    const otherRow = bookings.getByRole('listitem').filter({ hasText: stranger.name });
-    await expect(otherRow.getByText('Awaiting your reply')).toBeVisible();
-    // Leave the vendor's calendar as it was: a plain decline.
-    await otherRow.getByRole('button', { name: `Decline booking ${otherCode}` }).click();
-    await expect(otherRow.getByText('Declined', { exact: true })).toBeVisible();
-  } finally {
-    await vendorSide.close();
-    await visitor.close();
-    await other.close();
-  }
+  // Someone else, from their own connection, still books the vendor.
+  const stranger = { name: `Otra Visita ${suffix}`, email: freshEmail('otra-visita') };
+  const otherCode = await bookSlot(other.page, slug, slot, stranger);
+  await expect(other.page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
+  await v.reload();
+  const otherRow = bookings.getByRole('listitem').filter({ hasText: stranger.name });
+  await expect(otherRow.getByText('Awaiting your reply')).toBeVisible();
+  // Leave the vendor's calendar as it was: a plain decline.
+  await otherRow.getByRole('button', { name: `Decline booking ${otherCode}` }).click();
+  await expect(otherRow.getByText('Declined', { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { demo, freshEmail, newPhonePage, signInOnAuthPage } from './support/auth.ts';
+import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { bookSlot } from './support/booking.ts';
 import { test } from './support/test.ts';
@@ -85,120 +85,113 @@ async function claimCode(page: Page, to: string): Promise<string> {
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 test('an owner signs up with an admin-created profile’s email, claims it with the mailed code; an admin approves', async ({
-  browser,
-  baseURL,
+  newPhone,
 }) => {
-  const admin = await newPhonePage(browser, baseURL);
-  const visitor = await newPhonePage(browser, baseURL);
-  const owner = await newPhonePage(browser, baseURL);
-  try {
-    const a = admin.page;
-    await signInOnAuthPage(a, demo.admin, demo.password);
-    await a.waitForURL((url) => !url.pathname.startsWith('/auth'));
-    const target = await claimableVendor(a);
+  const admin = await newPhone();
+  const visitor = await newPhone();
+  const owner = await newPhone();
+  const a = admin.page;
+  await signInOnAuthPage(a, demo.admin, demo.password);
+  await a.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  const target = await claimableVendor(a);
 
-    // Before any claim, a visitor requests a booking from the profile.
-    const suffix = Date.now().toString(36);
-    const customer = `Cliente Previo ${suffix}`;
-    const code = await bookSlot(
-      visitor.page,
-      target.slug,
-      { time: 0 },
-      { name: customer, email: freshEmail('previo') },
-    );
+  // Before any claim, a visitor requests a booking from the profile.
+  const suffix = Date.now().toString(36);
+  const customer = `Cliente Previo ${suffix}`;
+  const code = await bookSlot(
+    visitor.page,
+    target.slug,
+    { time: 0 },
+    { name: customer, email: freshEmail('previo') },
+  );
 
-    // The wizard (Spanish, its default) with the profile's business email and a phone of one's own.
-    const page = owner.page;
-    const business = `Negocio Propio ${suffix}`;
-    const password = 'Reclamo#2026';
-    await page.goto('/vendor-signup');
-    await page.getByLabel('Nombre del negocio', { exact: true }).fill(business);
-    const phone = `55 ${20_000_000 + (Date.now() % 70_000_000)}`;
-    await page.getByLabel('Teléfono de WhatsApp', { exact: true }).fill(phone);
-    await page.getByLabel('Correo electrónico', { exact: true }).fill(target.business_email);
-    await page.getByLabel('Contraseña', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByLabel('Categoría de servicio').selectOption({ label: 'Limpieza' });
-    await page.getByLabel('Dirección del negocio').fill('Calle Durango 5, Roma Norte');
-    await page.getByLabel('Roma Norte').check();
-    await page.getByRole('button', { name: 'Siguiente' }).click();
-    await page.getByRole('button', { name: 'Crear Perfil' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
+  // The wizard (Spanish, its default) with the profile's business email and a phone of one's own.
+  const page = owner.page;
+  const business = `Negocio Propio ${suffix}`;
+  const password = 'Reclamo#2026';
+  await page.goto('/vendor-signup');
+  await page.getByLabel('Nombre del negocio', { exact: true }).fill(business);
+  const phone = `55 ${20_000_000 + (Date.now() % 70_000_000)}`;
+  await page.getByLabel('Teléfono de WhatsApp', { exact: true }).fill(phone);
+  await page.getByLabel('Correo electrónico', { exact: true }).fill(target.business_email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Categoría de servicio').selectOption({ label: 'Limpieza' });
+  await page.getByLabel('Dirección del negocio').fill('Calle Durango 5, Roma Norte');
+  await page.getByLabel('Roma Norte').check();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Crear Perfil' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
 
-    // Offered, not taken: the code is tied to the account, so a password account signs in first.
-    const offer = page.getByRole('region', { name: '¿Ya estás en Barrio? Reclama tu perfil' });
-    await expect(offer.getByText(`Encontramos el perfil «${target.business_name}»`)).toBeVisible();
-    await expect(offer.getByText('Inicia sesión con tu nueva cuenta para recibir el código.')).toBeVisible();
-    await expect(offer.getByRole('button')).toHaveCount(0);
-    await expectNoAxeViolations(page);
-    const untouched = (await (
-      await a.request.get(`/api/admin/vendors?q=${encodeURIComponent(target.business_email)}`)
-    ).json()) as { items: AdminVendor[] };
-    expect(untouched.items.find((v) => v.id === target.id)).toMatchObject({ is_claimed: false });
+  // Offered, not taken: the code is tied to the account, so a password account signs in first.
+  const offer = page.getByRole('region', { name: '¿Ya estás en Barrio? Reclama tu perfil' });
+  await expect(offer.getByText(`Encontramos el perfil «${target.business_name}»`)).toBeVisible();
+  await expect(offer.getByText('Inicia sesión con tu nueva cuenta para recibir el código.')).toBeVisible();
+  await expect(offer.getByRole('button')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const untouched = (await (
+    await a.request.get(`/api/admin/vendors?q=${encodeURIComponent(target.business_email)}`)
+  ).json()) as { items: AdminVendor[] };
+  expect(untouched.items.find((v) => v.id === target.id)).toMatchObject({ is_claimed: false });
 
-    await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
-    await expect(page).toHaveURL(/\/vendor\/auth$/);
-    await page.getByLabel('Email', { exact: true }).fill(target.business_email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
-    await expect(page).toHaveURL(/\/vendor\/dashboard$/);
-    // The account's own profile, not the admin's.
-    await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
-    const own = (await (await page.request.get('/api/vendor/profile')).json()) as { id: string };
-    expect(own.id).not.toBe(target.id);
+  await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
+  await expect(page).toHaveURL(/\/vendor\/auth$/);
+  await page.getByLabel('Email', { exact: true }).fill(target.business_email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/vendor\/dashboard$/);
+  // The account's own profile, not the admin's.
+  await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
+  const own = (await (await page.request.get('/api/vendor/profile')).json()) as { id: string };
+  expect(own.id).not.toBe(target.id);
 
-    const card = page.getByRole('region', { name: 'Already on Barrio? Claim your profile' });
-    await expect(card.getByRole('button', { name: /^WhatsApp to \+52\s••••\s\d{4}$/ })).toBeVisible();
-    // The stored email, masked: its first letters only.
-    const [local = '', domain = ''] = target.business_email.split('@');
-    const masked = `${local[0]}•••@${domain[0]}•••.${domain.split('.').at(-1)}`;
-    await card.getByRole('button', { name: `Email to ${masked}` }).click();
-    await expect(card.getByRole('status')).toContainText(`We sent a 6-digit code to ${masked}`);
-    const claim = await claimCode(page, target.business_email);
+  const card = page.getByRole('region', { name: 'Already on Barrio? Claim your profile' });
+  await expect(card.getByRole('button', { name: /^WhatsApp to \+52\s••••\s\d{4}$/ })).toBeVisible();
+  // The stored email, masked: its first letters only.
+  const [local = '', domain = ''] = target.business_email.split('@');
+  const masked = `${local[0]}•••@${domain[0]}•••.${domain.split('.').at(-1)}`;
+  await card.getByRole('button', { name: `Email to ${masked}` }).click();
+  await expect(card.getByRole('status')).toContainText(`We sent a 6-digit code to ${masked}`);
+  const claim = await claimCode(page, target.business_email);
 
-    // A wrong code first: refused, with the tries left.
-    await card.getByLabel('6-digit code').fill(wrongCode(claim));
-    await card.getByRole('button', { name: 'Claim profile' }).click();
-    await expect(card.getByRole('alert')).toHaveText('That code is not correct. 4 tries left.');
-    await expect(card.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
-    await expectNoAxeViolations(page);
+  // A wrong code first: refused, with the tries left.
+  await card.getByLabel('6-digit code').fill(wrongCode(claim));
+  await card.getByRole('button', { name: 'Claim profile' }).click();
+  await expect(card.getByRole('alert')).toHaveText('That code is not correct. 4 tries left.');
+  await expect(card.getByLabel('6-digit code')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
 
-    await card.getByLabel('6-digit code').fill(claim);
-    await card.getByRole('button', { name: 'Claim profile' }).click();
-    await expect(page.getByText('Profile claimed').first()).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: target.business_name })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Claim awaiting approval' })).toBeVisible();
+  await card.getByLabel('6-digit code').fill(claim);
+  await card.getByRole('button', { name: 'Claim profile' }).click();
+  await expect(page.getByText('Profile claimed').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: target.business_name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Claim awaiting approval' })).toBeVisible();
 
-    // The booking made before the claim stays with the admins until one approves the claim.
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: target.business_name })).toBeVisible();
-    const bookings = page.getByRole('region', { name: 'Bookings' });
-    await expect(bookings.getByText('No bookings yet.')).toBeVisible();
-    await expect(bookings.getByText(customer)).toHaveCount(0);
+  // The booking made before the claim stays with the admins until one approves the claim.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: target.business_name })).toBeVisible();
+  const bookings = page.getByRole('region', { name: 'Bookings' });
+  await expect(bookings.getByText('No bookings yet.')).toBeVisible();
+  await expect(bookings.getByText(customer)).toHaveCount(0);
 
-    await a.goto('/admin');
-    await expect(a.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-    await a.getByRole('searchbox', { name: 'Search' }).fill(target.business_email);
-    const vendorCard = a.getByRole('article', { name: target.business_name });
-    await expect(vendorCard.getByText('Claim awaiting approval')).toBeVisible();
-    const approve = vendorCard.getByRole('button', { name: `Approve the claim of ${target.business_name}` });
-    await expect(approve).toHaveText('Approve claim');
-    await expectNoAxeViolations(a);
-    await approve.click();
-    await expect(a.getByText('Claim approved')).toBeVisible();
-    await expect(approve).toHaveCount(0);
-    await expect(vendorCard.getByText('Claim awaiting approval')).toHaveCount(0);
+  await a.goto('/admin');
+  await expect(a.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await a.getByRole('searchbox', { name: 'Search' }).fill(target.business_email);
+  const vendorCard = a.getByRole('article', { name: target.business_name });
+  await expect(vendorCard.getByText('Claim awaiting approval')).toBeVisible();
+  const approve = vendorCard.getByRole('button', { name: `Approve the claim of ${target.business_name}` });
+  await expect(approve).toHaveText('Approve claim');
+  await expectNoAxeViolations(a);
+  await approve.click();
+  await expect(a.getByText('Claim approved')).toBeVisible();
+  await expect(approve).toHaveCount(0);
+  await expect(vendorCard.getByText('Claim awaiting approval')).toHaveCount(0);
 
-    // Approved: the owner sees the earlier booking and can answer it.
-    await page.reload();
-    const row = bookings.getByRole('listitem').filter({ hasText: customer });
-    await expect(row.getByText('Awaiting your reply')).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Claim awaiting approval' })).toHaveCount(0);
-    await row.getByRole('button', { name: `Decline booking ${code}` }).click();
-    await expect(row.getByText('Declined', { exact: true })).toBeVisible();
-  } finally {
-    await admin.close();
-    await visitor.close();
-    await owner.close();
-  }
+  // Approved: the owner sees the earlier booking and can answer it.
+  await page.reload();
+  const row = bookings.getByRole('listitem').filter({ hasText: customer });
+  await expect(row.getByText('Awaiting your reply')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Claim awaiting approval' })).toHaveCount(0);
+  await row.getByRole('button', { name: `Decline booking ${code}` }).click();
+  await expect(row.getByText('Declined', { exact: true })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { freshEmail, logInAsVendor, newPhonePage } from './support/auth.ts';
+import { freshEmail, logInAsVendor } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 import { signUpVendor } from './support/vendor-signup.ts';
@@ -32,12 +32,12 @@ async function offeredWeekdays(page: Page, slug: string, serviceId: string) {
 }
 
 test('a vendor edits profile, settings, services and availability on the dashboard', async ({
-  browser,
   baseURL,
+  newPhone,
 }) => {
   // A long journey (about 20 s here), and it waits for the saves' toasts to go before signing out.
   test.setTimeout(60_000);
-  const { page, close } = await newPhonePage(browser, baseURL);
+  const { page } = await newPhone();
   const { email, slug } = await signUpTutoringVendor(page, baseURL!);
 
   // Vendor login (product §2 Vendor access page) lands on the dashboard.
@@ -106,7 +106,6 @@ test('a vendor edits profile, settings, services and availability on the dashboa
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByText('Logged Out')).toBeVisible();
   await expect(page).toHaveURL(/\/vendor\/auth$/);
-  await close();
 });
 
 test('a customer without a vendor profile is sent to the signup wizard', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { freshEmail, newPhonePage } from './support/auth.ts';
+import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { test } from './support/test.ts';
 import { signUpVendor } from './support/vendor-signup.ts';
@@ -154,10 +154,9 @@ async function runWizard(page: Page, lang: 'es' | 'en') {
 
 for (const lang of ['es', 'en'] as const) {
   test(`the whole wizard in ${lang === 'es' ? 'Spanish' : 'English'}, then login and the dashboard`, async ({
-    browser,
-    baseURL,
+    newPhone,
   }) => {
-    const { page, close } = await newPhonePage(browser, baseURL);
+    const { page } = await newPhone();
     const { email, business } = await runWizard(page, lang);
 
     await page.getByLabel('Email', { exact: true }).fill(email);
@@ -175,7 +174,6 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByText('2 h 0 min')).toBeVisible();
     await expect(page.getByText('10:00–14:00')).toBeVisible(); // Saturday, switched on
     await expectNoAxeViolations(page);
-    await close();
   });
 }
 

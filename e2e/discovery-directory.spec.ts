@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectPhoneFriendly } from './support/axe.ts';
-import { withoutServerRender } from './support/ssr.ts';
+import { failApiRequests } from './support/ssr.ts';
 import { test } from './support/test.ts';
 import { vendorCards, vendorCount } from './support/vendor-list.ts';
 
@@ -54,10 +54,7 @@ test('directory: category, search, load more, empty state, sign in, card and Qui
 
 test("directory says 'Failed to load vendors. Please try again.'", async ({ newPhone }) => {
   const { page } = await newPhone();
-  await withoutServerRender(page);
-  await page.route('**/api/vendors?*', (route) =>
-    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
-  );
+  await failApiRequests(page, '**/api/vendors?*');
   await page.goto('/public/all-vendors');
   await expect(
     page.locator('[data-title]', { hasText: 'Failed to load vendors. Please try again.' }),

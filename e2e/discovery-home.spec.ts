@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { newPhonePage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { phone } from './support/phone.ts';
-import { apiRequests, holdRequests, waitForHydration, withoutServerRender } from './support/ssr.ts';
+import { apiRequests, failApiRequests, holdRequests, waitForHydration } from './support/ssr.ts';
 import { test } from './support/test.ts';
 
 // Discovery: Home on a phone, against the demo data.
@@ -47,10 +47,7 @@ test('Home: featured vendors, Recent Activity for visitors, search and chips', a
 
 test("Home says 'Failed to load vendors' when the featured vendors fail", async ({ newPhone }) => {
   const { page } = await newPhone();
-  await withoutServerRender(page);
-  await page.route('**/api/vendors/featured', (route) =>
-    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
-  );
+  await failApiRequests(page, '**/api/vendors/featured');
   await page.goto('/');
   await expect(page.getByText('Failed to load vendors', { exact: true })).toBeVisible();
 });

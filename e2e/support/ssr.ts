@@ -39,6 +39,17 @@ export async function withoutServerRender(page: Page) {
   });
 }
 
+/**
+ * Makes the API's answers to `url` (a glob) fail with a 500, on a page the app renders itself
+ * (`withoutServerRender`), so that the screen asks for them: what it says when its data fails.
+ */
+export async function failApiRequests(page: Page, url: string) {
+  await withoutServerRender(page);
+  await page.route(url, (route) =>
+    route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'x' } } }),
+  );
+}
+
 /** The API requests a page makes, by path (`/api/vendors/featured`). */
 export function apiRequests(page: Page): string[] {
   const seen: string[] = [];

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
+import { demo, freshEmail, signInOnAuthPage, signUpOnAuthPage } from './support/auth.ts';
 import { test } from './support/test.ts';
 
 // Accounts with email and password (product §2 Auth page, §5, §8), on a phone.
@@ -87,13 +87,7 @@ test('the magic link needs an email first', async ({ page }) => {
 });
 
 test('a vendor sign-up goes on to the vendor wizard after 2 seconds', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-  await page.getByLabel('Email', { exact: true }).fill(freshEmail('proveedor'));
-  await page.getByRole('button', { name: 'Use email and password' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('Proveedor#2026');
-  await page.getByLabel("I'm a vendor: I offer services").check();
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await signUpOnAuthPage(page, freshEmail('proveedor'), 'Proveedor#2026', { vendor: true });
   await expect(page.getByText('then complete your vendor profile')).toBeVisible();
   await expect(page).toHaveURL(/\/vendor-signup$/, { timeout: 5000 });
 });

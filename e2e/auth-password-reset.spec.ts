@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { freshEmail } from './support/auth.ts';
+import { freshEmail, signUpOnAuthPage } from './support/auth.ts';
 import { expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 
@@ -12,12 +12,7 @@ test('forgot password → reset from the dev mailbox → signed in, and the link
   // A long journey: sign-up, three pages checked with axe, two resets.
   test.setTimeout(90_000);
   const email = freshEmail('olvido');
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Use email and password' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('Olvidada#2026');
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await signUpOnAuthPage(page, email, 'Olvidada#2026');
   await expect(page.getByText('Account created!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

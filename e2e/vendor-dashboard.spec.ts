@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { freshEmail, logInAsVendor } from './support/auth.ts';
+import { freshEmail, logInAsVendor, signUpOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { test } from './support/test.ts';
 import { signUpVendor } from './support/vendor-signup.ts';
@@ -109,12 +109,7 @@ test('a vendor edits profile, settings, services and availability on the dashboa
 });
 
 test('a customer without a vendor profile is sent to the signup wizard', async ({ page }) => {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
-  await page.getByLabel('Email', { exact: true }).fill(freshEmail('no-vendor'));
-  await page.getByRole('button', { name: 'Use email and password' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('Cliente#2026');
-  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await signUpOnAuthPage(page, freshEmail('no-vendor'), 'Cliente#2026');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/vendor/dashboard');
   await expect(page.getByText('No Vendor Profile Found')).toBeVisible();

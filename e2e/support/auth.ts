@@ -27,6 +27,20 @@ export async function signInOnAuthPage(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * Creates an account through /auth's sign-up form with email and password (`vendor`: as one who
+ * offers services); resolves once Create Account is pressed.
+ */
+export async function signUpOnAuthPage(page: Page, email: string, password: string, { vendor = false } = {}) {
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Use email and password' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (vendor) await page.getByLabel("I'm a vendor: I offer services").check();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+}
+
 /** Logs in on the vendor access page (product §2) with email and password. */
 export async function logInAsVendor(page: Page, email: string, password: string) {
   await page.goto('/vendor/auth');

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookSlot } from './support/booking.ts';
+import { bookSlot, fromMailbox } from './support/booking.ts';
 import { test } from './support/test.ts';
 
 // Claiming an admin-created profile (decision 035): a visitor books an unclaimed,
@@ -63,23 +63,15 @@ async function claimableVendor(admin: Page) {
 }
 
 /** The one-time code of the newest claim mail to `to`, from the dev mailbox once the outbox sent it. */
-async function claimCode(page: Page, to: string): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-          to: string;
-          subject: string;
-        }[];
-        const mail = mails.find((m) => m.to === to && m.subject.startsWith('Tu código de Barrio:'));
-        code = /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
-        return code;
-      },
-      { timeout: 20_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
+function claimCode(page: Page, to: string): Promise<string> {
+  return fromMailbox(
+    page,
+    (mails) => {
+      const mail = mails.find((m) => m.to === to && m.subject.startsWith('Tu código de Barrio:'));
+      return /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
+    },
+    /^\d{6}$/,
+  );
 }
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

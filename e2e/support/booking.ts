@@ -95,23 +95,38 @@ export async function bookingCode(page: Page): Promise<string> {
   return code;
 }
 
-/** A mail from the dev mailbox whose subject matches, once the outbox has sent it. */
-export async function mailText(page: Page, subject: string, contains: string): Promise<string> {
-  let text = '';
+/** A mail of the dev mailbox (newest first). */
+export interface DevMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Reads the dev mailbox until `read` finds in its mails a text that matches `expected` (a string
+ * it contains, or a pattern), as the outbox sends within moments; that text.
+ */
+export async function fromMailbox(
+  page: Page,
+  read: (mails: DevMail[]) => string,
+  expected: string | RegExp,
+): Promise<string> {
+  let found = '';
   await expect
     .poll(
       async () => {
-        const mails = (await (await page.request.get('/api/dev/mailbox')).json()) as {
-          subject: string;
-          text: string;
-        }[];
-        text = mails.find((m) => m.subject.includes(subject))?.text ?? '';
-        return text;
+        found = read((await (await page.request.get('/api/dev/mailbox')).json()) as DevMail[]);
+        return found;
       },
       { timeout: 20_000 },
     )
-    .toContain(contains);
-  return text;
+    .toMatch(expected);
+  return found;
+}
+
+/** A mail from the dev mailbox whose subject matches, once the outbox has sent it. */
+export function mailText(page: Page, subject: string, contains: string): Promise<string> {
+  return fromMailbox(page, (mails) => mails.find((m) => m.subject.includes(subject))?.text ?? '', contains);
 }
 
 /** The vendor's notification for a booking code, from the dev mailbox, once the outbox sent it. */

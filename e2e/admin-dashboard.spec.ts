@@ -35,6 +35,15 @@ async function openAdmin(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
 }
 
+/** Opens the Add Vendor (or Customer) dialog; Save, pressed empty, asks for the name; the dialog. */
+async function openAddDialog(page: Page, what: 'Vendor' | 'Customer', nameRequired: string) {
+  await page.getByRole('button', { name: `Add ${what}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Add ${what}` });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText(nameRequired)).toBeVisible();
+  return dialog;
+}
+
 test('an admin adds, edits and deletes a vendor and manages its availability', async ({ page }) => {
   const name = `Tamales Doña Lupe ${Date.now().toString(36)}`;
   await openAdmin(page);
@@ -43,10 +52,7 @@ test('an admin adds, edits and deletes a vendor and manages its availability', a
   await expect(summary.getByText('No reviews yet')).toBeVisible();
 
   // Add (product §5: business name required)
-  await page.getByRole('button', { name: 'Add Vendor' }).click();
-  const addDialog = page.getByRole('dialog', { name: 'Add Vendor' });
-  await addDialog.getByRole('button', { name: 'Save' }).click();
-  await expect(addDialog.getByText('Business name is required.')).toBeVisible();
+  const addDialog = await openAddDialog(page, 'Vendor', 'Business name is required.');
   await addDialog.getByLabel('Business name').fill(name);
   await addDialog.getByLabel('Category').selectOption('Cooking');
   await addDialog.getByLabel('Email').fill('lupe@tamales.example');
@@ -133,10 +139,7 @@ test('an admin adds and removes a customer', async ({ page }) => {
   await page.getByRole('tab', { name: 'Customers' }).click();
   await expect(page.getByText('Rosario Pérez')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Add Customer' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Customer' });
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByText('Display name is required.')).toBeVisible();
+  const dialog = await openAddDialog(page, 'Customer', 'Display name is required.');
   await dialog.getByLabel('Display name').fill(name);
   await dialog.getByRole('textbox', { name: 'Phone' }).fill('55 8765 4321');
   await dialog.getByRole('button', { name: 'Cleaning' }).click();

@@ -25,6 +25,7 @@ import {
   sandboxCheckoutRoutes,
   stripeWebhookRoutes,
 } from './features/payments/payments.routes.ts';
+import { adminPayoutRoutes, vendorEarningsRoutes } from './features/payouts/payouts.routes.ts';
 import { crawlerRoutes } from './features/public-pages/crawlers.routes.ts';
 import { renderPublicPage } from './features/public-pages/public-pages.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
@@ -60,10 +61,12 @@ function createApi() {
     .route('/webhooks/stripe', stripeWebhookRoutes)
     .route('/vendor/bookings', vendorBookingsRoutes)
     .route('/admin', adminRoutes)
+    .route('/admin', adminPayoutRoutes)
     .route('/admin/whatsapp', whatsappAdminRoutes)
     .route('/webhooks/whatsapp', whatsappWebhookRoutes)
     .route('/vendor/claim', vendorClaimsRoutes)
-    .route('/vendor', vendorAccountRoutes);
+    .route('/vendor', vendorAccountRoutes)
+    .route('/vendor', vendorEarningsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

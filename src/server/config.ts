@@ -47,6 +47,17 @@ function buildSchema(production: boolean, testRunner: boolean) {
       EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
       // On SIGTERM/SIGINT: how long in-flight requests and deliveries may take before being cut (decision 023).
       SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+      // The platform's commission on each paid booking, in basis points (1000 = 10 %; decision 064).
+      PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(1000),
+      // How long after a booking's end its money stays pending (disputes, no-shows) before it can be paid out.
+      PAYOUT_HOLD_HOURS: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(24 * 90)
+        .default(24),
+      // The smallest available balance that is due a payout, in centavos (10000 = $100.00).
+      PAYOUT_MIN_MXN: z.coerce.number().int().min(1).max(100_000_000).default(10_000),
       AUTH_SECRET: z.string().min(32).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       SMTP_URL: optionalString,
@@ -176,6 +187,7 @@ export function parseConfig(
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     expirySweepMs: e.EXPIRY_SWEEP_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    payouts: { feeBps: e.PLATFORM_FEE_BPS, holdHours: e.PAYOUT_HOLD_HOURS, minMxn: e.PAYOUT_MIN_MXN },
     authSecret: e.AUTH_SECRET ?? localSecret(e.PGLITE_DIR),
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -50,3 +50,8 @@ export function formatDuration(minutes: number): string {
   if (hours === 0) return `${rest} min`;
   return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
 }
+
+/** The platform's commission on an amount in centavos: basis points, rounded half up to the centavo. */
+export function commissionOf(amountMxn: number, bps: number): number {
+  return Math.floor((amountMxn * bps + 5_000) / 10_000);
+}

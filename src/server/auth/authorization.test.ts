@@ -128,6 +128,8 @@ const admittedStatus: Record<string, number> = {
   'DELETE /api/vendor/services/:id': 200,
   'GET /api/vendor/bookings': 200,
   'POST /api/vendor/bookings/:id/:action': 200,
+  'GET /api/vendor/earnings': 200,
+  'PUT /api/vendor/payout-account': 400, // no CLABE
   'GET /api/vendor/claim': 200,
   'POST /api/vendor/claim/start': 400, // no channel
   'POST /api/vendor/claim/verify': 400, // no code
@@ -165,6 +167,9 @@ const admittedStatus: Record<string, number> = {
   'POST /api/admin/bookings/:id/refund': 404,
   'POST /api/admin/bookings/:id/mark-refunded': 400,
   'POST /api/admin/bookings/:id/resend-payment-link': 404,
+  'GET /api/admin/payouts': 200,
+  'POST /api/admin/payouts': 400,
+  'GET /api/admin/ledger/check': 200,
 };
 
 /**

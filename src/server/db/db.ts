@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
 import * as contacts from './schema/contacts.ts';
+import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
 import * as messaging from './schema/messaging.ts';
 import * as search from './schema/search.ts';
@@ -12,7 +13,16 @@ import * as vendors from './schema/vendors.ts';
 // database, so that the steps the client runs after migrating (db/search-terms.ts,
 // db/phone-repair.ts) can name the type without importing the client.
 
-export const schema = { ...auth, ...vendors, ...bookings, ...messaging, ...contacts, ...mail, ...search };
+export const schema = {
+  ...auth,
+  ...vendors,
+  ...bookings,
+  ...messaging,
+  ...contacts,
+  ...mail,
+  ...search,
+  ...ledger,
+};
 export type Schema = typeof schema;
 
 /** Both drivers' databases share this type; services take it and never know which engine runs. */

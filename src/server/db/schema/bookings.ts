@@ -100,6 +100,10 @@ export const appointments = pgTable(
     // Why the provider last refused or failed the refund still owed (decision 049): shown to
     // admins until a refund is recorded, which clears it.
     refundError: text('refund_error'),
+    // The platform's commission, fixed when it was paid (basis points of the amount, and the
+    // centavos they came to): a later change of PLATFORM_FEE_BPS never rewrites a paid booking.
+    commissionBps: integer('commission_bps'),
+    commissionMxn: integer('commission_mxn'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { offsetAt, wallMinuteAt } from '../../../shared/availability/zone-time.ts';
 import type { AppointmentStatus } from '../../../shared/constants.ts';
+import { commissionOf } from '../../../shared/money.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type { appointments } from '../schema/bookings.ts';
 import type { availabilityWindows } from '../schema/vendors.ts';
@@ -59,6 +60,9 @@ const statusOf: Record<BookingKind, AppointmentStatus> = {
 
 /** Kinds that lie in the past; the others start after `now`. */
 const pastKinds = new Set<BookingKind>(['paid_past', 'declined', 'expired', 'cancelled_timeout']);
+
+/** The commission the demo's paid bookings fixed when they were paid: the default PLATFORM_FEE_BPS. */
+export const DEMO_COMMISSION_BPS = 1000;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -293,6 +297,7 @@ function bookingRows(
     if (!slot) continue;
     const t = lifecycle(kind, slot.start, now, index);
     const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
+    const paidOnce = 'paid' in t;
     rows.push({
       status: statusOf[kind],
       vendorProfileId: vendor.id,
@@ -315,6 +320,9 @@ function bookingRows(
         kind === 'pending_vendor' ? new Date(Math.min(slot.start, t.created + 24 * HOUR)) : null,
       // Every row names the same columns (insertRows).
       refundNeeded: kind === 'refund_failed',
+      // A booking paid fixed its commission then (decision 064); the seed writes its ledger entries.
+      commissionBps: paidOnce ? DEMO_COMMISSION_BPS : null,
+      commissionMxn: paidOnce ? commissionOf(service.priceCents, DEMO_COMMISSION_BPS) : null,
       refundError:
         kind === 'refund_failed'
           ? 'The card network returned refund re_demo_returned: expired_or_canceled_card'

@@ -15,6 +15,7 @@ import {
   planDemoBookings,
   planRefreshBookings,
 } from './demo-bookings.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
 import { DEMO_PASSWORD, demoAccounts, demoCustomerProfiles, demoCustomers } from './demo-people.ts';
 import { type DemoVendor, demoVendors } from './demo-vendors.ts';
 import { generateVendor } from './generate.ts';
@@ -362,6 +363,7 @@ async function seedInto(
     return { ...b, customerName: c.name, customerEmail: c.email, customerPhone: c.phoneE164 };
   });
   await insertRows(tx, appointments, bookings);
+  await seedDemoLedger(tx, { now, demoVendorId: demoBookable.id });
   await insertRows(tx, availabilityWindows, planAvailabilityWindows(now, [demoBookable, ...others]));
 
   logger?.debug(

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type {
   AdminBookingDetail,
@@ -18,6 +18,7 @@ import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
+import { checkLedger } from '../ledger/ledger-check.ts';
 import { adminBookingPages } from './admin-bookings-csv.ts';
 
 // Decision 049: the admin's Bookings tab over the real app, with Stripe (a local
@@ -52,6 +53,8 @@ describe(`the admin's bookings (${testEngine})`, () => {
     expect(await grantAdminByEmail(database.db, 'admin.bookings@example.test')).toBe(true);
   });
   afterAll(() => world?.close());
+  // Whatever order the events came in, the ledger agrees with the bookings and refunds (decision 064).
+  afterEach(async () => expect(await checkLedger(world.db)).toEqual({ ok: true, problems: [] }));
 
   const rowOf = (id: string) => world.rowOf(id);
   const sweep = () => world.sweep();

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { hasLedgerEntries } from '../payouts/payouts.service.ts';
 
 const adminVendorColumns = {
   id: vendorProfiles.id,
@@ -230,7 +231,8 @@ export async function approveVendorClaim(
 
 /**
  * DELETE /api/admin/vendors/:id. Appointments cascade with their vendor, so a vendor with a live
- * booking is refused (409) rather than silently taking a customer's booking with it.
+ * booking is refused (409) rather than silently taking a customer's booking with it, and so is one
+ * with money on record.
  */
 export async function deleteAdminVendor(db: Db, { id }: { id: string }): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
@@ -247,6 +249,9 @@ export async function deleteAdminVendor(db: Db, { id }: { id: string }): Promise
     if (active) {
       throw new AppError('conflict', 'This vendor has active bookings. Cancel or finish them first.');
     }
+    // Money on record is kept with its vendor (decision 064): the books must still add up.
+    if (await hasLedgerEntries(tx, id))
+      throw new AppError('conflict', 'This vendor has earnings on record and cannot be deleted.');
     const [row] = await tx
       .delete(vendorProfiles)
       .where(eq(vendorProfiles.id, id))

@@ -1,5 +1,7 @@
 import { and, eq, or } from 'drizzle-orm';
+import { commissionOf } from '../../../shared/money.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordPayment } from '../../db/ledger-entries.ts';
 import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
 import type { PaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
@@ -44,6 +46,8 @@ export interface ApplyPaymentEventOptions {
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The customer's booking page, linked from the messages this event sends (`manageLinkFor`). */
   manageLink: ManageLink;
+  /** The platform's commission in basis points (PLATFORM_FEE_BPS), fixed on a booking as it is paid. */
+  commissionBps: number;
   /** The provider to pay a late payment back with, at once after the commit (decision 046). */
   refunds?: RefundDeps;
   /** Where a new checkout is made when an OXXO voucher went unpaid (decision 056). */
@@ -62,6 +66,7 @@ export async function applyPaymentEvent({
   now,
   logger,
   manageLink,
+  commissionBps,
   refunds,
   checkout,
 }: ApplyPaymentEventOptions): Promise<PaymentEventOutcome> {
@@ -173,10 +178,26 @@ export async function applyPaymentEvent({
     // yet cancelled. A time claimed in the future counts as now.
     const paidAt = event.paidAt && event.paidAt < now ? event.paidAt : now;
     if (isPayable(row, paidAt)) {
-      await tx
+      // The commission is fixed here, and the vendor credited in the same transaction (decision 064).
+      const commissionMxn = commissionOf(row.amountMxn, commissionBps);
+      const [paid] = await tx
         .update(appointments)
-        .set({ status: 'paid', paidAt, paymentRef: event.paymentRef, updatedAt: now })
-        .where(and(thisRow, movesFrom('pay')));
+        .set({
+          status: 'paid',
+          paidAt,
+          paymentRef: event.paymentRef,
+          commissionBps,
+          commissionMxn,
+          updatedAt: now,
+        })
+        .where(and(thisRow, movesFrom('pay')))
+        .returning({ id: appointments.id });
+      if (paid)
+        await recordPayment(
+          tx,
+          { id: row.id, vendorProfileId: row.vendorProfileId, amountMxn: row.amountMxn, commissionMxn },
+          now,
+        );
       await notifyBookingPaid(tx, row, now, manageLink);
       return 'paid';
     }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, paymentRefunds, type RefundStatus } from '../../db/schema/bookings.ts';
+import { recordRefund, reverseRefund } from '../ledger/ledger.ts';
 
 // The refunds of a booking's payment, one row per provider refund id (decision 056). Stripe sends a
 // refund's news in any order and again for days (charge.refunded, refund.updated, refund.failed),
@@ -23,7 +24,8 @@ const rankOf = (status: SQL) =>
 
 /**
  * Records what is known of each refund; a status older than the one kept changes nothing. Returns
- * the refunds whose status this call moved (a new refund included).
+ * the refunds whose status this call moved (a new refund included). The ledger counts a refund when
+ * it is first known to be on its way or made, and gives it back if it fails after that (decision 064).
  */
 export async function recordRefunds(
   tx: Tx | Db,
@@ -55,8 +57,18 @@ export async function recordRefunds(
         },
         setWhere: sql`${rankOf(sql`excluded.status`)} > ${rankOf(sql`${paymentRefunds.status}`)}`,
       })
-      .returning({ refundId: paymentRefunds.refundId, status: paymentRefunds.status });
-    if (row) moved.push(row);
+      .returning({
+        refundId: paymentRefunds.refundId,
+        status: paymentRefunds.status,
+        // xmax is 0 on a row this statement inserted, and set on one it updated.
+        inserted: sql<boolean>`(xmax = 0)`,
+      });
+    if (!row) continue;
+    moved.push({ refundId: row.refundId, status: row.status });
+    const failed = row.status === 'failed' || row.status === 'canceled';
+    if (row.inserted && !failed)
+      await recordRefund(tx, { appointmentId, refundId: row.refundId, amountMxn: fact.amountMxn }, now);
+    else if (!row.inserted && failed) await reverseRefund(tx, row.refundId, now);
   }
   return moved;
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentCheckout, PaymentSessionDetails } from '../../../shared/payment.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
@@ -20,6 +20,7 @@ import { type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { newConfirmToken } from '../booking-lifecycle/booking-tokens.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 import type { DevMail } from '../dev-mailbox/dev-mailbox.service.ts';
+import { checkLedger } from '../ledger/ledger-check.ts';
 
 // Payments through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
 // refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
@@ -52,6 +53,8 @@ describe(`payments (${testEngine})`, () => {
     );
   });
   afterAll(() => world?.close());
+  // Whatever order the events came in, the ledger agrees with the bookings and refunds (decision 064).
+  afterEach(async () => expect(await checkLedger(world.db)).toEqual({ ok: true, problems: [] }));
 
   /** The payment link of a booking, as the booking page asks for it (in a browser of its own unless given). */
   const appointmentOf = (id: string, token?: string, browser = world.http()) =>

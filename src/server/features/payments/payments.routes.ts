@@ -96,6 +96,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     now,
     logger,
     manageLink: manageLinkFor(c.var.deps),
+    commissionBps: c.var.deps.config.payouts.feeBps,
     refunds: checkoutDeps(c.var.deps),
     checkout: checkoutDeps(c.var.deps),
   });
@@ -123,6 +124,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       now: clock.now(),
       logger,
       manageLink: manageLinkFor(c.var.deps),
+      commissionBps: c.var.deps.config.payouts.feeBps,
       refunds: checkoutDeps(c.var.deps),
     });
     return c.json({ redirect_url });
@@ -136,6 +138,7 @@ export const sandboxCheckoutRoutes = new Hono<AppEnv>()
       now: clock.now(),
       logger,
       manageLink: manageLinkFor(c.var.deps),
+      commissionBps: c.var.deps.config.payouts.feeBps,
     });
     return c.json({ redirect_url });
   });

@@ -128,6 +128,7 @@ export async function sandboxCheckoutAction({
   logger,
   manageLink,
   refunds,
+  commissionBps,
 }: {
   db: Db;
   sessionId: string;
@@ -137,6 +138,8 @@ export async function sandboxCheckoutAction({
   manageLink: ManageLink;
   /** The sandbox provider, which pays a late payment back at once, as the Stripe webhook does. */
   refunds?: RefundDeps;
+  /** The platform's commission (PLATFORM_FEE_BPS), fixed on the booking it pays. */
+  commissionBps: number;
 }): Promise<{ redirect_url: string; outcome?: PaymentEventOutcome }> {
   const checkout = await getSandboxCheckout({ db, sessionId, now });
   if (action === 'cancel')
@@ -154,6 +157,7 @@ export async function sandboxCheckoutAction({
     now,
     logger,
     manageLink,
+    commissionBps,
     ...(refunds ? { refunds } : {}),
   });
   const booking = { id: checkout.appointment_id, code: checkout.code };

@@ -1,0 +1,268 @@
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import {
+  type AdminPayoutInput,
+  type AdminPayoutsDue,
+  type AdminPayoutsPaid,
+  bankOfClabe,
+  type EarningsEntry,
+  type PayoutAccount,
+  type PayoutAccountView,
+  type VendorEarnings,
+} from '../../../shared/payout.schemas.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { recordPayout } from '../../db/ledger-entries.ts';
+import { appointments } from '../../db/schema/bookings.ts';
+import { ledgerEntries, payoutAccounts, payouts } from '../../db/schema/ledger.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  commissionEarned,
+  releasedAt,
+  selectBalances,
+  vendorBalances,
+  vendorSigned,
+} from '../ledger/balances.ts';
+
+// Vendors get paid (ARCHITECTURE §7.1, decision 064): the vendor's earnings, its payout account,
+// and payouts — an admin who paid a vendor's available balance by SPEI records it here with the
+// transfer's reference.
+
+export interface PayoutSettings {
+  feeBps: number;
+  holdHours: number;
+  minMxn: number;
+}
+
+const EARNINGS_ENTRIES = 100;
+const EARNINGS_PAYOUTS = 50;
+const ADMIN_PAYOUTS = 100;
+
+const accountColumns = {
+  vendorProfileId: payoutAccounts.vendorProfileId,
+  clabe: payoutAccounts.clabe,
+  holderName: payoutAccounts.holderName,
+  bankName: payoutAccounts.bankName,
+};
+type AccountRow = { clabe: string; holderName: string; bankName: string | null };
+
+function accountView(row: AccountRow | undefined): PayoutAccountView {
+  if (!row) return { method: null, status: 'missing', clabe_last4: null, bank: null, holder_name: null };
+  return {
+    method: 'clabe',
+    status: 'active',
+    clabe_last4: row.clabe.slice(-4),
+    bank: row.bankName,
+    holder_name: row.holderName,
+  };
+}
+
+/** GET /api/vendor/earnings: the three balances, the latest entries and payouts, the payout account. */
+export async function getVendorEarnings(
+  db: Db,
+  { vendorProfileId, now, settings }: { vendorProfileId: string; now: Date; settings: PayoutSettings },
+): Promise<VendorEarnings> {
+  const { holdHours } = settings;
+  const [balances, entryRows, payoutRows, [account]] = await Promise.all([
+    vendorBalances(db, vendorProfileId, { now, holdHours }),
+    db
+      .select({
+        kind: ledgerEntries.kind,
+        amount: vendorSigned,
+        gross: appointments.amountMxn,
+        commission: appointments.commissionMxn,
+        bookingId: ledgerEntries.appointmentId,
+        bookingCode: appointments.code,
+        released: releasedAt(now, holdHours),
+        createdAt: ledgerEntries.createdAt,
+      })
+      .from(ledgerEntries)
+      .leftJoin(appointments, eq(appointments.id, ledgerEntries.appointmentId))
+      .where(
+        and(
+          eq(ledgerEntries.vendorProfileId, vendorProfileId),
+          or(eq(ledgerEntries.fromAccount, 'vendor'), eq(ledgerEntries.toAccount, 'vendor')),
+        ),
+      )
+      .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+      .limit(EARNINGS_ENTRIES),
+    db
+      .select()
+      .from(payouts)
+      .where(eq(payouts.vendorProfileId, vendorProfileId))
+      .orderBy(desc(payouts.paidAt), desc(payouts.id))
+      .limit(EARNINGS_PAYOUTS),
+    db.select(accountColumns).from(payoutAccounts).where(eq(payoutAccounts.vendorProfileId, vendorProfileId)),
+  ]);
+  return {
+    pending: balances.pending,
+    available: balances.available,
+    paid_out: balances.paidOut,
+    hold_hours: holdHours,
+    commission_bps: settings.feeBps,
+    entries: entryRows.map(
+      (e): EarningsEntry => ({
+        kind: e.kind as EarningsEntry['kind'],
+        amount: e.amount,
+        gross: e.kind === 'payment' ? e.gross : null,
+        commission: e.kind === 'payment' ? e.commission : null,
+        booking_id: e.bookingId,
+        booking_code: e.bookingCode,
+        balance: e.released ? 'available' : 'pending',
+        created_at: e.createdAt.toISOString(),
+      }),
+    ),
+    payouts: payoutRows.map(payoutView),
+    payout_account: accountView(account),
+  };
+}
+
+function payoutView(p: typeof payouts.$inferSelect) {
+  return {
+    id: p.id,
+    amount: p.amountMxn,
+    method: p.method,
+    reference: p.reference,
+    paid_at: p.paidAt.toISOString(),
+  };
+}
+
+/** PUT /api/vendor/payout-account: where the vendor is paid, given or replaced. */
+export async function savePayoutAccount(
+  db: Db,
+  { vendorProfileId, input, now }: { vendorProfileId: string; input: PayoutAccount; now: Date },
+): Promise<PayoutAccountView> {
+  const { clabe, holder_name } = input;
+  const values = { clabe, holderName: holder_name, bankName: bankOfClabe(clabe), updatedAt: now };
+  const [row] = await db
+    .insert(payoutAccounts)
+    .values({ vendorProfileId, ...values, createdAt: now })
+    .onConflictDoUpdate({ target: payoutAccounts.vendorProfileId, set: values })
+    .returning(accountColumns);
+  return accountView(row);
+}
+
+/**
+ * GET /api/admin/payouts?status=due: every vendor whose available balance reached the minimum, with
+ * its payout account. ?status=paid: the latest payouts.
+ */
+export async function listAdminPayouts(
+  db: Db,
+  { status, now, settings }: { status: 'due' | 'paid'; now: Date; settings: PayoutSettings },
+): Promise<AdminPayoutsDue | AdminPayoutsPaid> {
+  const commission_earned = await commissionEarned(db);
+  if (status === 'paid') {
+    const rows = await db
+      .select({ payout: payouts, businessName: vendorProfiles.businessName })
+      .from(payouts)
+      .innerJoin(vendorProfiles, eq(vendorProfiles.id, payouts.vendorProfileId))
+      .orderBy(desc(payouts.paidAt), desc(payouts.id))
+      .limit(ADMIN_PAYOUTS);
+    return {
+      status,
+      commission_earned,
+      payouts: rows.map((r) => ({
+        ...payoutView(r.payout),
+        vendor_profile_id: r.payout.vendorProfileId,
+        business_name: r.businessName,
+      })),
+    };
+  }
+  const balances = selectBalances(db, { now, holdHours: settings.holdHours }).as('balances');
+  const rows = await db
+    .select({
+      vendorProfileId: balances.vendorProfileId,
+      pending: balances.pending,
+      available: balances.available,
+      paidOut: balances.paidOut,
+      businessName: vendorProfiles.businessName,
+      clabe: payoutAccounts.clabe,
+      holderName: payoutAccounts.holderName,
+      bankName: payoutAccounts.bankName,
+    })
+    .from(balances)
+    .innerJoin(vendorProfiles, eq(vendorProfiles.id, balances.vendorProfileId))
+    .leftJoin(payoutAccounts, eq(payoutAccounts.vendorProfileId, balances.vendorProfileId))
+    .where(gte(balances.available, settings.minMxn))
+    .orderBy(desc(balances.available), vendorProfiles.businessName);
+  return {
+    status,
+    commission_earned,
+    minimum: settings.minMxn,
+    vendors: rows.map((r) => ({
+      vendor_profile_id: r.vendorProfileId,
+      business_name: r.businessName,
+      pending: r.pending,
+      available: r.available,
+      paid_out: r.paidOut,
+      payout_account: accountView(
+        r.clabe && r.holderName
+          ? { clabe: r.clabe, holderName: r.holderName, bankName: r.bankName }
+          : undefined,
+      ),
+    })),
+  };
+}
+
+export const payoutMessages = {
+  vendorNotFound: 'Vendor not found.',
+  noAccount: 'This vendor has not given a CLABE yet: there is nowhere to pay it.',
+  nothingAvailable: 'This vendor has nothing available to pay out.',
+  referenceTaken: 'A payout with this reference is already recorded.',
+} as const;
+
+/**
+ * POST /api/admin/payouts: an admin paid a vendor's whole available balance by SPEI; the payout and
+ * its ledger entry are written together. The vendor's row is locked first, so two admins (or two
+ * clicks) pay a balance once: the second finds nothing available (409).
+ */
+export async function recordSpeiPayout(
+  db: Db,
+  {
+    input,
+    adminId,
+    now,
+    settings,
+  }: { input: AdminPayoutInput; adminId: string; now: Date; settings: PayoutSettings },
+) {
+  return db.transaction(async (tx: Tx) => {
+    const [vendor] = await tx
+      .select({ id: vendorProfiles.id })
+      .from(vendorProfiles)
+      .where(eq(vendorProfiles.id, input.vendor_profile_id))
+      .for('update');
+    if (!vendor) throw new AppError('not_found', payoutMessages.vendorNotFound);
+    const [account] = await tx
+      .select(accountColumns)
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.vendorProfileId, vendor.id));
+    if (!account) throw new AppError('conflict', payoutMessages.noAccount);
+    const { available } = await vendorBalances(tx, vendor.id, { now, holdHours: settings.holdHours });
+    if (available <= 0) throw new AppError('conflict', payoutMessages.nothingAvailable);
+    const [payout] = await tx
+      .insert(payouts)
+      .values({
+        vendorProfileId: vendor.id,
+        amountMxn: available,
+        method: 'spei',
+        reference: input.reference,
+        paidAt: now,
+        recordedBy: adminId,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!payout) throw new AppError('conflict', payoutMessages.referenceTaken);
+    await recordPayout(tx, payout, now);
+    return { ...payoutView(payout), vendor_profile_id: vendor.id };
+  });
+}
+
+/** Whether a vendor has money on record, which keeps it from being deleted. */
+export async function hasLedgerEntries(tx: Tx | Db, vendorProfileId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ one: sql`1` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.vendorProfileId, vendorProfileId))
+    .limit(1);
+  return Boolean(row);
+}

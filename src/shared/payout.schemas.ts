@@ -1,0 +1,134 @@
+import { clabe as clabeOf } from 'clabe-validator';
+import { z } from 'zod';
+
+// ARCHITECTURE §6, §7.1: the earnings and payouts API. Every amount is integer centavos of MXN, as
+// `amount_mxn` is everywhere else.
+
+export const clabeMessages = {
+  length: 'A CLABE has 18 digits.',
+  checksum: 'This CLABE is not valid: check its digits.',
+  bank: 'This CLABE does not belong to a bank in Mexico.',
+} as const;
+
+/**
+ * A CLABE (Clave Bancaria Estandarizada) as typed — spaces and dashes dropped — with its bank code
+ * and check digit checked by clabe-validator. The bank's name comes with it.
+ */
+export const clabeSchema = z
+  .string()
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{18}$/, clabeMessages.length))
+  .superRefine((value, ctx) => {
+    const check = clabeOf.validate(value);
+    if (check.ok) return;
+    ctx.addIssue({
+      code: 'custom',
+      message: check.error === 'invalid-bank' ? clabeMessages.bank : clabeMessages.checksum,
+    });
+  });
+
+/** The bank a valid CLABE belongs to (its short name), or null. */
+export function bankOfClabe(clabe: string): string | null {
+  const check = clabeOf.validate(clabe);
+  return check.ok ? check.tag : null;
+}
+
+export const payoutAccountInputSchema = z.object({
+  clabe: clabeSchema,
+  holder_name: z
+    .string()
+    .trim()
+    .min(2, "Enter the account holder's name.")
+    .max(120, "The holder's name is too long."),
+});
+export type PayoutAccountInput = z.input<typeof payoutAccountInputSchema>;
+export type PayoutAccount = z.output<typeof payoutAccountInputSchema>;
+
+export const adminPayoutsQuerySchema = z.object({ status: z.enum(['due', 'paid']).default('due') });
+
+/** A SPEI transfer's reference (its clave de rastreo, or the bank's folio). */
+export const adminPayoutInputSchema = z.object({
+  vendor_profile_id: z.uuid('Not a valid id'),
+  reference: z
+    .string()
+    .trim()
+    .min(4, "Enter the transfer's reference.")
+    .max(40, 'The reference is too long.')
+    .regex(/^[A-Za-z0-9 ._/-]+$/, 'The reference has letters, digits, spaces and . _ / - only.'),
+});
+export type AdminPayoutInput = z.infer<typeof adminPayoutInputSchema>;
+
+export type BalanceState = 'pending' | 'available';
+
+export interface PayoutAccountView {
+  method: 'clabe' | 'stripe' | null;
+  /** `active`: payouts can be made; `missing`: none given yet, the balance waits. */
+  status: 'active' | 'missing';
+  /** The CLABE's last four digits, its bank and holder: enough to recognise it, never the whole number. */
+  clabe_last4: string | null;
+  bank: string | null;
+  holder_name: string | null;
+}
+
+export interface EarningsEntry {
+  kind: 'payment' | 'refund' | 'refund_reversed' | 'payout';
+  /** What it did to the vendor's balance: positive in, negative out. */
+  amount: number;
+  /** A payment's booking amount and the commission taken from it. */
+  gross: number | null;
+  commission: number | null;
+  booking_id: string | null;
+  booking_code: string | null;
+  /** Whether this entry's money is still held or free to pay out (a payout's is always `available`). */
+  balance: BalanceState;
+  created_at: string;
+}
+
+export interface PayoutView {
+  id: string;
+  amount: number;
+  method: 'spei' | 'stripe';
+  reference: string;
+  paid_at: string;
+}
+
+export interface VendorEarnings {
+  pending: number;
+  available: number;
+  paid_out: number;
+  /** Hours after a booking's end before its money is available. */
+  hold_hours: number;
+  /** The commission on bookings paid from now on, in basis points (each paid one keeps its own). */
+  commission_bps: number;
+  entries: EarningsEntry[];
+  payouts: PayoutView[];
+  payout_account: PayoutAccountView;
+}
+
+export interface AdminPayoutVendor {
+  vendor_profile_id: string;
+  business_name: string;
+  pending: number;
+  available: number;
+  paid_out: number;
+  payout_account: PayoutAccountView;
+}
+
+export interface AdminPayoutsDue {
+  status: 'due';
+  commission_earned: number;
+  /** The smallest available balance that is due a payout. */
+  minimum: number;
+  vendors: AdminPayoutVendor[];
+}
+
+export interface AdminPayoutsPaid {
+  status: 'paid';
+  commission_earned: number;
+  payouts: (PayoutView & { vendor_profile_id: string; business_name: string })[];
+}
+
+export interface LedgerCheck {
+  ok: boolean;
+  problems: string[];
+}

@@ -170,6 +170,7 @@ const admittedStatus: Record<string, number> = {
   'GET /api/admin/payouts': 200,
   'POST /api/admin/payouts': 400,
   'GET /api/admin/ledger/check': 200,
+  'GET /api/admin/ledger.csv': 200,
 };
 
 /**

@@ -51,6 +51,7 @@ ALTER TABLE "payouts" ADD CONSTRAINT "payouts_vendor_profile_id_vendor_profiles_
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_recorded_by_user_id_fk" FOREIGN KEY ("recorded_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "ledger_entries_vendor_idx" ON "ledger_entries" USING btree ("vendor_profile_id","created_at");--> statement-breakpoint
 CREATE INDEX "ledger_entries_appointment_idx" ON "ledger_entries" USING btree ("appointment_id");--> statement-breakpoint
+CREATE INDEX "ledger_entries_created_idx" ON "ledger_entries" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "payouts_vendor_idx" ON "payouts" USING btree ("vendor_profile_id","paid_at");--> statement-breakpoint
 CREATE INDEX "payouts_paid_idx" ON "payouts" USING btree ("paid_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "payouts_reference_idx" ON "payouts" USING btree ("method","reference");--> statement-breakpoint

@@ -56,6 +56,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_entries_vendor_idx').on(t.vendorProfileId, t.createdAt),
     index('ledger_entries_appointment_idx').on(t.appointmentId),
+    // The accountant's export reads every entry oldest first, in keyset pages.
+    index('ledger_entries_created_idx').on(t.createdAt, t.id),
     check('ledger_entries_amount_check', sql`${t.amountMxn} > 0`),
     check('ledger_entries_accounts_check', sql`${t.fromAccount} <> ${t.toAccount}`),
     check('ledger_entries_from_check', sql`${t.fromAccount} in (${list(ledgerAccounts)})`),

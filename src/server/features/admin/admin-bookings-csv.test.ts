@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app-env.ts';
 import { grantAdminByEmail } from '../../auth/roles.service.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { csvField } from '../../lib/csv.ts';
 import { insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { csvField } from './admin-bookings-csv.ts';
 
 // Decision 049: the CSV export streams — the memory it keeps is the same for 1,000 rows
 // as for 100,000, through the real route on the real database. Rows are made by one generate_series

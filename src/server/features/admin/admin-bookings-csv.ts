@@ -2,6 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { AdminBookingsFilter } from '../../../shared/admin-bookings.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
+import { csvRow, csvStream, iso, pesos } from '../../lib/csv.ts';
 import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
 import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import { adminBookingsWhere, newestFirst, refundStateOf } from './admin-bookings.service.ts';
@@ -41,30 +42,10 @@ export const csvHeader = [
   'notes',
 ] as const;
 
-/** A phone in E.164 or a plain number: starts with + or -, but a spreadsheet runs nothing in it. */
-const PHONE_OR_NUMBER = /^[+-]?\d[\d.]*$/;
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled. A
- * text a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) is
- * prefixed with an apostrophe (OWASP's CSV injection advice): a customer's name or notes must never
- * run in the admin's spreadsheet. A phone (+52…) or a number is left as it is.
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) && !PHONE_OR_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Pesos with two decimals, as a spreadsheet reads a number (centavos / 100). */
-const pesos = (centavos: number | null) => (centavos === null ? null : (centavos / 100).toFixed(2));
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 export function csvLine(row: BookingView, now: Date): string {
   const status = effectiveStatus(row, now);
   const refund = refundStateOf(row);
-  return `${[
+  return csvRow([
     row.code,
     status,
     iso(row.createdAt),
@@ -84,9 +65,7 @@ export function csvLine(row: BookingView, now: Date): string {
     refund === 'none' ? null : pesos(row.refundedAmountMxn),
     refund === 'refunded' ? iso(row.refundedAt) : null,
     row.notes,
-  ]
-    .map(csvField)
-    .join(',')}\r\n`;
+  ]);
 }
 
 /** The rows of the export, one page at a time. */
@@ -123,36 +102,17 @@ export async function* adminBookingPages({
   }
 }
 
-/**
- * The export as a stream of UTF-8 bytes: a byte-order mark (so that Excel reads the accents), the
- * header, then each page as it is read. Reading stops when the client goes away.
- */
+/** The export, streamed (lib/csv.ts). */
 export function adminBookingsCsvStream(options: {
   db: Db;
   filter: AdminBookingsFilter;
   now: Date;
   pageRows?: number;
 }): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const pages = adminBookingPages(options);
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(`\uFEFF${csvHeader.join(',')}\r\n`));
-        return;
-      }
-      const next = await pages.next();
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(next.value.map((row) => csvLine(row, options.now)).join('')));
-    },
-    async cancel() {
-      await pages.return(undefined);
-    },
+  return csvStream({
+    header: csvHeader,
+    pages: adminBookingPages(options),
+    line: (row) => csvLine(row, options.now),
   });
 }
 

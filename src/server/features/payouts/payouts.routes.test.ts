@@ -13,6 +13,9 @@ import { type BookingScenario, createBookingScenario } from '../../test/booking-
 import { insertVendor } from '../../test/factories.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { ledgerCsvStream } from '../ledger/ledger-csv.ts';
+
+const streamText = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
 
 // Vendors get paid (decision 064) over the real app and the sandbox provider: the ledger entries a
 // payment, a refund and a payout write, the three balances, the payout account, and an admin's
@@ -272,6 +275,31 @@ describe(`vendors get paid (${testEngine})`, () => {
 
     const deleted = await adminApi().vendors[':id'].$delete({ param: { id: me.vendor.id } });
     expect(deleted.status).toBe(409);
+  });
+
+  it('exports every entry oldest first for the accountant, in pages', async () => {
+    world.clock.set(NOW);
+    const me = await signedInVendor();
+    const booking = await paid({ startTime: TUESDAY_10, vendor: me.vendor });
+    const res = await adminApi()['ledger.csv'].$get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    // A byte-order mark first, so that Excel reads the accents (text() drops it).
+    expect([...new Uint8Array(await res.clone().arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      'created_at,kind,from_account,to_account,amount_mxn,vendor,vendor_profile_id,booking_code,refund_id,payout_reference,entry_id',
+    );
+    const mine = lines.filter((l) => l.includes(booking.code));
+    expect(mine.map((l) => l.split(',').slice(1, 5)).sort()).toEqual([
+      ['commission', 'customer', 'commission', '45.00'],
+      ['payment', 'customer', 'vendor', '405.00'],
+    ]);
+    // Pages of two rows give the same file: no entry skipped or repeated at a page's edge.
+    const whole = await streamText(ledgerCsvStream({ db: world.db }));
+    expect(await streamText(ledgerCsvStream({ db: world.db, pageRows: 2 }))).toBe(whole);
+    const count = await world.db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
+    expect(whole.split('\r\n').filter(Boolean)).toHaveLength(count[0]!.n + 1);
   });
 
   it('refuses to change or delete a ledger entry', async () => {

@@ -9,6 +9,7 @@ import { requireAdmin, requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { validate } from '../../lib/validate.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
+import { ledgerCsvFileName, ledgerCsvStream } from '../ledger/ledger-csv.ts';
 import {
   getVendorEarnings,
   listAdminPayouts,
@@ -17,7 +18,7 @@ import {
 } from './payouts.service.ts';
 
 // ARCHITECTURE §6.3, §7.1: /api/vendor/earnings and /payout-account (the vendor signed in: its id
-// comes from the session), /api/admin/payouts and /api/admin/ledger/check (admins).
+// comes from the session), /api/admin/payouts, /api/admin/ledger/check and /ledger.csv (admins).
 
 export const vendorEarningsRoutes = new Hono<AppEnv>()
   .get('/earnings', requireVendor, async (c) => {
@@ -69,4 +70,10 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     });
     return c.json(payout, 201);
   })
-  .get('/ledger/check', async (c) => c.json(await checkLedger(c.var.deps.db)));
+  .get('/ledger/check', async (c) => c.json(await checkLedger(c.var.deps.db)))
+  .get('/ledger.csv', (c) =>
+    c.body(ledgerCsvStream({ db: c.var.deps.db }), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${ledgerCsvFileName(c.var.deps.clock.now())}"`,
+    }),
+  );

@@ -15,16 +15,7 @@ import { useIsAdmin } from './use-is-admin.ts';
 export function AppLayout() {
   const isAdmin = useIsAdmin();
   return (
-    <PageFrame>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-8 focus:outline-none"
-      >
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
+    <PageFrame mainPadding="pb-8">
       {/* Room below for the fixed bottom navigation, so that it never covers the footer's links. */}
       <AppFooter className="pb-24" />
       <BottomNav isAdmin={isAdmin} />
@@ -35,23 +26,15 @@ export function AppLayout() {
 /** The screens outside the tabbed layout (auth, public pages, payments…): the same column, no tabs. */
 export function StandaloneLayout() {
   return (
-    <PageFrame>
-      <main
-        id="main"
-        tabIndex={-1}
-        className="mx-auto w-full max-w-md flex-1 px-4 pt-4 pb-12 focus:outline-none"
-      >
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
+    <PageFrame mainPadding="pb-12">
       {/* Room below for the signup wizard's fixed language switch (bottom-left). */}
       <AppFooter className="pb-16" />
     </PageFrame>
   );
 }
 
-function PageFrame({ children }: { children: ReactNode }) {
+/** The skip link, the header and the screen's column (`mainPadding`: its room below); then `children`. */
+function PageFrame({ mainPadding, children }: { mainPadding: 'pb-8' | 'pb-12'; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -62,6 +45,15 @@ function PageFrame({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <AppHeader />
+      <main
+        id="main"
+        tabIndex={-1}
+        className={`mx-auto w-full max-w-md flex-1 px-4 pt-4 ${mainPadding} focus:outline-none`}
+      >
+        <Suspense fallback={<RouteFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
       {children}
     </div>
   );

@@ -1,33 +1,16 @@
 import { cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
-import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
-import { type FakeHandler, json, sessionHandlers, signedInMe, stubApi } from '../test/fake-api.ts';
+import { fakeApiEachTest, json, signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
-
-let handlers: Record<string, FakeHandler>;
-let me: MeResponse | null;
 
 // The screens these tests open, loaded once before them: on a busy machine the first load of a
 // screen's module (the phone library with it) takes longer than a query's one-second wait.
 beforeAll(() => Promise.all(['/auth', '/profile', '/settings'].map(preloadRouteAt)), 60_000);
 
-beforeEach(async () => {
-  me = null;
-  handlers = {
-    ...sessionHandlers(() => me),
-  };
-  stubApi(handlers);
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiEachTest();
 
 async function revealPasswordForm() {
   fireEvent.click(await screen.findByRole('button', { name: 'Use email and password' }));
@@ -49,7 +32,7 @@ describe('guards', () => {
   });
 
   it('sends a signed-in user on to their redirectTo, or home when it would leave the site', async () => {
-    me = signedInMe();
+    api.me = signedInMe();
     const router = renderAt('/auth?redirectTo=%2Fjobs');
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
     cleanup();
@@ -58,18 +41,18 @@ describe('guards', () => {
   });
 
   it('shows the Admin tab to admins only', async () => {
-    me = signedInMe({ isAdmin: true });
+    api.me = signedInMe({ isAdmin: true });
     renderAt('/vendors');
     expect(await screen.findByRole('link', { name: 'Admin' })).toBeTruthy();
     cleanup();
-    me = signedInMe();
+    api.me = signedInMe();
     renderAt('/vendors');
     await screen.findByRole('link', { name: 'Jobs' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull());
   });
 
   it('sends a signed-in user away from /auth', async () => {
-    me = signedInMe();
+    api.me = signedInMe();
     const router = renderAt('/auth');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -88,7 +71,7 @@ describe('Auth page', () => {
   });
 
   it("maps the provider's invalid-credentials answer to the spec's message", async () => {
-    handlers['POST /api/auth/sign-in/email'] = () =>
+    api.handlers['POST /api/auth/sign-in/email'] = () =>
       json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
     renderAt('/auth');
     changeValue(await screen.findByLabelText('Email'), 'a@b.test');
@@ -101,7 +84,7 @@ describe('Auth page', () => {
 
   it("says 'Account exists' and switches to sign-in mode (product §4)", async () => {
     let sent: unknown;
-    handlers['POST /api/auth/sign-up/email'] = (body) => {
+    api.handlers['POST /api/auth/sign-up/email'] = (body) => {
       sent = body;
       return json(422, { code: 'USER_ALREADY_EXISTS', message: 'User already exists.' });
     };
@@ -119,7 +102,7 @@ describe('Auth page', () => {
   });
 
   it('asks for the email before sending a magic link, then confirms it was sent', async () => {
-    handlers['POST /api/auth/sign-in/magic-link'] = () => json(200, { status: true });
+    api.handlers['POST /api/auth/sign-in/magic-link'] = () => json(200, { status: true });
     renderAt('/auth');
     fireEvent.click(await screen.findByRole('button', { name: 'Send magic link' }));
     expect(await screen.findByText('Email required')).toBeTruthy();
@@ -130,7 +113,7 @@ describe('Auth page', () => {
 
   it('sends the magic link back to where the visitor was sent from', async () => {
     let sent: unknown;
-    handlers['POST /api/auth/sign-in/magic-link'] = (body) => {
+    api.handlers['POST /api/auth/sign-in/magic-link'] = (body) => {
       sent = body;
       return json(200, { status: true });
     };
@@ -162,13 +145,13 @@ describe('Auth page', () => {
 describe('Vendor access page', () => {
   it('signs in with the trimmed email and refuses an account without a vendor profile', async () => {
     let sent: unknown;
-    handlers['POST /api/auth/sign-in/email'] = (body) => {
+    api.handlers['POST /api/auth/sign-in/email'] = (body) => {
       sent = body;
-      me = signedInMe();
+      api.me = signedInMe();
       return json(200, { token: 't', user: {} });
     };
-    handlers['POST /api/auth/sign-out'] = () => {
-      me = null;
+    api.handlers['POST /api/auth/sign-out'] = () => {
+      api.me = null;
       return json(200, { success: true });
     };
     renderAt('/vendor/auth');
@@ -183,11 +166,11 @@ describe('Vendor access page', () => {
 describe('My Profile form', () => {
   it('says what is wrong by each field, with the server’s rules, and sends nothing (product §5)', async () => {
     let puts = 0;
-    handlers['PUT /api/me/profile'] = () => {
+    api.handlers['PUT /api/me/profile'] = () => {
       puts++;
       return json(500, { error: { code: 'internal', message: 'x' } });
     };
-    me = signedInMe();
+    api.me = signedInMe();
     renderAt('/profile');
     const name = await screen.findByLabelText('Name');
     expect((name as HTMLInputElement).value).toBe('Sofía');
@@ -208,7 +191,7 @@ describe('My Profile form', () => {
 
   it('saves the name, the phone in E.164 and the chosen categories', async () => {
     let sent: unknown;
-    handlers['PUT /api/me/profile'] = (body) => {
+    api.handlers['PUT /api/me/profile'] = (body) => {
       sent = body;
       return json(200, {
         id: 'u1',
@@ -224,7 +207,7 @@ describe('My Profile form', () => {
         created_at: new Date().toISOString(),
       });
     };
-    me = signedInMe();
+    api.me = signedInMe();
     renderAt('/profile');
     changeValue(await screen.findByLabelText('Name'), ' Sofía R. ');
     changeValue(screen.getByLabelText('Phone'), '55 1234 5678');

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CalendarPlus, CreditCard, Download, RefreshCw, SearchX } from 'lucide-react';
+import { CalendarPlus, CreditCard, Download, SearchX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
@@ -8,8 +8,9 @@ import { utcStamp, zoneCity } from '../../shared/date-format.ts';
 import { formatDuration, priceText } from '../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
+import { RetryAlert } from '../components/retry-alert.tsx';
 import { Badge } from '../components/ui/badge.tsx';
-import { Button, buttonClassName } from '../components/ui/button.tsx';
+import { buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useMeQuery } from '../features/auth/api/use-me.ts';
 import { useManagedBooking } from '../features/bookings/api/use-managed-booking.ts';
@@ -50,13 +51,12 @@ export function Component() {
     return (
       <div className="flex flex-col gap-4 py-4">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('bookings.manage.title')}</h1>
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
-          <p className="text-sm text-red-800">{t('bookings.manage.loadError')}</p>
-          <Button size="sm" variant="secondary" onClick={() => void booking.refetch()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('bookings.manage.retry')}
-          </Button>
-        </div>
+        <RetryAlert
+          message={t('bookings.manage.loadError')}
+          retryLabel={t('bookings.manage.retry')}
+          onRetry={() => void booking.refetch()}
+          className="rounded-2xl bg-white p-4 shadow-sm"
+        />
       </div>
     );
   }

@@ -1,35 +1,22 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
-import { type ApiAnswer, fakeVendor, listPage, stubVendorApi } from '../features/vendors/vendor-fixtures.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { fakeVendor, listPage, stubVendorDirectory } from '../features/vendors/vendor-fixtures.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 const vendor = fakeVendor;
 
-let answer: (url: URL) => ApiAnswer;
-const requests: URL[] = [];
+const api = stubVendorDirectory();
+const { requests } = api;
 
 const page = listPage;
-
-beforeEach(async () => {
-  requests.length = 0;
-  answer = () => page([vendor(1), vendor(2)]);
-  stubVendorApi((url) => answer(url), requests);
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const lastRequest = () => requests.at(-1)!;
 
 describe('Browse Vendors', () => {
   it('lists the vendors the server finds, with the count and card details', async () => {
-    answer = () =>
+    api.answer = () =>
       page(
         [
           vendor(1, { business_name: 'Casa Limpia', is_verified: true }),
@@ -59,13 +46,13 @@ describe('Browse Vendors', () => {
   });
 
   it('says "1 vendor found" for one', async () => {
-    answer = () => page([vendor(1)]);
+    api.answer = () => page([vendor(1)]);
     renderAt('/vendors');
     expect(await screen.findByText('1 vendor found')).toBeTruthy();
   });
 
   it('says "100+ vendors found" when the server stopped counting', async () => {
-    answer = () => page([vendor(1), vendor(2)], 100, true, true);
+    api.answer = () => page([vendor(1), vendor(2)], 100, true, true);
     renderAt('/vendors');
     expect(await screen.findByText('100+ vendors found')).toBeTruthy();
   });
@@ -143,7 +130,7 @@ describe('Browse Vendors', () => {
   });
 
   it('shows the empty state, and Clear Filters brings every vendor back', async () => {
-    answer = (url) => (url.searchParams.has('q') ? page([]) : page([vendor(1)]));
+    api.answer = (url) => (url.searchParams.has('q') ? page([]) : page([vendor(1)]));
     const router = renderAt('/vendors?category=tech&q=zzzz');
     expect(await screen.findByRole('heading', { name: 'No vendors found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
@@ -153,7 +140,7 @@ describe('Browse Vendors', () => {
   });
 
   it('loads the next page after the vendors already shown', async () => {
-    answer = (url) =>
+    api.answer = (url) =>
       url.searchParams.get('offset') === '0'
         ? page(
             Array.from({ length: 6 }, (_, i) => vendor(i + 1)),
@@ -175,7 +162,7 @@ describe('Browse Vendors', () => {
   });
 
   it('shows the spec toast when loading fails', async () => {
-    answer = () => ({
+    api.answer = () => ({
       status: 400,
       body: { error: { code: 'validation_failed', message: 'Invalid query' } },
     });

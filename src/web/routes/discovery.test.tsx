@@ -7,6 +7,7 @@ import {
   stubFetch,
 } from '../features/vendors/vendor-fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // Home, the public directory, the public vendor profile and /vendor/:id, with the API
@@ -153,13 +154,7 @@ describe('Public vendor profile', () => {
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     cleanup();
 
-    const me = {
-      user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
-      session: { expires_at: '2026-12-01T00:00:00.000Z' },
-      profile: null,
-      isAdmin: false,
-      vendorProfileId: null,
-    };
+    const me = signedInMe();
     answer = (url) =>
       url.pathname === '/api/auth/get-session'
         ? ok({ session: {}, user: {} })

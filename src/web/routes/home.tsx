@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { browseCategories } from '../../shared/categories.ts';
 import { FEATURED_VENDORS } from '../../shared/constants.ts';
+import { EmptyNote } from '../components/empty-note.tsx';
 import { Badge } from '../components/ui/badge.tsx';
 import { buttonClassName } from '../components/ui/button.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
@@ -170,16 +171,12 @@ function RecentActivity() {
       {loading ? null : user ? (
         <RecentBookings />
       ) : (
-        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-            <History aria-hidden="true" className="size-5" />
-          </span>
-          <p className="min-w-0 flex-1 text-sm text-stone-700">{t('discovery.home.recentSignedOut')}</p>
+        <EmptyNote icon={History} text={t('discovery.home.recentSignedOut')}>
           <Link to={paths.auth.to()} className={buttonClassName({ variant: 'soft', size: 'sm' })}>
             <LogIn aria-hidden="true" className="size-4" />
             {t('discovery.home.signIn')}
           </Link>
-        </div>
+        </EmptyNote>
       )}
     </section>
   );
@@ -205,16 +202,7 @@ function RecentBookings() {
   if (bookings.isError) return <p className="text-sm text-red-800">{t('jobs.loadError')}</p>;
   // The API answers newest first.
   const items = bookings.data.items.slice(0, RECENT_BOOKINGS);
-  if (items.length === 0) {
-    return (
-      <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
-        <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-          <History aria-hidden="true" className="size-5" />
-        </span>
-        <p className="min-w-0 flex-1 text-sm text-stone-700">{t('jobs.recentEmpty')}</p>
-      </div>
-    );
-  }
+  if (items.length === 0) return <EmptyNote icon={History} text={t('jobs.recentEmpty')} />;
   return (
     <ul className="flex flex-col gap-2">
       {items.map((booking) => (

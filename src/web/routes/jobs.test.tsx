@@ -1,17 +1,11 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MyBooking } from '../../shared/booking.schemas.ts';
-import type { MeResponse } from '../../shared/profile.schemas.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-const me: MeResponse = {
-  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
-  session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
-  profile: null,
-  isAdmin: false,
-  vendorProfileId: null,
-};
+const me = signedInMe();
 
 function booking(n: number, overrides: Partial<MyBooking> = {}): MyBooking {
   return {

@@ -1,55 +1,37 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
-import { type FakeHandler, json, sessionHandlers, signedInMe, stubApi } from '../test/fake-api.ts';
+import { fakeApiEachTest, json, signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // /auth/magic-link (decision 054): opening the mailed link signs nobody in; its one button does.
-
-let handlers: Record<string, FakeHandler>;
-let me: MeResponse | null;
-let posted: Record<string, unknown[]>;
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYzAbCdEf';
 
 beforeAll(() => preloadRouteAt('/auth/magic-link'), 60_000);
 
-beforeEach(async () => {
-  me = null;
-  handlers = {
-    ...sessionHandlers(() => me),
-    'GET /api/me/bookings': () => json(200, { items: [] }),
-  };
-  posted = stubApi(handlers);
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiEachTest({ 'GET /api/me/bookings': () => json(200, { items: [] }) });
 
 describe('the magic link page', () => {
   it('sends nothing when it opens; its one button signs in and goes back to redirectTo', async () => {
-    handlers['POST /api/auth/magic-link/verify'] = () => {
-      me = signedInMe();
+    api.handlers['POST /api/auth/magic-link/verify'] = () => {
+      api.me = signedInMe();
       return json(200, { status: true });
     };
     const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2Fjobs`);
     const button = await screen.findByRole('button', { name: 'Sign in' });
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Barrio' })).toBeTruthy();
-    expect(posted).toEqual({});
+    expect(api.posted).toEqual({});
 
     fireEvent.click(button);
     await waitFor(() => expect(router.state.location.pathname).toBe('/jobs'));
-    expect(posted['POST /api/auth/magic-link/verify']).toEqual([{ token: TOKEN }]);
+    expect(api.posted['POST /api/auth/magic-link/verify']).toEqual([{ token: TOKEN }]);
   });
 
   it('never follows a redirectTo that leads off the site', async () => {
-    handlers['POST /api/auth/magic-link/verify'] = () => {
-      me = signedInMe();
+    api.handlers['POST /api/auth/magic-link/verify'] = () => {
+      api.me = signedInMe();
       return json(200, { status: true });
     };
     const router = renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2F%2Fevil.example`);
@@ -58,7 +40,7 @@ describe('the magic link page', () => {
   });
 
   it('says a spent or expired link no longer works, and leads to a new one keeping redirectTo', async () => {
-    handlers['POST /api/auth/magic-link/verify'] = () =>
+    api.handlers['POST /api/auth/magic-link/verify'] = () =>
       json(410, { error: { code: 'gone', message: 'This sign-in link is invalid…' } });
     renderAt(`/auth/magic-link?token=${TOKEN}&redirectTo=%2Fjobs`);
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -77,7 +59,8 @@ describe('the magic link page', () => {
 
   it('speaks Spanish (es-MX)', async () => {
     await i18n.changeLanguage('es-MX');
-    handlers['POST /api/auth/magic-link/verify'] = () => json(410, { error: { code: 'gone', message: 'x' } });
+    api.handlers['POST /api/auth/magic-link/verify'] = () =>
+      json(410, { error: { code: 'gone', message: 'x' } });
     renderAt(`/auth/magic-link?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Entrar a Barrio' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { isEmailRateLimit, verifyMagicLink } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { AuthPage } from '../features/auth/components/auth-page.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths, safeRedirect } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
@@ -53,34 +54,23 @@ export function Component() {
 
   if (spent)
     return (
-      <div className="flex flex-col gap-6 py-4">
-        <div>
-          <span className="flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
-            <XCircle aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900">
-            {t('auth.magicLink.invalidTitle')}
-          </h1>
-          <p className="mt-1 text-stone-600">{t('auth.magicLink.invalidText')}</p>
-        </div>
+      <AuthPage
+        icon={XCircle}
+        tone="danger"
+        title={t('auth.magicLink.invalidTitle')}
+        text={t('auth.magicLink.invalidText')}
+      >
         <Link to={paths.auth.to(redirectTo)} className={buttonClassName({ size: 'lg' })}>
           {t('auth.magicLink.newLink')}
         </Link>
-      </div>
+      </AuthPage>
     );
 
   return (
-    <div className="flex flex-col gap-6 py-4">
-      <div>
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <LogIn aria-hidden="true" className="size-6" />
-        </span>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900">{t('auth.magicLink.title')}</h1>
-        <p className="mt-1 text-stone-600">{t('auth.magicLink.text')}</p>
-      </div>
+    <AuthPage icon={LogIn} title={t('auth.magicLink.title')} text={t('auth.magicLink.text')}>
       <Button size="lg" disabled={busy} onClick={() => void signIn()}>
         {busy ? t('auth.magicLink.signingIn') : t('auth.magicLink.signIn')}
       </Button>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, XCircle } from 'lucide-react';
+import { CheckCircle2, CircleAlert, type LucideIcon, XCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -41,13 +41,13 @@ export function Component() {
     else if (fresh.error) setNote(t('payments.cancel.loadError'));
   }
 
+  // Every outcome is a notice under the page's own heading.
+  const notice = (icon: LucideIcon, tone: 'good' | 'bad', title: string, text: string) => (
+    <PaymentNotice icon={icon} tone={tone} title={title} text={text} headingLevel="h2" />
+  );
   let outcome: ReactNode = null;
   if (notFound) {
-    outcome = (
-      <PaymentNotice icon={XCircle} tone="bad" title={t('payments.notFoundTitle')} headingLevel="h2">
-        <p className="text-stone-700">{t('payments.cancel.notFoundText')}</p>
-      </PaymentNotice>
-    );
+    outcome = notice(XCircle, 'bad', t('payments.notFoundTitle'), t('payments.cancel.notFoundText'));
   } else if (error) {
     outcome = (
       <p role="alert" className="rounded-2xl border border-red-200 bg-white p-4 text-red-800">
@@ -61,33 +61,22 @@ export function Component() {
       </p>
     );
   } else if (booking.status === 'paid' || booking.status === 'confirmed') {
-    outcome = (
-      <PaymentNotice
-        icon={CheckCircle2}
-        tone="good"
-        title={t('payments.cancel.paidHeading')}
-        headingLevel="h2"
-      >
-        <p className="text-stone-700">{t('payments.cancel.paidText')}</p>
-      </PaymentNotice>
-    );
+    outcome = notice(CheckCircle2, 'good', t('payments.cancel.paidHeading'), t('payments.cancel.paidText'));
   } else if (!booking.payable) {
-    outcome = (
-      <PaymentNotice icon={XCircle} tone="bad" title={t('payments.cancel.closedHeading')} headingLevel="h2">
-        <p className="text-stone-700">{t('payments.cancel.closedText')}</p>
-      </PaymentNotice>
-    );
+    outcome = notice(XCircle, 'bad', t('payments.cancel.closedHeading'), t('payments.cancel.closedText'));
   }
 
   const canRetry = Boolean(booking?.payable);
   return (
     <div lang="es-MX" className="flex flex-col gap-4 py-4">
-      <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-8 text-center">
-        <CircleAlert aria-hidden="true" className="size-10 text-amber-700" />
-        <h1 className="text-2xl font-bold text-stone-900">{t('payments.cancel.heading')}</h1>
-        <p className="text-stone-700">{t('payments.cancel.text')}</p>
+      <PaymentNotice
+        icon={CircleAlert}
+        tone="neutral"
+        title={t('payments.cancel.heading')}
+        text={t('payments.cancel.text')}
+      >
         <p className="text-sm text-stone-700">{t('payments.cancel.window')}</p>
-      </section>
+      </PaymentNotice>
       {outcome}
       {booking ? <PaymentDetails booking={booking} showDeadline={booking.payable} /> : null}
       {canRetry ? (

@@ -43,11 +43,12 @@ export function Component() {
   let body: ReactNode;
   if (notFound) {
     body = (
-      <PaymentNotice icon={XCircle} tone="bad" title={t('payments.notFoundTitle')}>
-        <p className="text-stone-700">
-          {sessionId ? t('payments.success.notFoundText') : t('payments.success.missingSession')}
-        </p>
-      </PaymentNotice>
+      <PaymentNotice
+        icon={XCircle}
+        tone="bad"
+        title={t('payments.notFoundTitle')}
+        text={sessionId ? t('payments.success.notFoundText') : t('payments.success.missingSession')}
+      />
     );
   } else if (error) {
     body = (
@@ -72,9 +73,12 @@ export function Component() {
     body = (
       <>
         {booking.status === 'paid' || booking.status === 'confirmed' ? (
-          <PaymentNotice icon={CheckCircle2} tone="good" title={t('payments.success.heading')}>
-            <p className="text-stone-700">{t('payments.success.text')}</p>
-          </PaymentNotice>
+          <PaymentNotice
+            icon={CheckCircle2}
+            tone="good"
+            title={t('payments.success.heading')}
+            text={t('payments.success.text')}
+          />
         ) : waiting ? (
           <PaymentNotice icon={Clock} tone="neutral" title={t('payments.success.processingHeading')}>
             <p role="status" className="text-stone-700">
@@ -82,9 +86,12 @@ export function Component() {
             </p>
           </PaymentNotice>
         ) : (
-          <PaymentNotice icon={XCircle} tone="bad" title={t('payments.success.notPaidHeading')}>
-            <p className="text-stone-700">{t('payments.success.notPaidText')}</p>
-          </PaymentNotice>
+          <PaymentNotice
+            icon={XCircle}
+            tone="bad"
+            title={t('payments.success.notPaidHeading')}
+            text={t('payments.success.notPaidText')}
+          />
         )}
         <PaymentDetails booking={booking} />
       </>

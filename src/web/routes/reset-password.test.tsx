@@ -1,35 +1,18 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
-import { type FakeHandler, json, sessionHandlers, signedInMe, stubApi } from '../test/fake-api.ts';
+import { fakeApiEachTest, json, signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // "Forgot password?": the links on /auth and /vendor/auth, and /auth/reset-password.
-
-let handlers: Record<string, FakeHandler>;
-let me: MeResponse | null;
-let posted: Record<string, unknown[]>;
 
 const STRONG = 'Nueva#Clave2026';
 
 beforeAll(() => Promise.all(['/auth', '/vendor/auth', '/auth/reset-password'].map(preloadRouteAt)), 60_000);
 
-beforeEach(async () => {
-  me = null;
-  handlers = {
-    ...sessionHandlers(() => me),
-  };
-  posted = stubApi(handlers);
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const api = fakeApiEachTest();
 
 describe('"Forgot password?" links', () => {
   it('lead from the sign-in form of /auth to the request page', async () => {
@@ -49,7 +32,7 @@ describe('"Forgot password?" links', () => {
 
 describe('asking for a reset link', () => {
   it('says by the field what is missing, then sends the trimmed email and says the same for any address', async () => {
-    handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
+    api.handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
     renderAt('/auth/reset-password');
     fireEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Please enter your email address')).toBeTruthy();
@@ -58,7 +41,7 @@ describe('asking for a reset link', () => {
     expect(email.getAttribute('aria-describedby')).toBe('reset-email-error');
     changeValue(email, 'not-an-email');
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect(posted['POST /api/auth/request-password-reset']).toBeUndefined();
+    expect(api.posted['POST /api/auth/request-password-reset']).toBeUndefined();
 
     changeValue(email, ' ana@example.test ');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
@@ -66,12 +49,12 @@ describe('asking for a reset link', () => {
       'textContent',
       expect.stringContaining('We sent you a link if an account exists with that email.'),
     );
-    expect(posted['POST /api/auth/request-password-reset']).toEqual([{ email: 'ana@example.test' }]);
+    expect(api.posted['POST /api/auth/request-password-reset']).toEqual([{ email: 'ana@example.test' }]);
   });
 
   it('speaks Spanish (es-MX)', async () => {
     await i18n.changeLanguage('es-MX');
-    handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
+    api.handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
     renderAt('/auth/reset-password');
     changeValue(await screen.findByLabelText('Correo electrónico'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace' }));
@@ -81,7 +64,7 @@ describe('asking for a reset link', () => {
   });
 
   it('says when this email asked too often', async () => {
-    handlers['POST /api/auth/request-password-reset'] = () =>
+    api.handlers['POST /api/auth/request-password-reset'] = () =>
       json(429, { error: { code: 'rate_limited', message: 'x', details: { per: 'email' } } });
     renderAt('/auth/reset-password');
     changeValue(await screen.findByLabelText('Email'), 'ana@example.test');
@@ -108,12 +91,12 @@ describe('choosing a new password', () => {
     changeValue(screen.getByLabelText('Confirm new password'), 'Nueva#Clave2025');
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByText('The passwords do not match.')).toBeTruthy();
-    expect(posted['POST /api/auth/reset-password']).toBeUndefined();
+    expect(api.posted['POST /api/auth/reset-password']).toBeUndefined();
   });
 
   it('sends the token with the new password and goes home signed in', async () => {
-    handlers['POST /api/auth/reset-password'] = () => {
-      me = signedInMe();
+    api.handlers['POST /api/auth/reset-password'] = () => {
+      api.me = signedInMe();
       return json(200, { status: true });
     };
     const router = renderAt('/auth/reset-password?token=tok123');
@@ -123,13 +106,13 @@ describe('choosing a new password', () => {
     expect(await screen.findByText('Password changed')).toBeTruthy();
     expect(screen.getByText("You're signed in with your new password.")).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(posted['POST /api/auth/reset-password']).toEqual([{ token: 'tok123', newPassword: STRONG }]);
+    expect(api.posted['POST /api/auth/reset-password']).toEqual([{ token: 'tok123', newPassword: STRONG }]);
   });
 
   it('says a spent or expired link no longer works, and offers a new one', async () => {
-    handlers['POST /api/auth/reset-password'] = () =>
+    api.handlers['POST /api/auth/reset-password'] = () =>
       json(400, { code: 'INVALID_TOKEN', message: 'Invalid token' });
-    handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
+    api.handlers['POST /api/auth/request-password-reset'] = () => json(200, { status: true, message: 'x' });
     renderAt('/auth/reset-password?token=spent');
     changeValue(await screen.findByLabelText('New password'), STRONG);
     changeValue(screen.getByLabelText('Confirm new password'), STRONG);

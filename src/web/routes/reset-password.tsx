@@ -20,6 +20,7 @@ import {
   resetPassword,
 } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { AuthPage } from '../features/auth/components/auth-page.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -81,13 +82,7 @@ function RequestLink({ spent }: { spent: boolean }) {
     ? t(errors.email.message === 'required' ? 'auth.reset.emailRequired' : 'auth.reset.emailInvalid')
     : undefined;
   return (
-    <div className="flex flex-col gap-6 py-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
-        <p className="mt-1 text-stone-600">
-          {spent ? t('auth.reset.invalidText') : t('auth.reset.requestText')}
-        </p>
-      </div>
+    <AuthPage title={title} text={spent ? t('auth.reset.invalidText') : t('auth.reset.requestText')}>
       {sent ? (
         <div role="status" className="flex items-start gap-3 rounded-xl bg-green-50 p-4 text-green-900">
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -115,7 +110,7 @@ function RequestLink({ spent }: { spent: boolean }) {
         </form>
       )}
       <BackToSignIn />
-    </div>
+    </AuthPage>
   );
 }
 
@@ -158,14 +153,7 @@ function NewPassword({ token, onSpent }: { token: string; onSpent: () => void })
   const confirmError = errors.confirmPassword ? t('auth.reset.mismatch') : undefined;
   const newPassword = form.watch('newPassword');
   return (
-    <div className="flex flex-col gap-6 py-4">
-      <div>
-        <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <KeyRound aria-hidden="true" className="size-6" />
-        </span>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-stone-900">{t('auth.reset.title')}</h1>
-        <p className="mt-1 text-stone-600">{t('auth.reset.text')}</p>
-      </div>
+    <AuthPage icon={KeyRound} title={t('auth.reset.title')} text={t('auth.reset.text')}>
       <form className="flex flex-col gap-4" noValidate onSubmit={form.handleSubmit(submit)}>
         <FormField id="reset-new-password" label={t('auth.reset.newPassword')} error={newPasswordError}>
           <PasswordField
@@ -192,7 +180,7 @@ function NewPassword({ token, onSpent }: { token: string; onSpent: () => void })
         </Button>
       </form>
       <BackToSignIn />
-    </div>
+    </AuthPage>
   );
 }
 

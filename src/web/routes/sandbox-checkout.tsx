@@ -79,9 +79,8 @@ export function Component() {
               tone="bad"
               title={t('payments.sandbox.closedHeading')}
               headingLevel="h2"
-            >
-              <p className="text-stone-700">{t('payments.sandbox.closedText')}</p>
-            </PaymentNotice>
+              text={t('payments.sandbox.closedText')}
+            />
           )}
         </>
       )}

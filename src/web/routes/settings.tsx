@@ -29,17 +29,22 @@ export function Component() {
   const signOut = useSignOut();
   if (!user) return null;
 
-  const setPreference = (
+  // A switch shows the profile's value (`fallback` before there is a profile) and saves each change.
+  const preference = (
     field: 'notify_push' | 'notify_email' | 'share_bookings_with_contacts',
-    value: boolean,
-  ) =>
-    update.mutate(
-      { [field]: value },
-      {
-        onSuccess: () => toast.success(t('auth.settings.saved')),
-        onError: (err) => toast.error(t('auth.settings.saveFailed'), { description: err.message }),
-      },
-    );
+    fallback: boolean,
+  ) => ({
+    checked: profile?.[field] ?? fallback,
+    disabled: update.isPending,
+    onChange: (value: boolean) =>
+      update.mutate(
+        { [field]: value },
+        {
+          onSuccess: () => toast.success(t('auth.settings.saved')),
+          onError: (err) => toast.error(t('auth.settings.saveFailed'), { description: err.message }),
+        },
+      ),
+  });
 
   return (
     <div className="flex flex-col gap-5 py-2">
@@ -65,17 +70,13 @@ export function Component() {
           id="notify-push"
           label={t('auth.settings.push')}
           hint={t('auth.settings.pushHint')}
-          checked={profile?.notify_push ?? true}
-          disabled={update.isPending}
-          onChange={(value) => setPreference('notify_push', value)}
+          {...preference('notify_push', true)}
         />
         <PreferenceSwitch
           id="notify-email"
           label={t('auth.settings.email')}
           hint={t('auth.settings.emailHint')}
-          checked={profile?.notify_email ?? true}
-          disabled={update.isPending}
-          onChange={(value) => setPreference('notify_email', value)}
+          {...preference('notify_email', true)}
         />
       </Section>
 
@@ -86,9 +87,7 @@ export function Component() {
           id="share-bookings"
           label={t('contacts.settings.share')}
           hint={t('contacts.settings.shareHint')}
-          checked={profile?.share_bookings_with_contacts ?? false}
-          disabled={update.isPending}
-          onChange={(value) => setPreference('share_bookings_with_contacts', value)}
+          {...preference('share_bookings_with_contacts', false)}
         />
         <DeleteContactsData />
       </Section>

@@ -9,7 +9,6 @@ import { useSelfTest, useWhatsAppStatus } from '../features/whatsapp/api/use-wha
 import { WhatsAppAccess } from '../features/whatsapp/components/whatsapp-access.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { toast } from '../lib/toast.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
  * WhatsApp status page (/whatsapp-status, product §2): configuration flags (never secret values), the
@@ -17,9 +16,8 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
  */
 export function Component() {
   const { t } = useTranslation();
-  useDocumentTitle(t('screens.whatsappStatus'));
   return (
-    <WhatsAppAccess title={t('screens.whatsappStatus')}>
+    <WhatsAppAccess title={t('screens.whatsappStatus')} subtitle={t('whatsapp.status.subtitle')}>
       <StatusPanel />
     </WhatsAppAccess>
   );
@@ -47,11 +45,7 @@ function StatusPanel() {
     });
 
   return (
-    <div className="flex flex-col gap-5 py-2">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('screens.whatsappStatus')}</h1>
-        <p className="text-stone-700">{t('whatsapp.status.subtitle')}</p>
-      </div>
+    <>
       {status.isPending ? (
         <div role="status" className="flex justify-center py-10 text-brand-700">
           <Spinner className="size-8" label={t('whatsapp.status.loading')} />
@@ -129,7 +123,7 @@ function StatusPanel() {
           </ul>
         ) : null}
       </div>
-    </div>
+    </>
   );
 }
 

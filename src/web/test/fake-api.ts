@@ -1,5 +1,7 @@
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
+import { i18n } from '../i18n/i18n.ts';
 
 // The API as the web tests of signed-in screens fake it, at fetch: answers by "METHOD /path", the
 // bodies POSTed by the same key, and the session the app asks for first.
@@ -63,4 +65,28 @@ export function stubApi(handlers: Record<string, FakeHandler>): Record<string, u
     }),
   );
   return posted;
+}
+
+/**
+ * A test file's fake API, fresh before each test: nobody signed in (`api.me`), `sessionHandlers`
+ * and `extra` in `api.handlers` (a test adds its own), the bodies POSTed in `api.posted`, the app in
+ * English. After each test the screen is unmounted and fetch restored.
+ */
+export function fakeApiEachTest(extra: Record<string, FakeHandler> = {}) {
+  const api = {
+    me: null as MeResponse | null,
+    handlers: {} as Record<string, FakeHandler>,
+    posted: {} as Record<string, unknown[]>,
+  };
+  beforeEach(async () => {
+    api.me = null;
+    api.handlers = { ...sessionHandlers(() => api.me), ...extra };
+    api.posted = stubApi(api.handlers);
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return api;
 }

@@ -1,5 +1,7 @@
-import { vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { PublicVendor, PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
+import { i18n } from '../../i18n/i18n.ts';
 
 // Test data for the vendor screens' tests (not imported by the app).
 
@@ -90,4 +92,24 @@ export function stubVendorApi(answer: (url: URL) => ApiAnswer, requests: URL[]):
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );
+}
+
+/**
+ * The directory's API for a test file, in English, as a visitor sees it: before each test, fetch is
+ * stubbed (stubVendorApi) to answer with `api.answer` — two vendors until a test sets its own — and
+ * to keep each request in `api.requests`; after each, the screen is unmounted and fetch restored.
+ */
+export function stubVendorDirectory() {
+  const api = { answer: (_url: URL): ApiAnswer => listPage([]), requests: [] as URL[] };
+  beforeEach(async () => {
+    api.requests.length = 0;
+    api.answer = () => listPage([fakeVendor(1), fakeVendor(2)]);
+    stubVendorApi((url) => api.answer(url), api.requests);
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+  return api;
 }

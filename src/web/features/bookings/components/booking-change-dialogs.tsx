@@ -1,4 +1,3 @@
-import { RefreshCw } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedBooking } from '../../../../shared/booking.schemas.ts';
@@ -6,6 +5,7 @@ import { CUSTOMER_CHANGE_HOURS } from '../../../../shared/constants.ts';
 import { zoneCity } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -116,13 +116,11 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
             {t('bookings.manage.changes.loadingTimes')}
           </p>
         ) : slots.isError ? (
-          <div role="alert" className="flex flex-col items-start gap-3">
-            <p className="text-sm text-red-800">{t('bookings.manage.changes.slotsError')}</p>
-            <Button size="sm" variant="secondary" onClick={() => void slots.refetch()}>
-              <RefreshCw aria-hidden="true" className="size-4" />
-              {t('bookings.manage.retry')}
-            </Button>
-          </div>
+          <RetryAlert
+            message={t('bookings.manage.changes.slotsError')}
+            retryLabel={t('bookings.manage.retry')}
+            onRetry={() => void slots.refetch()}
+          />
         ) : days.length === 0 ? (
           <div className="flex flex-col gap-3">
             <p role="status" className="rounded-xl bg-stone-50 px-3 py-3 text-sm text-stone-700">

@@ -33,10 +33,16 @@ export function BookingChanges({
   const opener = useRef<HTMLButtonElement | null>(null);
   const whatsapp = booking.vendor.whatsapp;
 
-  const open = (which: 'reschedule' | 'cancel') => (event: { currentTarget: HTMLButtonElement }) => {
-    opener.current = event.currentTarget;
-    setDialog(which);
-  };
+  // What each button that opens a dialog carries: it says so, loads the dialogs ahead, and opens its own.
+  const opens = (which: 'reschedule' | 'cancel') => ({
+    'aria-haspopup': 'dialog' as const,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: (event: { currentTarget: HTMLButtonElement }) => {
+      opener.current = event.currentTarget;
+      setDialog(which);
+    },
+  });
   const dialogProps = {
     booking,
     token,
@@ -75,14 +81,7 @@ export function BookingChanges({
       )}
       <div className="flex flex-col gap-2">
         {booking.can_reschedule ? (
-          <Button
-            variant="secondary"
-            size="md"
-            aria-haspopup="dialog"
-            onPointerEnter={preload}
-            onFocus={preload}
-            onClick={open('reschedule')}
-          >
+          <Button variant="secondary" size="md" {...opens('reschedule')}>
             <CalendarClock aria-hidden="true" className="size-4" />
             {t('bookings.manage.changes.reschedule')}
           </Button>
@@ -90,11 +89,8 @@ export function BookingChanges({
         <Button
           variant="ghost"
           size="md"
-          aria-haspopup="dialog"
           className="text-red-800 hover:bg-red-50 active:bg-red-100"
-          onPointerEnter={preload}
-          onFocus={preload}
-          onClick={open('cancel')}
+          {...opens('cancel')}
         >
           <XCircle aria-hidden="true" className="size-4" />
           {t('bookings.manage.changes.cancel')}

@@ -5,6 +5,7 @@ import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { signedInMe } from '../../../test/fake-api.ts';
 import { BookingForm } from './booking-form.tsx';
 
 // The booking form (product §4, §5, §8) with the API stubbed at fetch.
@@ -30,13 +31,7 @@ const vendor = {
   timezone: 'America/Mexico_City',
 };
 const SLOTS = ['2026-11-23T15:00:00.000Z', '2026-11-23T15:30:00.000Z', '2026-11-24T15:00:00.000Z'];
-const signedIn = {
-  user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
-  session: { expires_at: '2099-01-01T00:00:00.000Z' },
-  profile: null,
-  isAdmin: false,
-  vendorProfileId: null,
-};
+const signedIn = signedInMe();
 const MANAGE_PATH = `/booking/ABC234?token=${'tok_'.padEnd(54, 'x')}`;
 
 // The public profile route loads these with the screen (app/router.tsx).

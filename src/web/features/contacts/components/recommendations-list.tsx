@@ -2,6 +2,7 @@ import { ChevronRight, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryLabel } from '../../../../shared/categories.ts';
+import { EmptyNote } from '../../../components/empty-note.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -38,12 +39,7 @@ export function RecommendationsList({
       ) : recommendations.isError ? (
         <p className="text-sm text-red-800">{t('contacts.messages.fetchFailed')}</p>
       ) : items.length === 0 ? (
-        <div className="flex items-center gap-4 rounded-2xl border border-dashed border-stone-300 bg-white p-4">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-            <Users aria-hidden="true" className="size-5" />
-          </span>
-          <p className="min-w-0 flex-1 text-sm text-stone-700">{t('contacts.list.empty')}</p>
-        </div>
+        <EmptyNote icon={Users} text={t('contacts.list.empty')} />
       ) : (
         <ul className="flex flex-col gap-2">
           {items.map((item) => (

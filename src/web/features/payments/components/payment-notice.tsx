@@ -2,17 +2,19 @@ import { clsx } from 'clsx';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** The centred card that carries a payment page's outcome: an icon, a heading and a text. */
+/** The centred card that carries a payment page's outcome: an icon, a heading, a text and any more. */
 export function PaymentNotice({
   icon: Icon,
   tone,
   title,
+  text,
   children,
   headingLevel = 'h1',
 }: {
   icon: LucideIcon;
   tone: 'good' | 'bad' | 'neutral';
   title: string;
+  text?: string;
   children?: ReactNode;
   headingLevel?: 'h1' | 'h2';
 }) {
@@ -27,6 +29,7 @@ export function PaymentNotice({
         )}
       />
       <Heading className="text-2xl font-bold text-stone-900">{title}</Heading>
+      {text ? <p className="text-stone-700">{text}</p> : null}
       {children}
     </section>
   );

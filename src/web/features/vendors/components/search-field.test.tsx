@@ -37,6 +37,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Home, with `text` typed into its search box once it has the focus. */
+async function typeOnHome(text: string) {
+  const router = renderAt('/');
+  const box = await screen.findByRole('combobox', { name: 'Search vendors' });
+  fireEvent.focus(box);
+  changeValue(box, text);
+  return { router, box };
+}
+
 describe("Home's search suggestions", () => {
   it('offers categories, colonias and vendors in labelled groups once typing settles', async () => {
     renderAt('/');
@@ -59,10 +68,7 @@ describe("Home's search suggestions", () => {
   });
 
   it('moves through the options with the arrows, and Enter opens the one marked', async () => {
-    const router = renderAt('/');
-    const box = await screen.findByRole('combobox', { name: 'Search vendors' });
-    fireEvent.focus(box);
-    changeValue(box, 'plom');
+    const { router, box } = await typeOnHome('plom');
     await screen.findByRole('listbox', {}, { timeout: 2000 });
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     const [first, second] = screen.getAllByRole('option');
@@ -77,10 +83,7 @@ describe("Home's search suggestions", () => {
   });
 
   it('closes with Escape, and Enter with nothing marked searches the text', async () => {
-    const router = renderAt('/');
-    const box = await screen.findByRole('combobox', { name: 'Search vendors' });
-    fireEvent.focus(box);
-    changeValue(box, 'plom');
+    const { router, box } = await typeOnHome('plom');
     await screen.findByRole('listbox', {}, { timeout: 2000 });
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(screen.queryByRole('listbox')).toBeNull();
@@ -90,10 +93,7 @@ describe("Home's search suggestions", () => {
   });
 
   it('opens a vendor chosen with the pointer', async () => {
-    const router = renderAt('/');
-    const box = await screen.findByRole('combobox', { name: 'Search vendors' });
-    fireEvent.focus(box);
-    changeValue(box, 'plom');
+    const { router } = await typeOnHome('plom');
     fireEvent.click(await screen.findByRole('option', { name: 'Don Beto Plomería' }, { timeout: 2000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/public/vendor/don-beto'));
   });

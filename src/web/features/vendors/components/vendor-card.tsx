@@ -38,12 +38,7 @@ export function VendorCard({
         <VendorImage vendor={vendor} eager={eager} />
         <div className="min-w-0 flex-1 py-0.5">
           <Heading className="text-base leading-snug font-semibold text-stone-900">
-            <Link
-              to={paths.publicVendor.to(vendor.slug)}
-              className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-['']"
-            >
-              {vendor.business_name}
-            </Link>
+            <ProfileLink vendor={vendor} />
             {vendor.is_verified ? (
               <span className="ml-1 inline-block align-[-2px] text-brand-700">
                 <BadgeCheck aria-hidden="true" className="size-4" />
@@ -63,17 +58,7 @@ export function VendorCard({
           ) : null}
         </div>
       </div>
-      {tags.length > 0 ? (
-        <ul aria-label={t('vendorCard.tags')} className="mt-3 flex flex-wrap gap-1.5">
-          {tags.map((tag) => (
-            <li key={tag} className="max-w-full min-w-0">
-              <Badge className="max-w-full">
-                <span className="truncate">{tag}</span>
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <VendorTags tags={tags} className="mt-3 gap-1.5" />
       <div className="mt-3 flex items-center justify-between gap-2 border-t border-stone-100 pt-3">
         <p className="min-w-0 text-sm leading-snug">
           <span className="sr-only">{t('vendorCard.price')}: </span>
@@ -175,7 +160,7 @@ export function VendorCardSkeleton() {
  * its slug (product §9: "similar-vendor card slug").
  */
 export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const tags = cardTags(vendor, COMPACT_CARD_TAGS);
   const area = primaryArea(vendor);
   const category = categoryLabel(vendor.service_category, i18n.language);
@@ -184,29 +169,43 @@ export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
       <VendorImage vendor={vendor} size="sm" />
       <div className="min-w-0 flex-1">
         <h3 className="text-sm leading-snug font-semibold text-stone-900">
-          <Link
-            to={paths.publicVendor.to(vendor.slug)}
-            className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-['']"
-          >
-            {vendor.business_name}
-          </Link>
+          <ProfileLink vendor={vendor} />
         </h3>
         <p className="truncate text-xs text-stone-600">
           {category}
           {area ? ` · ${area}` : ''}
         </p>
-        {tags.length > 0 ? (
-          <ul aria-label={t('vendorCard.tags')} className="mt-2 flex flex-wrap gap-1">
-            {tags.map((tag) => (
-              <li key={tag} className="max-w-full min-w-0">
-                <Badge className="max-w-full">
-                  <span className="truncate">{tag}</span>
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <VendorTags tags={tags} className="mt-2 gap-1" />
       </div>
     </article>
+  );
+}
+
+/** The card's title: the link to the profile, stretched over the whole card (see VendorCard). */
+function ProfileLink({ vendor }: { vendor: Pick<PublicVendor, 'slug' | 'business_name'> }) {
+  return (
+    <Link
+      to={paths.publicVendor.to(vendor.slug)}
+      className="rounded-sm after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+    >
+      {vendor.business_name}
+    </Link>
+  );
+}
+
+/** A card's tags, each cut short rather than widen the card; nothing when there are none. */
+function VendorTags({ tags, className }: { tags: string[]; className: string }) {
+  const { t } = useTranslation();
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label={t('vendorCard.tags')} className={`flex flex-wrap ${className}`}>
+      {tags.map((tag) => (
+        <li key={tag} className="max-w-full min-w-0">
+          <Badge className="max-w-full">
+            <span className="truncate">{tag}</span>
+          </Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

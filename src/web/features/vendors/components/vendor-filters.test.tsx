@@ -1,33 +1,26 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { renderAt } from '../../../test/render-route.tsx';
-import { type ApiAnswer, fakeVendor, listPage, stubVendorApi } from '../vendor-fixtures.ts';
+import { fakeVendor, listPage, stubVendorDirectory } from '../vendor-fixtures.ts';
 
 // The Filters panel of Browse Vendors (the directory shares VendorDirectory). Only
 // Date is faked, to a fixed noon in Mexico City: "today" is 2026-03-10 whatever day the tests run,
 // and every timer (the search debounce, the query's) runs as usual.
 const NOW = new Date('2026-03-10T18:00:00Z');
 
-let answer: (url: URL) => ApiAnswer;
-const requests: URL[] = [];
-
-const page = listPage;
-
-beforeEach(async () => {
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-  requests.length = 0;
-  answer = () => page([fakeVendor(1), fakeVendor(2)]);
-  stubVendorApi((url) => answer(url), requests);
-  await i18n.changeLanguage('en');
 });
-
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+const api = stubVendorDirectory();
+const { requests } = api;
+
+const page = listPage;
 
 const lastRequest = () => requests.at(-1)!;
 const FILTER_NAMES = ['colonia', 'min_price', 'max_price', 'verified', 'available_on'];
@@ -195,13 +188,13 @@ describe('Vendor filters', () => {
   });
 
   it('Clear Filters clears the category, the search and every filter', async () => {
-    answer = () => page([]);
+    api.answer = () => page([]);
     const router = renderAt(
       '/vendors?category=tech&q=zzzz&colonia=Condesa&min_price=100&verified=true&available_on=2026-03-11',
     );
     expect(await screen.findByRole('heading', { name: 'No vendors found' })).toBeTruthy();
     expect(screen.getByText('Try removing a filter, or another search or category.')).toBeTruthy();
-    answer = () => page([fakeVendor(1)]);
+    api.answer = () => page([fakeVendor(1)]);
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('1 vendor found')).toBeTruthy();
@@ -212,7 +205,7 @@ describe('Vendor filters', () => {
   });
 
   it('offers Clear Filters when only the panel filters are set', async () => {
-    answer = () => page([]);
+    api.answer = () => page([]);
     const router = renderAt('/vendors?verified=true');
     expect(await screen.findByRole('heading', { name: 'No vendors found' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));

@@ -5,14 +5,28 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 
 /**
- * product §2, §6: the WhatsApp pages need a signed-in user ('Authentication Required' otherwise); their
- * API is admin only (ARCHITECTURE §12), so anyone else is told so plainly instead of seeing failing calls.
+ * A WhatsApp page (product §2): its title (the document's too), then what it is for and its tools.
+ * The pages need a signed-in user ('Authentication Required' otherwise, product §6); their API is
+ * admin only (ARCHITECTURE §12), so anyone else is told so plainly instead of seeing failing calls.
  */
-export function WhatsAppAccess({ title, children }: { title: string; children: ReactNode }) {
+export function WhatsAppAccess({
+  title,
+  subtitle,
+  note,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  /** A line under the subtitle, for an admin only. */
+  note?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   const { user, isAdmin, loading } = useAuth();
   if (loading)
     return (
@@ -20,11 +34,22 @@ export function WhatsAppAccess({ title, children }: { title: string; children: R
         <Spinner className="size-8" label={t('app.checkingSession')} />
       </div>
     );
-  if (!user || !isAdmin) {
-    const signedOut = !user;
-    return (
-      <div className="flex flex-col gap-5 py-2">
+  const allowed = Boolean(user && isAdmin);
+  const signedOut = !user;
+  return (
+    <div className="flex flex-col gap-5 py-2">
+      <div className="flex flex-col gap-1">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
+        {allowed ? (
+          <>
+            <p className="text-stone-700">{subtitle}</p>
+            {note}
+          </>
+        ) : null}
+      </div>
+      {allowed ? (
+        children
+      ) : (
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center shadow-xs">
           <span className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700">
             {signedOut ? (
@@ -45,8 +70,7 @@ export function WhatsAppAccess({ title, children }: { title: string; children: R
             </Button>
           ) : null}
         </section>
-      </div>
-    );
-  }
-  return <>{children}</>;
+      )}
+    </div>
+  );
 }

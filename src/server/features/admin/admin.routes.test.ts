@@ -117,7 +117,8 @@ describe(`/api/admin (${testEngine})`, () => {
       reviews: 0,
       services_scheduled: before.services_scheduled + 3,
     });
-    await database.db.delete(appointments);
+    // The demo's paid bookings keep their ledger entries; only this test's bookings go.
+    await database.db.delete(appointments).where(eq(appointments.vendorProfileId, v.id));
   });
 
   describe('vendors', () => {

@@ -142,7 +142,7 @@ describe(`vendors get paid (${testEngine})`, () => {
     } finally {
       await other.close();
     }
-  });
+  }, 120_000);
 
   it('writes nothing twice: a second Pay of the same checkout changes no entry', async () => {
     world.clock.set(NOW);
@@ -225,6 +225,12 @@ describe(`vendors get paid (${testEngine})`, () => {
     ]);
     expect([made.status, second.status].sort()).toEqual([201, 409]);
     const paidBy = made.status === 201 ? 'SPEI-0001' : 'SPEI-0002';
+    // The vendor is told, with the transfer's reference and the account it went to.
+    const mails = await world.mailsTo(me.vendor.businessEmail!);
+    const [mail] = mails.filter((m) => m.subject.startsWith('Barrio te envió'));
+    expect(mail).toMatchObject({ subject: 'Barrio te envió $405 MXN' });
+    expect(mail!.text).toContain(`Clave de rastreo: ${paidBy}`);
+    expect(mail!.text).toContain('BANAMEX CLABE terminación 7771');
     let earnings = await me.earnings();
     expect(earnings).toMatchObject({ pending: 0, available: 0, paid_out: 40_500 });
     expect(earnings.payouts).toEqual([

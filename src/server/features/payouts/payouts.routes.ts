@@ -67,6 +67,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
       adminId: c.var.user!.id,
       now: clock.now(),
       settings: config.payouts,
+      appUrl: config.appUrl,
     });
     return c.json(payout, 201);
   })

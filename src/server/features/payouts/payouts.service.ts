@@ -11,6 +11,7 @@ import {
 } from '../../../shared/payout.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { recordPayout } from '../../db/ledger-entries.ts';
+import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { ledgerEntries, payoutAccounts, payouts } from '../../db/schema/ledger.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
@@ -22,6 +23,8 @@ import {
   vendorBalances,
   vendorSigned,
 } from '../ledger/balances.ts';
+import { enqueueMail } from '../outbox/outbox.service.ts';
+import { payoutSentMail } from './payout-mails.ts';
 
 // Vendors get paid (ARCHITECTURE §7.1, decision 064): the vendor's earnings, its payout account,
 // and payouts — an admin who paid a vendor's available balance by SPEI records it here with the
@@ -211,8 +214,8 @@ export const payoutMessages = {
 } as const;
 
 /**
- * POST /api/admin/payouts: an admin paid a vendor's whole available balance by SPEI; the payout and
- * its ledger entry are written together. The vendor's row is locked first, so two admins (or two
+ * POST /api/admin/payouts: an admin paid a vendor's whole available balance by SPEI; the payout, its
+ * ledger entry and the vendor's mail are written together. The vendor's row is locked first, so two admins (or two
  * clicks) pay a balance once: the second finds nothing available (409).
  */
 export async function recordSpeiPayout(
@@ -222,11 +225,19 @@ export async function recordSpeiPayout(
     adminId,
     now,
     settings,
-  }: { input: AdminPayoutInput; adminId: string; now: Date; settings: PayoutSettings },
+    appUrl,
+  }: { input: AdminPayoutInput; adminId: string; now: Date; settings: PayoutSettings; appUrl: string },
 ) {
   return db.transaction(async (tx: Tx) => {
     const [vendor] = await tx
-      .select({ id: vendorProfiles.id })
+      .select({
+        id: vendorProfiles.id,
+        name: vendorProfiles.businessName,
+        email: sql<
+          string | null
+        >`coalesce(${vendorProfiles.businessEmail}, (select ${user.email} from ${user} where ${user.id} = ${vendorProfiles.userId}))`,
+        timezone: vendorProfiles.timezone,
+      })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, input.vendor_profile_id))
       .for('update');
@@ -253,6 +264,21 @@ export async function recordSpeiPayout(
       .returning();
     if (!payout) throw new AppError('conflict', payoutMessages.referenceTaken);
     await recordPayout(tx, payout, now);
+    if (vendor.email)
+      await enqueueMail(
+        tx,
+        payoutSentMail({
+          to: vendor.email,
+          vendorName: vendor.name,
+          amountMxn: payout.amountMxn,
+          reference: payout.reference,
+          paidAt: payout.paidAt,
+          timezone: vendor.timezone,
+          clabeLast4: account.clabe.slice(-4),
+          bank: account.bankName,
+          earningsUrl: `${appUrl}/vendor/dashboard`,
+        }),
+      );
     return { ...payoutView(payout), vendor_profile_id: vendor.id };
   });
 }

@@ -85,7 +85,7 @@ export const payoutsEn = {
     recorded: 'Payout recorded',
     recordedText: '{{amount}} to {{name}}, reference {{reference}}',
     paidEmpty: 'No payouts recorded yet.',
-    reference: 'Reference {{reference}}',
+    reference: 'SPEI · reference {{reference}}',
     loadFailed: 'The payouts could not be loaded',
     errors: {
       referenceRequired: "Enter the transfer's reference.",
@@ -191,7 +191,7 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
     recorded: 'Pago registrado',
     recordedText: '{{amount}} a {{name}}, clave de rastreo {{reference}}',
     paidEmpty: 'Aún no hay pagos registrados.',
-    reference: 'Clave de rastreo {{reference}}',
+    reference: 'SPEI · clave de rastreo {{reference}}',
     loadFailed: 'No se pudieron cargar los pagos',
     errors: {
       referenceRequired: 'Escribe la clave de rastreo de la transferencia.',

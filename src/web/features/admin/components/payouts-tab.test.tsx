@@ -192,7 +192,7 @@ describe('the Payouts tab', () => {
 
   it('lists the latest payouts in the Paid view: date, vendor, amount, reference', async () => {
     renderTab('/admin?tab=payouts&view=paid');
-    const row = (await screen.findByText('SPEI · Reference BARRIO0000DEMO1')).closest('li')!;
+    const row = (await screen.findByText('SPEI · reference BARRIO0000DEMO1')).closest('li')!;
     expect(within(row).getByText('Brillo Total Limpieza')).toBeTruthy();
     expect(within(row).getByText('$800.50 MXN')).toBeTruthy();
     expect(within(row).getByText(/^Nov 20, 2026, 12:00/)).toBeTruthy();

@@ -311,7 +311,7 @@ function PaidList({ query }: { query: ReturnType<typeof useAdminPayoutsPaid> }) 
           </div>
           <p className="text-sm text-stone-700">{date.format(new Date(p.paid_at))}</p>
           <p className="text-sm wrap-anywhere text-stone-700">
-            SPEI · {t('payouts.admin.reference', { reference: p.reference })}
+            {t('payouts.admin.reference', { reference: p.reference })}
           </p>
         </li>
       ))}

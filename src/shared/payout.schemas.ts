@@ -33,18 +33,25 @@ export function bankOfClabe(clabe: string): string | null {
   return check.ok ? check.tag : null;
 }
 
+export const holderNameMessages = {
+  required: "Enter the account holder's name.",
+  tooLong: "The holder's name is too long.",
+} as const;
+
 export const payoutAccountInputSchema = z.object({
   clabe: clabeSchema,
-  holder_name: z
-    .string()
-    .trim()
-    .min(2, "Enter the account holder's name.")
-    .max(120, "The holder's name is too long."),
+  holder_name: z.string().trim().min(2, holderNameMessages.required).max(120, holderNameMessages.tooLong),
 });
 export type PayoutAccountInput = z.input<typeof payoutAccountInputSchema>;
 export type PayoutAccount = z.output<typeof payoutAccountInputSchema>;
 
 export const adminPayoutsQuerySchema = z.object({ status: z.enum(['due', 'paid']).default('due') });
+
+export const referenceMessages = {
+  required: "Enter the transfer's reference.",
+  tooLong: 'The reference is too long.',
+  characters: 'The reference has letters, digits, spaces and . _ / - only.',
+} as const;
 
 /** A SPEI transfer's reference (its clave de rastreo, or the bank's folio). */
 export const adminPayoutInputSchema = z.object({
@@ -52,11 +59,22 @@ export const adminPayoutInputSchema = z.object({
   reference: z
     .string()
     .trim()
-    .min(4, "Enter the transfer's reference.")
-    .max(40, 'The reference is too long.')
-    .regex(/^[A-Za-z0-9 ._/-]+$/, 'The reference has letters, digits, spaces and . _ / - only.'),
+    .min(4, referenceMessages.required)
+    .max(40, referenceMessages.tooLong)
+    .regex(/^[A-Za-z0-9 ._/-]+$/, referenceMessages.characters),
 });
 export type AdminPayoutInput = z.infer<typeof adminPayoutInputSchema>;
+
+/**
+ * POST /api/admin/payouts's refusals (404, 409), here so that the admin's screen can say each in
+ * its reader's language.
+ */
+export const payoutMessages = {
+  vendorNotFound: 'Vendor not found.',
+  noAccount: 'This vendor has not given a CLABE yet: there is nowhere to pay it.',
+  nothingAvailable: 'This vendor has nothing available to pay out.',
+  referenceTaken: 'A payout with this reference is already recorded.',
+} as const;
 
 export type BalanceState = 'pending' | 'available';
 

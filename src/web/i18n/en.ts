@@ -6,6 +6,7 @@ import type { contactsEn } from './contacts.ts';
 import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
 import type { paymentsEn } from './payments.ts';
+import type { payoutsEn } from './payouts.ts';
 import type { policiesEn } from './policies.ts';
 import type { vendorEn } from './vendor.ts';
 import type { whatsappEn } from './whatsapp.ts';
@@ -174,6 +175,7 @@ export interface LazyTranslations {
   contacts: typeof contactsEn;
   whatsapp: typeof whatsappEn;
   policies: typeof policiesEn;
+  payouts: typeof payoutsEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

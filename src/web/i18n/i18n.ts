@@ -42,6 +42,7 @@ export const lazyStrings = {
     import('./whatsapp.ts').then((m): Bundle => ({ en: m.whatsappEn, 'es-MX': m.whatsappEsMX })),
   policies: () =>
     import('./policies.ts').then((m): Bundle => ({ en: m.policiesEn, 'es-MX': m.policiesEsMX })),
+  payouts: () => import('./payouts.ts').then((m): Bundle => ({ en: m.payoutsEn, 'es-MX': m.payoutsEsMX })),
 } satisfies Record<string, () => Promise<Bundle>>;
 
 export type StringsName = keyof typeof lazyStrings;

@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.
 import { adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
+import { PayoutsTab } from '../features/admin/components/payouts-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
 import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
@@ -11,8 +12,8 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Admin dashboard (/admin, product §2): summary cards, then Vendors, Customers and Bookings. Behind
- * RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
+ * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Customers, Bookings and
+ * Payouts. Behind RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -31,12 +32,13 @@ export function Component() {
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
         className="flex flex-col gap-4"
       >
-        {/* Two rows on a phone: "Proveedores" and its three neighbours do not fit one row at 390 px. */}
-        <TabsList className="grid-cols-2 sm:grid-cols-4">
+        {/* Rows on a phone: "Proveedores" and its four neighbours do not fit one row at 390 px. */}
+        <TabsList className="grid-cols-3 sm:grid-cols-5">
           <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
           <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>
           <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>
           <TabsTrigger value="bookings">{t('admin.tabs.bookings')}</TabsTrigger>
+          <TabsTrigger value="payouts">{t('payouts.admin.tab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="vendors">
           <VendorsTab />
@@ -49,6 +51,9 @@ export function Component() {
         </TabsContent>
         <TabsContent value="bookings">
           <BookingsTab />
+        </TabsContent>
+        <TabsContent value="payouts">
+          <PayoutsTab />
         </TabsContent>
       </Tabs>
     </div>

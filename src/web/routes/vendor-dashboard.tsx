@@ -13,6 +13,7 @@ import { useAuth } from '../features/auth/auth-context.tsx';
 import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
+import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
 import { PendingChangeNotice } from '../features/vendor-dashboard/components/pending-change-notice.tsx';
 import {
   AvailabilityEditor,
@@ -128,6 +129,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <ClaimSection />
       {/* The requests to answer come first: the vendor's task of the day, within hours. */}
       <VendorBookingsSection />
+      {/* Then the money those bookings brought, and where it is paid. */}
+      <EarningsSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

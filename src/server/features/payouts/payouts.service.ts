@@ -7,6 +7,7 @@ import {
   type EarningsEntry,
   type PayoutAccount,
   type PayoutAccountView,
+  payoutMessages,
   type VendorEarnings,
 } from '../../../shared/payout.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -205,13 +206,6 @@ export async function listAdminPayouts(
     })),
   };
 }
-
-export const payoutMessages = {
-  vendorNotFound: 'Vendor not found.',
-  noAccount: 'This vendor has not given a CLABE yet: there is nowhere to pay it.',
-  nothingAvailable: 'This vendor has nothing available to pay out.',
-  referenceTaken: 'A payout with this reference is already recorded.',
-} as const;
 
 /**
  * POST /api/admin/payouts: an admin paid a vendor's whole available balance by SPEI; the payout, its

@@ -1,7 +1,7 @@
 import type { BookingStatusFilter } from '../../../shared/admin-bookings.schemas.ts';
 
 /** The admin dashboard's tabs, as the address names them (/admin?tab=…). */
-export const adminTabs = ['vendors', 'review', 'customers', 'bookings'] as const;
+export const adminTabs = ['vendors', 'review', 'customers', 'bookings', 'payouts'] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** The address of a tab of the admin dashboard, with the Bookings tab's status filter. */

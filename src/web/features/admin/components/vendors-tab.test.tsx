@@ -1,8 +1,8 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminUnreadablePhone, AdminVendor } from '../../../../shared/admin.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { VendorsTab } from './vendors-tab.tsx';
 
 // Vendor phones the repair after migrate could not read as numbers are listed above the vendors and
@@ -36,12 +36,11 @@ const unreadable: AdminUnreadablePhone = {
 };
 let unreadableItems: AdminUnreadablePhone[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(() => {
   unreadableItems = [unreadable];
-  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (url.pathname === '/api/admin/vendors/unreadable-phones')
       return Response.json({ items: unreadableItems });
@@ -49,17 +48,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderTab() {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <VendorsTab />
-    </Providers>,
-  );
+  renderWithProviders(<VendorsTab />);
 }
 
 describe('VendorsTab: phones that could not be read', () => {

@@ -13,7 +13,7 @@ import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { usePendingChanges, useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
-import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
+import { PagedCards, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
 import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -33,11 +33,7 @@ export function ReviewTab() {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{t('admin.review.intro')}</p>
       <ChangesWaiting />
-      <p className="text-sm text-stone-700" aria-live="polite">
-        {queue.data
-          ? t('admin.common.showing', { shown: queue.data.items.length, total: queue.data.total })
-          : null}
-      </p>
+      <ShowingCount query={queue} />
       <PagedCards
         query={queue}
         empty={t('admin.review.empty')}

@@ -14,8 +14,6 @@ import {
   vendorProfilePatchSchema,
 } from '../../../../shared/vendor-signup.schemas.ts';
 import type { WeeklyAvailability } from '../../../../shared/weekly-availability.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
@@ -26,6 +24,7 @@ import {
   SchedulingFields,
   type SchedulingValues,
 } from '../../vendor-onboarding/components/scheduling-fields.tsx';
+import { BusinessPhoneField, LabelledField } from '../../vendor-onboarding/components/vendor-fields.tsx';
 import { WeeklyAvailabilityEditor } from '../../vendor-onboarding/components/weekly-availability-editor.tsx';
 import { hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
 import { useUpdateVendorAccountProfile } from '../api/use-vendor-account.ts';
@@ -182,23 +181,10 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
           {t('vendor.dashboard.change.editorNote')}
         </p>
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="edit-business-name" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.businessName')}
-        </label>
+      <LabelledField id="edit-business-name" label={t('vendor.wizard.businessName')}>
         <Input id="edit-business-name" {...register('business_name')} />
-      </div>
-      <FormField id="edit-business-phone" label={t('vendor.wizard.phone')} error={phoneError}>
-        <PhoneField
-          id="edit-business-phone"
-          country={values.business_phone_country}
-          national={values.business_phone}
-          onCountryChange={(business_phone_country) => update({ business_phone_country })}
-          onNationalChange={(business_phone) => update({ business_phone })}
-          invalid={Boolean(phoneError)}
-          {...(phoneError ? { describedBy: 'edit-business-phone-error' } : {})}
-        />
-      </FormField>
+      </LabelledField>
+      <BusinessPhoneField id="edit-business-phone" value={values} onChange={update} error={phoneError} />
       <BusinessFields value={values} onChange={update} language={language} />
     </EditorFrame>
   );

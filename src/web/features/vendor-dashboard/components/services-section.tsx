@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { LabelledField, NumberField } from '../../vendor-onboarding/components/vendor-fields.tsx';
 import {
   useDeactivateVendorService,
   useSaveVendorService,
@@ -176,50 +177,30 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
       className="flex flex-col gap-3 rounded-xl border border-brand-200 p-3"
       onSubmit={(e) => void submit(e)}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-name" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.name')}
-        </label>
+      <LabelledField id="service-name" label={t('vendor.dashboard.services.name')}>
         <Input id="service-name" {...register('name')} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-description" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.description')}
-        </label>
+      </LabelledField>
+      <LabelledField id="service-description" label={t('vendor.dashboard.services.description')}>
         <Input id="service-description" {...register('description')} />
-      </div>
+      </LabelledField>
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="service-price" className="text-sm font-medium text-stone-800">
-            {t('vendor.dashboard.services.price')}
-          </label>
-          <Input
-            id="service-price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...register('price')}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="service-duration" className="text-sm font-medium text-stone-800">
-            {t('vendor.dashboard.services.duration')}
-          </label>
-          <Input
-            id="service-duration"
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={1440}
-            {...register('duration')}
-          />
-        </div>
+        <NumberField
+          id="service-price"
+          label={t('vendor.dashboard.services.price')}
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          {...register('price')}
+        />
+        <NumberField
+          id="service-duration"
+          label={t('vendor.dashboard.services.duration')}
+          min={5}
+          max={1440}
+          {...register('duration')}
+        />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-location" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.location')}
-        </label>
+      <LabelledField id="service-location" label={t('vendor.dashboard.services.location')}>
         <select
           id="service-location"
           {...register('location')}
@@ -230,7 +211,7 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
           <option value="vendor">{t('vendor.dashboard.services.locationVendor')}</option>
           <option value="online">{t('vendor.dashboard.services.locationOnline')}</option>
         </select>
-      </div>
+      </LabelledField>
       <div className="flex gap-3">
         <Button variant="secondary" className="flex-1" onClick={onClose}>
           {t('vendor.dashboard.cancel')}

@@ -5,7 +5,7 @@ import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.t
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
-import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
+import { EmailContactLink, PhoneContactLinks } from '../../../components/customer-contact-links.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
@@ -147,7 +147,6 @@ function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
         : b.service_location === 'online'
           ? t('vendor.dashboard.bookings.whereOnline')
           : null;
-  const link = 'font-medium text-brand-800 underline underline-offset-2';
   return (
     <dl
       aria-label={t('vendor.dashboard.bookings.customerLabel', { code: b.code })}
@@ -157,30 +156,18 @@ function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
         <>
           <dt className="text-stone-500">{t('vendor.dashboard.bookings.phone')}</dt>
           <dd className="flex flex-wrap gap-x-3">
-            <a
-              className={link}
-              href={`tel:${b.customer_phone}`}
-              aria-label={t('vendor.dashboard.bookings.call', { phone: b.customer_phone })}
-            >
-              {b.customer_phone}
-            </a>
-            <a
-              className={link}
-              href={whatsAppLink(b.customer_phone)}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}
-            >
-              {t('vendor.dashboard.bookings.whatsapp')}
-            </a>
+            <PhoneContactLinks
+              phone={b.customer_phone}
+              callLabel={t('vendor.dashboard.bookings.call', { phone: b.customer_phone })}
+              whatsappLabel={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}
+              whatsappText={t('vendor.dashboard.bookings.whatsapp')}
+            />
           </dd>
         </>
       ) : null}
       <dt className="text-stone-500">{t('vendor.dashboard.bookings.email')}</dt>
       <dd className="min-w-0 break-words">
-        <a className={link} href={`mailto:${b.customer_email}`}>
-          {b.customer_email}
-        </a>
+        <EmailContactLink email={b.customer_email} />
       </dd>
       {where ? (
         <>

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { adminTabs } from '../features/admin/admin-href.ts';
+import { type AdminTab, adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
@@ -9,6 +10,14 @@ import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+/** What each tab shows. */
+const tabContents: Record<AdminTab, () => ReactNode> = {
+  vendors: VendorsTab,
+  review: ReviewTab,
+  customers: CustomersTab,
+  bookings: BookingsTab,
+};
 
 /**
  * Admin dashboard (/admin, product §2): summary cards, then Vendors, Customers and Bookings. Behind
@@ -33,23 +42,20 @@ export function Component() {
       >
         {/* Two rows on a phone: "Proveedores" and its three neighbours do not fit one row at 390 px. */}
         <TabsList className="grid-cols-2 sm:grid-cols-4">
-          <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
-          <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>
-          <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>
-          <TabsTrigger value="bookings">{t('admin.tabs.bookings')}</TabsTrigger>
+          {adminTabs.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {t(`admin.tabs.${name}`)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="vendors">
-          <VendorsTab />
-        </TabsContent>
-        <TabsContent value="review">
-          <ReviewTab />
-        </TabsContent>
-        <TabsContent value="customers">
-          <CustomersTab />
-        </TabsContent>
-        <TabsContent value="bookings">
-          <BookingsTab />
-        </TabsContent>
+        {adminTabs.map((name) => {
+          const Content = tabContents[name];
+          return (
+            <TabsContent key={name} value={name}>
+              <Content />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </div>
   );

@@ -16,6 +16,7 @@ import {
   useSaveVendorService,
   useVendorServices,
 } from '../api/use-vendor-account.ts';
+import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
 
 /** The vendor's services: add, edit, deactivate — name, description, price in MXN, duration. */
 export function ServicesSection() {
@@ -25,35 +26,34 @@ export function ServicesSection() {
   const save = useSaveVendorService();
   const [editing, setEditing] = useState<VendorService | 'new' | null>(null);
   const items = services.data?.items ?? [];
+  const run = useRunWithToasts();
 
   async function setActive(service: VendorService, active: boolean) {
     if (!active && !window.confirm(t('vendor.dashboard.services.confirmDeactivate', { name: service.name })))
       return;
-    try {
-      if (active) await save.mutateAsync({ id: service.id, input: { is_active: true } });
-      else await deactivate.mutateAsync(service.id);
-      toast.success(t('vendor.dashboard.services.savedToast'));
-    } catch {
-      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
-    }
+    await run(
+      () =>
+        active
+          ? save.mutateAsync({ id: service.id, input: { is_active: true } })
+          : deactivate.mutateAsync(service.id),
+      t('vendor.dashboard.services.savedToast'),
+      t('vendor.dashboard.services.failed'),
+    );
   }
 
   return (
-    <section
-      aria-labelledby="services-title"
-      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="services-title" className="text-lg font-semibold text-stone-900">
-          {t('vendor.dashboard.services.title')}
-        </h2>
-        {editing === null ? (
+    <DashboardSection
+      titleId="services-title"
+      title={t('vendor.dashboard.services.title')}
+      action={
+        editing === null ? (
           <Button size="sm" variant="soft" onClick={() => setEditing('new')}>
             <Plus aria-hidden="true" className="size-4" />
             {t('vendor.dashboard.services.add')}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {editing !== null ? (
         <ServiceForm service={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
@@ -61,51 +61,47 @@ export function ServicesSection() {
         <p className="text-sm text-stone-600">{t('vendor.dashboard.services.empty')}</p>
       ) : null}
       <ul className="flex flex-col divide-y divide-stone-100">
-        {items.map((service) => (
-          <li key={service.id} className="flex flex-col gap-2 py-3">
-            <div className="flex items-start justify-between gap-3">
-              <div>
-                <p className="font-medium text-stone-900">{service.name}</p>
-                {service.description ? <p className="text-sm text-stone-600">{service.description}</p> : null}
-                <p className="text-sm text-stone-700">
-                  {priceText(service.price_cents, i18n.language)} · {formatDuration(service.duration_minutes)}
-                </p>
+        {items.map((service) => {
+          // An active service is deactivated, an inactive one activated again.
+          const toggle = service.is_active ? 'deactivate' : 'activate';
+          return (
+            <li key={service.id} className="flex flex-col gap-2 py-3">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="font-medium text-stone-900">{service.name}</p>
+                  {service.description ? (
+                    <p className="text-sm text-stone-600">{service.description}</p>
+                  ) : null}
+                  <p className="text-sm text-stone-700">
+                    {priceText(service.price_cents, i18n.language)} ·{' '}
+                    {formatDuration(service.duration_minutes)}
+                  </p>
+                </div>
+                {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}
               </div>
-              {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}
-            </div>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={t('vendor.dashboard.services.editLabel', { name: service.name })}
-                onClick={() => setEditing(service)}
-              >
-                {t('vendor.dashboard.services.edit')}
-              </Button>
-              {service.is_active ? (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('vendor.dashboard.services.editLabel', { name: service.name })}
+                  onClick={() => setEditing(service)}
+                >
+                  {t('vendor.dashboard.services.edit')}
+                </Button>
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={t('vendor.dashboard.services.deactivateLabel', { name: service.name })}
-                  onClick={() => void setActive(service, false)}
+                  aria-label={t(`vendor.dashboard.services.${toggle}Label`, { name: service.name })}
+                  onClick={() => void setActive(service, !service.is_active)}
                 >
-                  {t('vendor.dashboard.services.deactivate')}
+                  {t(`vendor.dashboard.services.${toggle}`)}
                 </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('vendor.dashboard.services.activateLabel', { name: service.name })}
-                  onClick={() => void setActive(service, true)}
-                >
-                  {t('vendor.dashboard.services.activate')}
-                </Button>
-              )}
-            </div>
-          </li>
-        ))}
+              </div>
+            </li>
+          );
+        })}
       </ul>
-    </section>
+    </DashboardSection>
   );
 }
 

@@ -212,22 +212,22 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
                   </Badge>
                 </span>
               </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`${t('admin.common.edit')} ${label}`}
-                onClick={() => setEditing(w)}
-              >
-                {t('admin.common.edit')}
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`${t('admin.common.delete')} ${label}`}
-                onClick={() => setDeleting(w)}
-              >
-                {t('admin.common.delete')}
-              </Button>
+              {(
+                [
+                  ['edit', setEditing],
+                  ['delete', setDeleting],
+                ] as const
+              ).map(([action, choose]) => (
+                <Button
+                  key={action}
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${t(`admin.common.${action}`)} ${label}`}
+                  onClick={() => choose(w)}
+                >
+                  {t(`admin.common.${action}`)}
+                </Button>
+              ))}
             </li>
           );
         })}

@@ -16,7 +16,13 @@ export const adminEn = {
   },
   /** The admin's other pages, reached from the dashboard. */
   tools: { label: 'Tools' },
-  tabs: { vendors: 'Vendors', review: 'Review', customers: 'Customers', bookings: 'Bookings' },
+  tabs: {
+    vendors: 'Vendors',
+    review: 'Review',
+    customers: 'Customers',
+    bookings: 'Bookings',
+    payouts: 'Payouts',
+  },
   // The review queue (decision 048).
   review: {
     intro:
@@ -348,7 +354,13 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     open: '{{label}}: {{value}}. Ver la lista',
   },
   tools: { label: 'Herramientas' },
-  tabs: { vendors: 'Proveedores', review: 'Revisión', customers: 'Clientes', bookings: 'Reservas' },
+  tabs: {
+    vendors: 'Proveedores',
+    review: 'Revisión',
+    customers: 'Clientes',
+    bookings: 'Reservas',
+    payouts: 'Pagos',
+  },
   review: {
     intro:
       'Proveedores nuevos, reclamos comprobados y proveedores a los que se pidieron cambios, del más antiguo al más reciente. Solo los aprobados son públicos.',

@@ -61,7 +61,6 @@ export const payoutsEn = {
     },
   },
   admin: {
-    tab: 'Payouts',
     commission: 'Commission earned',
     commissionHelp: "Barrio's share of paid bookings, less what refunds gave back.",
     viewLabel: 'Show',
@@ -167,7 +166,6 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
     },
   },
   admin: {
-    tab: 'Pagos',
     commission: 'Comisión ganada',
     commissionHelp: 'La parte de Barrio en las reservas pagadas, menos lo devuelto en reembolsos.',
     viewLabel: 'Mostrar',

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
-import { adminTabs } from '../features/admin/admin-href.ts';
+import { type AdminTab, adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { PayoutsTab } from '../features/admin/components/payouts-tab.tsx';
@@ -10,6 +11,15 @@ import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+
+/** What each tab shows. */
+const tabContents: Record<AdminTab, () => ReactNode> = {
+  vendors: VendorsTab,
+  review: ReviewTab,
+  customers: CustomersTab,
+  bookings: BookingsTab,
+  payouts: PayoutsTab,
+};
 
 /**
  * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Customers, Bookings and
@@ -34,27 +44,20 @@ export function Component() {
       >
         {/* Rows on a phone: "Proveedores" and its four neighbours do not fit one row at 390 px. */}
         <TabsList className="grid-cols-3 sm:grid-cols-5">
-          <TabsTrigger value="vendors">{t('admin.tabs.vendors')}</TabsTrigger>
-          <TabsTrigger value="review">{t('admin.tabs.review')}</TabsTrigger>
-          <TabsTrigger value="customers">{t('admin.tabs.customers')}</TabsTrigger>
-          <TabsTrigger value="bookings">{t('admin.tabs.bookings')}</TabsTrigger>
-          <TabsTrigger value="payouts">{t('payouts.admin.tab')}</TabsTrigger>
+          {adminTabs.map((name) => (
+            <TabsTrigger key={name} value={name}>
+              {t(`admin.tabs.${name}`)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="vendors">
-          <VendorsTab />
-        </TabsContent>
-        <TabsContent value="review">
-          <ReviewTab />
-        </TabsContent>
-        <TabsContent value="customers">
-          <CustomersTab />
-        </TabsContent>
-        <TabsContent value="bookings">
-          <BookingsTab />
-        </TabsContent>
-        <TabsContent value="payouts">
-          <PayoutsTab />
-        </TabsContent>
+        {adminTabs.map((name) => {
+          const Content = tabContents[name];
+          return (
+            <TabsContent key={name} value={name}>
+              <Content />
+            </TabsContent>
+          );
+        })}
       </Tabs>
     </div>
   );

@@ -151,10 +151,14 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
           />
           <Row label={t('vendor.dashboard.bio')} value={profile.bio} />
         </dl>
-        <Button variant="secondary" onClick={() => setEditor('profile')} aria-expanded={editor === 'profile'}>
-          {t('vendor.dashboard.editProfile')}
-        </Button>
-        {editor === 'profile' ? <ProfileEditor profile={profile} onClose={close} /> : null}
+        <EditorToggle
+          name="profile"
+          label={t('vendor.dashboard.editProfile')}
+          editor={editor}
+          onOpen={setEditor}
+        >
+          <ProfileEditor profile={profile} onClose={close} />
+        </EditorToggle>
       </Card>
 
       <Card title={t('vendor.dashboard.areas')}>
@@ -180,14 +184,14 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
             value={t('vendor.dashboard.leadValue', { hours: leadHours, minutes: leadMinutes })}
           />
         </dl>
-        <Button
-          variant="secondary"
-          onClick={() => setEditor('settings')}
-          aria-expanded={editor === 'settings'}
+        <EditorToggle
+          name="settings"
+          label={t('vendor.dashboard.bookingSettingsButton')}
+          editor={editor}
+          onOpen={setEditor}
         >
-          {t('vendor.dashboard.bookingSettingsButton')}
-        </Button>
-        {editor === 'settings' ? <BookingSettingsEditor profile={profile} onClose={close} /> : null}
+          <BookingSettingsEditor profile={profile} onClose={close} />
+        </EditorToggle>
       </Card>
 
       <Card title={t('vendor.dashboard.availability')}>
@@ -208,14 +212,14 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
             );
           })}
         </dl>
-        <Button
-          variant="secondary"
-          onClick={() => setEditor('availability')}
-          aria-expanded={editor === 'availability'}
+        <EditorToggle
+          name="availability"
+          label={t('vendor.dashboard.updateAvailability')}
+          editor={editor}
+          onOpen={setEditor}
         >
-          {t('vendor.dashboard.updateAvailability')}
-        </Button>
-        {editor === 'availability' ? <AvailabilityEditor profile={profile} onClose={close} /> : null}
+          <AvailabilityEditor profile={profile} onClose={close} />
+        </EditorToggle>
       </Card>
 
       <ServicesSection />
@@ -239,6 +243,31 @@ function ClaimSection() {
     );
   if (!state.offer) return null;
   return <ClaimProfileCard offer={state.offer} pending={state.pending} />;
+}
+
+/** A card's button that opens its editor below it (one editor open at a time). */
+function EditorToggle({
+  name,
+  label,
+  editor,
+  onOpen,
+  children,
+}: {
+  name: NonNullable<Editor>;
+  label: string;
+  /** The editor open now. */
+  editor: Editor;
+  onOpen: (name: Editor) => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={() => onOpen(name)} aria-expanded={editor === name}>
+        {label}
+      </Button>
+      {editor === name ? children : null}
+    </>
+  );
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

@@ -1,13 +1,15 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
+import { setUpComponentTests, stubFetch } from '../test/component-test.tsx';
 import { renderAt } from '../test/render-route.tsx';
 
 // The vendor wizard for someone already signed in, with any kind of account: it says who, and never
 // which provider (a password account was told "Sesión iniciada con Google").
 
 beforeAll(() => preloadRouteAt('/vendor-signup'));
+setUpComponentTests();
 
 beforeEach(async () => {
   sessionStorage.clear();
@@ -18,18 +20,12 @@ beforeEach(async () => {
     isAdmin: false,
     vendorProfileId: null,
   };
-  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  stubFetch(async (url) => {
     if (url.pathname === '/api/auth/get-session') return Response.json({ session: {}, user: {} });
     if (url.pathname === '/api/me') return Response.json(me);
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
   });
   await i18n.changeLanguage('es-MX');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('/vendor-signup, signed in', () => {

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
+import { setUpComponentTests, stubFetch } from '../test/component-test.tsx';
 import { renderAt } from '../test/render-route.tsx';
 
 // The wizard is a react-hook-form checked by the shared step schemas. product §5: Next does
@@ -12,12 +13,12 @@ let signups: Record<string, unknown>[];
 
 // The screen's module is here before the test, as in the browser once its chunk has loaded.
 beforeAll(() => preloadRouteAt('/vendor-signup'));
+setUpComponentTests();
 
 beforeEach(async () => {
   signups = [];
   sessionStorage.clear();
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (url.pathname === '/api/vendor/signup') {
       signups.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
@@ -29,11 +30,6 @@ beforeEach(async () => {
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
   });
   await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));

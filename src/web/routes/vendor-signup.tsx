@@ -9,8 +9,6 @@ import {
   signupMessages,
   type VendorSignupResponse,
 } from '../../shared/vendor-signup.schemas.ts';
-import { FormField } from '../components/form-field.tsx';
-import { PhoneField } from '../components/phone-field.tsx';
 import { PolicyConsent } from '../components/policy-consent.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -22,6 +20,10 @@ import { useVendorSignup } from '../features/vendor-onboarding/api/use-vendor-si
 import { BusinessFields } from '../features/vendor-onboarding/components/business-fields.tsx';
 import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
 import { SchedulingFields } from '../features/vendor-onboarding/components/scheduling-fields.tsx';
+import {
+  BusinessPhoneField,
+  LabelledField,
+} from '../features/vendor-onboarding/components/vendor-fields.tsx';
 import { WeeklyAvailabilityEditor } from '../features/vendor-onboarding/components/weekly-availability-editor.tsx';
 import {
   initialSignupState,
@@ -304,32 +306,16 @@ function StepPersonal({
   };
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="business-name" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.businessName')}
-        </label>
+      <LabelledField id="business-name" label={t('vendor.wizard.businessName')}>
         <Input
           id="business-name"
           autoComplete="organization"
           placeholder={t('vendor.wizard.businessNamePlaceholder')}
           {...register('business_name')}
         />
-      </div>
-      <FormField id="business-phone" label={t('vendor.wizard.phone')} error={phoneError}>
-        <PhoneField
-          id="business-phone"
-          country={form.business_phone_country}
-          national={form.business_phone}
-          onCountryChange={(business_phone_country) => update({ business_phone_country })}
-          onNationalChange={(business_phone) => update({ business_phone })}
-          invalid={Boolean(phoneError)}
-          {...(phoneError ? { describedBy: 'business-phone-error' } : {})}
-        />
-      </FormField>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="business-email" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.email')}
-        </label>
+      </LabelledField>
+      <BusinessPhoneField id="business-phone" value={form} onChange={update} error={phoneError} />
+      <LabelledField id="business-email" label={t('vendor.wizard.email')}>
         <Input
           id="business-email"
           type="email"
@@ -337,7 +323,7 @@ function StepPersonal({
           placeholder={t('vendor.wizard.emailPlaceholder')}
           {...register('business_email')}
         />
-      </div>
+      </LabelledField>
       {signedInEmail ? (
         <p className="rounded-xl bg-green-50 p-3 text-sm text-green-900">
           {t('vendor.wizard.signedInAs', { email: signedInEmail })}
@@ -348,10 +334,7 @@ function StepPersonal({
             <GoogleButton callbackURL={paths.vendorSignup.to(2)} />
           </div>
           <p className="text-center text-sm text-stone-600">{t('vendor.wizard.or')}</p>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="vendor-password" className="text-sm font-medium text-stone-800">
-              {t('vendor.wizard.password')}
-            </label>
+          <LabelledField id="vendor-password" label={t('vendor.wizard.password')}>
             <PasswordField
               id="vendor-password"
               autoComplete="new-password"
@@ -359,7 +342,7 @@ function StepPersonal({
               {...register('password')}
             />
             <PasswordRequirements id="password-requirements" password={form.password} />
-          </div>
+          </LabelledField>
         </>
       )}
     </div>

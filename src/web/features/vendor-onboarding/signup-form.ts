@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { VendorCategoryKey } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_LEAD_TIME_MINUTES,
 } from '../../../shared/constants.ts';
-import { type CountryCode, countryCodes, defaultCountry } from '../../../shared/countries.ts';
+import { countryCodes, defaultCountry } from '../../../shared/countries.ts';
 import { splitE164, toE164 } from '../../../shared/phone.ts';
 import {
   businessPhoneOf,
@@ -17,27 +16,19 @@ import {
   signupStep3Schema,
 } from '../../../shared/vendor-signup.schemas.ts';
 import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../../shared/weekly-availability.ts';
+import type { BusinessValues } from './components/business-fields.tsx';
+import type { SchedulingValues } from './components/scheduling-fields.tsx';
+import type { BusinessPhone } from './components/vendor-fields.tsx';
 
 /**
- * The wizard's state as the inputs hold it: numbers as typed text, the category as its key (shown
- * in the wizard's language, stored as the key: decision 050), lead time in hours (product §5:
- * labelled hours, stored as minutes).
+ * The wizard's state as the inputs hold it, its steps' fields as their components take them:
+ * numbers as typed text, the category as its key (shown in the wizard's language, stored as the
+ * key: decision 050), lead time in hours (product §5: labelled hours, stored as minutes).
  */
-export interface SignupFormState {
+export interface SignupFormState extends BusinessPhone, BusinessValues, SchedulingValues {
   business_name: string;
-  business_phone: string;
-  business_phone_country: CountryCode;
   business_email: string;
   password: string;
-  bio: string;
-  experience_years: string;
-  category: VendorCategoryKey | null;
-  service_areas: string[];
-  languages: string[];
-  address: string;
-  buffer_minutes: string;
-  advance_booking_days: string;
-  lead_time_hours: string;
   availability: WeeklyAvailability;
 }
 

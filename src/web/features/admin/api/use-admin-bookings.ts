@@ -1,7 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminBookingsFilter } from '../../../../shared/admin-bookings.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
+import { useAdminList } from './admin-queries.ts';
 
 // The admin's Bookings tab (decision 049): GET /api/admin/bookings with its filters, one
 // booking's detail, and the three actions. Each action refreshes the whole admin cache (the list,
@@ -23,17 +24,9 @@ export function bookingsCsvHref(filters: AdminBookingsFilter): string {
 /** The first `limit` matches, newest first, and the number of all of them ("Load more" raises it). */
 export function useAdminBookings(filters: AdminBookingsFilter, limit: number) {
   const query = filterQuery(filters);
-  return useQuery({
-    queryKey: adminKeys.bookings(query, limit),
-    queryFn: ({ signal }) =>
-      unwrap(
-        api.admin.bookings.$get(
-          { query: { ...query, offset: '0', limit: String(limit) } },
-          { init: { signal } },
-        ),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return useAdminList(adminKeys.bookings(query, limit), limit, (page, signal) =>
+    unwrap(api.admin.bookings.$get({ query: { ...query, ...page } }, { init: { signal } })),
+  );
 }
 
 export function useAdminBooking(id: string | null) {

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { AdminListTab } from './admin-list-tab.tsx';
 
 // The admin's list tabs (product §2 Vendors and Customers): paging, search, add, edit and delete, over
@@ -40,54 +40,47 @@ function useDeletePerson() {
 }
 
 function renderTab() {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <AdminListTab
-        useList={usePeople}
-        useDelete={useDeletePerson}
-        errorToastId="people"
-        text={{
-          searchPlaceholder: 'Search people',
-          add: 'Add Person',
-          deleteText: (person) => `Delete ${person.name} for good?`,
-          deleted: 'Person deleted',
-          deleteFailed: 'Could not delete',
-        }}
-        skeletonClassName="h-24"
-        listClassName="flex flex-col"
-        row={(person, { edit, remove }) => (
-          <li key={person.id}>
-            {person.name}
-            <button type="button" onClick={edit}>
-              Edit {person.name}
-            </button>
-            <button type="button" onClick={remove}>
-              Remove {person.name}
-            </button>
-          </li>
-        )}
-        form={({ item, open }) =>
-          open ? <p role="dialog">{item ? `Editing ${item.name}` : 'Adding a person'}</p> : null
-        }
-      />
-    </Providers>,
+  renderWithProviders(
+    <AdminListTab
+      useList={usePeople}
+      useDelete={useDeletePerson}
+      errorToastId="people"
+      text={{
+        searchPlaceholder: 'Search people',
+        add: 'Add Person',
+        deleteText: (person) => `Delete ${person.name} for good?`,
+        deleted: 'Person deleted',
+        deleteFailed: 'Could not delete',
+      }}
+      skeletonClassName="h-24"
+      listClassName="flex flex-col"
+      row={(person, { edit, remove }) => (
+        <li key={person.id}>
+          {person.name}
+          <button type="button" onClick={edit}>
+            Edit {person.name}
+          </button>
+          <button type="button" onClick={remove}>
+            Remove {person.name}
+          </button>
+        </li>
+      )}
+      form={({ item, open }) =>
+        open ? <p role="dialog">{item ? `Editing ${item.name}` : 'Adding a person'}</p> : null
+      }
+    />,
   );
 }
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
   people = Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, name: `Person ${i}` }));
   deleted = [];
   asked = [];
   // The providers ask for the session once; the rows come from the hooks above, not the API.
-  vi.stubGlobal('fetch', async () => Response.json(null));
+  stubFetch(async () => Response.json(null));
   await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('AdminListTab', () => {

@@ -2,14 +2,13 @@ import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { ListPlaceholder, LoadMore, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
 import { SearchBox } from './search-box.tsx';
 
 interface AdminListTabProps<Item extends { id: string }> {
@@ -52,14 +51,13 @@ export function AdminListTab<Item extends { id: string }>({
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [limit, more, firstPage] = useAdminPageLimit();
   const list = useList(q, limit);
   const remove = useDelete();
   const [editing, setEditing] = useState<{ open: boolean; item: Item | null }>({ open: false, item: null });
   const [deleting, setDeleting] = useState<Item | null>(null);
   useErrorToast(errorToastId, list, { title: t('admin.toast.fetchFailed') });
   const items = list.data?.items ?? [];
-  const total = list.data?.total ?? 0;
 
   return (
     <div className="flex flex-col gap-4">
@@ -69,36 +67,23 @@ export function AdminListTab<Item extends { id: string }>({
         value={search}
         onChange={(value) => {
           setSearch(value);
-          setLimit(ADMIN_PAGE_SIZE);
+          firstPage();
         }}
       />
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-stone-700" aria-live="polite">
-          {list.data ? t('admin.common.showing', { shown: items.length, total }) : null}
-        </p>
+        <ShowingCount query={list} />
         <Button onClick={() => setEditing({ open: true, item: null })}>
           <Plus aria-hidden className="size-4" />
           {text.add}
         </Button>
       </div>
-      {list.isPending ? <Skeleton className={skeletonClassName} /> : null}
-      {list.isSuccess && items.length === 0 ? (
-        <p className="text-stone-600">{t('admin.common.empty')}</p>
-      ) : null}
+      <ListPlaceholder query={list} skeletonClassName={skeletonClassName} />
       <ul className={listClassName}>
         {items.map((item) =>
           row(item, { edit: () => setEditing({ open: true, item }), remove: () => setDeleting(item) }),
         )}
       </ul>
-      {items.length < total ? (
-        <Button
-          variant="secondary"
-          onClick={() => setLimit((l) => l + ADMIN_PAGE_SIZE)}
-          disabled={list.isFetching}
-        >
-          {t('admin.common.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMore query={list} onLoadMore={more} busy={list.isFetching} />
       {form({
         item: editing.item,
         open: editing.open,

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Controller, type FieldErrors, useFieldArray } from 'react-hook-form';
+import { type FieldErrors, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminAvailabilityWindow,
@@ -12,12 +12,12 @@ import {
   utcToZonedWallTime,
 } from '../../../../shared/admin.schemas.ts';
 import { adminCalendarDays } from '../../../../shared/calendar-day.ts';
-import { type RecurrenceRule, recurrenceRules } from '../../../../shared/constants.ts';
+import { recurrenceRules } from '../../../../shared/constants.ts';
 import { dateTimeFormat, zoneCity } from '../../../../shared/date-format.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
@@ -28,9 +28,7 @@ import {
   useDeleteWindow,
   useUpdateWindow,
 } from '../api/use-availability-windows.ts';
-import { Checkbox, Select } from './form-field.tsx';
-
-type Repeat = RecurrenceRule | 'none';
+import { Checkbox, FormDialog, SaveButton, SelectField, saveToasts } from './form-field.tsx';
 
 /**
  * The admin availability editor (product §2, §5, §9): a date from today to 30 days ahead in the
@@ -126,15 +124,14 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
           <Plus aria-hidden className="size-4" />
           {t('admin.availability.addSlot')}
         </Button>
-        <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
-          <Controller
-            control={control}
-            name="repeat"
-            render={({ field }) => (
-              <RepeatSelect id={`${id}-repeat`} value={field.value} onChange={field.onChange} />
-            )}
-          />
-        </FormField>
+        <SelectField
+          id={`${id}-repeat`}
+          label={t('admin.availability.repeat')}
+          control={control}
+          name="repeat"
+        >
+          <RepeatOptions />
+        </SelectField>
         <Checkbox label={t('admin.availability.active')} {...register('active')} />
         <Button type="submit" disabled={incomplete || create.isPending}>
           {create.isPending ? t('admin.common.saving') : t('admin.availability.save')}
@@ -161,17 +158,13 @@ function useWindowErrorToast() {
   };
 }
 
-function RepeatSelect({ id, value, onChange }: { id: string; value: Repeat; onChange: (r: Repeat) => void }) {
+function RepeatOptions() {
   const { t } = useTranslation();
-  return (
-    <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Repeat)}>
-      {(['none', ...recurrenceRules] as const).map((r) => (
-        <option key={r} value={r}>
-          {t(`admin.availability.repeats.${r}`)}
-        </option>
-      ))}
-    </Select>
-  );
+  return (['none', ...recurrenceRules] as const).map((r) => (
+    <option key={r} value={r}>
+      {t(`admin.availability.repeats.${r}`)}
+    </option>
+  ));
 }
 
 /** The vendor's current windows with edit, delete and an Active or Inactive badge (product §2). */
@@ -219,33 +212,35 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
                   </Badge>
                 </span>
               </div>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`${t('admin.common.edit')} ${label}`}
-                onClick={() => setEditing(w)}
-              >
-                {t('admin.common.edit')}
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                aria-label={`${t('admin.common.delete')} ${label}`}
-                onClick={() => setDeleting(w)}
-              >
-                {t('admin.common.delete')}
-              </Button>
+              {(
+                [
+                  ['edit', setEditing],
+                  ['delete', setDeleting],
+                ] as const
+              ).map(([action, choose]) => (
+                <Button
+                  key={action}
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`${t(`admin.common.${action}`)} ${label}`}
+                  onClick={() => choose(w)}
+                >
+                  {t(`admin.common.${action}`)}
+                </Button>
+              ))}
             </li>
           );
         })}
       </ul>
-      <Dialog open={editing !== null} onOpenChange={(open) => !open && setEditing(null)}>
-        <DialogContent title={t('admin.availability.editTitle')} closeLabel={t('admin.common.cancel')}>
-          {editing ? (
-            <WindowForm key={editing.id} vendor={vendor} window={editing} onDone={() => setEditing(null)} />
-          ) : null}
-        </DialogContent>
-      </Dialog>
+      <FormDialog
+        title={t('admin.availability.editTitle')}
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+      >
+        {editing ? (
+          <WindowForm key={editing.id} vendor={vendor} window={editing} onDone={() => setEditing(null)} />
+        ) : null}
+      </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -299,13 +294,7 @@ function WindowForm({
     (input) =>
       update.mutate(
         { id: window.id, input },
-        {
-          onSuccess: () => {
-            toast.success(t('admin.toast.windowUpdated'));
-            onDone();
-          },
-          onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
-        },
+        saveToasts(t('admin.toast.windowUpdated'), t('admin.toast.windowSaveFailed'), onDone),
       ),
     onInvalid,
   );
@@ -331,19 +320,11 @@ function WindowForm({
           <Input id={`${id}-end`} type="time" className="min-w-0 px-3" {...register('end')} />
         </FormField>
       </div>
-      <FormField id={`${id}-repeat`} label={t('admin.availability.repeat')}>
-        <Controller
-          control={control}
-          name="repeat"
-          render={({ field }) => (
-            <RepeatSelect id={`${id}-repeat`} value={field.value} onChange={field.onChange} />
-          )}
-        />
-      </FormField>
+      <SelectField id={`${id}-repeat`} label={t('admin.availability.repeat')} control={control} name="repeat">
+        <RepeatOptions />
+      </SelectField>
       <Checkbox label={t('admin.availability.active')} {...register('active')} />
-      <Button type="submit" size="lg" disabled={!startTime || !endTime || update.isPending}>
-        {update.isPending ? t('admin.common.saving') : t('admin.common.save')}
-      </Button>
+      <SaveButton pending={update.isPending} disabled={!startTime || !endTime} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import type { AdminBookingDetail } from '../../../../shared/admin-bookings.schem
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
-import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
+import { EmailContactLink, PhoneContactLinks } from '../../../components/customer-contact-links.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
@@ -165,33 +165,19 @@ function BookingDetail({ booking: b }: { booking: AdminBookingDetail }) {
           <dt className="text-stone-600">{t('admin.bookings.phone')}</dt>
           <dd className="flex flex-wrap gap-x-3">
             {b.customer_phone ? (
-              <>
-                <a
-                  className={link}
-                  href={`tel:${b.customer_phone}`}
-                  aria-label={t('admin.bookings.call', { phone: b.customer_phone })}
-                >
-                  {b.customer_phone}
-                </a>
-                <a
-                  className={link}
-                  href={whatsAppLink(b.customer_phone)}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t('admin.bookings.whatsappLabel', { name: b.customer_name })}
-                >
-                  {t('admin.bookings.whatsapp')}
-                </a>
-              </>
+              <PhoneContactLinks
+                phone={b.customer_phone}
+                callLabel={t('admin.bookings.call', { phone: b.customer_phone })}
+                whatsappLabel={t('admin.bookings.whatsappLabel', { name: b.customer_name })}
+                whatsappText={t('admin.bookings.whatsapp')}
+              />
             ) : (
               t('admin.bookings.noPhone')
             )}
           </dd>
           <dt className="text-stone-600">{t('admin.bookings.email')}</dt>
           <dd className="min-w-0 break-words">
-            <a className={link} href={`mailto:${b.customer_email}`}>
-              {b.customer_email}
-            </a>
+            <EmailContactLink email={b.customer_email} />
           </dd>
         </dl>
       </Section>

@@ -1,11 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminBookingDetail, AdminBookingItem } from '../../../../shared/admin-bookings.schemas.ts';
 import { formatMxn } from '../../../../shared/money.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { BookingsTab } from './bookings-tab.tsx';
 
 // The admin's Bookings tab (decision 049) with the API stubbed at fetch: filters reach the
@@ -61,13 +61,12 @@ const detail: AdminBookingDetail = {
 let queries: URLSearchParams[];
 let posts: string[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
   queries = [];
   posts = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'POST') {
       posts.push(url.pathname);
@@ -83,18 +82,11 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderTab(url = '/admin?tab=bookings') {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter initialEntries={[url]}>
-        <BookingsTab />
-      </MemoryRouter>
-    </Providers>,
+  renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <BookingsTab />
+    </MemoryRouter>,
   );
 }
 

@@ -1,8 +1,7 @@
 import { Download, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import {
   type AdminBookingItem,
   type AdminBookingsFilter,
@@ -15,12 +14,12 @@ import { formatMxn } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { bookingsCsvHref, useAdminBookings } from '../api/use-admin-bookings.ts';
 import { BookingDetailDialog } from './booking-detail-dialog.tsx';
 import { Select } from './form-field.tsx';
+import { ListPlaceholder, LoadMore, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
 import { SearchBox } from './search-box.tsx';
 
 /** `value` when it is one of `choices` (an address typed by hand may hold anything). */
@@ -57,7 +56,7 @@ export function BookingsTab() {
   const toDay = params.get('to') ?? '';
   const vendorId = params.get('vendor');
   const vendor = vendorId ? { id: vendorId, name: params.get('vendor_name') ?? '' } : null;
-  const [limit, setLimit] = useState(ADMIN_PAGE_SIZE);
+  const [limit, more, firstPage] = useAdminPageLimit();
   const setParam = (changes: Record<string, string | null | undefined>) =>
     setParams(
       (before) => {
@@ -101,7 +100,7 @@ export function BookingsTab() {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setLimit(ADMIN_PAGE_SIZE);
+      firstPage();
     };
 
   return (
@@ -114,10 +113,7 @@ export function BookingsTab() {
       />
       <fieldset className="grid grid-cols-2 gap-3">
         <legend className="sr-only">{t('admin.bookings.filtersLabel')}</legend>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.status} className="text-sm font-medium text-stone-800">
-            {t('admin.bookings.status')}
-          </label>
+        <FilterField id={ids.status} label={t('admin.bookings.status')}>
           <Select
             id={ids.status}
             value={status}
@@ -131,11 +127,8 @@ export function BookingsTab() {
               </option>
             ))}
           </Select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.refund} className="text-sm font-medium text-stone-800">
-            {t('admin.bookings.refund')}
-          </label>
+        </FilterField>
+        <FilterField id={ids.refund} label={t('admin.bookings.refund')}>
           <Select
             id={ids.refund}
             value={refund}
@@ -145,31 +138,14 @@ export function BookingsTab() {
             <option value="owed">{t('admin.bookings.refundStates.owed')}</option>
             <option value="refunded">{t('admin.bookings.refundStates.refunded')}</option>
           </Select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.from} className="text-sm font-medium text-stone-800">
-            {t('admin.bookings.from')}
-          </label>
-          <Input
-            id={ids.from}
-            type="date"
-            value={fromDay}
-            onChange={(e) => refilter(setFromDay)(e.target.value)}
-            className="px-3"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={ids.to} className="text-sm font-medium text-stone-800">
-            {t('admin.bookings.to')}
-          </label>
-          <Input
-            id={ids.to}
-            type="date"
-            value={toDay}
-            onChange={(e) => refilter(setToDay)(e.target.value)}
-            className="px-3"
-          />
-        </div>
+        </FilterField>
+        <DayFilter
+          id={ids.from}
+          label={t('admin.bookings.from')}
+          value={fromDay}
+          onChange={refilter(setFromDay)}
+        />
+        <DayFilter id={ids.to} label={t('admin.bookings.to')} value={toDay} onChange={refilter(setToDay)} />
       </fieldset>
       {vendor ? (
         <div className="flex items-center gap-2">
@@ -185,9 +161,7 @@ export function BookingsTab() {
         </div>
       ) : null}
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-stone-700" aria-live="polite">
-          {list.data ? t('admin.common.showing', { shown: items.length, total }) : null}
-        </p>
+        <ShowingCount query={list} />
         <a
           href={bookingsCsvHref(filters)}
           download
@@ -198,10 +172,7 @@ export function BookingsTab() {
           {t('admin.bookings.exportCsv')}
         </a>
       </div>
-      {list.isPending ? <Skeleton className="h-28 rounded-2xl" /> : null}
-      {list.isSuccess && items.length === 0 ? (
-        <p className="text-stone-600">{t('admin.common.empty')}</p>
-      ) : null}
+      <ListPlaceholder query={list} skeletonClassName="h-28 rounded-2xl" />
       <ul className="flex flex-col gap-2">
         {items.map((booking) => (
           <BookingRow
@@ -212,17 +183,40 @@ export function BookingsTab() {
           />
         ))}
       </ul>
-      {items.length < total ? (
-        <Button
-          variant="secondary"
-          onClick={() => setLimit((l) => l + ADMIN_PAGE_SIZE)}
-          disabled={list.isFetching}
-        >
-          {t('admin.common.loadMore')}
-        </Button>
-      ) : null}
+      <LoadMore query={list} onLoadMore={more} busy={list.isFetching} />
       <BookingDetailDialog id={openId} onOpenChange={(open) => !open && setOpenId(null)} />
     </div>
+  );
+}
+
+/** A filter's field, its label above it. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-800">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** The first or the last day of the bookings' start (an empty field: no bound). */
+function DayFilter({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <Input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} className="px-3" />
+    </FilterField>
   );
 }
 

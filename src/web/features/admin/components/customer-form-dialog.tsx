@@ -9,15 +9,16 @@ import {
 import { isCategoryKey } from '../../../../shared/categories.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
 import { CategoryToggles } from '../../../components/category-toggles.tsx';
-import { FormField } from '../../../components/form-field.tsx';
-import { PhoneValueField } from '../../../components/phone-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveCustomer } from '../api/use-admin-customers.ts';
-import { useFieldErrors } from './form-field.tsx';
+import {
+  FormDialog,
+  PhoneFormField,
+  SaveButton,
+  saveToasts,
+  TextField,
+  useFieldErrors,
+} from './form-field.tsx';
 
 /** Add and edit customer (product §2, §5): display name required; phone stored as E.164. */
 export function CustomerFormDialog({
@@ -31,14 +32,13 @@ export function CustomerFormDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={customer ? t('admin.customers.editTitle') : t('admin.customers.addTitle')}
-        closeLabel={t('admin.common.cancel')}
-      >
-        <CustomerForm key={customer?.id ?? 'new'} customer={customer} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={customer ? t('admin.customers.editTitle') : t('admin.customers.addTitle')}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <CustomerForm key={customer?.id ?? 'new'} customer={customer} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -64,7 +64,7 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
     } satisfies AdminCustomerForm,
   });
 
-  const { text, invalid } = useFieldErrors();
+  const { text } = useFieldErrors();
   const errorText = {
     name: text(errors.display_name, 'text', t('admin.customers.displayNameRequired')),
     phone: text(errors.phone, 'phone'),
@@ -85,48 +85,37 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
             ...(customer ? { id: customer.id } : {}),
             input: guest ? contact : { ...contact, preferred_categories },
           },
-          {
-            onSuccess: () => {
-              toast.success(customer ? t('admin.toast.customerUpdated') : t('admin.toast.customerCreated'));
-              onDone();
-            },
-            onError: (err) => toast.error(t('admin.toast.customerSaveFailed'), { description: err.message }),
-          },
+          saveToasts(
+            customer ? t('admin.toast.customerUpdated') : t('admin.toast.customerCreated'),
+            t('admin.toast.customerSaveFailed'),
+            onDone,
+          ),
         );
       })}
       className="flex flex-col gap-4"
     >
-      <FormField id={`${id}-name`} label={t('admin.customers.displayName')} error={errorText.name}>
-        <Input
-          id={`${id}-name`}
-          required
-          {...register('display_name')}
-          {...invalid(errorText.name, `${id}-name`)}
-        />
-      </FormField>
-      <FormField id={`${id}-phone`} label={t('admin.common.phone')} error={errorText.phone}>
-        <Controller
-          control={control}
-          name="phone"
-          render={({ field }) => (
-            <PhoneValueField
-              id={`${id}-phone`}
-              value={field.value}
-              onChange={field.onChange}
-              error={errorText.phone}
-            />
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-email`} label={t('admin.common.email')} error={errorText.email}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="off"
-          {...register('email')}
-          {...invalid(errorText.email, `${id}-email`)}
-        />
-      </FormField>
+      <TextField
+        id={`${id}-name`}
+        label={t('admin.customers.displayName')}
+        error={errorText.name}
+        required
+        field={register('display_name')}
+      />
+      <PhoneFormField
+        id={`${id}-phone`}
+        label={t('admin.common.phone')}
+        error={errorText.phone}
+        control={control}
+        name="phone"
+      />
+      <TextField
+        id={`${id}-email`}
+        label={t('admin.common.email')}
+        error={errorText.email}
+        type="email"
+        autoComplete="off"
+        field={register('email')}
+      />
       {guest ? (
         <p className="text-sm text-stone-700">{t('admin.customers.guestNote')}</p>
       ) : (
@@ -141,9 +130,7 @@ function CustomerForm({ customer, onDone }: { customer: AdminCustomer | null; on
           />
         </fieldset>
       )}
-      <Button type="submit" size="lg" disabled={save.isPending}>
-        {save.isPending ? t('admin.common.saving') : t('admin.common.save')}
-      </Button>
+      <SaveButton pending={save.isPending} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminCustomer } from '../../../../shared/admin.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { CustomersTab } from './customers-tab.tsx';
 
 // The Customers tab's guests: someone who only booked is edited and deleted like a profile;
@@ -25,12 +25,11 @@ const guest: AdminCustomer = {
 
 let sent: { method: string; path: string; body: unknown }[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
   sent = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'PATCH' || init?.method === 'DELETE') {
       sent.push({
@@ -45,17 +44,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderTab() {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <CustomersTab />
-    </Providers>,
-  );
+  renderWithProviders(<CustomersTab />);
 }
 
 describe('the Customers tab’s guests', () => {

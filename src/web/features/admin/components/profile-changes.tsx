@@ -1,5 +1,7 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ComponentProps, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { categoryLabel } from '../../../../shared/categories.ts';
@@ -14,12 +16,11 @@ import {
   type RecentChangeItem,
   type ServiceChange,
 } from '../../../../shared/vendor-changes.schemas.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useDecidePendingChange, usePendingChanges, useRecentChanges } from '../api/use-review-queue.ts';
+import { DecisionButtons, sayDecision, ViewProfileLink } from './decision-card.tsx';
 import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -43,28 +44,58 @@ function identityValue(field: IdentityField, value: string | undefined, language
   return field === 'service_category' ? categoryLabel(value, language) : value;
 }
 
+/**
+ * A titled list of changes, paged on the server. `titleId` names it; with `anchored` the count at the
+ * top of the tab links to it, and the title stops below the sticky header.
+ */
+function ChangesSection<Item>({
+  titleId,
+  anchored = false,
+  title,
+  intro,
+  errorToastId,
+  useList,
+  ...cards
+}: {
+  titleId: string;
+  anchored?: boolean;
+  title: string;
+  intro: string;
+  errorToastId: string;
+  useList: (limit: number) => UseQueryResult<{ items: Item[]; total: number }>;
+} & Omit<ComponentProps<typeof PagedCards<Item>>, 'query' | 'onLoadMore'>) {
+  const { t } = useTranslation();
+  const [limit, more] = useAdminPageLimit();
+  const query = useList(limit);
+  useErrorToast(errorToastId, query, { title: t('admin.toast.fetchFailed') });
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <h2 id={titleId} className={clsx(anchored && 'scroll-mt-20', 'text-lg font-bold text-stone-900')}>
+        {title}
+      </h2>
+      <p className="text-sm text-stone-700">{intro}</p>
+      <PagedCards query={query} onLoadMore={more} {...cards} />
+    </section>
+  );
+}
+
 /** The changes waiting for an admin, oldest first, each field with its public and its proposed value. */
 export function PendingChangesSection() {
   const { t } = useTranslation();
-  const [limit, more] = useAdminPageLimit();
-  const changes = usePendingChanges(limit);
-  useErrorToast('admin-pending-changes', changes, { title: t('admin.toast.fetchFailed') });
   return (
-    <section aria-labelledby="pending-changes-title" className="flex flex-col gap-3">
-      <h2 id="pending-changes-title" className="scroll-mt-20 text-lg font-bold text-stone-900">
-        {t('admin.changes.title')}
-      </h2>
-      <p className="text-sm text-stone-700">{t('admin.changes.intro')}</p>
-      <PagedCards
-        query={changes}
-        empty={t('admin.changes.empty')}
-        skeletonClassName="h-32 rounded-2xl"
-        listClassName="flex flex-col gap-3"
-        keyOf={(change) => change.vendor_profile_id}
-        card={(change) => <PendingChangeCard change={change} />}
-        onLoadMore={more}
-      />
-    </section>
+    <ChangesSection
+      titleId="pending-changes-title"
+      anchored
+      title={t('admin.changes.title')}
+      intro={t('admin.changes.intro')}
+      errorToastId="admin-pending-changes"
+      useList={usePendingChanges}
+      empty={t('admin.changes.empty')}
+      skeletonClassName="h-32 rounded-2xl"
+      listClassName="flex flex-col gap-3"
+      keyOf={(change) => change.vendor_profile_id}
+      card={(change) => <PendingChangeCard change={change} />}
+    />
   );
 }
 
@@ -78,16 +109,11 @@ function PendingChangeCard({ change }: { change: PendingChangeItem }) {
   const fields = Object.keys(change.proposed) as IdentityField[];
 
   const approve = () =>
-    decide
-      .mutateAsync({ id: change.vendor_profile_id, input: { decision: 'approve' } })
-      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-      .then(
-        () => toast.success(t('admin.changes.approved', { name })),
-        (err) =>
-          toast.error(t('admin.changes.failed'), {
-            description: err instanceof ApiError ? err.message : undefined,
-          }),
-      );
+    sayDecision(
+      decide.mutateAsync({ id: change.vendor_profile_id, input: { decision: 'approve' } }),
+      () => toast.success(t('admin.changes.approved', { name })),
+      t('admin.changes.failed'),
+    );
 
   return (
     <article
@@ -122,34 +148,27 @@ function PendingChangeCard({ change }: { change: PendingChangeItem }) {
           </div>
         ))}
       </dl>
-      <Link
-        to={paths.publicVendor.to(change.slug)}
-        className="text-sm font-medium text-brand-800 underline underline-offset-2"
-      >
-        {t('admin.review.viewProfile')}
-      </Link>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          disabled={decide.isPending}
-          aria-label={t('admin.changes.approveLabel', { name })}
-          onClick={approve}
-        >
-          <Check aria-hidden="true" className="size-5" />
-          {t('admin.changes.approve')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={decide.isPending}
-          aria-label={t('admin.changes.rejectLabel', { name })}
-          onClick={(event) => {
-            opener.current = event.currentTarget;
-            setRejecting(true);
-          }}
-        >
-          <X aria-hidden="true" className="size-5" />
-          {t('admin.changes.reject')}
-        </Button>
-      </div>
+      <ViewProfileLink slug={change.slug} />
+      <DecisionButtons
+        pending={decide.isPending}
+        decisions={[
+          {
+            icon: Check,
+            label: t('admin.changes.approve'),
+            ariaLabel: t('admin.changes.approveLabel', { name }),
+            onClick: approve,
+          },
+          {
+            icon: X,
+            label: t('admin.changes.reject'),
+            ariaLabel: t('admin.changes.rejectLabel', { name }),
+            onClick: (event) => {
+              opener.current = event.currentTarget;
+              setRejecting(true);
+            },
+          },
+        ]}
+      />
       {rejecting ? (
         <RejectDialog change={change} onClose={() => setRejecting(false)} returnFocus={opener} />
       ) : null}
@@ -179,22 +198,17 @@ function RejectDialog({
       pending={decide.isPending}
       isValid={(message) => pendingChangeDecisionSchema.safeParse({ decision: 'reject', message }).success}
       onSend={(message) =>
-        decide
-          .mutateAsync({
+        sayDecision(
+          decide.mutateAsync({
             id: change.vendor_profile_id,
             input: pendingChangeDecisionSchema.parse({ decision: 'reject', message }),
-          })
-          // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-          .then(
-            () => {
-              onClose();
-              toast.success(t('admin.changes.rejected', { name }));
-            },
-            (err) =>
-              toast.error(t('admin.changes.failed'), {
-                description: err instanceof ApiError ? err.message : undefined,
-              }),
-          )
+          }),
+          () => {
+            onClose();
+            toast.success(t('admin.changes.rejected', { name }));
+          },
+          t('admin.changes.failed'),
+        )
       }
       onClose={onClose}
       returnFocus={returnFocus}
@@ -205,25 +219,19 @@ function RejectDialog({
 /** The descriptive edits approved vendors published at once, newest first. */
 export function RecentChangesSection() {
   const { t } = useTranslation();
-  const [limit, more] = useAdminPageLimit();
-  const recent = useRecentChanges(limit);
-  useErrorToast('admin-recent-changes', recent, { title: t('admin.toast.fetchFailed') });
   return (
-    <section aria-labelledby="recent-changes-title" className="flex flex-col gap-3">
-      <h2 id="recent-changes-title" className="text-lg font-bold text-stone-900">
-        {t('admin.changes.recentTitle')}
-      </h2>
-      <p className="text-sm text-stone-700">{t('admin.changes.recentIntro')}</p>
-      <PagedCards
-        query={recent}
-        empty={t('admin.changes.recentEmpty')}
-        skeletonClassName="h-24 rounded-2xl"
-        listClassName="flex flex-col gap-2"
-        keyOf={(item) => item.id}
-        card={(item) => <RecentChange item={item} />}
-        onLoadMore={more}
-      />
-    </section>
+    <ChangesSection
+      titleId="recent-changes-title"
+      title={t('admin.changes.recentTitle')}
+      intro={t('admin.changes.recentIntro')}
+      errorToastId="admin-recent-changes"
+      useList={useRecentChanges}
+      empty={t('admin.changes.recentEmpty')}
+      skeletonClassName="h-24 rounded-2xl"
+      listClassName="flex flex-col gap-2"
+      keyOf={(item) => item.id}
+      card={(item) => <RecentChange item={item} />}
+    />
   );
 }
 

@@ -1,11 +1,10 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewQueueItem } from '../../../../shared/vendor-review.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
-import { toast } from '../../../lib/toast.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { ReviewTab } from './review-tab.tsx';
 
 // The Review tab (decision 048): the queue as the API serves it, Approve at once, and the message
@@ -33,7 +32,7 @@ let queue: ReviewQueueItem[];
 let pendingChanges: unknown[];
 let posts: { path: string; body: unknown }[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
   queue = [
@@ -49,8 +48,7 @@ beforeEach(async () => {
   ];
   posts = [];
   pendingChanges = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/admin/vendors/review')
       return Response.json({ items: queue, total: queue.length });
     if (url.pathname === '/api/admin/vendors/pending-changes')
@@ -67,20 +65,11 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(async () => {
-  toast.dismiss();
-  await act(async () => {});
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderTab() {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <MemoryRouter>
-        <ReviewTab />
-      </MemoryRouter>
-    </Providers>,
+  renderWithProviders(
+    <MemoryRouter>
+      <ReviewTab />
+    </MemoryRouter>,
   );
 }
 

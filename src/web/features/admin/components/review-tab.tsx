@@ -1,19 +1,16 @@
 import { Check, MessageSquareWarning, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ADMIN_PAGE_SIZE } from '../../../../shared/admin.schemas.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { type ReviewQueueItem, vendorReviewInputSchema } from '../../../../shared/vendor-review.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { usePendingChanges, useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
-import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
+import { DecisionButtons, sayDecision, ViewProfileLink } from './decision-card.tsx';
+import { PagedCards, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
 import { PendingChangesSection, RecentChangesSection } from './profile-changes.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
@@ -33,11 +30,7 @@ export function ReviewTab() {
     <div className="flex flex-col gap-4">
       <p className="text-sm text-stone-700">{t('admin.review.intro')}</p>
       <ChangesWaiting />
-      <p className="text-sm text-stone-700" aria-live="polite">
-        {queue.data
-          ? t('admin.common.showing', { shown: queue.data.items.length, total: queue.data.total })
-          : null}
-      </p>
+      <ShowingCount query={queue} />
       <PagedCards
         query={queue}
         empty={t('admin.review.empty')}
@@ -81,16 +74,11 @@ function ReviewCard({ vendor }: { vendor: ReviewQueueItem }) {
   const name = vendor.business_name;
 
   const approve = () =>
-    review
-      .mutateAsync({ id: vendor.id, input: { decision: 'approve' } })
-      // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-      .then(
-        () => toast.success(t('admin.review.approved', { name })),
-        (err) =>
-          toast.error(t('admin.review.failed'), {
-            description: err instanceof ApiError ? err.message : undefined,
-          }),
-      );
+    sayDecision(
+      review.mutateAsync({ id: vendor.id, input: { decision: 'approve' } }),
+      () => toast.success(t('admin.review.approved', { name })),
+      t('admin.review.failed'),
+    );
   const ask = (decision: MessageDecision) => (event: { currentTarget: HTMLElement }) => {
     opener.current = event.currentTarget;
     setAsking(decision);
@@ -140,40 +128,30 @@ function ReviewCard({ vendor }: { vendor: ReviewQueueItem }) {
           <p className="whitespace-pre-line wrap-anywhere">{vendor.review_message}</p>
         </div>
       ) : null}
-      <Link
-        to={paths.publicVendor.to(vendor.slug)}
-        className="text-sm font-medium text-brand-800 underline underline-offset-2"
-      >
-        {t('admin.review.viewProfile')}
-      </Link>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button
-          disabled={review.isPending}
-          aria-label={t('admin.review.approveLabel', { name })}
-          onClick={approve}
-        >
-          <Check aria-hidden="true" className="size-5" />
-          {t('admin.review.approve')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={review.isPending}
-          aria-label={t('admin.review.requestChangesLabel', { name })}
-          onClick={ask('request_changes')}
-        >
-          <MessageSquareWarning aria-hidden="true" className="size-5" />
-          {t('admin.review.requestChanges')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={review.isPending}
-          aria-label={t('admin.review.rejectLabel', { name })}
-          onClick={ask('reject')}
-        >
-          <X aria-hidden="true" className="size-5" />
-          {t('admin.review.reject')}
-        </Button>
-      </div>
+      <ViewProfileLink slug={vendor.slug} />
+      <DecisionButtons
+        pending={review.isPending}
+        decisions={[
+          {
+            icon: Check,
+            label: t('admin.review.approve'),
+            ariaLabel: t('admin.review.approveLabel', { name }),
+            onClick: approve,
+          },
+          {
+            icon: MessageSquareWarning,
+            label: t('admin.review.requestChanges'),
+            ariaLabel: t('admin.review.requestChangesLabel', { name }),
+            onClick: ask('request_changes'),
+          },
+          {
+            icon: X,
+            label: t('admin.review.reject'),
+            ariaLabel: t('admin.review.rejectLabel', { name }),
+            onClick: ask('reject'),
+          },
+        ]}
+      />
       {asking ? (
         <MessageDialog
           vendor={vendor}
@@ -213,21 +191,16 @@ function MessageDialog({
       pending={review.isPending}
       isValid={(message) => vendorReviewInputSchema.safeParse({ decision, message }).success}
       onSend={(message) =>
-        review
-          .mutateAsync({ id: vendor.id, input: vendorReviewInputSchema.parse({ decision, message }) })
-          // Awaited here, not in mutate's callbacks: those are dropped once the card leaves the list.
-          .then(
-            () => {
-              onClose();
-              toast.success(
-                changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
-              );
-            },
-            (err) =>
-              toast.error(t('admin.review.failed'), {
-                description: err instanceof ApiError ? err.message : undefined,
-              }),
-          )
+        sayDecision(
+          review.mutateAsync({ id: vendor.id, input: vendorReviewInputSchema.parse({ decision, message }) }),
+          () => {
+            onClose();
+            toast.success(
+              changes ? t('admin.review.changesRequested', { name }) : t('admin.review.rejected', { name }),
+            );
+          },
+          t('admin.review.failed'),
+        )
       }
       onClose={onClose}
       returnFocus={returnFocus}

@@ -1,9 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminStats } from '../../../../shared/admin.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { StatsCards } from './stats-cards.tsx';
 
 // product §2's summary cards: each a link to the list it counts, named by its label and
@@ -17,30 +17,22 @@ const stats: AdminStats = {
   services_scheduled: 12,
 };
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
-  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url) => {
     if (url.pathname === '/api/admin/stats') return Response.json(stats);
     return Response.json(null);
   });
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('the summary cards', () => {
   it('link to the lists they count; reviews stay a plain card', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <MemoryRouter>
-          <StatsCards />
-        </MemoryRouter>
-      </Providers>,
+    renderWithProviders(
+      <MemoryRouter>
+        <StatsCards />
+      </MemoryRouter>,
     );
     const vendors = await screen.findByRole('link', { name: 'Total vendors: 1,234. Show the list' });
     expect(vendors.getAttribute('href')).toBe('/admin?tab=vendors');

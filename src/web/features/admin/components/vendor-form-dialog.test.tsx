@@ -1,43 +1,34 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminVendor } from '../../../../shared/admin.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
+import { adminVendor } from '../admin-fixtures.ts';
 import { VendorFormDialog } from './vendor-form-dialog.tsx';
 
 // The admin's Edit Vendor sends only the fields the form shows, so that it cannot write
 // back a bio or address the vendor changed after the dialog opened. The API is stubbed at fetch.
 
-const vendor: AdminVendor = {
+const vendor = adminVendor({
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
   slug: 'casa-limpia',
   business_name: 'Casa Limpia',
   service_category: 'cleaning',
   business_email: 'casa@example.test',
   business_phone: '+525512345678',
-  business_phone_unreadable: null,
   bio: 'Limpieza profunda',
   address: 'Calle Colima 1, Roma Norte',
-  application_status: 'approved',
   is_verified: true,
   pricing_type: 'hourly',
-  admin_created: true,
-  is_claimed: false,
-  claimed_at: null,
-  claim_approved_at: null,
-  timezone: 'America/Mexico_City',
-  created_at: '2026-11-22T18:00:00.000Z',
-};
+});
 
 let patches: { path: string; body: Record<string, unknown> }[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(async () => {
   patches = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'PATCH') {
       const body = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -49,18 +40,9 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('VendorFormDialog', () => {
   it('sends an edit without the bio and address it does not show', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
-      </Providers>,
-    );
+    renderWithProviders(<VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />);
     changeValue(screen.getByLabelText('Business name'), 'Casa Limpia Roma');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Vendor updated successfully')).toBeTruthy();
@@ -81,11 +63,7 @@ describe('VendorFormDialog', () => {
   });
 
   it('shows each refused field’s message by the field, and sends nothing', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />
-      </Providers>,
-    );
+    renderWithProviders(<VendorFormDialog vendor={vendor} open onOpenChange={() => {}} />);
     changeValue(screen.getByLabelText('Business name'), '  ');
     changeValue(screen.getByLabelText('Email'), 'not-an-email');
     changeValue(screen.getByRole('textbox', { name: 'Phone' }), '12');

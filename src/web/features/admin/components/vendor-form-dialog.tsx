@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   type AdminVendor,
@@ -11,15 +10,18 @@ import {
 import { categoryKeyOf, categoryLabel, vendorCategories } from '../../../../shared/categories.ts';
 import { applicationStatuses, pricingTypes } from '../../../../shared/constants.ts';
 import { splitE164 } from '../../../../shared/phone.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { PhoneValueField } from '../../../components/phone-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSaveVendor } from '../api/use-admin-vendors.ts';
-import { Checkbox, Select, useFieldErrors } from './form-field.tsx';
+import {
+  Checkbox,
+  FormDialog,
+  PhoneFormField,
+  SaveButton,
+  SelectField,
+  saveToasts,
+  TextField,
+  useFieldErrors,
+} from './form-field.tsx';
 
 /** Add and edit vendor (product §2, §5): business name required, email field, phone with its country. */
 export function VendorFormDialog({
@@ -34,15 +36,14 @@ export function VendorFormDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        title={vendor ? t('admin.vendors.editTitle') : t('admin.vendors.addTitle')}
-        closeLabel={t('admin.common.cancel')}
-      >
-        {/* keyed so that each opening starts from the vendor's current values */}
-        <VendorForm key={vendor?.id ?? 'new'} vendor={vendor} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      title={vendor ? t('admin.vendors.editTitle') : t('admin.vendors.addTitle')}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      {/* keyed so that each opening starts from the vendor's current values */}
+      <VendorForm key={vendor?.id ?? 'new'} vendor={vendor} onDone={() => onOpenChange(false)} />
+    </FormDialog>
   );
 }
 
@@ -75,7 +76,7 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
     ? vendorCategories
     : [initialCategory, ...vendorCategories];
 
-  const { text, invalid } = useFieldErrors();
+  const { text } = useFieldErrors();
   const errorText = {
     name: text(errors.business_name, 'text', t('admin.vendors.businessNameRequired')),
     email: text(errors.business_email, 'email'),
@@ -91,98 +92,76 @@ function VendorForm({ vendor, onDone }: { vendor: AdminVendor | null; onDone: ()
           vendor
             ? { id: vendor.id, input: adminVendorUpdateSchema.parse(fields) }
             : { input: adminVendorInputSchema.parse(fields) },
-          {
-            onSuccess: () => {
-              toast.success(vendor ? t('admin.toast.vendorUpdated') : t('admin.toast.vendorCreated'));
-              onDone();
-            },
-            onError: (err) => toast.error(t('admin.toast.vendorSaveFailed'), { description: err.message }),
-          },
+          saveToasts(
+            vendor ? t('admin.toast.vendorUpdated') : t('admin.toast.vendorCreated'),
+            t('admin.toast.vendorSaveFailed'),
+            onDone,
+          ),
         ),
       )}
       className="flex flex-col gap-4"
     >
-      <FormField id={`${id}-name`} label={t('admin.vendors.businessName')} error={errorText.name}>
-        <Input
-          id={`${id}-name`}
-          required
-          {...register('business_name')}
-          {...invalid(errorText.name, `${id}-name`)}
-        />
-      </FormField>
-      <FormField id={`${id}-category`} label={t('admin.vendors.category')}>
-        <Controller
-          control={control}
-          name="service_category"
-          render={({ field }) => (
-            <Select id={`${id}-category`} {...field}>
-              {categories.map((c) => (
-                <option key={c} value={c}>
-                  {categoryLabel(c, i18n.language)}
-                </option>
-              ))}
-            </Select>
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-email`} label={t('admin.common.email')} error={errorText.email}>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="off"
-          {...register('business_email')}
-          {...invalid(errorText.email, `${id}-email`)}
-        />
-      </FormField>
-      <FormField id={`${id}-phone`} label={t('admin.common.phone')} error={errorText.phone}>
-        <Controller
-          control={control}
-          name="business_phone"
-          render={({ field }) => (
-            <PhoneValueField
-              id={`${id}-phone`}
-              value={field.value}
-              onChange={field.onChange}
-              error={errorText.phone}
-            />
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-status`} label={t('admin.vendors.status')}>
-        <Controller
-          control={control}
-          name="application_status"
-          render={({ field }) => (
-            <Select id={`${id}-status`} {...field}>
-              {applicationStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {t(`admin.vendors.statuses.${s}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        />
-      </FormField>
-      <FormField id={`${id}-pricing`} label={t('admin.vendors.pricingType')}>
-        <Controller
-          control={control}
-          name="pricing_type"
-          render={({ field }) => (
-            <Select id={`${id}-pricing`} {...field}>
-              <option value="">{t('admin.vendors.pricingNone')}</option>
-              {pricingTypes.map((p) => (
-                <option key={p} value={p}>
-                  {t(`admin.vendors.pricing.${p}`)}
-                </option>
-              ))}
-            </Select>
-          )}
-        />
-      </FormField>
+      <TextField
+        id={`${id}-name`}
+        label={t('admin.vendors.businessName')}
+        error={errorText.name}
+        required
+        field={register('business_name')}
+      />
+      <SelectField
+        id={`${id}-category`}
+        label={t('admin.vendors.category')}
+        control={control}
+        name="service_category"
+      >
+        {categories.map((c) => (
+          <option key={c} value={c}>
+            {categoryLabel(c, i18n.language)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id={`${id}-email`}
+        label={t('admin.common.email')}
+        error={errorText.email}
+        type="email"
+        autoComplete="off"
+        field={register('business_email')}
+      />
+      <PhoneFormField
+        id={`${id}-phone`}
+        label={t('admin.common.phone')}
+        error={errorText.phone}
+        control={control}
+        name="business_phone"
+      />
+      <SelectField
+        id={`${id}-status`}
+        label={t('admin.vendors.status')}
+        control={control}
+        name="application_status"
+      >
+        {applicationStatuses.map((s) => (
+          <option key={s} value={s}>
+            {t(`admin.vendors.statuses.${s}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={`${id}-pricing`}
+        label={t('admin.vendors.pricingType')}
+        control={control}
+        name="pricing_type"
+      >
+        <option value="">{t('admin.vendors.pricingNone')}</option>
+        {pricingTypes.map((p) => (
+          <option key={p} value={p}>
+            {t(`admin.vendors.pricing.${p}`)}
+          </option>
+        ))}
+      </SelectField>
       <Checkbox label={t('admin.vendors.verified')} {...register('is_verified')} />
-      <Button type="submit" size="lg" disabled={save.isPending}>
-        {save.isPending ? t('admin.common.saving') : t('admin.common.save')}
-      </Button>
+      <SaveButton pending={save.isPending} />
     </form>
   );
 }

@@ -1,33 +1,22 @@
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUnreadablePhone, AdminVendor } from '../../../../shared/admin.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { cleanup, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AdminUnreadablePhone } from '../../../../shared/admin.schemas.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
+import { adminVendor } from '../admin-fixtures.ts';
 import { VendorsTab } from './vendors-tab.tsx';
 
 // Vendor phones the repair after migrate could not read as numbers are listed above the vendors and
 // said on the vendor's card, so an admin enters the right one. The API is stubbed at fetch.
 
-const vendor: AdminVendor = {
+const vendor = adminVendor({
   id: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
   slug: 'plomeria-cuatro',
   business_name: 'Plomería Cuatro',
   service_category: 'plumbing',
   business_email: 'cuatro@example.test',
-  business_phone: null,
   business_phone_unreadable: '+521234',
-  bio: null,
-  address: null,
-  application_status: 'approved',
-  is_verified: false,
-  pricing_type: null,
-  admin_created: true,
-  is_claimed: false,
-  claimed_at: null,
-  claim_approved_at: null,
-  timezone: 'America/Mexico_City',
-  created_at: '2026-11-22T18:00:00.000Z',
-};
+});
 const unreadable: AdminUnreadablePhone = {
   id: vendor.id,
   business_name: vendor.business_name,
@@ -36,12 +25,11 @@ const unreadable: AdminUnreadablePhone = {
 };
 let unreadableItems: AdminUnreadablePhone[];
 
-beforeAll(() => loadStrings(['admin']));
+setUpComponentTests(['admin']);
 
 beforeEach(() => {
   unreadableItems = [unreadable];
-  vi.stubGlobal('fetch', async (input: string | URL | Request) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (url.pathname === '/api/admin/vendors/unreadable-phones')
       return Response.json({ items: unreadableItems });
@@ -49,17 +37,8 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderTab() {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <VendorsTab />
-    </Providers>,
-  );
+  renderWithProviders(<VendorsTab />);
 }
 
 describe('VendorsTab: phones that could not be read', () => {

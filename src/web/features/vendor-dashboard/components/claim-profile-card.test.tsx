@@ -1,9 +1,9 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { VendorClaimOffer } from '../../../../shared/vendor-claim.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { ClaimProfileCard } from './claim-profile-card.tsx';
 
 // The claim card asks for a channel the profile has, takes the 6-digit code, and says
@@ -22,14 +22,13 @@ let verifyReplies: Reply[];
 let startReplies: Reply[];
 let requests: { path: string; body: unknown }[];
 
-beforeAll(() => loadStrings(['vendor']));
+setUpComponentTests(['vendor']);
 
 beforeEach(async () => {
   requests = [];
   verifyReplies = [];
   startReplies = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ path: url.pathname, body });
     const startReply = url.pathname === '/api/vendor/claim/start' ? startReplies.shift() : undefined;
@@ -54,17 +53,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('es-MX');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 function renderCard(props: Partial<Parameters<typeof ClaimProfileCard>[0]> = {}) {
-  render(
-    <Providers queryClient={createQueryClient()}>
-      <ClaimProfileCard offer={offer} {...props} />
-    </Providers>,
-  );
+  renderWithProviders(<ClaimProfileCard offer={offer} {...props} />);
 }
 
 const wrong = (left: number): Reply => ({

@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { LabelledField } from '../../vendor-onboarding/components/vendor-fields.tsx';
 import { useStartVendorClaim, useVerifyVendorClaim } from '../api/use-vendor-claim.ts';
 
 type ClaimError =
@@ -191,10 +192,7 @@ export function ClaimProfileCard({
           <p role="status" className="text-sm text-stone-800">
             {t('vendor.claim.sentTo', { to: unbroken(sent.to) })}
           </p>
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor="claim-code" className="text-sm font-medium text-stone-800">
-              {t('vendor.claim.codeLabel')}
-            </label>
+          <LabelledField id="claim-code" label={t('vendor.claim.codeLabel')}>
             <Controller
               control={control}
               name="code"
@@ -216,7 +214,7 @@ export function ClaimProfileCard({
                 />
               )}
             />
-          </div>
+          </LabelledField>
           {errorText ? (
             <p id="claim-error" role="alert" className="text-sm font-medium text-red-800">
               {errorText}

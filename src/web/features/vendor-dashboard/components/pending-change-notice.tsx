@@ -3,6 +3,7 @@ import { categoryLabel } from '../../../../shared/categories.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import type { IdentityChanges, IdentityField } from '../../../../shared/vendor-changes.schemas.ts';
 import type { VendorAccountProfile } from '../../../../shared/vendor-signup.schemas.ts';
+import { AdminMessage, DashboardNotice } from './dashboard-notice.tsx';
 
 /**
  * Decision 055: an approved vendor's change of name, category, phone, email or address waits for an
@@ -28,17 +29,12 @@ export function PendingChangeNotice({
   const shown = (field: IdentityField, value: string | null | undefined) =>
     !value ? '—' : field === 'service_category' ? categoryLabel(value, i18n.language) : value;
   const fieldsOf = (changes: IdentityChanges) => Object.keys(changes) as IdentityField[];
+  const titleId = 'pending-change-title';
 
   if (profile.pending_change) {
     const { fields, submitted_at } = profile.pending_change;
     return (
-      <section
-        aria-labelledby="pending-change-title"
-        className="flex flex-col gap-2 rounded-2xl bg-yellow-50 p-4 text-yellow-950"
-      >
-        <h2 id="pending-change-title" className="font-semibold">
-          {t('vendor.dashboard.change.pendingTitle')}
-        </h2>
+      <DashboardNotice titleId={titleId} title={t('vendor.dashboard.change.pendingTitle')} tone="waiting">
         <p className="text-sm">{t('vendor.dashboard.change.pendingText')}</p>
         <dl className="flex flex-col gap-2 text-sm">
           {fieldsOf(fields).map((field) => (
@@ -63,19 +59,13 @@ export function PendingChangeNotice({
             }).format(new Date(submitted_at)),
           })}
         </p>
-      </section>
+      </DashboardNotice>
     );
   }
   if (profile.rejected_change) {
     const { fields, message } = profile.rejected_change;
     return (
-      <section
-        aria-labelledby="pending-change-title"
-        className="flex flex-col gap-2 rounded-2xl bg-stone-100 p-4 text-stone-900"
-      >
-        <h2 id="pending-change-title" className="font-semibold">
-          {t('vendor.dashboard.change.rejectedTitle')}
-        </h2>
+      <DashboardNotice titleId={titleId} title={t('vendor.dashboard.change.rejectedTitle')} tone="refused">
         <ul className="text-sm">
           {fieldsOf(fields).map((field) => (
             <li key={field} className="wrap-anywhere">
@@ -84,12 +74,8 @@ export function PendingChangeNotice({
           ))}
         </ul>
         <p className="text-sm">{t('vendor.dashboard.change.rejectedText')}</p>
-        {message ? (
-          <blockquote className="whitespace-pre-line rounded-lg bg-white/70 px-3 py-2 text-sm">
-            {message}
-          </blockquote>
-        ) : null}
-      </section>
+        <AdminMessage message={message} />
+      </DashboardNotice>
     );
   }
   return null;

@@ -1,10 +1,10 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { VendorAccountProfile } from '../../../../shared/vendor-signup.schemas.ts';
 import { defaultWeeklyAvailability } from '../../../../shared/weekly-availability.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
 import { changeValue } from '../../../test/change-value.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { ProfileEditor } from './profile-editors.tsx';
 
 // Edit Profile reads the WhatsApp phone as the server does (libphonenumber-js, the picker's country):
@@ -40,23 +40,17 @@ const profile: VendorAccountProfile = {
 };
 let patches: unknown[];
 
-beforeAll(() => loadStrings(['vendor']));
+setUpComponentTests(['vendor']);
 
 beforeEach(() => {
   patches = [];
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/vendor/profile' && init?.method === 'PATCH') {
       patches.push(JSON.parse(String(init.body)));
       return Response.json(profile);
     }
     return Response.json(null);
   });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('ProfileEditor: the WhatsApp phone', () => {
@@ -72,11 +66,7 @@ describe('ProfileEditor: the WhatsApp phone', () => {
     '(%s) says by the field that "1234" is not a number, then sends "+52 55 …"',
     async (lang, label, save, message) => {
       await i18n.changeLanguage(lang);
-      render(
-        <Providers queryClient={createQueryClient()}>
-          <ProfileEditor profile={profile} onClose={() => {}} />
-        </Providers>,
-      );
+      renderWithProviders(<ProfileEditor profile={profile} onClose={() => {}} />);
       const phone = screen.getByLabelText(label, { exact: true });
       changeValue(phone, '1234');
       fireEvent.click(screen.getByRole('button', { name: save }));

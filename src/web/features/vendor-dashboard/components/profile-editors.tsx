@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useMemo } from 'react';
-import type { FieldErrors, FieldValues } from 'react-hook-form';
+import type { DefaultValues, FieldErrors, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { categoryKeyOf } from '../../../../shared/categories.ts';
@@ -14,8 +14,6 @@ import {
   vendorProfilePatchSchema,
 } from '../../../../shared/vendor-signup.schemas.ts';
 import type { WeeklyAvailability } from '../../../../shared/weekly-availability.ts';
-import { FormField } from '../../../components/form-field.tsx';
-import { PhoneField } from '../../../components/phone-field.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
@@ -26,6 +24,7 @@ import {
   SchedulingFields,
   type SchedulingValues,
 } from '../../vendor-onboarding/components/scheduling-fields.tsx';
+import { BusinessPhoneField, LabelledField } from '../../vendor-onboarding/components/vendor-fields.tsx';
 import { WeeklyAvailabilityEditor } from '../../vendor-onboarding/components/weekly-availability-editor.tsx';
 import { hoursToMinutes } from '../../vendor-onboarding/signup-form.ts';
 import { useUpdateVendorAccountProfile } from '../api/use-vendor-account.ts';
@@ -71,6 +70,31 @@ function useSave(onDone: () => void) {
   return { save, invalid, busy: update.isPending };
 }
 
+/**
+ * An editor's form, checked by its patch schema (patchFormSchema), with what its frame needs: Save
+ * sends the patch, Cancel closes. `update` sets the fields of a patch the shared step components hand
+ * back, as the vendor's edit.
+ */
+function useEditorForm<Values extends FieldValues>(
+  schema: z.ZodType<VendorProfilePatchInput, Values>,
+  defaultValues: DefaultValues<Values>,
+  onClose: () => void,
+) {
+  const { save, invalid, busy } = useSave(onClose);
+  const form = useZodForm(schema, { defaultValues });
+  const update = (patch: Partial<Values>) => {
+    for (const key of Object.keys(patch) as Path<Values>[])
+      form.setValue(key, patch[key] as never, { shouldDirty: true });
+  };
+  return { ...form, update, frame: { busy, onSubmit: form.handleSubmit(save, invalid), onCancel: onClose } };
+}
+
+/** Each editor edits the vendor's profile and closes once saved or cancelled. */
+interface EditorProps {
+  profile: VendorAccountProfile;
+  onClose: () => void;
+}
+
 function EditorFrame({
   title,
   busy,
@@ -113,10 +137,9 @@ interface ProfileFormValues extends BusinessValues {
 }
 
 /** Edit Profile: the wizard's step 1 business fields (no account fields) and its step 2. */
-export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProfile; onClose: () => void }) {
+export function ProfileEditor({ profile, onClose }: EditorProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const { save, invalid, busy } = useSave(onClose);
   // Opens with the change waiting for review, if any (decision 055): the vendor edits its latest
   // wish, and a field set back to its public value withdraws that part of the change.
   const pending = profile.pending_change?.fields ?? {};
@@ -143,12 +166,13 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
   );
   const {
     register,
-    handleSubmit,
     watch,
-    setValue,
+    update,
+    frame,
     formState: { errors },
-  } = useZodForm(schema, {
-    defaultValues: {
+  } = useEditorForm(
+    schema,
+    {
       business_name: pending.business_name ?? profile.business_name,
       business_phone: phone.national,
       business_phone_country: phone.country,
@@ -159,46 +183,24 @@ export function ProfileEditor({ profile, onClose }: { profile: VendorAccountProf
       languages: profile.languages,
       address: pending.address ?? profile.address ?? '',
     },
-  });
+    onClose,
+  );
   const values = watch();
   const phoneError =
     errors.business_phone?.message === signupMessages.invalidPhone
       ? t('vendor.wizard.validation.invalidPhone')
       : undefined;
-  // The shared step components take a value and hand back a patch.
-  const update = (patch: Partial<ProfileFormValues>) => {
-    for (const key of Object.keys(patch) as (keyof ProfileFormValues)[])
-      setValue(key, patch[key] as never, { shouldDirty: true });
-  };
   return (
-    <EditorFrame
-      title={t('vendor.dashboard.editProfile')}
-      busy={busy}
-      onSubmit={handleSubmit(save, invalid)}
-      onCancel={onClose}
-    >
+    <EditorFrame title={t('vendor.dashboard.editProfile')} {...frame}>
       {profile.application_status === 'approved' ? (
         <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-950">
           {t('vendor.dashboard.change.editorNote')}
         </p>
       ) : null}
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="edit-business-name" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.businessName')}
-        </label>
+      <LabelledField id="edit-business-name" label={t('vendor.wizard.businessName')}>
         <Input id="edit-business-name" {...register('business_name')} />
-      </div>
-      <FormField id="edit-business-phone" label={t('vendor.wizard.phone')} error={phoneError}>
-        <PhoneField
-          id="edit-business-phone"
-          country={values.business_phone_country}
-          national={values.business_phone}
-          onCountryChange={(business_phone_country) => update({ business_phone_country })}
-          onNationalChange={(business_phone) => update({ business_phone })}
-          invalid={Boolean(phoneError)}
-          {...(phoneError ? { describedBy: 'edit-business-phone-error' } : {})}
-        />
-      </FormField>
+      </LabelledField>
+      <BusinessPhoneField id="edit-business-phone" value={values} onChange={update} error={phoneError} />
       <BusinessFields value={values} onChange={update} language={language} />
     </EditorFrame>
   );
@@ -209,29 +211,19 @@ const weekFormSchema = patchFormSchema<{ availability: WeeklyAvailability }>(({ 
 }));
 
 /** Update Availability: the wizard's weekly editor. */
-export function AvailabilityEditor({
-  profile,
-  onClose,
-}: {
-  profile: VendorAccountProfile;
-  onClose: () => void;
-}) {
+export function AvailabilityEditor({ profile, onClose }: EditorProps) {
   const { t } = useTranslation();
-  const { save, invalid, busy } = useSave(onClose);
-  const { handleSubmit, watch, setValue } = useZodForm(weekFormSchema, {
-    defaultValues: { availability: profile.availability },
-  });
+  const { watch, update, frame } = useEditorForm(
+    weekFormSchema,
+    { availability: profile.availability },
+    onClose,
+  );
   return (
-    <EditorFrame
-      title={t('vendor.dashboard.updateAvailability')}
-      busy={busy}
-      onSubmit={handleSubmit(save, invalid)}
-      onCancel={onClose}
-    >
+    <EditorFrame title={t('vendor.dashboard.updateAvailability')} {...frame}>
       <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t('vendor.wizard.scheduleNote')}</p>
       <WeeklyAvailabilityEditor
         value={watch('availability')}
-        onChange={(availability) => setValue('availability', availability, { shouldDirty: true })}
+        onChange={(availability) => update({ availability })}
       />
     </EditorFrame>
   );
@@ -245,36 +237,20 @@ const bookingSettingsFormSchema = patchFormSchema<SchedulingValues>((values) => 
 }));
 
 /** Booking Settings: buffer, advance booking, lead time (hours in the form, minutes stored). */
-export function BookingSettingsEditor({
-  profile,
-  onClose,
-}: {
-  profile: VendorAccountProfile;
-  onClose: () => void;
-}) {
+export function BookingSettingsEditor({ profile, onClose }: EditorProps) {
   const { t } = useTranslation();
-  const { save, invalid, busy } = useSave(onClose);
-  const { handleSubmit, watch, setValue } = useZodForm(bookingSettingsFormSchema, {
-    defaultValues: {
+  const { watch, update, frame } = useEditorForm(
+    bookingSettingsFormSchema,
+    {
       buffer_minutes: String(profile.buffer_minutes),
       advance_booking_days: String(profile.advance_booking_days),
       lead_time_hours: String(profile.lead_time_minutes / 60),
     },
-  });
+    onClose,
+  );
   return (
-    <EditorFrame
-      title={t('vendor.dashboard.bookingSettingsButton')}
-      busy={busy}
-      onSubmit={handleSubmit(save, invalid)}
-      onCancel={onClose}
-    >
-      <SchedulingFields
-        value={watch()}
-        onChange={(patch) => {
-          for (const key of Object.keys(patch) as (keyof SchedulingValues)[])
-            setValue(key, patch[key] ?? '', { shouldDirty: true });
-        }}
-      />
+    <EditorFrame title={t('vendor.dashboard.bookingSettingsButton')} {...frame}>
+      <SchedulingFields value={watch()} onChange={update} />
     </EditorFrame>
   );
 }

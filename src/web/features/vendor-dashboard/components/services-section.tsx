@@ -10,11 +10,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { LabelledField, NumberField } from '../../vendor-onboarding/components/vendor-fields.tsx';
 import {
   useDeactivateVendorService,
   useSaveVendorService,
   useVendorServices,
 } from '../api/use-vendor-account.ts';
+import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
 
 /** The vendor's services: add, edit, deactivate — name, description, price in MXN, duration. */
 export function ServicesSection() {
@@ -24,35 +26,34 @@ export function ServicesSection() {
   const save = useSaveVendorService();
   const [editing, setEditing] = useState<VendorService | 'new' | null>(null);
   const items = services.data?.items ?? [];
+  const run = useRunWithToasts();
 
   async function setActive(service: VendorService, active: boolean) {
     if (!active && !window.confirm(t('vendor.dashboard.services.confirmDeactivate', { name: service.name })))
       return;
-    try {
-      if (active) await save.mutateAsync({ id: service.id, input: { is_active: true } });
-      else await deactivate.mutateAsync(service.id);
-      toast.success(t('vendor.dashboard.services.savedToast'));
-    } catch {
-      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.services.failed') });
-    }
+    await run(
+      () =>
+        active
+          ? save.mutateAsync({ id: service.id, input: { is_active: true } })
+          : deactivate.mutateAsync(service.id),
+      t('vendor.dashboard.services.savedToast'),
+      t('vendor.dashboard.services.failed'),
+    );
   }
 
   return (
-    <section
-      aria-labelledby="services-title"
-      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm"
-    >
-      <div className="flex items-center justify-between gap-3">
-        <h2 id="services-title" className="text-lg font-semibold text-stone-900">
-          {t('vendor.dashboard.services.title')}
-        </h2>
-        {editing === null ? (
+    <DashboardSection
+      titleId="services-title"
+      title={t('vendor.dashboard.services.title')}
+      action={
+        editing === null ? (
           <Button size="sm" variant="soft" onClick={() => setEditing('new')}>
             <Plus aria-hidden="true" className="size-4" />
             {t('vendor.dashboard.services.add')}
           </Button>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {editing !== null ? (
         <ServiceForm service={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />
       ) : null}
@@ -60,51 +61,47 @@ export function ServicesSection() {
         <p className="text-sm text-stone-600">{t('vendor.dashboard.services.empty')}</p>
       ) : null}
       <ul className="flex flex-col divide-y divide-stone-100">
-        {items.map((service) => (
-          <li key={service.id} className="flex flex-col gap-2 py-3">
-            <div className="flex items-start justify-between gap-3">
-              <div>
-                <p className="font-medium text-stone-900">{service.name}</p>
-                {service.description ? <p className="text-sm text-stone-600">{service.description}</p> : null}
-                <p className="text-sm text-stone-700">
-                  {priceText(service.price_cents, i18n.language)} · {formatDuration(service.duration_minutes)}
-                </p>
+        {items.map((service) => {
+          // An active service is deactivated, an inactive one activated again.
+          const toggle = service.is_active ? 'deactivate' : 'activate';
+          return (
+            <li key={service.id} className="flex flex-col gap-2 py-3">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <p className="font-medium text-stone-900">{service.name}</p>
+                  {service.description ? (
+                    <p className="text-sm text-stone-600">{service.description}</p>
+                  ) : null}
+                  <p className="text-sm text-stone-700">
+                    {priceText(service.price_cents, i18n.language)} ·{' '}
+                    {formatDuration(service.duration_minutes)}
+                  </p>
+                </div>
+                {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}
               </div>
-              {!service.is_active ? <Badge>{t('vendor.dashboard.services.inactive')}</Badge> : null}
-            </div>
-            <div className="flex gap-2">
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={t('vendor.dashboard.services.editLabel', { name: service.name })}
-                onClick={() => setEditing(service)}
-              >
-                {t('vendor.dashboard.services.edit')}
-              </Button>
-              {service.is_active ? (
+              <div className="flex gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('vendor.dashboard.services.editLabel', { name: service.name })}
+                  onClick={() => setEditing(service)}
+                >
+                  {t('vendor.dashboard.services.edit')}
+                </Button>
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={t('vendor.dashboard.services.deactivateLabel', { name: service.name })}
-                  onClick={() => void setActive(service, false)}
+                  aria-label={t(`vendor.dashboard.services.${toggle}Label`, { name: service.name })}
+                  onClick={() => void setActive(service, !service.is_active)}
                 >
-                  {t('vendor.dashboard.services.deactivate')}
+                  {t(`vendor.dashboard.services.${toggle}`)}
                 </Button>
-              ) : (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('vendor.dashboard.services.activateLabel', { name: service.name })}
-                  onClick={() => void setActive(service, true)}
-                >
-                  {t('vendor.dashboard.services.activate')}
-                </Button>
-              )}
-            </div>
-          </li>
-        ))}
+              </div>
+            </li>
+          );
+        })}
       </ul>
-    </section>
+    </DashboardSection>
   );
 }
 
@@ -176,50 +173,30 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
       className="flex flex-col gap-3 rounded-xl border border-brand-200 p-3"
       onSubmit={(e) => void submit(e)}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-name" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.name')}
-        </label>
+      <LabelledField id="service-name" label={t('vendor.dashboard.services.name')}>
         <Input id="service-name" {...register('name')} />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-description" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.description')}
-        </label>
+      </LabelledField>
+      <LabelledField id="service-description" label={t('vendor.dashboard.services.description')}>
         <Input id="service-description" {...register('description')} />
-      </div>
+      </LabelledField>
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="service-price" className="text-sm font-medium text-stone-800">
-            {t('vendor.dashboard.services.price')}
-          </label>
-          <Input
-            id="service-price"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            {...register('price')}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="service-duration" className="text-sm font-medium text-stone-800">
-            {t('vendor.dashboard.services.duration')}
-          </label>
-          <Input
-            id="service-duration"
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={1440}
-            {...register('duration')}
-          />
-        </div>
+        <NumberField
+          id="service-price"
+          label={t('vendor.dashboard.services.price')}
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          {...register('price')}
+        />
+        <NumberField
+          id="service-duration"
+          label={t('vendor.dashboard.services.duration')}
+          min={5}
+          max={1440}
+          {...register('duration')}
+        />
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="service-location" className="text-sm font-medium text-stone-800">
-          {t('vendor.dashboard.services.location')}
-        </label>
+      <LabelledField id="service-location" label={t('vendor.dashboard.services.location')}>
         <select
           id="service-location"
           {...register('location')}
@@ -230,7 +207,7 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
           <option value="vendor">{t('vendor.dashboard.services.locationVendor')}</option>
           <option value="online">{t('vendor.dashboard.services.locationOnline')}</option>
         </select>
-      </div>
+      </LabelledField>
       <div className="flex gap-3">
         <Button variant="secondary" className="flex-1" onClick={onClose}>
           {t('vendor.dashboard.cancel')}

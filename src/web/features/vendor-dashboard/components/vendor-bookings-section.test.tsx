@@ -1,8 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { VendorBooking } from '../../../../shared/booking.schemas.ts';
-import { createQueryClient, Providers } from '../../../app/providers.tsx';
-import { i18n, loadStrings } from '../../../i18n/i18n.ts';
+import { i18n } from '../../../i18n/i18n.ts';
+import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { VendorBookingsSection } from './vendor-bookings-section.tsx';
 
 // The dashboard's bookings (decline-and-block) with the API stubbed at fetch.
@@ -37,13 +37,12 @@ let posts: string[];
 /** The booking the list answers with. */
 let listed: VendorBooking;
 
-beforeAll(() => loadStrings(['vendor']));
+setUpComponentTests(['vendor']);
 
 beforeEach(async () => {
   posts = [];
   listed = pending;
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
+  stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'POST') {
       posts.push(url.pathname);
@@ -54,19 +53,10 @@ beforeEach(async () => {
   await i18n.changeLanguage('es-MX');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 describe('VendorBookingsSection', () => {
   // The 8-hour target as the target, the deadline as the deadline, and one period.
   it('states the answer window of a pending request as the request messages do', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <VendorBookingsSection />
-      </Providers>,
-    );
+    renderWithProviders(<VendorBookingsSection />);
     expect(
       await screen.findByText(
         /^Responde en menos de 8 horas; la solicitud vence el 23 nov 2026, 9:00\sa\.\s?m\.$/,
@@ -77,11 +67,7 @@ describe('VendorBookingsSection', () => {
   // The request reaches the vendor complete.
   it('shows how to reach the customer and where to go: tap to call, WhatsApp, mail, the address', async () => {
     listed = { ...pending, customer_phone: '+525512345678', notes: 'Traer escalera' };
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <VendorBookingsSection />
-      </Providers>,
-    );
+    renderWithProviders(<VendorBookingsSection />);
     expect((await screen.findByRole('link', { name: 'Llamar al +525512345678' })).getAttribute('href')).toBe(
       'tel:+525512345678',
     );
@@ -98,11 +84,7 @@ describe('VendorBookingsSection', () => {
   });
 
   it('declines and blocks a pending request only after the vendor confirms it', async () => {
-    render(
-      <Providers queryClient={createQueryClient()}>
-        <VendorBookingsSection />
-      </Providers>,
-    );
+    renderWithProviders(<VendorBookingsSection />);
     const block = await screen.findByRole('button', {
       name: 'Rechazar y bloquear a quien pidió la reserva XK7P2M',
     });

@@ -5,12 +5,12 @@ import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.t
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
-import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
+import { EmailContactLink, PhoneContactLinks } from '../../../components/customer-contact-links.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { toast } from '../../../lib/toast.ts';
 import { useDecideVendorBooking, useVendorBookings } from '../../bookings/api/use-vendor-bookings.ts';
+import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
 
 /** The vendor's bookings, from the bookings feature's hooks (GET /api/vendor/bookings + decide). */
 export function VendorBookingsSection() {
@@ -21,29 +21,20 @@ export function VendorBookingsSection() {
   // Decline-and-block asks first: the requester cannot book this vendor again.
   const [blocking, setBlocking] = useState<VendorBooking | null>(null);
 
-  async function act(id: string, action: VendorBookingAction) {
-    try {
-      await decide.mutateAsync({ id, action });
-      toast.success(
-        t(
-          action === 'decline-and-block'
-            ? 'vendor.dashboard.bookings.blocked'
-            : 'vendor.dashboard.bookings.done',
-        ),
-      );
-    } catch {
-      toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.bookings.failed') });
-    }
-  }
+  const run = useRunWithToasts();
+  const act = (id: string, action: VendorBookingAction) =>
+    run(
+      () => decide.mutateAsync({ id, action }),
+      t(
+        action === 'decline-and-block'
+          ? 'vendor.dashboard.bookings.blocked'
+          : 'vendor.dashboard.bookings.done',
+      ),
+      t('vendor.dashboard.bookings.failed'),
+    );
 
   return (
-    <section
-      aria-labelledby="bookings-title"
-      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm"
-    >
-      <h2 id="bookings-title" className="text-lg font-semibold text-stone-900">
-        {t('vendor.dashboard.bookings.title')}
-      </h2>
+    <DashboardSection titleId="bookings-title" title={t('vendor.dashboard.bookings.title')}>
       {bookings.isError ? (
         <p className="text-sm text-red-800">{t('vendor.dashboard.bookings.loadFailed')}</p>
       ) : null}
@@ -85,32 +76,24 @@ export function VendorBookingsSection() {
             {b.status === 'pending_vendor' ? (
               // Three answers do not fit one line at 390 px: they wrap rather than scroll sideways.
               <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  aria-label={t('vendor.dashboard.bookings.confirmLabel', { code: b.code })}
-                  disabled={decide.isPending}
-                  onClick={() => void act(b.id, 'confirm')}
-                >
-                  {t('vendor.dashboard.bookings.confirm')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('vendor.dashboard.bookings.declineLabel', { code: b.code })}
-                  disabled={decide.isPending}
-                  onClick={() => void act(b.id, 'decline')}
-                >
-                  {t('vendor.dashboard.bookings.decline')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('vendor.dashboard.bookings.blockLabel', { code: b.code })}
-                  disabled={decide.isPending}
-                  onClick={() => setBlocking(b)}
-                >
-                  {t('vendor.dashboard.bookings.block')}
-                </Button>
+                {(
+                  [
+                    ['confirm', () => void act(b.id, 'confirm')],
+                    ['decline', () => void act(b.id, 'decline')],
+                    ['block', () => setBlocking(b)],
+                  ] as const
+                ).map(([answer, onClick]) => (
+                  <Button
+                    key={answer}
+                    size="sm"
+                    {...(answer === 'confirm' ? {} : { variant: 'secondary' as const })}
+                    aria-label={t(`vendor.dashboard.bookings.${answer}Label`, { code: b.code })}
+                    disabled={decide.isPending}
+                    onClick={onClick}
+                  >
+                    {t(`vendor.dashboard.bookings.${answer}`)}
+                  </Button>
+                ))}
               </div>
             ) : null}
           </li>
@@ -132,7 +115,7 @@ export function VendorBookingsSection() {
           if (blocking) void act(blocking.id, 'decline-and-block');
         }}
       />
-    </section>
+    </DashboardSection>
   );
 }
 
@@ -147,7 +130,6 @@ function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
         : b.service_location === 'online'
           ? t('vendor.dashboard.bookings.whereOnline')
           : null;
-  const link = 'font-medium text-brand-800 underline underline-offset-2';
   return (
     <dl
       aria-label={t('vendor.dashboard.bookings.customerLabel', { code: b.code })}
@@ -157,30 +139,18 @@ function CustomerDetails({ booking: b }: { booking: VendorBooking }) {
         <>
           <dt className="text-stone-500">{t('vendor.dashboard.bookings.phone')}</dt>
           <dd className="flex flex-wrap gap-x-3">
-            <a
-              className={link}
-              href={`tel:${b.customer_phone}`}
-              aria-label={t('vendor.dashboard.bookings.call', { phone: b.customer_phone })}
-            >
-              {b.customer_phone}
-            </a>
-            <a
-              className={link}
-              href={whatsAppLink(b.customer_phone)}
-              target="_blank"
-              rel="noreferrer"
-              aria-label={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}
-            >
-              {t('vendor.dashboard.bookings.whatsapp')}
-            </a>
+            <PhoneContactLinks
+              phone={b.customer_phone}
+              callLabel={t('vendor.dashboard.bookings.call', { phone: b.customer_phone })}
+              whatsappLabel={t('vendor.dashboard.bookings.whatsappLabel', { name: b.customer_name })}
+              whatsappText={t('vendor.dashboard.bookings.whatsapp')}
+            />
           </dd>
         </>
       ) : null}
       <dt className="text-stone-500">{t('vendor.dashboard.bookings.email')}</dt>
       <dd className="min-w-0 break-words">
-        <a className={link} href={`mailto:${b.customer_email}`}>
-          {b.customer_email}
-        </a>
+        <EmailContactLink email={b.customer_email} />
       </dd>
       {where ? (
         <>

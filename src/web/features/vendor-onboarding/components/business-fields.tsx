@@ -7,6 +7,7 @@ import {
   vendorCategories,
 } from '../../../../shared/categories.ts';
 import { Input } from '../../../components/ui/input.tsx';
+import { CheckboxGrid, LabelledField, NumberField, OptionalMark } from './vendor-fields.tsx';
 
 export interface BusinessValues {
   bio: string;
@@ -38,11 +39,7 @@ export function BusinessFields({
   const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="vendor-bio" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.bio')}{' '}
-          <span className="font-normal text-stone-600">({t('vendor.wizard.optional')})</span>
-        </label>
+      <LabelledField id="vendor-bio" label={t('vendor.wizard.bio')} optional>
         <textarea
           id="vendor-bio"
           rows={3}
@@ -51,24 +48,15 @@ export function BusinessFields({
           onChange={(e) => onChange({ bio: e.target.value })}
           className="rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 placeholder:text-stone-500"
         />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="vendor-experience" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.experience')}
-        </label>
-        <Input
-          id="vendor-experience"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          value={value.experience_years}
-          onChange={(e) => onChange({ experience_years: e.target.value })}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="vendor-category" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.category')}
-        </label>
+      </LabelledField>
+      <NumberField
+        id="vendor-experience"
+        label={t('vendor.wizard.experience')}
+        min={0}
+        value={value.experience_years}
+        onChange={(e) => onChange({ experience_years: e.target.value })}
+      />
+      <LabelledField id="vendor-category" label={t('vendor.wizard.category')}>
         <select
           id="vendor-category"
           value={value.category ?? ''}
@@ -84,52 +72,27 @@ export function BusinessFields({
             </option>
           ))}
         </select>
-      </div>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-stone-800">{t('vendor.wizard.areas')}</legend>
-        <div className="grid max-h-[15rem] grid-cols-2 gap-2 overflow-y-auto rounded-xl border border-stone-200 p-2">
-          {neighborhoods.map((area) => (
-            <label
-              key={area}
-              className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm text-stone-800"
-            >
-              <input
-                type="checkbox"
-                className="size-5 accent-brand-700"
-                checked={value.service_areas.includes(area)}
-                onChange={() => onChange({ service_areas: toggle(value.service_areas, area) })}
-              />
-              {area}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 text-sm font-medium text-stone-800">
-          {t('vendor.wizard.languages')}{' '}
-          <span className="font-normal text-stone-600">({t('vendor.wizard.optional')})</span>
-        </legend>
-        <div className="grid max-h-[10rem] grid-cols-2 gap-2 overflow-y-auto rounded-xl border border-stone-200 p-2">
-          {languages.map((lang) => (
-            <label
-              key={lang}
-              className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm text-stone-800"
-            >
-              <input
-                type="checkbox"
-                className="size-5 accent-brand-700"
-                checked={value.languages.includes(lang)}
-                onChange={() => onChange({ languages: toggle(value.languages, lang) })}
-              />
-              {t(`vendor.wizard.languageNames.${lang}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="vendor-address" className="text-sm font-medium text-stone-800">
-          {t('vendor.wizard.address')}
-        </label>
+      </LabelledField>
+      <CheckboxGrid
+        legend={t('vendor.wizard.areas')}
+        gridClassName="grid max-h-[15rem] grid-cols-2 gap-2 overflow-y-auto rounded-xl border border-stone-200 p-2"
+        options={neighborhoods.map((area) => ({ value: area, label: area }))}
+        checked={value.service_areas}
+        onToggle={(area) => onChange({ service_areas: toggle(value.service_areas, area) })}
+      />
+      <CheckboxGrid
+        legend={
+          <>
+            {t('vendor.wizard.languages')}
+            <OptionalMark />
+          </>
+        }
+        gridClassName="grid max-h-[10rem] grid-cols-2 gap-2 overflow-y-auto rounded-xl border border-stone-200 p-2"
+        options={languages.map((lang) => ({ value: lang, label: t(`vendor.wizard.languageNames.${lang}`) }))}
+        checked={value.languages}
+        onToggle={(lang) => onChange({ languages: toggle(value.languages, lang) })}
+      />
+      <LabelledField id="vendor-address" label={t('vendor.wizard.address')}>
         <Input
           id="vendor-address"
           autoComplete="street-address"
@@ -137,7 +100,7 @@ export function BusinessFields({
           value={value.address}
           onChange={(e) => onChange({ address: e.target.value })}
         />
-      </div>
+      </LabelledField>
     </div>
   );
 }

@@ -79,24 +79,16 @@ export function WeeklyAvailabilityEditor({
                     // biome-ignore lint/suspicious/noArrayIndexKey: see above
                     <fieldset key={index} className="flex items-end gap-2">
                       <legend className="sr-only">{label}</legend>
-                      <label className="flex flex-1 flex-col gap-1 text-sm text-stone-700">
-                        {t('vendor.wizard.from')}
-                        <input
-                          type="time"
-                          value={slot.start}
-                          onChange={(e) => setSlot(day, index, { start: e.target.value })}
-                          className="h-11 rounded-lg border border-stone-300 bg-white px-2 text-base text-stone-900"
-                        />
-                      </label>
-                      <label className="flex flex-1 flex-col gap-1 text-sm text-stone-700">
-                        {t('vendor.wizard.to')}
-                        <input
-                          type="time"
-                          value={slot.end}
-                          onChange={(e) => setSlot(day, index, { end: e.target.value })}
-                          className="h-11 rounded-lg border border-stone-300 bg-white px-2 text-base text-stone-900"
-                        />
-                      </label>
+                      <TimeField
+                        label={t('vendor.wizard.from')}
+                        value={slot.start}
+                        onChange={(start) => setSlot(day, index, { start })}
+                      />
+                      <TimeField
+                        label={t('vendor.wizard.to')}
+                        value={slot.end}
+                        onChange={(end) => setSlot(day, index, { end })}
+                      />
                       {slots.length > 1 ? (
                         <Button
                           variant="ghost"
@@ -137,5 +129,28 @@ export function WeeklyAvailabilityEditor({
         );
       })}
     </ul>
+  );
+}
+
+/** A slot's start or end, its label around it. */
+function TimeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (time: string) => void;
+}) {
+  return (
+    <label className="flex flex-1 flex-col gap-1 text-sm text-stone-700">
+      {label}
+      <input
+        type="time"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-11 rounded-lg border border-stone-300 bg-white px-2 text-base text-stone-900"
+      />
+    </label>
   );
 }

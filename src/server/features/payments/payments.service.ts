@@ -14,8 +14,7 @@ import { sandboxEvent } from '../../integrations/payments/sandbox-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isPayable, paymentCancelPath, paymentSuccessPath } from '../booking-lifecycle/booking-checkout.ts';
-import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
-import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
+import { type BookingView, bookingHeadline, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
 import { appointmentIdOfManageToken } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
@@ -34,13 +33,7 @@ const bySession = async (db: Db, sessionId: string) =>
 function details(row: BookingView, now: Date) {
   return {
     appointment_id: row.id,
-    code: row.code,
-    status: effectiveStatus(row, now),
-    vendor_name: row.vendorName,
-    service_name: row.serviceName,
-    start_time: row.startTz.toISOString(),
-    end_time: row.endTz.toISOString(),
-    timezone: row.timezone,
+    ...bookingHeadline(row, now),
     amount_mxn: row.amountMxn,
     currency: 'MXN' as const,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,

@@ -40,18 +40,17 @@ function details(row: BookingView, now: Date) {
   };
 }
 
-const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada');
-
-/** GET /api/payments/session/:sessionId: what /payment-success shows (the session id is the key). */
-export async function getPaymentSession({
-  db,
-  sessionId,
-  now,
-}: {
+/** What the pages of a checkout session ask by: the session id is the key, read at `now`. */
+interface SessionRead {
   db: Db;
   sessionId: string;
   now: Date;
-}): Promise<PaymentSessionDetails> {
+}
+
+const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada');
+
+/** GET /api/payments/session/:sessionId: what /payment-success shows (the session id is the key). */
+export async function getPaymentSession({ db, sessionId, now }: SessionRead): Promise<PaymentSessionDetails> {
   const row = await bySession(db, sessionId);
   if (!row) throw bookingNotFound();
   return { ...details(row, now), paid_at: row.paidAt?.toISOString() ?? null };
@@ -98,15 +97,7 @@ export async function getAppointmentCheckout({
 }
 
 /** GET /api/sandbox/checkout/:sessionId: what the sandbox checkout page shows. */
-export async function getSandboxCheckout({
-  db,
-  sessionId,
-  now,
-}: {
-  db: Db;
-  sessionId: string;
-  now: Date;
-}): Promise<SandboxCheckout> {
+export async function getSandboxCheckout({ db, sessionId, now }: SessionRead): Promise<SandboxCheckout> {
   const row = await bySession(db, sessionId);
   if (!row) throw new AppError('not_found', 'Sesión de pago no encontrada');
   return { ...details(row, now), session_id: sessionId, payable: isPayable(row, now) };

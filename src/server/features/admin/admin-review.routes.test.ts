@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { ReviewQueueItem, VendorReviewResult } from '../../../shared/vendor-review.schemas.ts';
-import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
@@ -16,6 +15,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // The vendor review queue (decision 048) through the real app: approval gates every public
 // read and booking requests; each review is one conditional UPDATE that notifies the vendor once.
@@ -49,41 +49,15 @@ describe(`the vendor review queue (${testEngine})`, () => {
   /** A vendor who signed up through the wizard (submitted), with one active service, signed in. */
   async function signedUpVendor() {
     n++;
-    const email = `revisar.${n}@example.test`;
-    const body = {
+    const vendor = await signUpThroughWizard(database.db, client, {
       business_name: `Jardines Revisar ${n}`,
       business_phone: `55 7000 00${String(n).padStart(2, '0')}`,
-      business_phone_country: 'MX',
-      business_email: email,
+      business_email: `revisar.${n}@example.test`,
       password: 'Jardin#2026',
       bio: 'Jardinería',
-      experience_years: 3,
       service_category: 'Limpieza del Hogar',
-      service_areas: ['Roma Norte'],
-      languages: ['Spanish'],
-      address: 'Calle Colima 1, Roma Norte',
-      buffer_minutes: 0,
-      advance_booking_days: 30,
-      lead_time_minutes: 60,
-      availability: defaultWeeklyAvailability(),
-    };
-    const res = await client().post('/api/vendor/signup', body);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { vendorProfileId: id, slug } = (await res.json()) as { vendorProfileId: string; slug: string };
-    const service = await insertService(database.db, id, { durationMinutes: 60 });
-    const owner = client();
-    await owner.signIn(email, body.password);
-    // The signup's own welcome items are not the review's.
-    await database.db.delete(outbox);
-    return {
-      id,
-      slug,
-      email,
-      phone: `+52557000${String(n).padStart(4, '0')}`,
-      name: body.business_name,
-      service,
-      owner,
-    };
+    });
+    return { ...vendor, phone: `+52557000${String(n).padStart(4, '0')}` };
   }
 
   async function review(id: string, json: unknown, as = admin) {

@@ -5,7 +5,6 @@ import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { PendingChangeItem, RecentChangeItem } from '../../../shared/vendor-changes.schemas.ts';
 import type { VendorAccountProfile } from '../../../shared/vendor-signup.schemas.ts';
-import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
@@ -13,10 +12,10 @@ import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { insertService } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // Decision 055 through the real app: an approved vendor's change of identity waits for an admin
 // while the public, the search and the booking messages keep the approved values; descriptive edits
@@ -47,42 +46,20 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
   /** A vendor who signed up through the wizard and was approved, with one service, signed in. */
   async function approvedVendor(status: 'approved' | 'submitted' = 'approved') {
     n++;
-    const email = `cambios.${n}@example.test`;
-    const body = {
-      business_name: `Plomería Cambios ${n}`,
-      business_phone: `55 7100 00${String(n).padStart(2, '0')}`,
-      business_phone_country: 'MX',
-      business_email: email,
-      password: 'Plomero#2026',
-      bio: 'Reparaciones',
-      experience_years: 3,
-      service_category: 'repair',
-      service_areas: ['Roma Norte'],
-      languages: ['Spanish'],
-      address: 'Calle Colima 1, Roma Norte',
-      buffer_minutes: 0,
-      advance_booking_days: 30,
-      lead_time_minutes: 60,
-      availability: defaultWeeklyAvailability(),
-    };
-    const res = await client().post('/api/vendor/signup', body);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { vendorProfileId: id, slug } = (await res.json()) as { vendorProfileId: string; slug: string };
-    const service = await insertService(database.db, id, { durationMinutes: 60 });
-    if (status === 'approved')
-      expect((await admin.post(`/api/admin/vendors/${id}/review`, { decision: 'approve' })).status).toBe(200);
-    const owner = client();
-    await owner.signIn(email, body.password);
-    await database.db.delete(outbox);
-    return {
-      id,
-      slug,
-      email,
-      phone: `+52557100${String(n).padStart(4, '0')}`,
-      name: body.business_name,
-      service,
-      owner,
-    };
+    const vendor = await signUpThroughWizard(
+      database.db,
+      client,
+      {
+        business_name: `Plomería Cambios ${n}`,
+        business_phone: `55 7100 00${String(n).padStart(2, '0')}`,
+        business_email: `cambios.${n}@example.test`,
+        password: 'Plomero#2026',
+        bio: 'Reparaciones',
+        service_category: 'repair',
+      },
+      status === 'approved' ? { approvedBy: admin } : {},
+    );
+    return { ...vendor, phone: `+52557100${String(n).padStart(4, '0')}` };
   }
   type Vendor = Awaited<ReturnType<typeof approvedVendor>>;
 

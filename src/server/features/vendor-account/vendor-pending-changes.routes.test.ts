@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { PendingChangeItem, RecentChangeItem } from '../../../shared/vendor-changes.schemas.ts';
 import type { VendorAccountProfile } from '../../../shared/vendor-signup.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
+import { testEngine } from '../../test/test-db.ts';
 import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // Decision 055 through the real app: an approved vendor's change of identity waits for an admin
@@ -26,28 +21,22 @@ const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`edits of an approved vendor (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
+  const world = useSeededApp({ vendors: 2, clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } });
+  const client = () => world.client();
   let admin: HttpClient;
   let anonymous: HttpClient;
   let n = 0;
-  const client = () => createHttpClient(app, { origin: APP_URL });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 2 });
-    ({ app } = createTestApp(database, { clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } }));
-    admin = client();
+    admin = await world.signedIn('admin');
     anonymous = client();
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
   });
-  afterAll(() => database.close());
 
   /** A vendor who signed up through the wizard and was approved, with one service, signed in. */
   async function approvedVendor(status: 'approved' | 'submitted' = 'approved') {
     n++;
     const vendor = await signUpThroughWizard(
-      database.db,
+      world.db,
       client,
       {
         business_name: `Plomería Cambios ${n}`,
@@ -140,7 +129,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
       customerEmail: 'ana.cambios@example.test',
     });
     expect(booking.status, await booking.clone().text()).toBe(201);
-    const toVendor = (await database.db.select().from(outbox))
+    const toVendor = (await world.db.select().from(outbox))
       .filter((i) => i.kind === 'whatsapp')
       .map((i) => i.payload as { to: string; vendorProfileId?: string })
       .filter((p) => p.vendorProfileId === vendor.id);
@@ -177,7 +166,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
 
     const res = await decide(vendor, { decision: 'approve' });
     expect(res.status, await res.clone().text()).toBe(200);
-    const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendor.id));
+    const [row] = await world.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendor.id));
     expect(row).toMatchObject({
       businessName: 'Plomería Nueva Era',
       businessPhone: '+525579990002',
@@ -189,7 +178,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
     });
     await vi.waitFor(async () => expect(await found('Nueva Era')).toContain(vendor.id), { timeout: 5_000 });
     expect((await publicProfile(vendor)).business_name).toBe('Plomería Nueva Era');
-    const mails = (await database.db.select().from(outbox))
+    const mails = (await world.db.select().from(outbox))
       .filter((i) => i.kind === 'mail')
       .map((i) => i.payload as { to: string; subject: string; text: string })
       .filter((m) => m.to === vendor.email);

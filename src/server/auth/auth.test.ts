@@ -6,9 +6,8 @@ import { createHttpClient } from '../test/http-client.ts';
 import { useSeededApp } from '../test/seeded-app.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 import { authRateLimits } from './auth.ts';
-
-const APP_URL = 'http://barrio.test';
 
 describe(`accounts over HTTP (${testEngine})`, () => {
   const world = useSeededApp({ vendors: 1, env: { APP_URL } });

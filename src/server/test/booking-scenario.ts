@@ -18,13 +18,13 @@ import { type FakeStripe, signedStripeEvent, startFakeStripe } from './fake-stri
 import { createHttpClient, type HttpClient } from './http-client.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { APP_URL } from './test-week.ts';
 
 // The world the booking route tests share: the real app over a test database, the injectable clock,
 // the Stripe fake when a test is about payments, the sweeper, and steps that move a booking through
 // the real routes as a customer and a vendor would. Each step starts from where the one before left
 // the booking, so a test states only the part of the lifecycle it is about.
 
-export const SCENARIO_APP_URL = 'http://barrio.test';
 export const STRIPE_SECRET_KEY = 'sk_test_barrio_fake';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 
@@ -36,7 +36,7 @@ type ServiceInsert = Parameters<typeof insertService>[2];
  * routes, so a renamed or reshaped route fails the typecheck. The requests go through `http`, a
  * browser-like client (cookies, Origin, its own IP address).
  */
-export function createApiClient(http: HttpClient, origin = SCENARIO_APP_URL) {
+export function createApiClient(http: HttpClient, origin = APP_URL) {
   return hc<AppType>(`${origin}/api`, {
     fetch: (input: RequestInfo | URL, init?: RequestInit) =>
       http.request(input instanceof Request ? input.url : String(input), init),
@@ -84,7 +84,7 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
   const { app, config, payments } = createTestApp(database, {
     clock,
     env: {
-      APP_URL: SCENARIO_APP_URL,
+      APP_URL: APP_URL,
       RATE_LIMITS: 'off',
       ...(fake ? { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } : {}),
       ...env,

@@ -17,6 +17,7 @@ import {
 import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_10, NOW, THURSDAY_9, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { adminBookingPages } from './admin-bookings-csv.ts';
@@ -24,11 +25,6 @@ import { adminBookingPages } from './admin-bookings-csv.ts';
 // Decision 049: the admin's Bookings tab over the real app, with Stripe (a local
 // fake that checks what we send, and counts refunds). "Now" is Sunday 2026-11-22 12:00 in Mexico
 // City; vendors keep the default week (Mon–Fri 09:00–17:00).
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const THURSDAY_9 = '2026-11-26T15:00:00.000Z';
-const MONDAY_10 = '2026-11-23T16:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`the admin's bookings (${testEngine})`, () => {

@@ -10,14 +10,12 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { useSeededApp } from '../../test/seeded-app.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // The vendor review queue (decision 048) through the real app: approval gates every public
 // read and booking requests; each review is one conditional UPDATE that notifies the vendor once.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09–17).
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`the vendor review queue (${testEngine})`, () => {

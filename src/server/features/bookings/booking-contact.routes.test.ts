@@ -21,17 +21,13 @@ import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_9, MONDAY_11, NOW, TUESDAY_9 } from '../../test/test-week.ts';
 import { sendNotification } from '../whatsapp/whatsapp-admin.service.ts';
 import { deliverWhatsApp, whatsappOutboxPayloadSchema } from '../whatsapp/whatsapp-outbound.service.ts';
 
 // A booking keeps the name, email and phone given with it. Someone booking with another
 // customer's email changes neither that customer's row nor what vendors, payment links and WhatsApp
 // messages show for the customer's earlier bookings. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const MONDAY_11 = '2026-11-23T17:00:00.000Z';
-const TUESDAY_9 = '2026-11-24T15:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const GRAPH_TOKEN = 'EAAG-test-token';
 const PHONE_NUMBER_ID = '109876543210';
 

@@ -19,17 +19,12 @@ import { appointmentValues, insertCustomer, insertService, insertVendor } from '
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, MONDAY_9, MONDAY_10, MONDAY_11, NOW } from '../../test/test-week.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 
 // ARCHITECTURE §4, §6, §10: create-booking and vendor-confirm through the real app. "Now" is Sunday
 // 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00),
 // buffer 15, lead time 120 minutes.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const MONDAY_10 = '2026-11-23T16:00:00.000Z';
-const MONDAY_11 = '2026-11-23T17:00:00.000Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 
 describe(`bookings (${testEngine})`, () => {
   let database: Database;

@@ -13,18 +13,13 @@ import { testManageLink } from '../../test/factories.ts';
 import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, NOW, WEDNESDAY_9, WEDNESDAY_11, WEDNESDAY_930 } from '../../test/test-week.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 
 // Decision 046: the customer cancels or moves a booking from its page, with
 // Stripe (a local fake that checks what we send) paying back a paid one. "Now" is Sunday 2026-11-22
 // 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00), so Wednesday 09:00 is
 // 69 hours away: changes are open until Tuesday 09:00.
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const WEDNESDAY_11 = '2026-11-25T17:00:00.000Z';
-const WEDNESDAY_930 = '2026-11-25T15:30:00.000Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 
 /** A calendar file as ical.js reads it: exactly one event, and what calendars act on. */
 function readCalendar(ics: string) {

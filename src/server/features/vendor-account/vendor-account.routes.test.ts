@@ -12,8 +12,8 @@ import { createHttpClient } from '../../test/http-client.ts';
 import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL } from '../../test/test-week.ts';
 
-const APP_URL = 'http://barrio.test';
 let n = 0;
 
 function signupBody(overrides: Record<string, unknown> = {}) {

@@ -18,12 +18,11 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 
 // Decision 035: a signup never takes over an admin-created profile; a claim proves
 // control of its stored phone or email with a one-time code first, and the bookings made before the
 // claim stay with the admins until one approves it. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 const MINUTE = 60_000;
 let n = 0;
 

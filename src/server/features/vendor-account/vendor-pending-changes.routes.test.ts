@@ -10,14 +10,12 @@ import { fixedClock } from '../../lib/clock.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { useSeededApp } from '../../test/seeded-app.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // Decision 055 through the real app: an approved vendor's change of identity waits for an admin
 // while the public, the search and the booking messages keep the approved values; descriptive edits
 // publish at once and are listed for admins. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`edits of an approved vendor (${testEngine})`, () => {

@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { HOUR, NOW } from '../../test/test-week.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 import { replies } from './whatsapp-texts.ts';
@@ -20,8 +21,6 @@ import { signPayload } from './whatsapp-webhook.service.ts';
 // never the whole help text, however many instances handle them.
 
 const APP_SECRET = 'meta-app-secret-for-tests';
-const NOW = '2026-11-22T18:00:00Z';
-const HOUR = 60 * 60_000;
 const VENDOR_WA_ID = '5215511223344'; // the 521 form Meta uses for Mexican mobiles
 const VENDOR_PHONE = '+525511223344';
 

@@ -11,6 +11,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { NOW } from '../../test/test-week.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 import { signPayload } from './whatsapp-webhook.service.ts';
@@ -20,7 +21,6 @@ import { signPayload } from './whatsapp-webhook.service.ts';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY_TOKEN = 'barrio-verify-token';
-const NOW = '2026-11-22T18:00:00Z';
 const NOW_SECONDS = String(Date.parse(NOW) / 1000);
 
 interface MetaMessage {

@@ -16,14 +16,13 @@ import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 import { readSseEvents } from './sse.test-utils.ts';
 
 // The testing and status pages' API (ARCHITECTURE §6, §12): admin only; simulations go through the same
 // command handler as the webhook; the log streams live over SSE.
 
-const APP_URL = 'http://barrio.test';
 // Sunday 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00).
-const NOW = '2026-11-22T18:00:00Z';
 const MONDAY_10 = '2026-11-23T16:00:00Z';
 const MONDAY_12 = '2026-11-23T18:00:00Z';
 

@@ -235,15 +235,19 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
       checkout: checkoutDeps(appDeps),
     });
 
-  /** A Stripe event about one of the fake's checkouts, signed now. */
-  function sessionEvent(type: string, sessionId: string, extra: Record<string, unknown> = {}) {
-    if (!fake) throw new Error('the scenario has no Stripe fake');
-    return signedStripeEvent({
+  /** A Stripe event about any object, signed now. */
+  const signedEvent = (type: string, object: Record<string, unknown>) =>
+    signedStripeEvent({
       type,
-      object: { ...fake.sessions.get(sessionId), ...extra },
+      object,
       secret: STRIPE_WEBHOOK_SECRET,
       timestamp: Math.floor(clock.now().getTime() / 1000),
     });
+
+  /** A Stripe event about one of the fake's checkouts, signed now. */
+  function sessionEvent(type: string, sessionId: string, extra: Record<string, unknown> = {}) {
+    if (!fake) throw new Error('the scenario has no Stripe fake');
+    return signedEvent(type, { ...fake.sessions.get(sessionId), ...extra });
   }
 
   /** Stripe's delivery: the raw body as signed (the typed client would encode it anew). */
@@ -272,6 +276,8 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
     sweep,
     sessionEvent,
     stripeWebhook,
+    /** Stripe's delivery of an event about any object (a charge, a refund), signed now. */
+    stripeEvent: (type: string, object: Record<string, unknown>) => stripeWebhook(signedEvent(type, object)),
     async close() {
       await fake?.close();
       await database.close();

@@ -9,12 +9,8 @@ import type {
 import { grantAdminByEmail } from '../../auth/roles.service.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import {
-  type BookingScenario,
-  createBookingScenario,
-  STRIPE_WEBHOOK_SECRET,
-} from '../../test/booking-scenario.ts';
-import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
+import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
+import type { FakeStripe } from '../../test/fake-stripe.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { APP_URL, MONDAY_10, NOW, THURSDAY_9, WEDNESDAY_9 } from '../../test/test-week.ts';
@@ -104,15 +100,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
   }
 
   /** A Stripe event about any object, signed now. */
-  const webhook = (type: string, object: Record<string, unknown>) =>
-    world.stripeWebhook(
-      signedStripeEvent({
-        type,
-        object,
-        secret: STRIPE_WEBHOOK_SECRET,
-        timestamp: Math.floor(clock.now().getTime() / 1000),
-      }),
-    );
+  const webhook = (type: string, object: Record<string, unknown>) => world.stripeEvent(type, object);
 
   /** Paid by card: Stripe takes the payment and tells us (checkout.session.completed). */
   async function paid(startTime = WEDNESDAY_9) {

@@ -99,6 +99,17 @@ describe(`the admin's bookings (${testEngine})`, () => {
     return { ...(await world.confirmed(booking)), email: booking.email };
   }
 
+  /** A refund made at Stripe, in the dashboard, outside Barrio: only Stripe's events tell of it. */
+  const refundedInDashboard = (booking: Awaited<ReturnType<typeof paid>>, amountMxn: number) =>
+    world.payments.refund({
+      appointmentId: booking.id,
+      sessionId: booking.row.checkoutSessionId!,
+      paymentRef: booking.row.paymentRef,
+      amountMxn,
+      idempotencyKey: `dashboard-${booking.id}`,
+      now: new Date(NOW),
+    });
+
   /** A Stripe event about any object, signed now. */
   const webhook = (type: string, object: Record<string, unknown>) => world.stripeEvent(type, object);
 
@@ -383,15 +394,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('pays back only what is left after a partial refund made in the Stripe dashboard', async () => {
       const booking = await paid();
       // Someone refunds $100.00 in the dashboard; Stripe tells us with charge.refunded.
-      const stripe = world.payments;
-      await stripe.refund({
-        appointmentId: booking.id,
-        sessionId: booking.row.checkoutSessionId!,
-        paymentRef: booking.row.paymentRef,
-        amountMxn: 10_000,
-        idempotencyKey: `dashboard-${booking.id}`,
-        now: new Date(NOW),
-      });
+      await refundedInDashboard(booking, 10_000);
       const event = await webhook('charge.refunded', {
         id: `ch_${booking.id.slice(0, 8)}`,
         object: 'charge',
@@ -497,14 +500,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       fake.failNext(1);
       expect((await cancel(booking.id)).status).toBe(200);
       // Someone pays back $100.00 from the dashboard.
-      await world.payments.refund({
-        appointmentId: booking.id,
-        sessionId: booking.row.checkoutSessionId!,
-        paymentRef: booking.row.paymentRef,
-        amountMxn: 10_000,
-        idempotencyKey: `dashboard-${booking.id}`,
-        now: new Date(NOW),
-      });
+      await refundedInDashboard(booking, 10_000);
       expect((await webhook('charge.refunded', charge(booking, 10_000))).status).toBe(200);
       expect((await detail(booking.id)).refund).toMatchObject({ state: 'owed', amount_mxn: 35_000 });
       expect((await list({ refund: 'owed' })).items.map((b) => b.code)).toContain(booking.code);

@@ -59,6 +59,17 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     );
   }
 
+  /** The mail carries the calendar file that removes the booking's event, never moved before. */
+  function expectFirstCancellation(mail: { payload: { attachments?: unknown } } | undefined, id: string) {
+    const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
+    expect(readCalendar(attachment!.content)).toMatchObject({
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      uid: `${id}@barrio`,
+      sequence: 1,
+    });
+  }
+
   /** A vendor of its own with a phone and a 60-minute service at $450, and a request for it. */
   async function requested(
     startTime = WEDNESDAY_9,
@@ -394,13 +405,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     const mail = (await outboxFor(booking.id, booking.code)).find(
       (o) => o.payload.to === `ana.${n}@example.test` && /falta de pago/.test(String(o.payload.subject)),
     );
-    const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
-    expect(readCalendar(attachment!.content)).toMatchObject({
-      method: 'CANCEL',
-      status: 'CANCELLED',
-      uid: `${booking.id}@barrio`,
-      sequence: 1,
-    });
+    expectFirstCancellation(mail, booking.id);
   });
 
   it('a request declined or expired removes the tentative event the booking page offered', async () => {
@@ -418,13 +423,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       const mail = (await outboxFor(booking.id, booking.code)).find((o) =>
         subject.test(String(o.payload.subject)),
       );
-      const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
-      expect(readCalendar(attachment!.content)).toMatchObject({
-        method: 'CANCEL',
-        status: 'CANCELLED',
-        uid: `${booking.id}@barrio`,
-        sequence: 1,
-      });
+      expectFirstCancellation(mail, booking.id);
     }
   });
 

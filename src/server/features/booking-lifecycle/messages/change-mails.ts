@@ -18,6 +18,34 @@ import {
 
 const signOff = ['', 'Barrio'];
 
+/**
+ * A mail telling the customer that the booking is over: what happened, the booking, the removal of
+ * its calendar event when one is attached (`calendar`), and its page.
+ */
+function customerEndedMail(
+  facts: PaymentMailFacts,
+  subject: string,
+  happened: string[],
+  calendar: string | null,
+): MailOutboxPayload {
+  return {
+    to: facts.customerEmail,
+    subject,
+    text: [
+      `Hola ${facts.customerName}:`,
+      '',
+      ...happened,
+      '',
+      ...details(facts),
+      '',
+      ...(calendar ? [calendarCancelLine] : []),
+      pageLine(facts),
+      ...signOff,
+    ].join('\n'),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
+  };
+}
+
 /** How long a card refund takes to show, as card issuers in Mexico state it. */
 const REFUND_DAYS = 'entre 5 y 10 días hábiles';
 
@@ -31,12 +59,10 @@ export function customerCancelledMail(
   }: { by?: 'customer' | 'admin'; note?: string | null; calendar?: string | null } = {},
 ): MailOutboxPayload {
   const byBarrio = by === 'admin';
-  return {
-    to: facts.customerEmail,
-    subject: byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerEndedMail(
+    facts,
+    byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
+    [
       byBarrio
         ? `Barrio canceló tu reserva con ${facts.vendorName}. Ya avisamos a ${facts.vendorName}.`
         : `Cancelaste tu reserva con ${facts.vendorName}.`,
@@ -44,15 +70,9 @@ export function customerCancelledMail(
       refundMxn > 0
         ? `Te reembolsaremos el importe completo, ${formatMxn(refundMxn)}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
         : 'No se hizo ningún cargo.',
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? [calendarCancelLine] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
-  };
+    ],
+    calendar,
+  );
 }
 
 /** An administrator cancelled (decision 049): the customer's WhatsApp inside the 24-hour window. */
@@ -204,23 +224,15 @@ export function customerExpiredMail(
   similarUrl: string,
   calendar: string | null = null,
 ): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Tu solicitud ${facts.code} venció sin respuesta`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerEndedMail(
+    facts,
+    `Tu solicitud ${facts.code} venció sin respuesta`,
+    [
       `${facts.vendorName} no respondió a tu solicitud a tiempo, así que venció. No se hizo ningún cargo.`,
       `Proveedores parecidos que pueden atenderte: ${similarUrl}`,
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? [calendarCancelLine] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
-  };
+    ],
+    calendar,
+  );
 }
 
 export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: string): string {

@@ -40,17 +40,20 @@ function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es-MX')}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
-/** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
-export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
+/** A mail asking the customer to pay: why, the booking, the deadline and the booking's page. */
+function payByDeadlineMail(
+  facts: PaymentMailFacts,
+  subject: string,
+  why: string[],
+  dueAt: Date,
+): MailOutboxPayload {
   return {
     to: facts.customerEmail,
-    subject: `Reserva ${facts.code} confirmada: paga para asegurarla`,
+    subject,
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`,
-      '',
-      url,
+      ...why,
       '',
       ...details(facts),
       '',
@@ -60,6 +63,16 @@ export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Dat
       'Barrio',
     ].join('\n'),
   };
+}
+
+/** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
+export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
+  return payByDeadlineMail(
+    facts,
+    `Reserva ${facts.code} confirmada: paga para asegurarla`,
+    [`${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`, '', url],
+    dueAt,
+  );
 }
 
 /** The same link by WhatsApp (payload.text of a `payment_link` outbox item). */
@@ -163,23 +176,15 @@ export function unpaidCancelledMails(
  * stays reserved until its deadline; a new payment link follows in its own mail.
  */
 export function paymentFailedMail(facts: PaymentMailFacts, dueAt: Date): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Reserva ${facts.code}: tu pago en OXXO no se completó`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return payByDeadlineMail(
+    facts,
+    `Reserva ${facts.code}: tu pago en OXXO no se completó`,
+    [
       `Tu pago en OXXO de ${amount(facts)} para la reserva ${facts.code} no se completó: la ficha venció sin pago y no se te cobró nada.`,
       'Tu reserva sigue apartada: te enviamos un nuevo enlace para pagar.',
-      '',
-      ...details(facts),
-      '',
-      deadlineLine(dueAt, facts.timezone),
-      pageLine(facts),
-      '',
-      'Barrio',
-    ].join('\n'),
-  };
+    ],
+    dueAt,
+  );
 }
 
 /** ARCHITECTURE §7: a payment for a booking already cancelled is kept and refunded, never dropped. */

@@ -6,6 +6,7 @@ import {
   amount,
   calendarAttachment,
   calendarCancelLine,
+  customerMail,
   details,
   fechaEs,
   pageLine,
@@ -29,19 +30,7 @@ function customerEndedMail(
   calendar: string | null,
 ): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      ...happened,
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? [calendarCancelLine] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
+    ...customerMail(facts, subject, happened, calendar ? [calendarCancelLine] : []),
     ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
@@ -133,19 +122,14 @@ export function customerRescheduledMail(
   calendar: string | null,
 ): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Reserva ${facts.code}: nueva fecha`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Reserva ${facts.code}: nueva fecha`,
+      [
+        `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
+      ],
+      calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : [],
+    ),
     ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
@@ -179,19 +163,14 @@ export function vendorRescheduledWhatsApp(facts: PaymentMailFacts, previousStart
 
 export function customerReminderMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Recordatorio: tu reserva ${facts.code} es mañana`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
-      '',
-      ...details(facts),
-      '',
-      'Adjuntamos la invitación de calendario (.ics).',
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Recordatorio: tu reserva ${facts.code} es mañana`,
+      [
+        `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
+      ],
+      ['Adjuntamos la invitación de calendario (.ics).'],
+    ),
     attachments: [calendarAttachment(facts, calendar)],
   };
 }
@@ -241,18 +220,12 @@ export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: str
 
 /** The money went back: sent once the payment provider accepted the refund. */
 export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Reembolso de la reserva ${facts.code}`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerMail(
+    facts,
+    `Reembolso de la reserva ${facts.code}`,
+    [
       `Reembolsamos ${formatMxn(refundedMxn)} de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
-      '',
-      ...details(facts),
-      '',
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-  };
+    ],
+    [],
+  );
 }

@@ -40,12 +40,15 @@ function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es-MX')}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
-/** A mail asking the customer to pay: why, the booking, the deadline and the booking's page. */
-function payByDeadlineMail(
+/**
+ * A mail to the customer about the booking: the greeting, what is said, the booking's details, the
+ * lines that close it (the payment deadline, the calendar's removal), the booking's page, Barrio.
+ */
+export function customerMail(
   facts: PaymentMailFacts,
   subject: string,
-  why: string[],
-  dueAt: Date,
+  said: string[],
+  closing: string[],
 ): MailOutboxPayload {
   return {
     to: facts.customerEmail,
@@ -53,11 +56,11 @@ function payByDeadlineMail(
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      ...why,
+      ...said,
       '',
       ...details(facts),
       '',
-      deadlineLine(dueAt, facts.timezone),
+      ...closing,
       pageLine(facts),
       '',
       'Barrio',
@@ -67,11 +70,11 @@ function payByDeadlineMail(
 
 /** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
 export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
-  return payByDeadlineMail(
+  return customerMail(
     facts,
     `Reserva ${facts.code} confirmada: paga para asegurarla`,
     [`${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`, '', url],
-    dueAt,
+    [deadlineLine(dueAt, facts.timezone)],
   );
 }
 
@@ -87,20 +90,12 @@ export function paymentLinkWhatsApp(facts: PaymentMailFacts, url: string, dueAt:
 
 export function paidCustomerMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Pago recibido · Reserva ${facts.code} confirmada`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Recibimos tu pago de ${amount(facts)}. Tu reserva con ${facts.vendorName} está confirmada.`,
-      '',
-      ...details(facts),
-      '',
-      'Adjuntamos una invitación de calendario (.ics).',
-      pageLine(facts),
-      '',
-      'Barrio',
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Pago recibido · Reserva ${facts.code} confirmada`,
+      [`Recibimos tu pago de ${amount(facts)}. Tu reserva con ${facts.vendorName} está confirmada.`],
+      ['Adjuntamos una invitación de calendario (.ics).'],
+    ),
     attachments: [calendarAttachment(facts, calendar)],
   };
 }
@@ -176,14 +171,14 @@ export function unpaidCancelledMails(
  * stays reserved until its deadline; a new payment link follows in its own mail.
  */
 export function paymentFailedMail(facts: PaymentMailFacts, dueAt: Date): MailOutboxPayload {
-  return payByDeadlineMail(
+  return customerMail(
     facts,
     `Reserva ${facts.code}: tu pago en OXXO no se completó`,
     [
       `Tu pago en OXXO de ${amount(facts)} para la reserva ${facts.code} no se completó: la ficha venció sin pago y no se te cobró nada.`,
       'Tu reserva sigue apartada: te enviamos un nuevo enlace para pagar.',
     ],
-    dueAt,
+    [deadlineLine(dueAt, facts.timezone)],
   );
 }
 

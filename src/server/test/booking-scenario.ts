@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { CreateBookingResponse } from '../../shared/booking.schemas.ts';
 import type { AppType } from '../app.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema/bookings.ts';
 import { outbox } from '../db/schema/messaging.ts';
 import { checkoutDeps, manageLinkFor } from '../features/booking-lifecycle/booking-checkout.ts';
@@ -283,6 +284,18 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
       await database.close();
     },
   };
+}
+
+/**
+ * The vendor's raw confirm token for the booking `code`, from its request mail in the outbox (only
+ * the token's hash is stored): for tests that book without a scenario.
+ */
+export async function confirmTokenInOutbox(db: Db, code: string): Promise<string> {
+  const rows = await db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+  const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
+  const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
+  if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
+  return match[1];
 }
 
 export type BookingScenario = Awaited<ReturnType<typeof createBookingScenario>>;

@@ -16,6 +16,7 @@ import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { confirmTokenInOutbox } from '../../test/booking-scenario.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
@@ -91,14 +92,7 @@ describe(`a booking's own contact (${testEngine})`, () => {
     return (await res.json()) as CreateBookingResponse;
   }
 
-  /** The raw confirm token from the vendor's notification mail (only its hash is stored). */
-  async function tokenOf(code: string): Promise<string> {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
-    return match[1];
-  }
+  const tokenOf = (code: string) => confirmTokenInOutbox(database.db, code);
 
   async function whatsappOf(appointmentId: string, type: string) {
     return (await database.db.select().from(outbox).where(eq(outbox.kind, 'whatsapp'))).filter(

@@ -15,6 +15,7 @@ import { user } from '../../db/schema/auth.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { confirmTokenInOutbox } from '../../test/booking-scenario.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
@@ -58,14 +59,7 @@ describe(`bookings (${testEngine})`, () => {
     ...extra,
   });
 
-  /** The raw token from the vendor's notification mail (only its hash is stored). */
-  async function tokenOf(code: string): Promise<string> {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
-    return match[1];
-  }
+  const tokenOf = (code: string) => confirmTokenInOutbox(database.db, code);
 
   async function book(vendorId: string, serviceId: string, startTime = MONDAY_9, extra = {}) {
     const res = await client().post('/api/bookings', payload(vendorId, serviceId, startTime, extra));

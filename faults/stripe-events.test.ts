@@ -6,7 +6,7 @@ import { createStripeProvider } from '../src/server/integrations/payments/stripe
 import { type FakeStripe, signedStripeEvent, startFakeStripe } from '../src/server/test/fake-stripe.ts';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-db.ts';
 import { findSlots, postBooking } from './support/bookings.ts';
-import { logLines, type ServerProcess, startServer, waitFor } from './support/server-process.ts';
+import { logLines, type ServerProcess, startInstances, waitFor } from './support/server-process.ts';
 
 // Decision 056 under a real Stripe's habits: a Stripe stand-in (the fake Stripe of the server tests,
 // reached through STRIPE_API_BASE) whose events — signed with the official SDK's test helper — are
@@ -34,25 +34,15 @@ describe('Stripe events twice, late and out of order, on two instances', () => {
   it('ends each booking in the state Stripe’s last word implies', async () => {
     database = await createTestDatabase();
     fake = await startFakeStripe({ secretKey: SECRET_KEY });
-    const appUrl = `http://127.0.0.1:${PORTS[0]}`;
-    for (const [i, port] of PORTS.entries()) {
-      instances.push(
-        await startServer({
-          name: `instance ${i + 1}`,
-          port,
-          env: {
-            DATABASE_URL: database.url!,
-            APP_URL: appUrl,
-            STRIPE_SECRET_KEY: SECRET_KEY,
-            STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-            STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
-            EXPIRY_SWEEP_MS: '100',
-            OUTBOX_POLL_MS: '200',
-            LOG_LEVEL: 'info',
-          },
-        }),
-      );
-    }
+    const appUrl = await startInstances(instances, {
+      ports: PORTS,
+      databaseUrl: database.url!,
+      env: {
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://${fake.api.host}:${fake.api.port}`,
+      },
+    });
     const db = database.db;
     const stripe = createStripeProvider({
       secretKey: SECRET_KEY,
@@ -95,6 +85,7 @@ describe('Stripe events twice, late and out of order, on two instances', () => {
     }
     const ids = bookings.map((b) => b.id);
     const cancelled = bookings.filter((_, i) => i % 2 === 0);
+    const cancelledIds = cancelled.map((b) => b.id);
     const kept = bookings.filter((_, i) => i % 2 === 1);
 
     /** One event as Stripe signs it, delivered to each instance twice, all at once. */
@@ -140,25 +131,16 @@ describe('Stripe events twice, late and out of order, on two instances', () => {
     await db
       .update(appointments)
       .set({ status: 'cancelled', cancelReason: 'customer', cancelledAt: new Date(), refundNeeded: true })
-      .where(
-        inArray(
-          appointments.id,
-          cancelled.map((b) => b.id),
-        ),
-      );
+      .where(inArray(appointments.id, cancelledIds));
     const refundsOf = (id: string) => fake.refunds.filter((r) => r.metadata.appointment_id === id);
-    await waitFor('first refunds made and recorded', async () => {
-      const rows = await db
-        .select()
-        .from(appointments)
-        .where(
-          inArray(
-            appointments.id,
-            cancelled.map((b) => b.id),
-          ),
-        );
-      return rows.every((r) => !r.refundNeeded && r.refundedAmountMxn === r.amountMxn) ? true : undefined;
-    });
+    /** Every cancelled booking's refund made and recorded: nothing owed, the whole amount paid back. */
+    const cancelledRefunded = async () =>
+      (await db.select().from(appointments).where(inArray(appointments.id, cancelledIds))).every(
+        (r) => !r.refundNeeded && r.refundedAmountMxn === r.amountMxn,
+      );
+    await waitFor('first refunds made and recorded', async () =>
+      (await cancelledRefunded()) ? true : undefined,
+    );
     expect(cancelled.map((b) => refundsOf(b.id).length)).toEqual(cancelled.map(() => 1));
 
     // The card network returns every first refund. Stripe had sent charge.refunded when it took
@@ -170,21 +152,9 @@ describe('Stripe events twice, late and out of order, on two instances', () => {
     await Promise.all(
       cancelled.map((b) => deliver('charge.refunded', charge(b, paymentRefOf.get(b.id)!, b.amount))),
     );
-    await waitFor('second refunds made and recorded', async () => {
-      const rows = await db
-        .select()
-        .from(appointments)
-        .where(
-          inArray(
-            appointments.id,
-            cancelled.map((b) => b.id),
-          ),
-        );
-      return rows.every((r) => !r.refundNeeded && r.refundedAmountMxn === r.amountMxn) &&
-        cancelled.every((b) => refundsOf(b.id).length === 2)
-        ? true
-        : undefined;
-    });
+    await waitFor('second refunds made and recorded', async () =>
+      (await cancelledRefunded()) && cancelled.every((b) => refundsOf(b.id).length === 2) ? true : undefined,
+    );
 
     // Days late, the rest of the news, again twice each: the first refund as it once stood, the
     // second one's refund.created, the charge as it was, and a paid booking's completed once more.

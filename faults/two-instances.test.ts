@@ -4,7 +4,7 @@ import { appointments } from '../src/server/db/schema/bookings.ts';
 import { outbox } from '../src/server/db/schema/messaging.ts';
 import { createTestDatabase, type TestDatabase } from '../src/server/test/test-db.ts';
 import { type BookingOutcome, findSlots, postBooking, verifyAcknowledged } from './support/bookings.ts';
-import { logLines, type ServerProcess, startServer, waitFor } from './support/server-process.ts';
+import { logLines, type ServerProcess, startInstances, waitFor } from './support/server-process.ts';
 
 // Fault 3 (ARCHITECTURE §11): two app processes on one PostgreSQL. Many booking requests for
 // the same slots arrive at both at once: exactly one wins each slot, the others get 409. Then
@@ -26,23 +26,7 @@ describe('two instances on one PostgreSQL', () => {
 
   it('books each slot once and sweeps each overdue booking once', async () => {
     database = await createTestDatabase();
-    const appUrl = `http://127.0.0.1:${PORTS[0]}`;
-    for (const [i, port] of PORTS.entries()) {
-      // One after the other: the first seeds the demo data, the second finds it there.
-      instances.push(
-        await startServer({
-          name: `instance ${i + 1}`,
-          port,
-          env: {
-            DATABASE_URL: database.url!,
-            APP_URL: appUrl,
-            EXPIRY_SWEEP_MS: '100',
-            OUTBOX_POLL_MS: '200',
-            LOG_LEVEL: 'info',
-          },
-        }),
-      );
-    }
+    const appUrl = await startInstances(instances, { ports: PORTS, databaseUrl: database.url! });
     const slots = await findSlots(appUrl, SLOTS);
 
     // Every request at once, alternating between the instances.

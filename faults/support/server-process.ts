@@ -129,6 +129,40 @@ export async function startServer({
   }
 }
 
+/**
+ * Instances of the app on one database, started one after the other (the first seeds the demo data,
+ * the second finds it there), each added to `instances` once it answers, so that the test's cleanup
+ * stops it. All take the first one's address as APP_URL, which is returned; their sweepers run every
+ * 100 ms and their outboxes are polled every 200 ms.
+ */
+export async function startInstances(
+  instances: ServerProcess[],
+  {
+    ports,
+    databaseUrl,
+    env = {},
+  }: { ports: readonly number[]; databaseUrl: string; env?: Record<string, string> },
+): Promise<string> {
+  const appUrl = `http://127.0.0.1:${ports[0]}`;
+  for (const [i, port] of ports.entries()) {
+    instances.push(
+      await startServer({
+        name: `instance ${i + 1}`,
+        port,
+        env: {
+          DATABASE_URL: databaseUrl,
+          APP_URL: appUrl,
+          ...env,
+          EXPIRY_SWEEP_MS: '100',
+          OUTBOX_POLL_MS: '200',
+          LOG_LEVEL: 'info',
+        },
+      }),
+    );
+  }
+  return appUrl;
+}
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The last lines of a log, for an assertion message. */

@@ -90,14 +90,18 @@ export type AdminVendorValues = z.output<typeof adminVendorInputSchema>;
 export const adminVendorUpdateSchema = updateSchemaOf(adminVendorInputSchema);
 export type AdminVendorUpdate = z.output<typeof adminVendorUpdateSchema>;
 
-/** A vendor as admins see it: the public fields plus the contact ones and the flags (ARCHITECTURE §3). */
-export interface AdminVendor {
+/** Who a vendor is and how to reach it: how every admin list of vendors starts a row. */
+export interface AdminVendorContact {
   id: string;
   slug: string;
   business_name: string;
   service_category: string;
   business_email: string | null;
   business_phone: string | null;
+}
+
+/** A vendor as admins see it: the public fields plus the contact ones and the flags (ARCHITECTURE §3). */
+export interface AdminVendor extends AdminVendorContact {
   /** A stored phone no number could be read from (db/phone-repair.ts): the admin enters the right one. */
   business_phone_unreadable: string | null;
   bio: string | null;

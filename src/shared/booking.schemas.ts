@@ -132,11 +132,13 @@ export const vendorBookingParamSchema = z.object({
   action: z.enum(vendorBookingActions, 'action must be confirm, decline or decline-and-block'),
 });
 
-/** What the confirm page and the vendor list show of one booking. */
-export interface BookingSummary {
-  id: string;
+/** What every page about one booking names of it: the vendor's, the customer's and the payment pages. */
+export interface BookingHeadline {
   code: string;
-  /** Overdue requests read as expired even before the sweeper moves them (ARCHITECTURE §4). */
+  /**
+   * Read as the sweeper will leave it, even before it moves the booking (ARCHITECTURE §4): an overdue
+   * request as expired, an unpaid booking past its deadline as cancelled.
+   */
   status: AppointmentStatus;
   vendor_name: string;
   service_name: string | null;
@@ -144,6 +146,11 @@ export interface BookingSummary {
   end_time: string;
   /** The vendor's IANA timezone: times are shown in it. */
   timezone: string;
+}
+
+/** What the confirm page and the vendor list show of one booking. */
+export interface BookingSummary extends BookingHeadline {
+  id: string;
   customer_name: string;
   amount_mxn: number;
   payment_due_at: string | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PublicVendor } from './vendor.schemas.ts';
 
 // product §3 "Contact sent for processing" and §7 process-contacts; ARCHITECTURE §6 POST /api/me/contacts.
 // The schema is the API contract of the server's validator; the web app sends the same shape.
@@ -67,14 +68,11 @@ export interface Recommendation {
   /** Orders the list: 100 for `in_contacts`, else one value per band (it says no more). */
   score: number;
   created_at: string;
-  vendor: {
-    id: string;
-    slug: string;
-    business_name: string;
-    service_category: string;
-    bio: string | null;
-    profile_image_url: string | null;
-  };
+  /** The public vendor's card fields. */
+  vendor: Pick<
+    PublicVendor,
+    'id' | 'slug' | 'business_name' | 'service_category' | 'bio' | 'profile_image_url'
+  >;
 }
 
 export interface RecommendationsResponse {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppointmentStatus } from './constants.ts';
+import type { BookingHeadline } from './booking.schemas.ts';
 
 // ARCHITECTURE §6, §7: the payment pages' API. Session ids are the provider's (Stripe `cs_…`, sandbox
 // `cs_sandbox_…`); anything else cannot match a booking.
@@ -21,17 +21,8 @@ export const paymentAppointmentQuerySchema = z.object({
   token: z.string().trim().max(200, 'Reserva No Encontrada').optional(),
 });
 
-interface PaymentBooking {
+interface PaymentBooking extends BookingHeadline {
   appointment_id: string;
-  code: string;
-  /** An unpaid booking past its deadline reads as cancelled (ARCHITECTURE §4). */
-  status: AppointmentStatus;
-  vendor_name: string;
-  service_name: string | null;
-  start_time: string;
-  end_time: string;
-  /** The vendor's IANA timezone: times are shown in it. */
-  timezone: string;
   /** Centavos. */
   amount_mxn: number;
   currency: 'MXN';

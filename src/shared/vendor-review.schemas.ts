@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminVendorContact } from './admin.schemas.ts';
 import { type ApplicationStatus, MAX_PAGE_SIZE } from './constants.ts';
 
 // The vendor review queue's API contract (decision 048, product §2.16): one schema per input, used by
@@ -48,13 +49,7 @@ export const reviewQueueQuerySchema = z.object({
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
 
 /** A vendor waiting for review, as the Review tab shows it (oldest first). */
-export interface ReviewQueueItem {
-  id: string;
-  slug: string;
-  business_name: string;
-  service_category: string;
-  business_email: string | null;
-  business_phone: string | null;
+export interface ReviewQueueItem extends AdminVendorContact {
   application_status: (typeof reviewQueueStatuses)[number];
   /** The last review's message (what to change), when the vendor was asked for changes. */
   review_message: string | null;

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
-import type { Database } from '../db/client.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
-import { seedDemoData } from '../db/seed/seed.ts';
 import type { DevMail } from '../features/dev-mailbox/dev-mailbox.service.ts';
 import { createHttpClient } from '../test/http-client.ts';
+import { useSeededApp } from '../test/seeded-app.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 import { authRateLimits } from './auth.ts';
 
-const APP_URL = 'http://barrio.test';
-
 describe(`accounts over HTTP (${testEngine})`, () => {
-  let database: Database;
-  let app: ReturnType<typeof createTestApp>['app'];
-  const client = () => createHttpClient(app, { origin: APP_URL });
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 1 });
-    ({ app } = createTestApp(database, { env: { APP_URL } }));
-  });
-  afterAll(() => database.close());
+  const world = useSeededApp({ vendors: 1, env: { APP_URL } });
+  const client = () => world.client();
 
   it('signs up, signs in, reads /api/me, signs out and is then refused', async () => {
     const browser = client();
@@ -119,7 +109,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
   });
 
   it('counts no attempts when RATE_LIMITS=off (load tests on one machine)', async () => {
-    const unlimited = createTestApp(database, { env: { APP_URL, RATE_LIMITS: 'off' } }).app;
+    const unlimited = createTestApp(world.database, { env: { APP_URL, RATE_LIMITS: 'off' } }).app;
     const flooder = createHttpClient(unlimited, { origin: APP_URL });
     const statuses = new Set<number>();
     for (let i = 0; i <= authRateLimits['/sign-in/magic-link'].max + 2; i++) {
@@ -176,7 +166,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}/auth/magic-link`);
     expect(url.searchParams.has('redirectTo')).toBe(false);
     // ARCHITECTURE §10: the token is stored hashed — the raw token is nowhere in the database.
-    const rows = await database.db.query.verification.findMany();
+    const rows = await world.db.query.verification.findMany();
     expect(rows.some((r) => r.identifier.includes(token) || r.value.includes(token))).toBe(false);
 
     const first = await verify(browser, token);
@@ -219,7 +209,7 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     const browser = client();
     await browser.post('/api/auth/sign-in/magic-link', { email: 'cruzado@example.test' });
     const { token } = await mailedLink(browser, 'cruzado@example.test');
-    const foreign = createHttpClient(app, { origin: 'https://evil.example' });
+    const foreign = createHttpClient(world.app, { origin: 'https://evil.example' });
     expect((await foreign.post('/api/auth/magic-link/verify', { token })).status).toBe(403);
     expect((await verify(client(), 'x'.repeat(32))).status).toBe(410);
     expect((await client().post('/api/auth/magic-link/verify', {})).status).toBe(400);

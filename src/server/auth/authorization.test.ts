@@ -17,6 +17,7 @@ import { appointmentValues, insertCustomer, insertVendor } from '../test/factori
 import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 import { assertOwnedBy, requireAdmin, requireUser, requireVendor } from './guards.ts';
 import { mountAuth } from './mount-auth.ts';
 
@@ -24,7 +25,6 @@ import { mountAuth } from './mount-auth.ts';
 // `app.routes`) and calls it as five people. A route that fits no rule below fails the test, so a
 // new route cannot ship without someone deciding who may call it.
 
-const APP_URL = 'http://barrio.test';
 const NOW = '2026-11-23T18:00:00Z';
 const actors = ['anonymous', 'customer', 'vendor', 'otherVendor', 'admin'] as const;
 type Actor = (typeof actors)[number];

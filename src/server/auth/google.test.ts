@@ -9,12 +9,11 @@ import {
 } from '../test/local-openid-provider.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 
 // Google sign-in end to end against a local OpenID provider (decision 011): the app asks for the
 // authorization URL, the "browser" follows it, the provider redirects back with a code, the app
 // exchanges it (PKCE, ID token checked against the provider's keys) and signs the person in.
-
-const APP_URL = 'http://barrio.test';
 
 describe(`Google sign-in (${testEngine})`, () => {
   let provider: LocalOpenIdProvider;

@@ -6,10 +6,10 @@ import type { DevMail } from '../features/dev-mailbox/dev-mailbox.service.ts';
 import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 import { authEmailRateLimits, authRateLimits } from './auth.ts';
 import { RESET_PASSWORD_PAGE, RESET_PASSWORD_TTL_SECONDS, RESET_TOKEN_PREFIX } from './password-reset.ts';
 
-const APP_URL = 'http://barrio.test';
 const OLD_PASSWORD = 'Antigua#2026';
 const NEW_PASSWORD = 'Nueva#Clave2026';
 

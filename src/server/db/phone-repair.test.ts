@@ -1,17 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPage, AdminUnreadablePhone, AdminVendor } from '../../shared/admin.schemas.ts';
-import type { AppEnv } from '../app-env.ts';
 import { insertVendor } from '../test/factories.ts';
-import { createHttpClient, type HttpClient } from '../test/http-client.ts';
-import { createTestApp } from '../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../test/test-db.ts';
-import type { Database } from './client.ts';
+import type { HttpClient } from '../test/http-client.ts';
+import { useSeededApp } from '../test/seeded-app.ts';
+import { testEngine } from '../test/test-db.ts';
 import { repairedPhone } from './phone-repair.ts';
 import { vendorProfiles } from './schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from './seed/demo-people.ts';
-import { seedDemoData } from './seed/seed.ts';
 
 // Vendor phones stored by the old forms (the dial code joined to the digits typed, leading zeros
 // dropped) are read again after migrate; those no number can be read from are shown to the admins.
@@ -37,21 +32,15 @@ describe('repairedPhone', () => {
 
 describe(`stored vendor phones repaired after migrate (${testEngine})`, () => {
   const APP_URL = 'http://barrio.test';
-  let database: Database;
-  let app: Hono<AppEnv>;
+  const world = useSeededApp({ vendors: 3, env: { APP_URL, RATE_LIMITS: 'off' } });
   let admin: HttpClient;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 3 });
-    ({ app } = createTestApp(database, { env: { APP_URL, RATE_LIMITS: 'off' } }));
-    admin = createHttpClient(app, { origin: APP_URL });
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
+    admin = await world.signedIn('admin');
   });
-  afterAll(() => database.close());
 
   async function phonesOf(id: string) {
-    const [row] = await database.db
+    const [row] = await world.db
       .select({ phone: vendorProfiles.businessPhone, unreadable: vendorProfiles.businessPhoneUnreadable })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, id));
@@ -59,14 +48,14 @@ describe(`stored vendor phones repaired after migrate (${testEngine})`, () => {
   }
 
   it('stores E.164 where a number can be read, and lists the others for the admin until fixed', async () => {
-    const joined = await insertVendor(database.db, { businessPhone: '+52525523456789' });
-    const mobile = await insertVendor(database.db, { businessPhone: '+52445523456789' });
-    const short = await insertVendor(database.db, {
+    const joined = await insertVendor(world.db, { businessPhone: '+52525523456789' });
+    const mobile = await insertVendor(world.db, { businessPhone: '+52445523456789' });
+    const short = await insertVendor(world.db, {
       businessName: 'Plomería Cuatro Dígitos',
       businessPhone: '+521234',
     });
 
-    await database.migrate();
+    await world.database.migrate();
 
     expect(await phonesOf(joined.id)).toEqual({ phone: '+525523456789', unreadable: null });
     expect(await phonesOf(mobile.id)).toEqual({ phone: '+525523456789', unreadable: null });
@@ -88,7 +77,7 @@ describe(`stored vendor phones repaired after migrate (${testEngine})`, () => {
     expect(page.items[0]).toMatchObject({ business_phone: null, business_phone_unreadable: '+521234' });
 
     // A second start changes nothing.
-    await database.migrate();
+    await world.database.migrate();
     expect(await phonesOf(short.id)).toEqual({ phone: null, unreadable: '+521234' });
 
     const fixed = await admin.request(`/api/admin/vendors/${short.id}`, {
@@ -104,7 +93,7 @@ describe(`stored vendor phones repaired after migrate (${testEngine})`, () => {
   });
 
   it('is for admins only', async () => {
-    const anonymous = createHttpClient(app, { origin: APP_URL });
+    const anonymous = world.client();
     expect((await anonymous.get('/api/admin/vendors/unreadable-phones')).status).toBe(401);
   });
 });

@@ -8,11 +8,11 @@ import { fixedClock } from '../lib/clock.ts';
 import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 
 // Items 8 and 9 through the real app: whose bucket a request counts in (behind a proxy,
 // by IPv6 /64, per email) and how large a body may be.
 
-const APP_URL = 'http://barrio.test';
 const MINUTE = 60_000;
 
 type App = ReturnType<typeof createTestApp>['app'];

@@ -9,6 +9,7 @@ import { changedTables, fingerprintTables } from '../test/db-fingerprint.ts';
 import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL } from '../test/test-week.ts';
 
 // ARCHITECTURE §10: a cookie-authenticated mutation needs our Origin and a JSON body. Every
 // POST, PUT, PATCH and DELETE under /api — from the app's own route list, so new ones are covered —
@@ -16,7 +17,6 @@ import { createTestDatabase, testEngine } from '../test/test-db.ts';
 // refused without changing anything. Webhooks are left out: providers call them without a
 // session, and the signature over the raw body is their only credential (their own tests).
 
-const APP_URL = 'http://barrio.test';
 const FOREIGN = 'https://evil.example';
 const NOBODY = '00000000-0000-4000-8000-000000000000';
 

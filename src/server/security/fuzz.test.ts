@@ -15,6 +15,7 @@ import { changedTables, fingerprintTables, type TableFingerprints } from '../tes
 import { createHttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL, NOW } from '../test/test-week.ts';
 
 // ARCHITECTURE §10: bad input anywhere gets a clear 4xx, never a 500, and changes nothing.
 // Every /api route of the app (its own route list, so a new route is fuzzed the day it exists)
@@ -27,10 +28,8 @@ import { createTestDatabase, testEngine } from '../test/test-db.ts';
 // validators read, so a new route is covered the day it exists) gets malformed values one field at
 // a time, as each of the four roles: a malformed value is a 4xx, and a 400 names the field.
 
-/** "Now" for the app and the demo data, so that no answer depends on today's date. */
-const NOW = '2026-11-22T18:00:00Z';
+// The app and the demo data run at the test week's NOW, so that no answer depends on today's date.
 
-const APP_URL = 'http://barrio.test';
 /** Deterministic by default; FUZZ_SEED=<n> explores another corner. A failure prints the seed and the request. */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
 const RUNS_PER_ROUTE = 20;

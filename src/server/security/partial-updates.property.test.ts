@@ -28,6 +28,7 @@ import { insertService, insertVendor } from '../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../test/test-db.ts';
+import { APP_URL, NOW } from '../test/test-week.ts';
 
 // An update changes exactly the fields a request names. For every PATCH/PUT route of the
 // app (checked against its own route list, so a new one cannot be left out), fast-check seeds a
@@ -35,8 +36,6 @@ import { createTestDatabase, testEngine } from '../test/test-db.ts';
 // the route admits, and reads the row back from the database: each column the request named holds
 // the new value, and every other column is as it was.
 
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 /** Deterministic by default; PARTIAL_UPDATES_SEED=<n> explores another corner. */
 const SEED = Number(process.env.PARTIAL_UPDATES_SEED ?? 20_261_128);
 const RUNS_PER_ROUTE = 25;

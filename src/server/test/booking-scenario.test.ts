@@ -2,12 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BookingScenario, createBookingScenario } from './booking-scenario.ts';
 import { createTestApp } from './test-app.ts';
 import { testEngine } from './test-db.ts';
+import { MONDAY_9, NOW, WEDNESDAY_9 } from './test-week.ts';
 
 // The scenario's steps leave each booking where their names say, through the real routes: the
 // route tests rely on that. Monday 09:00 is 21 h after "now", Wednesday 09:00 more than 24 h.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 
 describe(`the booking scenario (${testEngine})`, () => {
   let world: BookingScenario;

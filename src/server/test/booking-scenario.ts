@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { CreateBookingResponse } from '../../shared/booking.schemas.ts';
 import type { AppType } from '../app.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { Db } from '../db/client.ts';
 import { appointments } from '../db/schema/bookings.ts';
 import { outbox } from '../db/schema/messaging.ts';
 import { checkoutDeps, manageLinkFor } from '../features/booking-lifecycle/booking-checkout.ts';
@@ -18,13 +19,13 @@ import { type FakeStripe, signedStripeEvent, startFakeStripe } from './fake-stri
 import { createHttpClient, type HttpClient } from './http-client.ts';
 import { createTestApp } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { APP_URL } from './test-week.ts';
 
 // The world the booking route tests share: the real app over a test database, the injectable clock,
 // the Stripe fake when a test is about payments, the sweeper, and steps that move a booking through
 // the real routes as a customer and a vendor would. Each step starts from where the one before left
 // the booking, so a test states only the part of the lifecycle it is about.
 
-export const SCENARIO_APP_URL = 'http://barrio.test';
 export const STRIPE_SECRET_KEY = 'sk_test_barrio_fake';
 export const STRIPE_WEBHOOK_SECRET = 'whsec_barrio_test_secret';
 
@@ -36,7 +37,7 @@ type ServiceInsert = Parameters<typeof insertService>[2];
  * routes, so a renamed or reshaped route fails the typecheck. The requests go through `http`, a
  * browser-like client (cookies, Origin, its own IP address).
  */
-export function createApiClient(http: HttpClient, origin = SCENARIO_APP_URL) {
+export function createApiClient(http: HttpClient, origin = APP_URL) {
   return hc<AppType>(`${origin}/api`, {
     fetch: (input: RequestInfo | URL, init?: RequestInit) =>
       http.request(input instanceof Request ? input.url : String(input), init),
@@ -84,7 +85,7 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
   const { app, config, payments } = createTestApp(database, {
     clock,
     env: {
-      APP_URL: SCENARIO_APP_URL,
+      APP_URL: APP_URL,
       RATE_LIMITS: 'off',
       ...(fake ? { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } : {}),
       ...env,
@@ -235,15 +236,19 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
       checkout: checkoutDeps(appDeps),
     });
 
-  /** A Stripe event about one of the fake's checkouts, signed now. */
-  function sessionEvent(type: string, sessionId: string, extra: Record<string, unknown> = {}) {
-    if (!fake) throw new Error('the scenario has no Stripe fake');
-    return signedStripeEvent({
+  /** A Stripe event about any object, signed now. */
+  const signedEvent = (type: string, object: Record<string, unknown>) =>
+    signedStripeEvent({
       type,
-      object: { ...fake.sessions.get(sessionId), ...extra },
+      object,
       secret: STRIPE_WEBHOOK_SECRET,
       timestamp: Math.floor(clock.now().getTime() / 1000),
     });
+
+  /** A Stripe event about one of the fake's checkouts, signed now. */
+  function sessionEvent(type: string, sessionId: string, extra: Record<string, unknown> = {}) {
+    if (!fake) throw new Error('the scenario has no Stripe fake');
+    return signedEvent(type, { ...fake.sessions.get(sessionId), ...extra });
   }
 
   /** Stripe's delivery: the raw body as signed (the typed client would encode it anew). */
@@ -272,11 +277,25 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
     sweep,
     sessionEvent,
     stripeWebhook,
+    /** Stripe's delivery of an event about any object (a charge, a refund), signed now. */
+    stripeEvent: (type: string, object: Record<string, unknown>) => stripeWebhook(signedEvent(type, object)),
     async close() {
       await fake?.close();
       await database.close();
     },
   };
+}
+
+/**
+ * The vendor's raw confirm token for the booking `code`, from its request mail in the outbox (only
+ * the token's hash is stored): for tests that book without a scenario.
+ */
+export async function confirmTokenInOutbox(db: Db, code: string): Promise<string> {
+  const rows = await db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+  const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
+  const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
+  if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
+  return match[1];
 }
 
 export type BookingScenario = Awaited<ReturnType<typeof createBookingScenario>>;

@@ -1,9 +1,12 @@
 import { createApp } from '../app.ts';
 import { parseConfig } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { checkoutDeps } from '../features/booking-lifecycle/booking-checkout.ts';
+import { whatsappOutboxHandler } from '../features/whatsapp/whatsapp-outbox.ts';
 import type { PaymentProvider } from '../integrations/payments/payment-provider.ts';
 import { createSandboxProvider } from '../integrations/payments/sandbox-provider.ts';
 import { createStripeProvider } from '../integrations/payments/stripe-provider.ts';
+import { createLogTransport } from '../integrations/whatsapp/log-transport.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 
@@ -41,4 +44,22 @@ export function createTestApp(
     { serveWeb: webRoot !== undefined, webRoot },
   );
   return { app, config, db: database.db, payments: provider };
+}
+
+/**
+ * The outbox's WhatsApp handler as main.ts wires it for a test app (its config and payments), over
+ * `db` (the app's, or another instance's) and the log transport: nothing leaves the machine.
+ */
+export function logWhatsAppHandler(
+  made: Pick<ReturnType<typeof createTestApp>, 'config' | 'payments'>,
+  db: Db,
+  clock: Clock,
+) {
+  return whatsappOutboxHandler({
+    db,
+    transport: createLogTransport(),
+    clock,
+    appUrl: made.config.appUrl,
+    checkout: checkoutDeps({ payments: made.payments, config: made.config, logger: createLogger('silent') }),
+  });
 }

@@ -11,6 +11,7 @@ import { insertCustomer, insertService, insertVendor } from '../../test/factorie
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 
 // Decision 049: the CSV export streams — the memory it keeps is the same for 1,000 rows
 // as for 100,000, through the real route on the real database. Rows are made by one generate_series
@@ -19,8 +20,6 @@ import { createTestDatabase, type TestDatabase, testEngine } from '../../test/te
 // collected. Buffered, 100,000 rows are tens of megabytes (each line is about 300 bytes as text,
 // several times that as row objects); streamed, a page of rows at a time (CSV_PAGE_ROWS).
 
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 const MB = 1024 * 1024;
 
 // A full collection on demand: the flag is set before the function is fetched from a new context.

@@ -9,14 +9,11 @@ import type {
 import { grantAdminByEmail } from '../../auth/roles.service.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import {
-  type BookingScenario,
-  createBookingScenario,
-  STRIPE_WEBHOOK_SECRET,
-} from '../../test/booking-scenario.ts';
-import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
+import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
+import type { FakeStripe } from '../../test/fake-stripe.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_10, NOW, THURSDAY_9, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 import { checkLedger } from '../ledger/ledger-check.ts';
 import { adminBookingPages } from './admin-bookings-csv.ts';
@@ -24,11 +21,6 @@ import { adminBookingPages } from './admin-bookings-csv.ts';
 // Decision 049: the admin's Bookings tab over the real app, with Stripe (a local
 // fake that checks what we send, and counts refunds). "Now" is Sunday 2026-11-22 12:00 in Mexico
 // City; vendors keep the default week (Mon–Fri 09:00–17:00).
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const THURSDAY_9 = '2026-11-26T15:00:00.000Z';
-const MONDAY_10 = '2026-11-23T16:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`the admin's bookings (${testEngine})`, () => {
@@ -107,16 +99,19 @@ describe(`the admin's bookings (${testEngine})`, () => {
     return { ...(await world.confirmed(booking)), email: booking.email };
   }
 
+  /** A refund made at Stripe, in the dashboard, outside Barrio: only Stripe's events tell of it. */
+  const refundedInDashboard = (booking: Awaited<ReturnType<typeof paid>>, amountMxn: number) =>
+    world.payments.refund({
+      appointmentId: booking.id,
+      sessionId: booking.row.checkoutSessionId!,
+      paymentRef: booking.row.paymentRef,
+      amountMxn,
+      idempotencyKey: `dashboard-${booking.id}`,
+      now: new Date(NOW),
+    });
+
   /** A Stripe event about any object, signed now. */
-  const webhook = (type: string, object: Record<string, unknown>) =>
-    world.stripeWebhook(
-      signedStripeEvent({
-        type,
-        object,
-        secret: STRIPE_WEBHOOK_SECRET,
-        timestamp: Math.floor(clock.now().getTime() / 1000),
-      }),
-    );
+  const webhook = (type: string, object: Record<string, unknown>) => world.stripeEvent(type, object);
 
   /** Paid by card: Stripe takes the payment and tells us (checkout.session.completed). */
   async function paid(startTime = WEDNESDAY_9) {
@@ -399,15 +394,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
     it('pays back only what is left after a partial refund made in the Stripe dashboard', async () => {
       const booking = await paid();
       // Someone refunds $100.00 in the dashboard; Stripe tells us with charge.refunded.
-      const stripe = world.payments;
-      await stripe.refund({
-        appointmentId: booking.id,
-        sessionId: booking.row.checkoutSessionId!,
-        paymentRef: booking.row.paymentRef,
-        amountMxn: 10_000,
-        idempotencyKey: `dashboard-${booking.id}`,
-        now: new Date(NOW),
-      });
+      await refundedInDashboard(booking, 10_000);
       const event = await webhook('charge.refunded', {
         id: `ch_${booking.id.slice(0, 8)}`,
         object: 'charge',
@@ -513,14 +500,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       fake.failNext(1);
       expect((await cancel(booking.id)).status).toBe(200);
       // Someone pays back $100.00 from the dashboard.
-      await world.payments.refund({
-        appointmentId: booking.id,
-        sessionId: booking.row.checkoutSessionId!,
-        paymentRef: booking.row.paymentRef,
-        amountMxn: 10_000,
-        idempotencyKey: `dashboard-${booking.id}`,
-        now: new Date(NOW),
-      });
+      await refundedInDashboard(booking, 10_000);
       expect((await webhook('charge.refunded', charge(booking, 10_000))).status).toBe(200);
       expect((await detail(booking.id)).refund).toMatchObject({ state: 'owed', amount_mxn: 35_000 });
       expect((await list({ refund: 'owed' })).items.map((b) => b.code)).toContain(booking.code);

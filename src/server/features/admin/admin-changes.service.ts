@@ -15,18 +15,11 @@ import { vendorProfileChanges, vendorProfiles } from '../../db/schema/vendors.ts
 import { AppError } from '../../lib/app-error.ts';
 import type { MailOutboxPayload } from '../outbox/outbox.service.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
+import { identityColumnOf } from '../vendor-account/vendor-profile.service.ts';
 
 // Edits of approved vendors (decision 055): a change of identity waits on the vendor row until an
 // admin approves it (its fields are then copied to the public columns) or rejects it with a reason;
 // descriptive edits published at once are listed newest first.
-
-const columnOf = {
-  business_name: 'businessName',
-  service_category: 'serviceCategory',
-  business_phone: 'businessPhone',
-  business_email: 'businessEmail',
-  address: 'address',
-} as const satisfies Record<IdentityField, keyof typeof vendorProfiles.$inferSelect>;
 
 const hasPending = isNotNull(vendorProfiles.pendingChangesAt);
 
@@ -50,7 +43,7 @@ export async function listPendingChanges(
       const proposed = row.pendingChanges ?? {};
       const current: IdentityChanges = {};
       for (const field of Object.keys(proposed) as IdentityField[])
-        current[field] = (row[columnOf[field]] as string | null) ?? '';
+        current[field] = (row[identityColumnOf[field]] as string | null) ?? '';
       return {
         vendor_profile_id: row.id,
         slug: row.slug,
@@ -123,7 +116,7 @@ export async function decidePendingChange(
     if (approve)
       for (const field of identityFields)
         if (fields[field] !== undefined)
-          (applied as Record<string, unknown>)[columnOf[field]] = fields[field];
+          (applied as Record<string, unknown>)[identityColumnOf[field]] = fields[field];
     // An approved phone replaces one the repair could not read (db/phone-repair.ts).
     if (applied.businessPhone !== undefined) applied.businessPhoneUnreadable = null;
     const [row] = await tx

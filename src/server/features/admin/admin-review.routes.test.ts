@@ -1,89 +1,49 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { ReviewQueueItem, VendorReviewResult } from '../../../shared/vendor-review.schemas.ts';
-import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
+import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
+import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // The vendor review queue (decision 048) through the real app: approval gates every public
 // read and booking requests; each review is one conditional UPDATE that notifies the vendor once.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09–17).
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`the vendor review queue (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
+  const world = useSeededApp({ vendors: 3, clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } });
+  const client = () => world.client();
   let admin: HttpClient;
   let customer: HttpClient;
   let anonymous: HttpClient;
   let n = 0;
-  const client = () => createHttpClient(app, { origin: APP_URL });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 3 });
-    ({ app } = createTestApp(database, { clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } }));
-    admin = client();
-    customer = client();
+    admin = await world.signedIn('admin');
+    customer = await world.signedIn('customer');
     anonymous = client();
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
-    await customer.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
   });
-  afterAll(() => database.close());
 
   /** A vendor who signed up through the wizard (submitted), with one active service, signed in. */
   async function signedUpVendor() {
     n++;
-    const email = `revisar.${n}@example.test`;
-    const body = {
+    const vendor = await signUpThroughWizard(world.db, client, {
       business_name: `Jardines Revisar ${n}`,
       business_phone: `55 7000 00${String(n).padStart(2, '0')}`,
-      business_phone_country: 'MX',
-      business_email: email,
+      business_email: `revisar.${n}@example.test`,
       password: 'Jardin#2026',
       bio: 'Jardinería',
-      experience_years: 3,
       service_category: 'Limpieza del Hogar',
-      service_areas: ['Roma Norte'],
-      languages: ['Spanish'],
-      address: 'Calle Colima 1, Roma Norte',
-      buffer_minutes: 0,
-      advance_booking_days: 30,
-      lead_time_minutes: 60,
-      availability: defaultWeeklyAvailability(),
-    };
-    const res = await client().post('/api/vendor/signup', body);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { vendorProfileId: id, slug } = (await res.json()) as { vendorProfileId: string; slug: string };
-    const service = await insertService(database.db, id, { durationMinutes: 60 });
-    const owner = client();
-    await owner.signIn(email, body.password);
-    // The signup's own welcome items are not the review's.
-    await database.db.delete(outbox);
-    return {
-      id,
-      slug,
-      email,
-      phone: `+52557000${String(n).padStart(4, '0')}`,
-      name: body.business_name,
-      service,
-      owner,
-    };
+    });
+    return { ...vendor, phone: `+52557000${String(n).padStart(4, '0')}` };
   }
 
   async function review(id: string, json: unknown, as = admin) {
@@ -91,7 +51,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
   }
 
   async function notificationsOf(vendor: { id: string; email: string }) {
-    const items = await database.db.select().from(outbox);
+    const items = await world.db.select().from(outbox);
     const payloads = items.map(
       (i): Record<string, string> => ({ ...(i.payload as Record<string, string>), kind: i.kind }),
     );
@@ -109,11 +69,11 @@ describe(`the vendor review queue (${testEngine})`, () => {
   it('keeps a submitted vendor out of lists, search, featured, similar, profile, slots and bookings', async () => {
     const vendor = await signedUpVendor();
     // An approved neighbour of the same category, whose similar vendors are read below.
-    const neighbour = await insertVendor(database.db, {
+    const neighbour = await insertVendor(world.db, {
       serviceCategory: 'cleaning',
       isClaimed: true,
     });
-    await insertService(database.db, neighbour.id);
+    await insertService(world.db, neighbour.id);
 
     expect(await listed()).not.toContain(vendor.id);
     expect(await listed('&q=Revisar')).not.toContain(vendor.id);
@@ -156,21 +116,21 @@ describe(`the vendor review queue (${testEngine})`, () => {
   });
 
   it('lists submitted and pending vendors oldest first, with their services and claims', async () => {
-    const older = await insertVendor(database.db, {
+    const older = await insertVendor(world.db, {
       applicationStatus: 'pending',
       reviewMessage: 'Agrega fotos',
       createdAt: new Date('2026-11-01T10:00:00Z'),
     });
-    const claimed = await insertVendor(database.db, {
+    const claimed = await insertVendor(world.db, {
       applicationStatus: 'submitted',
       adminCreated: true,
       isClaimed: true,
       claimedAt: new Date('2026-11-20T10:00:00Z'),
       createdAt: new Date('2026-11-02T10:00:00Z'),
     });
-    await insertService(database.db, claimed.id);
-    await insertService(database.db, claimed.id, { isActive: false });
-    const approved = await insertVendor(database.db, { createdAt: new Date('2026-10-01T10:00:00Z') });
+    await insertService(world.db, claimed.id);
+    await insertService(world.db, claimed.id, { isActive: false });
+    const approved = await insertVendor(world.db, { createdAt: new Date('2026-10-01T10:00:00Z') });
 
     const res = await admin.get('/api/admin/vendors/review?limit=50');
     expect(res.status).toBe(200);
@@ -213,7 +173,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
     expect(await listed('&q=Revisar')).toContain(vendor.id);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}`)).status).toBe(200);
     expect((await anonymous.get(`/api/vendors/${vendor.slug}/similar`)).status).toBe(200);
-    const neighbour = await insertVendor(database.db, { serviceCategory: 'cleaning' });
+    const neighbour = await insertVendor(world.db, { serviceCategory: 'cleaning' });
     const similar = (await (await anonymous.get(`/api/vendors/${neighbour.id}/similar`)).json()) as {
       items: { id: string }[];
     };
@@ -273,7 +233,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
       const res = await review(vendor.id, bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
     }
-    const [untouched] = await database.db
+    const [untouched] = await world.db
       .select({ status: vendorProfiles.applicationStatus, reviewedAt: vendorProfiles.reviewedAt })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, vendor.id));
@@ -335,7 +295,7 @@ describe(`the vendor review queue (${testEngine})`, () => {
   });
 
   it('approving a proven claim approves the claim too', async () => {
-    const claimed = await insertVendor(database.db, {
+    const claimed = await insertVendor(world.db, {
       applicationStatus: 'submitted',
       adminCreated: true,
       isClaimed: true,
@@ -356,12 +316,12 @@ describe(`the vendor review queue (${testEngine})`, () => {
     expect((await review(vendor.id, { decision: 'approve' }, anonymous)).status).toBe(401);
     expect((await review(vendor.id, { decision: 'approve' }, customer)).status).toBe(403);
     expect((await review(vendor.id, { decision: 'approve' }, vendor.owner)).status).toBe(403);
-    const foreign = createHttpClient(app, { origin: 'http://evil.test' });
+    const foreign = createHttpClient(world.app, { origin: 'http://evil.test' });
     for (const [k, v] of admin.cookies) foreign.cookies.set(k, v);
     expect((await review(vendor.id, { decision: 'approve' }, foreign)).status).toBe(403);
     expect((await review(MISSING, { decision: 'approve' })).status).toBe(404);
     expect((await review('not-a-uuid', { decision: 'approve' })).status).toBe(400);
-    const [still] = await database.db
+    const [still] = await world.db
       .select({ status: vendorProfiles.applicationStatus })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, vendor.id));

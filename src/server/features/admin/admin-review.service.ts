@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { renderTemplate } from '../whatsapp/whatsapp-texts.ts';
+import { adminVendorContactColumns } from './admin-vendors.service.ts';
 import { type ReviewFacts, vendorReviewMail, vendorReviewTemplate } from './review-messages.ts';
 
 // The vendor review queue (decision 048, product §2.16): self-signed profiles start `submitted`, a
@@ -32,12 +33,7 @@ export async function listReviewQueue(db: Db, query: ReviewQueueQuery): Promise<
   const [rows, [counted]] = await Promise.all([
     db
       .select({
-        id: vendorProfiles.id,
-        slug: vendorProfiles.slug,
-        business_name: vendorProfiles.businessName,
-        service_category: vendorProfiles.serviceCategory,
-        business_email: vendorProfiles.businessEmail,
-        business_phone: vendorProfiles.businessPhone,
+        ...adminVendorContactColumns,
         application_status: vendorProfiles.applicationStatus,
         review_message: vendorProfiles.reviewMessage,
         reviewed_at: vendorProfiles.reviewedAt,

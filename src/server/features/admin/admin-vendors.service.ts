@@ -18,13 +18,18 @@ import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hasLedgerEntries } from '../payouts/payouts.service.ts';
 
-const adminVendorColumns = {
+/** The columns of AdminVendorContact: how every admin list of vendors starts a row. */
+export const adminVendorContactColumns = {
   id: vendorProfiles.id,
   slug: vendorProfiles.slug,
   business_name: vendorProfiles.businessName,
   service_category: vendorProfiles.serviceCategory,
   business_email: vendorProfiles.businessEmail,
   business_phone: vendorProfiles.businessPhone,
+};
+
+const adminVendorColumns = {
+  ...adminVendorContactColumns,
   business_phone_unreadable: vendorProfiles.businessPhoneUnreadable,
   bio: vendorProfiles.bio,
   address: vendorProfiles.address,

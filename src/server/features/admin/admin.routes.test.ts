@@ -21,12 +21,11 @@ import { appointmentValues, insertCustomer, insertService, insertVendor } from '
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 import { listMyBookings } from '../bookings/bookings.service.ts';
 
 // /api/admin (product §2 Admin dashboard, ARCHITECTURE §6) through the real app with real sessions.
 // "Now" is Sunday 2026-11-22 12:00 in Mexico City (UTC−6).
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`/api/admin (${testEngine})`, () => {

@@ -7,11 +7,11 @@ import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { NOW } from '../../test/test-week.ts';
 
 // ARCHITECTURE §5 and §6: GET /api/vendors/:idOrSlug/availability through the real app. "Now" is Sunday
 // 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the wizard's default week (Mon–Fri
 // 09:00–17:00), buffer 15, lead time 120 minutes, 14 days ahead.
-const NOW = '2026-11-22T18:00:00Z';
 // Monday 2026-11-23, 09:00 … 16:00 local: every start of a 60-minute service.
 const MONDAY = Array.from({ length: 15 }, (_, i) =>
   new Date(Date.parse('2026-11-23T15:00:00Z') + i * 30 * 60_000).toISOString(),

@@ -368,24 +368,20 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
       ),
     );
   if (facts.vendorEmail && wanted.vendor) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
-  if (facts.customerPhone)
-    await enqueueNotice(
-      tx,
-      booking,
-      facts.customerPhone,
-      reminderWhatsApp(facts, 'customer'),
-      { key: 'booking_reminder', parameters: [facts.code, facts.vendorName, when] },
-      'customer',
-    );
-  if (facts.vendorPhone)
-    await enqueueNotice(
-      tx,
-      booking,
-      facts.vendorPhone,
-      reminderWhatsApp(facts, 'vendor'),
-      { key: 'booking_reminder', parameters: [facts.code, facts.customerName, when] },
-      'vendor',
-    );
+  // Each side's reminder names the other one.
+  for (const [side, phone, other] of [
+    ['customer', facts.customerPhone, facts.vendorName],
+    ['vendor', facts.vendorPhone, facts.customerName],
+  ] as const)
+    if (phone)
+      await enqueueNotice(
+        tx,
+        booking,
+        phone,
+        reminderWhatsApp(facts, side),
+        { key: 'booking_reminder', parameters: [facts.code, other, when] },
+        side,
+      );
 }
 
 /** The vendor's profile, where its similar vendors are listed: on the site the page link is on. */

@@ -1,7 +1,9 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { BookingHeadline } from '../../../shared/booking.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { effectiveStatus } from './booking-status.ts';
 
 // The one read model of the lifecycle (ARCHITECTURE §4): a booking with its vendor, service and
 // customer. Every read that needs more than the appointments row goes through selectBookingViews,
@@ -89,6 +91,19 @@ export function selectBookingViews(
 
 /** A booking with its vendor, service and customer. */
 export type BookingView = Awaited<ReturnType<typeof selectBookingViews>>[number];
+
+/** What every page about the booking names of it, its status as read at `now`. */
+export function bookingHeadline(row: BookingView, now: Date): BookingHeadline {
+  return {
+    code: row.code,
+    status: effectiveStatus(row, now),
+    vendor_name: row.vendorName,
+    service_name: row.serviceName,
+    start_time: row.startTz.toISOString(),
+    end_time: row.endTz.toISOString(),
+    timezone: row.timezone,
+  };
+}
 
 /** One booking by its id, or undefined. */
 export async function getBookingView(db: Db | Tx, appointmentId: string): Promise<BookingView | undefined> {

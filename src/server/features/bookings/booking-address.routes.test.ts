@@ -12,14 +12,12 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { listMyBookings } from './bookings.service.ts';
 
 // Part 1: where a service is done. A cleaning vendor's services are done at the customer's
 // address unless the vendor says otherwise; the request then needs the address, in a colonia the
 // vendor serves, and the vendor's messages carry it with the customer's contact (part 7).
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const address = {
   street: 'Calle Durango 120',
   colonia: 'roma norte',

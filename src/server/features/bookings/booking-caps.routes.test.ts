@@ -15,6 +15,7 @@ import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, NOW } from '../../test/test-week.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 import { requesterKeyOf } from '../booking-lifecycle/request-caps.ts';
 
@@ -25,9 +26,6 @@ import { requesterKeyOf } from '../booking-lifecycle/request-caps.ts';
 // is the caps'. "Now" is Sunday 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the default
 // week (Mon–Fri 09:00–17:00), without buffer, and offer one 60-minute service: 80 hourly slots in
 // the two bookable weeks.
-const NOW = '2026-11-22T18:00:00Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 
 /** The n-th hourly slot from Monday 09:00: eight a weekday, Monday 23 to Friday 27 and on. */
 function slot(n: number): string {

@@ -16,22 +16,19 @@ import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { confirmTokenInOutbox } from '../../test/booking-scenario.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_9, MONDAY_11, NOW, TUESDAY_9 } from '../../test/test-week.ts';
 import { sendNotification } from '../whatsapp/whatsapp-admin.service.ts';
 import { deliverWhatsApp, whatsappOutboxPayloadSchema } from '../whatsapp/whatsapp-outbound.service.ts';
 
 // A booking keeps the name, email and phone given with it. Someone booking with another
 // customer's email changes neither that customer's row nor what vendors, payment links and WhatsApp
 // messages show for the customer's earlier bookings. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const MONDAY_11 = '2026-11-23T17:00:00.000Z';
-const TUESDAY_9 = '2026-11-24T15:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const GRAPH_TOKEN = 'EAAG-test-token';
 const PHONE_NUMBER_ID = '109876543210';
 
@@ -95,14 +92,7 @@ describe(`a booking's own contact (${testEngine})`, () => {
     return (await res.json()) as CreateBookingResponse;
   }
 
-  /** The raw confirm token from the vendor's notification mail (only its hash is stored). */
-  async function tokenOf(code: string): Promise<string> {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
-    return match[1];
-  }
+  const tokenOf = (code: string) => confirmTokenInOutbox(database.db, code);
 
   async function whatsappOf(appointmentId: string, type: string) {
     return (await database.db.select().from(outbox).where(eq(outbox.kind, 'whatsapp'))).filter(

@@ -15,21 +15,17 @@ import { user } from '../../db/schema/auth.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { fixedClock } from '../../lib/clock.ts';
+import { confirmTokenInOutbox } from '../../test/booking-scenario.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, MONDAY_9, MONDAY_10, MONDAY_11, NOW } from '../../test/test-week.ts';
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 
 // ARCHITECTURE §4, §6, §10: create-booking and vendor-confirm through the real app. "Now" is Sunday
 // 2026-11-22 12:00 in Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00),
 // buffer 15, lead time 120 minutes.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const MONDAY_10 = '2026-11-23T16:00:00.000Z';
-const MONDAY_11 = '2026-11-23T17:00:00.000Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 
 describe(`bookings (${testEngine})`, () => {
   let database: Database;
@@ -63,14 +59,7 @@ describe(`bookings (${testEngine})`, () => {
     ...extra,
   });
 
-  /** The raw token from the vendor's notification mail (only its hash is stored). */
-  async function tokenOf(code: string): Promise<string> {
-    const rows = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    const mail = rows.find((r) => String(r.payload.subject).includes(`reserva ${code}`));
-    const match = /token=([A-Za-z0-9_-]+)&action=confirm/.exec(String(mail?.payload.text));
-    if (!match?.[1]) throw new Error(`no vendor mail for ${code}`);
-    return match[1];
-  }
+  const tokenOf = (code: string) => confirmTokenInOutbox(database.db, code);
 
   async function book(vendorId: string, serviceId: string, startTime = MONDAY_9, extra = {}) {
     const res = await client().post('/api/bookings', payload(vendorId, serviceId, startTime, extra));

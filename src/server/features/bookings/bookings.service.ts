@@ -19,6 +19,7 @@ import { effectiveStatus, vendorAnswerDeadline } from '../booking-lifecycle/book
 import { hashToken } from '../booking-lifecycle/booking-tokens.ts';
 import {
   type BookingView,
+  bookingHeadline,
   getBookingView,
   selectBookingViews,
   visibleToVendorAccount,
@@ -46,13 +47,7 @@ import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
 function toSummary(row: BookingView, now: Date): BookingSummary {
   return {
     id: row.id,
-    code: row.code,
-    status: effectiveStatus(row, now),
-    vendor_name: row.vendorName,
-    service_name: row.serviceName,
-    start_time: row.startTz.toISOString(),
-    end_time: row.endTz.toISOString(),
-    timezone: row.timezone,
+    ...bookingHeadline(row, now),
     customer_name: row.customerName,
     amount_mxn: row.amountMxn,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,

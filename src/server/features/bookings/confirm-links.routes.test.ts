@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, MONDAY_9, MONDAY_11, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { mailOutboxHandler } from '../outbox/outbox.service.ts';
 import { storeInbound } from '../whatsapp/whatsapp-inbound.service.ts';
@@ -19,12 +20,6 @@ import { whatsappOutboxHandler } from '../whatsapp/whatsapp-outbox.ts';
 // What Barrio keeps after delivery (the outbox row, the WhatsApp message log) has the token
 // redacted, and a link already used or expired no longer tells who booked. "Now" for bookings is
 // Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00).
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const MONDAY_11 = '2026-11-23T17:00:00.000Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 const GRAPH_TOKEN = 'EAAG-test-token';
 const PHONE_NUMBER_ID = '109876543210';
 const CUSTOMER = 'Ana López';

@@ -4,27 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityResponse } from '../../../shared/availability/availability.schemas.ts';
 import type { ManagedBooking } from '../../../shared/booking.schemas.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import {
-  type BookingScenario,
-  createBookingScenario,
-  STRIPE_WEBHOOK_SECRET,
-} from '../../test/booking-scenario.ts';
+import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { testManageLink } from '../../test/factories.ts';
-import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
+import type { FakeStripe } from '../../test/fake-stripe.ts';
 import type { TestDatabase } from '../../test/test-db.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, HOUR, NOW, WEDNESDAY_9, WEDNESDAY_11, WEDNESDAY_930 } from '../../test/test-week.ts';
 import { refundIdempotencyKey } from '../booking-lifecycle/refund-booking.ts';
 
 // Decision 046: the customer cancels or moves a booking from its page, with
 // Stripe (a local fake that checks what we send) paying back a paid one. "Now" is Sunday 2026-11-22
 // 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00), so Wednesday 09:00 is
 // 69 hours away: changes are open until Tuesday 09:00.
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
-const WEDNESDAY_11 = '2026-11-25T17:00:00.000Z';
-const WEDNESDAY_930 = '2026-11-25T15:30:00.000Z';
-const APP_URL = 'http://barrio.test';
-const HOUR = 60 * 60_000;
 
 /** A calendar file as ical.js reads it: exactly one event, and what calendars act on. */
 function readCalendar(ics: string) {
@@ -68,6 +59,17 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     );
   }
 
+  /** The mail carries the calendar file that removes the booking's event, never moved before. */
+  function expectFirstCancellation(mail: { payload: { attachments?: unknown } } | undefined, id: string) {
+    const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
+    expect(readCalendar(attachment!.content)).toMatchObject({
+      method: 'CANCEL',
+      status: 'CANCELLED',
+      uid: `${id}@barrio`,
+      sequence: 1,
+    });
+  }
+
   /** A vendor of its own with a phone and a 60-minute service at $450, and a request for it. */
   async function requested(
     startTime = WEDNESDAY_9,
@@ -102,15 +104,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   }
 
   /** A Stripe event about any object, signed now. */
-  const webhook = (type: string, object: Record<string, unknown>) =>
-    world.stripeWebhook(
-      signedStripeEvent({
-        type,
-        object,
-        secret: STRIPE_WEBHOOK_SECRET,
-        timestamp: Math.floor(clock.now().getTime() / 1000),
-      }),
-    );
+  const webhook = (type: string, object: Record<string, unknown>) => world.stripeEvent(type, object);
 
   const page = async (token: string) =>
     (await (await world.api().bookings.manage.$get({ query: { token } })).json()) as ManagedBooking;
@@ -411,13 +405,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     const mail = (await outboxFor(booking.id, booking.code)).find(
       (o) => o.payload.to === `ana.${n}@example.test` && /falta de pago/.test(String(o.payload.subject)),
     );
-    const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
-    expect(readCalendar(attachment!.content)).toMatchObject({
-      method: 'CANCEL',
-      status: 'CANCELLED',
-      uid: `${booking.id}@barrio`,
-      sequence: 1,
-    });
+    expectFirstCancellation(mail, booking.id);
   });
 
   it('a request declined or expired removes the tentative event the booking page offered', async () => {
@@ -435,13 +423,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       const mail = (await outboxFor(booking.id, booking.code)).find((o) =>
         subject.test(String(o.payload.subject)),
       );
-      const [attachment] = (mail?.payload.attachments ?? []) as { content: string }[];
-      expect(readCalendar(attachment!.content)).toMatchObject({
-        method: 'CANCEL',
-        status: 'CANCELLED',
-        uid: `${booking.id}@barrio`,
-        sequence: 1,
-      });
+      expectFirstCancellation(mail, booking.id);
     }
   });
 

@@ -4,14 +4,12 @@ import type { ManagedBooking } from '../../../shared/booking.schemas.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_9, NOW } from '../../test/test-week.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 
 // Part 1 (decision 044): the customer's booking page, opened by the link in every mail to
 // the customer. "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep the default week
 // (Mon–Fri 09:00–17:00), so Monday 09:00 is open.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z';
-const APP_URL = 'http://barrio.test';
 const DAY = 24 * 60 * 60_000;
 
 describe(`the customer's booking page (${testEngine})`, () => {

@@ -19,13 +19,12 @@ import { appointmentValues, insertCustomer, insertVendor } from '../../test/fact
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 import { contactsRateLimits } from './contacts.routes.ts';
 import { contactHashKey, hashContactValue, IN_CONTACTS_SCORE } from './contacts.service.ts';
 
 // Contacts through the real app: POST /api/me/contacts, GET /api/me/recommendations and
 // DELETE /api/me/contacts, signed in as real accounts.
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 const DAY = 24 * 60 * 60_000;
 
 /** db.execute() answers `{rows}` on both drivers. */

@@ -17,6 +17,7 @@ import {
 import { type FakeStripe, signedStripeEvent } from '../../test/fake-stripe.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL, MONDAY_9, NOW, TUESDAY_9 } from '../../test/test-week.ts';
 import { newConfirmToken } from '../booking-lifecycle/booking-tokens.ts';
 import { manageToken } from '../booking-lifecycle/manage-links.ts';
 import type { DevMail } from '../dev-mailbox/dev-mailbox.service.ts';
@@ -25,10 +26,8 @@ import { checkLedger } from '../ledger/ledger-check.ts';
 // Payments through the real app and the real `stripe` SDK, pointed at a local fake Stripe that
 // refuses what Stripe would refuse (test/fake-stripe.ts). "Now" is Sunday 2026-11-22 12:00 in
 // Mexico City (UTC−6); vendors keep the default week (Mon–Fri 09:00–17:00), lead time 120 minutes.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_9 = '2026-11-23T15:00:00.000Z'; // 21 h away: the deadline is the start
-const TUESDAY_9 = '2026-11-24T15:00:00.000Z'; // 45 h away: the deadline is confirmation + 24 h
-const APP_URL = 'http://barrio.test';
+// MONDAY_9 is 21 h away: its payment deadline is the start. TUESDAY_9 is 45 h away: its deadline is
+// the confirmation + 24 h.
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

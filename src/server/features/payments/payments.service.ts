@@ -14,8 +14,7 @@ import { sandboxEvent } from '../../integrations/payments/sandbox-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isPayable, paymentCancelPath, paymentSuccessPath } from '../booking-lifecycle/booking-checkout.ts';
-import { effectiveStatus } from '../booking-lifecycle/booking-status.ts';
-import { type BookingView, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
+import { type BookingView, bookingHeadline, selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
 import { appointmentIdOfManageToken } from '../booking-lifecycle/manage-links.ts';
 import { applyPaymentEvent, type PaymentEventOutcome } from '../booking-lifecycle/pay-booking.ts';
@@ -34,31 +33,24 @@ const bySession = async (db: Db, sessionId: string) =>
 function details(row: BookingView, now: Date) {
   return {
     appointment_id: row.id,
-    code: row.code,
-    status: effectiveStatus(row, now),
-    vendor_name: row.vendorName,
-    service_name: row.serviceName,
-    start_time: row.startTz.toISOString(),
-    end_time: row.endTz.toISOString(),
-    timezone: row.timezone,
+    ...bookingHeadline(row, now),
     amount_mxn: row.amountMxn,
     currency: 'MXN' as const,
     payment_due_at: row.paymentDueAt?.toISOString() ?? null,
   };
 }
 
-const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada');
-
-/** GET /api/payments/session/:sessionId: what /payment-success shows (the session id is the key). */
-export async function getPaymentSession({
-  db,
-  sessionId,
-  now,
-}: {
+/** What the pages of a checkout session ask by: the session id is the key, read at `now`. */
+interface SessionRead {
   db: Db;
   sessionId: string;
   now: Date;
-}): Promise<PaymentSessionDetails> {
+}
+
+const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada');
+
+/** GET /api/payments/session/:sessionId: what /payment-success shows (the session id is the key). */
+export async function getPaymentSession({ db, sessionId, now }: SessionRead): Promise<PaymentSessionDetails> {
   const row = await bySession(db, sessionId);
   if (!row) throw bookingNotFound();
   return { ...details(row, now), paid_at: row.paidAt?.toISOString() ?? null };
@@ -105,15 +97,7 @@ export async function getAppointmentCheckout({
 }
 
 /** GET /api/sandbox/checkout/:sessionId: what the sandbox checkout page shows. */
-export async function getSandboxCheckout({
-  db,
-  sessionId,
-  now,
-}: {
-  db: Db;
-  sessionId: string;
-  now: Date;
-}): Promise<SandboxCheckout> {
+export async function getSandboxCheckout({ db, sessionId, now }: SessionRead): Promise<SandboxCheckout> {
   const row = await bySession(db, sessionId);
   if (!row) throw new AppError('not_found', 'Sesión de pago no encontrada');
   return { ...details(row, now), session_id: sessionId, payable: isPayable(row, now) };

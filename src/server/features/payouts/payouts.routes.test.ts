@@ -13,6 +13,7 @@ import { type BookingScenario, createBookingScenario } from '../../test/booking-
 import { insertVendor } from '../../test/factories.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { testEngine } from '../../test/test-db.ts';
+import { HOUR, MONDAY_10, NOW } from '../../test/test-week.ts';
 import { ledgerCsvStream } from '../ledger/ledger-csv.ts';
 
 const streamText = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
@@ -20,13 +21,10 @@ const streamText = (stream: ReadableStream<Uint8Array>) => new Response(stream).
 // Vendors get paid (decision 064) over the real app and the sandbox provider: the ledger entries a
 // payment, a refund and a payout write, the three balances, the payout account, and an admin's
 // SPEI payout. "Now" is Sunday 2026-11-22 12:00 in Mexico City; vendors keep Mon–Fri 09:00–17:00.
-const NOW = '2026-11-22T18:00:00Z';
-const MONDAY_10 = '2026-11-23T16:00:00.000Z';
 const TUESDAY_10 = '2026-11-24T16:00:00.000Z';
 const WEDNESDAY_10 = '2026-11-25T16:00:00.000Z';
 /** Banamex's example CLABE: valid bank and check digit. */
 const CLABE = '002010077777777771';
-const HOUR = 60 * 60_000;
 
 describe(`vendors get paid (${testEngine})`, () => {
   let world: BookingScenario;

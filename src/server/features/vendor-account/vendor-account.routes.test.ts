@@ -7,13 +7,13 @@ import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient } from '../../test/http-client.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL } from '../../test/test-week.ts';
 
-const APP_URL = 'http://barrio.test';
 let n = 0;
 
 function signupBody(overrides: Record<string, unknown> = {}) {
@@ -39,16 +39,8 @@ function signupBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
-  const client = () => createHttpClient(app, { origin: APP_URL });
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 1 });
-    ({ app } = createTestApp(database, { env: { APP_URL } }));
-  });
-  afterAll(() => database.close());
+  const world = useSeededApp({ vendors: 1, env: { APP_URL } });
+  const client = () => world.client();
 
   it('creates account, profile and vendor profile; the vendor signs in and reads it', async () => {
     const body = signupBody({ business_phone: '044 55 9876 5432' });
@@ -80,7 +72,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(me.profile.is_vendor).toBe(true);
 
     // Both side effects wait in the outbox, written with the signup.
-    const items = await database.db.select().from(outbox);
+    const items = await world.db.select().from(outbox);
     const mail = items.find((i) => i.kind === 'mail' && i.payload.to === body.business_email.toLowerCase());
     const link = /https?:\/\/\S+verify-email\S+/.exec(String(mail?.payload.text))?.[0];
     expect(link).toContain('callbackURL=%2Fvendors');
@@ -117,7 +109,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(res.status).toBe(400);
     const { error } = (await res.json()) as { error: { details: { path: string }[] } };
     expect(error.details.map((d) => d.path)).toContain(path);
-    const rows = await database.db
+    const rows = await world.db
       .select()
       .from(vendorProfiles)
       .where(eq(vendorProfiles.businessName, body.business_name));
@@ -150,10 +142,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const res = await client().post('/api/vendor/signup', body);
     expect(res.status, await res.clone().text()).toBe(201);
     const { vendorProfileId } = (await res.json()) as { vendorProfileId: string };
-    const [row] = await database.db
-      .select()
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.id, vendorProfileId));
+    const [row] = await world.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendorProfileId));
     expect(row!.businessPhone).toBe(e164);
   });
 
@@ -162,7 +151,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     async (typed) => {
       const body = signupBody({ business_phone: typed });
       await phoneRefusal(await client().post('/api/vendor/signup', body));
-      const rows = await database.db
+      const rows = await world.db
         .select()
         .from(vendorProfiles)
         .where(eq(vendorProfiles.businessName, body.business_name));
@@ -200,7 +189,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(res.status).toBe(409);
     const { error } = (await res.json()) as { error: { message: string } };
     expect(error.message).toBe('An account with this email already exists. Try signing in instead.');
-    const rows = await database.db
+    const rows = await world.db
       .select()
       .from(vendorProfiles)
       .where(eq(vendorProfiles.businessName, again.business_name));
@@ -208,7 +197,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
   });
 
   it('does not take over an admin-created profile with the same business phone: it offers a claim', async () => {
-    const adminMade = await insertVendor(database.db, {
+    const adminMade = await insertVendor(world.db, {
       adminCreated: true,
       isClaimed: false,
       businessPhone: '+525511112222',
@@ -223,7 +212,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     // The account gets its own profile; the admin-created one waits for a proven claim.
     expect(created.vendorProfileId).not.toBe(adminMade.id);
     expect(created.claim?.business_name).toBe(adminMade.businessName);
-    const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, adminMade.id));
+    const [row] = await world.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, adminMade.id));
     expect(row).toMatchObject({ isClaimed: false, adminCreated: true, userId: null });
   });
 
@@ -234,7 +223,7 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const res = await customer.post('/api/vendor/signup', body);
     expect(res.status).toBe(201);
     expect((await customer.get('/api/vendor/profile')).status).toBe(200);
-    const [profile] = await database.db
+    const [profile] = await world.db
       .select()
       .from(profiles)
       .where(eq(profiles.email, demoAccounts.customer.email));
@@ -376,8 +365,8 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     };
     expect(unchanged.items.find((s) => s.id === service.id)?.name).toBe('Planchado');
 
-    const other = await insertVendor(database.db);
-    const foreign = await insertService(database.db, other.id);
+    const other = await insertVendor(world.db);
+    const foreign = await insertService(world.db, other.id);
     const res = await vendor.request(`/api/vendor/services/${foreign.id}`, {
       method: 'PATCH',
       json: { name: 'Mine now' },

@@ -1,6 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminVendor } from '../../../shared/admin.schemas.ts';
 import type { VendorBooking } from '../../../shared/booking.schemas.ts';
 import type {
@@ -10,24 +9,20 @@ import type {
 } from '../../../shared/vendor-claim.schemas.ts';
 import type { VendorSignupResponse } from '../../../shared/vendor-signup.schemas.ts';
 import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { vendorClaims, vendorProfiles } from '../../db/schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 
 // Decision 035: a signup never takes over an admin-created profile; a claim proves
 // control of its stored phone or email with a one-time code first, and the bookings made before the
 // claim stay with the admins until one approves it. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
 const MINUTE = 60_000;
 let n = 0;
 
@@ -53,28 +48,22 @@ function signupBody(overrides: Record<string, unknown> = {}) {
 }
 
 describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
   const clock = fixedClock(NOW);
-  const client = () => createHttpClient(app, { origin: APP_URL });
+  const world = useSeededApp({ vendors: 1, clock, env: { APP_URL } });
+  const client = () => world.client();
   let admin: HttpClient;
   let phoneSeq = 0;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 1 });
-    ({ app } = createTestApp(database, { clock, env: { APP_URL } }));
-    admin = client();
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
+    admin = await world.signedIn('admin');
   });
-  afterAll(() => database.close());
   beforeEach(() => clock.set(NOW));
 
   /** An unclaimed admin-created profile with its own phone and email. */
   async function adminMade() {
     phoneSeq++;
     const digits = String(11112200 + phoneSeq);
-    return insertVendor(database.db, {
+    return insertVendor(world.db, {
       adminCreated: true,
       isClaimed: false,
       userId: null,
@@ -97,7 +86,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
 
   /** The code in the newest message queued to `to` (a WhatsApp claim_code or a mail). */
   async function codeSentTo(to: string): Promise<string> {
-    const items = await database.db.select().from(outbox).orderBy(desc(outbox.createdAt));
+    const items = await world.db.select().from(outbox).orderBy(desc(outbox.createdAt));
     const item = items.find(
       (i) =>
         (i.kind === 'whatsapp' && i.payload.type === 'claim_code' && i.payload.to === to) ||
@@ -114,7 +103,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   async function profileRow(id: string) {
-    const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, id));
+    const [row] = await world.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, id));
     return row;
   }
 
@@ -177,7 +166,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     });
     const code = await codeSentTo(target.businessPhone!);
     // Only the code's hash is kept.
-    const [claim] = await database.db
+    const [claim] = await world.db
       .select()
       .from(vendorClaims)
       .where(eq(vendorClaims.vendorProfileId, target.id));
@@ -219,7 +208,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
 
   it('refuses a channel the profile does not have', async () => {
     const target = await adminMade();
-    await database.db
+    await world.db
       .update(vendorProfiles)
       .set({ businessEmail: null })
       .where(eq(vendorProfiles.id, target.id));
@@ -233,7 +222,10 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
   it('offers WhatsApp only where its messages reach a phone: production without credentials mails the code', async () => {
     const target = await adminMade();
     const origin = 'https://barrio.test';
-    const production = createTestApp(database, { clock, env: { NODE_ENV: 'production', APP_URL: origin } });
+    const production = createTestApp(world.database, {
+      clock,
+      env: { NODE_ENV: 'production', APP_URL: origin },
+    });
     expect(production.config.whatsapp.delivers).toBe(false);
     const body = signupBody({ business_email: target.businessEmail });
     const res = await createHttpClient(production.app, { origin }).post('/api/vendor/signup', body);
@@ -300,7 +292,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
       Array.from({ length: 6 }, () => signUp({ business_phone: target.businessPhone!.slice(3) })),
     );
     const sent = async () =>
-      (await database.db.select().from(outbox)).filter(
+      (await world.db.select().from(outbox)).filter(
         (i) => i.payload.to === target.businessPhone || i.payload.to === target.businessEmail,
       ).length;
     // Each account asks once: the per-account limit never applies, the target's does.
@@ -327,9 +319,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     );
     const results = await Promise.all(accounts.map(({ vendor }) => start(vendor, 'email')));
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 429, 429, 429, 429, 429]);
-    const mails = (await database.db.select().from(outbox)).filter(
-      (i) => i.payload.to === target.businessEmail,
-    );
+    const mails = (await world.db.select().from(outbox)).filter((i) => i.payload.to === target.businessEmail);
     expect(mails).toHaveLength(3);
   });
 
@@ -347,7 +337,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     const winner = results[0]!.status === 200 ? a : b;
     const loser = winner === a ? b : a;
     const linked = await profileRow(target.id);
-    const [winnerOwner] = await database.db
+    const [winnerOwner] = await world.db
       .select({ userId: vendorProfiles.userId })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, target.id));
@@ -363,8 +353,8 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
   it('refuses to replace a wizard-made profile that already has bookings', async () => {
     const target = await adminMade();
     const { vendor, created } = await signUp({ business_email: target.businessEmail });
-    const customer = await insertCustomer(database.db);
-    await database.db.insert(appointments).values(
+    const customer = await insertCustomer(world.db);
+    await world.db.insert(appointments).values(
       appointmentValues(created.vendorProfileId, customer, '2026-11-23T15:00:00Z', 60, {
         createdAt: new Date(NOW),
       }),
@@ -378,9 +368,9 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
 
   it('hides bookings made before the claim from the claimant until an admin approves it', async () => {
     const target = await adminMade();
-    const service = await insertService(database.db, target.id, { durationMinutes: 60 });
-    const customer = await insertCustomer(database.db, { name: 'Lucía Pérez', phoneE164: '+525566667777' });
-    const [before] = await database.db
+    const service = await insertService(world.db, target.id, { durationMinutes: 60 });
+    const customer = await insertCustomer(world.db, { name: 'Lucía Pérez', phoneE164: '+525566667777' });
+    const [before] = await world.db
       .insert(appointments)
       .values(
         appointmentValues(target.id, customer, '2026-11-24T16:00:00Z', 60, {
@@ -396,7 +386,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     expect((await verify(vendor, await codeSentTo(target.businessEmail!))).status).toBe(200);
 
     clock.advance(5 * MINUTE);
-    const [after] = await database.db
+    const [after] = await world.db
       .insert(appointments)
       .values(
         appointmentValues(target.id, customer, '2026-11-24T18:00:00Z', 60, {
@@ -415,7 +405,7 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     // Not answerable by id either: as if it did not exist.
     const answer = await vendor.post(`/api/vendor/bookings/${before!.id}/confirm`);
     expect(answer.status).toBe(404);
-    const [untouched] = await database.db.select().from(appointments).where(eq(appointments.id, before!.id));
+    const [untouched] = await world.db.select().from(appointments).where(eq(appointments.id, before!.id));
     expect(untouched!.status).toBe('pending_vendor');
     // Admins see it all along.
     const pending = (await (await admin.get('/api/admin/whatsapp/pending-appointments')).json()) as {

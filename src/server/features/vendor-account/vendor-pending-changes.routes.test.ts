@@ -1,88 +1,52 @@
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminPage } from '../../../shared/admin.schemas.ts';
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import type { PendingChangeItem, RecentChangeItem } from '../../../shared/vendor-changes.schemas.ts';
 import type { VendorAccountProfile } from '../../../shared/vendor-signup.schemas.ts';
-import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { insertService } from '../../test/factories.ts';
-import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
-import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import type { HttpClient } from '../../test/http-client.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
+import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
+import { signUpThroughWizard } from '../../test/vendor-signup.ts';
 
 // Decision 055 through the real app: an approved vendor's change of identity waits for an admin
 // while the public, the search and the booking messages keep the approved values; descriptive edits
 // publish at once and are listed for admins. "Now" is Sunday 2026-11-22 12:00 in Mexico City.
-const APP_URL = 'http://barrio.test';
-const NOW = '2026-11-22T18:00:00Z';
-const WEDNESDAY_9 = '2026-11-25T15:00:00.000Z';
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
 describe(`edits of an approved vendor (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
+  const world = useSeededApp({ vendors: 2, clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } });
+  const client = () => world.client();
   let admin: HttpClient;
   let anonymous: HttpClient;
   let n = 0;
-  const client = () => createHttpClient(app, { origin: APP_URL });
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 2 });
-    ({ app } = createTestApp(database, { clock: fixedClock(NOW), env: { APP_URL, RATE_LIMITS: 'off' } }));
-    admin = client();
+    admin = await world.signedIn('admin');
     anonymous = client();
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
   });
-  afterAll(() => database.close());
 
   /** A vendor who signed up through the wizard and was approved, with one service, signed in. */
   async function approvedVendor(status: 'approved' | 'submitted' = 'approved') {
     n++;
-    const email = `cambios.${n}@example.test`;
-    const body = {
-      business_name: `Plomería Cambios ${n}`,
-      business_phone: `55 7100 00${String(n).padStart(2, '0')}`,
-      business_phone_country: 'MX',
-      business_email: email,
-      password: 'Plomero#2026',
-      bio: 'Reparaciones',
-      experience_years: 3,
-      service_category: 'repair',
-      service_areas: ['Roma Norte'],
-      languages: ['Spanish'],
-      address: 'Calle Colima 1, Roma Norte',
-      buffer_minutes: 0,
-      advance_booking_days: 30,
-      lead_time_minutes: 60,
-      availability: defaultWeeklyAvailability(),
-    };
-    const res = await client().post('/api/vendor/signup', body);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { vendorProfileId: id, slug } = (await res.json()) as { vendorProfileId: string; slug: string };
-    const service = await insertService(database.db, id, { durationMinutes: 60 });
-    if (status === 'approved')
-      expect((await admin.post(`/api/admin/vendors/${id}/review`, { decision: 'approve' })).status).toBe(200);
-    const owner = client();
-    await owner.signIn(email, body.password);
-    await database.db.delete(outbox);
-    return {
-      id,
-      slug,
-      email,
-      phone: `+52557100${String(n).padStart(4, '0')}`,
-      name: body.business_name,
-      service,
-      owner,
-    };
+    const vendor = await signUpThroughWizard(
+      world.db,
+      client,
+      {
+        business_name: `Plomería Cambios ${n}`,
+        business_phone: `55 7100 00${String(n).padStart(2, '0')}`,
+        business_email: `cambios.${n}@example.test`,
+        password: 'Plomero#2026',
+        bio: 'Reparaciones',
+        service_category: 'repair',
+      },
+      status === 'approved' ? { approvedBy: admin } : {},
+    );
+    return { ...vendor, phone: `+52557100${String(n).padStart(4, '0')}` };
   }
   type Vendor = Awaited<ReturnType<typeof approvedVendor>>;
 
@@ -163,7 +127,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
       customerEmail: 'ana.cambios@example.test',
     });
     expect(booking.status, await booking.clone().text()).toBe(201);
-    const toVendor = (await database.db.select().from(outbox))
+    const toVendor = (await world.db.select().from(outbox))
       .filter((i) => i.kind === 'whatsapp')
       .map((i) => i.payload as { to: string; vendorProfileId?: string })
       .filter((p) => p.vendorProfileId === vendor.id);
@@ -200,7 +164,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
 
     const res = await decide(vendor, { decision: 'approve' });
     expect(res.status, await res.clone().text()).toBe(200);
-    const [row] = await database.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendor.id));
+    const [row] = await world.db.select().from(vendorProfiles).where(eq(vendorProfiles.id, vendor.id));
     expect(row).toMatchObject({
       businessName: 'Plomería Nueva Era',
       businessPhone: '+525579990002',
@@ -212,7 +176,7 @@ describe(`edits of an approved vendor (${testEngine})`, () => {
     });
     await vi.waitFor(async () => expect(await found('Nueva Era')).toContain(vendor.id), { timeout: 5_000 });
     expect((await publicProfile(vendor)).business_name).toBe('Plomería Nueva Era');
-    const mails = (await database.db.select().from(outbox))
+    const mails = (await world.db.select().from(outbox))
       .filter((i) => i.kind === 'mail')
       .map((i) => i.payload as { to: string; subject: string; text: string })
       .filter((m) => m.to === vendor.email);

@@ -103,13 +103,21 @@ export async function getVendorAccountProfile(
   return toVendorAccountProfile(row, await lastIdentityDecision(db, vendorProfileId));
 }
 
-/** The patch's fields as the row's columns: the API's names, the row's values. */
-const columnOf = {
+/**
+ * The identity fields (decision 055) as the row's columns: where the vendor's patch writes them, and
+ * where an admin's approval of a pending change copies them.
+ */
+export const identityColumnOf = {
   business_name: 'businessName',
   service_category: 'serviceCategory',
   business_phone: 'businessPhone',
   business_email: 'businessEmail',
   address: 'address',
+} as const satisfies Record<IdentityField, keyof VendorRow>;
+
+/** The patch's fields as the row's columns: the API's names, the row's values. */
+const columnOf = {
+  ...identityColumnOf,
   bio: 'bio',
   experience_years: 'experienceYears',
   service_areas: 'serviceAreas',

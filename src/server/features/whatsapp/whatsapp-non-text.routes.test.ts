@@ -4,14 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app-env.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { messages, outbox, whatsappNonTextAnswers } from '../../db/schema/messaging.ts';
-import { createLogTransport } from '../../integrations/whatsapp/log-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createLogger } from '../../lib/logger.ts';
 import { insertVendor } from '../../test/factories.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, logWhatsAppHandler } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
-import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
+import { HOUR, NOW } from '../../test/test-week.ts';
+import type { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 import { replies } from './whatsapp-texts.ts';
 import { signPayload } from './whatsapp-webhook.service.ts';
 
@@ -20,8 +18,6 @@ import { signPayload } from './whatsapp-webhook.service.ts';
 // never the whole help text, however many instances handle them.
 
 const APP_SECRET = 'meta-app-secret-for-tests';
-const NOW = '2026-11-22T18:00:00Z';
-const HOUR = 60 * 60_000;
 const VENDOR_WA_ID = '5215511223344'; // the 521 form Meta uses for Mexican mobiles
 const VENDOR_PHONE = '+525511223344';
 
@@ -117,18 +113,7 @@ describe(`WhatsApp messages without words (${testEngine})`, () => {
       env: { APP_URL: 'http://barrio.test', WHATSAPP_APP_SECRET: APP_SECRET },
     });
     app = made.app;
-    handlerOf = (db) =>
-      whatsappOutboxHandler({
-        db: db.db,
-        transport: createLogTransport(),
-        clock,
-        appUrl: made.config.appUrl,
-        checkout: checkoutDeps({
-          payments: made.payments,
-          config: made.config,
-          logger: createLogger('silent'),
-        }),
-      });
+    handlerOf = (db) => logWhatsAppHandler(made, db.db, clock);
     handler = handlerOf(database);
     await insertVendor(database.db, { businessPhone: VENDOR_PHONE, languages: ['Spanish'] });
   });

@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { HOUR, NOW } from '../../test/test-week.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { storeInbound } from './whatsapp-inbound.service.ts';
 import { deliverWhatsApp, enqueueWhatsApp } from './whatsapp-outbound.service.ts';
@@ -21,8 +22,6 @@ import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 
 const TOKEN = 'EAAG-test-token';
 const PHONE_NUMBER_ID = '109876543210';
-const NOW = '2026-11-22T18:00:00Z';
-const HOUR = 60 * 60_000;
 const VENDOR_PHONE = '+525511112222';
 
 describe(`WhatsApp outbound through the cloud transport (${testEngine})`, () => {

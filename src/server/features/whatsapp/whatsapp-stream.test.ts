@@ -7,12 +7,11 @@ import { seedDemoData } from '../../db/seed/seed.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { APP_URL } from '../../test/test-week.ts';
 import { readSseEvents } from './sse.test-utils.ts';
 
 // ARCHITECTURE §11: two instances on one PostgreSQL — a message inserted through one shows up on the
 // other's SSE stream (LISTEN/NOTIFY). PGlite is one in-process database: there is no second instance.
-
-const APP_URL = 'http://barrio.test';
 
 describe.skipIf(testEngine !== 'postgres')('WhatsApp log stream across two instances (postgres only)', () => {
   let first: TestDatabase;

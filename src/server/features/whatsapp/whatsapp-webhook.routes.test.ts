@@ -5,14 +5,12 @@ import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
-import { createLogTransport } from '../../integrations/whatsapp/log-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
-import { createLogger } from '../../lib/logger.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
-import { createTestApp } from '../../test/test-app.ts';
+import { createTestApp, logWhatsAppHandler } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
-import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
+import { NOW } from '../../test/test-week.ts';
+import type { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 import { signPayload } from './whatsapp-webhook.service.ts';
 
 // ARCHITECTURE §9 webhook with Meta-shaped payloads: the handshake, the signature over the raw bytes,
@@ -20,7 +18,6 @@ import { signPayload } from './whatsapp-webhook.service.ts';
 
 const APP_SECRET = 'meta-app-secret-for-tests';
 const VERIFY_TOKEN = 'barrio-verify-token';
-const NOW = '2026-11-22T18:00:00Z';
 const NOW_SECONDS = String(Date.parse(NOW) / 1000);
 
 interface MetaMessage {
@@ -84,17 +81,7 @@ describe(`WhatsApp webhook (${testEngine})`, () => {
       },
     });
     app = made.app;
-    handler = whatsappOutboxHandler({
-      db: database.db,
-      transport: createLogTransport(),
-      clock,
-      appUrl: made.config.appUrl,
-      checkout: checkoutDeps({
-        payments: made.payments,
-        config: made.config,
-        logger: createLogger('silent'),
-      }),
-    });
+    handler = logWhatsAppHandler(made, database.db, clock);
   });
   afterAll(() => database.close());
   beforeEach(async () => {

@@ -1,5 +1,4 @@
 import { and, eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
   PendingAppointment,
@@ -7,54 +6,50 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '../../../shared/whatsapp.schemas.ts';
-import type { AppEnv } from '../../app-env.ts';
-import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
-import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { type FakeGraphApi, startFakeGraphApi } from '../../test/fake-graph-api.ts';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
+import { useSeededApp } from '../../test/seeded-app.ts';
 import { createTestApp } from '../../test/test-app.ts';
-import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { testEngine } from '../../test/test-db.ts';
+import { APP_URL, NOW } from '../../test/test-week.ts';
 import { readSseEvents } from './sse.test-utils.ts';
 
 // The testing and status pages' API (ARCHITECTURE §6, §12): admin only; simulations go through the same
 // command handler as the webhook; the log streams live over SSE.
 
-const APP_URL = 'http://barrio.test';
 // Sunday 12:00 in Mexico City; vendors keep the default week (Mon–Fri 09:00–17:00).
-const NOW = '2026-11-22T18:00:00Z';
 const MONDAY_10 = '2026-11-23T16:00:00Z';
 const MONDAY_12 = '2026-11-23T18:00:00Z';
 
 describe(`WhatsApp admin API (${testEngine})`, () => {
-  let database: Database;
-  let app: Hono<AppEnv>;
-  let admin: HttpClient;
   const clock = fixedClock(NOW);
+  const world = useSeededApp({
+    vendors: 1,
+    seededAt: new Date(NOW),
+    clock,
+    env: { APP_URL, RATE_LIMITS: 'off' },
+  });
+  let admin: HttpClient;
   let phoneSeq = 10;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoData(database.db, { vendors: 1, now: new Date(NOW) });
-    ({ app } = createTestApp(database, { clock, env: { APP_URL, RATE_LIMITS: 'off' } }));
-    admin = createHttpClient(app, { origin: APP_URL });
-    await admin.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
+    admin = await world.signedIn('admin');
   });
-  afterAll(() => database.close());
   beforeEach(() => clock.set(NOW));
 
   async function vendor(overrides: Parameters<typeof insertVendor>[1] = {}) {
     const phone = `+5255${String(4000_0000 + phoneSeq++)}`;
-    const row = await insertVendor(database.db, {
+    const row = await insertVendor(world.db, {
       businessPhone: phone,
       languages: ['Spanish'],
       ...overrides,
     });
-    const service = await insertService(database.db, row.id, {
+    const service = await insertService(world.db, row.id, {
       name: 'Limpieza profunda',
       durationMinutes: 60,
     });
@@ -62,8 +57,8 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
   }
 
   async function pendingBooking(v: Awaited<ReturnType<typeof vendor>>, start = MONDAY_10) {
-    const customer = await insertCustomer(database.db);
-    const [row] = await database.db
+    const customer = await insertCustomer(world.db);
+    const [row] = await world.db
       .insert(appointments)
       .values(
         appointmentValues(v.id, customer, start, 60, {
@@ -85,12 +80,12 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
   }
 
   const statusOf = async (id: string) =>
-    (await database.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
+    (await world.db.select().from(appointments).where(eq(appointments.id, id)))[0]!.status;
 
   it('is admin only: 401 signed out, 403 for a customer', async () => {
-    const anonymous = createHttpClient(app, { origin: APP_URL });
+    const anonymous = world.client();
     expect((await anonymous.get('/api/admin/whatsapp/messages')).status).toBe(401);
-    const customer = createHttpClient(app, { origin: APP_URL });
+    const customer = world.client();
     await customer.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
     for (const [method, path] of [
       ['GET', '/api/admin/whatsapp/messages'],
@@ -114,7 +109,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(register.command).toBe('register');
     expect(register.reply).toContain(`${APP_URL}/vendor-signup?phone=%2B525599990001`);
     // Both stored: the inbound message and its (logged, never sent) answer.
-    const log = await database.db.select().from(messages).where(eq(messages.phone, '+525599990001'));
+    const log = await world.db.select().from(messages).where(eq(messages.phone, '+525599990001'));
     expect(log.map((m) => `${m.direction}:${m.status}`).sort()).toEqual([
       'in:received',
       'in:received',
@@ -177,13 +172,13 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
   });
 
   it('simulate: refuses a phone that is not one (400) and stores nothing', async () => {
-    const before = (await database.db.select().from(messages)).length;
+    const before = (await world.db.select().from(messages)).length;
     const res = await admin.post('/api/admin/whatsapp/simulate', { phone: 'abc', text: 'HELP' });
     expect(res.status).toBe(400);
     expect((await admin.post('/api/admin/whatsapp/simulate', { phone: '5512345678', text: '' })).status).toBe(
       400,
     );
-    expect((await database.db.select().from(messages)).length).toBe(before);
+    expect((await world.db.select().from(messages)).length).toBe(before);
   });
 
   it('messages: the latest 10 by default, newest first', async () => {
@@ -221,14 +216,14 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       transport: 'log',
       hasAccessToken: false,
     });
-    const [item] = await database.db
+    const [item] = await world.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.kind, 'whatsapp'), eq(outbox.status, 'pending')));
     expect(item!.payload).toMatchObject({ type: 'booking_request', appointmentId: booking.id, to: v.phone });
     expect(String(item!.payload.text)).toContain(`CONFIRMAR ${booking.code}`);
 
-    await database.db.update(appointments).set({ status: 'declined' }).where(eq(appointments.id, booking.id));
+    await world.db.update(appointments).set({ status: 'declined' }).where(eq(appointments.id, booking.id));
     expect((await admin.post('/api/admin/whatsapp/notify', { appointmentId: booking.id })).status).toBe(409);
     expect((await admin.post('/api/admin/whatsapp/notify', { appointmentId: 'nope' })).status).toBe(400);
 
@@ -240,7 +235,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
 
   it('status: flags and counters, never a secret value', async () => {
     const secret = 'super-secret-token-value';
-    const configured = createTestApp(database, {
+    const configured = createTestApp(world.database, {
       clock,
       env: {
         APP_URL,
@@ -266,7 +261,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       webhookUrl: `${APP_URL}/api/webhooks/whatsapp`,
       verifyToken: 'verify-me',
     });
-    const total = (await database.db.select().from(messages)).length;
+    const total = (await world.db.select().from(messages)).length;
     expect(status.counts.totalMessages).toBe(total);
     expect(status.counts.vendorsWithPhone).toBeGreaterThan(0);
     expect(status.counts.pendingVendorBookings).toBeGreaterThan(0);
@@ -293,7 +288,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
 
     // On the log transport nothing reaches a phone, and the test says so.
     it('says notifications are logged, not sent, on the log transport', async () => {
-      await database.db.delete(outbox); // earlier tests left items no dispatcher runs here
+      await world.db.delete(outbox); // earlier tests left items no dispatcher runs here
       const { checks } = (await (await admin.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;
       expect(checks[1]).toMatchObject({ name: 'notification', outcome: 'logged' });
       expect(checks[1]!.message).toMatch(/logged.*not sent/);
@@ -301,8 +296,8 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     });
 
     it('passes all three with a configured webhook and Graph API', async () => {
-      await database.db.delete(outbox); // earlier tests left items no dispatcher runs here
-      const configured = createTestApp(database, {
+      await world.db.delete(outbox); // earlier tests left items no dispatcher runs here
+      const configured = createTestApp(world.database, {
         clock,
         env: {
           APP_URL,
@@ -320,7 +315,7 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       expect(result.ok).toBe(true);
 
       // A WhatsApp item overdue by more than 10 minutes fails the notification check.
-      await database.db.insert(outbox).values({
+      await world.db.insert(outbox).values({
         kind: 'whatsapp',
         payload: { type: 'test', to: '+525512340000' },
         nextAttemptAt: new Date(Date.parse(NOW) - 11 * 60_000),

@@ -220,17 +220,10 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   const paidAt = new Date(event.created * 1000);
   switch (event.type) {
     case 'checkout.session.completed':
-      // An OXXO voucher completes the session unpaid; its payment arrives as async_payment_succeeded.
-      if (event.data.object.payment_status !== 'paid')
-        return { id: event.id, kind: 'ignored', type: event.type };
-      return {
-        id: event.id,
-        kind: 'paid',
-        ...refs(event.data.object),
-        ...paymentRef(event.data.object),
-        paidAt,
-      };
     case 'checkout.session.async_payment_succeeded':
+      // An OXXO voucher completes the session unpaid; its payment arrives as async_payment_succeeded.
+      if (event.type === 'checkout.session.completed' && event.data.object.payment_status !== 'paid')
+        return { id: event.id, kind: 'ignored', type: event.type };
       return {
         id: event.id,
         kind: 'paid',

@@ -1,34 +1,12 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { bookingCalendar, icsText } from './booking-calendar.ts';
-import type { PaymentMailFacts } from './message-facts.ts';
+import { sampleFacts as facts } from './message-facts.test-utils.ts';
 
 // The calendar files of a booking, read back by ical.js (a parser we did not write): one event per
 // booking whatever is typed into its texts, revised by SEQUENCE, removed by METHOD:CANCEL.
 
 const NOW = new Date('2026-11-22T18:00:00Z');
-const START = new Date('2026-11-25T17:30:00Z');
-
-const facts: PaymentMailFacts = {
-  appointmentId: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  code: 'XK7P2M',
-  vendorName: 'Casa Limpia',
-  vendorEmail: 'hola@casalimpia.test',
-  vendorPhone: '+525512345678',
-  rescheduleCount: 0,
-  serviceName: 'Limpieza profunda',
-  start: START,
-  end: new Date(START.getTime() + 2 * 60 * 60_000),
-  timezone: 'America/Mexico_City',
-  amountMxn: 45_000,
-  customerName: 'Ana López',
-  customerEmail: 'ana@example.test',
-  customerPhone: '+525587654321',
-  notes: 'Interior 4',
-  manageUrl: 'http://barrio.test/booking/XK7P2M?token=t',
-  where: { location: 'vendor', address: null, placeAddress: null },
-};
-
 function parse(ics: string) {
   const calendar = new ICAL.Component(ICAL.parse(ics) as unknown[]);
   const events = calendar.getAllSubcomponents();

@@ -25,6 +25,7 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
+import { sampleFacts } from './message-facts.test-utils.ts';
 import type { PaymentMailFacts } from './message-facts.ts';
 import {
   latePaymentMail,
@@ -40,31 +41,10 @@ import {
 // status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same
 // everywhere. Times are morning ones in Mexico City, so es-MX writes them with "a.m.".
 
-const TZ = 'America/Mexico_City';
-const START = new Date('2026-11-25T17:30:00Z'); // miércoles 25, 11:30 a.m.
 const EARLIER = new Date('2026-11-24T16:00:00Z'); // martes 24, 10:00 a.m.
 const DUE = new Date('2026-11-24T17:30:00Z'); // the answer / payment deadline, 11:30 a.m.
 
-const facts: PaymentMailFacts = {
-  appointmentId: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
-  code: 'XK7P2M',
-  vendorName: 'Casa Limpia',
-  vendorEmail: 'hola@casalimpia.test',
-  vendorPhone: '+525512345678',
-  rescheduleCount: 0,
-  serviceName: 'Limpieza profunda',
-  start: START,
-  end: new Date(START.getTime() + 2 * 60 * 60_000),
-  timezone: TZ,
-  amountMxn: 45_000,
-  customerName: 'Ana López',
-  customerEmail: 'ana@example.test',
-  customerPhone: '+525587654321',
-  notes: 'Interior 4',
-  manageUrl: 'http://barrio.test/booking/XK7P2M?token=t',
-  answerDueAt: DUE,
-  where: { location: 'vendor', address: null, placeAddress: null },
-};
+const facts: PaymentMailFacts = { ...sampleFacts, answerDueAt: DUE };
 const links = confirmLinks('http://barrio.test', 'tok');
 const MORNING = 'mié 25 de nov, 11:30 a.m.';
 const templateParameters: Record<TemplateKey, string[]> = {

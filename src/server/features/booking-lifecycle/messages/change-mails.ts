@@ -6,6 +6,7 @@ import {
   amount,
   calendarAttachment,
   calendarCancelLine,
+  customerMail,
   details,
   fechaEs,
   pageLine,
@@ -17,6 +18,22 @@ import {
 // carry the booking page's link, the vendor's never do.
 
 const signOff = ['', 'Barrio'];
+
+/**
+ * A mail telling the customer that the booking is over: what happened, the booking, the removal of
+ * its calendar event when one is attached (`calendar`), and its page.
+ */
+function customerEndedMail(
+  facts: PaymentMailFacts,
+  subject: string,
+  happened: string[],
+  calendar: string | null,
+): MailOutboxPayload {
+  return {
+    ...customerMail(facts, subject, happened, calendar ? [calendarCancelLine] : []),
+    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
+  };
+}
 
 /** How long a card refund takes to show, as card issuers in Mexico state it. */
 const REFUND_DAYS = 'entre 5 y 10 días hábiles';
@@ -31,12 +48,10 @@ export function customerCancelledMail(
   }: { by?: 'customer' | 'admin'; note?: string | null; calendar?: string | null } = {},
 ): MailOutboxPayload {
   const byBarrio = by === 'admin';
-  return {
-    to: facts.customerEmail,
-    subject: byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerEndedMail(
+    facts,
+    byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
+    [
       byBarrio
         ? `Barrio canceló tu reserva con ${facts.vendorName}. Ya avisamos a ${facts.vendorName}.`
         : `Cancelaste tu reserva con ${facts.vendorName}.`,
@@ -44,15 +59,9 @@ export function customerCancelledMail(
       refundMxn > 0
         ? `Te reembolsaremos el importe completo, ${formatMxn(refundMxn)}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
         : 'No se hizo ningún cargo.',
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? [calendarCancelLine] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
-  };
+    ],
+    calendar,
+  );
 }
 
 /** An administrator cancelled (decision 049): the customer's WhatsApp inside the 24-hour window. */
@@ -113,19 +122,14 @@ export function customerRescheduledMail(
   calendar: string | null,
 ): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Reserva ${facts.code}: nueva fecha`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Reserva ${facts.code}: nueva fecha`,
+      [
+        `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
+      ],
+      calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : [],
+    ),
     ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
@@ -159,19 +163,14 @@ export function vendorRescheduledWhatsApp(facts: PaymentMailFacts, previousStart
 
 export function customerReminderMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Recordatorio: tu reserva ${facts.code} es mañana`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
-      '',
-      ...details(facts),
-      '',
-      'Adjuntamos la invitación de calendario (.ics).',
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Recordatorio: tu reserva ${facts.code} es mañana`,
+      [
+        `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
+      ],
+      ['Adjuntamos la invitación de calendario (.ics).'],
+    ),
     attachments: [calendarAttachment(facts, calendar)],
   };
 }
@@ -204,23 +203,15 @@ export function customerExpiredMail(
   similarUrl: string,
   calendar: string | null = null,
 ): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Tu solicitud ${facts.code} venció sin respuesta`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerEndedMail(
+    facts,
+    `Tu solicitud ${facts.code} venció sin respuesta`,
+    [
       `${facts.vendorName} no respondió a tu solicitud a tiempo, así que venció. No se hizo ningún cargo.`,
       `Proveedores parecidos que pueden atenderte: ${similarUrl}`,
-      '',
-      ...details(facts),
-      '',
-      ...(calendar ? [calendarCancelLine] : []),
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-    ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
-  };
+    ],
+    calendar,
+  );
 }
 
 export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: string): string {
@@ -229,18 +220,12 @@ export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: str
 
 /** The money went back: sent once the payment provider accepted the refund. */
 export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Reembolso de la reserva ${facts.code}`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerMail(
+    facts,
+    `Reembolso de la reserva ${facts.code}`,
+    [
       `Reembolsamos ${formatMxn(refundedMxn)} de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
-      '',
-      ...details(facts),
-      '',
-      pageLine(facts),
-      ...signOff,
-    ].join('\n'),
-  };
+    ],
+    [],
+  );
 }

@@ -40,26 +40,42 @@ function deadlineLine(dueAt: Date, timezone: string): string {
   return `Tienes hasta el ${fechaEs(dueAt, timezone)} (hora de ${zoneCity(timezone, 'es-MX')}) para pagar; si no, la reserva se cancelará automáticamente.`;
 }
 
-/** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
-export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
+/**
+ * A mail to the customer about the booking: the greeting, what is said, the booking's details, the
+ * lines that close it (the payment deadline, the calendar's removal), the booking's page, Barrio.
+ */
+export function customerMail(
+  facts: PaymentMailFacts,
+  subject: string,
+  said: string[],
+  closing: string[],
+): MailOutboxPayload {
   return {
     to: facts.customerEmail,
-    subject: `Reserva ${facts.code} confirmada: paga para asegurarla`,
+    subject,
     text: [
       `Hola ${facts.customerName}:`,
       '',
-      `${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`,
-      '',
-      url,
+      ...said,
       '',
       ...details(facts),
       '',
-      deadlineLine(dueAt, facts.timezone),
+      ...closing,
       pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
   };
+}
+
+/** The payment link, by mail (ARCHITECTURE §4: sent when the vendor confirms). */
+export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Date): MailOutboxPayload {
+  return customerMail(
+    facts,
+    `Reserva ${facts.code} confirmada: paga para asegurarla`,
+    [`${facts.vendorName} confirmó tu reserva. Para asegurarla, paga con el siguiente enlace:`, '', url],
+    [deadlineLine(dueAt, facts.timezone)],
+  );
 }
 
 /** The same link by WhatsApp (payload.text of a `payment_link` outbox item). */
@@ -74,20 +90,12 @@ export function paymentLinkWhatsApp(facts: PaymentMailFacts, url: string, dueAt:
 
 export function paidCustomerMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
   return {
-    to: facts.customerEmail,
-    subject: `Pago recibido · Reserva ${facts.code} confirmada`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
-      `Recibimos tu pago de ${amount(facts)}. Tu reserva con ${facts.vendorName} está confirmada.`,
-      '',
-      ...details(facts),
-      '',
-      'Adjuntamos una invitación de calendario (.ics).',
-      pageLine(facts),
-      '',
-      'Barrio',
-    ].join('\n'),
+    ...customerMail(
+      facts,
+      `Pago recibido · Reserva ${facts.code} confirmada`,
+      [`Recibimos tu pago de ${amount(facts)}. Tu reserva con ${facts.vendorName} está confirmada.`],
+      ['Adjuntamos una invitación de calendario (.ics).'],
+    ),
     attachments: [calendarAttachment(facts, calendar)],
   };
 }
@@ -163,23 +171,15 @@ export function unpaidCancelledMails(
  * stays reserved until its deadline; a new payment link follows in its own mail.
  */
 export function paymentFailedMail(facts: PaymentMailFacts, dueAt: Date): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Reserva ${facts.code}: tu pago en OXXO no se completó`,
-    text: [
-      `Hola ${facts.customerName}:`,
-      '',
+  return customerMail(
+    facts,
+    `Reserva ${facts.code}: tu pago en OXXO no se completó`,
+    [
       `Tu pago en OXXO de ${amount(facts)} para la reserva ${facts.code} no se completó: la ficha venció sin pago y no se te cobró nada.`,
       'Tu reserva sigue apartada: te enviamos un nuevo enlace para pagar.',
-      '',
-      ...details(facts),
-      '',
-      deadlineLine(dueAt, facts.timezone),
-      pageLine(facts),
-      '',
-      'Barrio',
-    ].join('\n'),
-  };
+    ],
+    [deadlineLine(dueAt, facts.timezone)],
+  );
 }
 
 /** ARCHITECTURE §7: a payment for a booking already cancelled is kept and refunded, never dropped. */

@@ -76,7 +76,8 @@ export const payoutMessages = {
   referenceTaken: 'A payout with this reference is already recorded.',
 } as const;
 
-export type BalanceState = 'pending' | 'available';
+/** Where an entry's money stands: held, free to pay out, or going back to the customer (cancelled). */
+export type BalanceState = 'pending' | 'available' | 'refunded';
 
 export interface PayoutAccountView {
   method: 'clabe' | 'stripe' | null;

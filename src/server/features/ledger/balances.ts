@@ -5,10 +5,11 @@ import { ledgerEntries } from '../../db/schema/ledger.ts';
 
 // The balances, derived from the entries (ARCHITECTURE §7.1, decision 064): a vendor's balance is
 // what its entries brought in less what they took out. The part that belongs to bookings still
-// paid whose end is more than the hold behind `now` is *available*; the rest of a booking's money is
-// *pending* — a booking not yet done, or cancelled and owed back, never becomes available. Money not
-// tied to a booking (a payout) counts against the available balance, which may so go below zero
-// when a booking is refunded after its money was paid out.
+// paid whose end is more than the hold behind `now` is *available*; the money of bookings not yet
+// done is *pending*; a cancelled booking's money goes back to its customer and counts in neither,
+// whether or not its refund is made yet. Money not tied to a booking (a payout) counts against the
+// available balance, which may so go below zero when a booking is refunded after its money was
+// paid out.
 
 export interface Balances {
   pending: number;
@@ -20,6 +21,9 @@ export interface Balances {
 export const releasedAt = (now: Date, holdHours: number) =>
   sql<boolean>`(${ledgerEntries.appointmentId} is null or (${appointments.status} = 'paid'
     and ${appointments.endTz} + ${holdHours} * interval '1 hour' <= ${now.toISOString()}::timestamptz))`;
+
+/** Whether an entry's booking was cancelled: its money is its customer's again. */
+export const cancelledBooking = sql<boolean>`coalesce(${appointments.status} = 'cancelled', false)`;
 
 /** An entry's amount as its vendor sees it: in to the vendor's balance, or out of it. */
 export const vendorSigned = sql<number>`(case when ${ledgerEntries.toAccount} = 'vendor'
@@ -36,9 +40,8 @@ export function selectBalances(
   return tx
     .select({
       vendorProfileId: ledgerEntries.vendorProfileId,
-      pending: sql<number>`coalesce(sum(${vendorSigned}) filter (where not ${released}), 0)::int`.as(
-        'pending',
-      ),
+      pending: sql<number>`coalesce(sum(${vendorSigned}) filter (where not ${released}
+        and not ${cancelledBooking}), 0)::int`.as('pending'),
       available: sql<number>`coalesce(sum(${vendorSigned}) filter (where ${released}), 0)::int`.as(
         'available',
       ),

@@ -171,6 +171,27 @@ describe(`vendors get paid (${testEngine})`, () => {
     expect(await check()).toEqual({ ok: true, problems: [] });
   });
 
+  it('counts a cancelled booking whose refund is not made yet in neither balance', async () => {
+    world.clock.set(NOW);
+    const me = await signedInVendor();
+    const booking = await paid({ startTime: TUESDAY_10, vendor: me.vendor });
+    // Cancelled, its refund refused so far (a card network's failure): the money is the customer's.
+    await world.db
+      .update(appointments)
+      .set({
+        status: 'cancelled',
+        cancelReason: 'customer',
+        cancelledAt: world.clock.now(),
+        refundNeeded: true,
+      })
+      .where(eq(appointments.id, booking.id));
+    const earnings = await me.earnings();
+    expect(earnings).toMatchObject({ pending: 0, available: 0 });
+    expect(earnings.entries).toEqual([expect.objectContaining({ amount: 40_500, balance: 'refunded' })]);
+    await afterEnd(booking.id, 24 * 30);
+    expect(await me.earnings()).toMatchObject({ pending: 0, available: 0 });
+  });
+
   it('checks the CLABE: a wrong one is a 400 naming the field and changes nothing', async () => {
     const me = await signedInVendor();
     const wrong = await me.saveAccount({ clabe: '002010077777777772', holder_name: 'Lucía Ramírez' });

@@ -18,6 +18,7 @@ import { ledgerEntries, payoutAccounts, payouts } from '../../db/schema/ledger.t
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
+  cancelledBooking,
   commissionEarned,
   releasedAt,
   selectBalances,
@@ -77,6 +78,7 @@ export async function getVendorEarnings(
         bookingId: ledgerEntries.appointmentId,
         bookingCode: appointments.code,
         released: releasedAt(now, holdHours),
+        cancelled: cancelledBooking,
         createdAt: ledgerEntries.createdAt,
       })
       .from(ledgerEntries)
@@ -111,7 +113,7 @@ export async function getVendorEarnings(
         commission: e.kind === 'payment' ? e.commission : null,
         booking_id: e.bookingId,
         booking_code: e.bookingCode,
-        balance: e.released ? 'available' : 'pending',
+        balance: e.released ? 'available' : e.cancelled ? 'refunded' : 'pending',
         created_at: e.createdAt.toISOString(),
       }),
     ),

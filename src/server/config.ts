@@ -58,6 +58,11 @@ function buildSchema(production: boolean, testRunner: boolean) {
         .default(24),
       // The smallest available balance that is due a payout, in centavos (10000 = $100.00).
       PAYOUT_MIN_MXN: z.coerce.number().int().min(1).max(100_000_000).default(10_000),
+      // When the day's payouts to connected Stripe accounts are made: HH:MM in Mexico City.
+      PAYOUT_SCHEDULE: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time of day, HH:MM (Mexico City)')
+        .default('06:00'),
       AUTH_SECRET: z.string().min(32).optional(),
       LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
       SMTP_URL: optionalString,
@@ -65,6 +70,8 @@ function buildSchema(production: boolean, testRunner: boolean) {
       STRIPE_SECRET_KEY: optionalString,
       STRIPE_WEBHOOK_SECRET: optionalString,
       STRIPE_OXXO: flag(false),
+      // The Connect webhook endpoint's signing secret: vendors' connected accounts (decision 065).
+      STRIPE_CONNECT_WEBHOOK_SECRET: optionalString,
       // Where Stripe's API lives; a local Stripe stand-in in tests (the SDK's host, port and protocol).
       STRIPE_API_BASE: z.url().optional(),
       WHATSAPP_TOKEN: optionalString,
@@ -187,7 +194,12 @@ export function parseConfig(
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     expirySweepMs: e.EXPIRY_SWEEP_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-    payouts: { feeBps: e.PLATFORM_FEE_BPS, holdHours: e.PAYOUT_HOLD_HOURS, minMxn: e.PAYOUT_MIN_MXN },
+    payouts: {
+      feeBps: e.PLATFORM_FEE_BPS,
+      holdHours: e.PAYOUT_HOLD_HOURS,
+      minMxn: e.PAYOUT_MIN_MXN,
+      schedule: e.PAYOUT_SCHEDULE,
+    },
     authSecret: e.AUTH_SECRET ?? localSecret(e.PGLITE_DIR),
     logLevel: e.LOG_LEVEL,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -197,6 +209,7 @@ export function parseConfig(
             secretKey: e.STRIPE_SECRET_KEY,
             webhookSecret: e.STRIPE_WEBHOOK_SECRET,
             oxxo: e.STRIPE_OXXO,
+            connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
             ...(e.STRIPE_API_BASE ? { api: stripeApiOf(e.STRIPE_API_BASE) } : {}),
           }
         : undefined,

@@ -13,6 +13,7 @@ import { createPaymentProvider } from './integrations/payments/create-payment-pr
 import { createWhatsAppTransport } from './integrations/whatsapp/create-whatsapp-transport.ts';
 import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
 import { createOutboxDispatcher } from './jobs/outbox.ts';
+import { startPayoutJob } from './jobs/payout-job.ts';
 import { systemClock } from './lib/clock.ts';
 import { trackHandlers, trackHttpDrain } from './lib/http-drain.ts';
 import { createLogger } from './lib/logger.ts';
@@ -124,6 +125,16 @@ const outboxDispatcher = createOutboxDispatcher({
   },
 });
 outboxDispatcher.start();
+// Payouts to vendors' connected Stripe accounts (decision 065); none without Stripe.
+const payoutJob = payments.connect
+  ? startPayoutJob({
+      db: database.db,
+      clock: systemClock,
+      logger,
+      connect: payments.connect,
+      settings: config.payouts,
+    })
+  : undefined;
 
 // Graceful shutdown (decision 023), bounded by SHUTDOWN_GRACE_MS: stop taking work, let the
 // work in progress finish, give back what cannot, and close the database cleanly (PGlite's data
@@ -162,6 +173,10 @@ async function shutdown(signal: string) {
     // A sweep is a few statements (and closing checkouts after them): waited for within the grace.
     Promise.race([sweeper.stop(), delay(graceMs, undefined, { ref: false })]).then(() => {
       logger.info({ ms: ms() }, 'shutdown: expiry sweeper stopped');
+    }),
+    // A transfer cut off mid-flight is tried again by the next pass, with the same key.
+    Promise.race([payoutJob?.stop(), delay(graceMs, undefined, { ref: false })]).then(() => {
+      logger.info({ ms: ms() }, 'shutdown: payout job stopped');
     }),
   ];
   for (const step of await Promise.allSettled(steps))

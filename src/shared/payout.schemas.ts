@@ -72,6 +72,7 @@ export type AdminPayoutInput = z.infer<typeof adminPayoutInputSchema>;
 export const payoutMessages = {
   vendorNotFound: 'Vendor not found.',
   noAccount: 'This vendor has not given a CLABE yet: there is nowhere to pay it.',
+  stripeNotConfigured: 'Stripe payouts are not configured.',
   nothingAvailable: 'This vendor has nothing available to pay out.',
   referenceTaken: 'A payout with this reference is already recorded.',
 } as const;
@@ -80,9 +81,15 @@ export const payoutMessages = {
 export type BalanceState = 'pending' | 'available' | 'refunded';
 
 export interface PayoutAccountView {
+  /** How the vendor is paid: by transfer once its Stripe account takes payouts, else by SPEI to its CLABE. */
   method: 'clabe' | 'stripe' | null;
-  /** `active`: payouts can be made; `missing`: none given yet, the balance waits. */
-  status: 'active' | 'missing';
+  /**
+   * `active`: payouts can be made; `onboarding`: a Stripe account not yet finished (and no CLABE);
+   * `missing`: none given yet, the balance waits.
+   */
+  status: 'active' | 'onboarding' | 'missing';
+  /** The vendor's Stripe account: none, created but not yet taking payouts, or taking them. */
+  stripe: 'none' | 'onboarding' | 'active';
   /** The CLABE's last four digits, its bank and holder: enough to recognise it, never the whole number. */
   clabe_last4: string | null;
   bank: string | null;
@@ -107,8 +114,23 @@ export interface PayoutView {
   id: string;
   amount: number;
   method: 'spei' | 'stripe';
-  reference: string;
-  paid_at: string;
+  /** `pending`: a Stripe transfer not made yet (retried); its reference and time come when it is. */
+  status: 'pending' | 'paid';
+  reference: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+/** A Stripe payout whose transfer is not made yet, as the admins see it: each failure and its retry. */
+export interface PendingTransferView {
+  id: string;
+  vendor_profile_id: string;
+  business_name: string;
+  amount: number;
+  attempts: number;
+  attempted_at: string | null;
+  transfer_error: string | null;
+  created_at: string;
 }
 
 export interface VendorEarnings {
@@ -122,6 +144,8 @@ export interface VendorEarnings {
   entries: EarningsEntry[];
   payouts: PayoutView[];
   payout_account: PayoutAccountView;
+  /** Whether the vendor may connect a Stripe account (Stripe is configured). */
+  stripe_connect: boolean;
 }
 
 export interface AdminPayoutVendor {
@@ -139,6 +163,8 @@ export interface AdminPayoutsDue {
   /** The smallest available balance that is due a payout. */
   minimum: number;
   vendors: AdminPayoutVendor[];
+  /** Stripe payouts whose transfer is not made yet, oldest first. */
+  transfers_pending: PendingTransferView[];
 }
 
 export interface AdminPayoutsPaid {

@@ -60,6 +60,27 @@ export interface FakePaymentIntent {
   refunds: FakeRefund[];
 }
 
+/** A connected Express account (decision 065); `payouts_enabled` once its onboarding is done. */
+export interface FakeAccount {
+  id: string;
+  object: 'account';
+  type: 'express';
+  country: string;
+  email: string | null;
+  payouts_enabled: boolean;
+  capabilities: { transfers: 'inactive' | 'active' };
+  metadata: Record<string, string>;
+}
+
+export interface FakeTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  currency: 'mxn';
+  destination: string;
+  metadata: Record<string, string>;
+}
+
 /** Parses Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
 export function parseStripeForm(body: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
@@ -96,6 +117,8 @@ export async function startFakeStripe({
   const sessions = new Map<string, FakeSession>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const refunds: FakeRefund[] = [];
+  const accounts = new Map<string, FakeAccount>();
+  const transfers: FakeTransfer[] = [];
   // Stripe replays the first answer to a key (saved as it was then), for the same endpoint and
   // parameters only.
   const byIdempotencyKey = new Map<string, { path: string; params: string; body: string; status: number }>();
@@ -151,6 +174,69 @@ export async function startFakeStripe({
 
   function remember(key: string, path: string, params: Record<string, unknown>, body: unknown, status = 200) {
     byIdempotencyKey.set(key, { path, params: JSON.stringify(params), body: JSON.stringify(body), status });
+  }
+
+  // Connect (decision 065): an Express account in Mexico that may receive transfers.
+  function createAccount(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
+    if (idempotent('/v1/accounts', params, res, key)) return;
+    if (params.type !== 'express') return refuse(res, `type must be express, got ${String(params.type)}`);
+    if (params.country !== 'MX') return refuse(res, `country must be MX, got ${String(params.country)}`);
+    const capabilities = params.capabilities as { transfers?: { requested?: string } } | undefined;
+    if (capabilities?.transfers?.requested !== 'true')
+      return refuse(res, 'the transfers capability is required');
+    const metadata = (params.metadata ?? {}) as Record<string, string>;
+    if (!metadata.vendor_profile_id) return refuse(res, 'metadata.vendor_profile_id is required');
+    const created: FakeAccount = {
+      id: `acct_${randomBytes(8).toString('hex')}`,
+      object: 'account',
+      type: 'express',
+      country: 'MX',
+      email: typeof params.email === 'string' ? params.email : null,
+      payouts_enabled: false,
+      capabilities: { transfers: 'inactive' },
+      metadata,
+    };
+    accounts.set(created.id, created);
+    remember(key!, '/v1/accounts', params, created);
+    send(res, 200, created);
+  }
+
+  function createAccountLink(params: Record<string, unknown>, res: ServerResponse) {
+    const account = accounts.get(String(params.account ?? ''));
+    if (!account) return refuse(res, `No such account: '${String(params.account)}'`);
+    if (params.type !== 'account_onboarding') return refuse(res, 'type must be account_onboarding');
+    for (const name of ['refresh_url', 'return_url'])
+      if (!/^https?:\/\//.test(String(params[name] ?? ''))) return refuse(res, `${name} must be a URL`);
+    send(res, 200, {
+      object: 'account_link',
+      url: `https://connect.stripe.test/setup/e/${account.id}/${randomBytes(6).toString('hex')}`,
+      created: Math.floor(now().getTime() / 1000),
+      expires_at: Math.floor(now().getTime() / 1000) + 300,
+    });
+  }
+
+  function createTransfer(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
+    if (idempotent('/v1/transfers', params, res, key)) return;
+    if (params.currency !== 'mxn') return refuse(res, `currency must be mxn, got ${String(params.currency)}`);
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0) return refuse(res, `bad amount ${String(params.amount)}`);
+    const account = accounts.get(String(params.destination ?? ''));
+    if (!account) return refuse(res, `No such destination: '${String(params.destination)}'`);
+    if (account.capabilities.transfers !== 'active')
+      return refuse(res, 'Your destination account needs to have the transfers capability enabled.');
+    const metadata = (params.metadata ?? {}) as Record<string, string>;
+    if (!metadata.payout_id) return refuse(res, 'metadata.payout_id is required');
+    const transfer: FakeTransfer = {
+      id: `tr_${randomBytes(8).toString('hex')}`,
+      object: 'transfer',
+      amount,
+      currency: 'mxn',
+      destination: account.id,
+      metadata,
+    };
+    transfers.push(transfer);
+    remember(key!, '/v1/transfers', params, transfer);
+    send(res, 200, transfer);
   }
 
   function createSession(params: Record<string, unknown>, res: ServerResponse, key: string | undefined) {
@@ -275,6 +361,15 @@ export async function startFakeStripe({
     if (req.method === 'POST' && path === '/v1/checkout/sessions')
       return createSession(params, res, idempotencyKey);
     if (req.method === 'POST' && path === '/v1/refunds') return createRefund(params, res, idempotencyKey);
+    if (req.method === 'POST' && path === '/v1/accounts') return createAccount(params, res, idempotencyKey);
+    if (req.method === 'POST' && path === '/v1/account_links') return createAccountLink(params, res);
+    if (req.method === 'POST' && path === '/v1/transfers') return createTransfer(params, res, idempotencyKey);
+    const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && account) {
+      const found = accounts.get(account[1]!);
+      if (!found) return notFound(res, `No such account: '${account[1]}'`, 'account');
+      return send(res, 200, found);
+    }
     if (req.method === 'GET' && path === '/v1/refunds') {
       const intent = paymentIntents.get(String(params.payment_intent ?? ''));
       const limit = params.limit === undefined ? 10 : Number(params.limit);
@@ -322,6 +417,17 @@ export async function startFakeStripe({
     paymentIntents,
     /** Every refund made, oldest first. */
     refunds,
+    /** Connected accounts, and every transfer made to them (decision 065). */
+    accounts,
+    transfers,
+    /** The vendor finished Stripe's onboarding: the account takes transfers and payouts. */
+    completeOnboarding(accountId: string) {
+      const account = accounts.get(accountId);
+      if (!account) throw new Error(`no account ${accountId}`);
+      account.payouts_enabled = true;
+      account.capabilities.transfers = 'active';
+      return account;
+    },
     /**
      * The next n requests fail with a 500: a Stripe outage, or (`kept`) a failure inside Stripe that
      * it keeps as the idempotency key's answer and replays to every retry with that key for 24 h.

@@ -36,6 +36,8 @@ export const payoutsEn = {
     payouts: 'Payouts',
     payoutsEmpty: 'No payouts yet.',
     payoutLine: 'SPEI · reference {{reference}}',
+    stripeLine: 'Stripe · transfer {{reference}}',
+    transferOnItsWay: 'Stripe transfer on its way',
     account: {
       title: 'Payout account',
       missing: 'No CLABE yet: your available balance waits until you add one.',
@@ -141,6 +143,8 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
     payouts: 'Pagos recibidos',
     payoutsEmpty: 'Aún no has recibido pagos.',
     payoutLine: 'SPEI · clave de rastreo {{reference}}',
+    stripeLine: 'Stripe · transferencia {{reference}}',
+    transferOnItsWay: 'Transferencia por Stripe en camino',
     account: {
       title: 'Cuenta para pagos',
       missing: 'Aún no tienes CLABE: tu saldo disponible espera hasta que la agregues.',

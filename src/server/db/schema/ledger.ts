@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 import { appointments } from './bookings.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
@@ -68,11 +79,15 @@ export const ledgerEntries = pgTable(
 
 export const payoutMethods = ['spei', 'stripe'] as const;
 export type PayoutMethod = (typeof payoutMethods)[number];
+/** A SPEI payout is recorded once made (`paid`); a Stripe one is `pending` until its transfer is made. */
+export const payoutStatuses = ['pending', 'paid'] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
 
 /**
  * Money paid out to a vendor: by SPEI, recorded by an admin with the transfer's reference (its
- * clave de rastreo), or by a Stripe transfer to the vendor's connected account. Its ledger entry is
- * written with it.
+ * clave de rastreo), or by a Stripe transfer to the vendor's connected account — `pending` from
+ * the moment its balance is taken until the transfer is made (its id is then the reference), each
+ * failed try kept in `transfer_error` for the admins and retried. Its ledger entry is written with it.
  */
 export const payouts = pgTable(
   'payouts',
@@ -83,8 +98,13 @@ export const payouts = pgTable(
       .references(() => vendorProfiles.id, { onDelete: 'restrict' }),
     amountMxn: integer('amount_mxn').notNull(),
     method: text('method').$type<PayoutMethod>().notNull(),
-    reference: text('reference').notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<PayoutStatus>().notNull().default('paid'),
+    reference: text('reference'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    // A Stripe transfer's tries: how many, the last one's time and, while it fails, why.
+    attempts: integer('attempts').notNull().default(0),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
+    transferError: text('transfer_error'),
     // The admin who recorded a SPEI payout.
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -96,12 +116,26 @@ export const payouts = pgTable(
     uniqueIndex('payouts_reference_idx').on(t.method, t.reference),
     check('payouts_amount_check', sql`${t.amountMxn} > 0`),
     check('payouts_method_check', sql`${t.method} in (${list(payoutMethods)})`),
+    check('payouts_status_check', sql`${t.status} in (${list(payoutStatuses)})`),
+    check(
+      'payouts_paid_check',
+      sql`(${t.status} = 'paid') = (${t.paidAt} is not null and ${t.reference} is not null)`,
+    ),
+    // The payout job's retries read only the transfers still to make.
+    index('payouts_pending_idx').on(t.attemptedAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
+/** The day's payout run (PAYOUT_SCHEDULE): the instance that inserts the day's row makes it. */
+export const payoutRuns = pgTable('payout_runs', {
+  runOn: date('run_on').primaryKey(),
+  createdAt: createdAt(),
+});
+
 /**
  * Where a vendor is paid: a CLABE (18 digits, its bank and check digit valid) and its holder's
- * name, paid by SPEI. A vendor without one still takes bookings; its balance waits.
+ * name, paid by SPEI; or a Stripe Express account, paid by transfer once Stripe lets it take
+ * payouts (`account.updated`). A vendor without either still takes bookings; its balance waits.
  */
 export const payoutAccounts = pgTable(
   'payout_accounts',
@@ -109,13 +143,18 @@ export const payoutAccounts = pgTable(
     vendorProfileId: uuid('vendor_profile_id')
       .primaryKey()
       .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
-    clabe: text('clabe').notNull(),
-    holderName: text('holder_name').notNull(),
+    clabe: text('clabe'),
+    holderName: text('holder_name'),
     bankName: text('bank_name'),
+    stripeAccountId: text('stripe_account_id').unique(),
+    stripePayoutsEnabled: boolean('stripe_payouts_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('payout_accounts_clabe_check', sql`${t.clabe} ~ '^[0-9]{18}$'`)],
+  (t) => [
+    check('payout_accounts_clabe_check', sql`${t.clabe} ~ '^[0-9]{18}$'`),
+    check('payout_accounts_holder_check', sql`(${t.clabe} is null) = (${t.holderName} is null)`),
+  ],
 );
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;

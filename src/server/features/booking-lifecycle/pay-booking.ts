@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordPayment } from '../../db/ledger-entries.ts';
 import { appointments, extraPayments } from '../../db/schema/bookings.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
-import type { PaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
+import type { BookingPaymentEvent, ProviderRefund } from '../../integrations/payments/payment-provider.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { attachCheckoutAfterConfirm, type CheckoutDeps, isPayable } from './booking-checkout.ts';
 import {
@@ -41,7 +41,7 @@ export type PaymentEventOutcome =
 export interface ApplyPaymentEventOptions {
   db: Db;
   provider: 'stripe' | 'sandbox';
-  event: PaymentEvent;
+  event: BookingPaymentEvent;
   now: Date;
   logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The customer's booking page, linked from the messages this event sends (`manageLinkFor`). */
@@ -249,7 +249,7 @@ export async function applyPaymentEvent({
  */
 async function recordRefundNews(
   tx: Tx,
-  event: Extract<PaymentEvent, { kind: 'refunded' | 'refund' }>,
+  event: Extract<BookingPaymentEvent, { kind: 'refunded' | 'refund' }>,
   facts: readonly ProviderRefund[],
   now: Date,
   logger: ApplyPaymentEventOptions['logger'],

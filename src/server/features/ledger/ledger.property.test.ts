@@ -149,6 +149,7 @@ describe(`the ledger after random bookings, refunds and payouts (${testEngine})`
             vendorProfileId: vendor.id,
             now: world.clock.now(),
             settings: { feeBps: 1000, holdHours: HOLD_HOURS, minMxn: 1 },
+            stripeConnect: false,
           });
           expect({
             pending: earnings.pending,

@@ -14,6 +14,7 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { applyPaymentEvent } from '../booking-lifecycle/pay-booking.ts';
+import { applyAccountEvent } from '../payouts/stripe-payouts.ts';
 import {
   getAppointmentCheckout,
   getPaymentSession,
@@ -88,6 +89,13 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
       throw new AppError('bad_request', 'Invalid Stripe signature.');
     }
     throw err;
+  }
+  if (event.kind === 'account') {
+    // A vendor's connected account (decision 065): not a booking's payment.
+    if (!payments.connect) throw new AppError('not_found', 'Stripe payouts are not configured.');
+    const outcome = await applyAccountEvent({ db, event, connect: payments.connect, now });
+    logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
+    return c.json({ received: true, outcome });
   }
   const outcome = await applyPaymentEvent({
     db,

@@ -6,15 +6,14 @@ import type {
   LedgerCheck,
   VendorEarnings,
 } from '../../../shared/payout.schemas.ts';
-import { grantAdminByEmail } from '../../auth/roles.service.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { ledgerEntries, payouts } from '../../db/schema/ledger.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { insertVendor } from '../../test/factories.ts';
-import type { HttpClient } from '../../test/http-client.ts';
 import { testEngine } from '../../test/test-db.ts';
 import { HOUR, MONDAY_10, NOW } from '../../test/test-week.ts';
 import { ledgerCsvStream } from '../ledger/ledger-csv.ts';
+import { payoutPeople } from './payouts.test-utils.ts';
 
 const streamText = (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
 
@@ -28,48 +27,16 @@ const CLABE = '002010077777777771';
 
 describe(`vendors get paid (${testEngine})`, () => {
   let world: BookingScenario;
-  let admin: HttpClient;
-  let n = 0;
+  let people: Awaited<ReturnType<typeof payoutPeople>>;
 
   beforeAll(async () => {
     world = await createBookingScenario({ now: NOW });
-    admin = world.http();
-    const signUp = await admin.post('/api/auth/sign-up/email', {
-      name: 'Admin Barrio',
-      email: 'admin.payouts@example.test',
-      password: 'Admin#Barrio2026',
-    });
-    expect(signUp.status, await signUp.clone().text()).toBe(200);
-    expect(await grantAdminByEmail(world.db, 'admin.payouts@example.test')).toBe(true);
+    people = await payoutPeople(world, 'payouts');
   });
   afterAll(() => world?.close());
 
-  /** A vendor account of its own (so balances never mix), signed in. */
-  async function signedInVendor() {
-    const browser = world.http();
-    const signUp = await browser.post('/api/auth/sign-up/email', {
-      name: 'Proveedora',
-      email: `vendor.payouts.${++n}@example.test`,
-      password: 'Proveedora#2026',
-    });
-    const { user } = (await signUp.json()) as { user: { id: string } };
-    const vendor = await insertVendor(world.db, { userId: user.id });
-    const api = world.api(browser).vendor;
-    return {
-      vendor,
-      browser,
-      async earnings() {
-        const res = await api.earnings.$get();
-        expect(res.status, await res.clone().text()).toBe(200);
-        return (await res.json()) as VendorEarnings;
-      },
-      saveAccount: (json: { clabe: string; holder_name: string }) => api['payout-account'].$put({ json }),
-    };
-  }
-
-  /** A booking paid by a customer of its own: one customer never holds two bookings at one time. */
-  const paid = (options: Parameters<BookingScenario['paid']>[0] & { startTime: string }) =>
-    world.paid({ customerEmail: `customer.${++n}@example.test`, ...options });
+  const signedInVendor = () => people.signedInVendor();
+  const paid: typeof people.paid = (options) => people.paid(options);
 
   const entriesOf = (appointmentId: string) =>
     world.db
@@ -77,7 +44,7 @@ describe(`vendors get paid (${testEngine})`, () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.appointmentId, appointmentId))
       .orderBy(ledgerEntries.kind);
-  const adminApi = () => world.api(admin).admin;
+  const adminApi = () => people.adminApi();
   const payOut = (vendorProfileId: string, reference: string) =>
     adminApi().payouts.$post({ json: { vendor_profile_id: vendorProfileId, reference } });
   async function check() {
@@ -211,6 +178,7 @@ describe(`vendors get paid (${testEngine})`, () => {
     expect(await saved.json()).toEqual({
       method: 'clabe',
       status: 'active',
+      stripe: 'none',
       clabe_last4: '7771',
       bank: 'BANAMEX',
       holder_name: 'Lucía Ramírez',

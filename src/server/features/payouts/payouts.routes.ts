@@ -16,6 +16,7 @@ import {
   recordSpeiPayout,
   savePayoutAccount,
 } from './payouts.service.ts';
+import { startStripeOnboarding } from './stripe-payouts.ts';
 
 // ARCHITECTURE §6.3, §7.1: /api/vendor/earnings and /payout-account (the vendor signed in: its id
 // comes from the session), /api/admin/payouts, /api/admin/ledger/check and /ledger.csv (admins).
@@ -28,6 +29,18 @@ export const vendorEarningsRoutes = new Hono<AppEnv>()
         vendorProfileId: c.var.vendorProfileId,
         now: clock.now(),
         settings: config.payouts,
+        stripeConnect: Boolean(c.var.deps.payments.connect),
+      }),
+    );
+  })
+  .post('/payout-account/stripe', requireSameOrigin, requireVendor, async (c) => {
+    const { db, clock, config, payments } = c.var.deps;
+    return c.json(
+      await startStripeOnboarding(db, {
+        vendorProfileId: c.var.vendorProfileId,
+        connect: payments.connect,
+        appUrl: config.appUrl,
+        now: clock.now(),
       }),
     );
   })

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
 import {
   type AdminPayoutInput,
   type AdminPayoutsDue,
@@ -7,6 +7,7 @@ import {
   type EarningsEntry,
   type PayoutAccount,
   type PayoutAccountView,
+  type PayoutView,
   payoutMessages,
   type VendorEarnings,
 } from '../../../shared/payout.schemas.ts';
@@ -47,24 +48,40 @@ const accountColumns = {
   clabe: payoutAccounts.clabe,
   holderName: payoutAccounts.holderName,
   bankName: payoutAccounts.bankName,
+  stripeAccountId: payoutAccounts.stripeAccountId,
+  stripePayoutsEnabled: payoutAccounts.stripePayoutsEnabled,
 };
-type AccountRow = { clabe: string; holderName: string; bankName: string | null };
+type AccountRow = {
+  clabe: string | null;
+  holderName: string | null;
+  bankName: string | null;
+  stripeAccountId: string | null;
+  stripePayoutsEnabled: boolean | null;
+};
 
+/** How a vendor is paid: by Stripe once its account takes payouts, else by SPEI to its CLABE. */
 function accountView(row: AccountRow | undefined): PayoutAccountView {
-  if (!row) return { method: null, status: 'missing', clabe_last4: null, bank: null, holder_name: null };
+  const stripe = !row?.stripeAccountId ? 'none' : row.stripePayoutsEnabled ? 'active' : 'onboarding';
+  const method = stripe === 'active' ? 'stripe' : row?.clabe ? 'clabe' : null;
   return {
-    method: 'clabe',
-    status: 'active',
-    clabe_last4: row.clabe.slice(-4),
-    bank: row.bankName,
-    holder_name: row.holderName,
+    method,
+    status: method ? 'active' : stripe === 'onboarding' ? 'onboarding' : 'missing',
+    stripe,
+    clabe_last4: row?.clabe?.slice(-4) ?? null,
+    bank: row?.clabe ? row.bankName : null,
+    holder_name: row?.holderName ?? null,
   };
 }
 
 /** GET /api/vendor/earnings: the three balances, the latest entries and payouts, the payout account. */
 export async function getVendorEarnings(
   db: Db,
-  { vendorProfileId, now, settings }: { vendorProfileId: string; now: Date; settings: PayoutSettings },
+  {
+    vendorProfileId,
+    now,
+    settings,
+    stripeConnect,
+  }: { vendorProfileId: string; now: Date; settings: PayoutSettings; stripeConnect: boolean },
 ): Promise<VendorEarnings> {
   const { holdHours } = settings;
   const [balances, entryRows, payoutRows, [account]] = await Promise.all([
@@ -95,7 +112,7 @@ export async function getVendorEarnings(
       .select()
       .from(payouts)
       .where(eq(payouts.vendorProfileId, vendorProfileId))
-      .orderBy(desc(payouts.paidAt), desc(payouts.id))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
       .limit(EARNINGS_PAYOUTS),
     db.select(accountColumns).from(payoutAccounts).where(eq(payoutAccounts.vendorProfileId, vendorProfileId)),
   ]);
@@ -119,16 +136,19 @@ export async function getVendorEarnings(
     ),
     payouts: payoutRows.map(payoutView),
     payout_account: accountView(account),
+    stripe_connect: stripeConnect,
   };
 }
 
-function payoutView(p: typeof payouts.$inferSelect) {
+function payoutView(p: typeof payouts.$inferSelect): PayoutView {
   return {
     id: p.id,
     amount: p.amountMxn,
     method: p.method,
+    status: p.status,
     reference: p.reference,
-    paid_at: p.paidAt.toISOString(),
+    paid_at: p.paidAt?.toISOString() ?? null,
+    created_at: p.createdAt.toISOString(),
   };
 }
 
@@ -161,6 +181,7 @@ export async function listAdminPayouts(
       .select({ payout: payouts, businessName: vendorProfiles.businessName })
       .from(payouts)
       .innerJoin(vendorProfiles, eq(vendorProfiles.id, payouts.vendorProfileId))
+      .where(eq(payouts.status, 'paid'))
       .orderBy(desc(payouts.paidAt), desc(payouts.id))
       .limit(ADMIN_PAYOUTS);
     return {
@@ -184,6 +205,8 @@ export async function listAdminPayouts(
       clabe: payoutAccounts.clabe,
       holderName: payoutAccounts.holderName,
       bankName: payoutAccounts.bankName,
+      stripeAccountId: payoutAccounts.stripeAccountId,
+      stripePayoutsEnabled: payoutAccounts.stripePayoutsEnabled,
     })
     .from(balances)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, balances.vendorProfileId))
@@ -200,11 +223,25 @@ export async function listAdminPayouts(
       pending: r.pending,
       available: r.available,
       paid_out: r.paidOut,
-      payout_account: accountView(
-        r.clabe && r.holderName
-          ? { clabe: r.clabe, holderName: r.holderName, bankName: r.bankName }
-          : undefined,
-      ),
+      payout_account: accountView(r),
+    })),
+    transfers_pending: (
+      await db
+        .select({ payout: payouts, businessName: vendorProfiles.businessName })
+        .from(payouts)
+        .innerJoin(vendorProfiles, eq(vendorProfiles.id, payouts.vendorProfileId))
+        .where(eq(payouts.status, 'pending'))
+        .orderBy(asc(payouts.createdAt), asc(payouts.id))
+        .limit(ADMIN_PAYOUTS)
+    ).map(({ payout: p, businessName }) => ({
+      id: p.id,
+      vendor_profile_id: p.vendorProfileId,
+      business_name: businessName,
+      amount: p.amountMxn,
+      attempts: p.attempts,
+      attempted_at: p.attemptedAt?.toISOString() ?? null,
+      transfer_error: p.transferError,
+      created_at: p.createdAt.toISOString(),
     })),
   };
 }
@@ -242,7 +279,8 @@ export async function recordSpeiPayout(
       .select(accountColumns)
       .from(payoutAccounts)
       .where(eq(payoutAccounts.vendorProfileId, vendor.id));
-    if (!account) throw new AppError('conflict', payoutMessages.noAccount);
+    if (!account?.clabe) throw new AppError('conflict', payoutMessages.noAccount);
+    const clabe = account.clabe;
     const { available } = await vendorBalances(tx, vendor.id, { now, holdHours: settings.holdHours });
     if (available <= 0) throw new AppError('conflict', payoutMessages.nothingAvailable);
     const [payout] = await tx
@@ -267,10 +305,10 @@ export async function recordSpeiPayout(
           to: vendor.email,
           vendorName: vendor.name,
           amountMxn: payout.amountMxn,
-          reference: payout.reference,
-          paidAt: payout.paidAt,
+          reference: input.reference,
+          paidAt: now,
           timezone: vendor.timezone,
-          clabeLast4: account.clabe.slice(-4),
+          clabeLast4: clabe.slice(-4),
           bank: account.bankName,
           earningsUrl: `${appUrl}/vendor/dashboard`,
         }),

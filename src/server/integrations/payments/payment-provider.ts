@@ -108,8 +108,16 @@ export type PaymentEvent =
    */
   | { id: string; kind: 'payment_failed'; sessionId: string; appointmentId: string | null }
   | { id: string; kind: 'expired'; sessionId: string; appointmentId: string | null }
+  /**
+   * Stripe's account.updated, about a vendor's connected account: what it now may do is read from
+   * Stripe (`connect.retrieveAccount`), never from the event, which may be older than one already heard.
+   */
+  | { id: string; kind: 'account'; accountId: string }
   /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid. */
   | { id: string; kind: 'ignored'; type: string };
+
+/** The events about a booking's payment: all but a connected account's. */
+export type BookingPaymentEvent = Exclude<PaymentEvent, { kind: 'account' }>;
 
 /** The signature (or its age) did not check out: the webhook answers 400. */
 export class WebhookSignatureError extends Error {
@@ -119,8 +127,45 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** A vendor's Stripe Express account as Stripe holds it now. */
+export interface ConnectAccount {
+  accountId: string;
+  /** Stripe lets it receive payouts: its onboarding is complete and nothing is due. */
+  payoutsEnabled: boolean;
+}
+
+/**
+ * Stripe Connect (decision 065): vendors' Express accounts, their hosted onboarding, and transfers of
+ * their balances. Every create carries an idempotency key, so a retry never makes a second one.
+ */
+export interface PayoutConnect {
+  createAccount(request: {
+    vendorProfileId: string;
+    email: string | null;
+    businessName: string;
+    idempotencyKey: string;
+  }): Promise<{ accountId: string }>;
+  /** A one-time link to Stripe's onboarding; `refreshUrl` is where an expired link sends the vendor. */
+  onboardingLink(request: {
+    accountId: string;
+    refreshUrl: string;
+    returnUrl: string;
+  }): Promise<{ url: string }>;
+  retrieveAccount(accountId: string): Promise<ConnectAccount>;
+  /** Sends a payout's amount (centavos, MXN) to the account; the same key always yields one transfer. */
+  transfer(request: {
+    payoutId: string;
+    vendorProfileId: string;
+    accountId: string;
+    amountMxn: number;
+    idempotencyKey: string;
+  }): Promise<{ transferId: string }>;
+}
+
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'sandbox';
+  /** Payouts to vendors' connected accounts: Stripe only. */
+  readonly connect?: PayoutConnect;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Closes a checkout so that it can no longer be paid; closing a closed one is not an error. */
   expireCheckout(sessionId: string): Promise<void>;

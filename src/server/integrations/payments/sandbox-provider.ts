@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type {
+  BookingPaymentEvent,
   Checkout,
   CheckoutRequest,
   PaymentEvent,
@@ -52,7 +53,7 @@ export function createSandboxProvider({ appUrl, secret }: { appUrl: string; secr
 }
 
 /** What a click on the sandbox page means, as the event a Stripe webhook would carry. */
-export function sandboxEvent(kind: 'paid' | 'expired', sessionId: string): PaymentEvent {
+export function sandboxEvent(kind: 'paid' | 'expired', sessionId: string): BookingPaymentEvent {
   // One id per session and outcome: a second click is a duplicate delivery, applied once.
   const id = `evt_sandbox_${kind}_${sessionId}`;
   return kind === 'paid'

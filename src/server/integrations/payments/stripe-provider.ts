@@ -21,12 +21,20 @@ export interface StripeProviderOptions {
   oxxo: boolean;
   /** Where the API lives (STRIPE_API_BASE): a local stand-in in tests. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** The Connect webhook endpoint's secret (STRIPE_CONNECT_WEBHOOK_SECRET): connected accounts' events. */
+  connectWebhookSecret?: string | undefined;
 }
 
 /** How old a webhook's signed timestamp may be (Stripe's default, 5 minutes). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: StripeProviderOptions) {
+export function createStripeProvider({
+  secretKey,
+  webhookSecret,
+  oxxo,
+  api,
+  connectWebhookSecret,
+}: StripeProviderOptions) {
   const stripe = new Stripe(secretKey, {
     // The SDK retries network failures with the same Idempotency-Key, so a retry never pays twice.
     // Kept short: the vendor's confirm request waits for it, and the sweeper retries later anyway.
@@ -38,6 +46,50 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
 
   const provider: PaymentProvider = {
     kind: 'stripe',
+
+    // Decision 065: vendors' Express accounts in Mexico, paid by transfer from Barrio's balance.
+    connect: {
+      async createAccount({ vendorProfileId, email, businessName, idempotencyKey }) {
+        const account = await stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'MX',
+            ...(email ? { email } : {}),
+            capabilities: { transfers: { requested: true } },
+            business_profile: { name: businessName },
+            metadata: { vendor_profile_id: vendorProfileId },
+          },
+          { idempotencyKey },
+        );
+        return { accountId: account.id };
+      },
+      async onboardingLink({ accountId, refreshUrl, returnUrl }) {
+        const link = await stripe.accountLinks.create({
+          account: accountId,
+          type: 'account_onboarding',
+          refresh_url: refreshUrl,
+          return_url: returnUrl,
+        });
+        return { url: link.url };
+      },
+      async retrieveAccount(accountId) {
+        const account = await stripe.accounts.retrieve(accountId);
+        return { accountId: account.id, payoutsEnabled: account.payouts_enabled === true };
+      },
+      async transfer({ payoutId, vendorProfileId, accountId, amountMxn, idempotencyKey }) {
+        const transfer = await stripe.transfers.create(
+          {
+            amount: amountMxn,
+            currency: 'mxn',
+            destination: accountId,
+            transfer_group: `payout-${payoutId}`,
+            metadata: { payout_id: payoutId, vendor_profile_id: vendorProfileId },
+          },
+          { idempotencyKey },
+        );
+        return { transferId: transfer.id };
+      },
+    },
 
     async createCheckout(request: CheckoutRequest): Promise<Checkout> {
       const session = await stripe.checkout.sessions.create(
@@ -140,22 +192,28 @@ export function createStripeProvider({ secretKey, webhookSecret, oxxo, api }: St
 
     parseWebhook(rawBody: string, signature: string | undefined, now: Date): PaymentEvent {
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header.');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(
-          rawBody,
-          signature,
-          webhookSecret,
-          WEBHOOK_TOLERANCE_SECONDS,
-          undefined,
-          now.getTime(),
-        );
-      } catch (err) {
-        throw new WebhookSignatureError(
-          err instanceof Error ? err.message : 'Stripe signature verification failed.',
-        );
+      // The platform's endpoint and, when set, the Connect endpoint (connected accounts' events)
+      // sign with secrets of their own; either proves the event is Stripe's.
+      let failure: unknown;
+      for (const secret of [webhookSecret, connectWebhookSecret]) {
+        if (!secret) continue;
+        try {
+          const event = stripe.webhooks.constructEvent(
+            rawBody,
+            signature,
+            secret,
+            WEBHOOK_TOLERANCE_SECONDS,
+            undefined,
+            now.getTime(),
+          );
+          return toPaymentEvent(event);
+        } catch (err) {
+          failure = err;
+        }
       }
-      return toPaymentEvent(event);
+      throw new WebhookSignatureError(
+        failure instanceof Error ? failure.message : 'Stripe signature verification failed.',
+      );
     },
   };
   return provider;
@@ -233,6 +291,8 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       };
     case 'checkout.session.async_payment_failed':
       return { id: event.id, kind: 'payment_failed', ...refs(event.data.object) };
+    case 'account.updated':
+      return { id: event.id, kind: 'account', accountId: event.data.object.id };
     case 'checkout.session.expired':
       return { id: event.id, kind: 'expired', ...refs(event.data.object) };
     case 'charge.refunded': {

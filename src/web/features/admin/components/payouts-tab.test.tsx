@@ -23,6 +23,7 @@ const due: AdminPayoutsDue = {
   status: 'due',
   commission_earned: 1_234_550,
   minimum: 10_000,
+  transfers_pending: [],
   vendors: [
     {
       vendor_profile_id: brillo,
@@ -33,6 +34,7 @@ const due: AdminPayoutsDue = {
       payout_account: {
         method: 'clabe',
         status: 'active',
+        stripe: 'none',
         clabe_last4: '7771',
         bank: 'BANAMEX',
         holder_name: 'Ana Brillo',
@@ -44,7 +46,14 @@ const due: AdminPayoutsDue = {
       pending: 0,
       available: 20_000,
       paid_out: 0,
-      payout_account: { method: null, status: 'missing', clabe_last4: null, bank: null, holder_name: null },
+      payout_account: {
+        method: null,
+        status: 'missing',
+        stripe: 'none',
+        clabe_last4: null,
+        bank: null,
+        holder_name: null,
+      },
     },
   ],
 };
@@ -57,7 +66,9 @@ const paid: AdminPayoutsPaid = {
       id: 'p1',
       amount: 80_050,
       method: 'spei',
+      status: 'paid',
       reference: 'BARRIO0000DEMO1',
+      created_at: '2026-11-25T18:00:00.000Z',
       paid_at: '2026-11-20T18:00:00.000Z',
       vendor_profile_id: brillo,
       business_name: 'Brillo Total Limpieza',
@@ -81,6 +92,7 @@ beforeEach(async () => {
         id: 'p2',
         amount: 123_450,
         method: 'spei',
+        status: 'paid',
         reference: 'SPEI123456',
         paid_at: '2026-11-28T18:00:00.000Z',
         vendor_profile_id: brillo,

@@ -309,7 +309,7 @@ function PaidList({ query }: { query: ReturnType<typeof useAdminPayoutsPaid> }) 
             <p className="min-w-0 font-semibold wrap-anywhere text-stone-900">{p.business_name}</p>
             <span className="shrink-0 font-semibold text-stone-900 tabular-nums">{formatMxn(p.amount)}</span>
           </div>
-          <p className="text-sm text-stone-700">{date.format(new Date(p.paid_at))}</p>
+          <p className="text-sm text-stone-700">{date.format(new Date(p.paid_at ?? p.created_at))}</p>
           <p className="text-sm wrap-anywhere text-stone-700">
             {t('payouts.admin.reference', { reference: p.reference })}
           </p>

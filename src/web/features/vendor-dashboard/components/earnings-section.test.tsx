@@ -17,6 +17,7 @@ const wrongDigit = '002010077777777772';
 const noAccount: PayoutAccountView = {
   method: null,
   status: 'missing',
+  stripe: 'none',
   clabe_last4: null,
   bank: null,
   holder_name: null,
@@ -24,6 +25,7 @@ const noAccount: PayoutAccountView = {
 const banamex: PayoutAccountView = {
   method: 'clabe',
   status: 'active',
+  stripe: 'none',
   clabe_last4: '7771',
   bank: 'BANAMEX',
   holder_name: 'Ana Brillo',
@@ -82,11 +84,14 @@ const earnings: VendorEarnings = {
       id: 'p1',
       amount: 80_050,
       method: 'spei',
+      status: 'paid',
       reference: 'BARRIO0000DEMO1',
+      created_at: '2026-11-10T18:00:00.000Z',
       paid_at: '2026-11-20T18:00:00.000Z',
     },
   ],
   payout_account: banamex,
+  stripe_connect: false,
 };
 
 let answer: VendorEarnings;

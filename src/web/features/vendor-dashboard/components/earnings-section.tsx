@@ -188,9 +188,16 @@ function Payouts({ payouts }: { payouts: VendorEarnings['payouts'] }) {
           {payouts.map((p) => (
             <li key={p.id} className="flex items-start justify-between gap-2 py-2">
               <div className="min-w-0">
-                <p className="font-medium text-stone-900">{date(p.paid_at)}</p>
+                <p className="font-medium text-stone-900">{date(p.paid_at ?? p.created_at)}</p>
                 <p className="text-sm wrap-anywhere text-stone-700">
-                  {t('payouts.earnings.payoutLine', { reference: p.reference })}
+                  {p.status === 'pending'
+                    ? t('payouts.earnings.transferOnItsWay')
+                    : t(
+                        p.method === 'stripe' ? 'payouts.earnings.stripeLine' : 'payouts.earnings.payoutLine',
+                        {
+                          reference: p.reference,
+                        },
+                      )}
                 </p>
               </div>
               <span className="shrink-0 font-semibold text-stone-900 tabular-nums">

@@ -97,7 +97,7 @@ export interface PayoutAccountView {
 }
 
 export interface EarningsEntry {
-  kind: 'payment' | 'refund' | 'refund_reversed' | 'payout';
+  kind: 'payment' | 'refund' | 'refund_reversed' | 'payout' | 'payout_reversed';
   /** What it did to the vendor's balance: positive in, negative out. */
   amount: number;
   /** A payment's booking amount and the commission taken from it. */

@@ -76,6 +76,8 @@ export interface FakeTransfer {
   id: string;
   object: 'transfer';
   amount: number;
+  amount_reversed: number;
+  reversed: boolean;
   currency: 'mxn';
   destination: string;
   metadata: Record<string, string>;
@@ -230,6 +232,8 @@ export async function startFakeStripe({
       id: `tr_${randomBytes(8).toString('hex')}`,
       object: 'transfer',
       amount,
+      amount_reversed: 0,
+      reversed: false,
       currency: 'mxn',
       destination: account.id,
       metadata,
@@ -364,6 +368,12 @@ export async function startFakeStripe({
     if (req.method === 'POST' && path === '/v1/accounts') return createAccount(params, res, idempotencyKey);
     if (req.method === 'POST' && path === '/v1/account_links') return createAccountLink(params, res);
     if (req.method === 'POST' && path === '/v1/transfers') return createTransfer(params, res, idempotencyKey);
+    const transferPath = /^\/v1\/transfers\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && transferPath) {
+      const found = transfers.find((t) => t.id === transferPath[1]);
+      if (!found) return notFound(res, `No such transfer: '${transferPath[1]}'`, 'id');
+      return send(res, 200, found);
+    }
     const account = /^\/v1\/accounts\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && account) {
       const found = accounts.get(account[1]!);
@@ -420,6 +430,14 @@ export async function startFakeStripe({
     /** Connected accounts, and every transfer made to them (decision 065). */
     accounts,
     transfers,
+    /** A transfer taken back (in part), as from the dashboard: returns it as Stripe would. */
+    reverseTransfer(transferId: string, amount: number) {
+      const transfer = transfers.find((t) => t.id === transferId);
+      if (!transfer) throw new Error(`no transfer ${transferId}`);
+      transfer.amount_reversed = Math.min(transfer.amount, transfer.amount_reversed + amount);
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      return { ...transfer };
+    },
     /** The vendor finished Stripe's onboarding: the account takes transfers and payouts. */
     completeOnboarding(accountId: string) {
       const account = accounts.get(accountId);

@@ -39,6 +39,8 @@ export const ledgerEntryKinds = [
   'commission_refund_reversed',
   // A vendor's available balance paid out.
   'payout',
+  // A Stripe transfer reversed after it was made: the money is the vendor's balance again.
+  'payout_reversed',
 ] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 

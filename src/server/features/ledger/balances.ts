@@ -47,7 +47,7 @@ export function selectBalances(
       ),
       paidOut:
         sql<number>`coalesce(sum(case ${ledgerEntries.kind} when 'payout' then ${ledgerEntries.amountMxn}
-        else 0 end), 0)::int`.as('paid_out'),
+        when 'payout_reversed' then -${ledgerEntries.amountMxn} else 0 end), 0)::int`.as('paid_out'),
     })
     .from(ledgerEntries)
     .leftJoin(appointments, eq(appointments.id, ledgerEntries.appointmentId))

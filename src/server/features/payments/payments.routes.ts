@@ -14,7 +14,7 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
 import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { applyPaymentEvent } from '../booking-lifecycle/pay-booking.ts';
-import { applyAccountEvent } from '../payouts/stripe-payouts.ts';
+import { applyAccountEvent, applyTransferReversal } from '../payouts/stripe-payouts.ts';
 import {
   getAppointmentCheckout,
   getPaymentSession,
@@ -90,10 +90,14 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
     }
     throw err;
   }
-  if (event.kind === 'account') {
-    // A vendor's connected account (decision 065): not a booking's payment.
+  if (event.kind === 'account' || event.kind === 'transfer_reversed') {
+    // A vendor's connected account or a payout's transfer (decision 065): not a booking's payment.
     if (!payments.connect) throw new AppError('not_found', 'Stripe payouts are not configured.');
-    const outcome = await applyAccountEvent({ db, event, connect: payments.connect, now });
+    const deps = { db, connect: payments.connect, now };
+    const outcome =
+      event.kind === 'account'
+        ? await applyAccountEvent({ ...deps, event })
+        : await applyTransferReversal({ ...deps, event });
     logger.info({ eventId: event.id, kind: event.kind, outcome }, 'stripe webhook');
     return c.json({ received: true, outcome });
   }

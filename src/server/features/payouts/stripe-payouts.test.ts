@@ -147,6 +147,26 @@ describe(`payouts by Stripe Connect (${testEngine})`, () => {
     expect(await checkLedger(world.db)).toEqual({ ok: true, problems: [] });
   });
 
+  it('gives a reversed transfer back to the balance once, whatever order its news comes in', async () => {
+    world.clock.set('2026-11-29T06:00:00Z'); // Sunday, before the day's run
+    const me = await connectedVendor();
+    await people.paid({ startTime: '2026-11-30T16:00:00.000Z', vendor: me.vendor }); // Monday 10:00
+    world.clock.set('2026-12-01T18:00:00Z'); // Tuesday noon
+    expect(await run()).toMatchObject({ created: 1, transferred: 1 });
+    const [sent] = fake.transfers.filter((t) => t.destination === me.accountId);
+    const partly = fake.reverseTransfer(sent!.id, 10_000);
+    const whole = fake.reverseTransfer(sent!.id, 30_500);
+    // The later news first: all of it reversed, as Stripe says now; then the older, partial event.
+    expect(await (await world.stripeEvent('transfer.reversed', whole)).json()).toMatchObject({
+      outcome: 'reversed',
+    });
+    expect(await (await world.stripeEvent('transfer.reversed', partly)).json()).toMatchObject({
+      outcome: 'unchanged',
+    });
+    expect(await me.earnings()).toMatchObject({ available: 40_500, paid_out: 0 });
+    expect(await checkLedger(world.db)).toEqual({ ok: true, problems: [] });
+  });
+
   it('knows the day and its schedule in Mexico City', () => {
     expect(payoutDay(new Date('2026-11-24T11:59:00Z'), '06:00')).toEqual({ day: '2026-11-24', due: false });
     expect(payoutDay(new Date('2026-11-24T12:00:00Z'), '06:00')).toEqual({ day: '2026-11-24', due: true });

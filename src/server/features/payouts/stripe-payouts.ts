@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { payoutMessages } from '../../../shared/payout.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { recordPayout } from '../../db/ledger-entries.ts';
-import { payoutAccounts, payoutRuns, payouts } from '../../db/schema/ledger.ts';
+import { recordPayout, writeEntries } from '../../db/ledger-entries.ts';
+import { ledgerEntries, payoutAccounts, payoutRuns, payouts } from '../../db/schema/ledger.ts';
 import { webhookEvents } from '../../db/schema/messaging.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import type { PaymentEvent, PayoutConnect } from '../../integrations/payments/payment-provider.ts';
@@ -102,6 +102,62 @@ export async function applyAccountEvent({
       .where(eq(payoutAccounts.stripeAccountId, account.accountId))
       .returning({ id: payoutAccounts.vendorProfileId });
     return updated ? 'account_updated' : 'unknown_account';
+  });
+}
+
+/**
+ * transfer.reversed: money sent to a vendor came back to Barrio, so it is the vendor's balance again
+ * (available, to be paid at a later run). What was reversed in all is read from Stripe, and only
+ * what the ledger has not yet given back is written — a late, repeated or partial event adds
+ * nothing twice. Recorded once by its event id.
+ */
+export async function applyTransferReversal({
+  db,
+  event,
+  connect,
+  now,
+}: {
+  db: Db;
+  event: Extract<PaymentEvent, { kind: 'transfer_reversed' }>;
+  connect: PayoutConnect;
+  now: Date;
+}): Promise<'duplicate' | 'reversed' | 'unchanged' | 'unknown_transfer'> {
+  const transfer = await connect.retrieveTransfer(event.transferId);
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .insert(webhookEvents)
+      .values({ provider: 'stripe', eventId: event.id, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: webhookEvents.id });
+    if (!recorded) return 'duplicate';
+    const [payout] = await tx
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.method, 'stripe'), eq(payouts.reference, transfer.transferId)))
+      .for('update');
+    if (!payout) return 'unknown_transfer';
+    const [given] = await tx
+      .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountMxn}), 0)::int` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.payoutId, payout.id), eq(ledgerEntries.kind, 'payout_reversed')));
+    const owed = Math.min(transfer.amountReversed, payout.amountMxn) - (given?.total ?? 0);
+    if (owed <= 0) return 'unchanged';
+    await writeEntries(
+      tx,
+      [
+        {
+          entryKey: `payout_reversed:${payout.id}:${transfer.amountReversed}`,
+          kind: 'payout_reversed',
+          from: 'payout',
+          to: 'vendor',
+          amountMxn: owed,
+          vendorProfileId: payout.vendorProfileId,
+          payoutId: payout.id,
+        },
+      ],
+      now,
+    );
+    return 'reversed';
   });
 }
 

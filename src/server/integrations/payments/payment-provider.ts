@@ -113,11 +113,16 @@ export type PaymentEvent =
    * Stripe (`connect.retrieveAccount`), never from the event, which may be older than one already heard.
    */
   | { id: string; kind: 'account'; accountId: string }
+  /**
+   * Stripe's transfer.reversed: money sent to a vendor's account came back. How much in all is read
+   * from Stripe (`connect.retrieveTransfer`), so a late or repeated event changes nothing.
+   */
+  | { id: string; kind: 'transfer_reversed'; transferId: string }
   /** Recorded, no effect: e.g. an OXXO voucher issued but not yet paid. */
   | { id: string; kind: 'ignored'; type: string };
 
 /** The events about a booking's payment: all but a connected account's. */
-export type BookingPaymentEvent = Exclude<PaymentEvent, { kind: 'account' }>;
+export type BookingPaymentEvent = Exclude<PaymentEvent, { kind: 'account' | 'transfer_reversed' }>;
 
 /** The signature (or its age) did not check out: the webhook answers 400. */
 export class WebhookSignatureError extends Error {
@@ -152,6 +157,8 @@ export interface PayoutConnect {
     returnUrl: string;
   }): Promise<{ url: string }>;
   retrieveAccount(accountId: string): Promise<ConnectAccount>;
+  /** A transfer as Stripe holds it now: how much of it was reversed, in centavos. */
+  retrieveTransfer(transferId: string): Promise<{ transferId: string; amountReversed: number }>;
   /** Sends a payout's amount (centavos, MXN) to the account; the same key always yields one transfer. */
   transfer(request: {
     payoutId: string;

@@ -76,6 +76,10 @@ export function createStripeProvider({
         const account = await stripe.accounts.retrieve(accountId);
         return { accountId: account.id, payoutsEnabled: account.payouts_enabled === true };
       },
+      async retrieveTransfer(transferId) {
+        const transfer = await stripe.transfers.retrieve(transferId);
+        return { transferId: transfer.id, amountReversed: transfer.amount_reversed };
+      },
       async transfer({ payoutId, vendorProfileId, accountId, amountMxn, idempotencyKey }) {
         const transfer = await stripe.transfers.create(
           {
@@ -293,6 +297,8 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       return { id: event.id, kind: 'payment_failed', ...refs(event.data.object) };
     case 'account.updated':
       return { id: event.id, kind: 'account', accountId: event.data.object.id };
+    case 'transfer.reversed':
+      return { id: event.id, kind: 'transfer_reversed', transferId: event.data.object.id };
     case 'checkout.session.expired':
       return { id: event.id, kind: 'expired', ...refs(event.data.object) };
     case 'charge.refunded': {

@@ -54,6 +54,22 @@ export const payoutsEn = {
       cancel: 'Cancel',
       saved: 'Payout account saved',
       saveFailed: 'The payout account could not be saved. Try again.',
+      // Stripe Connect (decision 065): shown only when Stripe is configured.
+      missingStripe:
+        'No payout account yet: your available balance waits until you connect Stripe or add a CLABE.',
+      stripeIntro:
+        'Connect with Stripe to be paid automatically. Stripe asks for your ID, RFC and bank account; Barrio never stores them.',
+      stripeActive: 'Paid by Stripe transfer to your connected account.',
+      stripeOnboardingClabe: 'Stripe setup is not finished: until it is, payouts go to your CLABE.',
+      stripeOnboardingWait:
+        'Stripe setup is not finished: your available balance waits until it is, or until you add a CLABE.',
+      connect: 'Connect with Stripe',
+      continue: 'Continue Stripe setup',
+      opening: 'Opening Stripe…',
+      openFailed: 'Stripe could not be opened. Try again.',
+      returned:
+        'Back from Stripe: your account is being checked. Payouts start once Stripe finishes its review.',
+      refreshing: 'The Stripe link expired: opening a new one…',
     },
     errors: {
       clabeLength: 'A CLABE has 18 digits.',
@@ -88,7 +104,20 @@ export const payoutsEn = {
     recordedText: '{{amount}} to {{name}}, reference {{reference}}',
     paidEmpty: 'No payouts recorded yet.',
     reference: 'SPEI · reference {{reference}}',
+    stripeReference: 'Stripe · transfer {{reference}}',
     loadFailed: 'The payouts could not be loaded',
+    // Stripe Connect (decision 065): the daily run pays these vendors; a failed transfer is retried.
+    paidByStripe: 'Paid by Stripe automatically',
+    stripeOnboarding: 'Stripe setup not finished: cannot be paid yet',
+    transfersTitle: 'Stripe transfers waiting',
+    transfersIntro:
+      "Already taken from the vendor's balance; each is tried again every 15 minutes until Stripe makes it.",
+    attempts_one: '{{count}} try',
+    attempts_other: '{{count}} tries',
+    attempts_many: '{{count}} tries',
+    lastTry: 'Last try: {{time}}',
+    notTried: 'Not tried yet',
+    lastError: 'Last error: {{error}}',
     errors: {
       referenceRequired: "Enter the transfer's reference.",
       referenceTooLong: 'The reference is too long.',
@@ -162,6 +191,22 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
       cancel: 'Cancelar',
       saved: 'Cuenta para pagos guardada',
       saveFailed: 'No se pudo guardar la cuenta para pagos. Intenta de nuevo.',
+      missingStripe:
+        'Aún no tienes cuenta para pagos: tu saldo disponible espera hasta que conectes Stripe o agregues una CLABE.',
+      stripeIntro:
+        'Conecta Stripe para recibir tus pagos automáticamente. Stripe te pide tu identificación, RFC y cuenta bancaria; Barrio nunca los guarda.',
+      stripeActive: 'Te pagamos por transferencia de Stripe a tu cuenta conectada.',
+      stripeOnboardingClabe:
+        'La configuración en Stripe no está terminada: mientras tanto, los pagos van a tu CLABE.',
+      stripeOnboardingWait:
+        'La configuración en Stripe no está terminada: tu saldo disponible espera hasta que la termines o agregues una CLABE.',
+      connect: 'Conectar con Stripe',
+      continue: 'Continuar configuración en Stripe',
+      opening: 'Abriendo Stripe…',
+      openFailed: 'No se pudo abrir Stripe. Intenta de nuevo.',
+      returned:
+        'De vuelta de Stripe: estamos revisando tu cuenta. Los pagos empiezan cuando Stripe termine su revisión.',
+      refreshing: 'El enlace de Stripe venció: abriendo uno nuevo…',
     },
     errors: {
       clabeLength: 'La CLABE tiene 18 dígitos.',
@@ -196,7 +241,19 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
     recordedText: '{{amount}} a {{name}}, clave de rastreo {{reference}}',
     paidEmpty: 'Aún no hay pagos registrados.',
     reference: 'SPEI · clave de rastreo {{reference}}',
+    stripeReference: 'Stripe · transferencia {{reference}}',
     loadFailed: 'No se pudieron cargar los pagos',
+    paidByStripe: 'Stripe le paga automáticamente',
+    stripeOnboarding: 'Configuración en Stripe sin terminar: aún no se le puede pagar',
+    transfersTitle: 'Transferencias de Stripe pendientes',
+    transfersIntro:
+      'Ya se descontaron del saldo del proveedor; cada una se reintenta cada 15 minutos hasta que Stripe la haga.',
+    attempts_one: '{{count}} intento',
+    attempts_other: '{{count}} intentos',
+    attempts_many: '{{count}} intentos',
+    lastTry: 'Último intento: {{time}}',
+    notTried: 'Aún sin intentar',
+    lastError: 'Último error: {{error}}',
     errors: {
       referenceRequired: 'Escribe la clave de rastreo de la transferencia.',
       referenceTooLong: 'La clave de rastreo es demasiado larga.',

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayoutAccount, VendorEarnings } from '../../../../shared/payout.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 
-// The dashboard's Earnings (ARCHITECTURE §7.1): GET /api/vendor/earnings and PUT
-// /api/vendor/payout-account. Under the `vendor-account` key, so that signing out drops them with
+// The dashboard's Earnings (ARCHITECTURE §7.1): GET /api/vendor/earnings, PUT
+// /api/vendor/payout-account and POST /api/vendor/payout-account/stripe. Under the `vendor-account` key, so that signing out drops them with
 // the rest of the vendor's data.
 
 export const earningsKey = ['vendor-account', 'earnings'] as const;
@@ -27,5 +27,17 @@ export function useSavePayoutAccount() {
       );
       return queryClient.invalidateQueries({ queryKey: earningsKey });
     },
+  });
+}
+
+/**
+ * Asks for a Stripe onboarding link (decision 065: the Express account is made once, each link is
+ * fresh) and sends the browser there; Stripe brings the vendor back to the dashboard.
+ */
+export function useStartStripeOnboarding() {
+  return useMutation({
+    mutationFn: () => unwrap(api.vendor['payout-account'].stripe.$post()),
+    // A link is single-use and expires within minutes: followed at once, never kept.
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }

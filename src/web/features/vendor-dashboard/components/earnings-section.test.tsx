@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutAccountView, VendorEarnings } from '../../../../shared/payout.schemas.ts';
 import { createQueryClient, Providers } from '../../../app/providers.tsx';
@@ -8,7 +9,8 @@ import { EarningsSection } from './earnings-section.tsx';
 
 // The dashboard's Earnings (decision 064) with the API stubbed at fetch: the balances in Mexican
 // money, each booking's split, refunds and payouts, and the CLABE form checked by the server's own
-// schema, its errors under the fields in the page's language.
+// schema, its errors under the fields in the page's language; with Stripe configured (decision 065)
+// the Stripe account's state, "Connect with Stripe" and the landings back from Stripe.
 
 /** Banamex's example CLABE (valid bank code and check digit), and the same with a wrong last digit. */
 const validClabe = '002010077777777771';
@@ -94,17 +96,31 @@ const earnings: VendorEarnings = {
   stripe_connect: false,
 };
 
+const stripeUrl = 'https://connect.stripe.com/setup/e/acct_1Test/abc';
+
 let answer: VendorEarnings;
 let puts: unknown[];
+let stripePosts: number;
+/** What POST /api/vendor/payout-account/stripe answers: a fresh link, or a refusal. */
+let stripeAnswer: () => Response;
+let assign: ReturnType<typeof vi.fn>;
 
 beforeAll(() => loadStrings(['payouts']));
 
 beforeEach(async () => {
   answer = earnings;
   puts = [];
+  stripePosts = 0;
+  stripeAnswer = () => Response.json({ url: stripeUrl });
+  assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
   vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
+    if (url.pathname === '/api/vendor/payout-account/stripe' && init?.method === 'POST') {
+      stripePosts += 1;
+      return stripeAnswer();
+    }
     if (url.pathname === '/api/vendor/payout-account' && init?.method === 'PUT') {
       puts.push(JSON.parse(String(init.body)));
       answer = { ...answer, payout_account: banamex };
@@ -121,14 +137,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderSection() {
+/** The address as the router has it, to see the `?stripe=` landing dropped. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname + location.search}</output>;
+}
+
+function renderSection(path = '/vendor/dashboard') {
   render(
     <Providers queryClient={createQueryClient()}>
-      <EarningsSection />
+      <MemoryRouter initialEntries={[path]}>
+        <EarningsSection />
+        <Address />
+      </MemoryRouter>
     </Providers>,
   );
   return screen.getByRole('region', { name: /^(Ganancias|Earnings)$/ });
 }
+
+/** The payout account's part of the section, below its heading. */
+async function accountPanel(region: HTMLElement, title = 'Cuenta para pagos') {
+  return (await within(region).findByRole('heading', { name: title })).parentElement!;
+}
+
+const stripeOnboarding: PayoutAccountView = { ...noAccount, status: 'onboarding', stripe: 'onboarding' };
 
 describe('EarningsSection', () => {
   it('shows the three balances with what each means, in Mexican money', async () => {
@@ -177,6 +209,8 @@ describe('EarningsSection', () => {
     expect(within(region).getByText('CLABE ending in 7771 · BANAMEX')).toBeTruthy();
     expect(within(region).getByText('Holder: Ana Brillo')).toBeTruthy();
     expect(within(region).getByText('SPEI · reference BARRIO0000DEMO1')).toBeTruthy();
+    // Stripe not configured: nothing about it, the CLABE is the only way to be paid.
+    expect(within(region).queryByText(/Stripe/)).toBeNull();
   });
 
   it('says the balance waits without a CLABE, and refuses a wrong one under the field', async () => {
@@ -212,5 +246,141 @@ describe('EarningsSection', () => {
     expect(await within(region).findByText('CLABE terminada en 7771 · BANAMEX')).toBeTruthy();
     expect(within(region).queryByRole('form')).toBeNull();
     expect(within(region).getByRole('button', { name: 'Cambiar CLABE' })).toBeTruthy();
+  });
+
+  it('reads Stripe transfers in the payouts: one on its way, one made', async () => {
+    answer = {
+      ...earnings,
+      payouts: [
+        {
+          id: 'p3',
+          amount: 50_000,
+          method: 'stripe',
+          status: 'pending',
+          reference: null,
+          paid_at: null,
+          created_at: '2026-11-28T12:00:00.000Z',
+        },
+        {
+          id: 'p2',
+          amount: 30_000,
+          method: 'stripe',
+          status: 'paid',
+          reference: 'tr_1QxYz',
+          paid_at: '2026-11-27T12:05:00.000Z',
+          created_at: '2026-11-27T12:00:00.000Z',
+        },
+      ],
+    };
+    const region = renderSection();
+    const onItsWay = (await within(region).findByText('Transferencia por Stripe en camino')).closest('li')!;
+    expect(within(onItsWay).getByText('$500 MXN')).toBeTruthy();
+    expect(within(onItsWay).getByText('28 nov 2026')).toBeTruthy();
+    const made = within(region).getByText('Stripe · transferencia tr_1QxYz').closest('li')!;
+    expect(within(made).getByText('$300 MXN')).toBeTruthy();
+  });
+});
+
+describe('EarningsSection with Stripe configured', () => {
+  it('offers "Connect with Stripe" beside the CLABE, and sends the browser to the link', async () => {
+    answer = { ...earnings, payout_account: noAccount, stripe_connect: true };
+    const region = renderSection();
+    const panel = await accountPanel(region);
+    await within(panel).findByText(
+      'Aún no tienes cuenta para pagos: tu saldo disponible espera hasta que conectes Stripe o agregues una CLABE.',
+    );
+    expect(within(panel).getByText(/^Conecta Stripe para recibir tus pagos automáticamente/)).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Agregar CLABE' })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole('button', { name: 'Conectar con Stripe' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+    expect(stripePosts).toBe(1);
+    // Leaving: the button cannot ask for a second link meanwhile.
+    const leaving = within(panel).getByRole('button', { name: 'Abriendo Stripe…' }) as HTMLButtonElement;
+    expect(leaving.disabled).toBe(true);
+  });
+
+  it('says the link could not be had, and the button stays to try again', async () => {
+    answer = { ...earnings, payout_account: noAccount, stripe_connect: true };
+    stripeAnswer = () =>
+      Response.json({ error: { code: 'internal', message: 'Stripe is down.' } }, { status: 502 });
+    const region = renderSection();
+    fireEvent.click(await within(region).findByRole('button', { name: 'Conectar con Stripe' }));
+    expect((await within(region).findByRole('alert')).textContent).toBe(
+      'No se pudo abrir Stripe. Intenta de nuevo.',
+    );
+    expect(assign).not.toHaveBeenCalled();
+    expect(
+      (within(region).getByRole('button', { name: 'Conectar con Stripe' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it('a setup not finished: payouts go to the CLABE meanwhile, or the balance waits', async () => {
+    answer = {
+      ...earnings,
+      payout_account: { ...banamex, stripe: 'onboarding' },
+      stripe_connect: true,
+    };
+    const region = renderSection();
+    const panel = await accountPanel(region);
+    await within(panel).findByText(
+      'La configuración en Stripe no está terminada: mientras tanto, los pagos van a tu CLABE.',
+    );
+    expect(within(panel).getByText('CLABE terminada en 7771 · BANAMEX')).toBeTruthy();
+    expect(within(panel).getByRole('button', { name: 'Continuar configuración en Stripe' })).toBeTruthy();
+    cleanup();
+
+    answer = { ...earnings, payout_account: stripeOnboarding, stripe_connect: true };
+    const again = await accountPanel(renderSection());
+    await within(again).findByText(
+      'La configuración en Stripe no está terminada: tu saldo disponible espera hasta que la termines o agregues una CLABE.',
+    );
+    expect(within(again).queryByText(/^Aún no tienes/)).toBeNull();
+    expect(within(again).getByRole('button', { name: 'Continuar configuración en Stripe' })).toBeTruthy();
+  });
+
+  it('an active Stripe account: paid by transfer, nothing to connect (in English too)', async () => {
+    await i18n.changeLanguage('en');
+    answer = {
+      ...earnings,
+      payout_account: { ...noAccount, method: 'stripe', status: 'active', stripe: 'active' },
+      stripe_connect: true,
+    };
+    const region = renderSection();
+    const panel = await accountPanel(region, 'Payout account');
+    await within(panel).findByText('Paid by Stripe transfer to your connected account.');
+    expect(within(panel).queryByRole('button', { name: /Stripe/ })).toBeNull();
+    expect(within(panel).queryByText(/No payout account/)).toBeNull();
+    expect(within(panel).getByRole('button', { name: 'Add CLABE' })).toBeTruthy();
+  });
+
+  it('back from Stripe (?stripe=return): a short note, and the address loses the parameter', async () => {
+    answer = { ...earnings, payout_account: stripeOnboarding, stripe_connect: true };
+    const region = renderSection('/vendor/dashboard?stripe=return');
+    expect((await within(region).findByRole('status')).textContent).toBe(
+      'De vuelta de Stripe: estamos revisando tu cuenta. Los pagos empiezan cuando Stripe termine su revisión.',
+    );
+    await waitFor(() => expect(screen.getByTestId('address').textContent).toBe('/vendor/dashboard'));
+    // The note stays once the address is clean; nothing is opened by itself.
+    expect(within(region).getByRole('status')).toBeTruthy();
+    expect(stripePosts).toBe(0);
+  });
+
+  it('an expired link (?stripe=refresh) asks for a new one by itself, once', async () => {
+    answer = { ...earnings, payout_account: stripeOnboarding, stripe_connect: true };
+    const region = renderSection('/vendor/dashboard?stripe=refresh');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+    expect(within(region).getByRole('status').textContent).toBe(
+      'El enlace de Stripe venció: abriendo uno nuevo…',
+    );
+    expect(screen.getByTestId('address').textContent).toBe('/vendor/dashboard');
+    expect(stripePosts).toBe(1);
+  });
+
+  it('without Stripe configured, a Stripe landing does nothing', async () => {
+    const region = renderSection('/vendor/dashboard?stripe=refresh');
+    await within(region).findByText('Reserva XK7P2M');
+    expect(within(region).queryByRole('status')).toBeNull();
+    expect(within(region).queryByText(/Stripe/)).toBeNull();
+    expect(stripePosts).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import {
@@ -19,19 +21,59 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useSavePayoutAccount, useVendorEarnings } from '../api/use-vendor-earnings.ts';
+import {
+  useSavePayoutAccount,
+  useStartStripeOnboarding,
+  useVendorEarnings,
+} from '../api/use-vendor-earnings.ts';
 
 // The dashboard's Earnings (ARCHITECTURE §7.1, decision 064; product §2): the three balances, each
-// booking's money, refunds and payouts, and where the vendor is paid (its CLABE).
+// booking's money, refunds and payouts, and where the vendor is paid (its CLABE, or its Stripe
+// account when Stripe is configured: decision 065).
 
 /** How many movements show at first, and how many more each "Show more" adds: a phone's screenful. */
 const MOVEMENTS_STEP = 10;
 
+/**
+ * Why Stripe sent the vendor back to the dashboard (its Account Link's URLs, decision 065):
+ * `return` after onboarding, `refresh` when the link had expired or was already used.
+ */
+type StripeLanding = 'return' | 'refresh' | null;
+
+function useStripeLanding(): StripeLanding {
+  const [params, setParams] = useSearchParams();
+  // Read once, then dropped from the address: a reload neither repeats the note nor opens Stripe again.
+  const [landing] = useState<StripeLanding>(() => {
+    const value = params.get('stripe');
+    return value === 'return' || value === 'refresh' ? value : null;
+  });
+  useEffect(() => {
+    if (!params.has('stripe')) return;
+    setParams(
+      (before) => {
+        const after = new URLSearchParams(before);
+        after.delete('stripe');
+        return after;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return landing;
+}
+
 export function EarningsSection() {
   const { t } = useTranslation();
   const earnings = useVendorEarnings();
+  const landing = useStripeLanding();
+  const section = useRef<HTMLElement>(null);
+  const loaded = Boolean(earnings.data);
+  useEffect(() => {
+    // Back from Stripe, the vendor comes to the top of a long dashboard: bring the note into view.
+    if (landing && loaded) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [landing, loaded]);
   return (
     <section
+      ref={section}
       aria-labelledby="earnings-title"
       className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm"
     >
@@ -40,12 +82,12 @@ export function EarningsSection() {
       </h2>
       {earnings.isPending ? <Skeleton className="h-40 rounded-xl" /> : null}
       {earnings.isError ? <p className="text-sm text-red-800">{t('payouts.earnings.loadFailed')}</p> : null}
-      {earnings.data ? <Earnings earnings={earnings.data} /> : null}
+      {earnings.data ? <Earnings earnings={earnings.data} landing={landing} /> : null}
     </section>
   );
 }
 
-function Earnings({ earnings: e }: { earnings: VendorEarnings }) {
+function Earnings({ earnings: e, landing }: { earnings: VendorEarnings; landing: StripeLanding }) {
   const { t } = useTranslation();
   // The rate as a person reads it, in either language: 1000 basis points → "10%", 1050 → "10.5%".
   const rate = `${e.commission_bps / 100}%`;
@@ -70,7 +112,11 @@ function Earnings({ earnings: e }: { earnings: VendorEarnings }) {
         />
       </dl>
       <p className="text-sm text-stone-700">{t('payouts.earnings.commission', { rate })}</p>
-      <PayoutAccountPanel account={e.payout_account} />
+      <PayoutAccountPanel
+        account={e.payout_account}
+        stripeConnect={e.stripe_connect}
+        landing={e.stripe_connect ? landing : null}
+      />
       <Movements entries={e.entries.filter((entry) => entry.kind !== 'payout')} />
       <Payouts payouts={e.payouts} />
     </>
@@ -211,14 +257,42 @@ function Payouts({ payouts }: { payouts: VendorEarnings['payouts'] }) {
   );
 }
 
-function PayoutAccountPanel({ account }: { account: PayoutAccountView }) {
+function PayoutAccountPanel({
+  account,
+  stripeConnect,
+  landing,
+}: {
+  account: PayoutAccountView;
+  /** Stripe is configured: without it nothing about Stripe shows, the CLABE is the only way. */
+  stripeConnect: boolean;
+  landing: StripeLanding;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
-  const active = account.status === 'active';
+  const hasClabe = account.clabe_last4 !== null;
+  const stripe = stripeConnect ? account.stripe : 'none';
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold text-stone-900">{t('payouts.earnings.account.title')}</h3>
-      {active ? (
+      {landing === 'return' ? (
+        <p role="status" className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          {t('payouts.earnings.account.returned')}
+        </p>
+      ) : null}
+      {stripe === 'active' ? (
+        <p className="flex gap-2 text-sm font-medium text-green-800">
+          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t('payouts.earnings.account.stripeActive')}
+        </p>
+      ) : null}
+      {stripe === 'onboarding' ? (
+        <p className="rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
+          {hasClabe
+            ? t('payouts.earnings.account.stripeOnboardingClabe')
+            : t('payouts.earnings.account.stripeOnboardingWait')}
+        </p>
+      ) : null}
+      {hasClabe ? (
         <div className="text-sm text-stone-800">
           <p className="font-medium">
             {t('payouts.earnings.account.clabe', { last4: account.clabe_last4 })}
@@ -228,18 +302,68 @@ function PayoutAccountPanel({ account }: { account: PayoutAccountView }) {
             {t('payouts.earnings.account.holder', { name: account.holder_name })}
           </p>
         </div>
-      ) : (
+      ) : stripe === 'none' ? (
         <p className="rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
-          {t('payouts.earnings.account.missing')}
+          {stripeConnect
+            ? t('payouts.earnings.account.missingStripe')
+            : t('payouts.earnings.account.missing')}
         </p>
-      )}
+      ) : null}
+      {stripeConnect && stripe !== 'active' ? (
+        <StripeOnboarding continuing={stripe === 'onboarding'} refresh={landing === 'refresh'} />
+      ) : null}
       {editing ? (
         <PayoutAccountForm holderName={account.holder_name} onClose={() => setEditing(false)} />
       ) : (
         <Button variant="secondary" onClick={() => setEditing(true)}>
-          {active ? t('payouts.earnings.account.change') : t('payouts.earnings.account.add')}
+          {hasClabe ? t('payouts.earnings.account.change') : t('payouts.earnings.account.add')}
         </Button>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Connect with Stripe" (or "Continue Stripe setup"): a fresh Account Link, followed at once. Sent
+ * back with `?stripe=refresh`, the old link is dead: a new one is asked for without a click, as
+ * Stripe expects of a refresh URL, and the button stays for when that fails.
+ */
+function StripeOnboarding({ continuing, refresh }: { continuing: boolean; refresh: boolean }) {
+  const { t } = useTranslation();
+  const start = useStartStripeOnboarding();
+  const { mutate } = start;
+  // Once per landing, even when an effect runs twice (StrictMode) or the earnings are read again.
+  const refreshed = useRef(false);
+  useEffect(() => {
+    if (!refresh || refreshed.current) return;
+    refreshed.current = true;
+    mutate();
+  }, [refresh, mutate]);
+  // After success the browser is leaving: the button stays disabled until the page goes.
+  const leaving = start.isPending || start.isSuccess;
+  return (
+    <div className="flex flex-col gap-2">
+      {continuing ? null : (
+        <p className="text-sm text-stone-700">{t('payouts.earnings.account.stripeIntro')}</p>
+      )}
+      {refresh && leaving ? (
+        <p role="status" className="text-sm font-medium text-stone-800">
+          {t('payouts.earnings.account.refreshing')}
+        </p>
+      ) : null}
+      {start.isError ? (
+        <p role="alert" className="flex gap-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900">
+          <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t('payouts.earnings.account.openFailed')}
+        </p>
+      ) : null}
+      <Button disabled={leaving} onClick={() => mutate()}>
+        {leaving
+          ? t('payouts.earnings.account.opening')
+          : continuing
+            ? t('payouts.earnings.account.continue')
+            : t('payouts.earnings.account.connect')}
+      </Button>
     </div>
   );
 }

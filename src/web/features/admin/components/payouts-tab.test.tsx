@@ -14,7 +14,8 @@ import { PayoutsTab } from './payouts-tab.tsx';
 
 // The admin's Payouts tab (decision 064) with the API stubbed at fetch: the commission, the vendors
 // due a payout with their payout account, "Mark paid out" with the SPEI reference (checked by the
-// POST's own schema, a 409 said in words), the paid view and the ledger check.
+// POST's own schema, a 409 said in words), the paid view and the ledger check; with Stripe Connect
+// (decision 065) the vendors Stripe pays and the transfers it has not made yet.
 
 const brillo = '9a1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b';
 const casa = '1b2c3d4e-5f60-4718-8a9b-0c1d2e3f4a5b';
@@ -73,9 +74,96 @@ const paid: AdminPayoutsPaid = {
       vendor_profile_id: brillo,
       business_name: 'Brillo Total Limpieza',
     },
+    {
+      id: 'p3',
+      amount: 30_000,
+      method: 'stripe',
+      status: 'paid',
+      reference: 'tr_1QxYz',
+      created_at: '2026-11-27T12:00:00.000Z',
+      paid_at: '2026-11-27T12:05:00.000Z',
+      vendor_profile_id: casa,
+      business_name: 'Casa Limpia',
+    },
   ],
 };
 
+/** A vendor due a payout with the given account, for the Stripe cases. */
+function dueVendor(
+  id: string,
+  name: string,
+  account: Partial<AdminPayoutsDue['vendors'][number]['payout_account']>,
+): AdminPayoutsDue['vendors'][number] {
+  return {
+    vendor_profile_id: id,
+    business_name: name,
+    pending: 0,
+    available: 50_000,
+    paid_out: 0,
+    payout_account: {
+      method: null,
+      status: 'missing',
+      stripe: 'none',
+      clabe_last4: null,
+      bank: null,
+      holder_name: null,
+      ...account,
+    },
+  };
+}
+
+const clabe = { clabe_last4: '1234', bank: 'BBVA MEXICO', holder_name: 'Luz Verde' };
+
+const stripeDue: AdminPayoutsDue = {
+  ...due,
+  vendors: [
+    dueVendor('2c3d4e5f-6071-4829-8a9b-0c1d2e3f4a5b', 'Jardines Luz', {
+      method: 'stripe',
+      status: 'active',
+      stripe: 'active',
+    }),
+    dueVendor('3d4e5f60-7182-4930-8a9b-0c1d2e3f4a5b', 'Luz Verde Plomería', {
+      method: 'stripe',
+      status: 'active',
+      stripe: 'active',
+      ...clabe,
+    }),
+    dueVendor('4e5f6071-8293-4a41-8a9b-0c1d2e3f4a5b', 'Pintura Sol', {
+      status: 'onboarding',
+      stripe: 'onboarding',
+    }),
+    dueVendor('5f607182-93a4-4b52-8a9b-0c1d2e3f4a5b', 'Mudanzas Río', {
+      method: 'clabe',
+      status: 'active',
+      stripe: 'onboarding',
+      ...clabe,
+    }),
+  ],
+  transfers_pending: [
+    {
+      id: 'p9',
+      vendor_profile_id: '2c3d4e5f-6071-4829-8a9b-0c1d2e3f4a5b',
+      business_name: 'Jardines Luz',
+      amount: 75_000,
+      attempts: 3,
+      attempted_at: '2026-11-28T12:30:00.000Z',
+      transfer_error: 'Insufficient funds in Stripe account.',
+      created_at: '2026-11-28T12:00:00.000Z',
+    },
+    {
+      id: 'p10',
+      vendor_profile_id: '3d4e5f60-7182-4930-8a9b-0c1d2e3f4a5b',
+      business_name: 'Luz Verde Plomería',
+      amount: 20_000,
+      attempts: 0,
+      attempted_at: null,
+      transfer_error: null,
+      created_at: '2026-11-28T12:00:00.000Z',
+    },
+  ],
+};
+
+let dueAnswer: AdminPayoutsDue;
 let posts: unknown[];
 /** What the next POST answers: the payout, or a refusal. */
 let postAnswer: () => Response;
@@ -85,6 +173,7 @@ beforeAll(() => loadStrings(['payouts']));
 
 beforeEach(async () => {
   posts = [];
+  dueAnswer = due;
   ledger = { ok: true, problems: [] };
   postAnswer = () =>
     Response.json(
@@ -107,7 +196,7 @@ beforeEach(async () => {
       return postAnswer();
     }
     if (url.pathname === '/api/admin/payouts')
-      return Response.json(url.searchParams.get('status') === 'paid' ? paid : due);
+      return Response.json(url.searchParams.get('status') === 'paid' ? paid : dueAnswer);
     if (url.pathname === '/api/admin/ledger/check') return Response.json(ledger);
     return Response.json(null, { status: 404 });
   });
@@ -146,6 +235,62 @@ describe('the Payouts tab', () => {
     const casaCard = await vendorCard('Casa Limpia');
     expect(within(casaCard).getByText('No CLABE: cannot be paid yet')).toBeTruthy();
     expect(within(casaCard).queryByRole('button')).toBeNull();
+    // No Stripe transfer waits: no such section.
+    expect(screen.queryByRole('heading', { name: 'Stripe transfers waiting' })).toBeNull();
+  });
+
+  it('lists the Stripe transfers waiting: vendor, amount, tries, last try and its error', async () => {
+    dueAnswer = stripeDue;
+    renderTab();
+    const section = (await screen.findByRole('heading', { name: 'Stripe transfers waiting' })).closest(
+      'section',
+    )!;
+    const failing = within(section).getByText('Jardines Luz').closest('li')!;
+    expect(within(failing).getByText('$750 MXN')).toBeTruthy();
+    expect(within(failing).getByText(/^3 tries · Last try: Nov 28, 2026, 6:30/)).toBeTruthy();
+    expect(within(failing).getByText('Last error: Insufficient funds in Stripe account.')).toBeTruthy();
+    const fresh = within(section).getByText('Luz Verde Plomería').closest('li')!;
+    expect(within(fresh).getByText('0 tries · Not tried yet')).toBeTruthy();
+    expect(within(fresh).queryByText(/Last error/)).toBeNull();
+  });
+
+  it('says which vendors Stripe pays, and offers SPEI only where there is a CLABE', async () => {
+    dueAnswer = stripeDue;
+    renderTab();
+    const stripeOnly = await vendorCard('Jardines Luz');
+    expect(within(stripeOnly).getByText('Paid by Stripe automatically')).toBeTruthy();
+    expect(within(stripeOnly).queryByRole('button')).toBeNull();
+    expect(within(stripeOnly).queryByText(/No CLABE/)).toBeNull();
+    const both = await vendorCard('Luz Verde Plomería');
+    expect(within(both).getByText('Paid by Stripe automatically')).toBeTruthy();
+    expect(within(both).getByText('CLABE ending in 1234 · BBVA MEXICO · Luz Verde')).toBeTruthy();
+    expect(within(both).getByRole('button', { name: 'Mark paid out: Luz Verde Plomería' })).toBeTruthy();
+    const onboarding = await vendorCard('Pintura Sol');
+    expect(within(onboarding).getByText('Stripe setup not finished: cannot be paid yet')).toBeTruthy();
+    expect(within(onboarding).queryByRole('button')).toBeNull();
+    // A setup not finished with a CLABE is paid by SPEI meanwhile.
+    const meanwhile = await vendorCard('Mudanzas Río');
+    expect(within(meanwhile).queryByText(/Stripe/)).toBeNull();
+    expect(within(meanwhile).getByRole('button', { name: 'Mark paid out: Mudanzas Río' })).toBeTruthy();
+  });
+
+  it('reads the Stripe states in Spanish', async () => {
+    await i18n.changeLanguage('es-MX');
+    dueAnswer = stripeDue;
+    renderTab();
+    const section = (
+      await screen.findByRole('heading', { name: 'Transferencias de Stripe pendientes' })
+    ).closest('section')!;
+    const failing = within(section).getByText('Jardines Luz').closest('li')!;
+    expect(within(failing).getByText(/^3 intentos · Último intento: 28 nov 2026/)).toBeTruthy();
+    expect(within(failing).getByText('Último error: Insufficient funds in Stripe account.')).toBeTruthy();
+    expect(within(section).getByText('0 intentos · Aún sin intentar')).toBeTruthy();
+    expect(within(await vendorCard('Jardines Luz')).getByText('Stripe le paga automáticamente')).toBeTruthy();
+    expect(
+      within(await vendorCard('Pintura Sol')).getByText(
+        'Configuración en Stripe sin terminar: aún no se le puede pagar',
+      ),
+    ).toBeTruthy();
   });
 
   it('records a SPEI payout with its reference, checked before it is sent', async () => {
@@ -208,6 +353,7 @@ describe('the Payouts tab', () => {
     expect(within(row).getByText('Brillo Total Limpieza')).toBeTruthy();
     expect(within(row).getByText('$800.50 MXN')).toBeTruthy();
     expect(within(row).getByText(/^Nov 20, 2026, 12:00/)).toBeTruthy();
+    expect(screen.getByText('Stripe · transfer tr_1QxYz')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Paid' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Due' }));
     expect(await vendorCard('Casa Limpia')).toBeTruthy();

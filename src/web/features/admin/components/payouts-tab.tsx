@@ -7,6 +7,7 @@ import { formatMxn } from '../../../../shared/money.ts';
 import {
   type AdminPayoutVendor,
   adminPayoutInputSchema,
+  type PendingTransferView,
   payoutMessages,
   referenceMessages,
 } from '../../../../shared/payout.schemas.ts';
@@ -28,7 +29,9 @@ import {
 
 // The Payouts tab (ARCHITECTURE §7.1, decision 064; product §2 Admin): the commission earned, the
 // vendors due a payout with their payout account, "Mark paid out" with the SPEI transfer's
-// reference, the latest payouts, and the ledger check.
+// reference, the latest payouts, and the ledger check. With Stripe Connect (decision 065) the vendors
+// paid by the daily run say so, and the transfers Stripe has not made yet are listed with their
+// tries and last error.
 
 type View = 'due' | 'paid';
 
@@ -95,9 +98,10 @@ function DueList({ query }: { query: ReturnType<typeof useAdminPayoutsDue> }) {
   const opener = useRef<HTMLElement | null>(null);
   if (query.isPending) return <Skeleton className="h-28 rounded-2xl" />;
   if (!query.data) return null;
-  const { vendors, minimum } = query.data;
+  const { vendors, minimum, transfers_pending: transfers } = query.data;
   return (
     <div className="flex flex-col gap-3">
+      {transfers.length > 0 ? <PendingTransfers transfers={transfers} /> : null}
       <p className="text-sm text-stone-700">{t('payouts.admin.dueIntro', { minimum: formatMxn(minimum) })}</p>
       {vendors.length === 0 ? <p className="text-stone-600">{t('payouts.admin.dueEmpty')}</p> : null}
       <ul className="flex flex-col gap-2">
@@ -113,29 +117,13 @@ function DueList({ query }: { query: ReturnType<typeof useAdminPayoutsDue> }) {
               <Figure label={t('payouts.admin.available')} amount={vendor.available} strong />
               <Figure label={t('payouts.admin.paidOut')} amount={vendor.paid_out} />
             </dl>
-            {vendor.payout_account.status === 'active' ? (
-              <>
-                <p className="text-sm wrap-anywhere text-stone-800">
-                  {t('payouts.admin.clabe', { last4: vendor.payout_account.clabe_last4 })}
-                  {vendor.payout_account.bank ? ` · ${vendor.payout_account.bank}` : ''} ·{' '}
-                  {vendor.payout_account.holder_name}
-                </p>
-                <Button
-                  className="self-start"
-                  aria-label={t('payouts.admin.markPaidLabel', { name: vendor.business_name })}
-                  onClick={(event) => {
-                    opener.current = event.currentTarget;
-                    setPaying(vendor);
-                  }}
-                >
-                  {t('payouts.admin.markPaid')}
-                </Button>
-              </>
-            ) : (
-              <p className="rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-950">
-                {t('payouts.admin.noAccount')}
-              </p>
-            )}
+            <PayoutAccountLines
+              vendor={vendor}
+              onMarkPaid={(event) => {
+                opener.current = event.currentTarget;
+                setPaying(vendor);
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -143,6 +131,98 @@ function DueList({ query }: { query: ReturnType<typeof useAdminPayoutsDue> }) {
         <MarkPaidDialog vendor={paying} onClose={() => setPaying(null)} returnFocus={opener} />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * How a vendor due a payout is paid. A Stripe account that takes payouts is paid by the daily run;
+ * "Mark paid out" (SPEI) stays only where there is a CLABE to send it to, Stripe's or not.
+ */
+function PayoutAccountLines({
+  vendor,
+  onMarkPaid,
+}: {
+  vendor: AdminPayoutVendor;
+  onMarkPaid: (event: { currentTarget: HTMLElement }) => void;
+}) {
+  const { t } = useTranslation();
+  const account = vendor.payout_account;
+  const notice = (text: string) => (
+    <p className="rounded-lg bg-yellow-50 px-3 py-2 text-sm text-yellow-950">{text}</p>
+  );
+  return (
+    <>
+      {account.method === 'stripe' ? (
+        <p className="flex gap-2 text-sm font-medium text-green-800">
+          <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t('payouts.admin.paidByStripe')}
+        </p>
+      ) : null}
+      {account.clabe_last4 !== null ? (
+        <>
+          <p className="text-sm wrap-anywhere text-stone-800">
+            {t('payouts.admin.clabe', { last4: account.clabe_last4 })}
+            {account.bank ? ` · ${account.bank}` : ''} · {account.holder_name}
+          </p>
+          <Button
+            className="self-start"
+            variant={account.method === 'stripe' ? 'secondary' : 'primary'}
+            aria-label={t('payouts.admin.markPaidLabel', { name: vendor.business_name })}
+            onClick={onMarkPaid}
+          >
+            {t('payouts.admin.markPaid')}
+          </Button>
+        </>
+      ) : account.status === 'onboarding' ? (
+        notice(t('payouts.admin.stripeOnboarding'))
+      ) : account.method === null ? (
+        notice(t('payouts.admin.noAccount'))
+      ) : null}
+    </>
+  );
+}
+
+/** Stripe payouts taken from a balance whose transfer is not made yet: retried, each failure kept. */
+function PendingTransfers({ transfers }: { transfers: PendingTransferView[] }) {
+  const { t, i18n } = useTranslation();
+  const date = dateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'America/Mexico_City',
+  });
+  return (
+    <section
+      aria-labelledby="transfers-title"
+      className="flex flex-col gap-2 rounded-2xl border border-yellow-300 bg-yellow-50 p-3"
+    >
+      <h3 id="transfers-title" className="font-semibold text-stone-900">
+        {t('payouts.admin.transfersTitle')}
+      </h3>
+      <p className="text-sm text-stone-800">{t('payouts.admin.transfersIntro')}</p>
+      <ul className="flex flex-col gap-2">
+        {transfers.map((transfer) => (
+          <li key={transfer.id} className="flex flex-col gap-1 rounded-xl bg-white p-3 text-sm shadow-xs">
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 font-semibold wrap-anywhere text-stone-900">{transfer.business_name}</p>
+              <span className="shrink-0 font-semibold text-stone-900 tabular-nums">
+                {formatMxn(transfer.amount)}
+              </span>
+            </div>
+            <p className="text-stone-700">
+              {t('payouts.admin.attempts', { count: transfer.attempts })} ·{' '}
+              {transfer.attempted_at
+                ? t('payouts.admin.lastTry', { time: date.format(new Date(transfer.attempted_at)) })
+                : t('payouts.admin.notTried')}
+            </p>
+            {transfer.transfer_error ? (
+              <p className="wrap-anywhere text-red-800">
+                {t('payouts.admin.lastError', { error: transfer.transfer_error })}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -311,7 +391,9 @@ function PaidList({ query }: { query: ReturnType<typeof useAdminPayoutsPaid> }) 
           </div>
           <p className="text-sm text-stone-700">{date.format(new Date(p.paid_at ?? p.created_at))}</p>
           <p className="text-sm wrap-anywhere text-stone-700">
-            {t('payouts.admin.reference', { reference: p.reference })}
+            {t(p.method === 'stripe' ? 'payouts.admin.stripeReference' : 'payouts.admin.reference', {
+              reference: p.reference,
+            })}
           </p>
         </li>
       ))}

@@ -134,6 +134,7 @@ export const payoutsEn = {
       ok: 'The ledger is in order: every entry adds up.',
       problems: 'The ledger has problems:',
       failed: 'The ledger could not be checked. Try again.',
+      exportCsv: 'Download the ledger (CSV)',
     },
   },
 };
@@ -270,6 +271,7 @@ export const payoutsEsMX: ShapeOf<typeof payoutsEn> = {
       ok: 'La contabilidad está en orden: todos los movimientos cuadran.',
       problems: 'La contabilidad tiene problemas:',
       failed: 'No se pudo revisar la contabilidad. Intenta de nuevo.',
+      exportCsv: 'Descargar la contabilidad (CSV)',
     },
   },
 };

@@ -1,11 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AdminPayoutsDue,
-  AdminPayoutsPaid,
-  LedgerCheck,
-  VendorEarnings,
-} from '../../../shared/payout.schemas.ts';
+import type { AdminPayoutsDue, AdminPayoutsPaid, LedgerCheck } from '../../../shared/payout.schemas.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { ledgerEntries, payouts } from '../../db/schema/ledger.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';

@@ -369,4 +369,11 @@ describe('the Payouts tab', () => {
     expect(screen.getByText('The ledger has problems:')).toBeTruthy();
     expect(screen.queryByText('The ledger is in order: every entry adds up.')).toBeNull();
   });
+
+  it('offers the whole ledger as a CSV download for the accountant', async () => {
+    renderTab();
+    const link = await screen.findByRole('link', { name: 'Download the ledger (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/admin/ledger.csv');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import {
   referenceMessages,
 } from '../../../../shared/payout.schemas.ts';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -407,14 +407,16 @@ function LedgerCheckPanel() {
   const check = useLedgerCheck();
   return (
     <div className="flex flex-col gap-2">
-      <Button
-        variant="secondary"
-        className="self-start"
-        disabled={check.isPending}
-        onClick={() => check.mutate()}
-      >
-        {check.isPending ? t('payouts.admin.ledger.checking') : t('payouts.admin.ledger.check')}
-      </Button>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={check.isPending} onClick={() => check.mutate()}>
+          {check.isPending ? t('payouts.admin.ledger.checking') : t('payouts.admin.ledger.check')}
+        </Button>
+        {/* Every entry, oldest first, for the accountant: streamed by the server (decision 064). */}
+        <a href="/api/admin/ledger.csv" download className={buttonClassName({ variant: 'secondary' })}>
+          <Download aria-hidden className="size-4" />
+          {t('payouts.admin.ledger.exportCsv')}
+        </a>
+      </div>
       <div aria-live="polite">
         {check.data?.ok ? (
           <p className="flex items-center gap-2 text-sm font-medium text-green-800">

@@ -73,6 +73,16 @@ export async function startStripeOnboarding(
   });
 }
 
+/** Records a Stripe event's id once: false when it was told before (its effect is then made). */
+async function firstTelling(tx: Tx, eventId: string, now: Date): Promise<boolean> {
+  const [recorded] = await tx
+    .insert(webhookEvents)
+    .values({ provider: 'stripe', eventId, receivedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id });
+  return Boolean(recorded);
+}
+
 /**
  * account.updated: whether the account takes payouts, as Stripe says now (read after the event, so
  * an older event arriving late changes nothing). Recorded once by its event id.
@@ -90,12 +100,7 @@ export async function applyAccountEvent({
 }): Promise<'duplicate' | 'account_updated' | 'unknown_account'> {
   const account = await connect.retrieveAccount(event.accountId);
   return db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(webhookEvents)
-      .values({ provider: 'stripe', eventId: event.id, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!recorded) return 'duplicate';
+    if (!(await firstTelling(tx, event.id, now))) return 'duplicate';
     const [updated] = await tx
       .update(payoutAccounts)
       .set({ stripePayoutsEnabled: account.payoutsEnabled, updatedAt: now })
@@ -124,12 +129,7 @@ export async function applyTransferReversal({
 }): Promise<'duplicate' | 'reversed' | 'unchanged' | 'unknown_transfer'> {
   const transfer = await connect.retrieveTransfer(event.transferId);
   return db.transaction(async (tx) => {
-    const [recorded] = await tx
-      .insert(webhookEvents)
-      .values({ provider: 'stripe', eventId: event.id, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: webhookEvents.id });
-    if (!recorded) return 'duplicate';
+    if (!(await firstTelling(tx, event.id, now))) return 'duplicate';
     const [payout] = await tx
       .select()
       .from(payouts)

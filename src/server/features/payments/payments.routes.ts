@@ -5,6 +5,7 @@ import {
   paymentAppointmentQuerySchema,
   paymentSessionParamSchema,
 } from '../../../shared/payment.schemas.ts';
+import { payoutMessages } from '../../../shared/payout.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { WebhookSignatureError } from '../../integrations/payments/payment-provider.ts';
@@ -92,7 +93,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post('/', async (c) => {
   }
   if (event.kind === 'account' || event.kind === 'transfer_reversed') {
     // A vendor's connected account or a payout's transfer (decision 065): not a booking's payment.
-    if (!payments.connect) throw new AppError('not_found', 'Stripe payouts are not configured.');
+    if (!payments.connect) throw new AppError('not_found', payoutMessages.stripeNotConfigured);
     const deps = { db, connect: payments.connect, now };
     const outcome =
       event.kind === 'account'

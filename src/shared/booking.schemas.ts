@@ -241,6 +241,10 @@ export interface ManagedBooking {
   can_reschedule: boolean;
   /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
   refund_on_cancel_mxn: number;
+  /** True while the customer can still review it; `review_path` opens the review page. */
+  can_review: boolean;
+  /** The review page, `/review/{code}?token=…`, while a review can be given or once it was. */
+  review_path: string | null;
   /** The money paid back (a cancelled paid booking, a late payment): null when none is owed. */
   refund: {
     amount_mxn: number;
@@ -293,6 +297,12 @@ export interface MyBooking {
   payment_url: string | null;
   /** The customer's address given with the booking (a service done there), for the next booking. */
   address: BookingAddress | null;
+  /** True while the customer can still review it (it took place, ended, and has no review yet). */
+  can_review: boolean;
+  /** The review page, `/review/{code}?token=…`, while a review can be given or once it was. */
+  review_path: string | null;
+  /** The customer's own rating of it, once reviewed (and not deleted). */
+  my_rating: number | null;
 }
 
 export interface ItemsResponse<T> {

@@ -29,6 +29,20 @@ export const PAYMENT_WINDOW_HOURS = 24;
 export const CUSTOMER_CHANGE_HOURS = 24;
 /** Customer and vendor are reminded of a confirmed or paid booking this long before its start. */
 export const REMINDER_HOURS_BEFORE = 24;
+
+// Reviews and measured promises (decision 066).
+/** The customer is asked for a review this long after the appointment's end. */
+export const REVIEW_REQUEST_HOURS_AFTER = 2;
+/** A review can be given until this many days after the appointment's end. */
+export const REVIEW_WINDOW_DAYS = 30;
+/** "Best rated": the Bayesian prior — every vendor starts as if it had this many reviews of this mean. */
+export const RATING_PRIOR_MEAN = 3.5;
+export const RATING_PRIOR_WEIGHT = 5;
+/** The response time is the median over the requests of this many days, once there are this many answers. */
+export const RESPONSE_TIME_DAYS = 90;
+export const RESPONSE_TIME_MIN_ANSWERS = 3;
+/** The completion rate is shown once this many confirmed bookings have ended. */
+export const COMPLETION_MIN_BOOKINGS = 5;
 /**
  * Open booking requests (pending_vendor, not yet overdue) one requester may hold at a time (
  * decision 036): each holds its slot for up to a day, so without a cap one address could hold a

@@ -14,6 +14,9 @@ export function canonicalColonia(text: string): string | undefined {
   return neighborhoods.find((area) => foldText(area) === folded);
 }
 
+export const vendorSorts = ['relevance', 'rating'] as const;
+export type VendorSort = (typeof vendorSorts)[number];
+
 /** A whole number of pesos for the price filters. */
 const pesos = z.coerce
   .number({ message: 'Price must be a whole number of pesos' })
@@ -56,6 +59,9 @@ export const vendorListQuerySchema = z
       .transform((value) => value === 'true')
       .optional(),
     available_on: z.string().refine(isCalendarDay, { message: 'Date must be YYYY-MM-DD' }).optional(),
+    // The order: `relevance` (a search's ranking, else newest first) or `rating`, best rated first by
+    // the Bayesian average of decision 066.
+    sort: z.enum(vendorSorts, 'sort must be relevance or rating').default('relevance'),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
   })
@@ -111,6 +117,13 @@ export interface PublicVendor {
   timezone: string;
   created_at: string;
   services: PublicService[];
+  /** The mean of its published reviews, one decimal; null with none ("New"). */
+  rating_average: number | null;
+  rating_count: number;
+  /** The median minutes from request to the vendor's answer over the last 90 days; null with too few. */
+  response_minutes_median: number | null;
+  /** Bookings carried out ÷ bookings confirmed (0–1), once 5 confirmed bookings have ended; else null. */
+  completion_rate: number | null;
 }
 
 export interface VendorListResponse {

@@ -9,6 +9,7 @@ export const errorStatus = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  unprocessable: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

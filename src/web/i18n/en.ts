@@ -8,6 +8,9 @@ import { jobsEn } from './jobs.ts';
 import type { paymentsEn } from './payments.ts';
 import type { payoutsEn } from './payouts.ts';
 import type { policiesEn } from './policies.ts';
+import type { reviewModerationEn } from './review-moderation.ts';
+import type { reviewPageEn } from './review-page.ts';
+import type { reviewsEn } from './reviews.ts';
 import type { vendorEn } from './vendor.ts';
 import type { whatsappEn } from './whatsapp.ts';
 
@@ -176,6 +179,9 @@ export interface LazyTranslations {
   whatsapp: typeof whatsappEn;
   policies: typeof policiesEn;
   payouts: typeof payoutsEn;
+  reviews: typeof reviewsEn;
+  reviewPage: typeof reviewPageEn;
+  reviewModeration: typeof reviewModerationEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

@@ -43,6 +43,13 @@ export const lazyStrings = {
   policies: () =>
     import('./policies.ts').then((m): Bundle => ({ en: m.policiesEn, 'es-MX': m.policiesEsMX })),
   payouts: () => import('./payouts.ts').then((m): Bundle => ({ en: m.payoutsEn, 'es-MX': m.payoutsEsMX })),
+  reviews: () => import('./reviews.ts').then((m): Bundle => ({ en: m.reviewsEn, 'es-MX': m.reviewsEsMX })),
+  reviewPage: () =>
+    import('./review-page.ts').then((m): Bundle => ({ en: m.reviewPageEn, 'es-MX': m.reviewPageEsMX })),
+  reviewModeration: () =>
+    import('./review-moderation.ts').then(
+      (m): Bundle => ({ en: m.reviewModerationEn, 'es-MX': m.reviewModerationEsMX }),
+    ),
 } satisfies Record<string, () => Promise<Bundle>>;
 
 export type StringsName = keyof typeof lazyStrings;

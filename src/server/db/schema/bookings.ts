@@ -73,6 +73,8 @@ export const appointments = pgTable(
     confirmTokenHash: text('confirm_token_hash').unique(),
     confirmTokenExpiresAt: timestamp('confirm_token_expires_at', { withTimezone: true }),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    // When the vendor confirmed or declined it: the vendor's response time is measured from it.
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -87,6 +89,8 @@ export const appointments = pgTable(
     rescheduleCount: integer('reschedule_count').notNull().default(0),
     // When both sides were reminded of it: at most once per start time.
     remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    // When the customer was asked for a review (decision 066): at most once per booking.
+    reviewRequestedAt: timestamp('review_requested_at', { withTimezone: true }),
     checkoutSessionId: text('checkout_session_id').unique(),
     paymentUrl: text('payment_url'),
     // The provider's payment (Stripe's PaymentIntent id; the sandbox's session), kept for its refund.
@@ -117,6 +121,10 @@ export const appointments = pgTable(
     index('appointments_remind_due_idx')
       .on(t.startTz)
       .where(sql`${t.remindedAt} is null and ${t.status} in ('confirmed', 'paid')`),
+    // The review requests: paid or free confirmed bookings not yet asked, by their end.
+    index('appointments_review_due_idx')
+      .on(t.endTz)
+      .where(sql`${t.reviewRequestedAt} is null and ${t.status} in ('confirmed', 'paid')`),
     index('appointments_refund_due_idx').on(t.updatedAt).where(sql`${t.refundNeeded}`),
     index('appointments_payment_ref_idx').on(t.paymentRef),
     // The admin's list and CSV export, newest first, in keyset pages (decision 049).

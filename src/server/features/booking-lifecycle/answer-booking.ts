@@ -96,10 +96,11 @@ async function answer({
           // A free booking needs no payment (ARCHITECTURE §4); a paid one gets its checkout below.
           status: sql<AppointmentStatus>`case when ${free} then 'confirmed' else 'awaiting_payment' end`,
           confirmedAt: now,
+          answeredAt: now,
           paymentDueAt: sql<Date>`case when ${free} then null else least(${dueAt}::timestamptz, ${appointments.startTz}) end`,
           updatedAt: now,
         }
-      : { status: 'declined' as const, updatedAt: now };
+      : { status: 'declined' as const, answeredAt: now, updatedAt: now };
 
   const decided = await db.transaction(async (tx) => {
     // answerable: pending_vendor (what confirm and decline move from), link unexpired, start ahead.

@@ -25,6 +25,9 @@ function booking(n: number, overrides: Partial<MyBooking> = {}): MyBooking {
     manage_path: `/booking/BR-${n}?token=t${n}`,
     payment_url: null,
     address: null,
+    can_review: false,
+    review_path: null,
+    my_rating: null,
     ...overrides,
   };
 }

@@ -24,6 +24,10 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     timezone: 'America/Mexico_City',
     created_at: new Date(2026, 0, 1).toISOString(),
     services: [{ id: `s${n}`, name: 'Deep clean', price_cents: 45_000, duration_minutes: 120 }],
+    rating_average: null,
+    rating_count: 0,
+    response_minutes_median: null,
+    completion_rate: null,
     ...overrides,
   };
 }

@@ -308,7 +308,7 @@ function ReviewForm({ token, onPublished }: { token: string; onPublished: () => 
         className="flex flex-col gap-5"
         onSubmit={(event) =>
           void handleSubmit(({ rating, comment }) =>
-            create.mutate({ rating, comment }, { onSuccess: onPublished }),
+            create.mutate({ rating, comment: comment ?? null }, { onSuccess: onPublished }),
           )(event)
         }
       >

@@ -11,6 +11,9 @@ import { test } from './support/test.ts';
 // state of a card (reports, a hidden reason, an answer, the forms) whatever the server holds, the
 // last two tests answer the lists' GET themselves, with the contract's shapes.
 
+// Each test signs in and runs axe several times on a phone: more than the default 30 s under load.
+test.describe.configure({ timeout: 60_000 });
+
 const long = 'Muy puntual y amable. '.repeat(20).trim();
 
 const adminReviews: AdminReview[] = [

@@ -102,6 +102,7 @@ const Directory = lazyRoute('public-all-vendors.tsx');
 const VendorSignup = lazyRoute('vendor-signup.tsx', ['vendor', 'auth']);
 const VendorConfirm = lazyRoute('vendor-confirm.tsx', ['bookings']);
 const Booking = lazyRoute('booking.tsx', ['bookings']);
+const Review = lazyRoute('review.tsx', ['reviewPage']);
 const PaymentSuccess = lazyRoute('payment-success.tsx', ['payments']);
 const PaymentCancel = lazyRoute('payment-cancel.tsx', ['payments']);
 const SandboxCheckout = lazyRoute('sandbox-checkout.tsx', ['payments']);
@@ -215,6 +216,7 @@ const routeTree = (
       <Route path={paths.vendorSignup.pattern} element={<LazyRouteElement route={VendorSignup} />} />
       <Route path={paths.vendorConfirm.pattern} element={<LazyRouteElement route={VendorConfirm} />} />
       <Route path={paths.booking.pattern} element={<LazyRouteElement route={Booking} />} />
+      <Route path={paths.review.pattern} element={<LazyRouteElement route={Review} />} />
       <Route path={paths.paymentSuccess.pattern} element={<LazyRouteElement route={PaymentSuccess} />} />
       <Route path={paths.paymentCancel.pattern} element={<LazyRouteElement route={PaymentCancel} />} />
       <Route path={paths.sandboxCheckout.pattern} element={<LazyRouteElement route={SandboxCheckout} />} />

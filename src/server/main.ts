@@ -7,6 +7,7 @@ import { openDatabase } from './db/client.ts';
 import { refreshDemoBookings, seedDemoData } from './db/seed/seed.ts';
 import { checkoutDeps, manageLinkFor } from './features/booking-lifecycle/booking-checkout.ts';
 import { mailOutboxHandler } from './features/outbox/outbox.service.ts';
+import { seedDemoReviews } from './features/reviews/demo-reviews.ts';
 import { whatsappOutboxHandler } from './features/whatsapp/whatsapp-outbox.ts';
 import { createMailTransport } from './integrations/mail/create-mail-transport.ts';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.ts';
@@ -50,7 +51,11 @@ logger.info({ database: database.kind }, 'database migrated');
 
 if (config.demoSeed) {
   const started = performance.now();
-  const seeded = await seedDemoData(database.db, { vendors: config.seedVendors, logger });
+  const seeded = await seedDemoData(database.db, {
+    vendors: config.seedVendors,
+    logger,
+    alsoSeed: (tx, now) => seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) }),
+  });
   if (seeded)
     logger.info(
       { vendors: config.seedVendors, ms: Math.round(performance.now() - started) },

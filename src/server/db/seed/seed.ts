@@ -31,6 +31,11 @@ export interface SeedOptions {
   logger?: Logger;
   /** Bookings and creation dates are placed relative to this instant. */
   now?: Date;
+  /**
+   * What the features add to the demo through their own rules (the reviews, decision 066), in the
+   * seed's transaction: the seed sits below the features and never imports them.
+   */
+  alsoSeed?: (tx: Tx, now: Date) => Promise<void>;
 }
 
 /** Any constant: two instances starting on one empty PostgreSQL seed it once. */
@@ -54,7 +59,7 @@ type ProfileRow = typeof profiles.$inferInsert;
  */
 export async function seedDemoData(
   db: Db,
-  { vendors, logger, now = new Date() }: SeedOptions,
+  { vendors, logger, now = new Date(), alsoSeed }: SeedOptions,
 ): Promise<boolean> {
   if (!Number.isInteger(vendors) || vendors < 0)
     throw new RangeError(`vendors must be a whole number ≥ 0, not ${vendors}`);
@@ -65,6 +70,7 @@ export async function seedDemoData(
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasData(tx)) return false;
     await seedInto(tx, { vendors, logger, now, passwordHash });
+    await alsoSeed?.(tx, now);
     return true;
   });
   // Fresh statistics: without them the planner reads a bulk-loaded table as tiny and sorts the

@@ -1,7 +1,8 @@
-import { and, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { REVIEW_REQUEST_HOURS_AFTER } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
+import { reviews } from '../../db/schema/reviews.ts';
 import { notifyReviewRequested } from './booking-notifications.ts';
 import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
@@ -35,6 +36,8 @@ export async function requestReviews({
     isNull(appointments.reviewRequestedAt),
     lte(appointments.endTz, new Date(now.getTime() - REVIEW_REQUEST_HOURS_AFTER * HOUR_MS)),
     gt(appointments.endTz, new Date(now.getTime() - ASK_WITHIN_HOURS * HOUR_MS)),
+    // Reviewed already (from the booking page, before the request was due): nothing to ask.
+    notExists(db.select({ one: sql`1` }).from(reviews).where(eq(reviews.appointmentId, appointments.id))),
   );
   return db.transaction(async (tx) => {
     const claimed = await tx

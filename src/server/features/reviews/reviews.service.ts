@@ -403,7 +403,7 @@ async function openReportsBy(db: Db | Tx, reviewIds: string[], reporterKey: stri
 
 /** POST /api/vendor/reviews/{id}/answer: the vendor's one public answer; a second is 409. */
 export async function answerReview(
-  db: Db,
+  db: Db | Tx,
   { vendorProfileId, id, text, now }: { vendorProfileId: string; id: string; text: string; now: Date },
 ): Promise<VendorOwnReview> {
   const ofVendor = and(

@@ -1,12 +1,14 @@
 import { parseArgs } from 'node:util';
 import { count } from 'drizzle-orm';
-import { loadDotEnv, parseConfig } from '../../config.ts';
-import { createLogger } from '../../lib/logger.ts';
-import { openDatabase } from '../client.ts';
-import { appointments, customers } from '../schema/bookings.ts';
-import { vendorProfiles } from '../schema/vendors.ts';
-import { DEMO_PASSWORD, demoAccounts } from './demo-people.ts';
-import { seedDemoData } from './seed.ts';
+import { loadDotEnv, parseConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { appointments, customers } from '../src/server/db/schema/bookings.ts';
+import { vendorProfiles } from '../src/server/db/schema/vendors.ts';
+import { DEMO_PASSWORD, demoAccounts } from '../src/server/db/seed/demo-people.ts';
+import { seedDemoData } from '../src/server/db/seed/seed.ts';
+import { manageLinkFor } from '../src/server/features/booking-lifecycle/booking-checkout.ts';
+import { seedDemoReviews } from '../src/server/features/reviews/demo-reviews.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
 
 // `npm run db:seed -- --vendors N` (ARCHITECTURE §13): the demo data, with N vendors for benchmarks.
 
@@ -44,7 +46,11 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir
 try {
   await database.migrate();
   const started = performance.now();
-  const seeded = await seedDemoData(database.db, { vendors, logger: createLogger(config.logLevel) });
+  const seeded = await seedDemoData(database.db, {
+    vendors,
+    logger: createLogger(config.logLevel),
+    alsoSeed: (tx, now) => seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) }),
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!seeded) {
     console.log(`${where} already holds data: nothing was seeded.`);

@@ -146,7 +146,8 @@ export function Component() {
               },
               reviews: {
                 label: t('discovery.profile.tabs.reviews'),
-                panel: <VendorReviews vendor={vendor} active={tab === 'reviews'} />,
+                // A key per vendor: moving to a similar vendor starts its tab afresh, unloaded.
+                panel: <VendorReviews key={vendor.slug} vendor={vendor} active={tab === 'reviews'} />,
               },
             }}
           />

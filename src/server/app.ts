@@ -28,6 +28,12 @@ import {
 import { adminPayoutRoutes, vendorEarningsRoutes } from './features/payouts/payouts.routes.ts';
 import { crawlerRoutes } from './features/public-pages/crawlers.routes.ts';
 import { renderPublicPage } from './features/public-pages/public-pages.ts';
+import {
+  adminReviewsRoutes,
+  ownReviewsRoutes,
+  reviewsRoutes,
+  vendorReviewsRoutes,
+} from './features/reviews/reviews.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
@@ -52,6 +58,8 @@ function createApi() {
     .route('/health', healthRoutes)
     .route('/vendors', vendorsRoutes)
     .route('/vendors', availabilityRoutes)
+    .route('/vendors', vendorReviewsRoutes)
+    .route('/reviews', reviewsRoutes)
     .route('/auth-config', authConfigRoutes)
     .route('/me', meRoutes)
     .route('/me', myBookingsRoutes)
@@ -62,11 +70,13 @@ function createApi() {
     .route('/vendor/bookings', vendorBookingsRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', adminPayoutRoutes)
+    .route('/admin', adminReviewsRoutes)
     .route('/admin/whatsapp', whatsappAdminRoutes)
     .route('/webhooks/whatsapp', whatsappWebhookRoutes)
     .route('/vendor/claim', vendorClaimsRoutes)
     .route('/vendor', vendorAccountRoutes)
-    .route('/vendor', vendorEarningsRoutes);
+    .route('/vendor', vendorEarningsRoutes)
+    .route('/vendor', ownReviewsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -23,7 +23,8 @@ export const reviewMessages = {
   // The refusals (409, 422, 404, 410) the server answers and the pages show as they come.
   alreadyReviewed: 'This booking has already been reviewed.',
   notEnded: 'You can review this booking once the appointment has ended.',
-  didNotTakePlace: 'Only a booking that took place can be reviewed: this one was cancelled, declined or expired.',
+  didNotTakePlace:
+    'Only a booking that took place can be reviewed: this one was cancelled, declined or expired.',
   linkExpired: 'This review link has expired: reviews are taken until 30 days after the appointment.',
   notFound: 'Review not found.',
   bookingNotFound: 'Booking not found.',
@@ -52,7 +53,7 @@ export const createReviewSchema = z
     token: token.optional(),
     booking_id: z.uuid(reviewMessages.bookingNotFound).optional(),
     rating,
-    comment: comment.optional().default(null),
+    comment: comment.optional(),
   })
   .refine((input) => (input.token === undefined) !== (input.booking_id === undefined), {
     message: reviewMessages.tokenOrBooking,

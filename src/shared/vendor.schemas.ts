@@ -61,7 +61,7 @@ export const vendorListQuerySchema = z
     available_on: z.string().refine(isCalendarDay, { message: 'Date must be YYYY-MM-DD' }).optional(),
     // The order: `relevance` (a search's ranking, else newest first) or `rating`, best rated first by
     // the Bayesian average of decision 066.
-    sort: z.enum(vendorSorts, 'sort must be relevance or rating').default('relevance'),
+    sort: z.enum(vendorSorts, 'sort must be relevance or rating').optional(),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(BROWSE_PAGE_SIZE),
   })

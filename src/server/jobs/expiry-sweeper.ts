@@ -35,7 +35,14 @@ export function startExpirySweeper({
     if (running) return; // a slow pass is never overlapped by the next one
     running = expireOverdueBookings({ db, now: clock.now(), checkout, manageLink })
       .then((counts) => {
-        if (counts.expired || counts.cancelled || counts.attached || counts.refunded || counts.reminded)
+        if (
+          counts.expired ||
+          counts.cancelled ||
+          counts.attached ||
+          counts.refunded ||
+          counts.reminded ||
+          counts.reviewsRequested
+        )
           logger.info(counts, 'expiry sweeper: bookings moved on');
       })
       .catch((err: unknown) => logger.error({ err }, 'expiry sweeper: pass failed; retrying in a minute'))

@@ -147,7 +147,10 @@ export const vendorProfiles = pgTable(
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('vendor_profiles_advance_check', sql`${t.advanceBookingDays} between 1 and 365`),
     check('vendor_profiles_lead_check', sql`${t.leadTimeMinutes} between 0 and 1440`),
-    check('vendor_profiles_rating_check', sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`),
+    check(
+      'vendor_profiles_rating_check',
+      sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
+    ),
     check('vendor_profiles_experience_check', sql`${t.experienceYears} is null or ${t.experienceYears} >= 0`),
     // Decision 050: a key of the one taxonomy, never a label in one language.
     check(

@@ -8,7 +8,7 @@ import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
 import { vendorAnswerDeadline } from './booking-status.ts';
 import type { BookingView } from './booking-view.ts';
-import type { ManageLink } from './manage-links.ts';
+import { type ManageLink, reviewUrlOf } from './manage-links.ts';
 import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
   customerDeclinedMail,
@@ -42,6 +42,12 @@ import {
   paymentLinkWhatsApp,
   unpaidCancelledMails,
 } from './messages/payment-mails.ts';
+import {
+  reviewHiddenCustomerMail,
+  reviewHiddenVendorMail,
+  reviewRequestMail,
+  reviewRequestWhatsApp,
+} from './messages/review-mails.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
 // call one function per event, inside the transaction of their change, and this module queues the
@@ -382,6 +388,38 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
         { key: 'booking_reminder', parameters: [facts.code, other, when] },
         side,
       );
+}
+
+/**
+ * The review request (decision 066): the customer, by mail (unless notifications are off) and by
+ * WhatsApp when a phone was given, with the review page's link.
+ */
+export async function notifyReviewRequested(tx: Tx, booking: BookingView, manageLink: ManageLink) {
+  const facts = mailFactsOf(booking, manageLink);
+  const reviewUrl = reviewUrlOf(facts.manageUrl);
+  if ((await emailNotificationsWanted(tx, booking.id)).customer)
+    await enqueueMail(tx, reviewRequestMail(facts, reviewUrl));
+  if (facts.customerPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.customerPhone,
+      reviewRequestWhatsApp(facts, reviewUrl),
+      { key: 'review_request', parameters: [facts.code, facts.vendorName, reviewUrl] },
+      'customer',
+    );
+}
+
+/** An admin hid a review: its author and the vendor are told why, by mail. */
+export async function notifyReviewHidden(
+  tx: Tx,
+  booking: BookingView,
+  reason: string,
+  manageLink: ManageLink,
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  await enqueueMail(tx, reviewHiddenCustomerMail(facts, reason, reviewUrlOf(facts.manageUrl)));
+  if (facts.vendorEmail) await enqueueMail(tx, reviewHiddenVendorMail(facts.vendorEmail, facts, reason));
 }
 
 /** The vendor's profile, where its similar vendors are listed: on the site the page link is on. */

@@ -43,6 +43,8 @@ export const bookingViewColumns = {
   paymentUrl: appointments.paymentUrl,
   vendorProfileId: appointments.vendorProfileId,
   serviceId: appointments.serviceId,
+  /** Null for a guest an admin deleted; the booking keeps its own contact below. */
+  customerId: appointments.customerId,
   vendorName: vendorProfiles.businessName,
   vendorSlug: vendorProfiles.slug,
   vendorEmail: vendorProfiles.businessEmail,

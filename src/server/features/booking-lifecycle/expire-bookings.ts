@@ -8,6 +8,7 @@ import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 import { refundOwedBookings } from './refund-booking.ts';
 import { remindUpcomingBookings } from './remind-bookings.ts';
+import { requestReviews } from './request-reviews.ts';
 
 // expire and cancel_unpaid (ARCHITECTURE §4): bookings nobody acted on in time leave their active
 // status and free their slot (the exclusion constraint covers active statuses only). Each rule is
@@ -89,12 +90,15 @@ export interface ExpiryCounts {
   refunded?: number;
   /** bookings whose day-ahead reminder was queued */
   reminded?: number;
+  /** bookings whose customer was asked for a review (decision 066) */
+  reviewsRequested?: number;
 }
 
 /**
  * One pass of both rules. With the payment provider (`checkout`: the sweeper), the cancelled
  * bookings' checkouts are then closed, the checkouts whose creation failed are retried (decision
- * 017), the refunds still owed are made and the day-ahead reminders queued (decision 046); without
+ * 017), the refunds still owed are made, the day-ahead reminders queued (decision 046) and the review
+ * requests (decision 066); without
  * it (a booking request, unit tests), a cancelled booking's checkout closes itself soon after.
  */
 export async function expireOverdueBookings({
@@ -121,5 +125,13 @@ export async function expireOverdueBookings({
   const attached = await attachMissingCheckouts({ db, checkout, now });
   const refunded = await refundOwedBookings({ db, refunds: checkout, now });
   const reminded = await remindUpcomingBookings({ db, now, manageLink });
-  return { expired: expired.length, cancelled: cancelled.length, attached, refunded, reminded };
+  const reviewsRequested = await requestReviews({ db, now, manageLink });
+  return {
+    expired: expired.length,
+    cancelled: cancelled.length,
+    attached,
+    refunded,
+    reminded,
+    reviewsRequested,
+  };
 }

@@ -50,3 +50,16 @@ export type ManageLink = (booking: { id: string; code: string }) => string;
 export function manageLinkOf({ appUrl, secret }: { appUrl: string; secret: string }): ManageLink {
   return (booking) => `${appUrl}${managePath(secret, booking)}`;
 }
+
+/**
+ * The path of a booking's review page (decision 066): the page's own token, so that the customer
+ * holds one credential per booking, opening both pages until 30 days after the appointment.
+ */
+export function reviewPath(secret: string, booking: { id: string; code: string }): string {
+  return `/review/${booking.code}?token=${manageToken(secret, booking.id)}`;
+}
+
+/** The review page's full address, from the booking page's (whose token it carries). */
+export function reviewUrlOf(manageUrl: string): string {
+  return manageUrl.replace(/\/booking\/(?=[^/?]+\?token=)/, '/review/');
+}

@@ -36,9 +36,11 @@ import {
   manageLinkOpen,
   managePath,
   manageToken,
+  reviewPath,
 } from '../booking-lifecycle/manage-links.ts';
 import { bookingCalendar } from '../booking-lifecycle/messages/booking-calendar.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
+import { type BookingReview, customerReviewState, reviewsOfBookings } from '../reviews/review-rules.ts';
 
 // The bookings' reads (ARCHITECTURE §4, §6): the vendor's answer page, the vendor's list and the
 // customer's. Every status is read through effectiveStatus; the operations that move a booking are
@@ -171,8 +173,13 @@ export async function listMyBookings({
     orderBy: desc(appointments.startTz),
     limit: LIST_LIMIT,
   });
+  const reviewed = await reviewsOfBookings(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => {
     const status = effectiveStatus(row, now);
+    const review = customerReviewState({ status, endTz: row.endTz }, reviewed.get(row.id), now);
     return {
       id: row.id,
       code: row.code,
@@ -191,6 +198,9 @@ export async function listMyBookings({
       manage_path: managePath(secret, row),
       payment_url: status === 'awaiting_payment' ? row.paymentUrl : null,
       address: row.address,
+      can_review: review.can_review,
+      review_path: review.reviewable_or_reviewed ? reviewPath(secret, row) : null,
+      my_rating: review.my_rating,
     };
   });
 }
@@ -226,9 +236,15 @@ function endedAt(row: BookingView, status: AppointmentStatus): Date | null {
 }
 
 /** The customer's booking page as the API answers it, by its link or to its signed-in owner. */
-function toManagedBooking(row: BookingView, now: Date, secret: string): ManagedBooking {
+function toManagedBooking(
+  row: BookingView,
+  now: Date,
+  secret: string,
+  bookingReview: BookingReview | undefined,
+): ManagedBooking {
   const changes = customerChanges(row, now);
   const { status } = changes;
+  const review = customerReviewState({ status, endTz: row.endTz }, bookingReview, now);
   const vendorAnswered = status === 'awaiting_payment' || status === 'confirmed' || status === 'paid';
   const refundOwed = row.refundNeeded || row.refundedAt !== null;
   return {
@@ -264,6 +280,8 @@ function toManagedBooking(row: BookingView, now: Date, secret: string): ManagedB
     can_cancel: changes.canCancel,
     can_reschedule: changes.canReschedule,
     refund_on_cancel_mxn: changes.refundOnCancelMxn,
+    can_review: review.can_review,
+    review_path: review.reviewable_or_reviewed ? reviewPath(secret, row) : null,
     refund: refundOwed
       ? {
           amount_mxn: row.refundedAmountMxn ?? row.amountMxn,
@@ -274,9 +292,15 @@ function toManagedBooking(row: BookingView, now: Date, secret: string): ManagedB
   };
 }
 
+/** The page of a booking read, with its review's state. */
+async function managed({ db, now, secret }: { db: Db; now: Date; secret: string }, row: BookingView) {
+  const reviewed = await reviewsOfBookings(db, [row.id]);
+  return toManagedBooking(row, now, secret, reviewed.get(row.id));
+}
+
 /** GET /api/bookings/manage?token=: the customer's booking page. Changes nothing. */
 export async function getManagedBooking(options: ManagedBookingOptions): Promise<ManagedBooking> {
-  return toManagedBooking(await bookingOfManageToken(options), options.now, options.secret);
+  return managed(options, await bookingOfManageToken(options));
 }
 
 /** Which booking a customer's change is for: by the page's link, or the signed-in owner's id. */
@@ -301,7 +325,7 @@ async function bookingOf({ db, secret, ref, now }: BookingRefOptions): Promise<B
 
 /** GET /api/me/bookings/:id: the owner's booking page, signed in (no link needed). */
 export async function getMyBooking(options: BookingRefOptions): Promise<ManagedBooking> {
-  return toManagedBooking(await bookingOf(options), options.now, options.secret);
+  return managed(options, await bookingOf(options));
 }
 
 /** POST …/cancel (decision 046): the booking as it stands after the cancellation. */
@@ -342,10 +366,10 @@ export async function bookingRescheduleSlots(
   return rescheduleSlots({ db: options.db, row, now: options.now, from: options.from, to: options.to });
 }
 
-async function reread({ db, secret, now }: BookingRefOptions, id: string): Promise<ManagedBooking> {
-  const row = await getBookingView(db, id);
+async function reread(options: BookingRefOptions, id: string): Promise<ManagedBooking> {
+  const row = await getBookingView(options.db, id);
   if (!row) throw bookingNotFound();
-  return toManagedBooking(row, now, secret);
+  return managed(options, row);
 }
 
 /**

@@ -73,6 +73,8 @@ describe(`the customer's booking page (${testEngine})`, () => {
       can_cancel: false,
       can_reschedule: false,
       refund_on_cancel_mxn: 0,
+      can_review: false,
+      review_path: null,
       refund: null,
     });
   });

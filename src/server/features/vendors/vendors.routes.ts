@@ -36,7 +36,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
       return sendJson(c, serialiseJson(await listPublicVendors(c.var.deps.db, query, openOn)));
     }
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>
-      serialiseJson(await listPublicVendors(c.var.deps.db, query)),
+      serialiseJson(await listPublicVendors(c.var.deps.db, query, undefined, c.var.deps.clock.now())),
     );
     return sendJson(c, json);
   })
@@ -49,7 +49,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
   })
   .get('/featured', async (c) => {
     const json = await c.var.publicLists.get('featured', async () =>
-      serialiseJson({ items: await listFeaturedVendors(c.var.deps.db) }),
+      serialiseJson({ items: await listFeaturedVendors(c.var.deps.db, { now: c.var.deps.clock.now() }) }),
     );
     return sendJson(c, json);
   })
@@ -57,6 +57,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
     const vendor = await getPublicVendor(c.var.deps.db, {
       ...c.req.valid('param'),
       seesUnlisted: seesUnlistedOf(c),
+      now: c.var.deps.clock.now(),
     });
     return c.json(vendor);
   })
@@ -64,6 +65,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
     const items = await listSimilarVendors(c.var.deps.db, {
       ...c.req.valid('param'),
       seesUnlisted: seesUnlistedOf(c),
+      now: c.var.deps.clock.now(),
     });
     return c.json({ items });
   });

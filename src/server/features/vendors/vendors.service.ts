@@ -13,7 +13,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ratingAverage } from '../reviews/review-rules.ts';
 import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
+import { type VendorPromises, vendorPromises } from './vendor-promises.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
 /** product §3 safe_vendor_profiles: the only columns a public read selects. */
@@ -34,6 +36,8 @@ export const publicVendorColumns = {
   languages: vendorProfiles.languages,
   timezone: vendorProfiles.timezone,
   created_at: vendorProfiles.createdAt,
+  rating_count: vendorProfiles.ratingCount,
+  rating_sum: vendorProfiles.ratingSum,
 };
 
 /**
@@ -57,6 +61,8 @@ export interface VendorListFilter {
 }
 
 const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
+/** "Best rated" (decision 066): the Bayesian average, then the newest (vendor_profiles_approved_rating_idx). */
+const bestRatedFirst = [desc(vendorProfiles.ratingScore), ...newestFirst];
 
 /** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
 export async function vendorListFilter(
@@ -98,17 +104,20 @@ export async function vendorListFilter(
   return { where: and(...conditions)!, search };
 }
 
-/** One page of Browse Vendors, newest first (one row more than asked, to tell whether there are more). */
+/**
+ * One page of Browse Vendors, newest first or best rated first (one row more than asked, to tell
+ * whether there are more).
+ */
 export function vendorPageQuery(
   db: Db,
-  query: Pick<VendorListQuery, 'offset' | 'limit'>,
+  query: Pick<VendorListQuery, 'offset' | 'limit' | 'sort'>,
   filter: VendorListFilter,
 ) {
   return db
     .select(publicVendorColumns)
     .from(vendorProfiles)
     .where(filter.where)
-    .orderBy(...newestFirst)
+    .orderBy(...(query.sort === 'rating' ? bestRatedFirst : newestFirst))
     .limit(query.limit + 1)
     .offset(query.offset);
 }
@@ -186,17 +195,20 @@ export async function listPublicVendors(
   db: Db,
   query: VendorListQuery,
   openOn?: OpenOn,
+  now: Date = openOn?.now ?? new Date(),
 ): Promise<VendorListResponse> {
   if (query.available_on && openOn) assertBookableDay(query.available_on, openOn.now);
   const filter = await vendorListFilter(db, query);
   if (query.available_on && openOn) return listOpenOn(db, query, filter, query.available_on, openOn);
-  const { rows, total } = filter.search
-    ? await searchPage(db, query, filter)
-    : await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
-        ([page, [counted]]) => ({ rows: page, total: counted?.total ?? 0 }),
-      );
+  // Best rated orders every match by its score, a search's too: relevance is the other order.
+  const { rows, total } =
+    filter.search && query.sort !== 'rating'
+      ? await searchPage(db, query, filter)
+      : await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
+          ([page, [counted]]) => ({ rows: page, total: counted?.total ?? 0 }),
+        );
   const page = rows.slice(0, query.limit);
-  const withServices = await attachServices(db, page);
+  const withServices = await attachServices(db, page, now);
   return {
     items: withServices,
     hasMore: rows.length > query.limit,
@@ -219,11 +231,12 @@ async function listOpenOn(
   { openDays, now }: OpenOn,
 ): Promise<VendorListResponse> {
   const cap = VENDOR_COUNT_CAP;
-  const candidates: VendorRow[] = filter.search
-    ? (await vendorSearchBlockQuery(db, filter, cap)).map(
-        ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
-      )
-    : await vendorPageQuery(db, { offset: 0, limit: cap }, filter);
+  const candidates: VendorRow[] =
+    filter.search && query.sort !== 'rating'
+      ? (await vendorSearchBlockQuery(db, filter, cap)).map(
+          ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
+        )
+      : await vendorPageQuery(db, { offset: 0, limit: cap, sort: query.sort }, filter);
   const open = await openDays.openOn(
     db,
     candidates.map((vendor) => vendor.id),
@@ -233,7 +246,7 @@ async function listOpenOn(
   const kept = candidates.filter((vendor) => open.has(vendor.id));
   const page = kept.slice(query.offset, query.offset + query.limit);
   return {
-    items: await attachServices(db, page.slice(0, Math.max(0, cap - query.offset))),
+    items: await attachServices(db, page.slice(0, Math.max(0, cap - query.offset)), now),
     hasMore: kept.length > query.offset + query.limit && query.offset + query.limit < cap,
     total: Math.min(kept.length, cap),
     totalCapped: kept.length > cap,
@@ -256,10 +269,35 @@ async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilt
   return { rows, total: block.length };
 }
 
-type VendorRow = Omit<PublicVendor, 'services' | 'created_at'> & { created_at: Date };
+type Measured = 'rating_average' | 'response_minutes_median' | 'completion_rate';
+type VendorRow = Omit<PublicVendor, 'services' | 'created_at' | Measured> & {
+  created_at: Date;
+  rating_sum: number;
+};
 
-async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendor[]> {
+/** A vendor row with its rating and measured promises, as the API shows them (decision 066). */
+function measured(
+  { rating_sum, created_at, ...vendor }: VendorRow,
+  promises: Map<string, VendorPromises>,
+): Omit<PublicVendor, 'services'> {
+  const promise = promises.get(vendor.id);
+  return {
+    ...vendor,
+    created_at: created_at.toISOString(),
+    rating_average: ratingAverage(rating_sum, vendor.rating_count),
+    response_minutes_median: promise?.response_minutes_median ?? null,
+    completion_rate: promise?.completion_rate ?? null,
+  };
+}
+
+/** Each listed vendor with its active services, its rating and its measured promises. */
+async function attachServices(db: Db, vendors: VendorRow[], now: Date): Promise<PublicVendor[]> {
   if (vendors.length === 0) return [];
+  const promises = vendorPromises(
+    db,
+    vendors.map((v) => v.id),
+    now,
+  );
   const rows = await db
     .select({
       vendorProfileId: services.vendorProfileId,
@@ -285,11 +323,8 @@ async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendo
     list.push(service);
     byVendor.set(vendorProfileId, list);
   }
-  return vendors.map((v) => ({
-    ...v,
-    created_at: v.created_at.toISOString(),
-    services: byVendor.get(v.id) ?? [],
-  }));
+  const measuredPromises = await promises;
+  return vendors.map((v) => ({ ...measured(v, measuredPromises), services: byVendor.get(v.id) ?? [] }));
 }
 
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
@@ -303,7 +338,7 @@ const hasActiveService = sql`exists (select 1 from ${services} where ${services.
  */
 export async function listFeaturedVendors(
   db: Db,
-  { limit = FEATURED_VENDORS }: { limit?: number } = {},
+  { limit = FEATURED_VENDORS, now = new Date() }: { limit?: number; now?: Date } = {},
 ): Promise<PublicVendor[]> {
   const bookable = and(publiclyListed, hasActiveService)!;
   const pick = (where: SQL, count: number) =>
@@ -318,14 +353,14 @@ export async function listFeaturedVendors(
     verified.length < limit
       ? await pick(and(bookable, eq(vendorProfiles.isVerified, false))!, limit - verified.length)
       : [];
-  return attachServices(db, [...verified, ...rest]);
+  return attachServices(db, [...verified, ...rest], now);
 }
 
 /**
  * The vendor a profile URL names (id or slug), or a 404 in the error shape (ARCHITECTURE §6): an
  * approved one for anybody, any other for its owner and admins only (decision 048).
  */
-async function findPublicVendorRow(
+export async function findPublicVendorRow(
   db: Db,
   idOrSlug: string,
   seesUnlisted?: SeesUnlisted,
@@ -351,9 +386,10 @@ async function findPublicVendorRow(
  */
 export async function getPublicVendor(
   db: Db,
-  { idOrSlug, seesUnlisted }: { idOrSlug: string; seesUnlisted?: SeesUnlisted },
+  { idOrSlug, seesUnlisted, now = new Date() }: { idOrSlug: string; seesUnlisted?: SeesUnlisted; now?: Date },
 ): Promise<PublicVendorDetail> {
   const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
+  const promises = vendorPromises(db, [vendor.id], now);
   const rows = await db
     .select({
       id: services.id,
@@ -378,8 +414,7 @@ export async function getPublicVendor(
         .where(eq(vendorProfiles.id, vendor.id))
     : [];
   return {
-    ...vendor,
-    created_at: vendor.created_at.toISOString(),
+    ...measured(vendor, await promises),
     services: detailed,
     place_address: place?.address?.trim() || null,
   };
@@ -395,7 +430,8 @@ export async function listSimilarVendors(
     idOrSlug,
     limit = SIMILAR_VENDORS,
     seesUnlisted,
-  }: { idOrSlug: string; limit?: number; seesUnlisted?: SeesUnlisted },
+    now = new Date(),
+  }: { idOrSlug: string; limit?: number; seesUnlisted?: SeesUnlisted; now?: Date },
 ): Promise<PublicVendor[]> {
   const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const rows = await db
@@ -412,5 +448,5 @@ export async function listSimilarVendors(
     )
     .orderBy(...newestFirst)
     .limit(limit);
-  return attachServices(db, rows);
+  return attachServices(db, rows, now);
 }

@@ -62,6 +62,11 @@ export const templates = {
     name: 'barrio_booking_expired',
     body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
   },
+  // Decision 066: the customer is asked for a review once the booking took place.
+  review_request: {
+    name: 'barrio_review_request',
+    body: '¿Cómo te fue con {{2}} en tu reserva {{1}}? Califica el servicio aquí: {{3}} — tu opinión ayuda a otros clientes.',
+  },
   // The vendor review queue (decision 048): what an admin decided about a vendor's profile.
   vendor_approved: {
     name: 'barrio_vendor_approved',

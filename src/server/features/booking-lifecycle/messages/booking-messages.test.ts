@@ -57,6 +57,7 @@ const templateParameters: Record<TemplateKey, string[]> = {
   booking_cancelled_by_barrio: ['XK7P2M', 'Limpieza profunda', MORNING],
   booking_rescheduled: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', MORNING],
   booking_expired: ['XK7P2M', 'Casa Limpia', 'http://barrio.test/similar'],
+  review_request: ['XK7P2M', 'Casa Limpia', 'http://barrio.test/review/XK7P2M?token=t'],
   claim_code: ['Casa Limpia', '123456'],
   vendor_approved: ['Casa Limpia', 'http://barrio.test/vendor/dashboard'],
   vendor_changes_requested: ['Casa Limpia', 'Agrega una foto', 'http://barrio.test/vendor/dashboard'],

@@ -46,15 +46,14 @@ export function Component() {
   const token = params.get('token')?.trim() || undefined;
   const request = useReviewRequest(token);
   const { code = '' } = useParams();
-  // A signed-in customer's own booking: its page is linked from a refusal, and without the link its
-  // review page is found by the code.
+  // Without the link, a signed-in customer who owns the booking is taken to it.
   const me = useMeQuery();
-  const mine = useMyBookings(Boolean(me.data));
-  const owned = mine.data?.items.find((b) => b.code === code);
+  const mine = useMyBookings(!token && Boolean(me.data));
+  const owned = token ? undefined : mine.data?.items.find((b) => b.code === code);
   const error = request.error;
   const notFound = !token || (error instanceof ApiError && (error.status === 404 || error.status === 400));
 
-  if (!token && owned?.review_path) return <Navigate to={owned.review_path} replace />;
+  if (owned?.review_path) return <Navigate to={owned.review_path} replace />;
   if (!token && (me.isPending || (me.data && mine.isPending))) return <Loading />;
   if (notFound) return <NotFound />;
   if (error) {
@@ -71,7 +70,7 @@ export function Component() {
     );
   }
   if (!request.data) return <Loading />;
-  return <ReviewView request={request.data} token={token} bookingPath={owned?.manage_path} />;
+  return <ReviewView request={request.data} token={token} />;
 }
 
 function Loading() {
@@ -124,15 +123,7 @@ function failureText(t: TFunction, err: Error | null, failed: string): string | 
     : failed;
 }
 
-function ReviewView({
-  request,
-  token,
-  bookingPath,
-}: {
-  request: ReviewRequest;
-  token: string;
-  bookingPath: string | undefined;
-}) {
+function ReviewView({ request, token }: { request: ReviewRequest; token: string }) {
   const { t, i18n } = useTranslation();
   const when = (iso: string, options: Intl.DateTimeFormatOptions) =>
     inVendorZone(i18n.language, request.timezone, options).format(new Date(iso));
@@ -188,7 +179,7 @@ function ReviewView({
       ) : request.can_review ? (
         <ReviewForm token={token} onPublished={() => setDone('published')} />
       ) : (
-        <Refusal request={request} bookingPath={bookingPath} />
+        <Refusal request={request} token={token} />
       )}
     </div>
   );
@@ -241,7 +232,8 @@ function Deleted({ request, announce }: { request: ReviewRequest; announce: bool
   );
 }
 
-function Refusal({ request, bookingPath }: { request: ReviewRequest; bookingPath: string | undefined }) {
+/** Why it cannot be reviewed; the review link is the booking page's own (decision 066), so it opens it too. */
+function Refusal({ request, token }: { request: ReviewRequest; token: string }) {
   const { t } = useTranslation();
   return (
     <section
@@ -257,11 +249,12 @@ function Refusal({ request, bookingPath }: { request: ReviewRequest; bookingPath
         </p>
       ) : null}
       <div className="flex flex-col gap-2">
-        {bookingPath ? (
-          <Link to={bookingPath} className={buttonClassName({ variant: 'secondary', size: 'md' })}>
-            {t('reviewPage.openBooking')}
-          </Link>
-        ) : null}
+        <Link
+          to={paths.booking.to(request.code, token)}
+          className={buttonClassName({ variant: 'secondary', size: 'md' })}
+        >
+          {t('reviewPage.openBooking')}
+        </Link>
         <Link
           to={paths.publicVendor.to(request.vendor.slug)}
           className={buttonClassName({ variant: 'soft', size: 'md' })}
@@ -308,7 +301,7 @@ function ReviewForm({ token, onPublished }: { token: string; onPublished: () => 
         className="flex flex-col gap-5"
         onSubmit={(event) =>
           void handleSubmit(({ rating, comment }) =>
-            create.mutate({ rating, comment }, { onSuccess: onPublished }),
+            create.mutate({ rating, comment: comment ?? null }, { onSuccess: onPublished }),
           )(event)
         }
       >

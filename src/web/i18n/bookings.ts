@@ -115,6 +115,9 @@ export const bookingsEn = {
     title: 'Booking requested',
     status: 'Awaiting confirmation',
     note: 'Confirmations arrive within 8 hours. We sent a receipt to {{email}}, with a link to this booking.',
+    // The vendor's own measured answer time, when it has one ({{time}}: "about 2 hours").
+    noteVendor:
+      'This vendor usually answers in {{time}}. We sent a receipt to {{email}}, with a link to this booking.',
     next: 'What happens next: once the vendor confirms, you get a payment link and have 24 hours to pay.',
     nextFree: 'What happens next: once the vendor confirms, you are all set; this service is free.',
     recapLabel: 'Your request {{code}}',
@@ -310,6 +313,8 @@ export const bookingsEsMX: typeof bookingsEn = {
     title: 'Reserva solicitada',
     status: 'Pendiente de confirmación',
     note: 'Las confirmaciones llegan en menos de 8 horas. Enviamos un recibo a {{email}}, con un enlace a esta reserva.',
+    noteVendor:
+      'Este proveedor suele responder en {{time}}. Enviamos un recibo a {{email}}, con un enlace a esta reserva.',
     next: 'Qué sigue: cuando el proveedor confirme, recibirás un enlace de pago y tendrás 24 horas para pagar.',
     nextFree: 'Qué sigue: cuando el proveedor confirme, listo; este servicio es gratis.',
     recapLabel: 'Tu solicitud {{code}}',

@@ -16,15 +16,43 @@ export const discoveryEn = {
     signIn: 'Sign In',
     loadError: 'Failed to load vendors. Please try again.',
   },
+  // A vendor's rating on the cards and the profile: the average of its real reviews, one decimal,
+  // with their count; "New" while there are none (ARCHITECTURE §12: nothing invented).
+  rating: {
+    count: '({{count}})',
+    reviews_one: '{{count}} review',
+    reviews_other: '{{count}} reviews',
+    reviews_many: '{{count}} reviews',
+    label_one: '{{average}} out of 5, {{count}} review',
+    label_other: '{{average}} out of 5, {{count}} reviews',
+    label_many: '{{average}} out of 5, {{count}} reviews',
+    new: 'New',
+    newLabel: 'New on Barrio, no ratings yet',
+  },
+  // How soon a vendor usually answers, measured (the profile, the booking confirmation).
+  responseTime: {
+    minutes_one: 'about a minute',
+    minutes_other: 'about {{count}} minutes',
+    minutes_many: 'about {{count}} minutes',
+    hours_one: 'about an hour',
+    hours_other: 'about {{count}} hours',
+    hours_many: 'about {{count}} hours',
+    days_one: 'about a day',
+    days_other: 'about {{count}} days',
+    days_many: 'about {{count}} days',
+  },
   profile: {
     back: 'Back to vendors',
     signIn: 'Sign In',
     loading: 'Loading vendor profile…',
     seeServices: 'See Services',
     verified: 'Verified',
-    // ARCHITECTURE §12: no invented rating; "New" until there are real reviews.
-    ratingNew: 'New',
-    ratingNewLabel: 'New on Barrio, no ratings yet',
+    // What Barrio measured of the vendor's bookings; each left out while there is too little.
+    promises: {
+      label: 'Track record',
+      answers: 'Usually answers in {{time}}',
+      completion: 'Completes {{percent}}% of confirmed bookings',
+    },
     tabsLabel: 'Vendor details',
     tabs: { about: 'About', services: 'Services', reviews: 'Reviews' },
     about: {
@@ -58,8 +86,10 @@ export const discoveryEn = {
       bookLabel: 'Book {{name}}',
     },
     reviews: {
+      title: 'Reviews',
       empty: 'No reviews yet',
       emptyText: 'Reviews appear here once customers have booked and rated this vendor.',
+      loading: 'Loading reviews…',
     },
     signUp: {
       title: 'New to Barrio?',
@@ -107,14 +137,40 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
     signIn: 'Iniciar Sesión',
     loadError: 'No se pudieron cargar los proveedores. Inténtalo de nuevo.',
   },
+  rating: {
+    count: '({{count}})',
+    reviews_one: '{{count}} reseña',
+    reviews_other: '{{count}} reseñas',
+    reviews_many: '{{count}} de reseñas',
+    label_one: '{{average}} de 5, {{count}} reseña',
+    label_other: '{{average}} de 5, {{count}} reseñas',
+    label_many: '{{average}} de 5, {{count}} de reseñas',
+    new: 'Nuevo',
+    newLabel: 'Nuevo en Barrio, aún sin calificaciones',
+  },
+  responseTime: {
+    minutes_one: 'alrededor de un minuto',
+    minutes_other: 'unos {{count}} minutos',
+    minutes_many: 'unos {{count}} minutos',
+    hours_one: 'alrededor de una hora',
+    hours_other: 'unas {{count}} horas',
+    hours_many: 'unas {{count}} horas',
+    days_one: 'alrededor de un día',
+    days_other: 'unos {{count}} días',
+    days_many: 'unos {{count}} días',
+  },
   profile: {
     back: 'Volver a proveedores',
     signIn: 'Iniciar Sesión',
     loading: 'Cargando el perfil del proveedor…',
     seeServices: 'Ver Servicios',
     verified: 'Verificado',
-    ratingNew: 'Nuevo',
-    ratingNewLabel: 'Nuevo en Barrio, aún sin calificaciones',
+    promises: {
+      label: 'Historial',
+      answers: 'Suele responder en {{time}}',
+      // A no-break space before the sign, as Spanish writes it ("96 %").
+      completion: 'Cumple el {{percent}}\u00a0% de las reservas confirmadas',
+    },
     tabsLabel: 'Detalles del proveedor',
     tabs: { about: 'Acerca de', services: 'Servicios', reviews: 'Reseñas' },
     about: {
@@ -148,8 +204,10 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
       bookLabel: 'Reservar {{name}}',
     },
     reviews: {
+      title: 'Reseñas',
       empty: 'Aún no hay reseñas',
       emptyText: 'Las reseñas aparecen aquí cuando los clientes reservan y califican a este proveedor.',
+      loading: 'Cargando reseñas…',
     },
     signUp: {
       title: '¿Eres nuevo en Barrio?',

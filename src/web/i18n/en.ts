@@ -150,6 +150,12 @@ export const en = {
       availableChip: 'Available {{day}}',
       verifiedChip: 'Verified only',
     },
+    // The order of the list: relevance (today's, newest first without a search) or best rated.
+    sort: {
+      label: 'Sort by',
+      relevance: 'Relevance',
+      rating: 'Best rated',
+    },
     errorTitle: 'Error',
     errorText: 'Failed to load vendors. Please try again.',
     retry: 'Try again',

@@ -129,6 +129,11 @@ export const esMX: Translations = {
       availableChip: 'Disponible el {{day}}',
       verifiedChip: 'Solo verificados',
     },
+    sort: {
+      label: 'Ordenar por',
+      relevance: 'Relevancia',
+      rating: 'Mejor calificados',
+    },
     errorTitle: 'Error',
     errorText: 'No se pudieron cargar los proveedores. Por favor inténtalo de nuevo.',
     retry: 'Reintentar',

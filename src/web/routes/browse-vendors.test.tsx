@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../shared/constants.ts';
 import { fakeVendor, listPage, stubVendorDirectory } from '../features/vendors/vendor-fixtures.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
@@ -159,6 +160,50 @@ describe('Browse Vendors', () => {
     const seventh = screen.getAllByRole('article')[6]!;
     await waitFor(() => expect(seventh.contains(document.activeElement)).toBe(true));
     expect(document.activeElement?.tagName).toBe('A');
+  });
+
+  it('sorts by best rated through the URL and the API, keeping the filters; relevance is no parameter', async () => {
+    api.answer = (url) =>
+      url.searchParams.get('sort') === 'rating'
+        ? page([vendor(2, { business_name: 'Top', rating_average: 4.9, rating_count: 40 }), vendor(1)])
+        : page([vendor(1), vendor(2, { business_name: 'Top', rating_average: 4.9, rating_count: 40 })]);
+    const router = renderAt('/vendors?category=cleaning');
+    await screen.findByText('2 vendors found');
+    expect(lastRequest().searchParams.has('sort')).toBe(false);
+    const sort = screen.getByRole('group', { name: 'Sort by' });
+    expect(within(sort).getByRole('button', { name: 'Relevance' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(within(sort).getByRole('button', { name: 'Best rated' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=cleaning&sort=rating'));
+    await waitFor(() => expect(lastRequest().searchParams.get('sort')).toBe('rating'));
+    expect(lastRequest().searchParams.get('category')).toBe('cleaning');
+    await waitFor(() =>
+      expect(within(screen.getAllByRole('article')[0]!).getByRole('link', { name: 'Top' })).toBeTruthy(),
+    );
+    expect(within(sort).getByRole('button', { name: 'Best rated' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // A category keeps the order.
+    fireEvent.click(screen.getByRole('button', { name: 'Pets' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=pets&sort=rating'));
+
+    fireEvent.click(within(sort).getByRole('button', { name: 'Relevance' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=pets'));
+    await waitFor(() => expect(lastRequest().searchParams.has('sort')).toBe(false));
+  });
+
+  it('reads the order from the URL, in Spanish too', async () => {
+    await i18n.changeLanguage('es-MX');
+    renderAt('/vendors?sort=rating');
+    const sort = await screen.findByRole('group', { name: 'Ordenar por' });
+    expect(within(sort).getByRole('button', { name: 'Mejor calificados' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(within(sort).getByRole('button', { name: 'Relevancia' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
+    await waitFor(() => expect(lastRequest().searchParams.get('sort')).toBe('rating'));
   });
 
   it('shows the spec toast when loading fails', async () => {

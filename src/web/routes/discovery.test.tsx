@@ -83,6 +83,22 @@ describe('Public directory', () => {
     expect(last.searchParams.get('category')).toBe('cooking');
   });
 
+  it('sorts by best rated, in the URL and the request', async () => {
+    answer = () => ok({ items: [fakeVendor(1)], hasMore: false, total: 1, totalCapped: false });
+    const router = renderAt('/public/all-vendors?category=cooking', { retry: false });
+    expect(await screen.findByText('1 vendor found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Best rated' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=cooking&sort=rating'));
+    await waitFor(() =>
+      expect(
+        requests
+          .filter((r) => r.pathname === '/api/vendors')
+          .at(-1)
+          ?.searchParams.get('sort'),
+      ).toBe('rating'),
+    );
+  });
+
   it("toasts 'Failed to load vendors. Please try again.'", async () => {
     answer = () => ({ status: 500, body: { error: { code: 'internal', message: 'x' } } });
     renderAt('/public/all-vendors', { retry: false });
@@ -124,7 +140,9 @@ describe('Public vendor profile', () => {
     expect(screen.queryByRole('button', { name: /request booking/i })).toBeNull();
     // ARCHITECTURE §12: no invented rating.
     expect(screen.queryByText('4.8')).toBeNull();
-    expect(screen.getByText('New on Barrio, no ratings yet')).toBeTruthy();
+    // "New" in the header (and on the similar vendor's card) while there are no reviews.
+    const header = screen.getByRole('region', { name: 'Casa Limpia' });
+    expect(within(header).getByText('New on Barrio, no ratings yet')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to vendors' }).getAttribute('href')).toBe('/vendors');
     const similar = await screen.findByRole('region', { name: 'Similar vendors' });
     expect(within(similar).getByRole('link', { name: 'Brillo Roma' }).getAttribute('href')).toBe(
@@ -146,6 +164,50 @@ describe('Public vendor profile', () => {
     fireEvent.click(screen.getByRole('button', { name: 'See Services' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=services'));
     expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('shows the rating in the header and the reviews in their tab, for a vendor with reviews', async () => {
+    const rated = { ...detail, rating_average: 4.5, rating_count: 2 };
+    answer = (url) =>
+      url.pathname.endsWith('/similar')
+        ? ok({ items: [] })
+        : url.pathname.endsWith('/reviews')
+          ? ok({
+              items: [
+                {
+                  id: '00000000-0000-4000-8000-000000000001',
+                  rating: 5,
+                  comment: 'Impecable.',
+                  author: 'Ana G.',
+                  created_at: '2026-11-20T18:00:00.000Z',
+                  answer: null,
+                },
+                {
+                  id: '00000000-0000-4000-8000-000000000002',
+                  rating: 4,
+                  comment: null,
+                  author: 'Luis P.',
+                  created_at: '2026-11-18T18:00:00.000Z',
+                  answer: { text: 'Gracias.', created_at: '2026-11-19T18:00:00.000Z' },
+                },
+              ],
+              total: 2,
+              average: 4.5,
+              distribution: { '5': 1, '4': 1, '3': 0, '2': 0, '1': 0 },
+            })
+          : ok(rated);
+    renderAt('/public/vendor/casa-limpia?tab=reviews', { retry: false });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
+    const header = screen.getByRole('region', { name: 'Casa Limpia' });
+    expect(within(header).queryByText('New on Barrio, no ratings yet')).toBeNull();
+    expect(within(header).getByRole('img', { name: '4.5 out of 5, 2 reviews' })).toBeTruthy();
+    const panel = screen.getByRole('tabpanel', { name: 'Reviews' });
+    const list = await within(panel).findByRole('list', { name: 'Reviews, newest first' }, { timeout: 5000 });
+    expect(within(list).getAllByRole('article')).toHaveLength(2);
+    expect(within(list).getByText('Impecable.')).toBeTruthy();
+    expect(within(list).getByText('Response from Casa Limpia')).toBeTruthy();
+    const asked = requests.find((r) => r.pathname === '/api/vendors/casa-limpia/reviews');
+    expect(asked?.search).toBe('?offset=0&limit=10');
   });
 
   it('offers Sign In and Create account to visitors only, not to a signed-in customer (the directory too)', async () => {

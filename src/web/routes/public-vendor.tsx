@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LazyBookingForm } from '../features/bookings/components/lazy-booking-form.tsx';
+import { VendorReviews } from '../features/reviews/components/vendor-reviews.tsx';
 import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
 import {
   type ProfileTab,
@@ -19,7 +20,6 @@ import {
   VendorAbout,
   VendorNotFound,
   VendorProfileCard,
-  VendorReviews,
 } from '../features/vendors/components/vendor-profile.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
@@ -144,7 +144,11 @@ export function Component() {
                   </>
                 ),
               },
-              reviews: { label: t('discovery.profile.tabs.reviews'), panel: <VendorReviews /> },
+              reviews: {
+                label: t('discovery.profile.tabs.reviews'),
+                // A key per vendor: moving to a similar vendor starts its tab afresh, unloaded.
+                panel: <VendorReviews key={vendor.slug} vendor={vendor} active={tab === 'reviews'} />,
+              },
             }}
           />
           {signedOut ? <SignUpPrompt /> : null}

@@ -100,6 +100,51 @@ describe('render (the server render of a public page)', () => {
     expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
   });
 
+  it('asks for the list in the order the address gives, as the screen does', async () => {
+    const list = { items: [fakeVendor(7, { business_name: 'Ana Paseos' })], total: 1, hasMore: false };
+    const { fetch, asked } = apiAnswering({ '/api/vendors?offset=0&limit=6&sort=rating': list });
+    const page = await render('/vendors?sort=rating', { fetch, signedOut: true });
+    expect(page?.markup).toContain('Ana Paseos');
+    expect(page?.markup).toMatch(/aria-pressed="true"[^>]*>Best rated</);
+    expect(asked.map(({ path }) => path)).toEqual(['/api/vendors?offset=0&limit=6&sort=rating']);
+  });
+
+  it("renders the Reviews tab's rating and summary from the profile; the list loads in the browser", async () => {
+    const vendor = fakeVendorDetail(3, {
+      business_name: 'Estudio Norte',
+      rating_average: 4.66,
+      rating_count: 23,
+      response_minutes_median: 125,
+      completion_rate: null,
+    });
+    const { fetch, asked } = apiAnswering({
+      [`/api/vendors/${vendor.slug}`]: vendor,
+      [`/api/vendors/${vendor.slug}/similar`]: { items: [] },
+    });
+    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, { fetch, signedOut: true });
+    expect(page?.markup).toContain('aria-label="4.7 out of 5, 23 reviews"');
+    expect(page?.markup).toContain('Usually answers in about 2 hours');
+    expect(page?.markup).not.toContain('Completes');
+    expect(page?.markup).toContain('Loading reviews…');
+    expect(asked.map(({ path }) => path)).toEqual([
+      `/api/vendors/${vendor.slug}`,
+      `/api/vendors/${vendor.slug}/similar`,
+    ]);
+    // The list's strings and code are not the page's: they come when the tab is opened.
+    expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
+  });
+
+  it('renders "No reviews yet" for a vendor without reviews', async () => {
+    const vendor = fakeVendorDetail(5);
+    const { fetch } = apiAnswering({
+      [`/api/vendors/${vendor.slug}`]: vendor,
+      [`/api/vendors/${vendor.slug}/similar`]: { items: [] },
+    });
+    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, { fetch, signedOut: true });
+    expect(page?.markup).toContain('No reviews yet');
+    expect(page?.markup).toContain('New on Barrio, no ratings yet');
+  });
+
   it('renders nothing for an unknown vendor or a screen that is not public: the browser renders those', async () => {
     const { fetch, asked } = apiAnswering({});
     expect(await render('/public/vendor/nobody-here', { fetch, signedOut: true })).toBeNull();

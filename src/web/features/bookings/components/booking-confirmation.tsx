@@ -6,6 +6,7 @@ import type { CreateBookingResponse } from '../../../../shared/booking.schemas.t
 import { formatDuration, priceText } from '../../../../shared/money.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
+import { responseTime } from '../../reviews/rating-format.ts';
 import { formatBookingWhen } from '../booking-when.ts';
 import { whereText } from '../booking-where.ts';
 
@@ -21,7 +22,8 @@ export interface BookingRecap {
 }
 
 /**
- * product §4: after a request, "awaiting confirmation", the 8-hour note and the booking code, in
+ * product §4: after a request, "awaiting confirmation", the 8-hour note (the vendor's own measured
+ * answer time when it has one: "usually answers in about 2 hours") and the booking code, in
  * the form's place under its title; and the link to the customer's booking page, which
  * the receipt mail carries too.
  */
@@ -29,15 +31,22 @@ export function BookingConfirmation({
   booking,
   email,
   recap,
+  responseMinutes = null,
   onAnother,
 }: {
   booking: CreateBookingResponse;
   email: string;
   recap?: BookingRecap;
+  /** The vendor's median answer time (PublicVendor `response_minutes_median`), null when unknown. */
+  responseMinutes?: number | null;
   onAnother: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const answerTime = (minutes: number) => {
+    const { unit, count } = responseTime(minutes);
+    return t(`discovery.responseTime.${unit}`, { count });
+  };
   // The form is replaced: move focus to what replaced it, so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -51,7 +60,11 @@ export function BookingConfirmation({
       <p className="text-sm text-stone-700">
         {recap && recap.priceCents === 0 ? t('bookings.done.nextFree') : t('bookings.done.next')}
       </p>
-      <p className="text-sm text-stone-700">{t('bookings.done.note', { email })}</p>
+      <p className="text-sm text-stone-700">
+        {responseMinutes === null
+          ? t('bookings.done.note', { email })
+          : t('bookings.done.noteVendor', { email, time: answerTime(responseMinutes) })}
+      </p>
       <p className="text-sm text-stone-700">
         {t('bookings.done.code')}:{' '}
         <strong data-testid="booking-code" className="font-mono text-lg tracking-widest text-stone-900">

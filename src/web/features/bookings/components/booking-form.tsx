@@ -38,6 +38,8 @@ export interface BookingFormProps {
     business_name?: string;
     service_areas?: readonly string[];
     place_address?: string | null;
+    /** Its median answer time, for the confirmation's note; absent or null: the general one. */
+    response_minutes_median?: number | null;
   };
   services: PublicServiceDetail[];
   /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
@@ -175,6 +177,7 @@ export function BookingForm({
         booking={done.booking}
         email={done.email}
         recap={done.recap}
+        responseMinutes={vendor.response_minutes_median ?? null}
         onAnother={() => {
           setDone(null);
           clearSlot();

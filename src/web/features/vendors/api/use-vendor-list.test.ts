@@ -8,6 +8,7 @@ import {
   todayInMexico,
   vendorKeys,
   withPanelFilters,
+  withSort,
 } from './use-vendor-list.ts';
 
 // A fixed day stands for today: nothing here reads the clock.
@@ -59,6 +60,13 @@ describe('filtersFromSearch', () => {
     expect(read('max_price=500')).toMatchObject({ minPrice: undefined, maxPrice: 500 });
   });
 
+  it('reads the order: best rated, else relevance (nothing)', () => {
+    expect(read('sort=rating').sort).toBe('rating');
+    expect(read('sort=relevance').sort).toBeUndefined();
+    expect(read('sort=cheapest').sort).toBeUndefined();
+    expect(read('').sort).toBeUndefined();
+  });
+
   it('takes a day from today to 14 days ahead, and no other', () => {
     expect(read('available_on=2026-03-10').availableOn).toBe('2026-03-10');
     expect(read('available_on=2026-03-24').availableOn).toBe('2026-03-24');
@@ -81,6 +89,14 @@ describe('the filters’ helpers', () => {
     expect(vendorKeys.list(read('available_on=2026-03-11'), 6)).not.toEqual(
       vendorKeys.list(read('available_on=2026-03-12'), 6),
     );
+    expect(vendorKeys.list(read('sort=rating'), 6)).not.toEqual(vendorKeys.list(read(''), 6));
+  });
+
+  it('writes the order into the address, keeping the rest; relevance is no parameter', () => {
+    const params = new URLSearchParams('category=pets&q=paws&verified=true');
+    const rated = withSort(params, 'rating');
+    expect(rated.toString()).toBe('category=pets&q=paws&verified=true&sort=rating');
+    expect(withSort(rated, 'relevance').toString()).toBe('category=pets&q=paws&verified=true');
   });
 
   it('replaces the panel’s filters in the address, keeping the category, the search and the rest', () => {

@@ -3,7 +3,11 @@ import type { InferRequestType } from 'hono/client';
 import { addDays, bookableDays, isCalendarDay } from '../../../../shared/calendar-day.ts';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
 import { BOOKING_RANGE_DAYS, BROWSE_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../../shared/constants.ts';
-import { canonicalColonia, type VendorListResponse } from '../../../../shared/vendor.schemas.ts';
+import {
+  canonicalColonia,
+  type VendorListResponse,
+  type VendorSort,
+} from '../../../../shared/vendor.schemas.ts';
 import { type ApiClient, api, unwrap } from '../../../lib/api-client.ts';
 
 export interface VendorListFilters {
@@ -19,6 +23,8 @@ export interface VendorListFilters {
   verified?: true;
   /** At least one open slot that day (YYYY-MM-DD), from today to BOOKING_RANGE_DAYS ahead. */
   availableOn?: string;
+  /** Best rated first; absent is the default order, relevance (newest first without a search). */
+  sort?: Exclude<VendorSort, 'relevance'>;
 }
 
 /** The address's search parameter that holds the search text. */
@@ -32,6 +38,9 @@ export const FILTER_PARAMS = {
   verified: 'verified',
   availableOn: 'available_on',
 } as const;
+
+/** The address's parameter of the order (the API's own name): `rating`, or absent for relevance. */
+export const SORT_PARAM = 'sort';
 
 /** The schema's highest price (vendor.schemas.ts `pesos`). */
 export const MAX_PRICE_PESOS = 1_000_000;
@@ -91,6 +100,7 @@ export function filtersFromSearch(
     verified: params.get(FILTER_PARAMS.verified) === 'true' ? true : undefined,
     // YYYY-MM-DD strings compare as the days they name.
     availableOn: isCalendarDay(day) && day >= min && day <= max ? day : undefined,
+    sort: params.get(SORT_PARAM) === 'rating' ? 'rating' : undefined,
   };
 }
 
@@ -118,6 +128,7 @@ export const vendorKeys = {
         maxPrice: filters.maxPrice ?? null,
         verified: filters.verified ?? false,
         availableOn: filters.availableOn ?? null,
+        sort: filters.sort ?? 'relevance',
         pageSize,
       },
     ] as const,
@@ -125,9 +136,14 @@ export const vendorKeys = {
 
 type VendorListQuery = InferRequestType<ApiClient['vendors']['$get']>['query'];
 
-function vendorPageQuery(filters: VendorListFilters, offset: number, limit: number) {
+function vendorPageQuery(filters: VendorListFilters, offset: number, limit: number): VendorListQuery {
   // The client writes each value into the address as text: 200, true → min_price=200, verified=true.
-  const query: VendorListQuery = { offset: String(offset), limit: String(limit) };
+  // `sort` is typed as required (the schema's default fills it in on the server); the default
+  // order is asked for by leaving it out, so the lists' addresses stay as they were.
+  const query: Omit<VendorListQuery, 'sort'> & Partial<Pick<VendorListQuery, 'sort'>> = {
+    offset: String(offset),
+    limit: String(limit),
+  };
   if (filters.category) query.category = filters.category;
   if (filters.q) query.q = filters.q;
   if (filters.colonia) query.colonia = filters.colonia;
@@ -135,10 +151,11 @@ function vendorPageQuery(filters: VendorListFilters, offset: number, limit: numb
   if (filters.maxPrice !== undefined) query.max_price = filters.maxPrice;
   if (filters.verified) query.verified = true;
   if (filters.availableOn) query.available_on = filters.availableOn;
-  return query;
+  if (filters.sort) query.sort = filters.sort;
+  return query as VendorListQuery;
 }
 
-/** GET /api/vendors (ARCHITECTURE §6): newest first, offset paging. */
+/** GET /api/vendors (ARCHITECTURE §6): relevance (newest first) or best rated, offset paging. */
 export function fetchVendorPage(
   filters: VendorListFilters,
   offset: number,
@@ -175,6 +192,14 @@ export type PanelFilters = Pick<
   VendorListFilters,
   'colonia' | 'minPrice' | 'maxPrice' | 'verified' | 'availableOn'
 >;
+
+/** The address with the order `sort` (relevance: no parameter); the filters stay. */
+export function withSort(params: URLSearchParams, sort: VendorSort): URLSearchParams {
+  const updated = new URLSearchParams(params);
+  if (sort === 'rating') updated.set(SORT_PARAM, sort);
+  else updated.delete(SORT_PARAM);
+  return updated;
+}
 
 /** The address with its panel filters replaced by `filters`; the category, the search and the rest stay. */
 export function withPanelFilters(params: URLSearchParams, filters: PanelFilters): URLSearchParams {

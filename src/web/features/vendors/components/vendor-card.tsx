@@ -9,10 +9,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { VendorRating } from '../../reviews/components/vendor-rating.tsx';
 import { browsePrice, cardTags, primaryArea } from '../vendor-display.ts';
 
 /**
- * A vendor in a list (product §2). The whole card opens the profile: the title link stretches over it,
+ * A vendor in a list (product §2), with its rating (or "New"). The whole card opens the profile: the title link stretches over it,
  * so there is one link to the profile for assistive technology; Quick Book is a second, separate
  * link above it (spec: it opens the profile on the services tab).
  */
@@ -48,6 +49,9 @@ export function VendorCard({
           </Heading>
           <p className="truncate text-sm text-stone-600">
             {categoryLabel(vendor.service_category, i18n.language)}
+          </p>
+          <p className="mt-0.5">
+            <VendorRating vendor={vendor} />
           </p>
           {area ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
@@ -156,7 +160,7 @@ export function VendorCardSkeleton() {
 }
 
 /**
- * A similar vendor (product §2, §9): the compact card, with up to 2 tags, linking to the profile by
+ * A similar vendor (product §2, §9): the compact card, with its rating and up to 2 tags, linking to the profile by
  * its slug (product §9: "similar-vendor card slug").
  */
 export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
@@ -174,6 +178,9 @@ export function CompactVendorCard({ vendor }: { vendor: PublicVendor }) {
         <p className="truncate text-xs text-stone-600">
           {category}
           {area ? ` · ${area}` : ''}
+        </p>
+        <p className="mt-1">
+          <VendorRating vendor={vendor} />
         </p>
         <VendorTags tags={tags} className="mt-2 gap-1" />
       </div>

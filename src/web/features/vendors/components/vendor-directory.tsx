@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
 import type { CategoryKey } from '../../../../shared/categories.ts';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../../shared/constants.ts';
+import type { VendorSort } from '../../../../shared/vendor.schemas.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
@@ -15,14 +16,17 @@ import {
   type PanelFilters,
   panelFilterCount,
   SEARCH_PARAM,
+  SORT_PARAM,
   todayInMexico,
   useVendorList,
   withPanelFilters,
+  withSort,
 } from '../api/use-vendor-list.ts';
 import { CategoryChips } from './category-chips.tsx';
 import { SearchField } from './search-field.tsx';
 import { VendorCard, VendorCardSkeleton } from './vendor-card.tsx';
 import { VendorFilters } from './vendor-filters.tsx';
+import { VendorSortControl } from './vendor-sort.tsx';
 
 /** The cards a phone shows at once (two, at 390 px): their photos load first. */
 const FIRST_SCREEN_CARDS = 2;
@@ -46,8 +50,8 @@ function searchable(text: string): boolean {
 /**
  * The searchable vendor list of Browse Vendors and the public directory (product §2, §8, §9). The URL
  * holds the filters (`category`, `q` once the search text has settled, and the Filters panel's
- * `colonia`, `min_price`, `max_price`, `verified` and `available_on`), so a filtered
- * list can be shared and Back restores it; the server does the matching. The search box shows what is
+ * `colonia`, `min_price`, `max_price`, `verified` and `available_on`) and the order (`sort=rating`,
+ * none for relevance), so a filtered list can be shared and Back restores it; the server does the matching. The search box shows what is
  * typed right away and searches 500 ms after typing stops. A `category` outside `categories`, and
  * any filter the server would refuse, is ignored.
  */
@@ -116,7 +120,12 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
     setParams((current) => withPanelFilters(current, next));
   };
 
-  // Every filter goes: the category, the search and the panel's.
+  // The order is a new entry in the history too; the filters stay.
+  const selectSort = (sort: VendorSort) => {
+    setParams((current) => withSort(current, sort));
+  };
+
+  // Every filter goes: the category, the search and the panel's (the order stays: it filters nothing).
   const clearFilters = () => {
     committed.current = '';
     setText('');
@@ -166,6 +175,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
           [FILTER_PARAMS.maxPrice]: filters.maxPrice?.toString(),
           [FILTER_PARAMS.verified]: filters.verified ? 'true' : undefined,
           [FILTER_PARAMS.availableOn]: filters.availableOn,
+          [SORT_PARAM]: filters.sort,
         }}
         value={text}
         onChange={setText}
@@ -179,6 +189,7 @@ export function VendorDirectory({ categories, pageSize, errorToast, layout = 'li
         active={category}
         behaviour={{ kind: 'filter', onSelect: selectCategory }}
       />
+      <VendorSortControl sort={filters.sort ?? 'relevance'} onSelect={selectSort} />
 
       {list.isPending ? (
         <section aria-busy="true" className={itemsClass}>

@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin, MessageSquareText, Sparkles, Store, UserPlus } from 'lucide-react';
+import { BadgeCheck, CircleCheck, Clock, MapPin, Store, UserPlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,13 +8,15 @@ import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { VendorRating } from '../../reviews/components/vendor-rating.tsx';
+import { responseTime, wholePercent } from '../../reviews/rating-format.ts';
 import { primaryArea } from '../vendor-display.ts';
 import { VendorImage } from './vendor-card.tsx';
 
 /**
- * The profile card (product §2): cover, photo, name, category, area, verified mark, rating and See
- * Services. ARCHITECTURE §12: no invented rating, review count or response time — there are no reviews
- * yet, so every vendor is "New".
+ * The profile card (product §2): cover, photo, name, category, area, verified mark, rating, the
+ * measured promises and See Services. ARCHITECTURE §12: no invented rating, review count or response
+ * time — the rating is its real reviews' ("New" without any), the promises what its bookings show.
  */
 export function VendorProfileCard({
   vendor,
@@ -62,11 +64,7 @@ export function VendorProfileCard({
               {t('discovery.profile.verified')}
             </Badge>
           ) : null}
-          <Badge className="gap-1" title={t('discovery.profile.ratingNewLabel')}>
-            <Sparkles aria-hidden="true" className="size-3.5" />
-            <span aria-hidden="true">{t('discovery.profile.ratingNew')}</span>
-            <span className="sr-only">{t('discovery.profile.ratingNewLabel')}</span>
-          </Badge>
+          <VendorRating vendor={vendor} variant="header" />
           {area ? (
             <Badge className="gap-1">
               <MapPin aria-hidden="true" className="size-3.5" />
@@ -74,6 +72,7 @@ export function VendorProfileCard({
             </Badge>
           ) : null}
         </div>
+        <VendorPromises vendor={vendor} />
         <Button size="lg" className="mt-4 w-full" onClick={onSeeServices}>
           {t('discovery.profile.seeServices')}
         </Button>
@@ -135,17 +134,43 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
   );
 }
 
-/** product §2: reviews are always empty — said plainly (ARCHITECTURE §12), never with sample reviews. */
-export function VendorReviews() {
+/**
+ * What Barrio measured of the vendor's bookings (issue 40): how soon it usually answers a request and
+ * how many confirmed bookings it carried out. The server leaves each out (null) while there is too
+ * little to tell, and so does the card.
+ */
+export function VendorPromises({
+  vendor,
+}: {
+  vendor: Pick<PublicVendorDetail, 'response_minutes_median' | 'completion_rate'>;
+}) {
   const { t } = useTranslation();
+  const lines: { key: string; icon: typeof Clock; text: string }[] = [];
+  if (vendor.response_minutes_median !== null) {
+    const { unit, count } = responseTime(vendor.response_minutes_median);
+    lines.push({
+      key: 'answers',
+      icon: Clock,
+      text: t('discovery.profile.promises.answers', { time: t(`discovery.responseTime.${unit}`, { count }) }),
+    });
+  }
+  if (vendor.completion_rate !== null) {
+    lines.push({
+      key: 'completion',
+      icon: CircleCheck,
+      text: t('discovery.profile.promises.completion', { percent: wholePercent(vendor.completion_rate) }),
+    });
+  }
+  if (lines.length === 0) return null;
   return (
-    <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-stone-100 text-stone-600">
-        <MessageSquareText aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="mt-3 text-base font-semibold text-stone-900">{t('discovery.profile.reviews.empty')}</h2>
-      <p className="mt-1 text-sm text-stone-600">{t('discovery.profile.reviews.emptyText')}</p>
-    </div>
+    <ul aria-label={t('discovery.profile.promises.label')} className="mt-3 flex flex-col gap-1.5 text-sm">
+      {lines.map(({ key, icon: Icon, text }) => (
+        <li key={key} className="flex items-center gap-2 text-stone-700">
+          <Icon aria-hidden="true" className="size-4 shrink-0 text-brand-700" />
+          {text}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -92,7 +92,7 @@ test('the admin’s Reviews tab opens from its card and fits the phone', async (
   const summary = page.getByRole('region', { name: 'Summary' });
   await summary.getByRole('link', { name: /^Total reviews: [\d,]+\. Show the list$/ }).click();
   await expect(page).toHaveURL(/\/admin\?tab=reviews&status=all$/);
-  await expect(page.getByRole('tab', { name: 'Reviews', exact: true })).toHaveAttribute(
+  await expect(page.getByRole('tab', { name: 'Customer reviews', exact: true })).toHaveAttribute(
     'aria-selected',
     'true',
   );
@@ -117,7 +117,7 @@ test('the admin’s Reviews tab opens from its card and fits the phone', async (
     await hide.click();
     const dialog = page.getByRole('dialog', { name: /^Hide .+’s review\?$/ });
     await dialog.getByRole('button', { name: 'Hide review' }).click();
-    await expect(dialog.getByText('Say why, in a few words.')).toBeVisible();
+    await expect(dialog.getByText('Write the reason.')).toBeVisible();
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Cancel' }).first().click();
     await expect(dialog).toBeHidden();
@@ -164,7 +164,7 @@ test('a review card with reports and the Hide dialog pass axe on a phone', async
   await card.getByRole('button', { name: /^Hide / }).click();
   const dialog = page.getByRole('dialog', { name: 'Hide Luis P.’s review?' });
   await dialog.getByRole('button', { name: 'Hide review' }).click();
-  await expect(dialog.getByText('Say why, in a few words.')).toBeVisible();
+  await expect(dialog.getByText('Write the reason.')).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Cancel' }).first().click();
   await expect(card.getByRole('button', { name: /^Hide / })).toBeFocused();

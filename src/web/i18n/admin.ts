@@ -23,7 +23,7 @@ export const adminEn = {
     bookings: 'Bookings',
     payouts: 'Payouts',
     // Customers' reviews of vendors (decision 066), beside Review, the vendor applications' queue.
-    reviews: 'Reviews',
+    reviews: 'Customer reviews',
   },
   // The review queue (decision 048).
   review: {
@@ -362,7 +362,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     customers: 'Clientes',
     bookings: 'Reservas',
     payouts: 'Pagos',
-    reviews: 'Reseñas',
+    reviews: 'Reseñas de clientes',
   },
   review: {
     intro:

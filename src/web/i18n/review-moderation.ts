@@ -14,7 +14,7 @@ export const reviewModerationEn = {
   errors: {
     answerRequired: 'Write your answer.',
     answerTooLong: 'The answer can have at most 1,000 characters.',
-    reasonRequired: 'Say why, in a few words.',
+    reasonRequired: 'Write the reason.',
     reasonTooLong: 'The reason can have at most 500 characters.',
     alreadyAnswered: 'This review already has your answer.',
     alreadyHidden: 'This review is already hidden.',
@@ -72,7 +72,7 @@ export const reviewModerationEn = {
     written: 'Written',
     booking: 'Booking',
     statuses: { published: 'Published', hidden: 'Hidden', deleted: 'Deleted by the customer' },
-    vendorAnswer: 'The vendor’s answer · {{date}}',
+    vendorAnswer: 'The vendor’s response · {{date}}',
     reports: 'Open reports',
     reportBy: {
       vendor: 'By the vendor · {{date}}',
@@ -106,7 +106,7 @@ export const reviewModerationEsMX: typeof reviewModerationEn = {
   errors: {
     answerRequired: 'Escribe tu respuesta.',
     answerTooLong: 'La respuesta puede tener hasta 1,000 caracteres.',
-    reasonRequired: 'Di por qué, en pocas palabras.',
+    reasonRequired: 'Escribe el motivo.',
     reasonTooLong: 'El motivo puede tener hasta 500 caracteres.',
     alreadyAnswered: 'Esta reseña ya tiene tu respuesta.',
     alreadyHidden: 'Esta reseña ya está oculta.',

@@ -26,7 +26,7 @@ export const reviewsEn = {
     description:
       'Tell us what is wrong with it, for example that it is offensive or not about a real service. An admin will look at it; nobody changes a customer’s words.',
     reason: 'Reason',
-    reasonRequired: 'Say why, in at least 3 characters.',
+    reasonRequired: 'Write the reason.',
     send: 'Send report',
     sending: 'Sending…',
     cancel: 'Cancel',
@@ -61,7 +61,7 @@ export const reviewsEsMX: typeof reviewsEn = {
     description:
       'Cuéntanos qué tiene de malo, por ejemplo que es ofensiva o que no habla de un servicio real. Un administrador la revisará; nadie cambia las palabras de un cliente.',
     reason: 'Motivo',
-    reasonRequired: 'Di por qué, en al menos 3 caracteres.',
+    reasonRequired: 'Escribe el motivo.',
     send: 'Enviar reporte',
     sending: 'Enviando…',
     cancel: 'Cancelar',

@@ -230,8 +230,8 @@ describe('/review/:code', () => {
     expect(await screen.findByRole('img', { name: 'You rated it 4 stars out of 5' })).toBeTruthy();
     // The customer's words are text: a tag in them is shown, not run.
     expect(screen.getByTestId('my-review-comment').textContent).toBe(given.comment);
-    expect(screen.getByText('Published on November 24, 2026')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Answer from Casa Limpia' })).toBeTruthy();
+    expect(screen.getByText('Written on November 24, 2026')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Response from Casa Limpia' })).toBeTruthy();
     expect(screen.getByText('¡Gracias, Ana!')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Publish review' })).toBeNull();
 

@@ -310,6 +310,8 @@ function bookingRows(
       notes: notes[index % notes.length] ?? null,
       code: nextCode(),
       confirmedAt: at('confirmed' in t ? t.confirmed : undefined),
+      // The vendor's answer: its confirm, or its decline (a declined booking's last change).
+      answeredAt: at('confirmed' in t ? t.confirmed : kind === 'declined' ? t.updated : undefined),
       paymentDueAt: at('due' in t ? t.due : undefined),
       paidAt: at('paid' in t ? t.paid : undefined),
       cancelledAt: at('cancelled' in t ? t.cancelled : undefined),

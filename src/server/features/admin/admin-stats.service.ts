@@ -3,7 +3,7 @@ import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { countPublishedReviews } from '../reviews/reviews.service.ts';
+import { countReviews } from '../reviews/reviews.service.ts';
 import { scheduledWhere } from './admin-bookings.service.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
 
@@ -23,13 +23,13 @@ export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<Adm
       .from(vendorProfiles),
     countAdminCustomers(db),
     db.select({ total: count() }).from(appointments).where(scheduledWhere(now)),
-    countPublishedReviews(db),
+    countReviews(db),
   ]);
   return {
     vendors: vendors?.total ?? 0,
     unclaimed_vendors: vendors?.unclaimed ?? 0,
     customers,
-    // The published reviews (decision 066): hidden and deleted ones are not on any profile.
+    // Every review but those their authors deleted (decision 066), as the Reviews tab's All lists them.
     reviews,
     services_scheduled: scheduled?.total ?? 0,
   };

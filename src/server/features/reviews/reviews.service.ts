@@ -556,8 +556,8 @@ export async function dismissReviewReport(
   });
 }
 
-/** The admin's "Total reviews": the published ones. */
-export async function countPublishedReviews(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(reviews).where(published);
+/** The admin's "Total reviews": every review not deleted by its author, hidden ones too (the tab's All). */
+export async function countReviews(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(reviews).where(adminFilters.all.where);
   return row?.n ?? 0;
 }

@@ -134,7 +134,7 @@ describe('ReviewsTab', () => {
     expect(vendor.getAttribute('href')).toBe('/public/vendor/brillo-total?tab=reviews');
     expect(within(card).getByText('XK7P2M')).toBeTruthy();
     expect(within(card).getByText('Nov 25, 2026')).toBeTruthy();
-    expect(within(card).getByText('The vendor’s answer · Nov 26, 2026')).toBeTruthy();
+    expect(within(card).getByText('The vendor’s response · Nov 26, 2026')).toBeTruthy();
     const reports = within(card).getByRole('region', { name: 'Open reports' });
     const items = within(reports).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
@@ -202,7 +202,7 @@ describe('ReviewsTab', () => {
     const field = within(dialog).getByLabelText('Reason (the customer and the vendor read it)');
     expect(field.getAttribute('maxlength')).toBe('500');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hide review' }));
-    expect(await within(dialog).findByText('Say why, in a few words.')).toBeTruthy();
+    expect(await within(dialog).findByText('Write the reason.')).toBeTruthy();
     expect(posts).toEqual([]);
 
     changeValue(field, '  Datos personales y acusaciones falsas ');

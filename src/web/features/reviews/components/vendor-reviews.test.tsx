@@ -199,7 +199,7 @@ describe('Report', () => {
     const { dialog, list } = await openReport();
     const reason = within(dialog).getByLabelText('Reason');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByText('Say why, in at least 3 characters.')).toBeTruthy();
+    expect(await within(dialog).findByText('Write the reason.')).toBeTruthy();
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(reports).toEqual([]);
 

@@ -163,7 +163,8 @@ describe('ReviewsSection', () => {
     const form = within(region).getByRole('form', { name: 'Answer Ana G.’s review' });
     const field = within(form).getByLabelText('Your answer to Ana G.');
     expect(document.activeElement).toBe(field);
-    expect(field.getAttribute('maxlength')).toBe(String(REVIEW_ANSWER_MAX));
+    // Nothing typed or pasted is cut (a phone number cut in half would pass the masking).
+    expect(field.getAttribute('maxlength')).toBeNull();
     expect(within(form).getByText('Your answer is public and cannot be edited.')).toBeTruthy();
     expect(within(form).getByText('0 of 1,000 characters')).toBeTruthy();
     // The counter and the warning are read with the field.
@@ -177,6 +178,13 @@ describe('ReviewsSection', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Publish answer' }));
     expect(await within(form).findByText('Write your answer.')).toBeTruthy();
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toEqual([]);
+
+    // Too long: said under the field, the counter in red, nothing sent.
+    changeValue(field, 'x'.repeat(REVIEW_ANSWER_MAX + 1));
+    expect(within(form).getByText('1,001 of 1,000 characters')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Publish answer' }));
+    expect(await within(form).findByText(/at most 1,000 characters/)).toBeTruthy();
     expect(posts).toEqual([]);
 
     changeValue(field, '  ¡Gracias por tu confianza, Ana!  ');
@@ -232,7 +240,7 @@ describe('ReviewsSection', () => {
     ).toBeTruthy();
     changeValue(field, 'no');
     fireEvent.click(within(form).getByRole('button', { name: 'Send report' }));
-    expect(await within(form).findByText('Say why, in a few words.')).toBeTruthy();
+    expect(await within(form).findByText('Write the reason.')).toBeTruthy();
     expect(posts).toEqual([]);
 
     changeValue(field, ' Nunca reservó conmigo ese día ');

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Flag, Info, MessageSquare, MessageSquareReply } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -284,7 +285,6 @@ function AnswerForm({
           rows={4}
           required
           ref={focusOnOpen}
-          maxLength={REVIEW_ANSWER_MAX}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={[`${fieldId}-count`, `${fieldId}-final`, error ? `${fieldId}-error` : '']
@@ -297,7 +297,14 @@ function AnswerForm({
           className={textareaClassName}
         />
       </FormField>
-      <p id={`${fieldId}-count`} className="text-right text-xs text-stone-600 tabular-nums">
+      {/* Never cut what is typed or pasted: a number cut in half would pass the masking. */}
+      <p
+        id={`${fieldId}-count`}
+        className={clsx(
+          'text-right text-xs tabular-nums',
+          text.length > REVIEW_ANSWER_MAX ? 'font-medium text-red-700' : 'text-stone-600',
+        )}
+      >
         {t('reviewModeration.vendor.counter', { used: n(text.length), max: n(REVIEW_ANSWER_MAX) })}
       </p>
       <p

@@ -279,6 +279,7 @@ function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<str
     verified: 'true',
     // The fuzzer's clock is NOW: a day within the booking range from it.
     available_on: '2026-11-24',
+    sort: 'rating',
     offset: '0',
     limit: '10',
     'hub.mode': 'subscribe',

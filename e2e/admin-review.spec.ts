@@ -43,7 +43,7 @@ test('an admin approves a submitted vendor, which then appears in Browse Vendors
   await signInAsAdmin(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Review' }).click();
+  await page.getByRole('tab', { name: 'Review', exact: true }).click();
   const card = page.getByRole('article', { name });
   await expect(page.getByRole('tabpanel').getByText(/^Showing \d+ of \d+$/)).toBeVisible();
   // Oldest first: the new vendor is on the last page.
@@ -150,7 +150,7 @@ test("an approved vendor's rename waits for the admin; the public profile keeps 
   // The admin finds the change in the Review tab and rejects it with a reason.
   const adminPage = admin.page;
   await adminPage.goto('/admin');
-  await adminPage.getByRole('tab', { name: 'Review' }).click();
+  await adminPage.getByRole('tab', { name: 'Review', exact: true }).click();
   const change = adminPage.getByRole('article', { name });
   await expect(change.getByText('Proposed')).toBeVisible();
   await expect(change.getByText(impostor)).toBeVisible();
@@ -179,7 +179,7 @@ test("an approved vendor's rename waits for the admin; the public profile keeps 
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Cambios guardados')).toBeVisible();
   await adminPage.reload();
-  await adminPage.getByRole('tab', { name: 'Review' }).click();
+  await adminPage.getByRole('tab', { name: 'Review', exact: true }).click();
   const recent = adminPage.getByRole('region', { name: 'Recent changes' });
   await expect(recent.getByText('Fugas y calentadores, 24 horas')).toBeVisible();
 });

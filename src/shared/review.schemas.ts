@@ -53,7 +53,7 @@ export const createReviewSchema = z
     token: token.optional(),
     booking_id: z.uuid(reviewMessages.bookingNotFound).optional(),
     rating,
-    comment: comment.optional().default(null),
+    comment: comment.optional(),
   })
   .refine((input) => (input.token === undefined) !== (input.booking_id === undefined), {
     message: reviewMessages.tokenOrBooking,

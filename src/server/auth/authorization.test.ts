@@ -58,6 +58,11 @@ const publicRoutes = new Set([
   'GET /api/sandbox/checkout/:sessionId',
   'GET /api/payments/appointment/:id',
   'POST /api/sandbox/checkout/:sessionId/cancel',
+  'GET /api/vendors/:idOrSlug/reviews',
+  'GET /api/reviews/request',
+  'POST /api/reviews',
+  'POST /api/reviews/:id/delete',
+  'POST /api/reviews/:id/report',
 ]);
 
 /**
@@ -129,6 +134,16 @@ const admittedStatus: Record<string, number> = {
   'GET /api/vendor/bookings': 200,
   'POST /api/vendor/bookings/:id/:action': 200,
   'GET /api/vendor/earnings': 200,
+  'GET /api/vendor/reviews': 200,
+  'POST /api/vendor/reviews/:id/answer': 400, // no text
+  'GET /api/vendors/:idOrSlug/reviews': 200,
+  'GET /api/reviews/request': 400, // no token
+  'POST /api/reviews': 400, // no rating
+  'POST /api/reviews/:id/delete': 404, // nobody's review
+  'POST /api/reviews/:id/report': 400, // no reason
+  'GET /api/admin/reviews': 200,
+  'POST /api/admin/reviews/:id/hide': 400, // no reason
+  'POST /api/admin/reviews/:id/dismiss-report': 404, // nobody's review
   'PUT /api/vendor/payout-account': 400, // no CLABE
   'POST /api/vendor/payout-account/stripe': 404, // Stripe is not configured here
   'GET /api/vendor/claim': 200,

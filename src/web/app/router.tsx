@@ -96,16 +96,17 @@ const VendorAuth = lazyRoute('vendor-auth.tsx', ['auth']);
 const MagicLink = lazyRoute('magic-link.tsx', ['auth']);
 // The wizard's password checklist comes with its strings (`vendor.wizard`).
 const ResetPassword = lazyRoute('reset-password.tsx', ['auth', 'vendor']);
-const VendorDashboard = lazyRoute('vendor-dashboard.tsx', ['vendor', 'payouts']);
+const VendorDashboard = lazyRoute('vendor-dashboard.tsx', ['vendor', 'payouts', 'reviewModeration']);
 const PublicVendor = lazyRoute('public-vendor.tsx', ['bookings']);
 const Directory = lazyRoute('public-all-vendors.tsx');
 const VendorSignup = lazyRoute('vendor-signup.tsx', ['vendor', 'auth']);
 const VendorConfirm = lazyRoute('vendor-confirm.tsx', ['bookings']);
 const Booking = lazyRoute('booking.tsx', ['bookings']);
+const Review = lazyRoute('review.tsx', ['reviewPage']);
 const PaymentSuccess = lazyRoute('payment-success.tsx', ['payments']);
 const PaymentCancel = lazyRoute('payment-cancel.tsx', ['payments']);
 const SandboxCheckout = lazyRoute('sandbox-checkout.tsx', ['payments']);
-const Admin = lazyRoute('admin.tsx', ['admin', 'auth', 'payouts']);
+const Admin = lazyRoute('admin.tsx', ['admin', 'auth', 'payouts', 'reviewModeration']);
 const DevMailbox = lazyRoute('dev-mailbox.tsx', ['auth']);
 const Policies = lazyRoute('policies.tsx', ['policies']);
 
@@ -215,6 +216,7 @@ const routeTree = (
       <Route path={paths.vendorSignup.pattern} element={<LazyRouteElement route={VendorSignup} />} />
       <Route path={paths.vendorConfirm.pattern} element={<LazyRouteElement route={VendorConfirm} />} />
       <Route path={paths.booking.pattern} element={<LazyRouteElement route={Booking} />} />
+      <Route path={paths.review.pattern} element={<LazyRouteElement route={Review} />} />
       <Route path={paths.paymentSuccess.pattern} element={<LazyRouteElement route={PaymentSuccess} />} />
       <Route path={paths.paymentCancel.pattern} element={<LazyRouteElement route={PaymentCancel} />} />
       <Route path={paths.sandboxCheckout.pattern} element={<LazyRouteElement route={SandboxCheckout} />} />

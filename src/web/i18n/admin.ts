@@ -22,6 +22,8 @@ export const adminEn = {
     customers: 'Customers',
     bookings: 'Bookings',
     payouts: 'Payouts',
+    // Customers' reviews of vendors (decision 066), beside Review, the vendor applications' queue.
+    reviews: 'Reviews',
   },
   // The review queue (decision 048).
   review: {
@@ -360,6 +362,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     customers: 'Clientes',
     bookings: 'Reservas',
     payouts: 'Pagos',
+    reviews: 'Reseñas',
   },
   review: {
     intro:

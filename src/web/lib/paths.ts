@@ -57,6 +57,11 @@ export const paths = {
     pattern: '/booking/:code',
     to: (code: string, token?: string) => withQuery(`/booking/${encodeURIComponent(code)}`, { token }),
   },
+  /** The customer's review of a booking: the token comes in the review request and with the booking. */
+  review: {
+    pattern: '/review/:code',
+    to: (code: string, token?: string) => withQuery(`/review/${encodeURIComponent(code)}`, { token }),
+  },
   paymentSuccess: { pattern: '/payment-success', to: () => '/payment-success' },
   paymentCancel: { pattern: '/payment-cancel', to: () => '/payment-cancel' },
   sandboxCheckout: {

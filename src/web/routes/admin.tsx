@@ -7,6 +7,7 @@ import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { PayoutsTab } from '../features/admin/components/payouts-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
+import { ReviewsTab } from '../features/admin/components/reviews-tab.tsx';
 import { StatsCards } from '../features/admin/components/stats-cards.tsx';
 import { VendorsTab } from '../features/admin/components/vendors-tab.tsx';
 import { paths } from '../lib/paths.ts';
@@ -19,11 +20,12 @@ const tabContents: Record<AdminTab, () => ReactNode> = {
   customers: CustomersTab,
   bookings: BookingsTab,
   payouts: PayoutsTab,
+  reviews: ReviewsTab,
 };
 
 /**
- * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Customers, Bookings and
- * Payouts. Behind RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
+ * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Customers, Bookings,
+ * Payouts and Reviews. Behind RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -42,8 +44,8 @@ export function Component() {
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
         className="flex flex-col gap-4"
       >
-        {/* Rows on a phone: "Proveedores" and its four neighbours do not fit one row at 390 px. */}
-        <TabsList className="grid-cols-3 sm:grid-cols-5">
+        {/* Two rows of three on a phone: "Proveedores" and its five neighbours do not fit one at 390 px. */}
+        <TabsList className="grid-cols-3 sm:grid-cols-6">
           {adminTabs.map((name) => (
             <TabsTrigger key={name} value={name}>
               {t(`admin.tabs.${name}`)}

@@ -40,6 +40,8 @@ const awaitingPayment = {
   can_cancel: true,
   can_reschedule: true,
   refund_on_cancel_mxn: 0,
+  can_review: false,
+  review_path: null,
   refund: null,
 };
 const pending = {
@@ -247,6 +249,47 @@ describe('/booking/:code', () => {
     expect(await timelineSteps()).toHaveLength(2);
     expect(screen.getByTestId('booking-amount').textContent).toBe('Free');
     expect(screen.queryByRole('link', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('offers "Leave a review" once a paid booking took place, and "See your review" once given', async () => {
+    const reviewPath = '/review/ABC234?token=rev';
+    const past = {
+      ...paid,
+      start_time: '2026-11-10T15:00:00.000Z',
+      end_time: '2026-11-10T16:30:00.000Z',
+      can_cancel: false,
+      can_reschedule: false,
+      change_deadline: null,
+    };
+    answer = { status: 200, body: { ...past, can_review: true, review_path: reviewPath } };
+    renderAt(URL_OF_PAGE);
+    expect((await screen.findByRole('link', { name: 'Leave a review' })).getAttribute('href')).toBe(
+      reviewPath,
+    );
+    expect(screen.queryByRole('link', { name: 'See your review' })).toBeNull();
+    cleanup();
+
+    await i18n.changeLanguage('es-MX');
+    renderAt(URL_OF_PAGE);
+    expect((await screen.findByRole('link', { name: 'Deja una reseña' })).getAttribute('href')).toBe(
+      reviewPath,
+    );
+    cleanup();
+
+    await i18n.changeLanguage('en');
+    answer = { status: 200, body: { ...past, can_review: false, review_path: reviewPath } };
+    renderAt(URL_OF_PAGE);
+    expect((await screen.findByRole('link', { name: 'See your review' })).getAttribute('href')).toBe(
+      reviewPath,
+    );
+    expect(screen.queryByRole('link', { name: 'Leave a review' })).toBeNull();
+    cleanup();
+
+    // Before it took place there is nothing to review.
+    answer = { status: 200, body: paid };
+    renderAt(URL_OF_PAGE);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /review/ })).toBeNull();
   });
 
   it('says "Booking not found" for an unknown or expired token, and without one asks nothing', async () => {

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { CalendarPlus, CreditCard, Download, SearchX } from 'lucide-react';
+import { CalendarPlus, CreditCard, Download, MessageSquareText, SearchX, Star } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { ManagedBooking } from '../../shared/booking.schemas.ts';
@@ -158,6 +158,20 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
           <CreditCard aria-hidden="true" className="size-5" />
           {t('bookings.manage.pay')}
         </a>
+      ) : null}
+      {/* Once it took place: the review the customer can give, or the one they gave. */}
+      {booking.review_path ? (
+        <Link
+          to={booking.review_path}
+          className={buttonClassName({ variant: booking.can_review ? 'primary' : 'secondary', size: 'lg' })}
+        >
+          {booking.can_review ? (
+            <Star aria-hidden="true" className="size-5" />
+          ) : (
+            <MessageSquareText aria-hidden="true" className="size-5" />
+          )}
+          {booking.can_review ? t('bookings.manage.leaveReview') : t('bookings.manage.seeReview')}
+        </Link>
       ) : null}
 
       <DetailsCard id="booking-details-title" title={t('bookings.manage.detailsLabel')} showTitle={false}>

@@ -106,6 +106,52 @@ describe('Job History', () => {
     expect(screen.queryByRole('link', { name: 'Pay now for Fit Roma' })).toBeNull();
   });
 
+  it('offers "Leave a review" while a booking can be reviewed, shows the rating given, and averages them', async () => {
+    items = [
+      booking(1, { vendor_name: 'Casa Limpia', can_review: true, review_path: '/review/BR-1?token=r1' }),
+      booking(2, { vendor_name: 'Fit Roma', review_path: '/review/BR-2?token=r2', my_rating: 4 }),
+      booking(3, { vendor_name: 'Tutor Max', review_path: '/review/BR-3?token=r3', my_rating: 5 }),
+      booking(4, { vendor_name: 'Jardín Vivo', review_path: '/review/BR-4?token=r4', my_rating: 4 }),
+      // Reviewed, then deleted: no rating, nothing to leave.
+      booking(5, { vendor_name: 'Chef Lu', review_path: '/review/BR-5?token=r5' }),
+    ];
+    renderAt('/jobs');
+    const leave = await screen.findByRole('link', { name: 'Leave a review of Casa Limpia' });
+    expect(leave.textContent).toBe('Leave a review');
+    expect(screen.getAllByRole('link', { name: /^Leave a review/ })).toHaveLength(1);
+    const rows = screen.getAllByRole('article');
+    expect(
+      within(rows[1] as HTMLElement)
+        .getByRole('img')
+        .getAttribute('aria-label'),
+    ).toBe('Your rating: 4 stars out of 5');
+    expect(
+      within(rows[2] as HTMLElement).getByRole('img', { name: 'Your rating: 5 stars out of 5' }),
+    ).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).queryByRole('img')).toBeNull();
+    expect(within(rows[4] as HTMLElement).queryByRole('img')).toBeNull();
+    // (4 + 5 + 4) / 3 = 4.33…, to one decimal.
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Average rating').nextElementSibling?.textContent).toBe('4.3');
+    expect(within(summary).queryByText('No ratings yet')).toBeNull();
+    expect(leave.getAttribute('href')).toBe('/review/BR-1?token=r1');
+  });
+
+  it('says the average and the review link in Spanish', async () => {
+    await i18n.changeLanguage('es-MX');
+    items = [
+      booking(1, { vendor_name: 'Casa Limpia', can_review: true, review_path: '/review/BR-1?token=r1' }),
+      booking(2, { vendor_name: 'Fit Roma', review_path: '/review/BR-2?token=r2', my_rating: 4 }),
+      booking(3, { vendor_name: 'Tutor Max', review_path: '/review/BR-3?token=r3', my_rating: 5 }),
+    ];
+    renderAt('/jobs');
+    expect(await screen.findByRole('link', { name: 'Deja una reseña de Casa Limpia' })).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'Resumen' });
+    expect(within(summary).getByText('Calificación promedio')).toBeTruthy();
+    expect(within(summary).getByText('4.5')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Tu calificación: 4 estrellas de 5' })).toBeTruthy();
+  });
+
   it('shows 10 bookings at a time with Load More History', async () => {
     items = Array.from({ length: 12 }, (_, i) => booking(i + 1));
     renderAt('/jobs');

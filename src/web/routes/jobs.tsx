@@ -1,4 +1,5 @@
-import { CalendarDays, CreditCard, RotateCcw, Store } from 'lucide-react';
+import { clsx } from 'clsx';
+import { CalendarDays, CreditCard, RotateCcw, Star, Store } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +9,7 @@ import { Badge } from '../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
 import { formatBookingWhen } from '../features/bookings/booking-when.ts';
+import { Stars } from '../features/reviews/components/stars.tsx';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -67,17 +69,35 @@ export function Component() {
   );
 }
 
+/** The mean of the customer's own ratings, to one decimal; undefined before the first. */
+function myAverageRating(items: readonly MyBooking[]): number | undefined {
+  const ratings = items.flatMap((b) => (b.my_rating ? [b.my_rating] : []));
+  if (ratings.length === 0) return undefined;
+  return Math.round((ratings.reduce((sum, r) => sum + r, 0) / ratings.length) * 10) / 10;
+}
+
 function Summary({ items }: { items: MyBooking[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // Only money actually paid counts as spent; requests, declines and unpaid bookings do not.
   const spent = items.filter((b) => b.status === 'paid').reduce((sum, b) => sum + b.amount_mxn, 0);
+  const average = myAverageRating(items);
   return (
     <section aria-label={t('jobs.summary.label')}>
       <dl className="grid grid-cols-3 gap-2">
         <SummaryItem term={t('jobs.summary.totalJobs')} value={String(items.length)} />
         <SummaryItem term={t('jobs.summary.totalSpent')} value={formatPrice(spent)} />
-        {/* There are no ratings yet (ARCHITECTURE §12): say so rather than invent an average. */}
-        <SummaryItem term={t('jobs.summary.rating')} value={t('jobs.summary.noRatings')} muted />
+        {/* The customer's own ratings of their bookings; none yet is said rather than invented. */}
+        {average === undefined ? (
+          <SummaryItem term={t('jobs.summary.rating')} value={t('jobs.summary.noRatings')} muted />
+        ) : (
+          <SummaryItem
+            term={t('jobs.summary.rating')}
+            value={new Intl.NumberFormat(i18n.language, {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            }).format(average)}
+          />
+        )}
       </dl>
     </section>
   );
@@ -149,6 +169,21 @@ function JobCard({ booking }: { booking: MyBooking }) {
           </Link>
         )}
       </div>
+      {booking.can_review && booking.review_path ? (
+        <Link
+          to={booking.review_path}
+          aria-label={t('jobs.leaveReviewLabel', { name: booking.vendor_name })}
+          className={clsx(buttonClassName({ variant: 'secondary', size: 'sm' }), 'self-start')}
+        >
+          <Star aria-hidden="true" className="size-4" />
+          {t('jobs.leaveReview')}
+        </Link>
+      ) : booking.my_rating ? (
+        <p className="flex items-center gap-2 text-sm text-stone-700">
+          <span aria-hidden="true">{t('jobs.myRating')}</span>
+          <Stars rating={booking.my_rating} label={t('jobs.myRatingLabel', { count: booking.my_rating })} />
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -21,6 +21,7 @@ import {
   ProfileEditor,
 } from '../features/vendor-dashboard/components/profile-editors.tsx';
 import { ReviewNotice } from '../features/vendor-dashboard/components/review-notice.tsx';
+import { ReviewsSection } from '../features/vendor-dashboard/components/reviews-section.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
 import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -131,6 +132,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <VendorBookingsSection />
       {/* Then the money those bookings brought, and where it is paid. */}
       <EarningsSection />
+      {/* Then what customers said of those bookings, to answer or report. */}
+      <ReviewsSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

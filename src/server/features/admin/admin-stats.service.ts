@@ -3,6 +3,7 @@ import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { countPublishedReviews } from '../reviews/reviews.service.ts';
 import { scheduledWhere } from './admin-bookings.service.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
 
@@ -12,7 +13,7 @@ import { countAdminCustomers } from './admin-customers.service.ts';
  * lists them (the card links there).
  */
 export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<AdminStats> {
-  const [[vendors], customers, [scheduled]] = await Promise.all([
+  const [[vendors], customers, [scheduled], reviews] = await Promise.all([
     // One pass over the table for both numbers.
     db
       .select({
@@ -22,13 +23,14 @@ export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<Adm
       .from(vendorProfiles),
     countAdminCustomers(db),
     db.select({ total: count() }).from(appointments).where(scheduledWhere(now)),
+    countPublishedReviews(db),
   ]);
   return {
     vendors: vendors?.total ?? 0,
     unclaimed_vendors: vendors?.unclaimed ?? 0,
     customers,
-    // Barrio has no reviews yet (product §3: review items are always empty), so this count is 0.
-    reviews: 0,
+    // The published reviews (decision 066): hidden and deleted ones are not on any profile.
+    reviews,
     services_scheduled: scheduled?.total ?? 0,
   };
 }

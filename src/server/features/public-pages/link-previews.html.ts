@@ -12,8 +12,9 @@ const meta = (attribute: 'name' | 'property', key: string, content: string) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
 
 /**
- * index.html with the preview's title, description and Open Graph / Twitter tags. Only inert tags
- * are added (no script, no inline style), so the CSP stays as it is. Replacements go through
+ * index.html with the preview's title, description and Open Graph / Twitter tags, and its JSON-LD.
+ * Only inert tags are added (a JSON-LD block is data the browser never runs; no inline style), so
+ * the CSP stays as it is. Replacements go through
  * functions so that a `$&` in a vendor's bio is text, not a replacement pattern.
  */
 export function injectLinkPreview(html: string, preview: LinkPreview): string {
@@ -51,10 +52,17 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
     );
   }
 
+  if (preview.jsonLd) tags.push(jsonLdTag(preview.jsonLd));
+
   let page = html.replace(/<title>[\s\S]*?<\/title>/i, () => `<title>${escapeHtml(preview.title)}</title>`);
   const description = meta('name', 'description', preview.description);
   page = /<meta\s+name="description"[^>]*>/i.test(page)
     ? page.replace(/<meta\s+name="description"[^>]*>/i, () => description)
     : page.replace(/<\/head>/i, () => `${description}\n</head>`);
   return page.replace(/<\/head>/i, () => `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** JSON-LD in a data block: `<` written as its escape, so no text of a vendor can close the tag. */
+function jsonLdTag(data: Record<string, unknown>): string {
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }

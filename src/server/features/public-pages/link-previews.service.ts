@@ -1,4 +1,5 @@
 import { categoryLabel, isCategoryKey } from '../../../shared/categories.ts';
+import type { PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { previewSize } from '../media/media.service.ts';
@@ -16,6 +17,8 @@ export interface LinkPreview {
   type: 'website' | 'profile';
   /** 404 for a vendor that does not exist: crawlers should not index the not-found screen. */
   status: 200 | 404;
+  /** schema.org data about the page (a vendor's LocalBusiness), put in as JSON-LD. */
+  jsonLd?: Record<string, unknown>;
 }
 
 const siteName = 'Barrio';
@@ -148,6 +151,7 @@ export async function findLinkPreview(
       preloadImage: vendor.cover_image_url ?? undefined,
       type: 'profile',
       status: 200,
+      jsonLd: localBusiness(vendor, absolute(`/public/vendor/${vendor.slug}`), where),
     };
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'not_found')) throw err;
@@ -160,4 +164,35 @@ export async function findLinkPreview(
       status: 404,
     };
   }
+}
+
+/**
+ * schema.org LocalBusiness of a profile, with its AggregateRating from the published reviews
+ * (decision 066) only when it has some: search engines refuse a rating of nothing.
+ */
+function localBusiness(
+  vendor: PublicVendorDetail,
+  url: string,
+  description: string,
+): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'LocalBusiness',
+    name: vendor.business_name,
+    url,
+    description: vendor.bio?.trim() ? shorten(vendor.bio) : description,
+    areaServed: vendor.service_areas.map((area) => ({ '@type': 'Place', name: `${area}, Ciudad de México` })),
+    ...(vendor.place_address ? { address: vendor.place_address } : {}),
+    ...(vendor.rating_count > 0 && vendor.rating_average !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: vendor.rating_average,
+            ratingCount: vendor.rating_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
 }

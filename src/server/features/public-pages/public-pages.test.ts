@@ -115,7 +115,14 @@ describe(`link previews (${testEngine})`, () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).not.toContain('<script>alert');
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // The app's module and the profile's JSON-LD, whose text cannot close its tag.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(jsonLd).not.toContain('<');
+    expect(JSON.parse(jsonLd)).toMatchObject({
+      '@type': 'LocalBusiness',
+      name: 'Ana "La Jefa" <Limpieza> & $& Co',
+    });
     expect(html).toContain('<div id="root"></div>');
   });
 

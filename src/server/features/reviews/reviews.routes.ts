@@ -81,7 +81,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       now: clock.now(),
       ref: { token, bookingId: booking_id, user: reviewer(c) },
       rating,
-      comment,
+      comment: comment ?? null,
     });
     return c.json(created, 201);
   })

@@ -165,43 +165,57 @@ export async function createReview(
   }: { secret: string; now: Date; ref: ReviewerRef; rating: number; comment: string | null },
 ): Promise<CreatedReview> {
   const booking = await bookingOfReviewer(db, { secret, now, ref });
-  return db.transaction(async (tx) => {
-    const [locked] = await selectBookingViews(tx, eq(appointments.id, booking.id), {
-      limit: 1,
-      forUpdate: true,
-    });
-    if (!locked) throw bookingNotFound();
-    if (await reviewOfBooking(tx, locked.id)) throw new AppError('conflict', reviewMessages.alreadyReviewed);
-    const refused = reviewRefusal(effectiveStatus(locked, now), locked.endTz, now);
-    if (refused) throw refused;
-    const [review] = await tx
-      .insert(reviews)
-      .values({
-        appointmentId: locked.id,
-        vendorProfileId: locked.vendorProfileId,
-        customerId: locked.customerId,
-        rating,
-        comment,
-        author: authorOf(locked.customerName),
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: reviews.appointmentId })
-      .returning();
-    if (!review) throw new AppError('conflict', reviewMessages.alreadyReviewed);
-    await countRating(tx, locked.vendorProfileId, rating, 1);
-    const [vendor] = await tx
-      .select({ slug: vendorProfiles.slug, count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.id, locked.vendorProfileId));
-    return {
-      review: toMyReview(review),
-      vendor: {
-        slug: vendor!.slug,
-        rating_average: ratingAverage(vendor!.sum, vendor!.count),
-        rating_count: vendor!.count,
-      },
-    };
+  return db.transaction((tx) => publishReview(tx, { appointmentId: booking.id, rating, comment, now }));
+}
+
+/**
+ * The rules of a review, in the caller's transaction: the booking took place and ended, within the
+ * window, and has no review yet. The demo seed writes its reviews through this too.
+ */
+export async function publishReview(
+  tx: Tx,
+  {
+    appointmentId,
+    rating,
+    comment,
+    now,
+  }: { appointmentId: string; rating: number; comment: string | null; now: Date },
+): Promise<CreatedReview> {
+  const [locked] = await selectBookingViews(tx, eq(appointments.id, appointmentId), {
+    limit: 1,
+    forUpdate: true,
   });
+  if (!locked) throw bookingNotFound();
+  if (await reviewOfBooking(tx, locked.id)) throw new AppError('conflict', reviewMessages.alreadyReviewed);
+  const refused = reviewRefusal(effectiveStatus(locked, now), locked.endTz, now);
+  if (refused) throw refused;
+  const [review] = await tx
+    .insert(reviews)
+    .values({
+      appointmentId: locked.id,
+      vendorProfileId: locked.vendorProfileId,
+      customerId: locked.customerId,
+      rating,
+      comment,
+      author: authorOf(locked.customerName),
+      createdAt: now,
+    })
+    .onConflictDoNothing({ target: reviews.appointmentId })
+    .returning();
+  if (!review) throw new AppError('conflict', reviewMessages.alreadyReviewed);
+  await countRating(tx, locked.vendorProfileId, rating, 1);
+  const [vendor] = await tx
+    .select({ slug: vendorProfiles.slug, count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, locked.vendorProfileId));
+  return {
+    review: toMyReview(review),
+    vendor: {
+      slug: vendor!.slug,
+      rating_average: ratingAverage(vendor!.sum, vendor!.count),
+      rating_count: vendor!.count,
+    },
+  };
 }
 
 /**

@@ -7,8 +7,10 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 
 /**
  * The message a vendor receives with an admin's decision (ask for changes, reject a vendor or its
- * change): required, checked by the decision's own schema (`isValid`) before `onSend` gets it. Focus
- * goes back to the button that opened it, while that button is still on the page.
+ * change, hide a customer's review): required, checked by the decision's own schema (`isValid`)
+ * before `onSend` gets it. Focus goes back to the button that opened it, while that button is still
+ * on the page. A decision with its own limit and wording passes `maxLength`, `requiredText` and
+ * `sendLabel`; the vendor review's are the default.
  */
 export function ReasonDialog({
   title,
@@ -20,6 +22,9 @@ export function ReasonDialog({
   onSend,
   onClose,
   returnFocus,
+  maxLength = REVIEW_MESSAGE_MAX,
+  requiredText,
+  sendLabel,
 }: {
   title: string;
   description: string;
@@ -31,6 +36,10 @@ export function ReasonDialog({
   onSend: (message: string) => void;
   onClose: () => void;
   returnFocus: { current: HTMLElement | null };
+  maxLength?: number;
+  /** Said under the field when `isValid` refuses it. */
+  requiredText?: string;
+  sendLabel?: string;
 }) {
   const { t } = useTranslation();
   const fieldId = useId();
@@ -56,7 +65,7 @@ export function ReasonDialog({
           onSubmit={(event) => {
             event.preventDefault();
             if (isValid(message)) onSend(message);
-            else setError(t('admin.review.messageRequired'));
+            else setError(requiredText ?? t('admin.review.messageRequired'));
           }}
         >
           <FormField id={fieldId} label={label} error={error} required>
@@ -64,7 +73,7 @@ export function ReasonDialog({
               id={fieldId}
               rows={4}
               required
-              maxLength={REVIEW_MESSAGE_MAX}
+              maxLength={maxLength}
               value={message}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${fieldId}-error` : undefined}
@@ -80,7 +89,7 @@ export function ReasonDialog({
               {t('admin.common.cancel')}
             </Button>
             <Button type="submit" variant={danger ? 'danger' : 'primary'} disabled={pending}>
-              {pending ? t('admin.review.sending') : t('admin.review.send')}
+              {pending ? t('admin.review.sending') : (sendLabel ?? t('admin.review.send'))}
             </Button>
           </div>
         </form>

@@ -7,19 +7,14 @@ import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../te
 import { StatsCards } from './stats-cards.tsx';
 
 // product §2's summary cards: each a link to the list it counts, named by its label and
-// number; Reviews, which has no list yet, is no link and says there are none.
+// number; Reviews to every review (the Reviews tab's All), saying when there are none.
 
-const stats: AdminStats = {
-  vendors: 1234,
-  unclaimed_vendors: 5,
-  customers: 87,
-  reviews: 0,
-  services_scheduled: 12,
-};
+let stats: AdminStats;
 
 setUpComponentTests(['admin']);
 
 beforeEach(async () => {
+  stats = { vendors: 1234, unclaimed_vendors: 5, customers: 87, reviews: 1042, services_scheduled: 12 };
   stubFetch(async (url) => {
     if (url.pathname === '/api/admin/stats') return Response.json(stats);
     return Response.json(null);
@@ -27,13 +22,17 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
+function renderCards() {
+  renderWithProviders(
+    <MemoryRouter>
+      <StatsCards />
+    </MemoryRouter>,
+  );
+}
+
 describe('the summary cards', () => {
-  it('link to the lists they count; reviews stay a plain card', async () => {
-    renderWithProviders(
-      <MemoryRouter>
-        <StatsCards />
-      </MemoryRouter>,
-    );
+  it('link to the lists they count', async () => {
+    renderCards();
     const vendors = await screen.findByRole('link', { name: 'Total vendors: 1,234. Show the list' });
     expect(vendors.getAttribute('href')).toBe('/admin?tab=vendors');
     expect(
@@ -42,10 +41,24 @@ describe('the summary cards', () => {
     expect(
       screen.getByRole('link', { name: 'Services scheduled: 12. Show the list' }).getAttribute('href'),
     ).toBe('/admin?tab=bookings&status=scheduled');
-    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(
+      screen.getByRole('link', { name: 'Total reviews: 1,042. Show the list' }).getAttribute('href'),
+    ).toBe('/admin?tab=reviews&status=all');
+    expect(screen.getAllByRole('link')).toHaveLength(4);
     // Still a description list: each label a term, its number a definition.
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getAllByRole('term')).toHaveLength(4);
-    expect(within(summary).getByText('No reviews yet')).toBeTruthy();
+    expect(within(summary).queryByText('No reviews yet')).toBeNull();
+  });
+
+  it('say when there are no reviews yet, in both languages, still a link to the tab', async () => {
+    stats = { ...stats, reviews: 0 };
+    renderCards();
+    const reviews = await screen.findByRole('link', { name: 'Total reviews: 0. Show the list' });
+    expect(reviews.getAttribute('href')).toBe('/admin?tab=reviews&status=all');
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    await i18n.changeLanguage('es-MX');
+    expect(await screen.findByRole('link', { name: 'Reseñas: 0. Ver la lista' })).toBeTruthy();
+    expect(screen.getByText('Aún no hay reseñas')).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ interface Card {
   label: string;
   value: string;
   hint?: string;
-  /** The list the card counts; reviews have none yet. */
+  /** The list the card counts. */
   href?: string;
 }
 
@@ -33,11 +33,12 @@ export function StatsCards() {
           href: adminHref('vendors'),
         },
         { label: t('admin.stats.customers'), value: n(data.customers), href: adminHref('customers') },
-        // Barrio has no reviews yet, so no list to link to.
+        // Every review, as the Reviews tab's All lists them, not only the reported ones it opens on.
         {
           label: t('admin.stats.reviews'),
           value: n(data.reviews),
           ...(data.reviews === 0 ? { hint: t('admin.stats.noReviews') } : {}),
+          href: adminHref('reviews', { status: 'all' }),
         },
         {
           label: t('admin.stats.scheduled'),

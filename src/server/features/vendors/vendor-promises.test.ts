@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments } from '../../db/schema/bookings.ts';
+import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { appointmentValues, insertVendor } from '../../test/factories.ts';
+import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
+import { vendorPromises } from './vendor-promises.ts';
+import { listPublicVendors } from './vendors.service.ts';
+
+// The measured promises and the best-rated order (decision 066), on bookings and ratings written
+// here with fixed timestamps.
+const NOW = new Date('2026-11-22T18:00:00Z');
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+const at = (ms: number) => new Date(NOW.getTime() + ms);
+
+describe(`measured promises and best rated (${testEngine})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  /** A booking asked for `daysAgo` days before now, two days ahead of its time; a guest's. */
+  function past(vendorId: string, daysAgo: number, fields: Partial<typeof appointments.$inferInsert>) {
+    const createdAt = at(-daysAgo * DAY);
+    return appointmentValues(
+      vendorId,
+      `c${Math.random().toString(36).slice(2)}`,
+      at(-daysAgo * DAY + 2 * DAY).toISOString(),
+      60,
+      {
+        customerId: null,
+        createdAt,
+        updatedAt: createdAt,
+        ...fields,
+      },
+    );
+  }
+  const answeredAfter = (daysAgo: number, minutes: number) => at(-daysAgo * DAY + minutes * 60_000);
+
+  it('the median answer time over 90 days and the completion rate, each once there is enough', async () => {
+    const vendor = await insertVendor(database.db);
+    await database.db.insert(appointments).values([
+      // Answered after 30, 60 and 240 minutes: the median is 60.
+      past(vendor.id, 10, {
+        status: 'paid',
+        answeredAt: answeredAfter(10, 30),
+        confirmedAt: answeredAfter(10, 30),
+      }),
+      past(vendor.id, 11, {
+        status: 'paid',
+        answeredAt: answeredAfter(11, 60),
+        confirmedAt: answeredAfter(11, 60),
+      }),
+      past(vendor.id, 12, { status: 'declined', answeredAt: answeredAfter(12, 240) }),
+      // Older than 90 days: counts for completion, not for the answer time.
+      past(vendor.id, 120, {
+        status: 'paid',
+        answeredAt: answeredAfter(120, 5000),
+        confirmedAt: answeredAfter(120, 5000),
+      }),
+      // Confirmed, then cancelled by an admin: not carried out.
+      past(vendor.id, 20, {
+        status: 'cancelled',
+        cancelReason: 'admin',
+        answeredAt: answeredAfter(20, 45),
+        confirmedAt: answeredAfter(20, 45),
+      }),
+      // Confirmed, then cancelled by the customer: left out of the rate.
+      past(vendor.id, 21, {
+        status: 'cancelled',
+        cancelReason: 'customer',
+        answeredAt: answeredAfter(21, 600),
+        confirmedAt: answeredAfter(21, 600),
+      }),
+    ]);
+    let promises = (await vendorPromises(database.db, [vendor.id], NOW)).get(vendor.id);
+    // Answers in 90 days: 30, 60, 240, 45, 600 → median 60. Confirmed and past: 4 (too few for a rate).
+    expect(promises).toEqual({ response_minutes_median: 60, completion_rate: null });
+
+    await database.db.insert(appointments).values([
+      past(vendor.id, 30, {
+        status: 'paid',
+        answeredAt: answeredAfter(30, 50),
+        confirmedAt: answeredAfter(30, 50),
+      }),
+    ]);
+    promises = (await vendorPromises(database.db, [vendor.id], NOW)).get(vendor.id);
+    // Carried out 4 of 5 (the admin's cancellation is the fifth); answers 30, 45, 50, 60, 240, 600.
+    expect(promises).toEqual({ response_minutes_median: 55, completion_rate: 0.8 });
+
+    const newcomer = await insertVendor(database.db);
+    await database.db.insert(appointments).values([
+      past(newcomer.id, 3, {
+        status: 'paid',
+        answeredAt: answeredAfter(3, 20),
+        confirmedAt: answeredAfter(3, 20),
+      }),
+    ]);
+    const few = await vendorPromises(database.db, [newcomer.id], NOW);
+    expect(few.get(newcomer.id)).toEqual({ response_minutes_median: null, completion_rate: null });
+  });
+
+  it('sorts best rated by the Bayesian average: one 5 does not outrank forty 4.8s', async () => {
+    const category = 'photography' as const;
+    const one = await insertVendor(database.db, { serviceCategory: category, businessName: 'Una Cinco' });
+    const forty = await insertVendor(database.db, { serviceCategory: category, businessName: 'Cuarenta' });
+    const none = await insertVendor(database.db, { serviceCategory: category, businessName: 'Sin Reseñas' });
+    const low = await insertVendor(database.db, { serviceCategory: category, businessName: 'Dos Tres' });
+    const rate = (id: string, count: number, sum: number) =>
+      database.db
+        .update(vendorProfiles)
+        .set({ ratingCount: count, ratingSum: sum })
+        .where(eq(vendorProfiles.id, id));
+    await rate(one.id, 1, 5);
+    await rate(forty.id, 40, 192);
+    await rate(low.id, 2, 6);
+    const list = await listPublicVendors(
+      database.db,
+      { category, sort: 'rating', offset: 0, limit: 10 },
+      undefined,
+      NOW,
+    );
+    expect(list.items.map((v) => [v.business_name, v.rating_average, v.rating_count])).toEqual([
+      ['Cuarenta', 4.8, 40],
+      ['Una Cinco', 5, 1],
+      ['Sin Reseñas', null, 0],
+      ['Dos Tres', 3, 2],
+    ]);
+    // The default order stays newest first.
+    const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 }, undefined, NOW);
+    expect(newest.items.map((v) => v.business_name)).toEqual([
+      'Dos Tres',
+      'Sin Reseñas',
+      'Cuarenta',
+      'Una Cinco',
+    ]);
+    void none;
+  });
+});

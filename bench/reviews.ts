@@ -16,7 +16,7 @@ import { REVIEWS_PAGE_SIZE } from '../src/shared/review.schemas.ts';
 import { type VendorListQuery, vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
 import { preReviewsList } from './pre-reviews-queries.ts';
-import { hasBenchReviews, seedBenchReviews } from './seed-reviews.ts';
+import { hasBenchReviews, seedBenchReviews, vacuumAnalyze } from './seed-reviews.ts';
 import { writeResult } from './support.ts';
 
 // Issue 40's rule: with 100,000 vendors and 1,000,000 reviews, the Browse Vendors benchmarks lose
@@ -27,9 +27,9 @@ import { writeResult } from './support.ts';
 //   npm run bench:reviews -- [--engine pglite|postgres] [--vendors 100000] [--reviews 1000000] [--runs 9] [--plans]
 //
 // before          the pre-reviews service (bench/pre-reviews-queries.ts, frozen) on the directory as it
-//                 was before the reviews were added: a copy taken just before (PGlite:
-//                 `<dir>-without-reviews`, kept beside the seeded directory; PostgreSQL: a database
-//                 copied from the seeded one by CREATE DATABASE … TEMPLATE, every run)
+//                 was before the reviews were added: a copy taken just before, both vacuumed alike
+//                 (PGlite: `<dir>-without-reviews`, kept beside the seeded directory; PostgreSQL: a
+//                 database copied from the seeded one by CREATE DATABASE … TEMPLATE, every run)
 // old, reviews    the same pre-reviews statements on the directory with its reviews: the data's share
 // after           the current service on the directory with its reviews
 // The three are timed in turns (a, b, c, a, b, c…), so a change of the machine's load falls on all of
@@ -47,6 +47,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '9' },
     // Print the plans of the statements worse than the limit, the new ones and the new questions'.
     plans: { type: 'boolean', default: false },
+    // Only the list queries whose name contains this (and no new questions).
+    only: { type: 'string' },
   },
 });
 const RUNS = Number(args.runs);
@@ -139,6 +141,7 @@ if (args.engine === 'postgres') {
   await seeded.migrate();
   console.log(`Seeding ${vendors} vendors on PostgreSQL…`);
   await seedDemoData(seeded.db, { vendors });
+  await vacuumAnalyze(seeded.db);
   await seeded.close();
   // The copy before the reviews: CREATE DATABASE … TEMPLATE copies it file by file.
   await admin(`create database "${names.before}" template "${names.after}"`);
@@ -146,8 +149,6 @@ if (args.engine === 'postgres') {
   await addReviews(seeded);
   withReviews = seeded;
   withoutReviews = await openDatabase({ databaseUrl: urlOf(names.before) });
-  // Its statistics are the seed's: analyzed as the other one was after its reviews.
-  await withoutReviews.db.execute(sql`vacuum analyze`);
 } else {
   const dir = process.env.BENCH_PGLITE_DIR ?? join(tmpdir(), `barrio-bench-pglite-${vendors}`);
   const before = `${dir}-without-reviews`;
@@ -155,7 +156,8 @@ if (args.engine === 'postgres') {
   await withReviews.migrate();
   await seedDemoData(withReviews.db, { vendors });
   if (!(await hasBenchReviews(withReviews.db)) && reviewCount > 0) {
-    // A PGlite directory is copied closed.
+    // Vacuumed as the reviews' step leaves the other, and copied closed.
+    await vacuumAnalyze(withReviews.db);
     await withReviews.close();
     rmSync(before, { recursive: true, force: true });
     console.log(`Copying ${dir} to ${before} (the directory before the reviews)…`);
@@ -192,7 +194,7 @@ function labelOf(text: string): string {
   if (table === 'reviews')
     return / group by /.test(text) ? 'distribution' : / order by /.test(text) ? 'reviews' : 'review count';
   if (table === 'vendor_profiles')
-    return / order by /.test(text) ? 'page' : / limit /.test(text) ? 'vendor' : 'totals';
+    return / order by /.test(text) ? 'page' : / limit /.test(text) ? 'vendor' : 'by id';
   return table ?? 'other';
 }
 
@@ -209,24 +211,31 @@ async function statementsOf(target: Target, call: (db: Db) => Promise<unknown>):
   });
 }
 
-async function explainOnce(statement: Statement): Promise<{ ms: number; lines: string[] }> {
+async function explainOnce(statement: Statement): Promise<{ ms: number; pages: number; lines: string[] }> {
   const lines = await statement.target.explain(
-    `explain (analyze, buffers off) ${statement.text}`,
+    `explain (analyze, buffers) ${statement.text}`,
     statement.params,
   );
-  return { ms: Number(/Execution Time: ([\d.]+)/.exec(lines.join('\n'))?.[1]), lines };
+  const text = lines.join('\n');
+  // The root node's buffers (the first such line): every page the statement touched, in memory
+  // or read. Unlike the time, it does not depend on what else the machine is doing.
+  const buffers = /Buffers: shared((?: \w+=\d+)+)/.exec(text)?.[1] ?? '';
+  const pages = [...buffers.matchAll(/(hit|read)=(\d+)/g)].reduce((total, m) => total + Number(m[2]), 0);
+  return { ms: Number(/Execution Time: ([\d.]+)/.exec(text)?.[1]), pages, lines };
 }
 
 interface Timing {
   best: number;
   median: number;
+  /** Table and index pages the best run touched. */
+  pages?: number;
   /** The best run's plan. */
   lines: string[];
 }
 
-function summarise(times: number[], lines: string[]): Timing {
+function summarise(times: number[], lines: string[], pages?: number): Timing {
   const sorted = [...times].sort((a, b) => a - b);
-  return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, lines };
+  return { best: sorted[0]!, median: sorted[Math.floor(sorted.length / 2)]!, pages, lines };
 }
 
 /** EXPLAIN ANALYZE of each list in turns (a, b, c, a, b, c…), RUNS times each: best and median. */
@@ -234,7 +243,9 @@ async function explainInTurns(lists: Statement[][]): Promise<Map<string, Timing>
   // One untimed pass first: the first list would otherwise read the pages the others then find in memory.
   for (const list of lists) for (const statement of list) await explainOnce(statement);
   const times = lists.map((list) => list.map(() => [] as number[]));
-  const best = lists.map((list) => list.map(() => ({ ms: Number.POSITIVE_INFINITY, lines: [] as string[] })));
+  const best = lists.map((list) =>
+    list.map(() => ({ ms: Number.POSITIVE_INFINITY, pages: 0, lines: [] as string[] })),
+  );
   for (let run = 0; run < RUNS; run++) {
     for (const [i, list] of lists.entries()) {
       for (const [j, statement] of list.entries()) {
@@ -246,7 +257,12 @@ async function explainInTurns(lists: Statement[][]): Promise<Map<string, Timing>
   }
   return lists.map(
     (list, i) =>
-      new Map(list.map((statement, j) => [statement.label, summarise(times[i]![j]!, best[i]![j]!.lines)])),
+      new Map(
+        list.map((statement, j) => [
+          statement.label,
+          summarise(times[i]![j]!, best[i]![j]!.lines, best[i]![j]!.pages),
+        ]),
+      ),
   );
 }
 
@@ -264,7 +280,8 @@ async function timeInTurns(calls: (() => Promise<unknown>)[]): Promise<Timing[]>
   return times.map((list) => summarise(list, []));
 }
 
-const fmt = (t: Timing | undefined) => (t ? `${t.best.toFixed(2)} (${t.median.toFixed(2)})` : '—');
+const fmt = (t: Timing | undefined) =>
+  t ? `${t.best.toFixed(2)} (${t.median.toFixed(2)})${t.pages === undefined ? '' : ` ${t.pages}p`}` : '—';
 const ratioText = (ratio: number | undefined, hadBefore: boolean) =>
   ratio === undefined
     ? hadBefore
@@ -274,7 +291,9 @@ const ratioText = (ratio: number | undefined, hadBefore: boolean) =>
 
 // ——— Browse Vendors, before and after ———
 
-const cases = listQueries.map(({ name, query }) => ({ name, query: vendorListQuerySchema.parse(query) }));
+const cases = listQueries
+  .filter(({ name }) => !args.only || name.includes(args.only))
+  .map(({ name, query }) => ({ name, query: vendorListQuerySchema.parse(query) }));
 const oldCall = (query: VendorListQuery) => (db: Db) => preReviewsList(db, query);
 const newCall = (query: VendorListQuery) => (db: Db) => listPublicVendors(db, query, undefined, now);
 
@@ -297,7 +316,7 @@ if (!beforeTarget)
   );
 const columns = beforeTarget ? ['before', 'old, reviews', 'after'] : ['old shape', 'after'];
 console.log(
-  `  ${'query'.padEnd(38)} ${'statement'.padEnd(10)} ${columns.map((c) => c.padStart(15)).join(' ')}  after ÷ before`,
+  `  ${'query'.padEnd(38)} ${'statement'.padEnd(10)} ${columns.map((c) => c.padStart(21)).join(' ')}  after ÷ before`,
 );
 
 interface Row {
@@ -305,10 +324,13 @@ interface Row {
   statement: string;
   beforeMs?: number;
   beforeMedianMs?: number;
+  beforePages?: number;
   oldWithReviewsMs?: number;
   oldWithReviewsMedianMs?: number;
+  oldWithReviewsPages?: number;
   afterMs?: number;
   afterMedianMs?: number;
+  afterPages?: number;
   ratio?: number;
 }
 const rows: Row[] = [];
@@ -316,6 +338,7 @@ const plans: { name: string; label: string; lines: string[] }[] = [];
 const sum = (timings: Map<string, Timing>): Timing => ({
   best: [...timings.values()].reduce((total, t) => total + t.best, 0),
   median: [...timings.values()].reduce((total, t) => total + t.median, 0),
+  pages: [...timings.values()].reduce((total, t) => total + (t.pages ?? 0), 0),
   lines: [],
 });
 for (const { name, query } of cases) {
@@ -335,15 +358,18 @@ for (const { name, query } of cases) {
       statement: label,
       beforeMs: b?.best,
       beforeMedianMs: b?.median,
+      beforePages: b?.pages,
       oldWithReviewsMs: beforeTarget ? o?.best : undefined,
       oldWithReviewsMedianMs: beforeTarget ? o?.median : undefined,
+      oldWithReviewsPages: beforeTarget ? o?.pages : undefined,
       afterMs: a?.best,
       afterMedianMs: a?.median,
+      afterPages: a?.pages,
       ratio,
     });
     const cells = beforeTarget ? [b, o, a] : [b, a];
     console.log(
-      `  ${name.padEnd(38)} ${label.padEnd(10)} ${cells.map((t) => fmt(t).padStart(15)).join(' ')}  ${ratioText(ratio, Boolean(b))}`,
+      `  ${name.padEnd(38)} ${label.padEnd(10)} ${cells.map((t) => fmt(t).padStart(21)).join(' ')}  ${ratioText(ratio, Boolean(b))}`,
     );
     return ratio;
   };
@@ -381,7 +407,7 @@ for (const { name, query } of cases) {
   });
   const cells = withoutReviews ? [baseline, old, current] : [baseline, current];
   console.log(
-    `  ${name.padEnd(49)} ${cells.map((t) => fmt(t).padStart(15)).join(' ')}  ${ratioText(ratio, true)}`,
+    `  ${name.padEnd(49)} ${cells.map((t) => fmt(t).padStart(21)).join(' ')}  ${ratioText(ratio, true)}`,
   );
 }
 loads.direct = load();
@@ -428,6 +454,7 @@ const newQuestions: {
   { name: 'its profile', call: (db) => getPublicVendor(db, { idOrSlug: most!.slug, now }) },
   { name: "the admin's total reviews", call: (db) => countPublishedReviews(db) },
 ];
+if (args.only) newQuestions.length = 0;
 console.log(
   `\nNew questions (after only): EXPLAIN ANALYZE best (median) ms of ${RUNS}; the call in-process, of ${CALL_RUNS}; load average ${load()}`,
 );
@@ -435,8 +462,8 @@ const extra: Record<string, unknown>[] = [];
 for (const { name, call, newestFirst } of newQuestions) {
   const [timings] = await explainInTurns([await statementsOf(after, call)]);
   for (const [label, t] of timings!) {
-    extra.push({ query: name, statement: label, ms: t.best, medianMs: t.median });
-    console.log(`  ${name.padEnd(38)} ${label.padEnd(12)} ${fmt(t).padStart(17)}`);
+    extra.push({ query: name, statement: label, ms: t.best, medianMs: t.median, pages: t.pages });
+    console.log(`  ${name.padEnd(38)} ${label.padEnd(12)} ${fmt(t).padStart(21)}`);
     plans.push({ name, label, lines: t.lines });
   }
   const [whole, reference] = await timeInTurns([
@@ -452,7 +479,7 @@ for (const { name, call, newestFirst } of newQuestions) {
     newestFirstMedianMs: reference?.median,
   });
   console.log(
-    `  ${name.padEnd(38)} ${'= call'.padEnd(12)} ${fmt(whole).padStart(17)}${reference ? `   newest first: ${fmt(reference)}` : ''}`,
+    `  ${name.padEnd(38)} ${'= call'.padEnd(12)} ${fmt(whole).padStart(21)}${reference ? `   newest first: ${fmt(reference)}` : ''}`,
   );
 }
 loads.end = load();

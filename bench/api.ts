@@ -14,6 +14,7 @@ import { createBookingSchema } from '../src/shared/booking.schemas.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
 import { type OpenLoopFigures, type OpenLoopRequest, openLoop } from './open-loop.ts';
+import { seedBenchReviews } from './seed-reviews.ts';
 import { createScratchDatabase, startServer, writeResult } from './support.ts';
 
 // API load: the real server (src/server/main.ts) on 100,000 seeded vendors. Each
@@ -24,15 +25,17 @@ import { createScratchDatabase, startServer, writeResult } from './support.ts';
 // (autocannon `overallRate`), for comparison. Each endpoint's service call is also timed in-process, straight
 // through the driver, before the server starts (PGlite's data directory has one owner at a time):
 // the server's p50 over that time is what HTTP, JSON and the server's concurrency add.
-//   npm run bench:api -- [--engine pglite|postgres|both] [--vendors 100000] [--seconds 8]
+//   npm run bench:api -- [--engine pglite|postgres|both] [--vendors 100000] [--reviews 1000000] [--seconds 8]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the
 // server; the bench creates and drops its own database there. PGlite: the seeded directory is kept
-// in the temp directory and reused by the next run (BENCH_PGLITE_DIR to choose another).
+// in the temp directory and reused by the next run (BENCH_PGLITE_DIR to choose another). Both get
+// the bench's reviews after the seed (bench/seed-reviews.ts; once per PGlite directory).
 
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'both' },
     vendors: { type: 'string', default: '100000' },
+    reviews: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '8' },
     port: { type: 'string', default: '3400' },
   },
@@ -264,6 +267,11 @@ async function benchEngine(engine: Engine) {
         ? `${engine}: seeded ${vendorCount} vendors in ${fmt((performance.now() - seedStarted) / 1000)} s`
         : `${engine}: reusing the seeded directory ${pgliteDir}`,
     );
+    const reviewsStarted = performance.now();
+    if (await seedBenchReviews(database.db, { reviews: Number(args.reviews) }))
+      console.log(
+        `${engine}: added ${args.reviews} reviews in ${fmt((performance.now() - reviewsStarted) / 1000)} s`,
+      );
     // The warm-up and the full-speed run are assumed to manage at most 10× the fixed rate.
     const bookingsNeeded = goal.bookingRate * seconds + goal.bookingRate * 10 * (MAX_RUN_SECONDS + 1);
     const fixtures = await loadFixtures(database.db, bookingsNeeded + DIRECT_BOOKINGS + 3);

@@ -15,6 +15,7 @@ import { VENDOR_COUNT_CAP } from '../src/shared/constants.ts';
 import { searchWords } from '../src/shared/search-query.ts';
 import { vendorListQuerySchema } from '../src/shared/vendor.schemas.ts';
 import { listQueries } from './list-queries.ts';
+import { seedBenchReviews } from './seed-reviews.ts';
 import { createScratchDatabase, writeResult } from './support.ts';
 
 // No single query over 20 ms on PGlite with 100,000 vendors. EXPLAIN ANALYZE of each of
@@ -22,8 +23,8 @@ import { createScratchDatabase, writeResult } from './support.ts';
 // the directory bench/api.ts seeds. The server's time inside the database is far less disturbed by
 // other work on the machine than a load test, and the plan says why a query is slow: the table
 // pages it read (heap blocks) and the rows it read and threw away.
-//   npm run bench:plans -- [--engine pglite|postgres] [--cap 100] [--as-is]
-// PGlite: the directory bench/api.ts seeds (BENCH_PGLITE_DIR). PostgreSQL: a database created,
+//   npm run bench:plans -- [--engine pglite|postgres] [--cap 100] [--reviews 1000000] [--as-is]
+// PGlite: the directory bench/api.ts seeds (BENCH_PGLITE_DIR), with the bench's reviews (bench/seed-reviews.ts). PostgreSQL: a database created,
 // seeded and dropped on the server BENCH_DATABASE_URL names, as bench/api.ts does.
 // --as-is: explain the PGlite directory as it is, without migrating it: with the older code checked
 // out, a before/after comparison on a directory seeded by that code.
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     cap: { type: 'string', default: String(VENDOR_COUNT_CAP) },
     'as-is': { type: 'boolean', default: false },
     vendors: { type: 'string', default: '100000' },
+    reviews: { type: 'string', default: '1000000' },
     engine: { type: 'string', default: 'pglite' },
   },
 });
@@ -54,6 +56,7 @@ const database = await openDatabase({
 if (!args['as-is']) {
   await database.migrate();
   await seedDemoData(database.db, { vendors });
+  await seedBenchReviews(database.db, { reviews: Number(args.reviews) });
 }
 
 interface Explained {

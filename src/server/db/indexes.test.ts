@@ -36,6 +36,16 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_approved_created_idx',
     ],
     [
+      'the public lists, best rated first (decision 066)',
+      `select id from vendor_profiles where application_status = 'approved' order by rating_score desc, created_at desc, id desc limit 7`,
+      'vendor_profiles_approved_rating_idx',
+    ],
+    [
+      'a category, best rated first (decision 066)',
+      `select id from vendor_profiles where application_status = 'approved' and service_category = 'cleaning' order by rating_score desc, created_at desc, id desc limit 7 offset 1200`,
+      'vendor_profiles_approved_category_rating_idx',
+    ],
+    [
       'browse within one stored category',
       `select id from vendor_profiles where service_category = 'cleaning' order by created_at desc limit 7`,
       'vendor_profiles_category_created_idx',

@@ -142,6 +142,16 @@ export const vendorProfiles = pgTable(
     index('vendor_profiles_approved_rating_idx')
       .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.applicationStatus} = 'approved'`),
+    // The same within a category: without it a category's best rated page sorts all of the
+    // category's approved vendors (about 6,000 of 100,000), 24–47 ms at offset 1,200 on PGlite.
+    index('vendor_profiles_approved_category_rating_idx')
+      .on(
+        t.serviceCategory,
+        t.ratingScore.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.applicationStatus} = 'approved'`),
     index('vendor_profiles_business_phone_idx').on(t.businessPhone),
     index('vendor_profiles_business_email_idx').on(t.businessEmail),
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),

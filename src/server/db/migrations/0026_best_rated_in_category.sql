@@ -1,0 +1,1 @@
+CREATE INDEX "vendor_profiles_approved_category_rating_idx" ON "vendor_profiles" USING btree ("service_category","rating_score" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "vendor_profiles"."application_status" = 'approved';

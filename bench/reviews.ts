@@ -9,7 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Database, type Db, openDatabase, schema } from '../src/server/db/client.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
-import { countPublishedReviews, listVendorReviews } from '../src/server/features/reviews/reviews.service.ts';
+import { getAdminStats } from '../src/server/features/admin/admin-stats.service.ts';
+import { listVendorReviews } from '../src/server/features/reviews/reviews.service.ts';
 import { getPublicVendor, listPublicVendors } from '../src/server/features/vendors/vendors.service.ts';
 import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE } from '../src/shared/constants.ts';
 import { REVIEWS_PAGE_SIZE } from '../src/shared/review.schemas.ts';
@@ -452,7 +453,10 @@ const newQuestions: {
     call: (db) => listVendorReviews(db, { idOrSlug: most!.slug, offset: 1000, limit: REVIEWS_PAGE_SIZE }),
   },
   { name: 'its profile', call: (db) => getPublicVendor(db, { idOrSlug: most!.slug, now }) },
-  { name: "the admin's total reviews", call: (db) => countPublishedReviews(db) },
+  {
+    name: "the admin's summary cards, total reviews included",
+    call: (db) => getAdminStats(db, { now: new Date() }),
+  },
 ];
 if (args.only) newQuestions.length = 0;
 console.log(

@@ -3,7 +3,6 @@ import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
-import { countReviews } from '../reviews/reviews.service.ts';
 import { scheduledWhere } from './admin-bookings.service.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
 
@@ -13,24 +12,25 @@ import { countAdminCustomers } from './admin-customers.service.ts';
  * lists them (the card links there).
  */
 export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<AdminStats> {
-  const [[vendors], customers, [scheduled], reviews] = await Promise.all([
+  const [[vendors], customers, [scheduled]] = await Promise.all([
     // One pass over the table for both numbers.
     db
       .select({
         total: count(),
         unclaimed: sql<number>`(count(*) filter (where not ${vendorProfiles.isClaimed}))::int`,
+        // The published reviews, as the vendors' kept counts hold them (decision 066): equal to
+        // counting the reviews, without reading a million rows.
+        reviews: sql<number>`coalesce(sum(${vendorProfiles.ratingCount}), 0)::int`,
       })
       .from(vendorProfiles),
     countAdminCustomers(db),
     db.select({ total: count() }).from(appointments).where(scheduledWhere(now)),
-    countReviews(db),
   ]);
   return {
     vendors: vendors?.total ?? 0,
     unclaimed_vendors: vendors?.unclaimed ?? 0,
     customers,
-    // Every review but those their authors deleted (decision 066), as the Reviews tab's All lists them.
-    reviews,
+    reviews: vendors?.reviews ?? 0,
     services_scheduled: scheduled?.total ?? 0,
   };
 }

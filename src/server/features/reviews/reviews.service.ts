@@ -555,9 +555,3 @@ export async function dismissReviewReport(
     return adminReview(tx, id);
   });
 }
-
-/** The admin's "Total reviews": every review not deleted by its author, hidden ones too (the tab's All). */
-export async function countReviews(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(reviews).where(adminFilters.all.where);
-  return row?.n ?? 0;
-}

@@ -241,6 +241,8 @@ export interface ManagedBooking {
   can_reschedule: boolean;
   /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
   refund_on_cancel_mxn: number;
+  /** It took place: paid, or confirmed when free, and its time has passed (nothing left to come). */
+  took_place: boolean;
   /** True while the customer can still review it; `review_path` opens the review page. */
   can_review: boolean;
   /** The review page, `/review/{code}?token=…`, while a review can be given or once it was. */

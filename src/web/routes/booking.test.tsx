@@ -260,12 +260,18 @@ describe('/booking/:code', () => {
       can_cancel: false,
       can_reschedule: false,
       change_deadline: null,
+      took_place: true,
     };
     answer = { status: 200, body: { ...past, can_review: true, review_path: reviewPath } };
     renderAt(URL_OF_PAGE);
     expect((await screen.findByRole('link', { name: 'Leave a review' })).getAttribute('href')).toBe(
       reviewPath,
     );
+    // It took place: said so, with nothing left to add to a calendar or to change.
+    expect(screen.getByText(/^It took place on /)).toBeTruthy();
+    expect(screen.queryByText('It is paid: see you at the appointment.')).toBeNull();
+    expect(screen.queryByRole('link', { name: /calendar/i })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'See your review' })).toBeNull();
     cleanup();
 

@@ -116,7 +116,9 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
   const when = (iso: string, dateStyle: 'full' | 'medium' = 'full') =>
     inVendorZone(locale, booking.timezone, { dateStyle, timeStyle: 'short' }).format(new Date(iso));
   // Declined, expired or cancelled: no longer one of the statuses that hold a slot.
-  const ended = !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
+  // Ended: it no longer holds its time, or it took place — nothing left to add to a calendar or change.
+  const ended =
+    booking.took_place || !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
   const minutes = Math.round((Date.parse(booking.end_time) - Date.parse(booking.start_time)) / 60_000);
   const where = whereText(t, booking);
   const service = booking.service_name ?? t('bookings.manage.anyService');

@@ -280,6 +280,7 @@ function toManagedBooking(
     can_cancel: changes.canCancel,
     can_reschedule: changes.canReschedule,
     refund_on_cancel_mxn: changes.refundOnCancelMxn,
+    took_place: (status === 'paid' || status === 'confirmed') && row.endTz.getTime() <= now.getTime(),
     can_review: review.can_review,
     review_path: review.reviewable_or_reviewed ? reviewPath(secret, row) : null,
     refund: refundOwed

@@ -73,6 +73,7 @@ describe(`the customer's booking page (${testEngine})`, () => {
       can_cancel: false,
       can_reschedule: false,
       refund_on_cancel_mxn: 0,
+      took_place: false,
       can_review: false,
       review_path: null,
       refund: null,

@@ -128,9 +128,9 @@ export function nextText(booking: ManagedBooking, t: TFunction, when: (iso: stri
         ? t('bookings.manage.next.awaitingPayment', { due: when(booking.payment_due_at) })
         : t('bookings.manage.next.awaitingPaymentNoDue');
     case 'paid':
-      return t('bookings.manage.next.paid');
     case 'confirmed':
-      return t('bookings.manage.next.confirmed');
+      if (booking.took_place) return t('bookings.manage.next.tookPlace', { date: when(booking.start_time) });
+      return t(booking.status === 'paid' ? 'bookings.manage.next.paid' : 'bookings.manage.next.confirmed');
     case 'declined':
       return t('bookings.manage.next.declined');
     case 'expired':

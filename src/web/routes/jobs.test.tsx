@@ -116,9 +116,13 @@ describe('Job History', () => {
       booking(5, { vendor_name: 'Chef Lu', review_path: '/review/BR-5?token=r5' }),
     ];
     renderAt('/jobs');
-    const leave = await screen.findByRole('link', { name: 'Leave a review of Casa Limpia' });
+    // Waiting for a review: at the top, and on its row.
+    const waiting = await screen.findByRole('region', {
+      name: 'How did it go? One booking is waiting for your review',
+    });
+    const leave = within(waiting).getByRole('link', { name: 'Leave a review of Casa Limpia' });
     expect(leave.textContent).toBe('Leave a review');
-    expect(screen.getAllByRole('link', { name: /^Leave a review/ })).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: /^Leave a review/ })).toHaveLength(2);
     const rows = screen.getAllByRole('article');
     expect(
       within(rows[1] as HTMLElement)
@@ -145,7 +149,8 @@ describe('Job History', () => {
       booking(3, { vendor_name: 'Tutor Max', review_path: '/review/BR-3?token=r3', my_rating: 5 }),
     ];
     renderAt('/jobs');
-    expect(await screen.findByRole('link', { name: 'Deja una reseña de Casa Limpia' })).toBeTruthy();
+    const waiting = await screen.findByRole('region', { name: '¿Cómo te fue? Una reserva espera tu reseña' });
+    expect(within(waiting).getByRole('link', { name: 'Deja una reseña de Casa Limpia' })).toBeTruthy();
     const summary = screen.getByRole('region', { name: 'Resumen' });
     expect(within(summary).getByText('Calificación promedio')).toBeTruthy();
     expect(within(summary).getByText('4.5')).toBeTruthy();

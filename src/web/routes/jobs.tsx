@@ -46,6 +46,7 @@ export function Component() {
       ) : (
         <>
           <Summary items={items} />
+          <ToReview items={items} />
           <section aria-labelledby="jobs-list-title" className="flex flex-col gap-3">
             <h2 id="jobs-list-title" className="text-lg font-semibold text-stone-900">
               {t('jobs.listTitle')}
@@ -66,6 +67,44 @@ export function Component() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The bookings waiting for the customer's review, at the top: the list runs newest first, so a
+ * service that took place sits below the upcoming ones, often past "Load More History".
+ */
+function ToReview({ items }: { items: MyBooking[] }) {
+  const { t } = useTranslation();
+  const waiting = items.filter((booking) => booking.can_review && booking.review_path);
+  if (waiting.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="jobs-to-review-title"
+      className="flex flex-col gap-2 rounded-2xl bg-brand-50 p-4"
+    >
+      <h2 id="jobs-to-review-title" className="text-base font-semibold text-stone-900">
+        {t('jobs.toReview', { count: waiting.length })}
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {waiting.map((booking) => (
+          <li key={booking.id} className="flex flex-wrap items-center justify-between gap-2">
+            <span className="min-w-0 text-sm break-words text-stone-800">
+              {booking.vendor_name}
+              {booking.service_name ? ` · ${booking.service_name}` : ''}
+            </span>
+            <Link
+              to={booking.review_path!}
+              aria-label={t('jobs.leaveReviewLabel', { name: booking.vendor_name })}
+              className={buttonClassName({ variant: 'primary', size: 'sm' })}
+            >
+              <Star aria-hidden="true" className="size-4" />
+              {t('jobs.leaveReview')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

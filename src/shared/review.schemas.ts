@@ -182,6 +182,8 @@ export interface AdminReview {
   rating: number;
   /** The customer's words, masked as the public sees them; never editable. */
   comment: string | null;
+  /** The words as written, contacts included, for the admins who judge a report about them. */
+  comment_as_written: string | null;
   author: string;
   created_at: string;
   vendor: { id: string; name: string; slug: string };

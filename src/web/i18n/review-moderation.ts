@@ -58,6 +58,7 @@ export const reviewModerationEn = {
     loadMore: 'Load more',
   },
   admin: {
+    asWritten: 'Show as written (contacts included; the public sees them masked)',
     intro:
       'Reviews that vendors and visitors reported. Hiding one takes it off the vendor’s page and average, and tells the customer and the vendor why; nobody can change its words.',
     filterLabel: 'Show',
@@ -150,6 +151,7 @@ export const reviewModerationEsMX: typeof reviewModerationEn = {
     loadMore: 'Cargar más',
   },
   admin: {
+    asWritten: 'Ver tal como se escribió (con los contactos; el público los ve ocultos)',
     intro:
       'Reseñas que proveedores y visitantes reportaron. Ocultar una la quita de la página y del promedio del proveedor, y le dice al cliente y al proveedor por qué; nadie puede cambiar sus palabras.',
     filterLabel: 'Mostrar',

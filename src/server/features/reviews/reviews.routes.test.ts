@@ -344,6 +344,11 @@ describe(`reviews (${testEngine})`, () => {
         ?.reports.map((r) => r.by)
         .sort(),
     ).toEqual(['vendor', 'visitor']);
+    // The admin judges the words as written; the public sees them masked.
+    expect(reported.items.find((r) => r.id === id)).toMatchObject({
+      comment: 'No vino. Mejor llamen al ••• o escriban a •••',
+      comment_as_written: expect.stringContaining('55 1234 5678'),
+    });
     res = await admin.reviews[':id']['dismiss-report'].$post({ param: { id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ reports: [] });

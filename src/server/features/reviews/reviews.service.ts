@@ -489,6 +489,7 @@ async function toAdminReviews(db: Db | Tx, rows: AdminRow[]): Promise<AdminRevie
     : [];
   return rows.map(({ review, code, vendor }) => ({
     ...toPublicReview(review),
+    comment_as_written: review.comment,
     status: review.status,
     vendor,
     booking_code: code,

@@ -15,7 +15,8 @@ const reported: AdminReview = {
   id: '0c6a1f4e-1b7d-4b59-9a43-1f2d3c4b5a61',
   status: 'published',
   rating: 1,
-  comment: 'Pésimo servicio, llámame al *** *** ****',
+  comment: 'Pésimo servicio, llámame al •••',
+  comment_as_written: 'Pésimo servicio, llámame al 55 1234 5678',
   author: 'Luis P.',
   created_at: '2026-11-25T18:00:00.000Z',
   vendor: { id: 'v1', name: 'Brillo Total Limpieza', slug: 'brillo-total' },
@@ -128,7 +129,12 @@ describe('ReviewsTab', () => {
     expect(gets).toEqual(['?status=reported&offset=0&limit=20']);
     const card = screen.getByRole('article', { name: 'Luis P. on Brillo Total Limpieza' });
     expect(within(card).getByRole('img', { name: '1 out of 5 stars' })).toBeTruthy();
-    expect(within(card).getByText('Pésimo servicio, llámame al *** *** ****')).toBeTruthy();
+    expect(within(card).getByText('Pésimo servicio, llámame al •••')).toBeTruthy();
+    // The words as written are one click away, for judging a report about them.
+    expect(
+      within(card).getByText('Show as written (contacts included; the public sees them masked)'),
+    ).toBeTruthy();
+    expect(within(card).getByText('Pésimo servicio, llámame al 55 1234 5678')).toBeTruthy();
     expect(within(card).getByText('Published')).toBeTruthy();
     const vendor = within(card).getByRole('link', { name: 'Brillo Total Limpieza' });
     expect(vendor.getAttribute('href')).toBe('/public/vendor/brillo-total?tab=reviews');

@@ -167,7 +167,18 @@ function AdminReviewCard({ review }: { review: AdminReview }) {
       />
       {/* The customer's words as text (masked by the server), never HTML, never editable. */}
       {review.comment ? (
-        <p className="whitespace-pre-line wrap-anywhere text-stone-900">{review.comment}</p>
+        <>
+          <p className="whitespace-pre-line wrap-anywhere text-stone-900">{review.comment}</p>
+          {/* A report about a phone number or an email is judged on what was written. */}
+          {review.comment_as_written && review.comment_as_written !== review.comment ? (
+            <details className="text-sm text-stone-700">
+              <summary className="cursor-pointer font-medium text-brand-800">
+                {t('reviewModeration.admin.asWritten')}
+              </summary>
+              <p className="mt-1 whitespace-pre-line wrap-anywhere">{review.comment_as_written}</p>
+            </details>
+          ) : null}
+        </>
       ) : (
         <p className="text-sm text-stone-600 italic">{t('reviewModeration.noComment')}</p>
       )}

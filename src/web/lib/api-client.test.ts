@@ -6,7 +6,7 @@ const json = (status: number, body: unknown) =>
 
 const call = (response: Response | Error) =>
   api.vendors.$get(
-    { query: { offset: '0', limit: '6', sort: 'relevance' } },
+    { query: { offset: '0', limit: '6' } },
     { fetch: async () => (response instanceof Error ? Promise.reject(response) : response) },
   );
 

@@ -138,9 +138,8 @@ type VendorListQuery = InferRequestType<ApiClient['vendors']['$get']>['query'];
 
 function vendorPageQuery(filters: VendorListFilters, offset: number, limit: number): VendorListQuery {
   // The client writes each value into the address as text: 200, true → min_price=200, verified=true.
-  // `sort` is typed as required (the schema's default fills it in on the server); the default
-  // order is asked for by leaving it out, so the lists' addresses stay as they were.
-  const query: Omit<VendorListQuery, 'sort'> & Partial<Pick<VendorListQuery, 'sort'>> = {
+  // The default order is asked for by leaving `sort` out, so the lists' addresses stay as they were.
+  const query: VendorListQuery = {
     offset: String(offset),
     limit: String(limit),
   };
@@ -152,7 +151,7 @@ function vendorPageQuery(filters: VendorListFilters, offset: number, limit: numb
   if (filters.verified) query.verified = true;
   if (filters.availableOn) query.available_on = filters.availableOn;
   if (filters.sort) query.sort = filters.sort;
-  return query as VendorListQuery;
+  return query;
 }
 
 /** GET /api/vendors (ARCHITECTURE §6): relevance (newest first) or best rated, offset paging. */

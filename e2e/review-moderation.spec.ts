@@ -144,7 +144,11 @@ test('the vendor dashboard’s Reviews section fits the phone', async ({ page })
   if (await answer.isVisible()) {
     await answer.click();
     const form = reviews.getByRole('form', { name: /^Answer .+’s review$/ });
-    await expect(form.getByText('Your answer is public and cannot be edited.')).toBeVisible();
+    await expect(
+      form.getByText(
+        'Your answer is public and cannot be edited; phone numbers and emails in it are shown masked.',
+      ),
+    ).toBeVisible();
     await form.getByRole('textbox').fill('Gracias');
     await expect(form.getByText('7 of 1,000 characters')).toBeVisible();
     await expectPhoneFriendly(page);

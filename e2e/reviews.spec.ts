@@ -130,7 +130,11 @@ test('a customer reviews a paid booking from the mailed link; the vendor answers
   await expect(mine.getByText(COMMENT)).toBeVisible();
   await mine.getByRole('button', { name: /^Answer .+’s review$/ }).click();
   const form = mine.getByRole('form', { name: /^Answer .+’s review$/ });
-  await expect(form.getByText('Your answer is public and cannot be edited.')).toBeVisible();
+  await expect(
+    form.getByText(
+      'Your answer is public and cannot be edited; phone numbers and emails in it are shown masked.',
+    ),
+  ).toBeVisible();
   await form.getByRole('textbox').fill(ANSWER);
   await expectNoAxeViolations(v);
   await form.getByRole('button', { name: 'Publish answer' }).click();

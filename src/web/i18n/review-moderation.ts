@@ -39,7 +39,8 @@ export const reviewModerationEn = {
     answer: 'Answer',
     answerLabel: 'Answer {{author}}’s review',
     answerField: 'Your answer to {{author}}',
-    answerFinal: 'Your answer is public and cannot be edited.',
+    answerFinal:
+      'Your answer is public and cannot be edited; phone numbers and emails in it are shown masked.',
     counter: '{{used}} of {{max}} characters',
     publish: 'Publish answer',
     publishing: 'Publishing…',
@@ -132,7 +133,8 @@ export const reviewModerationEsMX: typeof reviewModerationEn = {
     answer: 'Responder',
     answerLabel: 'Responder la reseña de {{author}}',
     answerField: 'Tu respuesta a {{author}}',
-    answerFinal: 'Tu respuesta es pública y no se puede editar.',
+    answerFinal:
+      'Tu respuesta es pública y no se puede editar; los teléfonos y correos que incluya se muestran ocultos.',
     counter: '{{used}} de {{max}} caracteres',
     publish: 'Publicar respuesta',
     publishing: 'Publicando…',

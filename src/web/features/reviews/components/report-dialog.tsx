@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type PublicReview,
@@ -30,6 +30,7 @@ export function ReportDialog({
   restoreFocus: () => void;
 }) {
   const { t } = useTranslation();
+  const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -48,6 +49,11 @@ export function ReportDialog({
         title={t('reviews.report.title')}
         description={t('reviews.report.description')}
         closeLabel={t('reviews.report.cancel')}
+        // The reason is what the dialog asks for: the cursor starts there, not on the close button.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          field.current?.focus();
+        }}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           restoreFocus();
@@ -62,6 +68,7 @@ export function ReportDialog({
             const parsed = reviewReasonSchema.safeParse({ reason });
             if (!parsed.success) {
               setFieldError(t('reviews.report.reasonRequired'));
+              field.current?.focus();
               return;
             }
             report.mutate(
@@ -79,6 +86,7 @@ export function ReportDialog({
           <FormField id={fieldId} label={t('reviews.report.reason')} error={fieldError} required>
             <textarea
               id={fieldId}
+              ref={field}
               rows={4}
               required
               maxLength={REVIEW_REPORT_REASON_MAX}
@@ -89,7 +97,7 @@ export function ReportDialog({
                 setFieldError(undefined);
                 report.reset();
               }}
-              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+              className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2 aria-invalid:border-red-600"
             />
           </FormField>
           {report.error ? (

@@ -198,9 +198,12 @@ describe('Report', () => {
   it('asks why, sends the reason, and thanks the visitor', async () => {
     const { dialog, list } = await openReport();
     const reason = within(dialog).getByLabelText('Reason');
+    // The reason is what it asks for: the cursor starts there, and goes back there when missing.
+    await waitFor(() => expect(document.activeElement).toBe(reason));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByText('Write the reason.')).toBeTruthy();
     expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
     expect(reports).toEqual([]);
 
     changeValue(reason, '  Not a real service  ');

@@ -165,13 +165,17 @@ describe('ReviewsSection', () => {
     expect(document.activeElement).toBe(field);
     // Nothing typed or pasted is cut (a phone number cut in half would pass the masking).
     expect(field.getAttribute('maxlength')).toBeNull();
-    expect(within(form).getByText('Your answer is public and cannot be edited.')).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Your answer is public and cannot be edited; phone numbers and emails in it are shown masked.',
+      ),
+    ).toBeTruthy();
     expect(within(form).getByText('0 of 1,000 characters')).toBeTruthy();
     // The counter and the warning are read with the field.
     const describedBy = field.getAttribute('aria-describedby')!.split(' ');
     expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toEqual([
       '0 of 1,000 characters',
-      'Your answer is public and cannot be edited.',
+      'Your answer is public and cannot be edited; phone numbers and emails in it are shown masked.',
     ]);
 
     // Nothing written: said under the field, nothing sent.
@@ -220,7 +224,11 @@ describe('ReviewsSection', () => {
     const form = within(region).getByRole('form', { name: 'Responder la reseña de Ana G.' });
     changeValue(within(form).getByLabelText('Tu respuesta a Ana G.'), 'Gracias');
     expect(within(form).getByText('7 de 1,000 caracteres')).toBeTruthy();
-    expect(within(form).getByText('Tu respuesta es pública y no se puede editar.')).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Tu respuesta es pública y no se puede editar; los teléfonos y correos que incluya se muestran ocultos.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(form).getByRole('button', { name: 'Publicar respuesta' }));
     expect(await within(region).findByText('Ya respondida')).toBeTruthy();
     expect(within(region).queryByRole('form')).toBeNull();

@@ -29,7 +29,7 @@ const request: ReviewRequest = {
 const given: MyReview = {
   id: REVIEW_ID,
   rating: 4,
-  comment: 'Muy puntual.\nDejó todo impecable. <b>no HTML</b>',
+  comment: 'Muy puntual.\nDejó la casa impecable. <b>no HTML</b>',
   status: 'published',
   created_at: '2026-11-24T18:00:00.000Z',
   answer: null,

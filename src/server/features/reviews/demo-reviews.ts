@@ -20,13 +20,13 @@ const HOUR = 60 * 60_000;
 
 /** Ratings and words of the demo's customers, in turn: mostly good, some middling, one poor. */
 const said: [number, string | null][] = [
-  [5, 'Muy puntual y dejó todo impecable. La volvería a contratar sin dudar.'],
+  [5, 'Muy puntual y dejó la casa impecable. La volvería a contratar sin dudar.'],
   [4, 'Buen trabajo, llegó quince minutos tarde pero avisó por WhatsApp.'],
   [5, null],
-  [5, 'Excelente atención, explicó todo lo que iba a hacer antes de empezar.'],
+  [5, 'Excelente atención, explicó cada paso antes de empezar.'],
   [3, 'Cumplió, aunque esperaba más detalle en la cocina.'],
   [5, 'Great service, very professional and friendly.'],
-  [4, 'Todo bien, precio justo.'],
+  [4, 'Buen servicio, precio justo.'],
   [2, 'Tuvo que reprogramar dos veces y al final terminó con prisa.'],
   [5, 'Súper recomendable, muy amable con mis mascotas.'],
   [4, null],
@@ -91,7 +91,7 @@ export async function seedDemoReviews(tx: Tx, { now, manageLink }: { now: Date; 
         await answerReview(tx, {
           vendorProfileId: booking.vendorProfileId,
           id: review.id,
-          text: '¡Gracias por tu confianza! Nos da gusto que todo haya quedado como esperabas.',
+          text: '¡Gracias por tu confianza! Nos da gusto que el servicio haya quedado como esperabas.',
           now: new Date(Math.min(reviewedAt.getTime() + 3 * HOUR, now.getTime())),
         });
         answered = true;

@@ -20,6 +20,7 @@ import { HOUR, MONDAY_9, NOW } from '../../test/test-week.ts';
 import { manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
 import { requestReviews } from '../booking-lifecycle/request-reviews.ts';
 import { payoutPeople } from '../payouts/payouts.test-utils.ts';
+import { VENDORS_CHANNEL } from '../vendors/public-list-cache.ts';
 
 // Reviews through the real routes (decision 066). Each test books Monday 9:00 (60 minutes) with a
 // vendor of its own, from Sunday noon; the clock is then moved past the appointment's end.
@@ -31,9 +32,26 @@ describe(`reviews (${testEngine})`, () => {
   let people: Awaited<ReturnType<typeof payoutPeople>>;
   let n = 0;
 
+  /** The vendors' change notifications (decision 026) this test has seen, and a wait for the next. */
+  const vendorChanges = {
+    seen: 0,
+    waiting: [] as { count: number; resolve: () => void }[],
+    after(count: number) {
+      return count < this.seen
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => this.waiting.push({ count, resolve }));
+    },
+  };
+
   beforeAll(async () => {
     world = await createBookingScenario({ now: NOW });
     people = await payoutPeople(world, 'reviews');
+    await world.database.notifications.listen(VENDORS_CHANNEL, () => {
+      vendorChanges.seen++;
+      const ready = vendorChanges.waiting.filter((w) => w.count < vendorChanges.seen);
+      vendorChanges.waiting = vendorChanges.waiting.filter((w) => w.count >= vendorChanges.seen);
+      for (const w of ready) w.resolve();
+    });
   });
   afterAll(() => world?.close());
   beforeEach(() => world.clock.set(NOW));
@@ -114,11 +132,13 @@ describe(`reviews (${testEngine})`, () => {
     // The profile, the list and the reviews tab show it.
     expect(await vendorOf(booking.vendor.slug)).toMatchObject({ rating_average: 4, rating_count: 1 });
     // The kept list drops its answer when the review changes the vendor's row, on every instance:
-    // the notification comes after the commit, so the list is read until it shows the new average.
+    // the notification comes after the commit, so the list is read again after each one until it
+    // shows the new average (the test's timeout bounds the wait).
     let fromList = await listed(booking.vendor.id);
-    for (let tries = 0; fromList?.rating_count !== 1 && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    while (fromList?.rating_count !== 1) {
+      const seen = vendorChanges.seen;
       fromList = await listed(booking.vendor.id);
+      if (fromList?.rating_count !== 1) await vendorChanges.after(seen);
     }
     expect(fromList).toMatchObject({ rating_average: 4, rating_count: 1 });
     const list = await reviewsOf(booking.vendor.slug);

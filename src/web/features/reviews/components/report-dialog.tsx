@@ -13,7 +13,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useReportReview } from '../api/use-vendor-reviews.ts';
 
 /**
- * Report a review (issue 40): anybody says why, and an admin looks at it; the review stays as it is
+ * Report a review (decision 066): anybody says why, and an admin looks at it; the review stays as it is
  * meanwhile. 202 closes the dialog with "Thanks, an admin will look at it"; a refusal is said in the
  * dialog, which keeps the reason typed.
  */

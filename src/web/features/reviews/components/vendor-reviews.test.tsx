@@ -39,7 +39,7 @@ const distribution: RatingDistribution = { '5': 8, '4': 3, '3': 0, '2': 1, '1': 
 const all = [
   review(1, {
     rating: 4,
-    comment: 'Muy puntual.\n<b>Limpió todo</b>',
+    comment: 'Muy puntual.\n<b>Limpió la cocina</b>',
     author: 'Ana G.',
     answer: { text: '¡Gracias, Ana!', created_at: '2026-11-21T10:00:00.000Z' },
   }),
@@ -145,7 +145,9 @@ describe('VendorReviews', () => {
     expect(first.getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy();
     expect(first.getByText('November 20, 2026')).toBeTruthy();
     // The customer's words as text, markup and all.
-    expect(first.getByText(/<b>Limpió todo<\/b>/).textContent).toBe('Muy puntual.\n<b>Limpió todo</b>');
+    expect(first.getByText(/<b>Limpió la cocina<\/b>/).textContent).toBe(
+      'Muy puntual.\n<b>Limpió la cocina</b>',
+    );
     expect(items[0]?.querySelector('b')).toBeNull();
     expect(first.getByText('Response from Casa Limpia')).toBeTruthy();
     expect(first.getByText('¡Gracias, Ana!')).toBeTruthy();

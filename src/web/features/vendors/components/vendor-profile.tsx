@@ -135,7 +135,7 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
 }
 
 /**
- * What Barrio measured of the vendor's bookings (issue 40): how soon it usually answers a request and
+ * What Barrio measured of the vendor's bookings (decision 066): how soon it usually answers a request and
  * how many confirmed bookings it carried out. The server leaves each out (null) while there is too
  * little to tell, and so does the card.
  */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type VendorSort, vendorSorts } from '../../../../shared/vendor.schemas.ts';
 
 /**
- * "Sort by: Relevance / Best rated" over the vendor list (issue 40): two toggle buttons, the order
+ * "Sort by: Relevance / Best rated" over the vendor list: two toggle buttons, the order
  * shown pressed. Best rated is the server's Bayesian order (decision 066), so one 5-star review does
  * not outrank forty 4.8s; relevance is today's order.
  */

@@ -1,9 +1,9 @@
-import { and, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { REMINDER_HOURS_BEFORE } from '../../../shared/constants.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { notifyReminder } from './booking-notifications.ts';
-import { bookingViewsOf } from './booking-view.ts';
+import { type BookingView, bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
 
 // The reminder a day ahead (decision 046): both sides of every confirmed or paid booking
@@ -36,10 +36,38 @@ export async function remindUpcomingBookings({
     lte(appointments.startTz, new Date(now.getTime() + REMINDER_HOURS_BEFORE * HOUR_MS)),
     lte(appointments.createdAt, sql`${appointments.startTz} - ${MADE_AHEAD}`),
   );
+  return claimDueBookings(db, {
+    due,
+    mark: { remindedAt: now },
+    limit,
+    notify: (tx, row) => notifyReminder(tx, row, now, manageLink),
+  });
+}
+
+/**
+ * A message sent once per booking, however many instances sweep: up to `limit` bookings that are
+ * `due` are claimed by one UPDATE setting `mark` (which makes them no longer due; a row another
+ * instance claimed first no longer matches when its lock is released), and each one's messages are
+ * queued in the same transaction. Returns how many were claimed.
+ */
+export async function claimDueBookings(
+  db: Db,
+  {
+    due,
+    mark,
+    limit,
+    notify,
+  }: {
+    due: SQL | undefined;
+    mark: Partial<typeof appointments.$inferInsert>;
+    limit: number;
+    notify: (tx: Tx, booking: BookingView) => Promise<void>;
+  },
+): Promise<number> {
   return db.transaction(async (tx) => {
     const claimed = await tx
       .update(appointments)
-      .set({ remindedAt: now })
+      .set(mark)
       .where(
         and(
           due,
@@ -51,8 +79,7 @@ export async function remindUpcomingBookings({
       )
       .returning({ id: appointments.id });
     if (claimed.length === 0) return 0;
-    const rows = await bookingViewsOf(tx, claimed);
-    for (const row of rows) await notifyReminder(tx, row, now, manageLink);
+    for (const row of await bookingViewsOf(tx, claimed)) await notify(tx, row);
     return claimed.length;
   });
 }

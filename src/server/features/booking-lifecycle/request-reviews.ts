@@ -4,13 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { reviews } from '../../db/schema/reviews.ts';
 import { notifyReviewRequested } from './booking-notifications.ts';
-import { bookingViewsOf } from './booking-view.ts';
 import type { ManageLink } from './manage-links.ts';
+import { claimDueBookings } from './remind-bookings.ts';
 
 // The review request (decision 066): the customer of a booking that took place — paid, or confirmed
 // when free — is asked for a review REVIEW_REQUEST_HOURS_AFTER its end. Exactly once, however many
 // instances sweep, as the reminders are (remind-bookings.ts): the rows are claimed by one
-// UPDATE … WHERE review_requested_at IS NULL and the messages queued in the same transaction.
+// UPDATE … WHERE review_requested_at IS NULL and the messages queued in the same transaction
+// (claimDueBookings).
 
 const HOUR_MS = 60 * 60_000;
 /**
@@ -39,23 +40,10 @@ export async function requestReviews({
     // Reviewed already (from the booking page, before the request was due): nothing to ask.
     notExists(db.select({ one: sql`1` }).from(reviews).where(eq(reviews.appointmentId, appointments.id))),
   );
-  return db.transaction(async (tx) => {
-    const claimed = await tx
-      .update(appointments)
-      .set({ reviewRequestedAt: now })
-      .where(
-        and(
-          due,
-          inArray(
-            appointments.id,
-            tx.select({ id: appointments.id }).from(appointments).where(due).limit(limit),
-          ),
-        ),
-      )
-      .returning({ id: appointments.id });
-    if (claimed.length === 0) return 0;
-    const rows = await bookingViewsOf(tx, claimed);
-    for (const row of rows) await notifyReviewRequested(tx, row, manageLink);
-    return claimed.length;
+  return claimDueBookings(db, {
+    due,
+    mark: { reviewRequestedAt: now },
+    limit,
+    notify: (tx, row) => notifyReviewRequested(tx, row, manageLink),
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/bookings.ts';
-import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { vendorRatings } from '../../db/schema/reviews.ts';
 import { appointmentValues, insertVendor } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { vendorPromises } from './vendor-promises.ts';
@@ -110,18 +110,13 @@ describe(`measured promises and best rated (${testEngine})`, () => {
     const low = await insertVendor(database.db, { serviceCategory: category, businessName: 'Dos Tres' });
     const rate = (id: string, count: number, sum: number) =>
       database.db
-        .update(vendorProfiles)
+        .update(vendorRatings)
         .set({ ratingCount: count, ratingSum: sum })
-        .where(eq(vendorProfiles.id, id));
+        .where(eq(vendorRatings.vendorProfileId, id));
     await rate(one.id, 1, 5);
     await rate(forty.id, 40, 192);
     await rate(low.id, 2, 6);
-    const list = await listPublicVendors(
-      database.db,
-      { category, sort: 'rating', offset: 0, limit: 10 },
-      undefined,
-      NOW,
-    );
+    const list = await listPublicVendors(database.db, { category, sort: 'rating', offset: 0, limit: 10 });
     expect(list.items.map((v) => [v.business_name, v.rating_average, v.rating_count])).toEqual([
       ['Cuarenta', 4.8, 40],
       ['Una Cinco', 5, 1],
@@ -129,7 +124,7 @@ describe(`measured promises and best rated (${testEngine})`, () => {
       ['Dos Tres', 3, 2],
     ]);
     // The default order stays newest first.
-    const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 }, undefined, NOW);
+    const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 });
     expect(newest.items.map((v) => v.business_name)).toEqual([
       'Dos Tres',
       'Sin Reseñas',

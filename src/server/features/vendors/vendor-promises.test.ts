@@ -123,6 +123,19 @@ describe(`measured promises and best rated (${testEngine})`, () => {
       ['Sin Reseñas', null, 0],
       ['Dos Tres', 3, 2],
     ]);
+    // With a filter beyond the category (each row joined before the page is cut), the same order,
+    // and one page further on continues it.
+    const narrowed = await listPublicVendors(database.db, {
+      category,
+      colonia: 'Roma Norte',
+      sort: 'rating',
+      offset: 0,
+      limit: 10,
+    });
+    expect(narrowed.items.map((v) => v.business_name)).toEqual(list.items.map((v) => v.business_name));
+    const second = await listPublicVendors(database.db, { category, sort: 'rating', offset: 1, limit: 2 });
+    expect(second.items.map((v) => v.business_name)).toEqual(['Una Cinco', 'Sin Reseñas']);
+    expect(second.hasMore).toBe(true);
     // The default order stays newest first.
     const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 });
     expect(newest.items.map((v) => v.business_name)).toEqual([

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { requestLanguage } from '../../shared/language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
@@ -120,13 +121,21 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       user: {
         create: {
           // product §7 profiles upsert: every account gets its profile when it is created.
-          after: async (created) => {
+          after: async (created, context) => {
+            // The account starts in the language its person was using (decision 068).
+            const headers = context?.headers ?? context?.request?.headers;
             await ensureProfileForUser(db, {
               id: created.id,
               name: created.name,
               email: created.email,
               isVendor: (created as { isVendor?: boolean }).isVendor === true,
               emailVerified: created.emailVerified,
+              language: headers
+                ? requestLanguage({
+                    cookie: headers.get('cookie'),
+                    acceptLanguage: headers.get('accept-language'),
+                  })
+                : undefined,
             });
           },
         },

@@ -31,6 +31,9 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/** The previews' words below are the English ones: asked for as a browser set to English asks. */
+const inEnglish = { headers: { 'accept-language': 'en-US,en;q=0.9' } };
+
 describe(`link previews (${testEngine})`, () => {
   let database: Database;
   let web: Hono<AppEnv>;
@@ -85,7 +88,7 @@ describe(`link previews (${testEngine})`, () => {
     new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 
   it('describes a vendor profile with escaped tags and an absolute image URL from APP_URL', async () => {
-    const res = await web.request('/public/vendor/ana-la-jefa?tab=services');
+    const res = await web.request('/public/vendor/ana-la-jefa?tab=services', inEnglish);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -126,18 +129,31 @@ describe(`link previews (${testEngine})`, () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it("is in the page's language: Spanish for a Spanish browser, or one that asks for none (decision 068)", async () => {
+    for (const headers of [{ 'accept-language': 'es-MX,es;q=0.9' }, {}] as Record<string, string>[]) {
+      const html = await (await web.request('/public/vendor/ana-la-jefa', { headers })).text();
+      const name = escapeHtml('Ana "La Jefa" <Limpieza> & $& Co');
+      expect(html).toContain(`<title>${name} · Limpieza en Condesa, Ciudad de México · Barrio</title>`);
+      expect(html).toMatch(/<html lang="es-MX">/);
+    }
+    const all = await (await web.request('/public/all-vendors?category=pets')).text();
+    expect(all).toContain('<title>Proveedores de Mascotas · Barrio</title>');
+    const missing = await web.request('/public/vendor/nobody');
+    expect(await missing.text()).toContain('<title>Proveedor No Encontrado · Barrio</title>');
+  });
+
   it('finds the vendor by id too, and names the canonical slug URL', async () => {
     const [row] = await database.db.query.vendorProfiles.findMany({
       where: (v, { eq }) => eq(v.slug, 'ana-la-jefa'),
     });
-    const html = await (await web.request(`/public/vendor/${row!.id}`)).text();
+    const html = await (await web.request(`/public/vendor/${row!.id}`, inEnglish)).text();
     expect(metaContent(html, 'og:url')).toBe('https://barrio.example/public/vendor/ana-la-jefa');
   });
 
   it.each(['/public/vendor/nobody', '/public/vendor/vetada', '/public/vendor/%E0%A4%A'])(
     'answers %s with the app (its Not Found screen), status 404 and noindex',
     async (path) => {
-      const res = await web.request(path);
+      const res = await web.request(path, inEnglish);
       expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain('<title>Vendor Not Found · Barrio</title>');
@@ -147,17 +163,17 @@ describe(`link previews (${testEngine})`, () => {
   );
 
   it('describes the public directory, with a known category', async () => {
-    const all = await (await web.request('/public/all-vendors')).text();
+    const all = await (await web.request('/public/all-vendors', inEnglish)).text();
     expect(all).toContain('<title>All Vendors · Barrio</title>');
     expect(metaContent(all, 'og:url')).toBe('https://barrio.example/public/all-vendors');
-    const pets = await (await web.request('/public/all-vendors?category=pets')).text();
+    const pets = await (await web.request('/public/all-vendors?category=pets', inEnglish)).text();
     expect(pets).toContain('<title>Pets vendors · Barrio</title>');
-    const odd = await (await web.request('/public/all-vendors?category=%3Cb%3E')).text();
+    const odd = await (await web.request('/public/all-vendors?category=%3Cb%3E', inEnglish)).text();
     expect(odd).toContain('<title>All Vendors · Barrio</title>');
   });
 
   it('leaves pages that are not public as built', async () => {
-    const res = await web.request('/jobs');
+    const res = await web.request('/jobs', inEnglish);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Barrio</title>');
@@ -170,7 +186,7 @@ describe(`link previews (${testEngine})`, () => {
 // preloads into the page. The render here stands in for the build's (src/web/ssr/render.tsx, tested in
 // the web project and in the browser): it reads what the real one reads and says what it was given.
 const testRender = `
-export async function render(url, { fetch, signedOut }) {
+export async function render(url, { fetch, signedOut, language }) {
   if (url.startsWith('/jobs')) return null;
   if (url.startsWith('/broken')) throw new Error('a bug in the render');
   const path = url.startsWith('/public/vendor/') ? '/api/vendors/' + url.split('/')[3] : '/api/vendors/featured';
@@ -180,7 +196,7 @@ export async function render(url, { fetch, signedOut }) {
   return {
     markup: '<p>' + url.replace(/[<&]/g, '') + (signedOut ? ' for a visitor' : ' with cookies') + '</p>',
     state: { queries: [{ queryKey: ['read', path], state: { data } }] },
-    language: 'en',
+    language,
     modules: url.startsWith('/public/vendor/') ? ['routes/public-vendor.tsx', 'i18n/bookings.ts'] : [],
   };
 }
@@ -233,7 +249,9 @@ describe(`the server render in the page (${testEngine})`, () => {
   afterAll(() => database.close());
 
   it("renders a visitor's page from the app's own API, with its queries and its screen's scripts", async () => {
-    const res = await app.request('/public/vendor/evil-limpieza');
+    const res = await app.request('/public/vendor/evil-limpieza', {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
@@ -253,6 +271,35 @@ describe(`the server render in the page (${testEngine})`, () => {
     expect(html).toContain(
       '<meta property="og:url" content="https://barrio.example/public/vendor/evil-limpieza" />',
     );
+  });
+
+  it("renders in the visitor's language: their stored choice, else their browser's, else Spanish", async () => {
+    const page = async (headers: Record<string, string>) => {
+      const res = await app.request('/', { headers });
+      // One copy per language in any cache on the way (decision 068).
+      expect(res.headers.get('vary')).toMatch(/Accept-Language, Cookie/);
+      const html = await res.text();
+      return { lang: /<html lang="([^"]*)">/.exec(html)?.[1], rendered: renderedIn(html) };
+    };
+    expect(await page({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toEqual({
+      lang: 'es-MX',
+      rendered: ['es-MX', '<p>/ for a visitor</p>'],
+    });
+    expect(await page({ 'accept-language': 'en-US,en;q=0.9' })).toEqual({
+      lang: 'en',
+      rendered: ['en', '<p>/ for a visitor</p>'],
+    });
+    expect((await page({ 'accept-language': 'fr-FR' })).lang).toBe('es-MX');
+    expect((await page({})).lang).toBe('es-MX');
+    // The switch's cookie wins over the browser, and alone says nothing of a session.
+    expect(await page({ 'accept-language': 'en-US', cookie: 'barrio_language=es-MX' })).toEqual({
+      lang: 'es-MX',
+      rendered: ['es-MX', '<p>/ for a visitor</p>'],
+    });
+    expect(await page({ 'accept-language': 'es-MX', cookie: 'barrio_language=en; session=1' })).toEqual({
+      lang: 'en',
+      rendered: ['en', '<p>/ with cookies</p>'],
+    });
   });
 
   it('renders for a request with cookies too, telling the render that someone may be signed in', async () => {

@@ -125,6 +125,7 @@ export const adminEn = {
     invalidPhone: 'Enter a valid phone number for the selected country.',
     invalidEmail: 'Enter a valid email address.',
     tooLong: 'This is too long.',
+    invalidValue: 'Check this value.',
   },
   vendors: {
     searchPlaceholder: 'Search by name, category, email or phone',
@@ -463,6 +464,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     invalidPhone: 'Escribe un teléfono válido para el país elegido.',
     invalidEmail: 'Escribe un correo electrónico válido.',
     tooLong: 'Es demasiado largo.',
+    invalidValue: 'Revisa este dato.',
   },
   vendors: {
     searchPlaceholder: 'Buscar por nombre, categoría, correo o teléfono',

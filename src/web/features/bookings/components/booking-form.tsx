@@ -19,6 +19,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
@@ -186,14 +187,14 @@ export function BookingForm({
     );
   }
 
-  // The request caps and a vendor's block have their own wording; other refusals are the
-  // server's message.
+  // The request caps and a vendor's block have their own wording; other refusals are worded by
+  // their reason (a lost slot, a colonia the vendor does not serve), never the server's English.
   const failureText = (err: Error) => {
     if (!(err instanceof ApiError) || err.status === 0) return t('bookings.form.failedText');
     const limit = (err.details as { limit?: unknown } | undefined)?.limit;
     if (err.code === 'rate_limited' && limit === 'open_requests') return t('bookings.form.tooManyPending');
     if (err.code === 'forbidden') return t('bookings.form.notAccepted');
-    return err.message;
+    return errorTextNow(err);
   };
 
   const refuseDemo = () =>

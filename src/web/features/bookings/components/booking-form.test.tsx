@@ -388,27 +388,6 @@ describe('BookingForm', () => {
     expect(posts).toEqual([]);
   });
 
-  it('falls back to the spec’s demo services when services cannot be loaded', async () => {
-    renderForm({ services: [], servicesFailed: true });
-    expect(await screen.findByText('Loading demo services. Some features may be limited.')).toBeTruthy();
-    const options = within(screen.getByLabelText('Service')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual([
-      'Choose a service',
-      'Computer Repair · $80 MXN · 1 h (Example)',
-      'Virus Removal · $120 MXN · 1 h 30 min (Example)',
-      'Data Recovery · $150 MXN · 2 h (Example)',
-    ]);
-    // An example service is refused as such, never sent, and not called a missing choice.
-    chooseService(options[1]!.getAttribute('value') ?? '');
-    fireEvent.click(within(screen.getByRole('group', { name: 'Time' })).getAllByRole('radio')[0]!);
-    changeValue(screen.getByLabelText('Name'), 'Ana');
-    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
-    fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
-    expect(await screen.findByText('Example only')).toBeTruthy();
-    expect(screen.queryByText('Choose a service.')).toBeNull();
-    expect(posts).toEqual([]);
-  });
-
   it('says so when there are no open times', async () => {
     answer = () => ({ status: 200, body: { slots: [], timezone: 'America/Mexico_City' } });
     renderForm();

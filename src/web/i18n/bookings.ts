@@ -4,7 +4,7 @@
 // same in both languages.
 
 const confirmPage = {
-  title: 'Confirmación de Reserva',
+  title: 'Confirmación de reserva',
   invalidTitle: 'Token Inválido',
   invalidText: 'Token de confirmación inválido',
   confirm: 'Confirmar Reserva',

@@ -236,7 +236,7 @@ describe('refusals in Spanish', () => {
     renderAt('/vendor/auth');
     changeValue(await screen.findByLabelText('Correo electrónico'), 'ana@example.test');
     changeValue(screen.getByLabelText('Contraseña'), 'equivocada');
-    fireEvent.click(screen.getByRole('button', { name: 'Iniciar Sesión' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     expect(await screen.findByText('No se pudo iniciar sesión')).toBeTruthy();
     expect(screen.getByText('Revisa tu correo y tu contraseña.')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(english);
@@ -251,7 +251,7 @@ describe('refusals in Spanish', () => {
     changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
     fireEvent.click(screen.getByRole('button', { name: 'Usar correo y contraseña' }));
     changeValue(screen.getByLabelText('Contraseña'), 'corta');
-    fireEvent.click(screen.getByRole('button', { name: 'Crear Cuenta' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     expect(await screen.findByText('No se pudo crear la cuenta')).toBeTruthy();
     expect(screen.getByText('La contraseña es demasiado corta: usa al menos 8 caracteres.')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(english);

@@ -125,9 +125,9 @@ test("an approved vendor's rename waits for the admin; the public profile keeps 
   await page.reload();
   await page.getByLabel('Correo electrónico', { exact: true }).fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill('Plomero#2026');
-  await page.getByRole('button', { name: 'Iniciar Sesión', exact: true }).last().click();
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  await page.getByRole('button', { name: 'Editar perfil' }).click();
   await expect(
     page.getByText('Los cambios de nombre, categoría, teléfono o dirección esperan'),
   ).toBeVisible();
@@ -174,7 +174,7 @@ test("an approved vendor's rename waits for the admin; the public profile keeps 
   await expect(visitor.page.getByRole('heading', { level: 1, name })).toBeVisible();
 
   // A descriptive edit publishes at once and is listed for admins.
-  await page.getByRole('button', { name: 'Editar Perfil' }).click();
+  await page.getByRole('button', { name: 'Editar perfil' }).click();
   await page.getByLabel('Biografía').fill('Fugas y calentadores, 24 horas');
   await page.getByRole('button', { name: 'Guardar', exact: true }).click();
   await expect(page.getByText('Cambios guardados')).toBeVisible();

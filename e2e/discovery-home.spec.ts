@@ -182,7 +182,7 @@ test('the server renders a visitor’s page; the app hydrates it as it is, in th
   try {
     await spanish.page.addInitScript(() => localStorage.setItem('barrio.language', 'es-MX'));
     await spanish.page.goto('/');
-    await expect(spanish.page.getByRole('heading', { level: 1, name: 'Encuentra Servicios' })).toBeVisible();
+    await expect(spanish.page.getByRole('heading', { level: 1, name: 'Encuentra servicios' })).toBeVisible();
     await expect(spanish.page.getByRole('region').getByRole('article').first()).toBeVisible();
     await expect(spanish.page.getByRole('heading', { level: 1 })).toHaveCount(1);
     expect(spanish.errors).toEqual([]);

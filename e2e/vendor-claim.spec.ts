@@ -112,8 +112,8 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
   await page.getByLabel('Dirección del negocio').fill('Calle Durango 5, Roma Norte');
   await page.getByLabel('Roma Norte').check();
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('button', { name: 'Crear Perfil' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
+  await page.getByRole('button', { name: 'Crear perfil' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil creado' })).toBeVisible();
 
   // Offered, not taken: the code is tied to the account, so a password account signs in first.
   const offer = page.getByRole('region', { name: '¿Ya estás en Barrio? Reclama tu perfil' });
@@ -126,7 +126,7 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
   ).json()) as { items: AdminVendor[] };
   expect(untouched.items.find((v) => v.id === target.id)).toMatchObject({ is_claimed: false });
 
-  await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
+  await page.getByRole('link', { name: 'Iniciar sesión' }).click();
   await expect(page).toHaveURL(/\/vendor\/auth$/);
   // The account speaks the wizard's Spanish (decision 068); this owner reads English on this phone.
   await page.evaluate(() => localStorage.setItem('barrio.language', 'en'));

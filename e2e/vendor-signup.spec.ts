@@ -14,7 +14,7 @@ const words = {
     step: (n: number) => `Paso ${n} de 3`,
     previous: 'Anterior',
     next: 'Siguiente',
-    create: 'Crear Perfil',
+    create: 'Crear perfil',
     name: 'Nombre del negocio',
     phone: 'Teléfono de WhatsApp',
     email: 'Correo electrónico',
@@ -30,8 +30,8 @@ const words = {
     noCategory: 'Por favor selecciona tu categoría de servicio.',
     noArea: 'Por favor selecciona al menos una zona de servicio.',
     outOfRange: /Revisa los valores de horario/,
-    done: 'Perfil Creado',
-    login: 'Iniciar Sesión',
+    done: 'Perfil creado',
+    login: 'Iniciar sesión',
     note: 'Este horario se aplica durante el próximo mes.',
     saturday: 'Sábado',
   },
@@ -229,8 +229,8 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   await expect(page.getByText(/^Sesión iniciada como google\.user@barrio\.test\./)).toBeVisible();
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByRole('button', { name: 'Crear Perfil' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Perfil Creado' })).toBeVisible();
+  await page.getByRole('button', { name: 'Crear perfil' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Perfil creado' })).toBeVisible();
   await expect(page.getByText(/ya está confirmado\./)).toBeVisible();
   await page.goto('/vendor/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Gabriela Google' })).toBeVisible();

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { categoryLabels } from '../shared/categories.ts';
+import { categoryLabels, spokenLanguageLabels } from '../shared/categories.ts';
 import { zoneCities } from '../shared/date-format.ts';
 import { intlLocales, type Language, languages, switchTo } from '../shared/language.ts';
 import { priceWords } from '../shared/money.ts';
 import { defaultWeeklyAvailability } from '../shared/weekly-availability.ts';
+import { errorCodeTexts, errorReasonTexts, networkErrorText } from '../web/i18n/api-errors.ts';
+import { authErrorTexts } from '../web/i18n/auth-errors.ts';
 import { appStrings, lazyStrings } from '../web/i18n/i18n.ts';
 import { whereLine } from './features/booking-lifecycle/messages/booking-mails.ts';
 import { dayNames, replies } from './features/whatsapp/whatsapp-texts.ts';
@@ -25,6 +27,16 @@ const tables: Record<string, Table> = {
   ),
   ...Object.fromEntries(Object.entries(zoneCities).map(([zone, table]) => [`zoneCities.${zone}`, table])),
   dayNames,
+  spokenLanguageLabels,
+  networkErrorText,
+  // The refusals the web app words (web/i18n/api-errors.ts, auth-errors.ts).
+  ...Object.fromEntries(
+    Object.entries({ ...errorCodeTexts, ...errorReasonTexts }).map(([name, table]) => [
+      `errors.${name}`,
+      table,
+    ]),
+  ),
+  ...Object.fromEntries(Object.entries(authErrorTexts).map(([code, table]) => [`authErrors.${code}`, table])),
   appStrings,
   // Each feature's strings, as the web app downloads them (decision 020).
   ...Object.fromEntries(

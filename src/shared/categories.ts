@@ -165,3 +165,34 @@ export const languages = [
   'Portuguese',
   'Russian',
 ] as const;
+export type SpokenLanguage = (typeof languages)[number];
+
+/** The languages a vendor speaks, named in the reader's language (the wizard, the About tab). */
+export const spokenLanguageLabels = {
+  'es-MX': {
+    Spanish: 'Español',
+    English: 'Inglés',
+    Chinese: 'Chino',
+    Japanese: 'Japonés',
+    German: 'Alemán',
+    French: 'Francés',
+    Portuguese: 'Portugués',
+    Russian: 'Ruso',
+  },
+  en: {
+    Spanish: 'Spanish',
+    English: 'English',
+    Chinese: 'Chinese',
+    Japanese: 'Japanese',
+    German: 'German',
+    French: 'French',
+    Portuguese: 'Portuguese',
+    Russian: 'Russian',
+  },
+} satisfies Record<Language, Record<SpokenLanguage, string>>;
+
+/** A stored language in the reader's language; one not of the list (stored before it) as it is. */
+export function spokenLanguageLabel(value: string, language: Language): string {
+  const labels: Record<string, string> = spokenLanguageLabels[language];
+  return Object.hasOwn(labels, value) ? labels[value]! : value;
+}

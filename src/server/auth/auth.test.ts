@@ -45,7 +45,9 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect(out.status).toBe(200);
     const after = await browser.get('/api/me');
     expect(after.status).toBe(401);
-    expect(await after.json()).toEqual({ error: { code: 'unauthorized', message: expect.any(String) } });
+    expect(await after.json()).toEqual({
+      error: { code: 'unauthorized', reason: 'sign_in_required', message: expect.any(String) },
+    });
   });
 
   it('refuses a wrong password with 401', async () => {
@@ -179,7 +181,11 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     const second = await verify(again, token);
     expect(second.status).toBe(410);
     expect(await second.json()).toEqual({
-      error: { code: 'gone', message: 'This sign-in link is invalid, was already used or has expired.' },
+      error: {
+        code: 'gone',
+        reason: 'magic_link_spent',
+        message: 'This sign-in link is invalid, was already used or has expired.',
+      },
     });
     expect((await again.get('/api/me')).status).toBe(401);
   });

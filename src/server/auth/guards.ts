@@ -13,16 +13,17 @@ export interface SignedIn {
 
 /** The route needs a signed-in user. */
 export const requireUser = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
-  if (!c.var.user || !c.var.session) throw new AppError('unauthorized', 'Please sign in first.');
+  if (!c.var.user || !c.var.session)
+    throw new AppError('unauthorized', 'Please sign in first.').because('sign_in_required');
   await next();
 });
 
 /** product §6: admin only, checked against user_roles on every call (never trusted from the client). */
 export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
   const user = c.var.user;
-  if (!user) throw new AppError('unauthorized', 'Please sign in first.');
+  if (!user) throw new AppError('unauthorized', 'Please sign in first.').because('sign_in_required');
   if (!(await isAdmin(c.var.deps.db, user.id)))
-    throw new AppError('forbidden', 'This needs an administrator account.');
+    throw new AppError('forbidden', 'This needs an administrator account.').because('admin_only');
   await next();
 });
 
@@ -30,10 +31,13 @@ export const requireAdmin = createMiddleware<AppEnv & SignedIn>(async (c, next) 
 export const requireVendor = createMiddleware<AppEnv & SignedIn & { Variables: { vendorProfileId: string } }>(
   async (c, next) => {
     const user = c.var.user;
-    if (!user) throw new AppError('unauthorized', 'Please sign in first.');
+    if (!user) throw new AppError('unauthorized', 'Please sign in first.').because('sign_in_required');
     const vendorProfileId = await vendorProfileIdOf(c.var.deps.db, user.id);
     if (!vendorProfileId)
-      throw new AppError('forbidden', "You don't have a vendor profile. Please sign up as a vendor first.");
+      throw new AppError(
+        'forbidden',
+        "You don't have a vendor profile. Please sign up as a vendor first.",
+      ).because('vendor_profile_required');
     c.set('vendorProfileId', vendorProfileId);
     await next();
   },

@@ -58,7 +58,8 @@ export function mountMagicLinkVerify(
       for (const cookie of answer.headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
       return c.json({ status: true });
     }
-    if (answer.status >= 300 && answer.status < 400) throw new AppError('gone', MAGIC_LINK_SPENT_MESSAGE);
+    if (answer.status >= 300 && answer.status < 400)
+      throw new AppError('gone', MAGIC_LINK_SPENT_MESSAGE).because('magic_link_spent');
     return answer;
   });
 }

@@ -76,6 +76,7 @@ const limitPerEmail = createMiddleware<AppEnv>(async (c, next) => {
     now: clock.now(),
     message: emailLimitMessages[path],
     details: { per: 'email', retryAfterMinutes: limit.windowMs / 60_000 },
+    reason: 'too_many_for_email',
   });
   await next();
   if (path === '/sign-in/email' && c.res.ok) await refundRateLimit({ db, key });
@@ -108,6 +109,8 @@ export const requireWizardPassword = createMiddleware<AppEnv>(async (c, next) =>
     .catch(() => undefined);
   const newPassword = (body as { newPassword?: unknown } | undefined)?.newPassword;
   if (!passwordSchema.safeParse(newPassword).success)
-    throw new AppError('validation_failed', signupMessages.weakPassword, { field: 'newPassword' });
+    throw new AppError('validation_failed', signupMessages.weakPassword, { field: 'newPassword' }).because(
+      'weak_password',
+    );
   await next();
 });

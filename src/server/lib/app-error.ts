@@ -1,6 +1,12 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorCode, ErrorParams, ErrorReason } from '../../shared/api-errors.ts';
 
-/** The error codes of ARCHITECTURE §6, each with its HTTP status. The one place that maps them. */
+export type { ErrorCode, ErrorReason };
+
+/**
+ * The error codes of ARCHITECTURE §6 (listed in shared/api-errors.ts), each with its HTTP status.
+ * The one place that maps them.
+ */
 export const errorStatus = {
   bad_request: 400,
   validation_failed: 400,
@@ -15,23 +21,31 @@ export const errorStatus = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
-
-export type ErrorCode = keyof typeof errorStatus;
+} as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  error: { code: ErrorCode; reason?: ErrorReason; params?: ErrorParams; message: string; details?: unknown };
 }
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: unknown;
+  /** Why, for the web app's words (shared/api-errors.ts); the message stays English. */
+  reason?: ErrorReason;
+  params?: ErrorParams;
 
   constructor(code: ErrorCode, message: string, details?: unknown) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+  }
+
+  /** Names why (`throw new AppError(…).because('slot_taken')`), with the values its text names. */
+  because(reason: ErrorReason, params?: ErrorParams): this {
+    this.reason = reason;
+    if (params) this.params = params;
+    return this;
   }
 
   get status(): ContentfulStatusCode {
@@ -42,6 +56,8 @@ export class AppError extends Error {
     return {
       error: {
         code: this.code,
+        ...(this.reason ? { reason: this.reason } : {}),
+        ...(this.params ? { params: this.params } : {}),
         message: this.message,
         ...(this.details === undefined ? {} : { details: this.details }),
       },
@@ -63,11 +79,13 @@ export function toAppError(err: unknown): AppError | undefined {
   if (err instanceof AppError) return err;
   switch (sqlState(err)) {
     case '23P01':
-      return new AppError('conflict', 'That time is no longer available.');
+      return new AppError('conflict', 'That time is no longer available.').because('slot_taken');
     case '23505':
-      return new AppError('conflict', 'This record already exists.');
+      return new AppError('conflict', 'This record already exists.').because('record_exists');
     case '23503':
-      return new AppError('conflict', 'A related record is missing or still in use.');
+      return new AppError('conflict', 'A related record is missing or still in use.').because(
+        'record_in_use',
+      );
     default:
       return undefined;
   }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { rateLimit } from '../db/schema/auth.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type ErrorReason } from './app-error.ts';
 
 // ARCHITECTURE §10: rate limits on booking creation and the token endpoints. better-auth's limiter only
 // covers its own endpoints, so this is a small fixed-window counter in the same `rate_limit` table
@@ -28,6 +28,8 @@ export interface ConsumeRateLimitOptions {
   details?: unknown;
   /** What this request uses of the budget (default 1): e.g. the new contacts of one upload. */
   cost?: number;
+  /** Why, for the web app's words, when the class alone would not say what to do. */
+  reason?: ErrorReason;
 }
 
 /**
@@ -44,8 +46,13 @@ export async function consumeRateLimit({
   message = 'Too many requests. Please wait a minute and try again.',
   details,
   cost = 1,
+  reason,
 }: ConsumeRateLimitOptions) {
-  if (cost > max) throw new AppError('rate_limited', message, details);
+  const refused = () => {
+    const error = new AppError('rate_limited', message, details);
+    return reason ? error.because(reason) : error;
+  };
+  if (cost > max) throw refused();
   const at = now.getTime();
   const expired = sql`rate_limit.last_request <= ${at}`;
   const rows = await db
@@ -61,7 +68,7 @@ export async function consumeRateLimit({
       setWhere: sql`${expired} or rate_limit.count + ${cost} <= ${max}`,
     })
     .returning({ count: rateLimit.count });
-  if (rows.length === 0) throw new AppError('rate_limited', message, details);
+  if (rows.length === 0) throw refused();
 }
 
 /** Gives back one request of a window, for limits that count only failures (a sign-in that worked). */

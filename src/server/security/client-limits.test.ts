@@ -146,6 +146,7 @@ describe(`client limits behind a proxy and per email (${testEngine})`, () => {
     expect(await refused.json()).toEqual({
       error: {
         code: 'rate_limited',
+        reason: 'too_many_for_email',
         message: 'Too many sign-in attempts for this email. Please wait 15 minutes and try again.',
         details: { per: 'email', retryAfterMinutes: 15 },
       },

@@ -170,8 +170,8 @@ type ShapeOf<T> = { [K in keyof T]: T[K] extends string ? string : ShapeOf<T[K]>
 
 export const authEsMX: ShapeOf<typeof authEn> = {
   page: {
-    signInTitle: 'Iniciar Sesión',
-    signUpTitle: 'Crear Cuenta',
+    signInTitle: 'Iniciar sesión',
+    signUpTitle: 'Crear cuenta',
     signInText: 'Qué gusto verte de nuevo en Barrio.',
     signUpText: 'Reserva profesionales locales de confianza en la Ciudad de México.',
     toSignUp: '¿No tienes cuenta? Crea una',
@@ -188,8 +188,8 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     showPassword: 'Mostrar contraseña',
     hidePassword: 'Ocultar contraseña',
     vendor: 'Soy proveedor: ofrezco servicios',
-    signIn: 'Iniciar Sesión',
-    signUp: 'Crear Cuenta',
+    signIn: 'Iniciar sesión',
+    signUp: 'Crear cuenta',
     busy: 'Un momento…',
     vendorAccess: '¿Eres proveedor? Acceso para proveedores',
   },
@@ -264,11 +264,11 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     newLink: 'Pedir un enlace nuevo',
   },
   vendorAuth: {
-    title: 'Acceso para Proveedores',
+    title: 'Acceso para proveedores',
     text: 'Administra tu negocio en Barrio.',
     tabs: 'Acceso para proveedores',
-    logIn: 'Iniciar Sesión',
-    newVendor: 'Nuevo Proveedor',
+    logIn: 'Iniciar sesión',
+    newVendor: 'Nuevo proveedor',
     loggingIn: 'Iniciando sesión…',
     newVendorText: 'Crea tu perfil de proveedor en tres pasos cortos: tus datos, tu negocio y tu horario.',
     startSignup: 'Registrarme como proveedor',
@@ -318,7 +318,7 @@ export const authEsMX: ShapeOf<typeof authEn> = {
     support: 'Soporte',
     supportText: '¿Dudas o problemas? Escríbenos:',
     version: 'Versión {{version}}',
-    signOut: 'Cerrar Sesión',
+    signOut: 'Cerrar sesión',
   },
   devMailbox: {
     title: 'Buzón de desarrollo',

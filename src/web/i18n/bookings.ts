@@ -4,7 +4,7 @@
 // same in both languages.
 
 const confirmPage = {
-  title: 'Confirmación de Reserva',
+  title: 'Confirmación de reserva',
   invalidTitle: 'Token Inválido',
   invalidText: 'Token de confirmación inválido',
   confirm: 'Confirmar Reserva',
@@ -67,10 +67,9 @@ export const bookingsEn = {
     submit: 'Book Now',
     submitting: 'Sending…',
     demoBadge: 'Example',
-    demoServicesNote: 'These services are examples, not this vendor’s real offer. They cannot be booked.',
     demoSlotsNote: 'These times are examples. Contact the vendor to confirm times.',
     demoRefusedTitle: 'Example only',
-    demoRefusedText: 'Example services and times cannot be booked. Please contact the vendor.',
+    demoRefusedText: 'Example times cannot be booked. Please contact the vendor.',
     missingTitle: 'Missing Information',
     missingText: 'Please fill in all required fields.',
     serviceRequired: 'Choose a service.',
@@ -84,7 +83,6 @@ export const bookingsEn = {
     tooManyPending:
       'You have too many pending requests. Wait for the vendor’s answer before requesting another.',
     notAccepted: 'This vendor is not accepting requests from you.',
-    demoServicesToast: 'Loading demo services. Some features may be limited.',
     demoSlotsToast: 'Showing demo availability. Contact vendor to confirm times.',
     noSlots: 'No available times found. Please try again later or contact the vendor.',
     // Where the service is done.
@@ -239,11 +237,6 @@ export const bookingsEn = {
     loadError: 'We could not load your booking.',
     retry: 'Try again',
   },
-  demo: {
-    computerRepair: 'Computer Repair',
-    virusRemoval: 'Virus Removal',
-    dataRecovery: 'Data Recovery',
-  },
   confirmPage,
 };
 
@@ -266,10 +259,9 @@ export const bookingsEsMX: typeof bookingsEn = {
     submit: 'Reservar',
     submitting: 'Enviando…',
     demoBadge: 'Ejemplo',
-    demoServicesNote: 'Estos servicios son ejemplos, no la oferta real del proveedor. No se pueden reservar.',
     demoSlotsNote: 'Estos horarios son ejemplos. Contacta al proveedor para confirmar horarios.',
     demoRefusedTitle: 'Solo un ejemplo',
-    demoRefusedText: 'Los servicios y horarios de ejemplo no se pueden reservar. Contacta al proveedor.',
+    demoRefusedText: 'Los horarios de ejemplo no se pueden reservar. Contacta al proveedor.',
     missingTitle: 'Falta información',
     missingText: 'Por favor completa todos los campos obligatorios.',
     serviceRequired: 'Elige un servicio.',
@@ -283,7 +275,6 @@ export const bookingsEsMX: typeof bookingsEn = {
     tooManyPending:
       'Tienes demasiadas solicitudes pendientes. Espera la respuesta del proveedor antes de pedir otra.',
     notAccepted: 'Este proveedor no está aceptando solicitudes tuyas.',
-    demoServicesToast: 'Cargando servicios de demostración. Algunas funciones pueden estar limitadas.',
     demoSlotsToast:
       'Mostrando disponibilidad de demostración. Contacta al proveedor para confirmar horarios.',
     noSlots: 'No se encontraron horarios disponibles. Inténtalo más tarde o contacta al proveedor.',
@@ -433,11 +424,6 @@ export const bookingsEsMX: typeof bookingsEn = {
     home: 'Ir al inicio',
     loadError: 'No pudimos cargar tu reserva.',
     retry: 'Reintentar',
-  },
-  demo: {
-    computerRepair: 'Reparación de computadoras',
-    virusRemoval: 'Eliminación de virus',
-    dataRecovery: 'Recuperación de datos',
   },
   confirmPage,
 };

@@ -129,12 +129,12 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
     featuredEmpty: 'Todavía no hay proveedores destacados.',
     seeAll: 'Ver todos',
     loadError: 'No se pudieron cargar los proveedores',
-    recentTitle: 'Actividad Reciente',
+    recentTitle: 'Actividad reciente',
     recentSignedOut: 'Inicia sesión para ver tus reservas recientes',
-    signIn: 'Iniciar Sesión',
+    signIn: 'Iniciar sesión',
   },
   directory: {
-    signIn: 'Iniciar Sesión',
+    signIn: 'Iniciar sesión',
     loadError: 'No se pudieron cargar los proveedores. Inténtalo de nuevo.',
   },
   rating: {
@@ -161,9 +161,9 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
   },
   profile: {
     back: 'Volver a proveedores',
-    signIn: 'Iniciar Sesión',
+    signIn: 'Iniciar sesión',
     loading: 'Cargando el perfil del proveedor…',
-    seeServices: 'Ver Servicios',
+    seeServices: 'Ver servicios',
     verified: 'Verificado',
     promises: {
       label: 'Historial',
@@ -215,9 +215,9 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
       action: 'Crear cuenta',
     },
     notFound: {
-      title: 'Proveedor No Encontrado',
+      title: 'Proveedor no encontrado',
       text: 'Este proveedor no existe o ya no está publicado. Es posible que el enlace sea antiguo.',
-      signIn: 'Iniciar Sesión',
+      signIn: 'Iniciar sesión',
       browse: 'Explorar proveedores',
     },
     notFoundToast: 'Proveedor no encontrado',

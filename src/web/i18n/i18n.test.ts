@@ -26,7 +26,7 @@ describe('loadStrings', () => {
     // Switching the language waits for nothing: it is done before the promise settles.
     void changeLanguage('es-MX');
     expect(i18n.language).toBe('es-MX');
-    expect(i18n.t('auth.page.signInTitle')).toBe('Iniciar Sesión');
+    expect(i18n.t('auth.page.signInTitle')).toBe('Iniciar sesión');
     expect(i18n.t('app.loading')).toBe('Cargando…');
   });
 

@@ -30,7 +30,7 @@ const payments = {
   booking: 'Ver mi reserva',
   notFoundTitle: 'Reserva No Encontrada',
   success: {
-    title: 'Pago Exitoso',
+    title: 'Pago exitoso',
     heading: '¡Pago recibido!',
     text: 'Tu reserva está confirmada. Te enviamos los detalles y una invitación de calendario por correo.',
     processingHeading: 'Confirmando tu pago…',
@@ -48,7 +48,7 @@ const payments = {
     retry: 'Reintentar',
   },
   cancel: {
-    title: 'Pago No Completado',
+    title: 'Pago no completado',
     heading: 'El pago no se completó',
     text: 'Tu reserva sigue pendiente de pago.',
     window:

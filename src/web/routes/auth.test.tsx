@@ -2,13 +2,14 @@ import { cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-librar
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { preloadRouteAt } from '../app/router.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { fakeApiEachTest, json, signedInMe } from '../test/fake-api.ts';
 import { renderAt } from '../test/render-route.tsx';
 
 // The screens these tests open, loaded once before them: on a busy machine the first load of a
 // screen's module (the phone library with it) takes longer than a query's one-second wait.
-beforeAll(() => Promise.all(['/auth', '/profile', '/settings'].map(preloadRouteAt)), 60_000);
+beforeAll(() => Promise.all(['/auth', '/profile', '/settings', '/vendor/auth'].map(preloadRouteAt)), 60_000);
 
 const api = fakeApiEachTest();
 
@@ -220,5 +221,53 @@ describe('My Profile form', () => {
       phone: '+525512345678',
       preferred_categories: ['pets'],
     });
+  });
+});
+
+// What the server and better-auth answer is English, for logs and API clients; a Spanish screen
+// words it by its code (web/i18n/auth-errors.ts, api-errors.ts) and never shows it.
+describe('refusals in Spanish', () => {
+  const english = /Invalid email or password|Password too short|Please sign in|not available/;
+
+  it("a vendor's wrong password reads in Spanish only", async () => {
+    await i18n.changeLanguage('es-MX');
+    api.handlers['POST /api/auth/sign-in/email'] = () =>
+      json(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' });
+    renderAt('/vendor/auth');
+    changeValue(await screen.findByLabelText('Correo electrónico'), 'ana@example.test');
+    changeValue(screen.getByLabelText('Contraseña'), 'equivocada');
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+    expect(await screen.findByText('No se pudo iniciar sesión')).toBeTruthy();
+    expect(screen.getByText('Revisa tu correo y tu contraseña.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(english);
+  });
+
+  it('a password better-auth finds too short reads in Spanish only', async () => {
+    await i18n.changeLanguage('es-MX');
+    api.handlers['POST /api/auth/sign-up/email'] = () =>
+      json(400, { code: 'PASSWORD_TOO_SHORT', message: 'Password too short' });
+    renderAt('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: '¿No tienes cuenta? Crea una' }));
+    changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Usar correo y contraseña' }));
+    changeValue(screen.getByLabelText('Contraseña'), 'corta');
+    fireEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    expect(await screen.findByText('No se pudo crear la cuenta')).toBeTruthy();
+    expect(screen.getByText('La contraseña es demasiado corta: usa al menos 8 caracteres.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(english);
+  });
+
+  it('a refusal of our own server reads by its code when it gives no reason', async () => {
+    await i18n.changeLanguage('es-MX');
+    api.handlers['POST /api/auth/sign-in/magic-link'] = () =>
+      json(503, { error: { code: 'unavailable', message: 'The mail server is not reachable.' } });
+    renderAt('/auth');
+    changeValue(await screen.findByLabelText('Correo electrónico'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar enlace mágico' }));
+    expect(await screen.findByText('Falló el enlace mágico')).toBeTruthy();
+    expect(
+      screen.getByText('El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.'),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/mail server/);
   });
 });

@@ -15,6 +15,7 @@ import {
 } from '../features/auth/api/auth-client.ts';
 import { meKeys } from '../features/auth/api/use-me.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { useAuthErrorText } from '../features/auth/auth-error-text.ts';
 import { ForgotPasswordLink } from '../features/auth/components/forgot-password-link.tsx';
 import { GoogleButton } from '../features/auth/components/google-button.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
@@ -32,6 +33,7 @@ type Mode = 'signIn' | 'signUp';
 /** Auth page (/auth, product §2): sign in or create an account; a signed-in user goes to /. */
 export function Component() {
   const { t } = useTranslation();
+  const authErrorText = useAuthErrorText();
   const { user, loading } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -113,7 +115,7 @@ export function Component() {
       setMode('signIn'); // product §4: after 'account exists' the page switches to sign-in mode
     } else {
       toast.error(mode === 'signIn' ? t('auth.toast.signInFailed') : t('auth.toast.signUpFailed'), {
-        description: err.message,
+        description: authErrorText(err),
       });
     }
   }
@@ -139,7 +141,7 @@ export function Component() {
           description:
             err.status === 429
               ? t(isEmailRateLimit(err) ? 'auth.toast.tooManyAttemptsForEmail' : 'auth.toast.tooManyAttempts')
-              : err.message,
+              : authErrorText(err),
         });
       else toast.error(t('auth.toast.magicLinkError'));
     } finally {

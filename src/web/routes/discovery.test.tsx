@@ -166,6 +166,20 @@ describe('Public vendor profile', () => {
     expect(screen.getByRole('tab', { name: 'Services' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('names the languages the vendor speaks in the reader’s language', async () => {
+    renderAt('/public/vendor/casa-limpia?tab=about', { retry: false });
+    const about = await screen.findByRole('tabpanel', { name: 'About' });
+    expect(within(about).getByText('Spanish')).toBeTruthy();
+    expect(within(about).getByText('English')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('es-MX');
+    renderAt('/public/vendor/casa-limpia?tab=about', { retry: false });
+    const acerca = await screen.findByRole('tabpanel', { name: 'Acerca de' });
+    expect(within(acerca).getByText('Español')).toBeTruthy();
+    expect(within(acerca).getByText('Inglés')).toBeTruthy();
+    expect(within(acerca).queryByText('Spanish')).toBeNull();
+  });
+
   it('shows the rating in the header and the reviews in their tab, for a vendor with reviews', async () => {
     const rated = { ...detail, rating_average: 4.5, rating_count: 2 };
     answer = (url) =>
@@ -231,16 +245,16 @@ describe('Public vendor profile', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Casa Limpia' })).toBeTruthy();
     await waitFor(() => expect(requests.some((r) => r.pathname === '/api/me')).toBe(true));
     expect(await screen.findByRole('tab', { name: 'Servicios' })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).toBeNull());
     expect(screen.queryByRole('link', { name: 'Crear cuenta' })).toBeNull();
     expect(screen.queryByRole('heading', { name: '¿Eres nuevo en Barrio?' })).toBeNull();
 
     // The public directory, likewise.
     cleanup();
     renderAt('/public/all-vendors', { retry: false });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Todos los Proveedores' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Todos los proveedores' })).toBeTruthy();
     await waitFor(() => expect(requests.filter((r) => r.pathname === '/api/me').length).toBeGreaterThan(1));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar Sesión' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Iniciar sesión' })).toBeNull());
   });
 
   it("shows 'Vendor Not Found' with a link to /auth, and the toast", async () => {

@@ -184,7 +184,9 @@ function JobCard({ booking }: { booking: MyBooking }) {
       <div className="flex items-center justify-between gap-3">
         <p className="text-sm text-stone-700">
           {t('jobs.cost')}:{' '}
-          <span className="font-semibold text-stone-900">{priceText(booking.amount_mxn, i18n.language)}</span>
+          <span className="font-semibold whitespace-nowrap text-stone-900">
+            {priceText(booking.amount_mxn, i18n.language)}
+          </span>
         </p>
         {booking.payment_url ? (
           <a

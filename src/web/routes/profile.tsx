@@ -21,6 +21,7 @@ import { RecommendationsList } from '../features/contacts/components/recommendat
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
 import { currentLanguage } from '../i18n/i18n.ts';
+import { errorTextNow } from '../lib/error-text.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -111,7 +112,7 @@ function ProfileForm({ user, profile }: { user: MeResponse['user']; profile: MeR
   function submit(input: UpdateProfileInput) {
     update.mutate(input, {
       onSuccess: () => toast.success(t('auth.profile.saved')),
-      onError: (err) => toast.error(t('auth.profile.saveFailed'), { description: err.message }),
+      onError: (err) => toast.error(t('auth.profile.saveFailed'), { description: errorTextNow(err) }),
     });
   }
 

@@ -20,9 +20,11 @@ import {
   resetPassword,
 } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { authErrorText } from '../features/auth/auth-error-text.ts';
 import { AuthPage } from '../features/auth/components/auth-page.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
@@ -50,7 +52,7 @@ function useFailureText() {
       return isEmailRateLimit(err)
         ? t('auth.toast.tooManyAttemptsForEmail')
         : t('auth.toast.tooManyAttempts');
-    if (err instanceof ApiError && err.status > 0) return err.message;
+    if (err instanceof ApiError && err.status > 0) return authErrorText(err, currentLanguage());
     return t('auth.toast.errorText');
   };
 }

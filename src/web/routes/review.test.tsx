@@ -45,7 +45,12 @@ let signedIn: { me: unknown; bookings: unknown[] } | undefined;
 
 const refusal = (status: number, message: string): Answer => ({
   status,
-  body: { error: { code: status === 409 ? 'conflict' : 'refused', message } },
+  body: {
+    error: {
+      code: ({ 409: 'conflict', 410: 'gone', 422: 'unprocessable' } as const)[status] ?? 'bad_request',
+      message,
+    },
+  },
 });
 
 beforeAll(() => preloadRouteAt('/review/ABC234'));
@@ -181,8 +186,7 @@ describe('/review/:code', () => {
     [410, reviewMessages.linkExpired],
     [422, reviewMessages.notEnded],
     [422, reviewMessages.didNotTakePlace],
-    [422, 'A refusal the page does not know yet.'],
-  ])('shows the server’s %i refusal as it comes: %s', async (status, message) => {
+  ])('shows the server’s %i refusal in its words: %s', async (status, message) => {
     postAnswer = refusal(status, message);
     renderAt(URL_OF_PAGE);
     fireEvent.click(await screen.findByLabelText('2 stars'));
@@ -191,6 +195,14 @@ describe('/review/:code', () => {
     // The form stays, with what was written.
     expect(screen.getByRole('button', { name: 'Publish review' })).toBeTruthy();
     expect(screen.queryByText('Thanks! Your review is published.')).toBeNull();
+  });
+
+  it('words a refusal the page does not know by its code, never with the server’s English', async () => {
+    postAnswer = refusal(422, 'A refusal the page does not know yet.');
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByLabelText('2 stars'));
+    publish();
+    expect((await screen.findByRole('alert')).textContent).toBe('This cannot be done yet.');
   });
 
   it('says a failure that is not a refusal as one to try again', async () => {

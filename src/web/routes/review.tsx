@@ -29,6 +29,7 @@ import {
 import { RatingInput } from '../features/reviews/components/rating-input.tsx';
 import { Stars } from '../features/reviews/components/stars.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { errorTextNow } from '../lib/error-text.ts';
 import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
@@ -118,9 +119,9 @@ function messageText(t: TFunction, message: string): string {
 /** A refusal (4xx) in its words; anything else (network, 5xx) as `failed`. */
 function failureText(t: TFunction, err: Error | null, failed: string): string | undefined {
   if (!err) return undefined;
-  return err instanceof ApiError && err.status >= 400 && err.status < 500
-    ? messageText(t, err.message)
-    : failed;
+  if (!(err instanceof ApiError && err.status >= 400 && err.status < 500)) return failed;
+  const key = refusalKeys[err.message as keyof typeof refusalKeys];
+  return key ? t(`reviewPage.refusals.${key}`) : errorTextNow(err);
 }
 
 function ReviewView({ request, token }: { request: ReviewRequest; token: string }) {

@@ -7,6 +7,7 @@ import { useSandboxAction, useSandboxCheckout } from '../features/payments/api/u
 import { PaymentDetails } from '../features/payments/components/payment-details.tsx';
 import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { errorText } from '../lib/error-text.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -28,7 +29,7 @@ export function Component() {
       onSuccess: ({ redirect_url }) => void navigate(redirect_url),
       onError: (err) => {
         toast.error(t('payments.sandbox.error'), {
-          description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          description: err instanceof ApiError && err.status > 0 ? errorText(err, 'es-MX') : undefined,
         });
         void checkout.refetch();
       },
@@ -47,7 +48,7 @@ export function Component() {
       {error ? (
         <PaymentNotice icon={XCircle} tone="bad" title={t('payments.sandbox.notFoundText')}>
           {error instanceof ApiError && error.status !== 404 ? (
-            <p className="text-stone-700">{error.message}</p>
+            <p className="text-stone-700">{errorText(error, 'es-MX')}</p>
           ) : null}
         </PaymentNotice>
       ) : !booking ? (

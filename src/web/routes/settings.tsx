@@ -10,6 +10,7 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { DeleteContactsData } from '../features/contacts/components/delete-contacts-data.tsx';
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { CloseButton } from '../features/profile/components/close-button.tsx';
+import { errorTextNow } from '../lib/error-text.ts';
 import { paths, policyNames } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -41,7 +42,7 @@ export function Component() {
         { [field]: value },
         {
           onSuccess: () => toast.success(t('auth.settings.saved')),
-          onError: (err) => toast.error(t('auth.settings.saveFailed'), { description: err.message }),
+          onError: (err) => toast.error(t('auth.settings.saveFailed'), { description: errorTextNow(err) }),
         },
       ),
   });

@@ -8,6 +8,7 @@ import { Input } from '../components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs.tsx';
 import { isEmailRateLimit, signInWithEmail, signOut } from '../features/auth/api/auth-client.ts';
 import { fetchMe, meKeys } from '../features/auth/api/use-me.ts';
+import { useAuthErrorText } from '../features/auth/auth-error-text.ts';
 import { ForgotPasswordLink } from '../features/auth/components/forgot-password-link.tsx';
 import { PasswordField } from '../features/auth/components/password-field.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -52,6 +53,7 @@ export function Component() {
  */
 function VendorLogin() {
   const { t } = useTranslation();
+  const authErrorText = useAuthErrorText();
   const navigate = useNavigate();
   // Where the vendor was sent to log in from (paths of this site only), else the dashboard.
   const [params] = useSearchParams();
@@ -83,7 +85,7 @@ function VendorLogin() {
           err instanceof ApiError && err.status === 429
             ? t(isEmailRateLimit(err) ? 'auth.toast.tooManyAttemptsForEmail' : 'auth.toast.tooManyAttempts')
             : err instanceof ApiError && err.status > 0
-              ? err.message
+              ? authErrorText(err)
               : t('auth.toast.errorText'),
       });
     } finally {

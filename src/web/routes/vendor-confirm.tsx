@@ -14,6 +14,7 @@ import { priceText } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { errorText } from '../lib/error-text.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
@@ -64,12 +65,12 @@ export function Component() {
     );
   };
 
-  // The server's refusals are bilingual ("es / en"): the page says the two it knows in its words.
+  // The page says the two refusals it knows in its words; another by its reason or code.
   const failureText = (err: Error) => {
     if (!(err instanceof ApiError) || err.status === 0) return undefined;
     if (err.status === 409) return t('bookings.confirmPage.processedText');
     if (err.status === 410) return t('bookings.confirmPage.expiredText');
-    return err.message;
+    return errorText(err, 'es-MX'); // the page is always Spanish (product §8.9)
   };
 
   // A token the server refuses to read (400: malformed) or does not know (404) is the spec's

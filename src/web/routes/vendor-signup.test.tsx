@@ -106,7 +106,7 @@ describe('/vendor-signup', () => {
     type('Dirección del negocio', 'Calle Colima 1, Roma Norte');
     fireEvent.click(screen.getByLabelText('Roma Norte'));
     click('Siguiente');
-    click('Crear Perfil');
+    click('Crear perfil');
     expect(await screen.findByText('Paso 1 de 3')).toBeTruthy();
     const phone = screen.getByLabelText('Teléfono de WhatsApp', { exact: true });
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
@@ -117,7 +117,7 @@ describe('/vendor-signup', () => {
     type('Teléfono de WhatsApp', '+52 55 2345 6789');
     click('Siguiente');
     click('Siguiente');
-    click('Crear Perfil');
+    click('Crear perfil');
     await waitFor(() => expect(signups).toHaveLength(1));
     expect(signups[0]).toMatchObject({ business_phone: '+52 55 2345 6789', business_phone_country: 'MX' });
   });

@@ -34,6 +34,7 @@ import {
 } from '../features/vendor-onboarding/signup-form.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { errorTextNow } from '../lib/error-text.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -187,7 +188,9 @@ function Wizard({ language }: { language: Language }) {
       else
         toast.error(t('vendor.wizard.errorTitle'), {
           description:
-            err instanceof ApiError && err.status === 409 ? err.message : t('vendor.wizard.errorFallback'),
+            err instanceof ApiError && err.status === 409
+              ? errorTextNow(err)
+              : t('vendor.wizard.errorFallback'),
         });
     }
   }

@@ -8,6 +8,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useSelfTest, useWhatsAppStatus } from '../features/whatsapp/api/use-whatsapp.ts';
 import { WhatsAppAccess } from '../features/whatsapp/components/whatsapp-access.tsx';
 import { ApiError } from '../lib/api-client.ts';
+import { errorTextNow } from '../lib/error-text.ts';
 import { toast } from '../lib/toast.ts';
 
 /**
@@ -40,7 +41,7 @@ function StatusPanel() {
       },
       onError: (err) =>
         toast.error(t('whatsapp.status.testError'), {
-          description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          description: err instanceof ApiError && err.status > 0 ? errorTextNow(err) : undefined,
         }),
     });
 

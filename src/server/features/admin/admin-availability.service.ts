@@ -60,7 +60,7 @@ function assertInAdminCalendar(startTz: Date, timeZone: string, now: Date): void
     throw new AppError(
       'validation_failed',
       `Invalid json (start_tz): Pick a date from today to ${ADMIN_CALENDAR_DAYS} days ahead`,
-    );
+    ).because('window_out_of_calendar', { days: String(ADMIN_CALENDAR_DAYS) });
   }
 }
 
@@ -70,7 +70,7 @@ async function vendorTimeZone(db: Db, vendorProfileId: string): Promise<string> 
     .from(vendorProfiles)
     .where(eq(vendorProfiles.id, vendorProfileId))
     .limit(1);
-  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
   return vendor.timezone;
 }
 
@@ -113,12 +113,14 @@ export async function updateAvailabilityWindow(
     .select(windowColumns)
     .from(availabilityWindows)
     .where(eq(availabilityWindows.id, id));
-  if (!current) throw new AppError('not_found', 'Availability window not found.');
+  if (!current) throw new AppError('not_found', 'Availability window not found.').because('window_not_found');
   const startTz = input.start_tz ? new Date(input.start_tz) : current.start_tz;
   const endTz = input.end_tz ? new Date(input.end_tz) : current.end_tz;
   // The table's check constraint would say so too, but as a 500; this is the caller's mistake.
   if (endTz <= startTz) {
-    throw new AppError('validation_failed', 'Invalid json (end_tz): The end must be after the start');
+    throw new AppError('validation_failed', 'Invalid json (end_tz): The end must be after the start').because(
+      'window_end_before_start',
+    );
   }
   if (startTz.getTime() !== current.start_tz.getTime()) {
     assertInAdminCalendar(startTz, await vendorTimeZone(db, current.vendor_profile_id), now);
@@ -137,7 +139,7 @@ export async function updateAvailabilityWindow(
     .set(changes)
     .where(eq(availabilityWindows.id, id))
     .returning(windowColumns);
-  if (!row) throw new AppError('not_found', 'Availability window not found.');
+  if (!row) throw new AppError('not_found', 'Availability window not found.').because('window_not_found');
   return toWindow(row);
 }
 
@@ -146,6 +148,6 @@ export async function deleteAvailabilityWindow(db: Db, { id }: { id: string }): 
     .delete(availabilityWindows)
     .where(eq(availabilityWindows.id, id))
     .returning({ id: availabilityWindows.id });
-  if (!row) throw new AppError('not_found', 'Availability window not found.');
+  if (!row) throw new AppError('not_found', 'Availability window not found.').because('window_not_found');
   return row;
 }

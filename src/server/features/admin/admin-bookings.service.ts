@@ -195,7 +195,7 @@ function toDetail(row: BookingView, now: Date, reference: string | null): AdminB
 
 async function detailOf(db: Db, id: string, now: Date): Promise<AdminBookingDetail> {
   const row = await getBookingView(db, id);
-  if (!row) throw new AppError('not_found', 'Booking not found.');
+  if (!row) throw new AppError('not_found', 'Booking not found.').because('booking_not_found');
   // The admin's reference when the refund on record was paid back by other means.
   const [manual] = row.refundId?.startsWith('manual_')
     ? await db
@@ -251,7 +251,7 @@ export async function refundAdminBooking({
       'conflict',
       'No payment through a checkout is known for this booking: settle it with the provider by hand.',
       { reason: 'no_payment' },
-    );
+    ).because('refund_no_payment');
   let recorded: boolean;
   try {
     recorded = await refundBooking({ db, refunds: checkout, appointmentId: id, now });
@@ -260,7 +260,7 @@ export async function refundAdminBooking({
     const message = err instanceof Error ? err.message : String(err);
     throw new AppError('unavailable', `The payment provider did not make the refund: ${message}`, {
       reason: 'provider_failed',
-    });
+    }).because('refund_provider_failed');
   }
   // Another press, the sweeper or a webhook recorded the same refund (one key, one refund) first:
   // this press did not make it, and says so.
@@ -295,10 +295,14 @@ export async function markRefundedAdminBooking({
 const notOwed = (state: RefundState) =>
   state === 'refunded'
     ? alreadyRefunded()
-    : new AppError('conflict', 'No refund is owed on this booking.', { reason: 'not_owed' });
+    : new AppError('conflict', 'No refund is owed on this booking.', { reason: 'not_owed' }).because(
+        'refund_not_owed',
+      );
 
 const alreadyRefunded = () =>
-  new AppError('conflict', 'This booking was already refunded.', { reason: 'already_refunded' });
+  new AppError('conflict', 'This booking was already refunded.', { reason: 'already_refunded' }).because(
+    'already_refunded',
+  );
 
 /** POST /api/admin/bookings/:id/resend-payment-link. */
 export async function resendAdminPaymentLink({

@@ -106,10 +106,12 @@ export async function decidePendingChange(
 ): Promise<{ id: string; decision: PendingChangeDecision['decision']; fields: IdentityChanges }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(vendorProfiles).where(eq(vendorProfiles.id, id));
-    if (!current) throw new AppError('not_found', 'Vendor not found.');
+    if (!current) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
     const fields = current.pendingChanges;
     if (!fields || !current.pendingChangesAt)
-      throw new AppError('conflict', 'This vendor has no change waiting for review.');
+      throw new AppError('conflict', 'This vendor has no change waiting for review.').because(
+        'no_change_waiting',
+      );
 
     const approve = input.decision === 'approve';
     const applied: Partial<typeof vendorProfiles.$inferInsert> = {};
@@ -134,7 +136,7 @@ export async function decidePendingChange(
       throw new AppError(
         'conflict',
         'The vendor changed this request or another admin decided first. Reload.',
-      );
+      ).because('change_decided_by_other');
     const message = approve ? null : (input.message ?? null);
     await tx.insert(vendorProfileChanges).values({
       vendorProfileId: id,

@@ -200,7 +200,7 @@ export async function updateAdminCustomer(
     Object.keys(set).length === 0
       ? await db.select(profileColumns).from(profiles).where(customerProfile(id))
       : await db.update(profiles).set(set).where(customerProfile(id)).returning(profileColumns);
-  if (!row) throw new AppError('not_found', 'Customer not found.');
+  if (!row) throw new AppError('not_found', 'Customer not found.').because('customer_not_found');
   return fromProfileRow(row);
 }
 
@@ -214,7 +214,7 @@ export async function deleteAdminCustomer(db: Db, { id }: { id: string }): Promi
   if (row) return row;
   // appointments.customer_id is set null: every booking keeps its name, email and phone.
   const [guest] = await db.delete(customers).where(guestRow(id)).returning({ id: customers.id });
-  if (!guest) throw new AppError('not_found', 'Customer not found.');
+  if (!guest) throw new AppError('not_found', 'Customer not found.').because('customer_not_found');
   return guest;
 }
 
@@ -285,13 +285,13 @@ async function updateGuest(
       Object.keys(set).length === 0
         ? await db.select(guestColumns).from(customers).where(eq(customers.id, id))
         : await db.update(customers).set(set).where(eq(customers.id, id)).returning(guestColumns);
-    if (!row) throw new AppError('not_found', 'Customer not found.');
+    if (!row) throw new AppError('not_found', 'Customer not found.').because('customer_not_found');
     return fromGuestRow(row);
   } catch (err) {
     if (sqlState(err) === '23505')
       throw new AppError('conflict', 'Another customer already has this email.', [
         { path: 'email', message: 'Another customer already has this email.' },
-      ]);
+      ]).because('customer_email_taken');
     throw err;
   }
 }

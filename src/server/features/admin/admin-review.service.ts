@@ -93,11 +93,11 @@ export async function reviewVendor(
       })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, id));
-    if (!current) throw new AppError('not_found', 'Vendor not found.');
+    if (!current) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
     if (!(reviewQueueStatuses as readonly string[]).includes(current.status))
       throw new AppError('conflict', 'This vendor is not waiting for a review.', [
         { path: '', message: 'This vendor is not waiting for a review.', status: current.status },
-      ]);
+      ]).because('vendor_not_waiting_review');
 
     const message = input.decision === 'approve' ? null : (input.message ?? null);
     const approvesClaim = input.decision === 'approve' && current.claimedAt && !current.claimApprovedAt;
@@ -125,7 +125,10 @@ export async function reviewVendor(
         reviewMessage: vendorProfiles.reviewMessage,
         claimApprovedAt: vendorProfiles.claimApprovedAt,
       });
-    if (!row) throw new AppError('conflict', 'Another admin reviewed this vendor first. Reload the queue.');
+    if (!row)
+      throw new AppError('conflict', 'Another admin reviewed this vendor first. Reload the queue.').because(
+        'vendor_reviewed_by_other',
+      );
 
     const facts: ReviewFacts = {
       businessName: current.businessName,

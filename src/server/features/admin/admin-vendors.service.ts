@@ -193,7 +193,7 @@ export async function updateAdminVendor(
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   if (Object.keys(set).length === 0) {
     const [row] = await db.select(adminVendorColumns).from(vendorProfiles).where(eq(vendorProfiles.id, id));
-    if (!row) throw new AppError('not_found', 'Vendor not found.');
+    if (!row) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
     return toAdminVendor(row);
   }
   const [row] = await db
@@ -201,7 +201,7 @@ export async function updateAdminVendor(
     .set(set)
     .where(eq(vendorProfiles.id, id))
     .returning(adminVendorColumns);
-  if (!row) throw new AppError('not_found', 'Vendor not found.');
+  if (!row) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
   return toAdminVendor(row);
 }
 
@@ -230,8 +230,10 @@ export async function approveVendorClaim(
     .select({ id: vendorProfiles.id })
     .from(vendorProfiles)
     .where(eq(vendorProfiles.id, id));
-  if (!exists) throw new AppError('not_found', 'Vendor not found.');
-  throw new AppError('conflict', 'This vendor has no claim waiting for approval.');
+  if (!exists) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
+  throw new AppError('conflict', 'This vendor has no claim waiting for approval.').because(
+    'no_claim_waiting',
+  );
 }
 
 /**
@@ -252,16 +254,20 @@ export async function deleteAdminVendor(db: Db, { id }: { id: string }): Promise
       )
       .limit(1);
     if (active) {
-      throw new AppError('conflict', 'This vendor has active bookings. Cancel or finish them first.');
+      throw new AppError('conflict', 'This vendor has active bookings. Cancel or finish them first.').because(
+        'vendor_has_active_bookings',
+      );
     }
     // Money on record is kept with its vendor (decision 064): the books must still add up.
     if (await hasLedgerEntries(tx, id))
-      throw new AppError('conflict', 'This vendor has earnings on record and cannot be deleted.');
+      throw new AppError('conflict', 'This vendor has earnings on record and cannot be deleted.').because(
+        'vendor_has_earnings',
+      );
     const [row] = await tx
       .delete(vendorProfiles)
       .where(eq(vendorProfiles.id, id))
       .returning({ id: vendorProfiles.id });
-    if (!row) throw new AppError('not_found', 'Vendor not found.');
+    if (!row) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
     return row;
   });
 }

@@ -233,7 +233,11 @@ describe(`GET /api/vendors/:idOrSlug/availability (${testEngine})`, () => {
     const res = await request(`/api/vendors/${vendor.slug}/availability?serviceId=${inactive.id}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      error: { code: 'bad_request', message: 'This service is no longer offered.' },
+      error: {
+        code: 'bad_request',
+        reason: 'service_inactive',
+        message: 'This service is no longer offered.',
+      },
     });
   });
 

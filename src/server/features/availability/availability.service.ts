@@ -75,22 +75,24 @@ export async function computeAvailability({
     .from(vendorProfiles)
     .where(reference)
     .limit(1);
-  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
   // The public sees the slots of approved vendors only, their owner and admins any (decision 048);
   // a customer moving a booking made earlier, or the vendor over WhatsApp, reaches any vendor not
   // turned down.
   const visible = seesUnlisted
     ? vendor.applicationStatus === 'approved' || (await seesUnlisted(vendor.id))
     : vendor.applicationStatus !== 'rejected';
-  if (!visible) throw new AppError('not_found', 'Vendor not found.');
+  if (!visible) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
 
   const [service] = await db
     .select({ durationMinutes: services.durationMinutes, isActive: services.isActive })
     .from(services)
     .where(and(eq(services.id, serviceId), eq(services.vendorProfileId, vendor.id)))
     .limit(1);
-  if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
-  if (!service.isActive) throw new AppError('bad_request', 'This service is no longer offered.');
+  if (!service)
+    throw new AppError('not_found', 'This vendor offers no such service.').because('service_not_offered');
+  if (!service.isActive)
+    throw new AppError('bad_request', 'This service is no longer offered.').because('service_inactive');
 
   // A busy appointment reaches `duration + buffer` before its start and up to the longest buffer
   // after its end: read that margin around the range.

@@ -32,7 +32,8 @@ export interface AnswerBookingOptions {
   checkout: CheckoutDeps;
 }
 
-export const unknownToken = () => new AppError('not_found', 'Token de confirmación inválido');
+export const unknownToken = () =>
+  new AppError('not_found', 'Token de confirmación inválido').because('confirm_link_invalid');
 
 /** The answer by the link's token (the stored phone and email received it). */
 export async function answerBookingByToken({ token, ...options }: AnswerBookingOptions & { token: string }) {
@@ -133,11 +134,11 @@ async function answer({
     throw new AppError(
       'gone',
       'Este enlace de confirmación ha caducado. / This confirmation link has expired.',
-    );
+    ).because('confirm_link_expired');
   throw new AppError(
     'conflict',
     `Esta reserva ya fue procesada (${statusInWordsEs[status]}). / This booking was already processed.`,
-  );
+  ).because('booking_already_processed', { status });
 }
 
 /** What a vendor's WhatsApp command did (whatsapp-inbound.service.ts words the reply). */

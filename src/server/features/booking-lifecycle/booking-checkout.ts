@@ -220,11 +220,11 @@ export async function resendPaymentLink({
   now,
 }: AttachCheckoutOptions): Promise<{ url: string; dueAt: Date }> {
   const row = await getBookingView(db, appointmentId);
-  if (!row) throw new AppError('not_found', 'Booking not found.');
+  if (!row) throw new AppError('not_found', 'Booking not found.').because('booking_not_found');
   if (!row.paymentDueAt || !isPayable(row, now))
     throw new AppError('conflict', 'Only a booking awaiting its payment has a payment link to send.', {
       reason: 'not_payable',
-    });
+    }).because('not_awaiting_payment');
   const dueAt = row.paymentDueAt;
   if (row.checkoutSessionId && row.paymentUrl) {
     const url = row.paymentUrl;
@@ -235,6 +235,6 @@ export async function resendPaymentLink({
   if (!url)
     throw new AppError('conflict', 'This booking has just changed. Reload it to see where it stands.', {
       reason: 'changed',
-    });
+    }).because('booking_changed');
   return { url, dueAt };
 }

@@ -3,7 +3,7 @@ import type { BookingChangeRefusal } from '../../../shared/booking.schemas.ts';
 import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { AppError, sqlState } from '../../lib/app-error.ts';
+import { AppError, type ErrorReason, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import { type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
 import { notifyCancelled, notifyRescheduled } from './booking-notifications.ts';
@@ -23,8 +23,15 @@ import { slotTaken, takeVendorsTurn } from './request-booking.ts';
 // first wins, and this request answers 409 `changed` and changes nothing. Online changes end
 // CUSTOMER_CHANGE_HOURS before the start; a paid booking cancelled in time is refunded in full.
 
+/** Each refusal of the booking page by its reason for the web app's words (shared/api-errors.ts). */
+const refusalReasons = {
+  changed: 'booking_changed',
+  too_late: 'change_too_late',
+  slot_taken: 'slot_taken',
+} as const satisfies Record<BookingChangeRefusal, ErrorReason>;
+
 const refused = (reason: BookingChangeRefusal, message: string) =>
-  new AppError('conflict', message, { reason });
+  new AppError('conflict', message, { reason }).because(refusalReasons[reason]);
 
 export const bookingChanged = () =>
   refused('changed', 'This booking has just changed. Reload it to see where it stands.');
@@ -100,7 +107,7 @@ export async function cancelByAdmin({
   note,
 }: CustomerChangeOptions & { note?: string | undefined }): Promise<BookingView> {
   const row = await getBookingView(db, appointmentId);
-  if (!row) throw new AppError('not_found', 'Booking not found.');
+  if (!row) throw new AppError('not_found', 'Booking not found.').because('booking_not_found');
   const status = effectiveStatus(row, now);
   if (!isActive(status))
     throw refused('changed', 'This booking has already ended: there is nothing to cancel.');

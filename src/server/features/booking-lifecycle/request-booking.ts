@@ -42,7 +42,7 @@ function constraintOf(err: unknown): string | undefined {
 export const slotTaken = () =>
   new AppError('conflict', 'That time is no longer available. Please pick another time.', {
     reason: 'slot_taken',
-  });
+  }).because('slot_taken');
 
 export interface RequestBookingOptions {
   db: Db;
@@ -90,7 +90,7 @@ export async function requestBooking({
     // Decision 048: only approved vendors accept booking requests; others are not public.
     .where(and(reference, eq(vendorProfiles.applicationStatus, 'approved')))
     .limit(1);
-  if (!vendor) throw new AppError('not_found', 'Vendor not found.');
+  if (!vendor) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
 
   // ARCHITECTURE §5: the server re-runs the engine, over the same reads as the availability route, after
   // freeing the slots of overdue rows (the sweeper's rules for this vendor, with their notifications;
@@ -121,7 +121,8 @@ export async function requestBooking({
     .from(services)
     .where(eq(services.id, input.serviceId))
     .limit(1);
-  if (!service) throw new AppError('not_found', 'This vendor offers no such service.');
+  if (!service)
+    throw new AppError('not_found', 'This vendor offers no such service.').because('service_not_offered');
   const serviceLocation = serviceLocationOf(service.location, vendor.serviceCategory);
   const address = serviceLocation === 'customer' ? checkedAddress(input.address, vendor.serviceAreas) : null;
 
@@ -233,13 +234,15 @@ export async function requestBooking({
 function checkedAddress(address: BookingAddress | undefined, serviceAreas: string[]): BookingAddress {
   if (!address) {
     const message = 'Please enter the address where the service is done.';
-    throw new AppError('validation_failed', message, [{ path: 'address', message }]);
+    throw new AppError('validation_failed', message, [{ path: 'address', message }]).because(
+      'address_required',
+    );
   }
   if (!servesColonia(serviceAreas, address.colonia)) {
     const message = `This vendor does not serve ${address.colonia}. They serve: ${serviceAreas.join(', ')}.`;
     throw new AppError('validation_failed', message, [
       { path: 'address.colonia', message, serves: serviceAreas },
-    ]);
+    ]).because('colonia_not_served', { colonia: address.colonia, serves: serviceAreas.join(', ') });
   }
   return address;
 }

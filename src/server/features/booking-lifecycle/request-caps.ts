@@ -30,14 +30,15 @@ export interface Requester {
 }
 
 /** A neutral refusal: the blocked requester learns that this vendor takes no request of theirs, not why. */
-const notAccepted = () => new AppError('forbidden', 'This vendor is not accepting requests from you.');
+const notAccepted = () =>
+  new AppError('forbidden', 'This vendor is not accepting requests from you.').because('not_accepted');
 
 const overCap = () =>
   new AppError(
     'rate_limited',
     'You have too many pending requests. Wait for the vendor’s answer before requesting another.',
     { limit: 'open_requests' },
-  );
+  ).because('too_many_pending');
 
 /**
  * Refuses a request from someone the vendor blocked (403) or over the caps (429). Called inside

@@ -68,12 +68,15 @@ describe(`the booking request's address (${testEngine})`, () => {
     const missing = await request(vendor.id, service.id);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({
-      error: { code: 'validation_failed', details: [{ path: 'address' }] },
+      error: { code: 'validation_failed', reason: 'address_required', details: [{ path: 'address' }] },
     });
     const elsewhere = await request(vendor.id, service.id, { address: { ...address, colonia: 'Polanco' } });
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toMatchObject({
       error: {
+        // The web app words it from the reason and its values; the message is for API clients.
+        reason: 'colonia_not_served',
+        params: { colonia: 'Polanco', serves: 'Roma Norte, Condesa' },
         message: 'This vendor does not serve Polanco. They serve: Roma Norte, Condesa.',
         details: [{ path: 'address.colonia' }],
       },

@@ -104,6 +104,7 @@ describe(`booking request caps and blocks (${testEngine})`, () => {
     for (const refused of attempts.slice(cap)) {
       expect(await errorOf(refused)).toEqual({
         code: 'rate_limited',
+        reason: 'too_many_pending',
         message:
           'You have too many pending requests. Wait for the vendor’s answer before requesting another.',
         details: { limit: 'open_requests' },
@@ -298,6 +299,7 @@ describe(`booking request caps and blocks (${testEngine})`, () => {
       expect(res.status).toBe(403);
       expect(await errorOf(res)).toEqual({
         code: 'forbidden',
+        reason: 'not_accepted',
         message: 'This vendor is not accepting requests from you.',
       });
     }

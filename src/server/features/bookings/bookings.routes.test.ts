@@ -145,9 +145,13 @@ describe(`bookings (${testEngine})`, () => {
     await book(vendor.id, service.id, MONDAY_9); // 09:00–10:00, +30 min buffer
     const res = await client().post('/api/bookings', payload(vendor.id, service.id, MONDAY_10));
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { error: { message: string } }).error.message).toMatch(
-      /no longer available/,
-    );
+    expect(await res.json()).toMatchObject({
+      error: {
+        code: 'conflict',
+        reason: 'slot_taken',
+        message: expect.stringMatching(/no longer available/),
+      },
+    });
     await book(vendor.id, service.id, '2026-11-23T16:30:00Z'); // 10:30 clears the buffer
   });
 

@@ -208,7 +208,7 @@ export async function listMyBookings({
 // ——— The customer's booking page (decision 044) ———
 
 /** The same answer for an unknown, forged or expired link: it never says whether the code exists. */
-const bookingNotFound = () => new AppError('not_found', 'Booking not found.');
+const bookingNotFound = () => new AppError('not_found', 'Booking not found.').because('booking_not_found');
 
 export interface ManagedBookingOptions {
   db: Db;
@@ -383,7 +383,9 @@ export async function getManagedBookingCalendar(
   const row = await bookingOfManageToken(options);
   const status = effectiveStatus(row, options.now);
   if (!(activeAppointmentStatuses as readonly AppointmentStatus[]).includes(status))
-    throw new AppError('gone', 'This booking has ended: there is nothing to add to a calendar.');
+    throw new AppError('gone', 'This booking has ended: there is nothing to add to a calendar.').because(
+      'booking_ended',
+    );
   const state = status === 'paid' ? 'paid' : status === 'confirmed' ? 'confirmed' : 'tentative';
   return {
     code: row.code,

@@ -141,7 +141,9 @@ describe(`the customer's booking page (${testEngine})`, () => {
       .select({ id: appointments.id, endTz: appointments.endTz })
       .from(appointments)
       .where(eq(appointments.code, booking.code));
-    const notFound = { error: { code: 'not_found', message: 'Booking not found.' } };
+    const notFound = {
+      error: { code: 'not_found', reason: 'booking_not_found', message: 'Booking not found.' },
+    };
 
     for (const bad of [
       manageToken('another-secret', row!.id),

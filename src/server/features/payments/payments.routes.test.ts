@@ -576,7 +576,9 @@ describe(`payments (${testEngine})`, () => {
     const { id, row } = await confirmed();
     const other = await confirmed();
     const stranger = world.http();
-    const notFound = { error: { code: 'not_found', message: 'Reserva No Encontrada' } };
+    const notFound = {
+      error: { code: 'not_found', reason: 'booking_not_found', message: 'Reserva No Encontrada' },
+    };
     // By the id alone (it is in Stripe's metadata, in URLs, in logs): the 404 of an unknown booking.
     const byId = await appointmentOf(id, undefined, stranger);
     expect(byId.status).toBe(404);

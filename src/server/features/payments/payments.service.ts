@@ -47,7 +47,7 @@ interface SessionRead {
   now: Date;
 }
 
-const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada');
+const bookingNotFound = () => new AppError('not_found', 'Reserva No Encontrada').because('booking_not_found');
 
 /** GET /api/payments/session/:sessionId: what /payment-success shows (the session id is the key). */
 export async function getPaymentSession({ db, sessionId, now }: SessionRead): Promise<PaymentSessionDetails> {
@@ -99,7 +99,8 @@ export async function getAppointmentCheckout({
 /** GET /api/sandbox/checkout/:sessionId: what the sandbox checkout page shows. */
 export async function getSandboxCheckout({ db, sessionId, now }: SessionRead): Promise<SandboxCheckout> {
   const row = await bySession(db, sessionId);
-  if (!row) throw new AppError('not_found', 'Sesión de pago no encontrada');
+  if (!row)
+    throw new AppError('not_found', 'Sesión de pago no encontrada').because('payment_session_not_found');
   return { ...details(row, now), session_id: sessionId, payable: isPayable(row, now) };
 }
 
@@ -133,7 +134,10 @@ export async function sandboxCheckoutAction({
   // Like an expired Stripe checkout, a closed sandbox checkout takes no payment. A booking paid
   // already answers with its success page (a second click after a slow first one).
   if (!checkout.payable && checkout.status !== 'paid')
-    throw new AppError('gone', 'Esta sesión de pago ya expiró. La reserva no está pendiente de pago.');
+    throw new AppError(
+      'gone',
+      'Esta sesión de pago ya expiró. La reserva no está pendiente de pago.',
+    ).because('payment_session_expired');
   const outcome = await applyPaymentEvent({
     db,
     provider: 'sandbox',

@@ -63,7 +63,7 @@ export async function createVendorSignup({
     // product §5: the password is required unless signed in through the social provider.
     throw new AppError('validation_failed', 'Please fill in all required fields before continuing.', [
       { path: 'password', message: 'Please fill in all required fields before continuing.' },
-    ]);
+    ]).because('signup_fields_missing');
   }
   // Hashing is slow on purpose: do it before the transaction holds any lock.
   const passwordHash = sessionUser ? undefined : await hashPassword(input.password!);
@@ -76,7 +76,9 @@ export async function createVendorSignup({
         .where(eq(vendorProfiles.userId, owner.id))
         .limit(1);
       if (existingVendor.length > 0)
-        throw new AppError('conflict', 'This account already has a vendor profile. Log in instead.');
+        throw new AppError('conflict', 'This account already has a vendor profile. Log in instead.').because(
+          'already_vendor',
+        );
 
       const profileId = await upsertVendorPersonProfile(tx, owner, input);
       // Always the account's own profile. A matching admin-created profile is only
@@ -134,7 +136,7 @@ export async function createVendorSignup({
       sqlState(err) === '23505' &&
       String((err as { cause?: { constraint?: string } }).cause?.constraint ?? '').includes('email')
     )
-      throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE);
+      throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE).because('account_exists');
     throw err;
   }
 }
@@ -146,7 +148,7 @@ async function createCredentialAccount(
 ): Promise<SignedInUser> {
   const email = input.business_email; // lower case already (the schema)
   const [taken] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  if (taken) throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE);
+  if (taken) throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE).because('account_exists');
   const id = randomUUID();
   const now = new Date();
   // better-auth's shape: a user row and a 'credential' account whose accountId is the user id and

@@ -108,7 +108,10 @@ export async function listPendingAppointments(db: Db, now: Date): Promise<Pendin
 
 function requirePhone(input: string): string {
   const phone = normalizeWhatsAppPhone(input);
-  if (!phone) throw new AppError('validation_failed', 'Enter a valid phone number with its country code.');
+  if (!phone)
+    throw new AppError('validation_failed', 'Enter a valid phone number with its country code.').because(
+      'whatsapp_phone_invalid',
+    );
   return phone;
 }
 
@@ -173,17 +176,22 @@ export async function sendNotification({
       throw new AppError(
         'validation_failed',
         'Enter the phone number to send the test notification to, or add a phone to your profile.',
-      );
+      ).because('whatsapp_phone_missing');
     const to = requirePhone(target);
     await enqueueWhatsApp(db, { type: 'test', to });
     return { queued: true, to, ...flags };
   }
 
   const booking = await getBookingView(db, input.appointmentId);
-  if (!booking) throw new AppError('not_found', 'Appointment not found.');
+  if (!booking) throw new AppError('not_found', 'Appointment not found.').because('booking_not_found');
   if (!isAnswerable(booking, now))
-    throw new AppError('conflict', 'Only a booking awaiting the vendor’s answer can be notified.');
-  if (!booking.vendorPhone) throw new AppError('bad_request', 'This vendor has no WhatsApp number.');
+    throw new AppError('conflict', 'Only a booking awaiting the vendor’s answer can be notified.').because(
+      'whatsapp_not_pending',
+    );
+  if (!booking.vendorPhone)
+    throw new AppError('bad_request', 'This vendor has no WhatsApp number.').because(
+      'whatsapp_vendor_no_phone',
+    );
 
   // The request's own text carries the confirm links (their token is stored only hashed): resend it
   // as queued at booking time; without it, the same request built again, with the WhatsApp commands

@@ -1,8 +1,10 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../i18n/i18n.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOut, startGoogleSignIn } from './api/auth-client.ts';
+import { authErrorText } from './auth-error-text.ts';
 
 /** product §9: the social sign-in popup is 600x700. */
 const POPUP = { width: 600, height: 700 };
@@ -45,7 +47,7 @@ export function useGoogleSignIn() {
         if (!popup) toast.error(t('auth.toast.popupBlocked'));
       } catch (err) {
         if (err instanceof ApiError && err.status > 0)
-          toast.error(t('auth.toast.googleFailed'), { description: err.message });
+          toast.error(t('auth.toast.googleFailed'), { description: authErrorText(err, currentLanguage()) });
         else toast.error(t('auth.toast.googleError'));
       }
     },

@@ -5,36 +5,9 @@ import {
   wallMinuteAt,
   weekdayIndex,
 } from '../../../shared/availability/zone-time.ts';
-import type { PublicServiceDetail } from '../../../shared/vendor.schemas.ts';
 
-// The booking form's pure parts: the spec's demo fallbacks (product §4, §9) and slots grouped by the
+// The booking form's pure parts: the spec's demo slots (product §4, §9) and slots grouped by the
 // vendor's local day (decision 013: slots are shown in the vendor's timezone).
-
-/** Demo items carry this prefix: the form refuses to send them (never booked as if real). */
-const DEMO_PREFIX = 'demo-';
-
-export const isDemoId = (id: string) => id.startsWith(DEMO_PREFIX);
-
-/** product §9: Computer Repair (60 min, 80.00), Virus Removal (90 min, 120.00), Data Recovery (120 min, 150.00). */
-export const demoServices = [
-  { id: 'demo-computer-repair', key: 'computerRepair', duration_minutes: 60, price_cents: 8_000 },
-  { id: 'demo-virus-removal', key: 'virusRemoval', duration_minutes: 90, price_cents: 12_000 },
-  { id: 'demo-data-recovery', key: 'dataRecovery', duration_minutes: 120, price_cents: 15_000 },
-] as const;
-
-export function demoServiceList(
-  name: (key: (typeof demoServices)[number]['key']) => string,
-): PublicServiceDetail[] {
-  return demoServices.map((s) => ({
-    id: s.id,
-    name: name(s.key),
-    description: null,
-    duration_minutes: s.duration_minutes,
-    price_cents: s.price_cents,
-    // Examples are never sent, so they ask for no address.
-    location: 'vendor' as const,
-  }));
-}
 
 const DEMO_HOURS = [9, 10, 11, 14, 15, 16, 17];
 const DEMO_DAYS = 7;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { reviewMessages } from '../../../shared/review.schemas.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useErrorText } from '../../lib/error-text.ts';
 
 // What the vendor's Reviews section and the admin's Reviews tab share (the `reviewModeration`
 // strings): the contract's messages in the reader's language, and a review's day.
@@ -32,11 +33,13 @@ export function useModerationMessage() {
  * error, a 500), where the caller's own sentence stands.
  */
 export function useModerationErrorText() {
-  const message = useModerationMessage();
-  return (error: unknown): string | undefined =>
-    error instanceof ApiError && error.status >= 400 && error.status < 500
-      ? message(error.message)
-      : undefined;
+  const { t } = useTranslation();
+  const text = useErrorText();
+  return (error: unknown): string | undefined => {
+    if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) return undefined;
+    const key = errorKeys[error.message as keyof typeof errorKeys];
+    return key ? t(`reviewModeration.errors.${key}`) : text(error);
+  };
 }
 
 /** A review's day in the page's language, as Mexico City has it (where Barrio and its vendors are). */

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n/i18n.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { changeValue } from '../../../test/change-value.ts';
 import { renderWithProviders, setUpComponentTests, stubFetch } from '../../../test/component-test.tsx';
 import { AdminListTab } from './admin-list-tab.tsx';
@@ -16,6 +17,7 @@ interface Person {
 
 let people: Person[];
 let deleted: string[];
+let refuseDelete: boolean;
 let asked: { q: string; limit: number }[];
 
 function usePeople(q: string, limit: number) {
@@ -33,6 +35,10 @@ function usePeople(q: string, limit: number) {
 function useDeletePerson() {
   return useMutation({
     mutationFn: async (id: string) => {
+      if (refuseDelete)
+        throw new ApiError('conflict', 'This vendor has active bookings.', 409, undefined, {
+          reason: 'vendor_has_active_bookings',
+        });
       deleted.push(id);
       people = people.filter((p) => p.id !== id);
     },
@@ -77,6 +83,7 @@ setUpComponentTests(['admin']);
 beforeEach(async () => {
   people = Array.from({ length: 30 }, (_, i) => ({ id: `p${i}`, name: `Person ${i}` }));
   deleted = [];
+  refuseDelete = false;
   asked = [];
   // The providers ask for the session once; the rows come from the hooks above, not the API.
   stubFetch(async () => Response.json(null));
@@ -130,5 +137,24 @@ describe('AdminListTab', () => {
     confirm = await screen.findByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toEqual(['p4']));
+  });
+
+  it('says a refused delete with the title "Error", what failed and why, in the admin’s language', async () => {
+    await i18n.changeLanguage('es-MX');
+    refuseDelete = true;
+    renderTab();
+    await screen.findByText('Mostrando 20 de 30');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Person 4' }));
+    const confirm = await screen.findByRole('alertdialog');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Eliminar' }));
+    // product §8.7: titled "Error"; the server's English never shows.
+    const toast = (
+      await screen.findByText(
+        'Could not delete. Este proveedor tiene reservas activas. Cancélalas o espera a que terminen.',
+      )
+    ).closest('[data-sonner-toast]');
+    expect(toast?.textContent).toBe(
+      'ErrorCould not delete. Este proveedor tiene reservas activas. Cancélalas o espera a que terminen.',
+    );
   });
 });

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { adminErrorToast, adminFetchFailed } from '../admin-error-toast.ts';
 import { ListPlaceholder, LoadMore, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
 import { SearchBox } from './search-box.tsx';
 
@@ -56,7 +57,7 @@ export function AdminListTab<Item extends { id: string }>({
   const remove = useDelete();
   const [editing, setEditing] = useState<{ open: boolean; item: Item | null }>({ open: false, item: null });
   const [deleting, setDeleting] = useState<Item | null>(null);
-  useErrorToast(errorToastId, list, { title: t('admin.toast.fetchFailed') });
+  useErrorToast(errorToastId, list, adminFetchFailed(t));
   const items = list.data?.items ?? [];
 
   return (
@@ -100,7 +101,7 @@ export function AdminListTab<Item extends { id: string }>({
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => toast.success(text.deleted),
-            onError: (err) => toast.error(text.deleteFailed, { description: err.message }),
+            onError: (err) => adminErrorToast(text.deleteFailed, { error: err }),
           });
           setDeleting(null);
         }}

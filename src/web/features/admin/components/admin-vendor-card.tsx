@@ -5,7 +5,7 @@ import { categoryLabel } from '../../../../shared/categories.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useApproveVendorClaim } from '../api/use-admin-vendors.ts';
 import { RowActions } from './admin-list-tab.tsx';
@@ -121,7 +121,7 @@ function ApproveClaimButton({ vendor }: { vendor: AdminVendor }) {
           onSuccess: () => toast.success(t('admin.vendors.claimApproved')),
           onError: (err) =>
             toast.error(t('admin.vendors.approveClaimFailed'), {
-              description: err instanceof ApiError ? err.message : undefined,
+              description: errorTextNow(err),
             }),
         })
       }

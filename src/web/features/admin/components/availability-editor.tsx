@@ -22,6 +22,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { adminErrorToast, adminFetchFailed } from '../admin-error-toast.ts';
 import {
   useAvailabilityWindows,
   useCreateWindows,
@@ -59,7 +60,7 @@ export function AvailabilityEditor({ vendor }: { vendor: AdminVendor }) {
     (windows) =>
       create.mutate(windows, {
         onSuccess: (rows) => toast.success(t('admin.toast.windowsSaved', { count: rows.length })),
-        onError: (err) => toast.error(t('admin.toast.windowSaveFailed'), { description: err.message }),
+        onError: (err) => adminErrorToast(t('admin.toast.windowSaveFailed'), { error: err }),
       }),
     onInvalid,
   );
@@ -150,11 +151,11 @@ function useWindowErrorToast() {
   const { t } = useTranslation();
   return (errors: FieldErrors<AvailabilityForm> | FieldErrors<AvailabilityWindowForm>) => {
     if (errors.date) {
-      toast.error(t('admin.toast.selectDate'));
+      adminErrorToast(t('admin.toast.selectDate'));
       return;
     }
     // Every other refusal is a slot's end not after its start (an empty time keeps Save disabled).
-    toast.error(t('admin.toast.windowSaveFailed'), { description: t('admin.availability.endBeforeStart') });
+    adminErrorToast(t('admin.toast.windowSaveFailed'), { text: t('admin.availability.endBeforeStart') });
   };
 }
 
@@ -174,7 +175,7 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
   const remove = useDeleteWindow(vendor.id);
   const [editing, setEditing] = useState<AdminAvailabilityWindow | null>(null);
   const [deleting, setDeleting] = useState<AdminAvailabilityWindow | null>(null);
-  useErrorToast('admin-windows', windows, { title: t('admin.toast.fetchFailed') });
+  useErrorToast('admin-windows', windows, adminFetchFailed(t));
   const format = dateTimeFormat(i18n.language, {
     timeZone: vendor.timezone,
     weekday: 'short',
@@ -252,7 +253,7 @@ function WindowList({ vendor }: { vendor: AdminVendor }) {
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => toast.success(t('admin.toast.windowDeleted')),
-            onError: (err) => toast.error(t('admin.toast.windowDeleteFailed'), { description: err.message }),
+            onError: (err) => adminErrorToast(t('admin.toast.windowDeleteFailed'), { error: err }),
           });
           setDeleting(null);
         }}

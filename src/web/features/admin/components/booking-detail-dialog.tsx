@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog, Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   useAdminBooking,
@@ -282,7 +283,7 @@ function BookingActions({ booking: b }: { booking: AdminBookingDetail }) {
     toast.error(t('admin.bookings.toast.failed'), {
       description:
         why === 'other' && err instanceof ApiError && err.status < 500
-          ? err.message
+          ? errorTextNow(err)
           : t(`admin.bookings.errors.${why}`),
     });
   };

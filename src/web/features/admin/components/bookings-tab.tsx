@@ -16,6 +16,7 @@ import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { adminFetchFailed } from '../admin-error-toast.ts';
 import { bookingsCsvHref, useAdminBookings } from '../api/use-admin-bookings.ts';
 import { BookingDetailDialog } from './booking-detail-dialog.tsx';
 import { Select } from './form-field.tsx';
@@ -92,7 +93,7 @@ export function BookingsTab() {
     to: dayStart(toDay, 1),
   };
   const list = useAdminBookings(filters, limit);
-  useErrorToast('admin-bookings', list, { title: t('admin.toast.fetchFailed') });
+  useErrorToast('admin-bookings', list, adminFetchFailed(t));
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   /** A filter changed: back to the first page. */

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 
@@ -14,9 +14,7 @@ import { toast } from '../../../lib/toast.ts';
  * here, not in mutate's callbacks: those are dropped once the card leaves the list.
  */
 export function sayDecision(decided: Promise<unknown>, done: () => void, failed: string) {
-  return decided.then(done, (err) =>
-    toast.error(failed, { description: err instanceof ApiError ? err.message : undefined }),
-  );
+  return decided.then(done, (err) => toast.error(failed, { description: errorTextNow(err) }));
 }
 
 /** The vendor's public profile, to see what the decision is about. */

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
+import { adminErrorToast } from '../admin-error-toast.ts';
 
 export const selectClassName =
   'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2';
@@ -48,7 +49,8 @@ export function useFieldErrors() {
       if (kind === 'phone') return t('admin.common.invalidPhone');
       if (kind === 'email') return t('admin.common.invalidEmail');
       if (error.type === 'too_small' && required) return required;
-      return error.type === 'too_big' ? t('admin.common.tooLong') : error.message;
+      // Another refusal of the schema (its message is the contract's English): said plainly.
+      return error.type === 'too_big' ? t('admin.common.tooLong') : t('admin.common.invalidValue');
     },
     invalid: fieldErrorProps,
   };
@@ -171,6 +173,6 @@ export function saveToasts(saved: string, failed: string, onDone: () => void) {
       toast.success(saved);
       onDone();
     },
-    onError: (err: Error) => toast.error(failed, { description: err.message }),
+    onError: (err: Error) => adminErrorToast(failed, { error: err }),
   };
 }

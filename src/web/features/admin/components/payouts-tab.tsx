@@ -17,6 +17,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -240,7 +241,7 @@ function Figure({ label, amount, strong = false }: { label: string; amount: numb
 /** The reference alone, checked by the POST's own schema. */
 const referenceFormSchema = adminPayoutInputSchema.pick({ reference: true });
 
-/** The schema's and the server's messages in the reader's language; another as it came. */
+/** The schema's and the server's messages in the reader's language; undefined for another. */
 const payoutErrorKeys = {
   [referenceMessages.required]: 'referenceRequired',
   [referenceMessages.tooLong]: 'referenceTooLong',
@@ -256,7 +257,7 @@ function usePayoutError() {
   return (message: string | undefined) => {
     if (!message) return undefined;
     const key = payoutErrorKeys[message as keyof typeof payoutErrorKeys];
-    return key ? t(`payouts.admin.errors.${key}`) : message;
+    return key ? t(`payouts.admin.errors.${key}`) : undefined;
   };
 }
 
@@ -282,10 +283,11 @@ function MarkPaidDialog({
     handleSubmit,
     formState: { errors },
   } = useZodForm(referenceFormSchema, { defaultValues: { reference: '' } });
-  const referenceError = errorText(errors.reference?.message);
+  const referenceMessage = errors.reference?.message;
+  const referenceError = referenceMessage ? (errorText(referenceMessage) ?? referenceMessage) : undefined;
   const refusal =
     record.error instanceof ApiError && record.error.status >= 400 && record.error.status < 500
-      ? errorText(record.error.message)
+      ? (errorText(record.error.message) ?? errorTextNow(record.error))
       : record.error
         ? t('payouts.admin.errors.failed')
         : undefined;

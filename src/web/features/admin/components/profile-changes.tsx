@@ -19,6 +19,7 @@ import {
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { adminFetchFailed } from '../admin-error-toast.ts';
 import { useDecidePendingChange, usePendingChanges, useRecentChanges } from '../api/use-review-queue.ts';
 import { DecisionButtons, sayDecision, ViewProfileLink } from './decision-card.tsx';
 import { PagedCards, useAdminPageLimit } from './paged-cards.tsx';
@@ -67,7 +68,7 @@ function ChangesSection<Item>({
   const { t } = useTranslation();
   const [limit, more] = useAdminPageLimit();
   const query = useList(limit);
-  useErrorToast(errorToastId, query, { title: t('admin.toast.fetchFailed') });
+  useErrorToast(errorToastId, query, adminFetchFailed(t));
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <h2 id={titleId} className={clsx(anchored && 'scroll-mt-20', 'text-lg font-bold text-stone-900')}>

@@ -8,6 +8,7 @@ import { type ReviewQueueItem, vendorReviewInputSchema } from '../../../../share
 import { Badge } from '../../../components/ui/badge.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { adminFetchFailed } from '../admin-error-toast.ts';
 import { usePendingChanges, useReviewQueue, useReviewVendor } from '../api/use-review-queue.ts';
 import { DecisionButtons, sayDecision, ViewProfileLink } from './decision-card.tsx';
 import { PagedCards, ShowingCount, useAdminPageLimit } from './paged-cards.tsx';
@@ -24,7 +25,7 @@ export function ReviewTab() {
   const { t } = useTranslation();
   const [limit, more] = useAdminPageLimit();
   const queue = useReviewQueue(limit);
-  useErrorToast('admin-review', queue, { title: t('admin.toast.fetchFailed') });
+  useErrorToast('admin-review', queue, adminFetchFailed(t));
 
   return (
     <div className="flex flex-col gap-4">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
+import { adminFetchFailed } from '../admin-error-toast.ts';
 import { adminHref } from '../admin-href.ts';
 import { useAdminStats } from '../api/use-admin-stats.ts';
 
@@ -21,7 +22,7 @@ interface Card {
 export function StatsCards() {
   const { t, i18n } = useTranslation();
   const stats = useAdminStats();
-  useErrorToast('admin-stats', stats, { title: t('admin.toast.fetchFailed') });
+  useErrorToast('admin-stats', stats, adminFetchFailed(t));
   const n = (value: number) => value.toLocaleString(i18n.language);
   const data = stats.data;
   const cards: Card[] = data

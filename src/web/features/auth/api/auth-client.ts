@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, reasonOf } from '../../../lib/api-client.ts';
 
 // better-auth's endpoints at /api/auth/* (ARCHITECTURE §6). They are not Hono routes of ours, so they are
 // called with fetch here; failures become the same ApiError as every other API call. The browser
@@ -26,13 +26,13 @@ function toError(status: number, data: unknown): ApiError {
   const body = (data ?? {}) as {
     code?: unknown;
     message?: unknown;
-    error?: { code?: unknown; message?: unknown; details?: unknown };
+    error?: { code?: unknown; message?: unknown; details?: unknown; reason?: unknown; params?: unknown };
   };
   const source = body.error ?? body;
   const code = typeof source.code === 'string' ? source.code : status === 429 ? 'rate_limited' : 'http_error';
   const message =
     typeof source.message === 'string' ? source.message : `Request failed with status ${status}.`;
-  return new ApiError(code, message, status, body.error?.details);
+  return new ApiError(code, message, status, body.error?.details, body.error ? reasonOf(body.error) : {});
 }
 
 /**

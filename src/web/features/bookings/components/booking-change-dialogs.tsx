@@ -9,6 +9,7 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   changeRefusal,
@@ -56,7 +57,7 @@ function useChangeFailure() {
     else if (refusal === 'too_late')
       toast.error(t('bookings.manage.changes.rule', { hours: CUSTOMER_CHANGE_HOURS }));
     else if (refusal === 'slot_taken') toast.error(t('bookings.manage.changes.refusedSlotTaken'));
-    else if (err instanceof ApiError && err.status !== 0) toast.error(err.message);
+    else if (err instanceof ApiError && err.status !== 0) toast.error(errorTextNow(err));
     else toast.error(t('bookings.manage.changes.failed'));
     return refusal;
   };

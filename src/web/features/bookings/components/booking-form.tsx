@@ -19,13 +19,14 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
 import { useMyBookings } from '../api/use-my-bookings.ts';
-import { demoServiceList, demoSlots, groupSlotsByDay, isDemoId } from '../booking-slots.ts';
+import { demoSlots, groupSlotsByDay } from '../booking-slots.ts';
 import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
@@ -42,8 +43,6 @@ export interface BookingFormProps {
     response_minutes_median?: number | null;
   };
   services: PublicServiceDetail[];
-  /** product §4: when the services cannot be loaded, demo services stand in, clearly labelled. */
-  servicesFailed?: boolean;
   /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
   preselectedServiceId?: string | undefined;
   /** Quick Book: the visitor came to book, so the first step has the focus. */
@@ -52,24 +51,19 @@ export interface BookingFormProps {
 
 /**
  * The booking form on the services tab (product §2, §4, §5, §8): service, day, time (in the vendor's
- * timezone), name, email, optional phone, notes. When the vendor's services or slots cannot be
- * loaded it shows labelled examples, which are never sent (ARCHITECTURE §12: examples never pass for
- * real data).
+ * timezone), name, email, optional phone, notes. When the vendor's slots cannot be loaded it shows
+ * labelled examples, which are never sent (ARCHITECTURE §12: examples never pass for real data). Its
+ * services are the vendor's own, loaded with the profile (decision 071: no example services).
  */
 export function BookingForm({
   vendor,
-  services: realServices,
-  servicesFailed = false,
+  services,
   preselectedServiceId,
   focusOnLoad = false,
 }: BookingFormProps) {
   const { t, i18n } = useTranslation();
   const { user, profile } = useAuth();
   const formId = useId();
-  const services = useMemo(
-    () => (servicesFailed ? demoServiceList((key) => t(`bookings.demo.${key}`)) : realServices),
-    [servicesFailed, realServices, t],
-  );
 
   const [dayKey, setDayKey] = useState('');
   const [done, setDone] = useState<{
@@ -138,9 +132,8 @@ export function BookingForm({
   const typedAddress = useWatch({ control, name: 'address' });
   const addressEmpty = !typedAddress.street && !typedAddress.colonia && !typedAddress.postalCode;
 
-  const demoService = isDemoId(serviceId);
-  const availability = useAvailability(vendor.slug, serviceId && !demoService ? serviceId : undefined);
-  const slotsAreDemo = Boolean(serviceId) && (demoService || availability.isError);
+  const availability = useAvailability(vendor.slug, serviceId || undefined);
+  const slotsAreDemo = Boolean(serviceId) && availability.isError;
   const timezone = availability.data?.timezone ?? vendor.timezone;
   const slots = useMemo(() => {
     if (!serviceId) return [];
@@ -156,9 +149,6 @@ export function BookingForm({
   const day = days.find((d) => d.key === dayKey) ?? days[0];
 
   // product §8: the info toasts of the fallbacks, and the empty-slots message.
-  useEffect(() => {
-    if (servicesFailed) toast.info(t('bookings.form.demoServicesToast'), { id: 'booking-demo-services' });
-  }, [servicesFailed, t]);
   useEffect(() => {
     if (availability.isError && availability.errorUpdatedAt)
       toast.info(t('bookings.form.demoSlotsToast'), {
@@ -186,14 +176,14 @@ export function BookingForm({
     );
   }
 
-  // The request caps and a vendor's block have their own wording; other refusals are the
-  // server's message.
+  // The request caps and a vendor's block have their own wording; other refusals are worded by
+  // their reason (a lost slot, a colonia the vendor does not serve), never the server's English.
   const failureText = (err: Error) => {
     if (!(err instanceof ApiError) || err.status === 0) return t('bookings.form.failedText');
     const limit = (err.details as { limit?: unknown } | undefined)?.limit;
     if (err.code === 'rate_limited' && limit === 'open_requests') return t('bookings.form.tooManyPending');
     if (err.code === 'forbidden') return t('bookings.form.notAccepted');
-    return err.message;
+    return errorTextNow(err);
   };
 
   const refuseDemo = () =>
@@ -204,7 +194,7 @@ export function BookingForm({
   const submit = handleSubmit(
     (input) => {
       // Examples are never sent (ARCHITECTURE §12).
-      if (demoService || slotsAreDemo) return refuseDemo();
+      if (slotsAreDemo) return refuseDemo();
       create.mutate(
         { vendorId: vendor.id, ...input },
         {
@@ -241,7 +231,7 @@ export function BookingForm({
         addressNeeded && (!address.street.trim() || !address.colonia.trim() || !address.postalCode.trim());
       if (!serviceId || !startTime || !customerName.trim() || !customerEmail.trim() || addressMissing) {
         toast.error(t('bookings.form.missingTitle'), { description: t('bookings.form.missingText') });
-      } else if (demoService || slotsAreDemo) {
+      } else if (slotsAreDemo) {
         refuseDemo();
       }
     },
@@ -250,8 +240,7 @@ export function BookingForm({
   const { errors } = formState;
   const emailTyped = Boolean(getValues('customerEmail').trim());
   const errorText = {
-    // A demo service is refused by its own toast, not as a missing choice.
-    service: errors.serviceId && !demoService ? t('bookings.form.serviceRequired') : undefined,
+    service: errors.serviceId ? t('bookings.form.serviceRequired') : undefined,
     time: errors.startTime ? t('bookings.form.timeRequired') : undefined,
     name: errors.customerName ? t('bookings.form.nameRequired') : undefined,
     email: errors.customerEmail
@@ -289,11 +278,10 @@ export function BookingForm({
           <option value="">{t('bookings.form.servicePlaceholder')}</option>
           {services.map((s) => (
             <option key={s.id} value={s.id}>
-              {`${s.name} · ${priceText(s.price_cents, i18n.language)} · ${formatDuration(s.duration_minutes)}${isDemoId(s.id) ? ` (${t('bookings.form.demoBadge')})` : ''}`}
+              {`${s.name} · ${priceText(s.price_cents, i18n.language)} · ${formatDuration(s.duration_minutes)}`}
             </option>
           ))}
         </select>
-        {servicesFailed ? <DemoNote>{t('bookings.form.demoServicesNote')}</DemoNote> : null}
         {location && location !== 'customer' ? (
           <p className="text-sm text-stone-600">
             {location === 'online'

@@ -6,6 +6,7 @@ import type { ContactInput } from '../../../../shared/contacts.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useProcessContacts } from '../api/use-contacts.ts';
@@ -78,7 +79,7 @@ export function ConnectContactsCard() {
               ? t('contacts.messages.notAuthenticated')
               : err instanceof ApiError && err.status === 429
                 ? t(isDailyCap(err) ? 'contacts.messages.tooManyToday' : 'contacts.messages.tooManyRequests')
-                : err.message,
+                : errorTextNow(err),
         }),
     });
   }

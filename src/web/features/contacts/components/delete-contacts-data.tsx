@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDeleteContactsData } from '../api/use-contacts.ts';
 import { storePermission } from '../contact-sources.ts';
@@ -38,7 +39,8 @@ export function DeleteContactsData() {
               storePermission('unknown');
               toast.success(t('contacts.settings.deleted'));
             },
-            onError: (err) => toast.error(t('contacts.settings.deleteFailed'), { description: err.message }),
+            onError: (err) =>
+              toast.error(t('contacts.settings.deleteFailed'), { description: errorTextNow(err) }),
           })
         }
       />

@@ -5,7 +5,7 @@ import type {
   SandboxCheckout,
   SandboxCheckoutResult,
 } from '../../../../shared/payment.schemas.ts';
-import { ApiError, api, unwrap } from '../../../lib/api-client.ts';
+import { ApiError, api, reasonOf, unwrap } from '../../../lib/api-client.ts';
 
 /** How long /payment-success keeps asking while the provider's confirmation is on its way. */
 export const PAYMENT_POLL_MS = 2_000;
@@ -64,11 +64,15 @@ async function sandboxCall<T>(path: string, init?: RequestInit): Promise<T> {
   }
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
-  const error = (body as { error?: { code?: string; message?: string } } | undefined)?.error;
+  const error = (
+    body as { error?: { code?: string; message?: string; reason?: unknown; params?: unknown } } | undefined
+  )?.error;
   throw new ApiError(
     error?.code ?? 'http_error',
     error?.message ?? `Request failed with status ${response.status}.`,
     response.status,
+    undefined,
+    error ? reasonOf(error) : {},
   );
 }
 

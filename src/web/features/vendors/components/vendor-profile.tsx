@@ -2,7 +2,8 @@ import { BadgeCheck, CircleCheck, Clock, MapPin, Store, UserPlus } from 'lucide-
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { categoryLabel } from '../../../../shared/categories.ts';
+import { categoryLabel, spokenLanguageLabel } from '../../../../shared/categories.ts';
+import { defaultLanguage, isLanguage } from '../../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
 import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -83,7 +84,8 @@ export function VendorProfileCard({
 
 /** product §2 about tab: bio, experience, languages, service areas, certifications, verified. */
 export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
   const list = (items: string[]) =>
     items.length > 0 ? (
       <ul className="flex flex-wrap gap-1.5">
@@ -104,7 +106,10 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
           ? t('discovery.profile.about.experienceUnknown')
           : t('discovery.profile.about.experienceYears', { count: vendor.experience_years }),
     },
-    { term: t('discovery.profile.about.languages'), detail: list(vendor.languages) },
+    {
+      term: t('discovery.profile.about.languages'),
+      detail: list(vendor.languages.map((l) => spokenLanguageLabel(l, language))),
+    },
     { term: t('discovery.profile.about.areas'), detail: list(vendor.service_areas) },
     { term: t('discovery.profile.about.certifications'), detail: list(vendor.certifications) },
     {

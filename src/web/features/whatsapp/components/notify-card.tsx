@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePendingAppointments, useSendNotification } from '../api/use-whatsapp.ts';
 
 const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-const failure = (err: unknown) => (err instanceof ApiError && err.status > 0 ? err.message : undefined);
+const failure = (err: unknown) => (err instanceof ApiError && err.status > 0 ? errorTextNow(err) : undefined);
 
 /** product §2: send a booking notification for a pending appointment, and the fixed test notification. */
 export function NotifyCard({ phone }: { phone: string }) {

@@ -4,6 +4,7 @@ import { quickTexts, simulateMessageSchema } from '../../../../shared/whatsapp.s
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSimulateMessage } from '../api/use-whatsapp.ts';
@@ -41,7 +42,7 @@ export function SimulateForm({
         }),
       onError: (err) =>
         toast.error(t('whatsapp.simulate.failed'), {
-          description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          description: err instanceof ApiError && err.status > 0 ? errorTextNow(err) : undefined,
         }),
     }),
   );

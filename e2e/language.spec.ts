@@ -34,7 +34,7 @@ test('a phone set to Spanish gets Home in Spanish from the server, hydrated as i
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
     await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'es-MX');
-    await expect(page.getByRole('heading', { level: 1, name: 'Encuentra Servicios' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Encuentra servicios' })).toBeVisible();
     const rendered = await page.evaluate(() => {
       const all = document.querySelectorAll('#root *');
       for (const element of all) element.setAttribute('data-rendered-by', 'server');
@@ -46,7 +46,7 @@ test('a phone set to Spanish gets Home in Spanish from the server, hydrated as i
     // No second render: every element the server rendered is the one on screen, still in Spanish.
     expect(await page.locator('#root *:not([data-rendered-by])').count()).toBe(0);
     expect(await page.locator('#root [data-rendered-by]').count()).toBe(rendered);
-    await expect(page.getByRole('heading', { level: 1, name: 'Encuentra Servicios' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Encuentra servicios' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change the language to English' })).toBeVisible();
     await expectPhoneFriendly(page);
 
@@ -86,7 +86,7 @@ test("a page the server does not render (a review mail's link) speaks the Spanis
 test('a phone set to English gets English; any other language gets Spanish', async ({ browser, baseURL }) => {
   for (const [locale, lang, heading] of [
     ['en-GB', 'en', 'Find Services'],
-    ['fr-FR', 'es-MX', 'Encuentra Servicios'],
+    ['fr-FR', 'es-MX', 'Encuentra servicios'],
   ] as const) {
     const { page, errors, context } = await phoneIn(browser, baseURL, locale);
     try {

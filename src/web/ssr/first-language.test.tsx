@@ -51,7 +51,7 @@ describe("the page's first language", () => {
     // happy-dom's browser says en-US: the page the server rendered is what counts.
     expect(navigator.languages[0]).toMatch(/^en/);
     const page = await serverPage('es-MX');
-    expect(page.markup).toContain('Encuentra Servicios');
+    expect(page.markup).toContain('Encuentra servicios');
     expect(initialLanguage()).toBe('es-MX');
     expect(await firstRenderInBrowser(page.state)).toBe(page.markup);
   });

@@ -56,7 +56,7 @@ describe('render (the server render of a public page)', () => {
     const page = await render('/', { fetch, signedOut: true, language: 'es-MX' });
     expect(page?.language).toBe('es-MX');
     expect(page?.markup).toContain(
-      '<h1 class="text-2xl font-bold tracking-tight text-stone-900">Encuentra Servicios</h1>',
+      '<h1 class="text-2xl font-bold tracking-tight text-stone-900">Encuentra servicios</h1>',
     );
     expect(page?.markup).not.toContain('Find Services');
   });
@@ -74,7 +74,7 @@ describe('render (the server render of a public page)', () => {
       ),
     );
     expect(pages.map((page) => page?.language)).toEqual(['es-MX', 'en', 'es-MX', 'en']);
-    expect(pages[0]?.markup).toContain('Encuentra Servicios');
+    expect(pages[0]?.markup).toContain('Encuentra servicios');
     expect(pages[1]?.markup).toContain('Find Services');
     expect(pages[2]?.markup).toContain('Reservar un servicio');
     expect(pages[3]?.markup).toContain('Book a service');

@@ -134,7 +134,9 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(result.reply).toContain(`Reserva ${booking.code} confirmada exitosamente`);
     expect(await statusOf(booking.id)).toBe('awaiting_payment');
     // Again: the same service says it was already processed.
-    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain('ya fue procesada');
+    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain(
+      `Esta reserva (${booking.code}) ya fue confirmada`,
+    );
   });
 
   it('simulate: with two pending requests, CONFIRM asks for the code; DENY <code> declines that one', async () => {

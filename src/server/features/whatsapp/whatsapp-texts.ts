@@ -78,7 +78,8 @@ export const templates = {
     name: 'barrio_payment_link',
     language: TEMPLATE_LANGUAGE,
     category: 'UTILITY',
-    body: '{{2}} confirmó tu reserva {{1}}. Paga aquí para asegurarla: {{3}}',
+    // Meta refuses a body that starts or ends with a parameter.
+    body: 'Tu reserva {{1}} con {{2}} está confirmada. Paga aquí para asegurarla: {{3}} — gracias por reservar en Barrio.',
     example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/pay/XK7P2M'],
   },
   payment_received: {
@@ -122,7 +123,7 @@ export const templates = {
     name: 'barrio_booking_expired',
     language: TEMPLATE_LANGUAGE,
     category: 'UTILITY',
-    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
+    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}} — puedes reservar con otro en minutos.',
     example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/vendors?category=limpieza'],
   },
   // Decision 066: the customer is asked for a review once the booking took place.

@@ -83,4 +83,10 @@ describe('reply language', () => {
     expect(langOf([])).toBe('es-MX');
     expect(langOf(['English', 'French'])).toBe('en');
   });
+
+  it("is the vendor's account's language when it has one (decision 068)", () => {
+    expect(langOf(['Spanish'], 'en')).toBe('en');
+    expect(langOf(['English'], 'es-MX')).toBe('es-MX');
+    expect(langOf(['English'], null)).toBe('en');
+  });
 });

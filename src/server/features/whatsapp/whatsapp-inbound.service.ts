@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { INTERACTIVE_LIMITS, type Interactive } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages, whatsappNonTextAnswers } from '../../db/schema/messaging.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import {
@@ -158,10 +158,12 @@ export async function processInbound({
       id: vendorProfiles.id,
       businessName: vendorProfiles.businessName,
       languages: vendorProfiles.languages,
+      accountLanguage: profiles.language,
       availability: vendorProfiles.availability,
       timezone: vendorProfiles.timezone,
     })
     .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
     .where(inArray(vendorProfiles.businessPhone, phoneVariants(phone)))
     .orderBy(asc(vendorProfiles.createdAt));
   const vendor = vendors[0];
@@ -182,13 +184,13 @@ export async function processInbound({
       await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
     if (!(await mayAnswerNonText(db, phone, now)))
       return { command, reply: null, vendorProfileId: vendor?.id ?? null };
-    reply = replies.nonText(vendor ? langOf(vendor.languages) : 'es-MX');
+    reply = replies.nonText(vendor ? langOf(vendor.languages, vendor.accountLanguage) : 'es-MX');
   } else if (!vendor) {
     reply =
       command === 'register' ? replies.register('es-MX', signupLink) : replies.unknownSender(signupLink);
   } else {
     await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
-    const lang = langOf(vendor.languages);
+    const lang = langOf(vendor.languages, vendor.accountLanguage);
     const ids = vendors.map((v) => v.id);
     switch (command) {
       case 'register':

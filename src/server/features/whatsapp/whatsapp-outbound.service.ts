@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INTERACTIVE_LIMITS, type Interactive, interactiveSchema } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messaging.ts';
-import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
   OutgoingWhatsApp,
   TemplateButtonParameter,
@@ -202,11 +202,12 @@ async function requestAnswers(
   text: string,
 ): Promise<{ interactive: Interactive; buttons: TemplateButtonParameter[] }> {
   const [vendor] = await db
-    .select({ languages: vendorProfiles.languages })
+    .select({ languages: vendorProfiles.languages, accountLanguage: profiles.language })
     .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
     .where(eq(vendorProfiles.id, booking.vendorProfileId))
     .limit(1);
-  const titles = replies.buttonTitles(langOf(vendor?.languages));
+  const titles = replies.buttonTitles(langOf(vendor?.languages, vendor?.accountLanguage));
   const confirm = replyIdOf('confirm', booking.code);
   const deny = replyIdOf('deny', booking.code);
   const token = /\/vendor-confirm\?token=([^&\s]+)/.exec(text)?.[1];

@@ -9,11 +9,17 @@ import type {
 
 // The WhatsApp channel's own texts: the approved templates of every message type and the answers to
 // vendor commands; a booking event's text is the lifecycle's (booking-lifecycle/messages/). Vendor
-// messages are Spanish (ARCHITECTURE §9), English for a vendor who does not list Spanish.
+// messages are in the vendor's account's language (decision 068: the signup wizard's, or the app's
+// switch); for an account that never said, Spanish (ARCHITECTURE §9), English for a vendor who does
+// not list Spanish among the languages they speak.
 
 export type Lang = Language;
 
-export function langOf(languages: readonly string[] | null | undefined): Lang {
+export function langOf(
+  languages: readonly string[] | null | undefined,
+  accountLanguage?: Language | null | undefined,
+): Lang {
+  if (accountLanguage) return accountLanguage;
   if (!languages || languages.length === 0) return 'es-MX';
   return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es-MX' : 'en';
 }

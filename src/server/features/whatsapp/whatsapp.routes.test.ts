@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -6,8 +7,10 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '../../../shared/whatsapp.schemas.ts';
+import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
+import { profiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
@@ -124,6 +127,19 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect((await simulate(es.phone, '¿cómo funciona?')).reply).toContain('Comandos de Barrio');
     const en = await vendor({ languages: ['English'] });
     expect((await simulate(en.phone, 'help')).reply).toContain('Barrio commands');
+  });
+
+  it("simulate: answers in the vendor's account's language, whatever languages they list (decision 068)", async () => {
+    const accountIn = async (language: 'en' | 'es-MX') => {
+      const id = randomUUID();
+      await world.db.insert(user).values({ id, name: 'Owner', email: `${id}@example.test` });
+      await world.db.insert(profiles).values({ userId: id, email: `${id}@example.test`, language });
+      return id;
+    };
+    const english = await vendor({ languages: ['Spanish'], userId: await accountIn('en') });
+    expect((await simulate(english.phone, 'AYUDA')).reply).toContain('Barrio commands');
+    const spanish = await vendor({ languages: ['English'], userId: await accountIn('es-MX') });
+    expect((await simulate(spanish.phone, 'help')).reply).toContain('Comandos de Barrio');
   });
 
   it('simulate: CONFIRM without a code confirms the only pending request (matched in the 521 form)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './whatsapp-commands.ts';
+import { parseCommand, parseReplyId, replyIdOf } from './whatsapp-commands.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import { langOf } from './whatsapp-texts.ts';
 
@@ -32,6 +32,32 @@ describe('parseCommand (ARCHITECTURE §9)', () => {
     // Decline-and-block takes its code the same way.
     expect(parseCommand('Bloquear #xk7p2m')).toEqual({ command: 'block', code: 'XK7P2M' });
     expect(parseCommand('BLOCK ZZ99QQ')).toEqual({ command: 'block', code: 'ZZ99QQ' });
+  });
+});
+
+describe('plain answers and taps (decision 069)', () => {
+  it.each([
+    ['sí', 'confirm'],
+    ['Si confirmo', 'confirm'],
+    ['Sí, confirmo', 'confirm'],
+    ['ok', 'confirm'],
+    ['Confirmo', 'confirm'],
+    ['no', 'deny'],
+    ['No puedo', 'deny'],
+    ['rechazo', 'deny'],
+    ['no sé si puedo ir ese día, te aviso', 'unknown'],
+    ['si puedes llámame mañana temprano por favor', 'unknown'],
+  ])('%s → %s, without a code', (text, command) => {
+    expect(parseCommand(text)).toEqual({ command });
+  });
+
+  it('reads our ids back, and nothing else', () => {
+    expect(parseReplyId(replyIdOf('confirm', 'XK7P2M'))).toEqual({ command: 'confirm', code: 'XK7P2M' });
+    expect(parseReplyId('deny:ZZ99QQ')).toEqual({ command: 'deny', code: 'ZZ99QQ' });
+    expect(parseReplyId('block:ZZ99QQ')).toEqual({ command: 'block', code: 'ZZ99QQ' });
+    expect(parseReplyId('pay:ZZ99QQ')).toEqual({ command: 'unknown' });
+    expect(parseReplyId('confirm:zz99qq')).toEqual({ command: 'unknown' });
+    expect(parseReplyId('confirm:')).toEqual({ command: 'unknown' });
   });
 });
 

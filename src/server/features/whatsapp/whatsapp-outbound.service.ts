@@ -1,23 +1,31 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { INTERACTIVE_LIMITS, type Interactive, interactiveSchema } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messaging.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
   OutgoingWhatsApp,
+  TemplateButtonParameter,
   WhatsAppSendResult,
   WhatsAppTransport,
 } from '../../integrations/whatsapp/whatsapp-transport.ts';
-import { redactSecrets } from '../../lib/redact-secrets.ts';
+import { redactSecrets, redactSecretsDeep } from '../../lib/redact-secrets.ts';
 import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
+import { replyIdOf } from './whatsapp-commands.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
+  langOf,
   renderTemplate,
+  replies,
   TEST_NOTIFICATION_TEXT,
+  type TemplateDefinition,
   type TemplateKey,
   template,
   templateKeys,
+  templates,
   vendorWelcomeText,
 } from './whatsapp-texts.ts';
 
@@ -31,6 +39,29 @@ const DAY_MS = 24 * 60 * 60_000;
 const phone = z.string().min(3).max(40);
 const uuid = z.uuid();
 
+/** A template button's parameter: a quick reply's payload, or a dynamic URL button's suffix. */
+const templateButtonSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('quick_reply'),
+    index: z.number().int().min(0).max(9),
+    payload: z.string().min(1),
+  }),
+  z.object({ type: z.literal('url'), index: z.number().int().min(0).max(9), suffix: z.string().min(1) }),
+]);
+
+/** The template used outside the window: a catalogue key, its body parameters and button parameters. */
+const templateRefSchema = z.object({
+  key: z.enum(templateKeys),
+  parameters: z.array(z.string()),
+  buttons: z.array(templateButtonSchema).optional(),
+});
+
+/**
+ * Optional on every message sent to a person: what goes with the text inside the 24-hour window
+ * (reply buttons, a list, a URL button). Outside it, the template (with its own buttons) goes instead.
+ */
+const withInteractive = { interactive: interactiveSchema.optional() };
+
 /** What a 'whatsapp' outbox item carries: one shape per `type`. */
 export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
   z.object({
@@ -39,6 +70,9 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    /** The template outside the window; without it, built from the booking when delivered. */
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   z.object({
     type: z.literal('send-vendor-confirmation'),
@@ -53,6 +87,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   z.object({
     type: z.literal('payment_received'),
@@ -60,6 +96,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   /**
    * What happens to a booking after it is made: reminders, a cancellation or a new time
@@ -71,7 +109,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
-    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
+    template: templateRefSchema,
+    ...withInteractive,
   }),
   /** An admin's review of the vendor's profile (decision 048), with its template's parameters. */
   z.object({
@@ -79,7 +118,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     to: phone,
     vendorProfileId: uuid,
     text: z.string().min(1),
-    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
+    template: templateRefSchema,
+    ...withInteractive,
   }),
   /** A command's answer: always inside the window, since the vendor just wrote. */
   z.object({
@@ -88,6 +128,7 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
     vendorProfileId: uuid.nullish(),
     replyTo: z.string().nullish(),
+    ...withInteractive,
   }),
   z.object({ type: z.literal('test'), to: phone }),
   /** A one-time code proving control of a vendor profile's phone (decision 035). */
@@ -106,10 +147,13 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     contextId: z.string().nullish(),
     /** A message without words (a sticker, an image, a location…): no command to run. */
     nonText: z.boolean().optional(),
+    /** What was tapped: a reply button's or list row's id, or a template quick reply's payload. */
+    replyId: z.string().min(1).max(256).optional(),
   }),
 ]);
 export type WhatsAppOutboxPayload = z.infer<typeof whatsappOutboxPayloadSchema>;
 export type OutboundPayload = Exclude<WhatsAppOutboxPayload, { type: 'inbound' }>;
+export type TemplateRef = z.infer<typeof templateRefSchema>;
 
 /** Queues a WhatsApp item inside the caller's transaction. */
 export async function enqueueWhatsApp(tx: Db | Tx, payload: WhatsAppOutboxPayload): Promise<string> {
@@ -137,30 +181,75 @@ interface Plan {
   to: string;
   text: string;
   /** The template used outside the window; undefined when the type is only sent inside it. */
-  template?: { key: TemplateKey; parameters: string[] };
+  template?: TemplateRef | undefined;
+  /** What goes with the text inside the window. */
+  interactive?: Interactive | undefined;
   replyTo?: string | undefined;
   appointmentId?: string | null;
   vendorProfileId?: string | null;
+}
+
+/**
+ * The booking request's buttons (decision 069), their ids carrying the action and the code: inside
+ * the window reply buttons in the vendor's language (the details and the confirm page's link are in
+ * the text); outside it the template's quick replies and its "Ver detalles" URL, whose suffix is the
+ * confirm page with the request's token when its text has it (a resend rebuilt without the links
+ * points to the vendor's dashboard).
+ */
+async function requestAnswers(
+  db: Db,
+  booking: { code: string; vendorProfileId: string },
+  text: string,
+): Promise<{ interactive: Interactive; buttons: TemplateButtonParameter[] }> {
+  const [vendor] = await db
+    .select({ languages: vendorProfiles.languages, accountLanguage: profiles.language })
+    .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
+    .where(eq(vendorProfiles.id, booking.vendorProfileId))
+    .limit(1);
+  const titles = replies.buttonTitles(langOf(vendor?.languages, vendor?.accountLanguage));
+  const confirm = replyIdOf('confirm', booking.code);
+  const deny = replyIdOf('deny', booking.code);
+  const token = /\/vendor-confirm\?token=([^&\s]+)/.exec(text)?.[1];
+  return {
+    interactive: {
+      kind: 'buttons',
+      buttons: [
+        { id: confirm, title: titles.confirm },
+        { id: deny, title: titles.deny },
+      ],
+    },
+    buttons: [
+      { type: 'quick_reply', index: 0, payload: confirm },
+      { type: 'quick_reply', index: 1, payload: deny },
+      { type: 'url', index: 2, suffix: token ? `vendor-confirm?token=${token}` : 'vendor/dashboard' },
+    ],
+  };
 }
 
 async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
   switch (payload.type) {
     case 'booking_request': {
       const facts = await getBookingView(db, payload.appointmentId);
+      const answers = facts && (await requestAnswers(db, facts, payload.text));
       return {
         to: payload.to,
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? facts?.vendorProfileId ?? null,
-        template: facts && {
-          key: 'booking_request',
-          parameters: [
-            facts.code,
-            facts.serviceName ?? '—',
-            formatWhen(facts.startTz, facts.timezone),
-            facts.customerName,
-          ],
-        },
+        interactive: payload.interactive ?? answers?.interactive,
+        template:
+          payload.template ??
+          (facts && {
+            key: 'booking_request',
+            parameters: [
+              facts.code,
+              facts.serviceName ?? '—',
+              formatWhen(facts.startTz, facts.timezone),
+              facts.customerName,
+            ],
+            buttons: answers?.buttons,
+          }),
       };
     }
     case 'send-vendor-confirmation':
@@ -178,13 +267,15 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
+        interactive: payload.interactive,
         template:
-          facts &&
-          (payload.type === 'payment_received'
-            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
-            : link
-              ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
-              : undefined),
+          payload.template ??
+          (facts &&
+            (payload.type === 'payment_received'
+              ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+              : link
+                ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
+                : undefined)),
       };
     }
     case 'booking_notice': {
@@ -196,6 +287,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         appointmentId: exists ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
         template: payload.template,
+        interactive: payload.interactive,
       };
     }
     case 'vendor_review':
@@ -204,6 +296,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         vendorProfileId: payload.vendorProfileId,
         template: payload.template,
+        interactive: payload.interactive,
       };
     case 'reply':
       return {
@@ -211,6 +304,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         replyTo: payload.replyTo ?? undefined,
         vendorProfileId: payload.vendorProfileId ?? null,
+        interactive: payload.interactive,
       };
     case 'test':
       return { to: payload.to, text: TEST_NOTIFICATION_TEXT, template: { key: 'test', parameters: [] } };
@@ -263,25 +357,28 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
   }
 
   // The log transport sends nothing, so the window does not matter: it logs the text itself.
-  const useText =
+  const inWindow =
     transport.kind === 'log' ||
     !planned.template ||
     payload.type === 'reply' ||
     (await insideServiceWindow(db, to, now));
+  const replyTo = planned.replyTo ? { replyTo: planned.replyTo } : {};
   let message: OutgoingWhatsApp;
   let body: string;
-  if (useText) {
-    message = {
-      type: 'text',
-      to,
-      text: planned.text,
-      ...(planned.replyTo ? { replyTo: planned.replyTo } : {}),
-    };
+  let interactive: Interactive | null = null;
+  if (inWindow && planned.interactive) {
+    const text = fitInteractiveBody(planned.text);
+    message = { type: 'interactive', to, text, interactive: planned.interactive, ...replyTo };
+    body = redactSecrets(text);
+    interactive = redactSecretsDeep(planned.interactive);
+  } else if (inWindow) {
+    message = { type: 'text', to, text: planned.text, ...replyTo };
     body = redactSecrets(planned.text);
   } else {
-    const { key, parameters } = planned.template!;
-    message = { type: 'template', to, template: template(key, parameters) };
+    const { key, parameters, buttons } = planned.template!;
+    message = { type: 'template', to, template: template(key, parameters, buttons) };
     body = redactSecrets(renderTemplate(key, parameters));
+    interactive = templateButtonsAsSent(key, buttons);
   }
 
   const result: WhatsAppSendResult = await transport.send(message);
@@ -293,8 +390,48 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
       status: result.status,
       externalId: result.status === 'sent' ? result.externalId : null,
       error: result.status === 'failed' ? result.error : null,
+      interactive,
       createdAt: now,
     })
     .returning();
   return row!;
+}
+
+/**
+ * An interactive body holds 1024 characters. A longer text loses the excess from its longest line
+ * (a customer's long notes, say), so that its links and its last lines stay whole; if that is not
+ * enough, its end.
+ */
+export function fitInteractiveBody(text: string): string {
+  const max = INTERACTIVE_LIMITS.body;
+  if (text.length <= max) return text;
+  const lines = text.split('\n');
+  const longest = lines.reduce((at, line, i) => (line.length > lines[at]!.length ? i : at), 0);
+  const excess = text.length - max + 1; // one more for the ellipsis
+  const line = lines[longest]!;
+  if (line.length - excess >= 20) {
+    lines[longest] = `${line.slice(0, line.length - excess).trimEnd()}…`;
+    const fitted = lines.join('\n');
+    if (fitted.length <= max) return fitted;
+  }
+  return `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A template's quick replies as the log keeps them: the buttons the recipient sees, each with the
+ * payload its tap returns (so that the testing page can tap them like an interactive message's).
+ */
+function templateButtonsAsSent(
+  key: TemplateKey,
+  given: TemplateButtonParameter[] | undefined,
+): Interactive | null {
+  const definition: TemplateDefinition = templates[key];
+  const defined = definition.buttons ?? [];
+  const buttons = (given ?? []).flatMap((b) => {
+    const button = defined[b.index];
+    return b.type === 'quick_reply' && button?.type === 'QUICK_REPLY'
+      ? [{ id: b.payload, title: button.text }]
+      : [];
+  });
+  return buttons.length ? { kind: 'buttons', buttons } : null;
 }

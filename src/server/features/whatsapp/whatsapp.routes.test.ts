@@ -150,7 +150,9 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(result.reply).toContain(`Reserva ${booking.code} confirmada exitosamente`);
     expect(await statusOf(booking.id)).toBe('awaiting_payment');
     // Again: the same service says it was already processed.
-    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain('ya fue procesada');
+    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain(
+      `Esta reserva (${booking.code}) ya fue confirmada`,
+    );
   });
 
   it('simulate: with two pending requests, CONFIRM asks for the code; DENY <code> declines that one', async () => {
@@ -168,6 +170,37 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(await statusOf(second.id)).toBe('declined');
     expect(await statusOf(first.id)).toBe('pending_vendor');
     expect((await simulate(v.phone, 'CONFIRM ZZZZZZ')).reply).toContain('No encontramos una reserva tuya');
+  });
+
+  it('simulate a tap: the list row the question offered confirms that booking; the log keeps the list', async () => {
+    const v = await vendor();
+    const first = await pendingBooking(v, MONDAY_10);
+    const second = await pendingBooking(v, MONDAY_12);
+    await simulate(v.phone, 'sí');
+    const [question] = await world.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.direction, 'out'), eq(messages.phone, v.phone)));
+    expect(question!.interactive).toMatchObject({
+      kind: 'list',
+      rows: [{ id: `confirm:${first.code}` }, { id: `confirm:${second.code}` }],
+    });
+    const res = await admin.post('/api/admin/whatsapp/simulate', {
+      phone: v.phone,
+      text: second.code,
+      replyId: `confirm:${second.code}`,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { reply: string }).reply).toContain(`Reserva ${second.code} confirmada`);
+    expect(await statusOf(second.id)).toBe('awaiting_payment');
+    expect(await statusOf(first.id)).toBe('pending_vendor');
+    // An id longer than Meta's 256 characters is a 400 and changes nothing.
+    const tooLong = await admin.post('/api/admin/whatsapp/simulate', {
+      phone: v.phone,
+      text: 'Confirmar',
+      replyId: `confirm:${'X'.repeat(260)}`,
+    });
+    expect(tooLong.status).toBe(400);
   });
 
   it('simulate: another vendor cannot answer a booking by its code', async () => {

@@ -88,6 +88,15 @@ function vendorFactsOf(row: BookingView): Omit<PaymentMailFacts, 'manageUrl'> {
 }
 
 /**
+ * The customer's phone for this booking's WhatsApp messages: only when they ticked the form's
+ * WhatsApp consent (decision 070); otherwise they hear of it by mail only. A phone that later wrote
+ * BAJA is refused at delivery (whatsapp-outbound.service.ts), so that queued messages honour it too.
+ */
+function customerWhatsAppOf(booking: Pick<BookingView, 'customerPhone' | 'whatsappOptIn'>): string | null {
+  return booking.whatsappOptIn ? booking.customerPhone : null;
+}
+
+/**
  * Settings → "Email notifications" (product §2.9), per side of a booking: false when the customer's
  * account, or the account that owns the vendor, turned them off. A guest (no account) and an
  * unclaimed vendor get them. The switch covers notifications only: the mails a person asked for
@@ -176,10 +185,11 @@ export async function notifyPaymentLink(
 ) {
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paymentLinkMail(facts, url, dueAt));
-  if (facts.customerPhone) {
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp) {
     await enqueueWhatsApp(tx, {
       type: 'payment_link',
-      to: facts.customerPhone,
+      to: customerWhatsApp,
       appointmentId: booking.id,
       text: paymentLinkWhatsApp(facts, url, dueAt),
     });
@@ -192,7 +202,8 @@ export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date,
   await enqueueMail(tx, paidCustomerMail(facts, bookingCalendar(facts, now)));
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
-  if (facts.customerPhone) await enqueuePaidWhatsApp(tx, facts, facts.customerPhone, 'customer');
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp) await enqueuePaidWhatsApp(tx, facts, customerWhatsApp, 'customer');
   if (facts.vendorPhone)
     await enqueuePaidWhatsApp(tx, facts, facts.vendorPhone, 'vendor', booking.vendorProfileId);
 }
@@ -297,11 +308,12 @@ export async function notifyCancelled(
         calendar: bookingCalendar(facts, now, 'cancelled'),
       }),
     );
-  if (by === 'admin' && facts.customerPhone)
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (by === 'admin' && customerWhatsApp)
     await enqueueNotice(
       tx,
       booking,
-      facts.customerPhone,
+      customerWhatsApp,
       customerCancelledByBarrioWhatsApp(facts, { note, refundMxn }),
       { key: 'booking_cancelled_by_barrio', parameters: [facts.code, facts.serviceName, when] },
       'customer',
@@ -376,7 +388,7 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
   if (facts.vendorEmail && wanted.vendor) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
   // Each side's reminder names the other one.
   for (const [side, phone, other] of [
-    ['customer', facts.customerPhone, facts.vendorName],
+    ['customer', customerWhatsAppOf(booking), facts.vendorName],
     ['vendor', facts.vendorPhone, facts.customerName],
   ] as const)
     if (phone)
@@ -399,11 +411,12 @@ export async function notifyReviewRequested(tx: Tx, booking: BookingView, manage
   const reviewUrl = reviewUrlOf(facts.manageUrl);
   if ((await emailNotificationsWanted(tx, booking.id)).customer)
     await enqueueMail(tx, reviewRequestMail(facts, reviewUrl));
-  if (facts.customerPhone)
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
     await enqueueNotice(
       tx,
       booking,
-      facts.customerPhone,
+      customerWhatsApp,
       reviewRequestWhatsApp(facts, reviewUrl),
       { key: 'review_request', parameters: [facts.code, facts.vendorName, reviewUrl] },
       'customer',
@@ -440,11 +453,12 @@ export async function notifyRequestExpired(
   const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
   if ((await emailNotificationsWanted(tx, booking.id)).customer)
     await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
-  if (facts.customerPhone)
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
     await enqueueNotice(
       tx,
       booking,
-      facts.customerPhone,
+      customerWhatsApp,
       customerExpiredWhatsApp(facts, similar),
       { key: 'booking_expired', parameters: [facts.code, facts.vendorName, similar] },
       'customer',

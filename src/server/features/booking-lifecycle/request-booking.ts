@@ -176,6 +176,7 @@ export async function requestBooking({
             customerName: input.customerName,
             customerEmail: email,
             customerPhone: phone,
+            whatsappOptIn: phone !== null && input.whatsappOptIn === true,
             requesterKey,
             code,
             confirmTokenHash: hash,

@@ -87,6 +87,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       serviceFields: { durationMinutes: 60, priceCents, ...(serviceName ? { name: serviceName } : {}) },
       customerEmail: `ana.${n}@example.test`,
       customerPhone: '+52 55 1234 5678',
+      whatsappOptIn: true,
       notes,
     });
     return { ...booking, token: booking.manageToken };

@@ -78,6 +78,7 @@ describe(`payments (${testEngine})`, () => {
       serviceFields: { durationMinutes: 60, priceCents },
       customerEmail: `ana.${slot}@example.test`,
       customerPhone: '+52 55 1234 5678',
+      whatsappOptIn: true,
     });
   }
 

@@ -10,6 +10,7 @@ import {
 } from '../booking-lifecycle/answer-booking.ts';
 import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { type CommandName, parseCommand } from './whatsapp-commands.ts';
+import { type CustomerKeyword, customerInbound } from './whatsapp-customers.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { phoneVariants } from './whatsapp-phone.ts';
 import { formatWhen, type Lang, langOf, replies } from './whatsapp-texts.ts';
@@ -97,7 +98,7 @@ export interface ProcessInboundOptions {
 }
 
 export interface ProcessInboundResult {
-  command: CommandName;
+  command: CommandName | CustomerKeyword | 'customer_reply';
   /** Null when the message is left unanswered. */
   reply: string | null;
   vendorProfileId: string | null;
@@ -152,13 +153,27 @@ export async function processInbound({
     .where(inArray(vendorProfiles.businessPhone, phoneVariants(phone)))
     .orderBy(asc(vendorProfiles.createdAt));
   const vendor = vendors[0];
-  const { command, code } = nonText
-    ? { command: 'unknown' as const, code: undefined }
-    : parseCommand(message.body);
+  const parsed = nonText ? { command: 'unknown' as const, code: undefined } : parseCommand(message.body);
+  const { code } = parsed;
   const signupLink = `${appUrl}/vendor-signup?phone=${encodeURIComponent(phone)}`;
 
-  let reply: string;
-  if (nonText) {
+  let reply: string | null;
+  let command: ProcessInboundResult['command'] = parsed.command;
+  const customer =
+    !nonText && !vendor
+      ? await customerInbound({
+          db,
+          phone,
+          body: message.body,
+          contextId,
+          now,
+          manageLink: checkout.manageLink,
+        })
+      : undefined;
+  if (customer) {
+    command = customer.command;
+    reply = customer.reply;
+  } else if (nonText) {
     // No command to read: a short pointer to the commands, at most once a day, else nothing.
     if (vendor)
       await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
@@ -172,7 +187,7 @@ export async function processInbound({
     await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
     const lang = langOf(vendor.languages);
     const ids = vendors.map((v) => v.id);
-    switch (command) {
+    switch (parsed.command) {
       case 'register':
         reply = replies.alreadyRegistered(lang, vendor.businessName);
         break;
@@ -187,7 +202,7 @@ export async function processInbound({
           contextId,
           now,
           checkout,
-          action: command,
+          action: parsed.command,
         });
         break;
       case 'availability':
@@ -198,6 +213,8 @@ export async function processInbound({
     }
   }
 
+  // An opt-out confirmed already, or the day's automatic answer given: nothing more to say.
+  if (reply === null) return { command, reply, vendorProfileId: null };
   const answer = {
     to: phone,
     text: reply,

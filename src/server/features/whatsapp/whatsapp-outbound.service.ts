@@ -10,6 +10,7 @@ import type {
 import { redactSecrets } from '../../lib/redact-secrets.ts';
 import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
+import { hasOptedOut, isCustomerMessage } from './whatsapp-customers.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
@@ -256,6 +257,22 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
         body: redactSecrets(planned.text),
         status: 'failed',
         error: `Not a phone number WhatsApp can reach: ${planned.to}`,
+        createdAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  // A customer who wrote BAJA gets nothing more (decision 070), even what was queued before: the
+  // row says so in the log.
+  if (isCustomerMessage(payload) && (await hasOptedOut(db, to))) {
+    const [row] = await db
+      .insert(messages)
+      .values({
+        ...base,
+        body: redactSecrets(planned.text),
+        status: 'failed',
+        error: 'Not sent: this phone opted out of WhatsApp (BAJA).',
         createdAt: now,
       })
       .returning();

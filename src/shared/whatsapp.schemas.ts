@@ -9,6 +9,66 @@ export const WHATSAPP_LOG_SIZE = 10;
 export const SSE_HEARTBEAT_MS = 25_000;
 export const SSE_RECONNECT_BACKOFF_MS = [1_000, 2_000, 5_000, 10_000] as const;
 
+/**
+ * Meta's documented limits of interactive messages (ARCHITECTURE §9; the fake Graph API of the tests
+ * checks them): developers.facebook.com/docs/whatsapp/cloud-api/messages/interactive-reply-buttons-messages,
+ * …/interactive-list-messages, …/interactive-cta-url-messages.
+ */
+export const INTERACTIVE_LIMITS = {
+  body: 1024,
+  footer: 60,
+  buttons: 3,
+  buttonId: 256,
+  buttonTitle: 20,
+  listButton: 20,
+  listRows: 10,
+  rowId: 200,
+  rowTitle: 24,
+  rowDescription: 72,
+  sectionTitle: 24,
+  ctaText: 20,
+} as const;
+const L = INTERACTIVE_LIMITS;
+
+/**
+ * What a message may carry inside the 24-hour customer-service window besides its text: reply
+ * buttons (up to three; a tap comes back with the button's id), a list of choices (a row's id comes
+ * back), or one call-to-action URL button. A reply-button message cannot carry a URL button.
+ */
+export const interactiveSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('buttons'),
+    buttons: z
+      .array(z.object({ id: z.string().min(1).max(L.buttonId), title: z.string().min(1).max(L.buttonTitle) }))
+      .min(1)
+      .max(L.buttons),
+    footer: z.string().min(1).max(L.footer).optional(),
+  }),
+  z.object({
+    kind: z.literal('list'),
+    button: z.string().min(1).max(L.listButton),
+    sectionTitle: z.string().min(1).max(L.sectionTitle).optional(),
+    rows: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(L.rowId),
+          title: z.string().min(1).max(L.rowTitle),
+          description: z.string().min(1).max(L.rowDescription).optional(),
+        }),
+      )
+      .min(1)
+      .max(L.listRows),
+    footer: z.string().min(1).max(L.footer).optional(),
+  }),
+  z.object({
+    kind: z.literal('cta_url'),
+    label: z.string().min(1).max(L.ctaText),
+    url: z.url(),
+    footer: z.string().min(1).max(L.footer).optional(),
+  }),
+]);
+export type Interactive = z.infer<typeof interactiveSchema>;
+
 export const quickTexts = ['REGISTER', 'HELP', 'CONFIRM', 'DENY', 'AVAILABILITY'] as const;
 
 export const whatsappMessagesQuerySchema = z.object({

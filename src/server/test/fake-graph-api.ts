@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { TemplateDefinition } from '../features/whatsapp/whatsapp-texts.ts';
+import { approvedTemplates, checkGraphMessage, type GraphRefusal } from './graph-message-checks.ts';
 
 // A local stand-in for Meta's Graph API (WhatsApp Cloud API), speaking its real protocol over HTTP so
 // that the cloud transport is tested through plain fetch, as in production. It records every request
-// and answers like Meta: a wamid on success, Meta's error body otherwise.
+// and answers like Meta: a wamid on success, Meta's error body otherwise. Every message is checked
+// against Meta's documented shapes and the approved templates (graph-message-checks.ts): a request
+// Meta would refuse is refused here too, and listed in `refused`.
 
 export interface GraphRequest {
   method: string;
@@ -27,6 +31,8 @@ export interface FakeGraphApi {
   requests: GraphRequest[];
   /** Successful sends, in order, with the wamid answered. */
   sent: { request: GraphRequest; wamid: string }[];
+  /** Requests refused for their shape or template, with Meta's error. */
+  refused: { request: GraphRequest; error: GraphRefusal }[];
   behave(next: GraphBehaviour): void;
   close(): Promise<void>;
 }
@@ -42,12 +48,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeGraphApi({
   token,
   phoneNumberId,
+  templates = approvedTemplates(),
 }: {
   token: string;
   phoneNumberId: string;
+  /** The templates approved in this fake WhatsApp Business account: the repo's catalogue by default. */
+  templates?: TemplateDefinition[];
 }): Promise<FakeGraphApi> {
   const requests: GraphRequest[] = [];
   const sent: FakeGraphApi['sent'] = [];
+  const refused: FakeGraphApi['refused'] = [];
   let behaviour: GraphBehaviour = { kind: 'ok' };
 
   const server: Server = createServer(async (req, res) => {
@@ -88,6 +98,11 @@ export async function startFakeGraphApi({
     if (req.method !== 'POST' || request.path !== messagesPath)
       return graphError(400, 100, `Unsupported request ${req.method} ${request.path}`);
     if (behaviour.kind === 'error') return graphError(behaviour.status, behaviour.code, behaviour.message);
+    const refusal = checkGraphMessage(body, templates);
+    if (refusal) {
+      refused.push({ request, error: refusal });
+      return graphError(refusal.status, refusal.code, refusal.message);
+    }
     const to = (body as { to?: string })?.to ?? '';
     const wamid = `wamid.${randomUUID()}`;
     sent.push({ request, wamid });
@@ -104,6 +119,7 @@ export async function startFakeGraphApi({
     baseUrl: `http://127.0.0.1:${port}/${FAKE_GRAPH_VERSION}`,
     requests,
     sent,
+    refused,
     behave(next) {
       behaviour = next;
     },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { messageStatuses } from '../../../shared/whatsapp.schemas.ts';
+import { type Interactive, messageStatuses } from '../../../shared/whatsapp.schemas.ts';
 import { appointments } from './bookings.ts';
 import { createdAt, id } from './columns.ts';
 import { vendorProfiles } from './vendors.ts';
@@ -21,6 +21,8 @@ export const messages = pgTable(
     phone: text('phone'),
     status: text('status', { enum: messageStatuses }).notNull(),
     error: text('error'),
+    /** An outgoing message's buttons, list or URL button as sent (the testing page shows them). */
+    interactive: jsonb('interactive').$type<Interactive>(),
     createdAt: createdAt(),
   },
   (t) => [index('messages_channel_created_idx').on(t.channel, t.createdAt.desc().nullsFirst())],

@@ -1,13 +1,15 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { INTERACTIVE_LIMITS, type Interactive, interactiveSchema } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messaging.ts';
 import type {
   OutgoingWhatsApp,
+  TemplateButtonParameter,
   WhatsAppSendResult,
   WhatsAppTransport,
 } from '../../integrations/whatsapp/whatsapp-transport.ts';
-import { redactSecrets } from '../../lib/redact-secrets.ts';
+import { redactSecrets, redactSecretsDeep } from '../../lib/redact-secrets.ts';
 import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { hasOptedOut, isCustomerMessage } from './whatsapp-customers.ts';
@@ -16,9 +18,11 @@ import {
   formatWhen,
   renderTemplate,
   TEST_NOTIFICATION_TEXT,
+  type TemplateDefinition,
   type TemplateKey,
   template,
   templateKeys,
+  templates,
   vendorWelcomeText,
 } from './whatsapp-texts.ts';
 
@@ -32,6 +36,29 @@ const DAY_MS = 24 * 60 * 60_000;
 const phone = z.string().min(3).max(40);
 const uuid = z.uuid();
 
+/** A template button's parameter: a quick reply's payload, or a dynamic URL button's suffix. */
+const templateButtonSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('quick_reply'),
+    index: z.number().int().min(0).max(9),
+    payload: z.string().min(1),
+  }),
+  z.object({ type: z.literal('url'), index: z.number().int().min(0).max(9), suffix: z.string().min(1) }),
+]);
+
+/** The template used outside the window: a catalogue key, its body parameters and button parameters. */
+const templateRefSchema = z.object({
+  key: z.enum(templateKeys),
+  parameters: z.array(z.string()),
+  buttons: z.array(templateButtonSchema).optional(),
+});
+
+/**
+ * Optional on every message sent to a person: what goes with the text inside the 24-hour window
+ * (reply buttons, a list, a URL button). Outside it, the template (with its own buttons) goes instead.
+ */
+const withInteractive = { interactive: interactiveSchema.optional() };
+
 /** What a 'whatsapp' outbox item carries: one shape per `type`. */
 export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
   z.object({
@@ -40,6 +67,9 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    /** The template outside the window; without it, built from the booking when delivered. */
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   z.object({
     type: z.literal('send-vendor-confirmation'),
@@ -54,6 +84,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   z.object({
     type: z.literal('payment_received'),
@@ -61,6 +93,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
+    template: templateRefSchema.optional(),
+    ...withInteractive,
   }),
   /**
    * What happens to a booking after it is made: reminders, a cancellation or a new time
@@ -72,7 +106,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     appointmentId: uuid,
     vendorProfileId: uuid.optional(),
     text: z.string().min(1),
-    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
+    template: templateRefSchema,
+    ...withInteractive,
   }),
   /** An admin's review of the vendor's profile (decision 048), with its template's parameters. */
   z.object({
@@ -80,7 +115,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     to: phone,
     vendorProfileId: uuid,
     text: z.string().min(1),
-    template: z.object({ key: z.enum(templateKeys), parameters: z.array(z.string()) }),
+    template: templateRefSchema,
+    ...withInteractive,
   }),
   /** A command's answer: always inside the window, since the vendor just wrote. */
   z.object({
@@ -89,6 +125,7 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     text: z.string().min(1),
     vendorProfileId: uuid.nullish(),
     replyTo: z.string().nullish(),
+    ...withInteractive,
   }),
   z.object({ type: z.literal('test'), to: phone }),
   /** A one-time code proving control of a vendor profile's phone (decision 035). */
@@ -107,10 +144,13 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     contextId: z.string().nullish(),
     /** A message without words (a sticker, an image, a location…): no command to run. */
     nonText: z.boolean().optional(),
+    /** What was tapped: a reply button's or list row's id, or a template quick reply's payload. */
+    replyId: z.string().min(1).max(256).optional(),
   }),
 ]);
 export type WhatsAppOutboxPayload = z.infer<typeof whatsappOutboxPayloadSchema>;
 export type OutboundPayload = Exclude<WhatsAppOutboxPayload, { type: 'inbound' }>;
+export type TemplateRef = z.infer<typeof templateRefSchema>;
 
 /** Queues a WhatsApp item inside the caller's transaction. */
 export async function enqueueWhatsApp(tx: Db | Tx, payload: WhatsAppOutboxPayload): Promise<string> {
@@ -138,7 +178,9 @@ interface Plan {
   to: string;
   text: string;
   /** The template used outside the window; undefined when the type is only sent inside it. */
-  template?: { key: TemplateKey; parameters: string[] };
+  template?: TemplateRef | undefined;
+  /** What goes with the text inside the window. */
+  interactive?: Interactive | undefined;
   replyTo?: string | undefined;
   appointmentId?: string | null;
   vendorProfileId?: string | null;
@@ -153,15 +195,18 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? facts?.vendorProfileId ?? null,
-        template: facts && {
-          key: 'booking_request',
-          parameters: [
-            facts.code,
-            facts.serviceName ?? '—',
-            formatWhen(facts.startTz, facts.timezone),
-            facts.customerName,
-          ],
-        },
+        interactive: payload.interactive,
+        template:
+          payload.template ??
+          (facts && {
+            key: 'booking_request',
+            parameters: [
+              facts.code,
+              facts.serviceName ?? '—',
+              formatWhen(facts.startTz, facts.timezone),
+              facts.customerName,
+            ],
+          }),
       };
     }
     case 'send-vendor-confirmation':
@@ -179,13 +224,15 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
+        interactive: payload.interactive,
         template:
-          facts &&
-          (payload.type === 'payment_received'
-            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
-            : link
-              ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
-              : undefined),
+          payload.template ??
+          (facts &&
+            (payload.type === 'payment_received'
+              ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+              : link
+                ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
+                : undefined)),
       };
     }
     case 'booking_notice': {
@@ -197,6 +244,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         appointmentId: exists ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
         template: payload.template,
+        interactive: payload.interactive,
       };
     }
     case 'vendor_review':
@@ -205,6 +253,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         vendorProfileId: payload.vendorProfileId,
         template: payload.template,
+        interactive: payload.interactive,
       };
     case 'reply':
       return {
@@ -212,6 +261,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         text: payload.text,
         replyTo: payload.replyTo ?? undefined,
         vendorProfileId: payload.vendorProfileId ?? null,
+        interactive: payload.interactive,
       };
     case 'test':
       return { to: payload.to, text: TEST_NOTIFICATION_TEXT, template: { key: 'test', parameters: [] } };
@@ -280,25 +330,28 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
   }
 
   // The log transport sends nothing, so the window does not matter: it logs the text itself.
-  const useText =
+  const inWindow =
     transport.kind === 'log' ||
     !planned.template ||
     payload.type === 'reply' ||
     (await insideServiceWindow(db, to, now));
+  const replyTo = planned.replyTo ? { replyTo: planned.replyTo } : {};
   let message: OutgoingWhatsApp;
   let body: string;
-  if (useText) {
-    message = {
-      type: 'text',
-      to,
-      text: planned.text,
-      ...(planned.replyTo ? { replyTo: planned.replyTo } : {}),
-    };
+  let interactive: Interactive | null = null;
+  if (inWindow && planned.interactive) {
+    const text = fitInteractiveBody(planned.text);
+    message = { type: 'interactive', to, text, interactive: planned.interactive, ...replyTo };
+    body = redactSecrets(text);
+    interactive = redactSecretsDeep(planned.interactive);
+  } else if (inWindow) {
+    message = { type: 'text', to, text: planned.text, ...replyTo };
     body = redactSecrets(planned.text);
   } else {
-    const { key, parameters } = planned.template!;
-    message = { type: 'template', to, template: template(key, parameters) };
+    const { key, parameters, buttons } = planned.template!;
+    message = { type: 'template', to, template: template(key, parameters, buttons) };
     body = redactSecrets(renderTemplate(key, parameters));
+    interactive = templateButtonsAsSent(key, buttons);
   }
 
   const result: WhatsAppSendResult = await transport.send(message);
@@ -310,8 +363,34 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
       status: result.status,
       externalId: result.status === 'sent' ? result.externalId : null,
       error: result.status === 'failed' ? result.error : null,
+      interactive,
       createdAt: now,
     })
     .returning();
   return row!;
+}
+
+/** An interactive body holds 1024 characters: a longer text is cut, its end marked. */
+function fitInteractiveBody(text: string): string {
+  const max = INTERACTIVE_LIMITS.body;
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A template's quick replies as the log keeps them: the buttons the recipient sees, each with the
+ * payload its tap returns (so that the testing page can tap them like an interactive message's).
+ */
+function templateButtonsAsSent(
+  key: TemplateKey,
+  given: TemplateButtonParameter[] | undefined,
+): Interactive | null {
+  const definition: TemplateDefinition = templates[key];
+  const defined = definition.buttons ?? [];
+  const buttons = (given ?? []).flatMap((b) => {
+    const button = defined[b.index];
+    return b.type === 'quick_reply' && button?.type === 'QUICK_REPLY'
+      ? [{ id: b.payload, title: button.text }]
+      : [];
+  });
+  return buttons.length ? { kind: 'buttons', buttons } : null;
 }

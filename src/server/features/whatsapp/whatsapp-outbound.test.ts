@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Interactive } from '../../../shared/whatsapp.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
 import { createLogTransport } from '../../integrations/whatsapp/log-transport.ts';
+import type { OutgoingWhatsApp } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { createOutboxDispatcher } from '../../jobs/outbox.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -219,6 +221,258 @@ describe(`WhatsApp outbound through the cloud transport (${testEngine})`, () => 
     const [item] = await database.db.select().from(outbox);
     expect(item).toMatchObject({ status: 'sent', attempts: 3 });
     expect(await database.db.select().from(outbox).where(eq(outbox.status, 'pending'))).toEqual([]);
+  });
+
+  const insideWindow = () =>
+    storeInbound(database.db, [
+      {
+        externalId: `wamid.in-${clock.now().getTime()}`,
+        phone: VENDOR_PHONE,
+        body: 'HOLA',
+        receivedAt: clock.now(),
+      },
+    ]);
+  const reply = (interactive: Interactive, text = 'Elige una opción') => ({
+    type: 'reply' as const,
+    to: VENDOR_PHONE,
+    text,
+    replyTo: 'wamid.in-question',
+    interactive,
+  });
+
+  it('sends reply buttons inside the window in Meta’s shape, and logs them as sent', async () => {
+    await insideWindow();
+    const row = await deliverWhatsApp({
+      db: database.db,
+      transport: transport(),
+      now: clock.now(),
+      payload: reply({
+        kind: 'buttons',
+        buttons: [
+          { id: 'confirm:XK7P2M', title: 'Confirmar' },
+          { id: 'deny:XK7P2M', title: 'Rechazar' },
+        ],
+      }),
+    });
+    expect(graph.refused).toEqual([]);
+    expect(graph.requests[0]!.body).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '525511112222',
+      context: { message_id: 'wamid.in-question' },
+      type: 'interactive',
+      interactive: {
+        type: 'button',
+        body: { text: 'Elige una opción' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'confirm:XK7P2M', title: 'Confirmar' } },
+            { type: 'reply', reply: { id: 'deny:XK7P2M', title: 'Rechazar' } },
+          ],
+        },
+      },
+    });
+    expect(row).toMatchObject({
+      status: 'sent',
+      body: 'Elige una opción',
+      interactive: { kind: 'buttons', buttons: [{ id: 'confirm:XK7P2M' }, { id: 'deny:XK7P2M' }] },
+    });
+  });
+
+  it('sends a list message and a cta_url message in Meta’s shapes', async () => {
+    await insideWindow();
+    await deliverWhatsApp({
+      db: database.db,
+      transport: transport(),
+      now: clock.now(),
+      payload: reply({
+        kind: 'list',
+        button: 'Ver solicitudes',
+        rows: [
+          { id: 'confirm:AAAA22', title: 'AAAA22', description: 'vie 27 de nov, 10:00 a.m.' },
+          { id: 'confirm:BBBB33', title: 'BBBB33' },
+        ],
+      }),
+    });
+    const url = 'https://barrio.test/vendor-confirm?token=secret-token';
+    const row = await deliverWhatsApp({
+      db: database.db,
+      transport: transport(),
+      now: clock.now(),
+      payload: reply({ kind: 'cta_url', label: 'Ver detalles', url }, 'La solicitud XK7P2M'),
+    });
+    expect(graph.refused).toEqual([]);
+    expect(graph.requests.map((r) => (r.body as { interactive: unknown }).interactive)).toEqual([
+      {
+        type: 'list',
+        body: { text: 'Elige una opción' },
+        action: {
+          button: 'Ver solicitudes',
+          sections: [
+            {
+              rows: [
+                { id: 'confirm:AAAA22', title: 'AAAA22', description: 'vie 27 de nov, 10:00 a.m.' },
+                { id: 'confirm:BBBB33', title: 'BBBB33' },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        type: 'cta_url',
+        body: { text: 'La solicitud XK7P2M' },
+        action: { name: 'cta_url', parameters: { display_text: 'Ver detalles', url } },
+      },
+    ]);
+    // The recipient's copy carries the token; the log does not.
+    expect(row.interactive).toEqual({
+      kind: 'cta_url',
+      label: 'Ver detalles',
+      url: 'https://barrio.test/vendor-confirm?token=[redacted]',
+    });
+  });
+
+  const withButtons = {
+    type: 'booking_notice' as const,
+    to: VENDOR_PHONE,
+    appointmentId: '00000000-0000-4000-8000-000000000001',
+    text: 'Nueva solicitud XK7P2M',
+    template: {
+      key: 'booking_request' as const,
+      parameters: ['XK7P2M', 'Limpieza profunda', 'mié 25 de nov, 11:30 a.m.', 'Ana López'],
+      buttons: [
+        { type: 'quick_reply' as const, index: 0, payload: 'confirm:XK7P2M' },
+        { type: 'quick_reply' as const, index: 1, payload: 'deny:XK7P2M' },
+        { type: 'url' as const, index: 2, suffix: 'vendor-confirm?token=tok' },
+      ],
+    },
+  };
+
+  it('outside the window sends the template with its button components, and logs its quick replies', async () => {
+    const row = await deliverWhatsApp({
+      db: database.db,
+      transport: transport(),
+      now: clock.now(),
+      payload: withButtons,
+    });
+    expect(graph.refused).toEqual([]);
+    expect(graph.requests[0]!.body).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'barrio_booking_request',
+        language: { code: 'es_MX' },
+        components: [
+          { type: 'body', parameters: expect.arrayContaining([{ type: 'text', text: 'XK7P2M' }]) },
+          {
+            type: 'button',
+            sub_type: 'quick_reply',
+            index: '0',
+            parameters: [{ type: 'payload', payload: 'confirm:XK7P2M' }],
+          },
+          {
+            type: 'button',
+            sub_type: 'quick_reply',
+            index: '1',
+            parameters: [{ type: 'payload', payload: 'deny:XK7P2M' }],
+          },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '2',
+            parameters: [{ type: 'text', text: 'vendor-confirm?token=tok' }],
+          },
+        ],
+      },
+    });
+    expect(row).toMatchObject({
+      status: 'sent',
+      interactive: {
+        kind: 'buttons',
+        buttons: [
+          { id: 'confirm:XK7P2M', title: 'Confirmar' },
+          { id: 'deny:XK7P2M', title: 'Rechazar' },
+        ],
+      },
+    });
+  });
+
+  it('the fake Graph API refuses what Meta refuses: shapes beyond the limits, unknown templates, wrong parameters', async () => {
+    const send = (message: OutgoingWhatsApp) => transport().send(message);
+    const to = VENDOR_PHONE;
+    const four = ['a', 'b', 'c', 'd'].map((id) => ({ id, title: id }));
+    expect(
+      await send({ type: 'interactive', to, text: 'x', interactive: { kind: 'buttons', buttons: four } }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#100') });
+    expect(
+      await send({
+        type: 'interactive',
+        to,
+        text: 'x',
+        interactive: { kind: 'buttons', buttons: [{ id: 'a', title: 'Un título de más de veinte' }] },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#100') });
+    expect(
+      await send({
+        type: 'interactive',
+        to,
+        text: 'x',
+        interactive: { kind: 'buttons', buttons: [{ id: 'x'.repeat(257), title: 'Largo' }] },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#100') });
+    const rows = Array.from({ length: 11 }, (_, i) => ({ id: `r${i}`, title: `Fila ${i}` }));
+    expect(
+      await send({ type: 'interactive', to, text: 'x', interactive: { kind: 'list', button: 'Ver', rows } }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#100') });
+    expect(
+      await send({
+        type: 'interactive',
+        to,
+        text: 'x',
+        interactive: { kind: 'cta_url', label: 'Ver', url: 'not a url' },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#100') });
+    expect(
+      await send({
+        type: 'template',
+        to,
+        template: { name: 'barrio_nope', language: 'es_MX', parameters: [] },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#132001') });
+    expect(
+      await send({
+        type: 'template',
+        to,
+        template: { name: 'barrio_vendor_welcome', language: 'es_MX', parameters: ['solo uno'] },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#132000') });
+    // The request's "Ver detalles" URL button cannot go without its suffix, nor a quick reply where a URL is.
+    const request = withButtons.template;
+    expect(
+      await send({
+        type: 'template',
+        to,
+        template: {
+          name: 'barrio_booking_request',
+          language: 'es_MX',
+          parameters: request.parameters,
+          buttons: request.buttons.slice(0, 2),
+        },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#132000') });
+    expect(
+      await send({
+        type: 'template',
+        to,
+        template: {
+          name: 'barrio_booking_request',
+          language: 'es_MX',
+          parameters: request.parameters,
+          buttons: [...request.buttons, { type: 'quick_reply', index: 3, payload: 'x' }],
+        },
+      }),
+    ).toMatchObject({ status: 'failed', error: expect.stringContaining('#132000') });
+    expect(graph.refused).toHaveLength(9);
+    expect(graph.sent).toEqual([]);
   });
 
   it('checks the credentials against the Graph API', async () => {

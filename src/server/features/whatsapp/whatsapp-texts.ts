@@ -1,7 +1,10 @@
 import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { inLanguage, intlLocales, type Language } from '../../../shared/language.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
-import type { WhatsAppTemplate } from '../../integrations/whatsapp/whatsapp-transport.ts';
+import type {
+  TemplateButtonParameter,
+  WhatsAppTemplate,
+} from '../../integrations/whatsapp/whatsapp-transport.ts';
 
 // The WhatsApp channel's own texts: the approved templates of every message type and the answers to
 // vendor commands; a booking event's text is the lifecycle's (booking-lifecycle/messages/). Vendor
@@ -14,89 +17,176 @@ export function langOf(languages: readonly string[] | null | undefined): Lang {
   return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es-MX' : 'en';
 }
 
-// ── Templates (decision 018) ─────────────────────────────────────────────────────────────────────
-// Outside the 24-hour customer-service window Meta accepts only approved templates. These are the
-// names and bodies to submit in WhatsApp Manager (category UTILITY, language es_MX); `render` gives
-// the same text for our own log. The Meta sample template `hello_world` (en_US) serves the test.
+// ── Templates (decisions 018, 069) ──────────────────────────────────────────────────────────────
+// Outside the 24-hour customer-service window Meta accepts only approved templates. This is the
+// catalogue: every template's name, language, category, body, an example of its parameters (Meta asks
+// for one) and its buttons — what `npm run whatsapp:templates` prints for WhatsApp Manager, what the
+// fake Graph API of the tests accepts, and what `renderTemplate` fills in for our own log. The Meta
+// sample template `hello_world` (en_US) serves the test notification and is not submitted.
 
 export const TEMPLATE_LANGUAGE = 'es_MX';
+
+/**
+ * A template's button as submitted. A quick reply's tap comes back with the payload the message
+ * gave it; a URL button's `url` is relative to APP_URL, its one `{{1}}` at the end the suffix the
+ * message gives (Meta allows a variable only there).
+ */
+export type TemplateButtonDefinition =
+  | { type: 'QUICK_REPLY'; text: string }
+  | { type: 'URL'; text: string; url: string; example: string };
+
+export interface TemplateDefinition {
+  name: string;
+  language: string;
+  category: 'UTILITY' | 'AUTHENTICATION';
+  body: string;
+  /** Sample values of {{1}}, {{2}}…, as Meta's review asks. */
+  example: readonly string[];
+  buttons?: readonly TemplateButtonDefinition[];
+  /** Meta's own sample, present in every WhatsApp Business account: never submitted. */
+  sample?: true;
+}
+
+const WHEN_EXAMPLE = 'mié 25 de nov, 11:30 a.m.';
 
 export const templates = {
   booking_request: {
     name: 'barrio_booking_request',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     // A date ({{3}}, "11:30 a.m.") never ends a sentence here, so no "a.m.." (Meta allows no
     // parameter at the very end of a body either).
-    body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
+    body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; toca Confirmar o Rechazar, o responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
+    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE, 'Ana López'],
+    // Decision 069: the two answers as quick replies (their payloads carry the action and the code),
+    // the request's page as a URL button.
+    buttons: [
+      { type: 'QUICK_REPLY', text: 'Confirmar' },
+      { type: 'QUICK_REPLY', text: 'Rechazar' },
+      { type: 'URL', text: 'Ver detalles', url: '/{{1}}', example: 'vendor-confirm?token=abc123' },
+    ],
   },
   vendor_welcome: {
     name: 'barrio_vendor_welcome',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: '¡Hola {{1}}! Tu perfil de {{2}} en Barrio está creado. Te avisaremos aquí de cada solicitud de reserva. Escribe AYUDA para ver los comandos.',
+    example: ['Casa Limpia', 'Limpieza'],
   },
   payment_link: {
     name: 'barrio_payment_link',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: '{{2}} confirmó tu reserva {{1}}. Paga aquí para asegurarla: {{3}}',
+    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/pay/XK7P2M'],
   },
   payment_received: {
     name: 'barrio_payment_received',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
+    example: ['XK7P2M', 'Casa Limpia'],
   },
   // Decision 046: what happens to a booking after it is made.
   booking_reminder: {
     name: 'barrio_booking_reminder',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Recordatorio: el {{3}} es la reserva {{1}} con {{2}}.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
   },
   booking_cancelled: {
     name: 'barrio_booking_cancelled',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
+    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE],
   },
   // Decision 049: an administrator cancelled; sent to the vendor and the customer.
   booking_cancelled_by_barrio: {
     name: 'barrio_booking_cancelled_by_barrio',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Barrio canceló la reserva {{1}} ({{2}}, {{3}}). El horario queda libre y, si estaba pagada, se reembolsa completa.',
+    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE],
   },
   booking_rescheduled: {
     name: 'barrio_booking_rescheduled',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'El cliente cambió la reserva {{1}} al {{3}} (antes: {{2}}); el horario anterior vuelve a estar libre.',
+    example: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', WHEN_EXAMPLE],
   },
   booking_expired: {
     name: 'barrio_booking_expired',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
+    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/vendors?category=limpieza'],
   },
   // Decision 066: the customer is asked for a review once the booking took place.
   review_request: {
     name: 'barrio_review_request',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: '¿Cómo te fue con {{2}} en tu reserva {{1}}? Califica el servicio aquí: {{3}} — tu opinión ayuda a otros clientes.',
+    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/review/XK7P2M?token=abc123'],
   },
   // The vendor review queue (decision 048): what an admin decided about a vendor's profile.
   vendor_approved: {
     name: 'barrio_vendor_approved',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: '¡Listo, {{1}}! Revisamos tu perfil y ya está publicado en Barrio: los clientes pueden encontrarte y pedirte reservas. Entra a tu panel ({{2}}) para ver tus solicitudes.',
+    example: ['Casa Limpia', 'https://barrio.mx/vendor/dashboard'],
   },
   vendor_changes_requested: {
     name: 'barrio_vendor_changes_requested',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Revisamos tu perfil de {{1}} en Barrio y, antes de publicarlo, te pedimos estos cambios: {{2}} — hazlos desde tu panel ({{3}}) y lo revisaremos de nuevo.',
+    example: ['Casa Limpia', 'Agrega una foto de tu trabajo', 'https://barrio.mx/vendor/dashboard'],
   },
   vendor_rejected: {
     name: 'barrio_vendor_rejected',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
     body: 'Revisamos tu perfil de {{1}} en Barrio y no podemos publicarlo. Motivo: {{2}} — si tienes dudas, escríbenos a {{3}} y te ayudamos.',
+    example: ['Casa Limpia', 'No es un servicio local', 'soporte@barrio.mx'],
   },
   // Submitted in category AUTHENTICATION (a one-time code), not UTILITY (decision 035).
   claim_code: {
     name: 'barrio_claim_code',
+    language: TEMPLATE_LANGUAGE,
+    category: 'AUTHENTICATION',
     body: 'Tu código para reclamar el perfil de {{1}} en Barrio es {{2}}. Caduca en 15 minutos. No lo compartas.',
+    example: ['Casa Limpia', '123456'],
   },
-  test: { name: 'hello_world', body: 'Hello World' },
-} as const;
+  test: {
+    name: 'hello_world',
+    language: 'en_US',
+    category: 'UTILITY',
+    body: 'Hello World',
+    example: [],
+    sample: true,
+  },
+} as const satisfies Record<string, TemplateDefinition>;
 
 export type TemplateKey = keyof typeof templates;
 export const templateKeys = Object.keys(templates) as [TemplateKey, ...TemplateKey[]];
 
-export function template(key: TemplateKey, parameters: string[]): WhatsAppTemplate {
-  return {
-    name: templates[key].name,
-    language: key === 'test' ? 'en_US' : TEMPLATE_LANGUAGE,
-    parameters,
-  };
+/** How many body parameters a template takes: its highest {{n}}. */
+export function bodyParameterCount(body: string): number {
+  return Math.max(0, ...[...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])));
+}
+
+export function template(
+  key: TemplateKey,
+  parameters: string[],
+  buttons?: TemplateButtonParameter[],
+): WhatsAppTemplate {
+  const { name, language } = templates[key];
+  return { name, language, parameters, ...(buttons?.length ? { buttons } : {}) };
 }
 
 /** The template's body with its parameters filled in: what the recipient reads. */

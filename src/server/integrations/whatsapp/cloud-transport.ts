@@ -1,3 +1,4 @@
+import type { Interactive } from '../../../shared/whatsapp.schemas.ts';
 import {
   type OutgoingWhatsApp,
   type WhatsAppSendResult,
@@ -120,33 +121,85 @@ export function createCloudTransport({
 
 function requestBody(message: OutgoingWhatsApp) {
   const common = { messaging_product: 'whatsapp', recipient_type: 'individual', to: waRecipient(message.to) };
+  const context =
+    message.type !== 'template' && message.replyTo ? { context: { message_id: message.replyTo } } : {};
   if (message.type === 'text') {
+    return { ...common, ...context, type: 'text', text: { preview_url: true, body: message.text } };
+  }
+  if (message.type === 'interactive') {
     return {
       ...common,
-      ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
-      type: 'text',
-      text: { preview_url: true, body: message.text },
+      ...context,
+      type: 'interactive',
+      interactive: interactiveBody(message.text, message.interactive),
     };
   }
-  const { name, language, parameters } = message.template;
+  const { name, language, parameters, buttons = [] } = message.template;
+  const components = [
+    ...(parameters.length
+      ? [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text: templateText(text) })) }]
+      : []),
+    // https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates
+    ...buttons.map((button) => ({
+      type: 'button',
+      sub_type: button.type,
+      index: String(button.index),
+      parameters: [
+        button.type === 'quick_reply'
+          ? { type: 'payload', payload: button.payload }
+          : { type: 'text', text: button.suffix },
+      ],
+    })),
+  ];
   return {
     ...common,
     type: 'template',
-    template: {
-      name,
-      language: { code: language },
-      ...(parameters.length
-        ? {
-            components: [
-              {
-                type: 'body',
-                parameters: parameters.map((text) => ({ type: 'text', text: templateText(text) })),
-              },
-            ],
-          }
-        : {}),
-    },
+    template: { name, language: { code: language }, ...(components.length ? { components } : {}) },
   };
+}
+
+// https://developers.facebook.com/docs/whatsapp/cloud-api/messages/interactive-reply-buttons-messages,
+// …/interactive-list-messages, …/interactive-cta-url-messages
+function interactiveBody(text: string, interactive: Interactive) {
+  const footer = interactive.footer ? { footer: { text: interactive.footer } } : {};
+  const body = { text };
+  switch (interactive.kind) {
+    case 'buttons':
+      return {
+        type: 'button',
+        body,
+        ...footer,
+        action: {
+          buttons: interactive.buttons.map(({ id, title }) => ({ type: 'reply', reply: { id, title } })),
+        },
+      };
+    case 'list':
+      return {
+        type: 'list',
+        body,
+        ...footer,
+        action: {
+          button: interactive.button,
+          sections: [
+            {
+              ...(interactive.sectionTitle ? { title: interactive.sectionTitle } : {}),
+              rows: interactive.rows.map(({ id, title, description }) => ({
+                id,
+                title,
+                ...(description ? { description } : {}),
+              })),
+            },
+          ],
+        },
+      };
+    case 'cta_url':
+      return {
+        type: 'cta_url',
+        body,
+        ...footer,
+        action: { name: 'cta_url', parameters: { display_text: interactive.label, url: interactive.url } },
+      };
+  }
 }
 
 /** Meta refuses template parameters with newlines, tabs or more than four spaces in a row. */

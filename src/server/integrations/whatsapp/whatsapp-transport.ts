@@ -1,18 +1,43 @@
+import type { Interactive } from '../../../shared/whatsapp.schemas.ts';
+
 // ARCHITECTURE §9: every WhatsApp message leaves through one of two transports behind this interface —
 // `cloud` (Meta's WhatsApp Cloud API) or `log` (the default: nothing leaves; the message is stored
 // with status `logged` and shown on the testing page). The caller stores the message row.
 
-/** A template approved in Meta's WhatsApp Manager (docs/decisions/018-whatsapp.md lists ours). */
+/**
+ * A template approved in Meta's WhatsApp Manager (whatsapp-texts.ts `templates` is the catalogue,
+ * decision 069): its name, language, the body's {{1}}, {{2}}… in order, and the parameters of its
+ * buttons that need one.
+ */
 export interface WhatsAppTemplate {
   name: string;
   /** Meta's language code, e.g. `es_MX`. */
   language: string;
   /** The body's {{1}}, {{2}}… in order. */
   parameters: string[];
+  /** One per button that takes a parameter (a static URL button takes none). */
+  buttons?: TemplateButtonParameter[];
 }
+
+/**
+ * A button's parameter in a template message: a quick reply's payload (returned by the webhook when
+ * it is tapped, with the button's text) or the suffix a dynamic URL button appends to its URL.
+ * `index` is the button's position (0-based) among the template's BUTTONS.
+ */
+export type TemplateButtonParameter =
+  | { type: 'quick_reply'; index: number; payload: string }
+  | { type: 'url'; index: number; suffix: string };
 
 export type OutgoingWhatsApp =
   | { type: 'text'; to: string; text: string /** wamid of the message this answers */; replyTo?: string }
+  | {
+      type: 'interactive';
+      to: string;
+      /** The body: ≤ 1024 characters. */
+      text: string;
+      interactive: Interactive;
+      replyTo?: string;
+    }
   | { type: 'template'; to: string; template: WhatsAppTemplate };
 
 export type WhatsAppSendResult =

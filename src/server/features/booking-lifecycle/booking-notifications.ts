@@ -17,7 +17,6 @@ import {
   vendorRequestWhatsApp,
 } from './messages/booking-mails.ts';
 import {
-  customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
   customerExpiredMail,
   customerExpiredWhatsApp,
@@ -31,6 +30,15 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './messages/change-mails.ts';
+import {
+  type CustomerWhatsApp,
+  cancelledByBarrioCustomerWhatsApp,
+  paidCustomerWhatsApp,
+  paymentLinkCustomerWhatsApp,
+  reminderCustomerWhatsApp,
+  requestReceivedWhatsApp,
+  rescheduledCustomerWhatsApp,
+} from './messages/customer-whatsapp.ts';
 import type { BookingMailFacts, PaymentMailFacts } from './messages/message-facts.ts';
 import {
   latePaymentMail,
@@ -39,7 +47,6 @@ import {
   paidWhatsApp,
   paymentFailedMail,
   paymentLinkMail,
-  paymentLinkWhatsApp,
   unpaidCancelledMails,
 } from './messages/payment-mails.ts';
 import {
@@ -96,6 +103,16 @@ function customerWhatsAppOf(booking: Pick<BookingView, 'customerPhone' | 'whatsa
   return booking.whatsappOptIn ? booking.customerPhone : null;
 }
 
+/** One of the customer's WhatsApp messages (decision 070): its text and button, and its template. */
+async function enqueueCustomerWhatsApp(
+  tx: Tx,
+  appointmentId: string,
+  to: string,
+  { type, text, interactive, template }: CustomerWhatsApp,
+) {
+  await enqueueWhatsApp(tx, { type, to, appointmentId, text, interactive, template });
+}
+
 /**
  * Settings → "Email notifications" (product §2.9), per side of a booking: false when the customer's
  * account, or the account that owns the vendor, turned them off. A guest (no account) and an
@@ -128,11 +145,14 @@ export async function notifyBookingRequested(
     vendor,
     facts,
     links,
+    customerWhatsApp,
   }: {
     appointmentId: string;
     vendor: { id: string; businessEmail: string | null; businessPhone: string | null };
     facts: BookingMailFacts;
     links: { confirm: string; decline: string };
+    /** The customer's phone when they ticked the WhatsApp consent (decision 070), else null. */
+    customerWhatsApp: string | null;
   },
 ) {
   const wanted = await emailNotificationsWanted(tx, appointmentId);
@@ -150,6 +170,8 @@ export async function notifyBookingRequested(
     });
   }
   await enqueueMail(tx, customerReceiptMail(facts));
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, appointmentId, customerWhatsApp, requestReceivedWhatsApp(facts));
 }
 
 /**
@@ -186,14 +208,13 @@ export async function notifyPaymentLink(
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paymentLinkMail(facts, url, dueAt));
   const customerWhatsApp = customerWhatsAppOf(booking);
-  if (customerWhatsApp) {
-    await enqueueWhatsApp(tx, {
-      type: 'payment_link',
-      to: customerWhatsApp,
-      appointmentId: booking.id,
-      text: paymentLinkWhatsApp(facts, url, dueAt),
-    });
-  }
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(
+      tx,
+      booking.id,
+      customerWhatsApp,
+      paymentLinkCustomerWhatsApp(facts, url, dueAt),
+    );
 }
 
 /** pay: both parties, by mail (the customer's with the calendar invite) and by WhatsApp. */
@@ -203,25 +224,16 @@ export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date,
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
   const customerWhatsApp = customerWhatsAppOf(booking);
-  if (customerWhatsApp) await enqueuePaidWhatsApp(tx, facts, customerWhatsApp, 'customer');
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, paidCustomerWhatsApp(facts));
   if (facts.vendorPhone)
-    await enqueuePaidWhatsApp(tx, facts, facts.vendorPhone, 'vendor', booking.vendorProfileId);
-}
-
-async function enqueuePaidWhatsApp(
-  tx: Tx,
-  facts: PaymentMailFacts,
-  to: string,
-  audience: 'customer' | 'vendor',
-  vendorProfileId?: string,
-) {
-  await enqueueWhatsApp(tx, {
-    type: 'payment_received',
-    to,
-    appointmentId: facts.appointmentId,
-    ...(vendorProfileId ? { vendorProfileId } : {}),
-    text: paidWhatsApp(facts, audience),
-  });
+    await enqueueWhatsApp(tx, {
+      type: 'payment_received',
+      to: facts.vendorPhone,
+      appointmentId: facts.appointmentId,
+      vendorProfileId: booking.vendorProfileId,
+      text: paidWhatsApp(facts, 'vendor'),
+    });
 }
 
 /** cancel_unpaid (payment_timeout): both parties learn that the booking was cancelled. */
@@ -310,13 +322,11 @@ export async function notifyCancelled(
     );
   const customerWhatsApp = customerWhatsAppOf(booking);
   if (by === 'admin' && customerWhatsApp)
-    await enqueueNotice(
+    await enqueueCustomerWhatsApp(
       tx,
-      booking,
+      booking.id,
       customerWhatsApp,
-      customerCancelledByBarrioWhatsApp(facts, { note, refundMxn }),
-      { key: 'booking_cancelled_by_barrio', parameters: [facts.code, facts.serviceName, when] },
-      'customer',
+      cancelledByBarrioCustomerWhatsApp(facts, { note, refundMxn }),
     );
   if (facts.vendorEmail && wanted.vendor)
     await enqueueMail(
@@ -352,6 +362,14 @@ export async function notifyRescheduled(
     tx,
     customerRescheduledMail(facts, previousStart, state ? bookingCalendar(facts, now, state) : null),
   );
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(
+      tx,
+      booking.id,
+      customerWhatsApp,
+      rescheduledCustomerWhatsApp(facts, previousStart),
+    );
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, vendorRescheduledMail(facts.vendorEmail, facts, previousStart));
   if (facts.vendorPhone)
@@ -386,20 +404,18 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
       ),
     );
   if (facts.vendorEmail && wanted.vendor) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
-  // Each side's reminder names the other one.
-  for (const [side, phone, other] of [
-    ['customer', customerWhatsAppOf(booking), facts.vendorName],
-    ['vendor', facts.vendorPhone, facts.customerName],
-  ] as const)
-    if (phone)
-      await enqueueNotice(
-        tx,
-        booking,
-        phone,
-        reminderWhatsApp(facts, side),
-        { key: 'booking_reminder', parameters: [facts.code, other, when] },
-        side,
-      );
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, reminderCustomerWhatsApp(facts));
+  if (facts.vendorPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      reminderWhatsApp(facts, 'vendor'),
+      { key: 'booking_reminder', parameters: [facts.code, facts.customerName, when] },
+      'vendor',
+    );
 }
 
 /**

@@ -139,7 +139,16 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     await drain('conversation');
   }
 
-  type Sent = { to: string; type: string; text?: { body: string }; template?: { name: string } };
+  type Sent = {
+    to: string;
+    type: string;
+    text?: { body: string };
+    template?: {
+      name: string;
+      components?: { type: string; sub_type?: string; index?: string; parameters: { text?: string }[] }[];
+    };
+    interactive?: unknown;
+  };
   /** What reached the customer's phone through the Graph API, in order. */
   const toCustomer = () =>
     graph.sent.map((s) => s.request.body as Sent).filter((body) => body.to === customerWa());
@@ -159,7 +168,74 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     const booking = await world.confirmed(await requested(true, TUESDAY_9));
     expect((await world.rowOf(booking.id)).whatsappOptIn).toBe(true);
     await drain();
-    expect(toCustomer().map((m) => m.template?.name)).toEqual(['barrio_payment_link']);
+    expect(toCustomer().map((m) => m.template?.name)).toEqual([
+      'barrio_customer_request_received',
+      'barrio_payment_link',
+    ]);
+  });
+
+  it('the customer’s messages carry URL buttons: templates outside the window, a call to action inside', async () => {
+    const page = (b: { code: string; manageToken: string }) => `booking/${b.code}?token=${b.manageToken}`;
+    const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Calle Durango 120, Roma Norte')}`;
+    const urlButtons = (m: Sent | undefined) =>
+      (m?.template?.components ?? [])
+        .filter((c) => c.type === 'button')
+        .map((c) => [c.sub_type, c.index, c.parameters[0]?.text]);
+
+    // Outside the window (the customer never wrote): templates with their URL buttons, no raw link.
+    const booking = await requested(true, WEDNESDAY_9);
+    await drain();
+    const [received] = toCustomer();
+    expect(received?.template?.name).toBe('barrio_customer_request_received');
+    expect(urlButtons(received)).toEqual([['url', '0', page(booking)]]);
+    const confirmed = await world.confirmed(booking);
+    await drain();
+    const link = toCustomer().at(-1);
+    expect(link?.template?.name).toBe('barrio_payment_link');
+    expect(urlButtons(link)).toEqual([['url', '0', page(booking)]]);
+    expect(JSON.stringify(link?.template?.components)).not.toMatch(/sandbox\/checkout/);
+
+    // The customer writes: inside the window the payment's receipt is a "Ver reserva" button.
+    await customerWrites('Ya voy a pagar');
+    await world.paid(confirmed);
+    await drain();
+    expect(toCustomer().at(-1)).toMatchObject({
+      type: 'interactive',
+      interactive: {
+        type: 'cta_url',
+        body: { text: expect.not.stringMatching(/https?:\/\//) },
+        action: {
+          name: 'cta_url',
+          parameters: { display_text: 'Ver reserva', url: `${world.config.appUrl}/${page(booking)}` },
+        },
+      },
+    });
+
+    // A day before, out of the window again: the reminder's template has the way to the place too.
+    world.clock.set(new Date(Date.parse(WEDNESDAY_9) - 23 * HOUR));
+    await world.sweep();
+    await drain();
+    const reminder = toCustomer().at(-1);
+    expect(reminder?.template?.name).toBe('barrio_customer_reminder_at_place');
+    expect(urlButtons(reminder)).toEqual([
+      ['url', '0', page(booking)],
+      ['url', '1', maps.slice(maps.indexOf('query=') + 'query='.length)],
+    ]);
+    // Inside the window its button is "Cómo llegar", to the vendor's address.
+    await customerWrites('¿Dónde es?');
+    await world.db.update(appointments).set({ remindedAt: null }).where(eq(appointments.id, booking.id));
+    await world.sweep();
+    await drain();
+    expect(toCustomer().at(-1)).toMatchObject({
+      type: 'interactive',
+      interactive: { action: { parameters: { display_text: 'Cómo llegar', url: maps } } },
+    });
+    // Every message to the customer passed the fake Graph API, which refuses what Meta would refuse.
+    const accepted = new Set(graph.sent.map((s) => s.request));
+    const refused = graph.requests.filter((r) => !accepted.has(r)).map((r) => r.body as Sent);
+    expect(refused.filter((m) => m.to === customerWa())).toEqual([]);
+    // Receipt, payment link, paid, two reminders, and the automatic answers to the two messages.
+    expect(toCustomer()).toHaveLength(7);
   });
 
   it('BAJA opts the phone out of every customer message, confirmed once; ALTA opts it back in', async () => {
@@ -168,7 +244,7 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     await customerWrites('Baja, por favor');
     expect(toCustomer().map((m) => m.text?.body)).toEqual([expect.stringMatching(/ya no recibirás/)]);
     await drain();
-    const [refused] = await world.db
+    const refused = await world.db
       .select()
       .from(messages)
       .where(
@@ -178,7 +254,11 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
           eq(messages.phone, `+${customerWa()}`),
         ),
       );
-    expect(refused).toMatchObject({ status: 'failed', error: expect.stringMatching(/opted out/) });
+    // The request's receipt and the payment link, both queued before the BAJA.
+    expect(refused.map((r) => [r.status, r.error])).toEqual([
+      ['failed', expect.stringMatching(/opted out/)],
+      ['failed', expect.stringMatching(/opted out/)],
+    ]);
 
     // A second BAJA, in another spelling, is not confirmed again; later messages are not sent.
     await customerWrites('STOP');
@@ -196,21 +276,21 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     expect(toCustomer().at(-1)?.text?.body).toMatch(/volverás a recibir/);
     await world.paid(next);
     await drain();
-    // Inside the 24-hour window the customer opened by writing: free-form text, not a template.
+    // Inside the 24-hour window the customer opened by writing: a button, not a template.
     expect(toCustomer().at(-1)).toMatchObject({
-      type: 'text',
-      text: { body: expect.stringMatching(/pago/i) },
+      type: 'interactive',
+      interactive: { type: 'cta_url', body: { text: expect.stringMatching(/Recibimos tu pago/) } },
     });
   });
 
   it('a reply to a booking message gets the automatic answer once a day, with the page and the vendor', async () => {
     const booking = await world.confirmed(await requested(true));
     await drain();
-    const [link] = graph.sent.filter((s) => (s.request.body as Sent).to === customerWa());
-    expect((link!.request.body as Sent).type).toBe('template');
+    const link = graph.sent.find((s) => (s.request.body as Sent).template?.name === 'barrio_payment_link');
+    expect((link!.request.body as Sent).to).toBe(customerWa());
 
     await customerWrites('¿A qué hora llegan?', link!.wamid);
-    const answers = toCustomer().slice(1);
+    const answers = toCustomer().slice(2);
     expect(answers).toHaveLength(1);
     const body = answers[0]!.text!.body;
     expect(body).toContain(`${world.config.appUrl}/booking/${booking.code}?token=${booking.manageToken}`);
@@ -220,11 +300,11 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     // Not a conversation: the next messages that day get nothing.
     await customerWrites('¿Hola?');
     await customerWrites('Gracias');
-    expect(toCustomer().slice(1)).toHaveLength(1);
+    expect(toCustomer().slice(2)).toHaveLength(1);
 
     world.clock.advance(24 * HOUR + 60_000);
     await customerWrites('Otra pregunta');
-    expect(toCustomer().slice(1)).toHaveLength(2);
+    expect(toCustomer().slice(2)).toHaveLength(2);
   });
 
   it('before the vendor answers, the automatic answer gives the booking page, not the vendor’s number', async () => {

@@ -218,21 +218,19 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
     case 'payment_link':
     case 'payment_received': {
       const facts = await getBookingView(db, payload.appointmentId);
-      const link = facts?.paymentUrl ?? /https?:\/\/\S+/.exec(payload.text)?.[0];
       return {
         to: payload.to,
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
         interactive: payload.interactive,
+        // The customer's messages carry their template (decision 070: with its URL buttons, which
+        // need the booking page's link); the vendor's payment notice is built here.
         template:
           payload.template ??
-          (facts &&
-            (payload.type === 'payment_received'
-              ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
-              : link
-                ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
-                : undefined)),
+          (facts && payload.type === 'payment_received'
+            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+            : undefined),
       };
     }
     case 'booking_notice': {

@@ -128,6 +128,8 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
 
   await page.getByRole('link', { name: 'Iniciar Sesión' }).click();
   await expect(page).toHaveURL(/\/vendor\/auth$/);
+  // The account speaks the wizard's Spanish (decision 068); this owner reads English on this phone.
+  await page.evaluate(() => localStorage.setItem('barrio.language', 'en'));
   await page.getByLabel('Email', { exact: true }).fill(target.business_email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In', exact: true }).last().click();

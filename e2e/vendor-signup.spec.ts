@@ -164,13 +164,17 @@ for (const lang of ['es', 'en'] as const) {
     await page.getByRole('button', { name: 'Log In', exact: true }).last().click();
     await expect(page).toHaveURL(/\/vendor\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: business })).toBeVisible();
-    await expect(page.getByText('Submitted')).toBeVisible();
+    // The account speaks the wizard's language (decision 068): on this phone, where nobody chose
+    // one, the dashboard does too, whatever the browser's.
+    const es = lang === 'es';
+    await expect(page.locator('html')).toHaveAttribute('lang', es ? 'es-MX' : 'en');
+    await expect(page.getByText(es ? 'Enviado' : 'Submitted')).toBeVisible();
     await expect(page.getByText('+525512345678')).toBeVisible();
     // Stored as its key, shown in the dashboard's language (decision 050).
-    await expect(page.getByText(/^(Limpieza|Cleaning)$/)).toBeVisible();
+    await expect(page.getByText(es ? 'Limpieza' : 'Cleaning', { exact: true })).toBeVisible();
     await expect(page.getByText('Calle Colima 1, Roma Norte')).toBeVisible();
     await expect(page.getByText('30 min')).toBeVisible();
-    await expect(page.getByText('14 days')).toBeVisible();
+    await expect(page.getByText(es ? '14 días' : '14 days')).toBeVisible();
     await expect(page.getByText('2 h 0 min')).toBeVisible();
     await expect(page.getByText('10:00–14:00')).toBeVisible(); // Saturday, switched on
     await expectNoAxeViolations(page);

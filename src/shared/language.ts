@@ -38,6 +38,35 @@ export function languageOf(tag: string | null | undefined, fallback: Language = 
 }
 
 /**
+ * The cookie that keeps a visitor's choice of language (the top bar's switch, decision 068), so that
+ * the server renders pages in it; written by the browser, read by both. Not a session cookie: a page
+ * requested with only this one is still a signed-out visitor's.
+ */
+export const LANGUAGE_COOKIE = 'barrio_language';
+
+/** The language kept in a `Cookie` header's LANGUAGE_COOKIE, if it holds one of ours. */
+export function languageInCookies(cookieHeader: string | null | undefined): Language | undefined {
+  for (const pair of (cookieHeader ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0 || pair.slice(0, at).trim() !== LANGUAGE_COOKIE) continue;
+    const value = pair.slice(at + 1).trim();
+    if (isLanguage(value)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The language a request asks for (decision 068): the visitor's stored choice (the cookie), else
+ * the first of ours their browser asks for (`Accept-Language`), else Spanish.
+ */
+export function requestLanguage(headers: {
+  cookie?: string | null | undefined;
+  acceptLanguage?: string | null | undefined;
+}): Language {
+  return languageInCookies(headers.cookie) ?? languageOf(headers.acceptLanguage);
+}
+
+/**
  * The text for `language` out of one per language: `inLanguage(lang, { 'es-MX': 'Hola', en: 'Hi' })`.
  * The record's type asks for every language, so a text missing one does not compile.
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { countryCodes, defaultCountry } from './countries.ts';
+import { type Language, languages } from './language.ts';
 import { toE164 } from './phone.ts';
 import { updateSchemaOf } from './update-schema.ts';
 
@@ -40,6 +41,8 @@ export const updateProfileSchema = updateSchemaOf(
     notify_email: z.boolean(),
     /** Settings → privacy: count my bookings in my contacts' recommendations (decision 037). */
     share_bookings_with_contacts: z.boolean(),
+    /** The language the app, mails and WhatsApp messages speak to this person (decision 068). */
+    language: z.enum(languages),
   }),
 ).strict();
 // The typed client (hc) takes what the validator yields, so the request type is the output type.
@@ -82,6 +85,8 @@ export interface MyProfile {
   notify_push: boolean;
   notify_email: boolean;
   share_bookings_with_contacts: boolean;
+  /** Null until the person chose one (the switch, the signup wizard) or signed up in one. */
+  language: Language | null;
   created_at: string;
 }
 

@@ -2,6 +2,8 @@
 // by Vite as a module of its own and run by the server: src/server/features/public-pages).
 // ARCHITECTURE §2.3 and decision 042 describe the whole path: render, dehydrate, hydrate.
 
+import type { Language } from './language.ts';
+
 /** The id of the `<script type="application/json">` element that carries the dehydrated queries. */
 export const SSR_STATE_ELEMENT_ID = 'barrio-ssr-state';
 
@@ -20,6 +22,8 @@ export interface RenderContext {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
   /** The request carries no cookie, so nobody is signed in: the session is known (none) up front. */
   signedOut: boolean;
+  /** The language to render in: the visitor's choice, else their browser's (decision 068). */
+  language: Language;
 }
 
 export interface RenderedPage {

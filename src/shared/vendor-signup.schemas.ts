@@ -10,6 +10,7 @@ import {
   MIN_PAID_PRICE_CENTS,
 } from './constants.ts';
 import { type CountryCode, countryCodes, defaultCountry } from './countries.ts';
+import { languages as appLanguages } from './language.ts';
 import { isStrongPassword } from './password-rules.ts';
 import { invalidPhoneMessage, toE164 } from './phone.ts';
 import { type ServiceLocation, serviceLocations } from './service-location.ts';
@@ -119,7 +120,11 @@ export const signupStep3Schema = z.object({
 
 /** POST /api/vendor/signup: all three steps. `password` is required when nobody is signed in. */
 export const vendorSignupSchema = signupStep1Schema
-  .extend({ password: passwordSchema.optional() })
+  .extend({
+    password: passwordSchema.optional(),
+    /** The wizard's language: the vendor's account speaks it from then on (decision 068). */
+    language: z.enum(appLanguages).optional(),
+  })
   .extend(signupStep2Schema.shape)
   .extend(signupStep3Schema.shape)
   .strict()

@@ -81,6 +81,8 @@ const phone = z.string().trim().min(1, 'Enter a phone number.').max(40, 'The pho
 export const simulateMessageSchema = z.object({
   phone,
   text: z.string().trim().min(1, 'Enter a message.').max(4096, 'The message is too long.'),
+  /** A tap instead of typed words: the id of the reply button or list row (its title is `text`). */
+  replyId: z.string().trim().min(1).max(INTERACTIVE_LIMITS.buttonId).optional(),
 });
 export type SimulateMessageInput = z.infer<typeof simulateMessageSchema>;
 
@@ -118,6 +120,8 @@ export interface WhatsAppMessage {
   vendor_profile_id: string | null;
   vendor_name: string | null;
   appointment_id: string | null;
+  /** An outgoing message's buttons, list or URL button, as sent. */
+  interactive: Interactive | null;
   created_at: string;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../shared/profile.schemas.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
 import type { DevMail } from '../features/dev-mailbox/dev-mailbox.service.ts';
-import { createHttpClient } from '../test/http-client.ts';
+import { createHttpClient, type HttpClient } from '../test/http-client.ts';
 import { useSeededApp } from '../test/seeded-app.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { testEngine } from '../test/test-db.ts';
@@ -262,6 +262,33 @@ describe(`accounts over HTTP (${testEngine})`, () => {
     expect(unknown.status).toBe(400);
     const me = (await (await browser.get('/api/me')).json()) as MeResponse;
     expect(me.profile?.phone).toBe('+525512345678');
+  });
+
+  it("keeps the account's language: the one it signed up in, then the switch's (decision 068)", async () => {
+    const spanish = client();
+    const signUp = await spanish.post(
+      '/api/auth/sign-up/email',
+      { name: 'Lupita', email: 'lupita.lang@correo.example', password: 'Lupita#2026x' },
+      { headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' } },
+    );
+    expect(signUp.status).toBe(200);
+    const me = async (browser: HttpClient) =>
+      ((await (await browser.get('/api/me')).json()) as MeResponse).profile?.language;
+    expect(await me(spanish)).toBe('es-MX');
+    // The switch's cookie is the visitor's choice, over what the browser asks for.
+    const english = client();
+    await english.post(
+      '/api/auth/sign-up/email',
+      { name: 'Joan', email: 'joan.lang@correo.example', password: 'Joan#2026xy' },
+      { headers: { 'accept-language': 'es-MX', cookie: 'barrio_language=en' } },
+    );
+    expect(await me(english)).toBe('en');
+
+    expect((await spanish.put('/api/me/profile', { language: 'en' })).status).toBe(200);
+    expect(await me(spanish)).toBe('en');
+    expect((await spanish.put('/api/me/profile', { language: 'fr' })).status).toBe(400);
+    expect((await spanish.put('/api/me/profile', { display_name: 'Lupita R.' })).status).toBe(200);
+    expect(await me(spanish)).toBe('en');
   });
 
   it('gives a proven address the profile an admin typed in for it, and an unproven one not (ARCHITECTURE §3)', async () => {

@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
+import { type Language, languageInCookies, languageOf } from '../../shared/language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
@@ -120,13 +121,15 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       user: {
         create: {
           // product §7 profiles upsert: every account gets its profile when it is created.
-          after: async (created) => {
+          after: async (created, context) => {
+            const headers = context?.headers ?? context?.request?.headers;
             await ensureProfileForUser(db, {
               id: created.id,
               name: created.name,
               email: created.email,
               isVendor: (created as { isVendor?: boolean }).isVendor === true,
               emailVerified: created.emailVerified,
+              language: signUpLanguage(headers),
             });
           },
         },
@@ -196,3 +199,14 @@ export type Auth = ReturnType<typeof createAuth>;
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUser = SessionResult['user'];
 export type AuthSession = SessionResult['session'];
+
+/**
+ * The language an account starts in (decision 068): the one its person was using when signing up,
+ * their choice or their browser's; none when the request says neither (a script, a test).
+ */
+function signUpLanguage(headers: Headers | undefined): Language | undefined {
+  const acceptLanguage = headers?.get('accept-language');
+  return (
+    languageInCookies(headers?.get('cookie')) ?? (acceptLanguage ? languageOf(acceptLanguage) : undefined)
+  );
+}

@@ -422,6 +422,7 @@ describe(`every PATCH/PUT changes only the fields it names (${testEngine})`, () 
             preferredCategories: categoryKeys.slice(1, 3),
             notifyPush: false,
             notifyEmail: false,
+            language: 'es-MX',
           })
           .where(eq(profiles.userId, customerUserId));
         return {
@@ -438,6 +439,7 @@ describe(`every PATCH/PUT changes only the fields it names (${testEngine})`, () 
         preferred_categories: field('preferred_categories', 'preferredCategories', uniqueOf(categoryKeys)),
         notify_push: field('notify_push', 'notifyPush', fc.boolean()),
         notify_email: field('notify_email', 'notifyEmail', fc.boolean()),
+        language: field('language', 'language', fc.constantFrom('es-MX' as const, 'en' as const)),
       },
     },
   };

@@ -2,6 +2,8 @@ import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { switchTo } from '../../shared/language.ts';
+import { useAuth } from '../features/auth/auth-context.tsx';
+import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
 import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 
@@ -30,8 +32,16 @@ export function AppHeader() {
   );
 }
 
+/**
+ * The visitor's language (decision 068), kept in this browser (a cookie, so that the server renders
+ * the next pages in it) and, for someone signed in, with their account: their mails and WhatsApp
+ * messages then speak it too. Saving it to the account is not waited for: the choice shows at once,
+ * and a failure leaves the account's as it was.
+ */
 function LanguageSwitch() {
   const { t } = useTranslation();
+  const { user } = useAuth();
+  const saveToAccount = useUpdateProfile();
   const next = switchTo[currentLanguage()];
   return (
     <button
@@ -39,7 +49,10 @@ function LanguageSwitch() {
       lang={next}
       aria-label={t('language.switchToLabel')}
       className="h-9 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50"
-      onClick={() => void changeLanguage(next)}
+      onClick={() => {
+        void changeLanguage(next);
+        if (user) saveToAccount.mutate({ language: next });
+      }}
     >
       {t('language.switchTo')}
     </button>

@@ -1,18 +1,19 @@
 import i18n, { type ReadCallback } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, type Language, languages } from '../../shared/language.ts';
+import { defaultLanguage, isLanguage, type Language, languages } from '../../shared/language.ts';
 import { en } from './en.ts';
 import { esMX } from './es-MX.ts';
-import { appLanguage, storedLanguage, storeLanguage } from './stored-language.ts';
+import { initialLanguage, storeLanguage } from './stored-language.ts';
 
+/** The visitor's choice (the top bar's switch, or their account's): kept, and shown at once. */
 export function changeLanguage(language: Language) {
   storeLanguage(language);
   return i18n.changeLanguage(language);
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : appLanguage;
+  return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
 }
 
 i18n.on('languageChanged', (language) => {
@@ -96,8 +97,10 @@ void i18n
     fallbackNS: stringsNames,
     preload: [...languages],
     maxRetries: 0,
-    lng: storedLanguage(),
-    fallbackLng: appLanguage,
+    lng: initialLanguage(),
+    // A key missing in one language shows the English (the languages' keys are the same: the types
+    // and i18n.test.ts check them; app/routes-strings.test.tsx checks what the screens ask for).
+    fallbackLng: 'en',
     supportedLngs: languages,
     load: 'currentOnly',
     initAsync: false,

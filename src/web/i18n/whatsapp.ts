@@ -67,6 +67,10 @@ export const whatsappEn = {
     outgoing: 'Outgoing',
     from: 'from {{phone}}',
     to: 'to {{phone}}',
+    buttons: 'Buttons — tap one to simulate the reply',
+    list: 'List “{{button}}” — choose a row to simulate the reply',
+    urlButton: 'URL button: {{label}}',
+    tapped: 'Reply “{{title}}” simulated',
     statuses: {
       queued: 'queued',
       sent: 'sent',
@@ -180,6 +184,10 @@ export const whatsappEsMX: typeof whatsappEn = {
     outgoing: 'Saliente',
     from: 'de {{phone}}',
     to: 'para {{phone}}',
+    buttons: 'Botones — toca uno para simular la respuesta',
+    list: 'Lista «{{button}}» — elige una fila para simular la respuesta',
+    urlButton: 'Botón de enlace: {{label}}',
+    tapped: 'Respuesta «{{title}}» simulada',
     statuses: {
       queued: 'en cola',
       sent: 'enviado',

@@ -7,7 +7,10 @@
 // - /api is never cached: prices, services and bookings must be live.
 // - Page loads go to the network first; offline they get the cached app shell (/index.html, the
 //   page without any server-added data), which then says that the network is missing
-//   (src/web/pwa/offline-banner.tsx).
+//   (src/web/pwa/offline-banner.tsx). The shell holds no language of its own: the app starts in the
+//   visitor's stored choice, else their browser's (decision 068), so it never shows a language
+//   cached for someone else.
+//   Pages are never cached here: they differ by language and by session.
 // - /assets/* are content-hashed and never change: cache first, kept once fetched.
 
 const precache = self.__BARRIO_PRECACHE__;

@@ -167,7 +167,8 @@ function Wizard({ language }: { language: Language }) {
 
   async function submit(body: ReturnType<typeof schema.parse>) {
     try {
-      const created = await signup.mutateAsync(body);
+      // The wizard's language becomes the account's: its mails and WhatsApp messages (decision 068).
+      const created = await signup.mutateAsync({ ...body, language });
       sessionStorage.removeItem(DRAFT_KEY);
       if (signedIn) await refresh();
       toast.success(t('vendor.wizard.successTitle'), {

@@ -11,6 +11,7 @@ const session = { expires_at: new Date(Date.now() + 86_400_000).toISOString() };
 let me: MeResponse | null;
 let messagesStatus = 200;
 let pending: unknown[] = [];
+let logged: WhatsAppMessage[] = [];
 const calls: { path: string; body: unknown }[] = [];
 
 const message: WhatsAppMessage = {
@@ -22,6 +23,7 @@ const message: WhatsAppMessage = {
   status: 'received',
   error: null,
   external_id: null,
+  interactive: null,
   vendor_profile_id: null,
   vendor_name: 'Brillo Total',
   appointment_id: null,
@@ -39,6 +41,7 @@ beforeEach(async () => {
   me = null;
   messagesStatus = 200;
   pending = [];
+  logged = [];
   calls.length = 0;
   vi.stubGlobal('EventSource', SilentEventSource);
   vi.stubGlobal(
@@ -58,7 +61,7 @@ beforeEach(async () => {
           return me ? json(200, me) : json(401, { error: { code: 'unauthorized', message: 'x' } });
         case '/api/admin/whatsapp/messages':
           return messagesStatus === 200
-            ? json(200, { items: [message] })
+            ? json(200, { items: [...logged, message] })
             : json(messagesStatus, { error: { code: 'x', message: 'x' } });
         case '/api/admin/whatsapp/pending-appointments':
           return json(200, { items: pending });
@@ -108,6 +111,60 @@ describe('/whatsapp-testing', () => {
       expect(calls.find((c) => c.path === '/api/admin/whatsapp/simulate')?.body).toEqual({
         phone: '+52 55 1234 5678',
         text: 'HELP',
+      }),
+    );
+  });
+
+  it('admin: a request’s buttons and a list’s rows in the log simulate the vendor’s tap', async () => {
+    me = { user, session, profile: null, isAdmin: true, vendorProfileId: null };
+    const out = { ...message, direction: 'out' as const, status: 'logged' as const };
+    logged = [
+      {
+        ...out,
+        id: 'm3',
+        body: '¿Cuál? Tienes 2 solicitudes pendientes',
+        interactive: {
+          kind: 'list',
+          button: 'Ver solicitudes',
+          rows: [
+            { id: 'confirm:AAAA22', title: 'AAAA22', description: 'vie 27 de nov, 10:00 a.m.' },
+            { id: 'confirm:BBBB33', title: 'BBBB33' },
+          ],
+        },
+      },
+      {
+        ...out,
+        id: 'm2',
+        body: 'Nueva solicitud de reserva · Código ABC234',
+        interactive: {
+          kind: 'buttons',
+          buttons: [
+            { id: 'confirm:ABC234', title: 'Confirmar' },
+            { id: 'deny:ABC234', title: 'Rechazar' },
+          ],
+        },
+      },
+    ];
+    renderAt('/whatsapp-testing', { retry: false });
+    const buttons = await screen.findByRole('group', { name: 'Buttons — tap one to simulate the reply' });
+    expect(buttons.textContent).toContain('Rechazar');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/admin/whatsapp/simulate')?.body).toEqual({
+        phone: '+525512345678',
+        text: 'Confirmar',
+        replyId: 'confirm:ABC234',
+      }),
+    );
+    expect(
+      screen.getByRole('group', { name: 'List “Ver solicitudes” — choose a row to simulate the reply' }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /^BBBB33/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/admin/whatsapp/simulate').at(-1)?.body).toEqual({
+        phone: '+525512345678',
+        text: 'BBBB33',
+        replyId: 'confirm:BBBB33',
       }),
     );
   });

@@ -32,7 +32,7 @@ describe('render (the server render of a public page)', () => {
   it('renders Home with its featured vendors, nobody signed in, and dehydrates what it read', async () => {
     const featured = { items: [fakeVendor(1, { business_name: 'Casa <Limpia> & Co' }), fakeVendor(2)] };
     const { fetch, asked } = apiAnswering({ '/api/vendors/featured': featured });
-    const page = await render('/', { fetch, signedOut: true });
+    const page = await render('/', { fetch, signedOut: true, language: 'en' });
     expect(page).not.toBeNull();
     const { markup, state, language, modules } = page!;
     expect(language).toBe('en');
@@ -51,9 +51,38 @@ describe('render (the server render of a public page)', () => {
     expect(modules).toEqual([]);
   });
 
+  it("renders in the language it is given: a Spanish browser's Home is Spanish from the first byte", async () => {
+    const { fetch } = apiAnswering({ '/api/vendors/featured': { items: [fakeVendor(1)] } });
+    const page = await render('/', { fetch, signedOut: true, language: 'es-MX' });
+    expect(page?.language).toBe('es-MX');
+    expect(page?.markup).toContain(
+      '<h1 class="text-2xl font-bold tracking-tight text-stone-900">Encuentra Servicios</h1>',
+    );
+    expect(page?.markup).not.toContain('Find Services');
+  });
+
+  it('keeps each request in its own language when renders of two languages run at once', async () => {
+    const vendor = fakeVendorDetail(3, { business_name: 'Estudio Norte' });
+    const { fetch } = apiAnswering({
+      '/api/vendors/featured': { items: [fakeVendor(1)] },
+      [`/api/vendors/${vendor.id}`]: vendor,
+      [`/api/vendors/${vendor.slug}/similar`]: { items: [] },
+    });
+    const pages = await Promise.all(
+      (['es-MX', 'en', 'es-MX', 'en'] as const).map((language, i) =>
+        render(i < 2 ? '/' : `/public/vendor/${vendor.id}`, { fetch, signedOut: true, language }),
+      ),
+    );
+    expect(pages.map((page) => page?.language)).toEqual(['es-MX', 'en', 'es-MX', 'en']);
+    expect(pages[0]?.markup).toContain('Encuentra Servicios');
+    expect(pages[1]?.markup).toContain('Find Services');
+    expect(pages[2]?.markup).toContain('Reservar un servicio');
+    expect(pages[3]?.markup).toContain('Book a service');
+  });
+
   it('leaves the session unknown for a request with cookies: the browser asks for it', async () => {
     const { fetch } = apiAnswering({ '/api/vendors/featured': { items: [] } });
-    const page = await render('/', { fetch, signedOut: false });
+    const page = await render('/', { fetch, signedOut: false, language: 'en' });
     expect(Object.keys(queriesIn(page?.state))).toEqual(['["vendors","featured"]']);
   });
 
@@ -66,13 +95,14 @@ describe('render (the server render of a public page)', () => {
     const directory = await render('/public/all-vendors?category=cooking&q=%20ana%20', {
       fetch,
       signedOut: true,
+      language: 'en',
     });
     expect(directory?.markup).toContain('All Vendors');
     expect(directory?.markup).toContain('Ana Paseos');
     expect(directory?.markup).toMatch(/aria-pressed="true"[^>]*>Cooking</);
     expect(directory?.modules).toEqual(['routes/public-all-vendors.tsx']);
     // 'cooking' is a directory chip, not a Browse Vendors one; 'ab' is too short to send (decision 024).
-    const browse = await render('/vendors?category=cooking&q=ab', { fetch, signedOut: true });
+    const browse = await render('/vendors?category=cooking&q=ab', { fetch, signedOut: true, language: 'en' });
     expect(browse?.markup).toContain('Ana Paseos');
     expect(asked.map(({ path }) => path)).toEqual([
       '/api/vendors?offset=0&limit=12&category=cooking&q=ana',
@@ -87,7 +117,7 @@ describe('render (the server render of a public page)', () => {
       [`/api/vendors/${vendor.id}`]: vendor,
       [`/api/vendors/${vendor.slug}/similar`]: similar,
     });
-    const page = await render(`/public/vendor/${vendor.id}`, { fetch, signedOut: true });
+    const page = await render(`/public/vendor/${vendor.id}`, { fetch, signedOut: true, language: 'en' });
     expect(page?.markup).toContain('Estudio Norte');
     expect(page?.markup).toContain('role="tablist"');
     for (const service of vendor.services) expect(page?.markup).toContain(service.name);
@@ -103,7 +133,7 @@ describe('render (the server render of a public page)', () => {
   it('asks for the list in the order the address gives, as the screen does', async () => {
     const list = { items: [fakeVendor(7, { business_name: 'Ana Paseos' })], total: 1, hasMore: false };
     const { fetch, asked } = apiAnswering({ '/api/vendors?offset=0&limit=6&sort=rating': list });
-    const page = await render('/vendors?sort=rating', { fetch, signedOut: true });
+    const page = await render('/vendors?sort=rating', { fetch, signedOut: true, language: 'en' });
     expect(page?.markup).toContain('Ana Paseos');
     expect(page?.markup).toMatch(/aria-pressed="true"[^>]*>Best rated</);
     expect(asked.map(({ path }) => path)).toEqual(['/api/vendors?offset=0&limit=6&sort=rating']);
@@ -121,7 +151,11 @@ describe('render (the server render of a public page)', () => {
       [`/api/vendors/${vendor.slug}`]: vendor,
       [`/api/vendors/${vendor.slug}/similar`]: { items: [] },
     });
-    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, { fetch, signedOut: true });
+    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, {
+      fetch,
+      signedOut: true,
+      language: 'en',
+    });
     expect(page?.markup).toContain('aria-label="4.7 out of 5, 23 reviews"');
     expect(page?.markup).toContain('Usually answers in about 2 hours');
     expect(page?.markup).not.toContain('Completes');
@@ -140,16 +174,20 @@ describe('render (the server render of a public page)', () => {
       [`/api/vendors/${vendor.slug}`]: vendor,
       [`/api/vendors/${vendor.slug}/similar`]: { items: [] },
     });
-    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, { fetch, signedOut: true });
+    const page = await render(`/public/vendor/${vendor.slug}?tab=reviews`, {
+      fetch,
+      signedOut: true,
+      language: 'en',
+    });
     expect(page?.markup).toContain('No reviews yet');
     expect(page?.markup).toContain('New on Barrio, no ratings yet');
   });
 
   it('renders nothing for an unknown vendor or a screen that is not public: the browser renders those', async () => {
     const { fetch, asked } = apiAnswering({});
-    expect(await render('/public/vendor/nobody-here', { fetch, signedOut: true })).toBeNull();
-    expect(await render('/jobs', { fetch, signedOut: true })).toBeNull();
-    expect(await render('/no-such-page', { fetch, signedOut: true })).toBeNull();
+    expect(await render('/public/vendor/nobody-here', { fetch, signedOut: true, language: 'en' })).toBeNull();
+    expect(await render('/jobs', { fetch, signedOut: true, language: 'en' })).toBeNull();
+    expect(await render('/no-such-page', { fetch, signedOut: true, language: 'en' })).toBeNull();
     // Asked once, never again: a failed read is left to the browser.
     expect(asked.map(({ path }) => path)).toEqual(['/api/vendors/nobody-here']);
   });

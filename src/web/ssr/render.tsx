@@ -6,7 +6,7 @@ import { App } from '../app/app.tsx';
 import { createQueryClient } from '../app/providers.tsx';
 import { prefetchRoute, preloadRouteAt, routeModulesAt } from '../app/router.tsx';
 import { meKeys } from '../features/auth/api/use-me.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { i18n } from '../i18n/i18n.ts';
 import { createApiClient } from '../lib/api-client.ts';
 
 // The server render of a public page (decision 042), built by Vite as a module of its own
@@ -19,7 +19,7 @@ import { createApiClient } from '../lib/api-client.ts';
 /** The origin the render's API client names; its fetch answers in-process, whatever the origin. */
 const SERVER_ORIGIN = 'http://barrio.internal';
 
-export const render: RenderPage = async (url, { fetch, signedOut }) => {
+export const render: RenderPage = async (url, { fetch, signedOut, language }) => {
   const { pathname, search } = new URL(url, SERVER_ORIGIN);
   const queryClient = createQueryClient();
   // A failed read is not tried again here: the browser renders that page itself, and asks again.
@@ -38,6 +38,15 @@ export const render: RenderPage = async (url, { fetch, signedOut }) => {
       .some((query) => query.state.status === 'error')
   )
     return null;
+  // The one i18next of this module serves every request: its language is set right before the
+  // render, which is synchronous, so that no other request's can come between. Changing is
+  // synchronous when every string it needs is loaded; while another request's screen is still
+  // loading its strings, it waits for them, and is then tried again.
+  for (;;) {
+    const changing = i18n.changeLanguage(language);
+    if (i18n.language === language) break;
+    await changing;
+  }
   const markup = renderToString(
     <App
       queryClient={queryClient}
@@ -47,7 +56,7 @@ export const render: RenderPage = async (url, { fetch, signedOut }) => {
   return {
     markup,
     state: dehydrate(queryClient),
-    language: currentLanguage(),
+    language,
     modules: routeModulesAt(pathname),
   };
 };

@@ -20,6 +20,7 @@ import {
   RATING_PRIOR_MEAN,
   RATING_PRIOR_WEIGHT,
 } from '../../../shared/constants.ts';
+import { languages as appLanguages } from '../../../shared/language.ts';
 import type { ServiceLocation } from '../../../shared/service-location.ts';
 import type { IdentityChanges } from '../../../shared/vendor-changes.schemas.ts';
 import type { WeeklyAvailability } from '../../../shared/weekly-availability.ts';
@@ -46,10 +47,13 @@ export const profiles = pgTable(
     notifyEmail: boolean('notify_email').notNull().default(true),
     // Opt-in: only users who said yes count towards "Booked by your contacts".
     shareBookingsWithContacts: boolean('share_bookings_with_contacts').notNull().default(false),
+    // Decision 068: the language the person reads (the switch, the signup wizard); null if never said.
+    language: text('language', { enum: appLanguages }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('profiles_language_check', sql`${t.language} in ('es-MX', 'en')`),
     index('profiles_is_vendor_created_idx').on(t.isVendor, t.createdAt.desc().nullsFirst()),
     // Contacts processing finds people in a customer's contacts by phone (features/contacts).
     index('profiles_phone_idx').on(t.phone),

@@ -148,8 +148,11 @@ export type WhatsAppAnswer =
   | { kind: 'choose'; pending: BookingView[] }
   | { kind: 'answered'; decided: BookingDecisionResponse }
   | { kind: 'blocked'; decided: BookingDecisionResponse }
-  /** The answer was refused (already processed, expired…): the booking's code and why. */
-  | { kind: 'refused'; code: string; message: string };
+  /**
+   * The answer was refused (already processed, expired…): the booking's code, why, and the status it
+   * has now (what a tap on an old request is told).
+   */
+  | { kind: 'refused'; code: string; message: string; status: AppointmentStatus };
 
 export interface AnswerBookingByWhatsAppOptions {
   db: Db;
@@ -216,7 +219,9 @@ export async function answerBookingByWhatsApp({
     });
     return { kind: 'answered', decided };
   } catch (err) {
-    if (err instanceof AppError) return { kind: 'refused', code: target.code, message: err.message };
-    throw err;
+    if (!(err instanceof AppError)) throw err;
+    const [current] = await selectBookingViews(db, eq(appointments.id, target.id), { limit: 1 });
+    const status = effectiveStatus(current ?? target, now);
+    return { kind: 'refused', code: target.code, message: err.message, status };
   }
 }

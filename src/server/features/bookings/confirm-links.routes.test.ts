@@ -107,7 +107,7 @@ describe(`confirm links (${testEngine})`, () => {
       payload: { type: 'booking_request', to: vendor.businessPhone, appointmentId: booking.id },
     });
     expect(String(notification?.payload.text)).toContain(
-      `${APP_URL}/vendor-confirm?token=[redacted]&action=decline`,
+      `Ver detalles: ${APP_URL}/vendor-confirm?token=[redacted]\n`,
     );
     const mail = items.find((i) => i.kind === 'mail' && i.payload.to === vendor.businessEmail);
     expect(mail).toMatchObject({
@@ -115,7 +115,15 @@ describe(`confirm links (${testEngine})`, () => {
       payload: { subject: expect.stringContaining(booking.code) },
     });
     const sentLog = log.find((m) => m.direction === 'out' && m.appointmentId === booking.id);
-    expect(sentLog?.body).toContain('token=[redacted]&action=confirm');
+    expect(sentLog?.body).toContain('vendor-confirm?token=[redacted]');
+    // It came with the answers as buttons, their ids carrying the booking's code.
+    expect(sentLog?.interactive).toEqual({
+      kind: 'buttons',
+      buttons: [
+        { id: `confirm:${booking.code}`, title: 'Confirmar' },
+        { id: `deny:${booking.code}`, title: 'Rechazar' },
+      ],
+    });
 
     // The link itself still works: the vendor's copy is the usable one.
     expect((await answer(token, 'confirm')).status).toBe(200);

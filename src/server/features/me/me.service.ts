@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CategoryKey } from '../../../shared/categories.ts';
+import type { Language } from '../../../shared/language.ts';
 import type { MeResponse, MyProfile, updateProfileSchema } from '../../../shared/profile.schemas.ts';
 import { isAdmin, vendorProfileIdOf } from '../../auth/roles.service.ts';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +16,8 @@ export interface NewUser {
   isVendor: boolean;
   /** Magic link and Google prove the address at once; a password sign-up does not. */
   emailVerified: boolean;
+  /** The language the person signed up in (decision 068), kept as their account's. */
+  language?: Language | undefined;
 }
 
 /**
@@ -30,7 +33,7 @@ export async function ensureProfileForUser(db: Db, u: NewUser): Promise<void> {
     ? []
     : await db
         .update(profiles)
-        .set({ userId: u.id, isVendor: u.isVendor })
+        .set({ userId: u.id, isVendor: u.isVendor, ...(u.language && { language: u.language }) })
         .where(
           and(
             isNull(profiles.userId),
@@ -51,7 +54,13 @@ export async function ensureProfileForUser(db: Db, u: NewUser): Promise<void> {
   if (claimed.length > 0) return;
   await db
     .insert(profiles)
-    .values({ userId: u.id, displayName: u.name || null, email: u.email, isVendor: u.isVendor })
+    .values({
+      userId: u.id,
+      displayName: u.name || null,
+      email: u.email,
+      isVendor: u.isVendor,
+      language: u.language ?? null,
+    })
     .onConflictDoNothing();
 }
 
@@ -67,6 +76,7 @@ export function toMyProfile(row: ProfileRow): MyProfile {
     notify_push: row.notifyPush,
     notify_email: row.notifyEmail,
     share_bookings_with_contacts: row.shareBookingsWithContacts,
+    language: row.language,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -121,6 +131,7 @@ export async function updateMyProfile(
     ...(input.share_bookings_with_contacts !== undefined
       ? { shareBookingsWithContacts: input.share_bookings_with_contacts }
       : {}),
+    ...(input.language !== undefined ? { language: input.language } : {}),
   };
   const [row] = await db
     .insert(profiles)

@@ -170,7 +170,7 @@ describe(`link previews (${testEngine})`, () => {
 // preloads into the page. The render here stands in for the build's (src/web/ssr/render.tsx, tested in
 // the web project and in the browser): it reads what the real one reads and says what it was given.
 const testRender = `
-export async function render(url, { fetch, signedOut }) {
+export async function render(url, { fetch, signedOut, language }) {
   if (url.startsWith('/jobs')) return null;
   if (url.startsWith('/broken')) throw new Error('a bug in the render');
   const path = url.startsWith('/public/vendor/') ? '/api/vendors/' + url.split('/')[3] : '/api/vendors/featured';
@@ -180,7 +180,7 @@ export async function render(url, { fetch, signedOut }) {
   return {
     markup: '<p>' + url.replace(/[<&]/g, '') + (signedOut ? ' for a visitor' : ' with cookies') + '</p>',
     state: { queries: [{ queryKey: ['read', path], state: { data } }] },
-    language: 'en',
+    language,
     modules: url.startsWith('/public/vendor/') ? ['routes/public-vendor.tsx', 'i18n/bookings.ts'] : [],
   };
 }
@@ -233,7 +233,9 @@ describe(`the server render in the page (${testEngine})`, () => {
   afterAll(() => database.close());
 
   it("renders a visitor's page from the app's own API, with its queries and its screen's scripts", async () => {
-    const res = await app.request('/public/vendor/evil-limpieza');
+    const res = await app.request('/public/vendor/evil-limpieza', {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     const html = await res.text();
@@ -253,6 +255,35 @@ describe(`the server render in the page (${testEngine})`, () => {
     expect(html).toContain(
       '<meta property="og:url" content="https://barrio.example/public/vendor/evil-limpieza" />',
     );
+  });
+
+  it("renders in the visitor's language: their stored choice, else their browser's, else Spanish", async () => {
+    const page = async (headers: Record<string, string>) => {
+      const res = await app.request('/', { headers });
+      // One copy per language in any cache on the way (decision 068).
+      expect(res.headers.get('vary')).toMatch(/Accept-Language, Cookie/);
+      const html = await res.text();
+      return { lang: /<html lang="([^"]*)">/.exec(html)?.[1], rendered: renderedIn(html) };
+    };
+    expect(await page({ 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' })).toEqual({
+      lang: 'es-MX',
+      rendered: ['es-MX', '<p>/ for a visitor</p>'],
+    });
+    expect(await page({ 'accept-language': 'en-US,en;q=0.9' })).toEqual({
+      lang: 'en',
+      rendered: ['en', '<p>/ for a visitor</p>'],
+    });
+    expect((await page({ 'accept-language': 'fr-FR' })).lang).toBe('es-MX');
+    expect((await page({})).lang).toBe('es-MX');
+    // The switch's cookie wins over the browser, and alone says nothing of a session.
+    expect(await page({ 'accept-language': 'en-US', cookie: 'barrio_language=es-MX' })).toEqual({
+      lang: 'es-MX',
+      rendered: ['es-MX', '<p>/ for a visitor</p>'],
+    });
+    expect(await page({ 'accept-language': 'es-MX', cookie: 'barrio_language=en; session=1' })).toEqual({
+      lang: 'en',
+      rendered: ['en', '<p>/ with cookies</p>'],
+    });
   });
 
   it('renders for a request with cookies too, telling the render that someone may be signed in', async () => {

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { LANGUAGE_COOKIE, type Language, requestLanguage } from '../../../shared/language.ts';
 import {
   type RenderedPage,
   type RenderPage,
@@ -36,6 +37,8 @@ export async function renderPublicPage(
   { readIndexHtml, renderPage, scriptsOf, fetchApi }: PublicPageOptions,
 ): Promise<{ html: string; status: 200 | 404 } | undefined> {
   const url = new URL(c.req.url);
+  const cookie = c.req.header('cookie');
+  const language = requestLanguage({ cookie, acceptLanguage: c.req.header('accept-language') });
   const [preview, rendered] = await Promise.all([
     findLinkPreview(c.var.deps.db, {
       pathname: url.pathname,
@@ -44,7 +47,8 @@ export async function renderPublicPage(
     }),
     renderPage?.(`${url.pathname}${url.search}`, {
       fetch: fetchApi,
-      signedOut: !c.req.header('cookie'),
+      signedOut: !hasOtherCookies(cookie),
+      language,
     }).catch((err: unknown) => {
       // A render that fails leaves the page to the browser, which renders it as any other.
       c.var.deps.logger.error({ err, path: url.pathname }, 'server render failed');
@@ -52,10 +56,29 @@ export async function renderPublicPage(
     }),
   ]);
   if (!preview && !rendered) return undefined;
-  let html = await readIndexHtml();
+  // The page differs by the visitor's language, asked for by either header (decision 068): a cache
+  // between us and the browser must keep one copy per language.
+  c.header('Vary', 'Accept-Language, Cookie', { append: true });
+  let html = withLanguage(await readIndexHtml(), language);
   if (preview) html = injectLinkPreview(html, preview);
   if (rendered) html = injectRenderedPage(html, rendered, scriptsOf?.(rendered.modules) ?? []);
   return { html, status: preview?.status ?? 200 };
+}
+
+/** Any cookie besides the language's: perhaps a session, which the render cannot know. */
+function hasOtherCookies(cookieHeader: string | undefined): boolean {
+  return (cookieHeader ?? '')
+    .split(';')
+    .some((pair) => pair.trim() !== '' && pair.split('=')[0]!.trim() !== LANGUAGE_COOKIE);
+}
+
+/** The page's `<html lang>`: the language it is rendered in, or that the app will choose. */
+export function withLanguage(html: string, language: Language): string {
+  return html.replace(/<html\b[^>]*>/i, (tag) =>
+    /\blang="[^"]*"/.test(tag)
+      ? tag.replace(/\blang="[^"]*"/, `lang="${language}"`)
+      : tag.replace(/>$/, ` lang="${language}">`),
+  );
 }
 
 /**

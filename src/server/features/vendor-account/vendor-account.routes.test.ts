@@ -176,6 +176,16 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(profile).toMatchObject({ business_phone: '+14155550132', bio: body.bio });
   });
 
+  it("keeps the wizard's language as the vendor's account's (decision 068)", async () => {
+    const body = signupBody({ language: 'en' });
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(201);
+    const vendor = client();
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const me = (await (await vendor.get('/api/me')).json()) as { profile: { language: string | null } };
+    expect(me.profile.language).toBe('en');
+    expect((await client().post('/api/vendor/signup', signupBody({ language: 'fr' }))).status).toBe(400);
+  });
+
   it('refuses a missing password when nobody is signed in', async () => {
     const { password: _p, ...body } = signupBody();
     expect((await client().post('/api/vendor/signup', body)).status).toBe(400);

@@ -172,7 +172,7 @@ async function createCredentialAccount(
   return { id, name: input.business_name, email, emailVerified: false };
 }
 
-/** product §7 profiles upsert: update display_name, phone, is_vendor, else insert them. */
+/** product §7 profiles upsert: update display_name, phone, is_vendor (and the wizard's language), else insert them. */
 async function upsertVendorPersonProfile(tx: Tx, owner: SignedInUser, input: VendorSignup): Promise<string> {
   const [row] = await tx
     .insert(profiles)
@@ -182,6 +182,7 @@ async function upsertVendorPersonProfile(tx: Tx, owner: SignedInUser, input: Ven
       phone: input.business_phone,
       email: owner.email,
       isVendor: true,
+      language: input.language ?? null,
     })
     .onConflictDoUpdate({
       target: profiles.userId,
@@ -189,6 +190,7 @@ async function upsertVendorPersonProfile(tx: Tx, owner: SignedInUser, input: Ven
         displayName: input.business_name,
         phone: input.business_phone,
         isVendor: true,
+        ...(input.language && { language: input.language }),
         updatedAt: new Date(),
       },
     })

@@ -78,7 +78,9 @@ describe(`resending a booking request (${testEngine})`, () => {
     expect(resent).toContain(
       'Dónde: En el domicilio del cliente: Calle Orizaba 101, Roma Norte, CP 06700 (timbre azul)',
     );
-    expect(resent.at(-1)).toBe(`Responde CONFIRMAR ${booking!.code} o RECHAZAR ${booking!.code}.`);
+    expect(resent.at(-1)).toBe(
+      `Toca Confirmar o Rechazar, o responde CONFIRMAR ${booking!.code} o RECHAZAR ${booking!.code}.`,
+    );
     expect(resent.join('\n')).not.toContain('vendor-confirm');
 
     // Line for line the first notice, but for its links and its closing line.
@@ -101,6 +103,6 @@ describe(`resending a booking request (${testEngine})`, () => {
       { confirm: 'http://barrio.test/c', decline: 'http://barrio.test/d' },
     ).split('\n');
     const words = (lines: string[]) => lines.slice(0, -1).filter((line) => line !== '');
-    expect(words(resent)).toEqual(words(first).filter((line) => !/^(Confirmar|Rechazar): /.test(line)));
+    expect(words(resent)).toEqual(words(first).filter((line) => !/^Ver detalles: /.test(line)));
   });
 });

@@ -47,6 +47,7 @@ const messageColumns = {
   vendorProfileId: messages.vendorProfileId,
   vendorName: vendorProfiles.businessName,
   appointmentId: messages.appointmentId,
+  interactive: messages.interactive,
   createdAt: messages.createdAt,
 };
 
@@ -72,6 +73,7 @@ function toMessage(row: MessageRow): WhatsAppMessage {
     vendor_profile_id: row.vendorProfileId,
     vendor_name: row.vendorName,
     appointment_id: row.appointmentId,
+    interactive: row.interactive,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -128,7 +130,15 @@ export async function simulateIncoming({
 }) {
   const phone = requirePhone(input.phone);
   const [stored] = await storeInbound(db, [{ externalId: null, phone, body: input.text, receivedAt: now }]);
-  const result = await processInbound({ db, messageId: stored!.id, now, appUrl, checkout });
+  // A tap on a button or list row of the log (decision 069): its title as the words, its id as the tap.
+  const result = await processInbound({
+    db,
+    messageId: stored!.id,
+    replyId: input.replyId,
+    now,
+    appUrl,
+    checkout,
+  });
   return { messageId: stored!.id, phone, command: result.command, reply: result.reply };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from './whatsapp-commands.ts';
+import { parseCommand, parseReplyId, replyIdOf } from './whatsapp-commands.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import { langOf } from './whatsapp-texts.ts';
 
@@ -35,6 +35,32 @@ describe('parseCommand (ARCHITECTURE §9)', () => {
   });
 });
 
+describe('plain answers and taps (decision 069)', () => {
+  it.each([
+    ['sí', 'confirm'],
+    ['Si confirmo', 'confirm'],
+    ['Sí, confirmo', 'confirm'],
+    ['ok', 'confirm'],
+    ['Confirmo', 'confirm'],
+    ['no', 'deny'],
+    ['No puedo', 'deny'],
+    ['rechazo', 'deny'],
+    ['no sé si puedo ir ese día, te aviso', 'unknown'],
+    ['si puedes llámame mañana temprano por favor', 'unknown'],
+  ])('%s → %s, without a code', (text, command) => {
+    expect(parseCommand(text)).toEqual({ command });
+  });
+
+  it('reads our ids back, and nothing else', () => {
+    expect(parseReplyId(replyIdOf('confirm', 'XK7P2M'))).toEqual({ command: 'confirm', code: 'XK7P2M' });
+    expect(parseReplyId('deny:ZZ99QQ')).toEqual({ command: 'deny', code: 'ZZ99QQ' });
+    expect(parseReplyId('block:ZZ99QQ')).toEqual({ command: 'block', code: 'ZZ99QQ' });
+    expect(parseReplyId('pay:ZZ99QQ')).toEqual({ command: 'unknown' });
+    expect(parseReplyId('confirm:zz99qq')).toEqual({ command: 'unknown' });
+    expect(parseReplyId('confirm:')).toEqual({ command: 'unknown' });
+  });
+});
+
 describe('WhatsApp phones: Mexico’s 52 / 521 forms', () => {
   it('normalises WhatsApp ids and typed numbers to +52 E.164', () => {
     expect(normalizeWhatsAppPhone('5215512345678')).toBe('+525512345678');
@@ -56,5 +82,11 @@ describe('reply language', () => {
     expect(langOf(['Spanish', 'English'])).toBe('es-MX');
     expect(langOf([])).toBe('es-MX');
     expect(langOf(['English', 'French'])).toBe('en');
+  });
+
+  it("is the vendor's account's language when it has one (decision 068)", () => {
+    expect(langOf(['Spanish'], 'en')).toBe('en');
+    expect(langOf(['English'], 'es-MX')).toBe('es-MX');
+    expect(langOf(['English'], null)).toBe('en');
   });
 });

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { INTERACTIVE_LIMITS, type Interactive } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages, whatsappNonTextAnswers } from '../../db/schema/messaging.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import {
@@ -9,7 +10,7 @@ import {
   answerBookingByWhatsApp,
 } from '../booking-lifecycle/answer-booking.ts';
 import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
-import { type CommandName, parseCommand } from './whatsapp-commands.ts';
+import { type CommandName, parseCommand, parseReplyId, replyIdOf } from './whatsapp-commands.ts';
 import { type CustomerKeyword, customerInbound } from './whatsapp-customers.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { phoneVariants } from './whatsapp-phone.ts';
@@ -35,6 +36,8 @@ export interface InboundMessage {
   kind?: InboundKind;
   /** The wamid this message replies to (`context.id`), if any. */
   contextId?: string | null;
+  /** What was tapped: a reply button's or list row's id, a template quick reply's payload. */
+  replyId?: string | null;
   receivedAt: Date;
 }
 
@@ -57,7 +60,12 @@ export async function storeInbound(tx: Db | Tx, inbound: InboundMessage[]) {
     .returning({ id: messages.id, externalId: messages.externalId });
   return rows.map((row) => {
     const source = inbound.find((m) => m.externalId !== null && m.externalId === row.externalId);
-    return { ...row, contextId: source?.contextId ?? null, kind: source?.kind ?? ('text' as const) };
+    return {
+      ...row,
+      contextId: source?.contextId ?? null,
+      replyId: source?.replyId ?? null,
+      kind: source?.kind ?? ('text' as const),
+    };
   });
 }
 
@@ -91,6 +99,8 @@ export interface ProcessInboundOptions {
   contextId?: string | null | undefined;
   /** The message has no words (a sticker, an image, a location…): see nonTextReply. */
   nonText?: boolean;
+  /** The id of the button or list row tapped (decision 069): it names the command and the booking. */
+  replyId?: string | null | undefined;
   now: Date;
   appUrl: string;
   /** What confirming needs to create the checkout and send the payment link. */
@@ -101,6 +111,8 @@ export interface ProcessInboundResult {
   command: CommandName | CustomerKeyword | 'customer_reply';
   /** Null when the message is left unanswered. */
   reply: string | null;
+  /** The answer's list or buttons, if it has any. */
+  interactive?: Interactive | undefined;
   vendorProfileId: string | null;
 }
 
@@ -132,6 +144,7 @@ export async function processInbound({
   messageId,
   contextId,
   nonText = false,
+  replyId,
   now,
   appUrl,
   checkout,
@@ -146,19 +159,25 @@ export async function processInbound({
       id: vendorProfiles.id,
       businessName: vendorProfiles.businessName,
       languages: vendorProfiles.languages,
+      accountLanguage: profiles.language,
       availability: vendorProfiles.availability,
       timezone: vendorProfiles.timezone,
     })
     .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
     .where(inArray(vendorProfiles.businessPhone, phoneVariants(phone)))
     .orderBy(asc(vendorProfiles.createdAt));
   const vendor = vendors[0];
-  const parsed = nonText ? { command: 'unknown' as const, code: undefined } : parseCommand(message.body);
-  const { code } = parsed;
+  // A tap names its command and booking in its id; a tap on a button that is not ours reads as text.
+  const tapped = replyId ? parseReplyId(replyId) : undefined;
+  const { command, code } = nonText
+    ? { command: 'unknown' as const, code: undefined }
+    : tapped && tapped.command !== 'unknown'
+      ? tapped
+      : parseCommand(message.body);
   const signupLink = `${appUrl}/vendor-signup?phone=${encodeURIComponent(phone)}`;
 
-  let reply: string | null;
-  let command: ProcessInboundResult['command'] = parsed.command;
+  // A phone that is no vendor's is a customer's (decision 070): BAJA / ALTA, or the automatic answer.
   const customer =
     !nonText && !vendor
       ? await customerInbound({
@@ -170,8 +189,12 @@ export async function processInbound({
           manageLink: checkout.manageLink,
         })
       : undefined;
-  if (customer) {
-    command = customer.command;
+  // An opt-out confirmed already, or the day's automatic answer given: nothing more to say.
+  if (customer?.reply === null) return { command: customer.command, reply: null, vendorProfileId: null };
+
+  let reply: string;
+  let interactive: Interactive | undefined;
+  if (customer?.reply) {
     reply = customer.reply;
   } else if (nonText) {
     // No command to read: a short pointer to the commands, at most once a day, else nothing.
@@ -179,22 +202,22 @@ export async function processInbound({
       await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
     if (!(await mayAnswerNonText(db, phone, now)))
       return { command, reply: null, vendorProfileId: vendor?.id ?? null };
-    reply = replies.nonText(vendor ? langOf(vendor.languages) : 'es-MX');
+    reply = replies.nonText(vendor ? langOf(vendor.languages, vendor.accountLanguage) : 'es-MX');
   } else if (!vendor) {
     reply =
       command === 'register' ? replies.register('es-MX', signupLink) : replies.unknownSender(signupLink);
   } else {
     await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
-    const lang = langOf(vendor.languages);
+    const lang = langOf(vendor.languages, vendor.accountLanguage);
     const ids = vendors.map((v) => v.id);
-    switch (parsed.command) {
+    switch (command) {
       case 'register':
         reply = replies.alreadyRegistered(lang, vendor.businessName);
         break;
       case 'confirm':
       case 'deny':
       case 'block':
-        reply = await answerBooking({
+        ({ text: reply, interactive } = await answerBooking({
           db,
           vendorProfileIds: ids,
           lang,
@@ -202,8 +225,8 @@ export async function processInbound({
           contextId,
           now,
           checkout,
-          action: parsed.command,
-        });
+          action: command,
+        }));
         break;
       case 'availability':
         reply = await availabilityReply(db, vendor, lang, now);
@@ -213,12 +236,11 @@ export async function processInbound({
     }
   }
 
-  // An opt-out confirmed already, or the day's automatic answer given: nothing more to say.
-  if (reply === null) return { command, reply, vendorProfileId: null };
   const answer = {
     to: phone,
     text: reply,
     vendorProfileId: vendor?.id ?? null,
+    ...(interactive ? { interactive } : {}),
   };
   if (message.externalId) {
     await enqueueWhatsApp(db, { type: 'reply', ...answer, replyTo: message.externalId });
@@ -229,39 +251,68 @@ export async function processInbound({
       body: reply,
       status: 'logged',
       vendorProfileId: answer.vendorProfileId,
+      interactive: interactive ?? null,
       createdAt: new Date(now.getTime() + 1), // listed after the message it answers
     });
   }
-  return { command, reply, vendorProfileId: vendor?.id ?? null };
+  return { command: customer?.command ?? command, reply, interactive, vendorProfileId: vendor?.id ?? null };
 }
 
-/** A CONFIRM, DENY or BLOCK: the lifecycle answers the booking (ARCHITECTURE §4); this words the reply. */
+/**
+ * A CONFIRM, DENY or BLOCK — typed, said plainly ("sí", "no puedo") or tapped: the lifecycle answers
+ * the booking (ARCHITECTURE §4); this words the reply. Several pending requests and none named: a
+ * list message whose rows answer one each (decision 069).
+ */
 async function answerBooking({
   lang,
   ...options
-}: AnswerBookingByWhatsAppOptions & { lang: Lang }): Promise<string> {
+}: AnswerBookingByWhatsAppOptions & { lang: Lang }): Promise<{ text: string; interactive?: Interactive }> {
   const { action } = options;
   const answered = await answerBookingByWhatsApp(options);
   switch (answered.kind) {
     case 'unknown_code':
-      return replies.unknownCode(lang, answered.code);
+      return { text: replies.unknownCode(lang, answered.code) };
     case 'no_pending':
-      return replies.noPending(lang);
-    case 'choose':
-      return replies.choose(
-        lang,
-        action === 'deny' ? 'decline' : action,
-        answered.pending.map((p) => ({ code: p.code, when: formatWhen(p.startTz, p.timezone, lang) })),
-      );
+      return { text: replies.noPending(lang) };
+    case 'choose': {
+      const pending = answered.pending.map((p) => ({
+        code: p.code,
+        when: formatWhen(p.startTz, p.timezone, lang),
+        service: p.serviceName,
+        customer: p.customerName,
+      }));
+      return {
+        text: replies.choose(lang, action === 'deny' ? 'decline' : action, pending),
+        interactive: {
+          kind: 'list',
+          button: replies.chooseButton(lang),
+          rows: pending.map((p) => ({
+            id: replyIdOf(action, p.code),
+            title: p.code,
+            description: clip(
+              [p.when, p.service, p.customer].filter(Boolean).join(' · '),
+              INTERACTIVE_LIMITS.rowDescription,
+            ),
+          })),
+        },
+      };
+    }
     case 'blocked':
-      return replies.blocked(lang, answered.decided.code);
+      return { text: replies.blocked(lang, answered.decided.code) };
     case 'answered':
-      return answered.decided.status === 'declined'
-        ? replies.declined(lang, answered.decided.code)
-        : replies.confirmed(lang, answered.decided.code, answered.decided.status === 'confirmed');
+      return {
+        text:
+          answered.decided.status === 'declined'
+            ? replies.declined(lang, answered.decided.code)
+            : replies.confirmed(lang, answered.decided.code, answered.decided.status === 'confirmed'),
+      };
     case 'refused':
-      return `${answered.code}: ${answered.message}`;
+      return { text: replies.alreadyAnswered(lang, answered.code, answered.status) };
   }
+}
+
+function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 async function availabilityReply(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { INTERACTIVE_LIMITS, type Interactive, interactiveSchema } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messaging.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
   OutgoingWhatsApp,
   TemplateButtonParameter,
@@ -12,11 +13,14 @@ import type {
 import { redactSecrets, redactSecretsDeep } from '../../lib/redact-secrets.ts';
 import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
+import { replyIdOf } from './whatsapp-commands.ts';
 import { hasOptedOut, isCustomerMessage } from './whatsapp-customers.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
+  langOf,
   renderTemplate,
+  replies,
   TEST_NOTIFICATION_TEXT,
   type TemplateDefinition,
   type TemplateKey,
@@ -186,16 +190,55 @@ interface Plan {
   vendorProfileId?: string | null;
 }
 
+/**
+ * The booking request's buttons (decision 069), their ids carrying the action and the code: inside
+ * the window reply buttons in the vendor's language (the details and the confirm page's link are in
+ * the text); outside it the template's quick replies and its "Ver detalles" URL, whose suffix is the
+ * confirm page with the request's token when its text has it (a resend rebuilt without the links
+ * points to the vendor's dashboard).
+ */
+async function requestAnswers(
+  db: Db,
+  booking: { code: string; vendorProfileId: string },
+  text: string,
+): Promise<{ interactive: Interactive; buttons: TemplateButtonParameter[] }> {
+  const [vendor] = await db
+    .select({ languages: vendorProfiles.languages, accountLanguage: profiles.language })
+    .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
+    .where(eq(vendorProfiles.id, booking.vendorProfileId))
+    .limit(1);
+  const titles = replies.buttonTitles(langOf(vendor?.languages, vendor?.accountLanguage));
+  const confirm = replyIdOf('confirm', booking.code);
+  const deny = replyIdOf('deny', booking.code);
+  const token = /\/vendor-confirm\?token=([^&\s]+)/.exec(text)?.[1];
+  return {
+    interactive: {
+      kind: 'buttons',
+      buttons: [
+        { id: confirm, title: titles.confirm },
+        { id: deny, title: titles.deny },
+      ],
+    },
+    buttons: [
+      { type: 'quick_reply', index: 0, payload: confirm },
+      { type: 'quick_reply', index: 1, payload: deny },
+      { type: 'url', index: 2, suffix: token ? `vendor-confirm?token=${token}` : 'vendor/dashboard' },
+    ],
+  };
+}
+
 async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
   switch (payload.type) {
     case 'booking_request': {
       const facts = await getBookingView(db, payload.appointmentId);
+      const answers = facts && (await requestAnswers(db, facts, payload.text));
       return {
         to: payload.to,
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? facts?.vendorProfileId ?? null,
-        interactive: payload.interactive,
+        interactive: payload.interactive ?? answers?.interactive,
         template:
           payload.template ??
           (facts && {
@@ -206,6 +249,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
               formatWhen(facts.startTz, facts.timezone),
               facts.customerName,
             ],
+            buttons: answers?.buttons,
           }),
       };
     }

@@ -35,6 +35,7 @@ export function whatsappOutboxHandler({
         messageId: payload.messageId,
         contextId: payload.contextId,
         nonText: payload.nonText ?? false,
+        replyId: payload.replyId,
         now: clock.now(),
         appUrl,
         checkout,

@@ -1,3 +1,4 @@
+import type { AppointmentStatus } from '../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../shared/date-format.ts';
 import { inLanguage, intlLocales, type Language } from '../../../shared/language.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
@@ -8,11 +9,17 @@ import type {
 
 // The WhatsApp channel's own texts: the approved templates of every message type and the answers to
 // vendor commands; a booking event's text is the lifecycle's (booking-lifecycle/messages/). Vendor
-// messages are Spanish (ARCHITECTURE §9), English for a vendor who does not list Spanish.
+// messages are in the vendor's account's language (decision 068: the signup wizard's, or the app's
+// switch); for an account that never said, Spanish (ARCHITECTURE §9), English for a vendor who does
+// not list Spanish among the languages they speak.
 
 export type Lang = Language;
 
-export function langOf(languages: readonly string[] | null | undefined): Lang {
+export function langOf(
+  languages: readonly string[] | null | undefined,
+  accountLanguage?: Language | null | undefined,
+): Lang {
+  if (accountLanguage) return accountLanguage;
   if (!languages || languages.length === 0) return 'es-MX';
   return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es-MX' : 'en';
 }
@@ -98,7 +105,8 @@ export const templates = {
     name: 'barrio_payment_link',
     language: TEMPLATE_LANGUAGE,
     category: 'UTILITY',
-    body: '{{2}} confirmó tu reserva {{1}}. Para asegurarla, paga antes del {{3}} con el botón Pagar.',
+    // Meta refuses a body that starts or ends with a parameter.
+    body: 'Tu reserva {{1}} con {{2}} está confirmada. Para asegurarla, paga antes del {{3}} con el botón Pagar.',
     example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
     buttons: [{ type: 'URL', text: 'Pagar', url: '/{{1}}', example: BOOKING_PAGE_EXAMPLE }],
   },
@@ -201,7 +209,7 @@ export const templates = {
     name: 'barrio_booking_expired',
     language: TEMPLATE_LANGUAGE,
     category: 'UTILITY',
-    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}}',
+    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}} — puedes reservar con otro en minutos.',
     example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/vendors?category=limpieza'],
   },
   // Decision 066: the customer is asked for a review once the booking took place.
@@ -327,6 +335,7 @@ export const replies = {
         'BLOQUEAR <código> — rechaza una solicitud y bloquea a quien la hizo',
         'DISPONIBILIDAD — tu horario semanal y tus próximos espacios libres',
         'AYUDA — esta lista',
+        'En una solicitud también puedes tocar Confirmar o Rechazar, o responder «sí» o «no puedo».',
         'También en inglés: REGISTER, CONFIRM, DENY, BLOCK, AVAILABILITY, HELP.',
       ].join('\n'),
       en: [
@@ -337,6 +346,7 @@ export const replies = {
         'BLOCK <code> — decline a booking request and block whoever made it',
         'AVAILABILITY — your weekly schedule and next free slots',
         'HELP — this list',
+        'On a request you can also tap Confirm or Decline, or reply "yes" or "no".',
         'Also in Spanish: REGISTRO, CONFIRMAR, RECHAZAR, BLOQUEAR, DISPONIBILIDAD, AYUDA.',
       ].join('\n'),
     }),
@@ -368,6 +378,7 @@ export const replies = {
       'es-MX': `No encontramos una reserva tuya con el código ${code}. Revisa el código e inténtalo de nuevo.`,
       en: `We could not find a booking of yours with the code ${code}. Check the code and try again.`,
     }),
+  /** Several requests wait and the answer named none: the body of the "¿Cuál?" list message. */
   choose: (
     lang: Lang,
     action: 'confirm' | 'decline' | 'block',
@@ -377,12 +388,49 @@ export const replies = {
       'es-MX': { confirm: 'CONFIRMAR', decline: 'RECHAZAR', block: 'BLOQUEAR' },
       en: { confirm: 'CONFIRM', decline: 'DENY', block: 'BLOCK' },
     } as const satisfies Record<Lang, Record<typeof action, string>>;
+    const verbs = {
+      'es-MX': { confirm: 'confirmar', decline: 'rechazar', block: 'rechazar y bloquear' },
+      en: { confirm: 'confirm', decline: 'decline', block: 'decline and block' },
+    } as const satisfies Record<Lang, Record<typeof action, string>>;
     const word = words[lang][action];
     const list = pending.map((p) => `${p.code} — ${p.when}`).join('\n');
     return inLanguage(lang, {
-      'es-MX': `Tienes ${pending.length} solicitudes pendientes:\n${list}\nResponde ${word} <código>.`,
-      en: `You have ${pending.length} pending requests:\n${list}\nReply ${word} <code>.`,
+      'es-MX': `¿Cuál? Tienes ${pending.length} solicitudes pendientes:\n${list}\nElige la que quieres ${verbs[lang][action]} en la lista, o responde ${word} <código>.`,
+      en: `Which one? You have ${pending.length} pending requests:\n${list}\nChoose the one to ${verbs[lang][action]} from the list, or reply ${word} <code>.`,
     });
+  },
+  /** The list message's button, which opens the rows (≤ 20 characters). */
+  chooseButton: (lang: Lang) => inLanguage(lang, { 'es-MX': 'Ver solicitudes', en: 'See requests' }),
+  /** A booking request's reply buttons (≤ 20 characters each). */
+  buttonTitles: (lang: Lang) =>
+    inLanguage(lang, {
+      'es-MX': { confirm: 'Confirmar', deny: 'Rechazar' },
+      en: { confirm: 'Confirm', deny: 'Decline' },
+    }),
+  /**
+   * An answer to a booking that is no longer waiting for one — a tap on an old request, a second
+   * "sí": what became of it, truthfully.
+   */
+  alreadyAnswered: (lang: Lang, code: string, status: AppointmentStatus) => {
+    const es: Record<AppointmentStatus, string> = {
+      pending_vendor: `La reserva ${code} ya no se puede responder: su plazo de respuesta terminó.`,
+      awaiting_payment: `Esta reserva (${code}) ya fue confirmada; el cliente tiene el enlace de pago.`,
+      confirmed: `Esta reserva (${code}) ya fue confirmada.`,
+      paid: `Esta reserva (${code}) ya fue confirmada y pagada.`,
+      declined: `Esta reserva (${code}) ya fue rechazada.`,
+      expired: `Esta reserva (${code}) venció sin respuesta; el horario quedó libre.`,
+      cancelled: `Esta reserva (${code}) fue cancelada.`,
+    };
+    const en: Record<AppointmentStatus, string> = {
+      pending_vendor: `Booking ${code} can no longer be answered: its answer window is over.`,
+      awaiting_payment: `This booking (${code}) was already confirmed; the customer has the payment link.`,
+      confirmed: `This booking (${code}) was already confirmed.`,
+      paid: `This booking (${code}) was already confirmed and paid.`,
+      declined: `This booking (${code}) was already declined.`,
+      expired: `This booking (${code}) expired without an answer; the slot is free again.`,
+      cancelled: `This booking (${code}) was cancelled.`,
+    };
+    return inLanguage(lang, { 'es-MX': es[status], en: en[status] });
   },
   confirmed: (lang: Lang, code: string, free: boolean) =>
     inLanguage(lang, {

@@ -61,11 +61,13 @@ const incomingMessage = z.looseObject({
   timestamp: z.string().optional(),
   type: z.string().optional(),
   text: z.looseObject({ body: z.string() }).optional(),
-  button: z.looseObject({ text: z.string() }).optional(),
+  // A template's quick reply: its text, and the payload the message gave it.
+  button: z.looseObject({ text: z.string(), payload: z.string().optional() }).optional(),
+  // A reply button's or list row's tap: the id we gave it, and its title.
   interactive: z
     .looseObject({
-      button_reply: z.looseObject({ title: z.string() }).optional(),
-      list_reply: z.looseObject({ title: z.string() }).optional(),
+      button_reply: z.looseObject({ id: z.string().optional(), title: z.string() }).optional(),
+      list_reply: z.looseObject({ id: z.string().optional(), title: z.string() }).optional(),
     })
     .optional(),
   context: z.looseObject({ id: z.string().optional() }).optional(),
@@ -120,6 +122,12 @@ function bodyOf(m: z.infer<typeof incomingMessage>): string {
   return `[${m.type ?? 'message'}]`;
 }
 
+/** The id of what was tapped (decision 069), when the message is a tap; cut to what an id may be. */
+function replyIdOf(m: z.infer<typeof incomingMessage>): string | null {
+  const id = m.interactive?.button_reply?.id ?? m.interactive?.list_reply?.id ?? m.button?.payload;
+  return id ? id.slice(0, 256) : null;
+}
+
 function kindOf(m: z.infer<typeof incomingMessage>): InboundKind {
   if (textOf(m) !== undefined) return 'text';
   return m.type === 'reaction' ? 'reaction' : 'other';
@@ -146,6 +154,7 @@ export function parseDelivery(payload: z.infer<typeof webhookPayloadSchema>, now
           body: bodyOf(m),
           kind: kindOf(m),
           contextId: m.context?.id ?? null,
+          replyId: replyIdOf(m),
           receivedAt: receivedAt(m.timestamp, now),
         });
       }
@@ -189,6 +198,7 @@ export async function receiveDelivery({ db, rawBody, now }: { db: Db; rawBody: U
         messageId: row.id,
         contextId: row.contextId,
         ...(row.kind === 'other' ? { nonText: true } : {}),
+        ...(row.replyId ? { replyId: row.replyId } : {}),
       });
     }
     await applyStatuses(tx, statuses);

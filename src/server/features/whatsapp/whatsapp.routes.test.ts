@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
@@ -6,8 +7,10 @@ import type {
   WhatsAppMessage,
   WhatsAppStatus,
 } from '../../../shared/whatsapp.schemas.ts';
+import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
+import { profiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
@@ -126,6 +129,19 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect((await simulate(en.phone, 'help')).reply).toContain('Barrio commands');
   });
 
+  it("simulate: answers in the vendor's account's language, whatever languages they list (decision 068)", async () => {
+    const accountIn = async (language: 'en' | 'es-MX') => {
+      const id = randomUUID();
+      await world.db.insert(user).values({ id, name: 'Owner', email: `${id}@example.test` });
+      await world.db.insert(profiles).values({ userId: id, email: `${id}@example.test`, language });
+      return id;
+    };
+    const english = await vendor({ languages: ['Spanish'], userId: await accountIn('en') });
+    expect((await simulate(english.phone, 'AYUDA')).reply).toContain('Barrio commands');
+    const spanish = await vendor({ languages: ['English'], userId: await accountIn('es-MX') });
+    expect((await simulate(spanish.phone, 'help')).reply).toContain('Comandos de Barrio');
+  });
+
   it('simulate: CONFIRM without a code confirms the only pending request (matched in the 521 form)', async () => {
     const v = await vendor();
     const booking = await pendingBooking(v);
@@ -134,7 +150,9 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(result.reply).toContain(`Reserva ${booking.code} confirmada exitosamente`);
     expect(await statusOf(booking.id)).toBe('awaiting_payment');
     // Again: the same service says it was already processed.
-    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain('ya fue procesada');
+    expect((await simulate(v.phone, `CONFIRM ${booking.code}`)).reply).toContain(
+      `Esta reserva (${booking.code}) ya fue confirmada`,
+    );
   });
 
   it('simulate: with two pending requests, CONFIRM asks for the code; DENY <code> declines that one', async () => {
@@ -152,6 +170,37 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
     expect(await statusOf(second.id)).toBe('declined');
     expect(await statusOf(first.id)).toBe('pending_vendor');
     expect((await simulate(v.phone, 'CONFIRM ZZZZZZ')).reply).toContain('No encontramos una reserva tuya');
+  });
+
+  it('simulate a tap: the list row the question offered confirms that booking; the log keeps the list', async () => {
+    const v = await vendor();
+    const first = await pendingBooking(v, MONDAY_10);
+    const second = await pendingBooking(v, MONDAY_12);
+    await simulate(v.phone, 'sí');
+    const [question] = await world.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.direction, 'out'), eq(messages.phone, v.phone)));
+    expect(question!.interactive).toMatchObject({
+      kind: 'list',
+      rows: [{ id: `confirm:${first.code}` }, { id: `confirm:${second.code}` }],
+    });
+    const res = await admin.post('/api/admin/whatsapp/simulate', {
+      phone: v.phone,
+      text: second.code,
+      replyId: `confirm:${second.code}`,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { reply: string }).reply).toContain(`Reserva ${second.code} confirmada`);
+    expect(await statusOf(second.id)).toBe('awaiting_payment');
+    expect(await statusOf(first.id)).toBe('pending_vendor');
+    // An id longer than Meta's 256 characters is a 400 and changes nothing.
+    const tooLong = await admin.post('/api/admin/whatsapp/simulate', {
+      phone: v.phone,
+      text: 'Confirmar',
+      replyId: `confirm:${'X'.repeat(260)}`,
+    });
+    expect(tooLong.status).toBe(400);
   });
 
   it('simulate: another vendor cannot answer a booking by its code', async () => {

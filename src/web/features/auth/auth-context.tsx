@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import type { MeResponse } from '../../../shared/profile.schemas.ts';
+import { changeLanguage, currentLanguage } from '../../i18n/i18n.ts';
+import { chosenLanguage } from '../../i18n/stored-language.ts';
 import { signOut as signOutRequest } from './api/auth-client.ts';
 import { meKeys, useMeQuery } from './api/use-me.ts';
 
@@ -29,6 +31,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // product §8: an admin-check failure is logged only, and leaves isAdmin false.
     if (me.error) console.error('Error checking admin status', me.error);
   }, [me.error]);
+
+  // A signed-in person's language is their account's (decision 068) on a browser where they never
+  // chose one: a new phone, a link from a mail. A choice made here stays: the switch saves it to the
+  // account too.
+  const accountLanguage = me.data?.profile?.language;
+  useEffect(() => {
+    if (accountLanguage && !chosenLanguage() && accountLanguage !== currentLanguage())
+      void changeLanguage(accountLanguage);
+  }, [accountLanguage]);
 
   const refresh = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: meKeys.me });

@@ -21,6 +21,7 @@ const msg = (
   status,
   error: null,
   external_id: null,
+  interactive: null,
   vendor_profile_id: null,
   vendor_name: null,
   appointment_id: null,

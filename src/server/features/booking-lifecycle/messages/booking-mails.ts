@@ -64,7 +64,11 @@ const labelled = (label: string, value: string | null | undefined) => (value ? [
 type VendorFacts = Omit<BookingMailFacts, 'manageUrl'>;
 
 /** The request's lines; without its confirm links (a resend: their token is stored only hashed), none. */
-function vendorLines(facts: VendorFacts, links: { confirm: string; decline: string } | null): string[] {
+function vendorLines(
+  facts: VendorFacts,
+  links: { confirm: string; decline: string } | null,
+  details?: string,
+): string[] {
   return [
     `Nueva solicitud de reserva · Código ${facts.code}`,
     '',
@@ -81,6 +85,7 @@ function vendorLines(facts: VendorFacts, links: { confirm: string; decline: stri
     ...labelled('Notas', facts.notes),
     '',
     ...(links ? [`Confirmar: ${links.confirm}`, `Rechazar: ${links.decline}`, ''] : []),
+    ...(details ? [`Ver detalles: ${details}`, ''] : []),
     // The 8-hour target as the target, the real deadline as the deadline.
     facts.answerDueAt
       ? answerWindowLine(facts.answerDueAt, facts.timezone)
@@ -109,12 +114,12 @@ export function vendorRequestWhatsApp(
   facts: VendorFacts,
   links: { confirm: string; decline: string } | null,
 ): string {
+  // The request comes with Confirmar / Rechazar buttons (decision 069): the text keeps the page
+  // with every detail (the confirm page without an action) and the typed commands.
+  const details = links?.confirm.replace(/&action=confirm$/, '');
   return [
-    ...vendorLines(facts, links),
-    '',
-    links
-      ? `También puedes responder CONFIRM ${facts.code} o DENY ${facts.code}.`
-      : `Responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
+    ...vendorLines(facts, null, details),
+    `Toca Confirmar o Rechazar, o responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
   ].join('\n');
 }
 

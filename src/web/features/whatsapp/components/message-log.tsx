@@ -1,12 +1,13 @@
 import { clsx } from 'clsx';
 import { ArrowDownLeft, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { WhatsAppMessage } from '../../../../shared/whatsapp.schemas.ts';
+import type { Interactive, WhatsAppMessage } from '../../../../shared/whatsapp.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMessageStream, useWhatsAppMessages } from '../api/use-whatsapp.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useMessageStream, useSimulateMessage, useWhatsAppMessages } from '../api/use-whatsapp.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
@@ -108,7 +109,67 @@ function MessageItem({ message: m }: { message: WhatsAppMessage }) {
         </time>
       </div>
       <p className="whitespace-pre-wrap break-words text-sm text-stone-900">{m.body}</p>
+      {m.interactive && m.phone ? <Taps interactive={m.interactive} phone={m.phone} /> : null}
       {m.error ? <p className="text-xs text-red-800">{m.error}</p> : null}
     </li>
+  );
+}
+
+/**
+ * An outgoing message's buttons or list rows (decision 069): tapping one simulates the recipient's
+ * tap — its title as the words and its id as the tap, answered as a webhook delivery would be.
+ */
+function Taps({ interactive, phone }: { interactive: Interactive; phone: string }) {
+  const { t } = useTranslation();
+  const simulate = useSimulateMessage();
+  if (interactive.kind === 'cta_url')
+    return (
+      <p className="text-sm text-stone-700">
+        {t('whatsapp.log.urlButton', { label: interactive.label })} ·{' '}
+        <span className="break-all">{interactive.url}</span>
+      </p>
+    );
+  const choices =
+    interactive.kind === 'buttons'
+      ? interactive.buttons.map((b) => ({ id: b.id, title: b.title, description: undefined }))
+      : interactive.rows;
+  const tap = (choice: { id: string; title: string }) =>
+    simulate.mutate(
+      { phone, text: choice.title, replyId: choice.id },
+      {
+        onSuccess: (result) =>
+          toast.success(t('whatsapp.log.tapped', { title: choice.title }), {
+            description: result.reply ? t('whatsapp.simulate.reply', { reply: result.reply }) : undefined,
+          }),
+        onError: (err) =>
+          toast.error(t('whatsapp.simulate.failed'), {
+            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+          }),
+      },
+    );
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-xs font-medium text-stone-700">
+        {interactive.kind === 'buttons'
+          ? t('whatsapp.log.buttons')
+          : t('whatsapp.log.list', { button: interactive.button })}
+      </legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <Button
+            key={choice.id}
+            variant="secondary"
+            size="sm"
+            disabled={simulate.isPending}
+            onClick={() => tap(choice)}
+          >
+            {choice.title}
+            {choice.description ? (
+              <span className="font-normal text-stone-700">· {choice.description}</span>
+            ) : null}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -78,7 +78,12 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
   await form.getByLabel('Name', { exact: true }).fill('Visita de Prueba');
   await form.getByLabel('Email', { exact: true }).fill(`visita.${Date.now()}@example.test`);
   await form.getByLabel('Phone (optional)').fill('55 1234 5678');
+  // WhatsApp only when asked for (decision 070): the box starts unticked.
+  const consent = form.getByRole('checkbox', { name: /Barrio’s messages about this booking on WhatsApp/ });
+  await expect(consent).not.toBeChecked();
+  await consent.check();
   await form.getByLabel('Notes (optional)').fill('Timbre 3');
+  await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Book Now' }).click();
   const code = await bookingCode(page);
 

@@ -9,6 +9,7 @@ const filled: BookingForm = {
   customerEmail: ' ana@example.test ',
   customerPhone: { country: 'MX', national: '55 1234 5678' },
   notes: '',
+  whatsappOptIn: false,
   addressNeeded: false,
   address: { street: '', colonia: '', postalCode: '', references: '' },
 };
@@ -23,6 +24,7 @@ describe('bookingFormSchema', () => {
       customerEmail: 'ana@example.test',
       customerPhone: '+525512345678',
       notes: undefined,
+      whatsappOptIn: false,
       address: undefined,
     });
     expect(createBookingSchema.safeParse({ vendorId: 'casa-limpia', ...input }).success).toBe(true);
@@ -57,9 +59,22 @@ describe('bookingFormSchema', () => {
     expect(bookingFormSchema.parse({ ...filled, address }).address).toBeUndefined();
   });
 
-  it('leaves the phone out when none was typed', () => {
-    const input = bookingFormSchema.parse({ ...filled, customerPhone: { country: 'MX', national: '' } });
+  it('leaves the phone out when none was typed, and with it the WhatsApp consent', () => {
+    const input = bookingFormSchema.parse({
+      ...filled,
+      customerPhone: { country: 'MX', national: '' },
+      whatsappOptIn: true,
+    });
     expect(input.customerPhone).toBeUndefined();
+    expect(input.whatsappOptIn).toBe(false);
+    expect(bookingFormSchema.parse({ ...filled, whatsappOptIn: true }).whatsappOptIn).toBe(true);
+  });
+
+  it('takes a request without the WhatsApp consent, and refuses one that is not a yes or no', () => {
+    const request = { vendorId: 'casa-limpia', ...bookingFormSchema.parse(filled) };
+    const { whatsappOptIn: _, ...without } = request;
+    expect(createBookingSchema.parse(without).whatsappOptIn).toBeUndefined();
+    expect(createBookingSchema.safeParse({ ...request, whatsappOptIn: 'yes' }).success).toBe(false);
   });
 
   it('names every field that is missing or wrong', () => {

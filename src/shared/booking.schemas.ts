@@ -31,6 +31,11 @@ export const createBookingSchema = z.object({
   notes: optionalText(1000, 'Notes may be at most 1000 characters.'),
   /** Where the service is done, required when that is the customer's place. */
   address: bookingAddressSchema.optional(),
+  /**
+   * The form's WhatsApp consent, ticked by the customer (decision 070): without it, or without a
+   * phone, the customer hears of the booking by mail only. Left out means false.
+   */
+  whatsappOptIn: z.boolean().optional(),
 });
 /** What the form sends: optional fields present, possibly undefined (the validator's typed input). */
 export type CreateBookingInput = z.output<typeof createBookingSchema>;
@@ -48,6 +53,7 @@ export const bookingFormSchema = z
     customerEmail: createBookingSchema.shape.customerEmail,
     customerPhone: phoneAsTypedSchema,
     notes: createBookingSchema.shape.notes,
+    whatsappOptIn: z.boolean(),
     /** Set by the form from the chosen service: it is done at the customer's address. */
     addressNeeded: z.boolean(),
     address: z.object({
@@ -63,9 +69,11 @@ export const bookingFormSchema = z
     for (const issue of checked.error?.issues ?? [])
       ctx.addIssue({ code: 'custom', message: issue.message, path: ['address', ...issue.path] });
   })
-  .transform(({ customerPhone, addressNeeded, address, ...fields }) => ({
+  .transform(({ customerPhone, addressNeeded, address, whatsappOptIn, ...fields }) => ({
     ...fields,
     customerPhone: customerPhone || undefined,
+    // Consent to messages at no phone is no consent to anything.
+    whatsappOptIn: Boolean(customerPhone) && whatsappOptIn,
     address: addressNeeded ? bookingAddressSchema.parse(address) : undefined,
   }));
 export type BookingForm = z.input<typeof bookingFormSchema>;

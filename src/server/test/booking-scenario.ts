@@ -67,6 +67,8 @@ export interface RequestOptions {
   customerName?: string;
   customerEmail?: string;
   customerPhone?: string;
+  /** The form's WhatsApp consent (decision 070); left out, as an unticked box is. */
+  whatsappOptIn?: boolean;
   notes?: string;
 }
 
@@ -145,6 +147,7 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
       customerName = 'Ana López',
       customerEmail = 'ana@example.test',
       customerPhone,
+      whatsappOptIn,
       notes,
     }: RequestOptions) {
       const vendor = given ?? (await insertVendor(db, vendorFields));
@@ -163,6 +166,7 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
           customerName,
           customerEmail,
           customerPhone,
+          whatsappOptIn,
           notes,
         },
       });

@@ -62,6 +62,8 @@ export const bookingsEn = {
     name: 'Name',
     email: 'Email',
     phone: 'Phone (optional)',
+    whatsappOptIn:
+      'Send me Barrio’s messages about this booking on WhatsApp, to this phone (confirmation, payment, reminder and changes). I can reply STOP at any time.',
     notes: 'Notes (optional)',
     notesPlaceholder: 'Anything the vendor should know',
     submit: 'Book Now',
@@ -254,6 +256,8 @@ export const bookingsEsMX: typeof bookingsEn = {
     name: 'Nombre',
     email: 'Correo electrónico',
     phone: 'Teléfono (opcional)',
+    whatsappOptIn:
+      'Quiero recibir por WhatsApp, en este teléfono, los mensajes de Barrio sobre esta reserva (confirmación, pago, recordatorio y cambios). Puedo escribir BAJA cuando quiera.',
     notes: 'Notas (opcional)',
     notesPlaceholder: 'Lo que el proveedor deba saber',
     submit: 'Reservar',

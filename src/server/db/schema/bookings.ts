@@ -66,6 +66,9 @@ export const appointments = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: citext('customer_email').notNull(),
     customerPhone: text('customer_phone'),
+    // The customer ticked the booking form's WhatsApp consent (decision 070): without it the
+    // customer hears of this booking by mail only.
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
     // HMAC of the requesting client's address (IPv4, or the IPv6 /64): counts open requests per
     // address for the request caps and lets a vendor block a requester. Never the address itself.
     requesterKey: text('requester_key'),

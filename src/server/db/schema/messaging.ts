@@ -69,3 +69,15 @@ export const whatsappNonTextAnswers = pgTable('whatsapp_non_text_answers', {
   phone: text('phone').primaryKey(),
   answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What Barrio keeps of a phone that writes to it as a customer (decision 070): when it opted out of
+ * WhatsApp (BAJA / STOP; cleared by ALTA or a booking with the consent ticked), and when it last got
+ * the automatic answer to a reply (at most once in 24 hours). Both decided by conditional upserts,
+ * so that every instance agrees.
+ */
+export const whatsappPhones = pgTable('whatsapp_phones', {
+  phone: text('phone').primaryKey(),
+  optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+  autoAnsweredAt: timestamp('auto_answered_at', { withTimezone: true }),
+});

@@ -89,6 +89,7 @@ describe(`the admin's bookings (${testEngine})`, () => {
       customerName: 'Lucía Fernández',
       customerEmail: email,
       customerPhone: '+52 55 8765 4321',
+      whatsappOptIn: true,
       notes: 'Timbre 3',
     });
     return { ...booking, email };

@@ -17,7 +17,6 @@ import {
   vendorRequestWhatsApp,
 } from './messages/booking-mails.ts';
 import {
-  customerCancelledByBarrioWhatsApp,
   customerCancelledMail,
   customerExpiredMail,
   customerExpiredWhatsApp,
@@ -31,6 +30,15 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './messages/change-mails.ts';
+import {
+  type CustomerWhatsApp,
+  cancelledByBarrioCustomerWhatsApp,
+  paidCustomerWhatsApp,
+  paymentLinkCustomerWhatsApp,
+  reminderCustomerWhatsApp,
+  requestReceivedWhatsApp,
+  rescheduledCustomerWhatsApp,
+} from './messages/customer-whatsapp.ts';
 import type { BookingMailFacts, PaymentMailFacts } from './messages/message-facts.ts';
 import {
   latePaymentMail,
@@ -39,7 +47,6 @@ import {
   paidWhatsApp,
   paymentFailedMail,
   paymentLinkMail,
-  paymentLinkWhatsApp,
   unpaidCancelledMails,
 } from './messages/payment-mails.ts';
 import {
@@ -88,6 +95,25 @@ function vendorFactsOf(row: BookingView): Omit<PaymentMailFacts, 'manageUrl'> {
 }
 
 /**
+ * The customer's phone for this booking's WhatsApp messages: only when they ticked the form's
+ * WhatsApp consent (decision 070); otherwise they hear of it by mail only. A phone that later wrote
+ * BAJA is refused at delivery (whatsapp-outbound.service.ts), so that queued messages honour it too.
+ */
+function customerWhatsAppOf(booking: Pick<BookingView, 'customerPhone' | 'whatsappOptIn'>): string | null {
+  return booking.whatsappOptIn ? booking.customerPhone : null;
+}
+
+/** One of the customer's WhatsApp messages (decision 070): its text and button, and its template. */
+async function enqueueCustomerWhatsApp(
+  tx: Tx,
+  appointmentId: string,
+  to: string,
+  { type, text, interactive, template }: CustomerWhatsApp,
+) {
+  await enqueueWhatsApp(tx, { type, to, appointmentId, text, interactive, template });
+}
+
+/**
  * Settings → "Email notifications" (product §2.9), per side of a booking: false when the customer's
  * account, or the account that owns the vendor, turned them off. A guest (no account) and an
  * unclaimed vendor get them. The switch covers notifications only: the mails a person asked for
@@ -119,11 +145,14 @@ export async function notifyBookingRequested(
     vendor,
     facts,
     links,
+    customerWhatsApp,
   }: {
     appointmentId: string;
     vendor: { id: string; businessEmail: string | null; businessPhone: string | null };
     facts: BookingMailFacts;
     links: { confirm: string; decline: string };
+    /** The customer's phone when they ticked the WhatsApp consent (decision 070), else null. */
+    customerWhatsApp: string | null;
   },
 ) {
   const wanted = await emailNotificationsWanted(tx, appointmentId);
@@ -141,6 +170,8 @@ export async function notifyBookingRequested(
     });
   }
   await enqueueMail(tx, customerReceiptMail(facts));
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, appointmentId, customerWhatsApp, requestReceivedWhatsApp(facts));
 }
 
 /**
@@ -176,14 +207,14 @@ export async function notifyPaymentLink(
 ) {
   const facts = mailFactsOf(booking, manageLink);
   await enqueueMail(tx, paymentLinkMail(facts, url, dueAt));
-  if (facts.customerPhone) {
-    await enqueueWhatsApp(tx, {
-      type: 'payment_link',
-      to: facts.customerPhone,
-      appointmentId: booking.id,
-      text: paymentLinkWhatsApp(facts, url, dueAt),
-    });
-  }
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(
+      tx,
+      booking.id,
+      customerWhatsApp,
+      paymentLinkCustomerWhatsApp(facts, url, dueAt),
+    );
 }
 
 /** pay: both parties, by mail (the customer's with the calendar invite) and by WhatsApp. */
@@ -192,25 +223,17 @@ export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date,
   await enqueueMail(tx, paidCustomerMail(facts, bookingCalendar(facts, now)));
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, paidVendorMail(facts.vendorEmail, facts));
-  if (facts.customerPhone) await enqueuePaidWhatsApp(tx, facts, facts.customerPhone, 'customer');
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, paidCustomerWhatsApp(facts));
   if (facts.vendorPhone)
-    await enqueuePaidWhatsApp(tx, facts, facts.vendorPhone, 'vendor', booking.vendorProfileId);
-}
-
-async function enqueuePaidWhatsApp(
-  tx: Tx,
-  facts: PaymentMailFacts,
-  to: string,
-  audience: 'customer' | 'vendor',
-  vendorProfileId?: string,
-) {
-  await enqueueWhatsApp(tx, {
-    type: 'payment_received',
-    to,
-    appointmentId: facts.appointmentId,
-    ...(vendorProfileId ? { vendorProfileId } : {}),
-    text: paidWhatsApp(facts, audience),
-  });
+    await enqueueWhatsApp(tx, {
+      type: 'payment_received',
+      to: facts.vendorPhone,
+      appointmentId: facts.appointmentId,
+      vendorProfileId: booking.vendorProfileId,
+      text: paidWhatsApp(facts, 'vendor'),
+    });
 }
 
 /** cancel_unpaid (payment_timeout): both parties learn that the booking was cancelled. */
@@ -297,14 +320,13 @@ export async function notifyCancelled(
         calendar: bookingCalendar(facts, now, 'cancelled'),
       }),
     );
-  if (by === 'admin' && facts.customerPhone)
-    await enqueueNotice(
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (by === 'admin' && customerWhatsApp)
+    await enqueueCustomerWhatsApp(
       tx,
-      booking,
-      facts.customerPhone,
-      customerCancelledByBarrioWhatsApp(facts, { note, refundMxn }),
-      { key: 'booking_cancelled_by_barrio', parameters: [facts.code, facts.serviceName, when] },
-      'customer',
+      booking.id,
+      customerWhatsApp,
+      cancelledByBarrioCustomerWhatsApp(facts, { note, refundMxn }),
     );
   if (facts.vendorEmail && wanted.vendor)
     await enqueueMail(
@@ -340,6 +362,14 @@ export async function notifyRescheduled(
     tx,
     customerRescheduledMail(facts, previousStart, state ? bookingCalendar(facts, now, state) : null),
   );
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(
+      tx,
+      booking.id,
+      customerWhatsApp,
+      rescheduledCustomerWhatsApp(facts, previousStart),
+    );
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, vendorRescheduledMail(facts.vendorEmail, facts, previousStart));
   if (facts.vendorPhone)
@@ -374,20 +404,18 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
       ),
     );
   if (facts.vendorEmail && wanted.vendor) await enqueueMail(tx, vendorReminderMail(facts.vendorEmail, facts));
-  // Each side's reminder names the other one.
-  for (const [side, phone, other] of [
-    ['customer', facts.customerPhone, facts.vendorName],
-    ['vendor', facts.vendorPhone, facts.customerName],
-  ] as const)
-    if (phone)
-      await enqueueNotice(
-        tx,
-        booking,
-        phone,
-        reminderWhatsApp(facts, side),
-        { key: 'booking_reminder', parameters: [facts.code, other, when] },
-        side,
-      );
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, reminderCustomerWhatsApp(facts));
+  if (facts.vendorPhone)
+    await enqueueNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      reminderWhatsApp(facts, 'vendor'),
+      { key: 'booking_reminder', parameters: [facts.code, facts.customerName, when] },
+      'vendor',
+    );
 }
 
 /**
@@ -399,11 +427,12 @@ export async function notifyReviewRequested(tx: Tx, booking: BookingView, manage
   const reviewUrl = reviewUrlOf(facts.manageUrl);
   if ((await emailNotificationsWanted(tx, booking.id)).customer)
     await enqueueMail(tx, reviewRequestMail(facts, reviewUrl));
-  if (facts.customerPhone)
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
     await enqueueNotice(
       tx,
       booking,
-      facts.customerPhone,
+      customerWhatsApp,
       reviewRequestWhatsApp(facts, reviewUrl),
       { key: 'review_request', parameters: [facts.code, facts.vendorName, reviewUrl] },
       'customer',
@@ -440,11 +469,12 @@ export async function notifyRequestExpired(
   const similar = similarVendorsUrl(facts.manageUrl, booking.vendorSlug);
   if ((await emailNotificationsWanted(tx, booking.id)).customer)
     await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
-  if (facts.customerPhone)
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
     await enqueueNotice(
       tx,
       booking,
-      facts.customerPhone,
+      customerWhatsApp,
       customerExpiredWhatsApp(facts, similar),
       { key: 'booking_expired', parameters: [facts.code, facts.vendorName, similar] },
       'customer',

@@ -58,6 +58,8 @@ export const bookingViewColumns = {
   customerName: appointments.customerName,
   customerEmail: appointments.customerEmail,
   customerPhone: appointments.customerPhone,
+  /** The customer agreed to this booking's messages by WhatsApp (decision 070). */
+  whatsappOptIn: appointments.whatsappOptIn,
 };
 
 export interface SelectBookingViewsOptions {

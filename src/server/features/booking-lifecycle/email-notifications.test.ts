@@ -146,6 +146,7 @@ describe(`the email notifications switch (${testEngine})`, () => {
             vendor: { id: b.vendorProfileId, businessEmail: vendorEmail, businessPhone },
             facts: mailFactsOf(b, testManageLink),
             links: { confirm: 'http://barrio.test/c', decline: 'http://barrio.test/d' },
+            customerWhatsApp: null,
           }),
         );
       expect(await requested('+525512345678')).toEqual(['customer']);

@@ -146,6 +146,8 @@ export async function requestBooking({
     where: { location: serviceLocation, address, placeAddress: vendor.address },
   };
   const status = TRANSITIONS.request.to[0];
+  // Decision 070: WhatsApp to the customer only when they ticked it, and only with a phone.
+  const whatsappOptIn = phone !== null && input.whatsappOptIn === true;
 
   for (let attempt = 1; ; attempt++) {
     const code = newBookingCode();
@@ -177,6 +179,7 @@ export async function requestBooking({
             customerName: input.customerName,
             customerEmail: email,
             customerPhone: phone,
+            whatsappOptIn,
             requesterKey,
             code,
             confirmTokenHash: hash,
@@ -195,6 +198,7 @@ export async function requestBooking({
             answerDueAt: vendorAnswerDeadline(now, start),
           },
           links: confirmLinks(appUrl, token),
+          customerWhatsApp: whatsappOptIn ? phone : null,
         });
         return row!.id;
       });

@@ -36,12 +36,14 @@ const ANA = {
   customerName: 'Ana López',
   customerEmail: 'ana@example.test',
   customerPhone: '+52 55 1234 5678',
+  whatsappOptIn: true,
 };
 const ANA_PHONE = '+525512345678';
 const STRANGER = {
   customerName: 'Beto Ruiz',
   customerEmail: 'Ana@Example.test',
   customerPhone: '+52 55 8765 4321',
+  whatsappOptIn: true,
 };
 const STRANGER_PHONE = '+525587654321';
 
@@ -85,7 +87,7 @@ describe(`a booking's own contact (${testEngine})`, () => {
     vendorId: string,
     serviceId: string,
     startTime: string,
-    contact: typeof ANA,
+    contact: Omit<typeof ANA, 'whatsappOptIn'> & { whatsappOptIn?: boolean },
   ) {
     const res = await by.post('/api/bookings', { vendorId, serviceId, startTime, ...contact });
     expect(res.status, await res.clone().text()).toBe(201);

@@ -51,6 +51,12 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
   const rowOf = (id: string) => world.rowOf(id);
   const sweep = () => world.sweep();
 
+  /** The WhatsApp notice about a booking with this template, among its outbox items. */
+  const noticeOf = (items: { payload: Record<string, unknown> }[], key: string) =>
+    items.find(
+      (o) => o.payload.type === 'booking_notice' && (o.payload.template as { key: string }).key === key,
+    );
+
   /** The outbox items about one booking: WhatsApp ones name its id, mails its code. */
   async function outboxFor(id: string, code: string) {
     return (await database.db.select().from(outbox)).filter(
@@ -87,6 +93,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       serviceFields: { durationMinutes: 60, priceCents, ...(serviceName ? { name: serviceName } : {}) },
       customerEmail: `ana.${n}@example.test`,
       customerPhone: '+52 55 1234 5678',
+      whatsappOptIn: true,
       notes,
     });
     return { ...booking, token: booking.manageToken };
@@ -161,7 +168,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     );
     expect(vendorMail?.payload.text).toContain('Motivo: Ya lo resolví, gracias');
     expect(String(vendorMail?.payload.text)).not.toContain(booking.token);
-    const notice = items.find((o) => o.payload.type === 'booking_notice');
+    const notice = noticeOf(items, 'booking_cancelled');
     expect(notice?.payload).toMatchObject({
       to: booking.vendor.businessPhone,
       vendorProfileId: booking.vendor.id,
@@ -338,8 +345,13 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
       (o) => o.payload.to === `ana.${n}@example.test` && /nueva fecha/.test(String(o.payload.subject)),
     );
     expect(JSON.stringify(customerMail?.payload.attachments)).toContain('DTSTART:20261125T170000Z');
-    expect(items.find((o) => o.payload.type === 'booking_notice')?.payload).toMatchObject({
-      template: { key: 'booking_rescheduled' },
+    expect(noticeOf(items, 'booking_rescheduled')?.payload).toMatchObject({
+      to: booking.vendor.businessPhone,
+    });
+    // The customer's, with the booking page as its button (decision 070).
+    expect(noticeOf(items, 'customer_rescheduled')?.payload).toMatchObject({
+      to: '+525512345678',
+      interactive: { kind: 'cta_url', label: 'Ver reserva' },
     });
 
     // The old time is free for others; the new one is not.
@@ -619,14 +631,21 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     expect(
       JSON.stringify(mails.find((m) => m.payload.to !== booking.vendor.businessEmail)?.payload.attachments),
     ).toContain('BEGIN:VCALENDAR');
-    const whatsapps = reminders.filter((o) => o.kind === 'whatsapp');
-    expect(whatsapps.map((w) => w.payload.template)).toEqual([
-      {
-        key: 'booking_reminder',
-        parameters: [booking.code, booking.vendor.businessName, expect.any(String)],
-      },
-      { key: 'booking_reminder', parameters: [booking.code, 'Ana López', expect.any(String)] },
-    ]);
+    const whatsapps = reminders.filter(
+      (o) => o.kind === 'whatsapp' && /reminder/.test((o.payload.template as { key: string }).key),
+    );
+    expect(whatsapps).toHaveLength(2);
+    // Read without an order: either may come first.
+    expect(whatsapps.map((w) => w.payload.template)).toEqual(
+      expect.arrayContaining([
+        { key: 'booking_reminder', parameters: [booking.code, 'Ana López', expect.any(String)] },
+        {
+          key: 'customer_reminder',
+          parameters: [booking.code, booking.vendor.businessName, expect.any(String)],
+          buttons: [{ type: 'url', index: 0, suffix: expect.stringMatching(/^booking\//) }],
+        },
+      ]),
+    );
     const goneReminders = (await outboxFor(gone.id, gone.code)).filter((o) =>
       /Recordatorio/.test(String(o.payload.subject)),
     );
@@ -643,10 +662,7 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     expect(mail?.payload.to).toBe(`ana.${n}@example.test`);
     expect(mail?.payload.text).toContain(`${APP_URL}/vendor/${booking.vendor.slug}#similar`);
     expect(mail?.payload.text).toContain('/booking/');
-    expect(items.find((o) => o.payload.type === 'booking_notice')?.payload).toMatchObject({
-      to: '+525512345678',
-      template: { key: 'booking_expired' },
-    });
+    expect(noticeOf(items, 'booking_expired')?.payload).toMatchObject({ to: '+525512345678' });
     await sweep();
     expect(await outboxFor(booking.id, booking.code)).toHaveLength(items.length);
   });

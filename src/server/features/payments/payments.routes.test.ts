@@ -78,6 +78,7 @@ describe(`payments (${testEngine})`, () => {
       serviceFields: { durationMinutes: 60, priceCents },
       customerEmail: `ana.${slot}@example.test`,
       customerPhone: '+52 55 1234 5678',
+      whatsappOptIn: true,
     });
   }
 
@@ -127,12 +128,19 @@ describe(`payments (${testEngine})`, () => {
     expect(text).toMatch(/Tienes hasta el lunes, 23 de noviembre de 2026, 9:00/);
     expect(text).toContain(code);
     const whatsapp = items.find((o) => o.kind === 'whatsapp' && o.payload.type === 'payment_link');
-    expect(whatsapp?.payload).toEqual({
+    // The link is the message's Pagar button, not a raw link in its text (decision 070).
+    expect(whatsapp?.payload).toMatchObject({
       type: 'payment_link',
       to: '+525512345678',
       appointmentId: id,
-      text: expect.stringContaining(row.paymentUrl!),
+      text: expect.stringContaining('con el botón Pagar'),
+      interactive: { kind: 'cta_url', label: 'Pagar', url: row.paymentUrl },
+      template: {
+        key: 'payment_link',
+        buttons: [{ type: 'url', index: 0, suffix: expect.stringMatching(/^booking\//) }],
+      },
     });
+    expect(String(whatsapp?.payload.text)).not.toContain('http');
     expect(vendor.timezone).toBe('America/Mexico_City');
   });
 

@@ -433,7 +433,7 @@ describe(`reviews (${testEngine})`, () => {
   });
 
   it('asks for the review once, two hours after the end, even with two sweeps at once', async () => {
-    const booking = await paidBooking({ customerPhone: '+52 55 8765 4321' });
+    const booking = await paidBooking({ customerPhone: '+52 55 8765 4321', whatsappOptIn: true });
     const ask = () =>
       requestReviews({ db: world.db, now: world.clock.now(), manageLink: manageLinkFor(world) });
     const asked = async () =>

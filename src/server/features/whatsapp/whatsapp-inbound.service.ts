@@ -11,6 +11,7 @@ import {
 } from '../booking-lifecycle/answer-booking.ts';
 import type { CheckoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { type CommandName, parseCommand, parseReplyId, replyIdOf } from './whatsapp-commands.ts';
+import { type CustomerKeyword, customerInbound } from './whatsapp-customers.ts';
 import { enqueueWhatsApp } from './whatsapp-outbound.service.ts';
 import { phoneVariants } from './whatsapp-phone.ts';
 import { formatWhen, type Lang, langOf, replies } from './whatsapp-texts.ts';
@@ -107,7 +108,7 @@ export interface ProcessInboundOptions {
 }
 
 export interface ProcessInboundResult {
-  command: CommandName;
+  command: CommandName | CustomerKeyword | 'customer_reply';
   /** Null when the message is left unanswered. */
   reply: string | null;
   /** The answer's list or buttons, if it has any. */
@@ -176,9 +177,26 @@ export async function processInbound({
       : parseCommand(message.body);
   const signupLink = `${appUrl}/vendor-signup?phone=${encodeURIComponent(phone)}`;
 
+  // A phone that is no vendor's is a customer's (decision 070): BAJA / ALTA, or the automatic answer.
+  const customer =
+    !nonText && !vendor
+      ? await customerInbound({
+          db,
+          phone,
+          body: message.body,
+          contextId,
+          now,
+          manageLink: checkout.manageLink,
+        })
+      : undefined;
+  // An opt-out confirmed already, or the day's automatic answer given: nothing more to say.
+  if (customer?.reply === null) return { command: customer.command, reply: null, vendorProfileId: null };
+
   let reply: string;
   let interactive: Interactive | undefined;
-  if (nonText) {
+  if (customer?.reply) {
+    reply = customer.reply;
+  } else if (nonText) {
     // No command to read: a short pointer to the commands, at most once a day, else nothing.
     if (vendor)
       await db.update(messages).set({ vendorProfileId: vendor.id }).where(eq(messages.id, message.id));
@@ -237,7 +255,7 @@ export async function processInbound({
       createdAt: new Date(now.getTime() + 1), // listed after the message it answers
     });
   }
-  return { command, reply, interactive, vendorProfileId: vendor?.id ?? null };
+  return { command: customer?.command ?? command, reply, interactive, vendorProfileId: vendor?.id ?? null };
 }
 
 /**

@@ -14,6 +14,7 @@ import { redactSecrets, redactSecretsDeep } from '../../lib/redact-secrets.ts';
 import { getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { replyIdOf } from './whatsapp-commands.ts';
+import { hasOptedOut, isCustomerMessage } from './whatsapp-customers.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
@@ -261,21 +262,19 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
     case 'payment_link':
     case 'payment_received': {
       const facts = await getBookingView(db, payload.appointmentId);
-      const link = facts?.paymentUrl ?? /https?:\/\/\S+/.exec(payload.text)?.[0];
       return {
         to: payload.to,
         text: payload.text,
         appointmentId: facts ? payload.appointmentId : null,
         vendorProfileId: payload.vendorProfileId ?? null,
         interactive: payload.interactive,
+        // The customer's messages carry their template (decision 070: with its URL buttons, which
+        // need the booking page's link); the vendor's payment notice is built here.
         template:
           payload.template ??
-          (facts &&
-            (payload.type === 'payment_received'
-              ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
-              : link
-                ? { key: 'payment_link', parameters: [facts.code, facts.vendorName, link] }
-                : undefined)),
+          (facts && payload.type === 'payment_received'
+            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+            : undefined),
       };
     }
     case 'booking_notice': {
@@ -350,6 +349,22 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
         body: redactSecrets(planned.text),
         status: 'failed',
         error: `Not a phone number WhatsApp can reach: ${planned.to}`,
+        createdAt: now,
+      })
+      .returning();
+    return row!;
+  }
+
+  // A customer who wrote BAJA gets nothing more (decision 070), even what was queued before: the
+  // row says so in the log.
+  if (isCustomerMessage(payload) && (await hasOptedOut(db, to))) {
+    const [row] = await db
+      .insert(messages)
+      .values({
+        ...base,
+        body: redactSecrets(planned.text),
+        status: 'failed',
+        error: 'Not sent: this phone opted out of WhatsApp (BAJA).',
         createdAt: now,
       })
       .returning();

@@ -22,21 +22,22 @@ export interface MetaTemplateRequest {
   )[];
 }
 
-/** One template as submitted; URL buttons absolute under `appUrl` (the production APP_URL). */
+/**
+ * One template as submitted; URL buttons absolute under `appUrl` (the production APP_URL), but for
+ * a button whose URL is a whole https address already (the maps link, decision 070).
+ */
 export function metaTemplateRequest(definition: TemplateDefinition, appUrl: string): MetaTemplateRequest {
   const base = appUrl.replace(/\/+$/, '');
-  const buttons = (definition.buttons ?? []).map((button) =>
-    button.type === 'QUICK_REPLY'
-      ? { type: 'QUICK_REPLY' as const, text: button.text }
-      : {
-          type: 'URL' as const,
-          text: button.text,
-          url: `${base}${button.url}`,
-          ...(button.url.includes('{{1}}')
-            ? { example: [`${base}${button.url.replace('{{1}}', button.example)}`] }
-            : {}),
-        },
-  );
+  const buttons = (definition.buttons ?? []).map((button) => {
+    if (button.type === 'QUICK_REPLY') return { type: 'QUICK_REPLY' as const, text: button.text };
+    const url = button.url.startsWith('https://') ? button.url : `${base}${button.url}`;
+    return {
+      type: 'URL' as const,
+      text: button.text,
+      url,
+      ...(button.url.includes('{{1}}') ? { example: [url.replace('{{1}}', button.example)] } : {}),
+    };
+  });
   return {
     name: definition.name,
     language: definition.language,

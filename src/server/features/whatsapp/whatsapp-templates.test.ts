@@ -40,7 +40,8 @@ describe('the template catalogue', () => {
       expect(buttons.length).toBeLessThanOrEqual(10);
       for (const button of buttons) {
         expect(button.text.length).toBeLessThanOrEqual(25);
-        if (button.type === 'URL') expect(button.url).toMatch(/^\/[^{}]*(\{\{1\}\})?$/);
+        // Under APP_URL, or a whole https address (the maps link of decision 070).
+        if (button.type === 'URL') expect(button.url).toMatch(/^(\/|https:\/\/)[^{}]*(\{\{1\}\})?$/);
       }
       // Quick replies grouped together, never interleaved with other buttons.
       const kinds = buttons.map((b) => b.type).join(',');
@@ -107,6 +108,19 @@ describe('the template catalogue', () => {
           text: 'Ver detalles',
           url: 'https://barrio.example/{{1}}',
           example: ['https://barrio.example/vendor-confirm?token=abc123'],
+        },
+      ],
+    });
+    // A whole address stays as it is: the way to the vendor's place.
+    expect(printed.find((t) => t.name === 'barrio_customer_reminder_at_place')!.components[1]).toMatchObject({
+      buttons: [
+        { url: 'https://barrio.example/{{1}}' },
+        {
+          text: 'Cómo llegar',
+          url: 'https://www.google.com/maps/search/?api=1&query={{1}}',
+          example: [
+            'https://www.google.com/maps/search/?api=1&query=Calle%20Durango%20120%2C%20Roma%20Norte',
+          ],
         },
       ],
     });
@@ -200,7 +214,33 @@ describe('every message outside the window uses a template of the catalogue', ()
           businessName: 'Casa Limpia',
           serviceCategory: 'Limpieza',
         },
-        { type: 'payment_link', ...onBooking, text: 'Paga aquí: https://pay.example/s' },
+        // The customer's messages carry their template, with its URL buttons (decision 070).
+        {
+          type: 'payment_link',
+          to,
+          appointmentId: booking!.id,
+          text: 'Paga con el botón Pagar.',
+          interactive: { kind: 'cta_url', label: 'Pagar', url: 'https://pay.example/s' },
+          template: {
+            key: 'payment_link',
+            parameters: ['XK7P2M', 'Casa Limpia', 'lun 23 de nov, 10:00 a.m.'],
+            buttons: [{ type: 'url', index: 0, suffix: 'booking/XK7P2M?token=t' }],
+          },
+        },
+        {
+          type: 'booking_notice',
+          to,
+          appointmentId: booking!.id,
+          text: 'Recordatorio',
+          template: {
+            key: 'customer_reminder_at_place',
+            parameters: ['XK7P2M', 'Casa Limpia', 'lun 23 de nov, 10:00 a.m.'],
+            buttons: [
+              { type: 'url', index: 0, suffix: 'booking/XK7P2M?token=t' },
+              { type: 'url', index: 1, suffix: 'Calle%20Durango%20120' },
+            ],
+          },
+        },
         { type: 'payment_received', ...onBooking, text: 'Recibimos tu pago' },
         { type: 'test', to },
         {

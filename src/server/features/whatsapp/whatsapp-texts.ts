@@ -35,8 +35,9 @@ export const TEMPLATE_LANGUAGE = 'es_MX';
 
 /**
  * A template's button as submitted. A quick reply's tap comes back with the payload the message
- * gave it; a URL button's `url` is relative to APP_URL, its one `{{1}}` at the end the suffix the
- * message gives (Meta allows a variable only there).
+ * gave it; a URL button's `url` is relative to APP_URL unless it is a whole `https://` address (the
+ * maps link), its one `{{1}}` at the end the suffix the message gives (Meta allows a variable only
+ * there).
  */
 export type TemplateButtonDefinition =
   | { type: 'QUICK_REPLY'; text: string }
@@ -55,6 +56,24 @@ export interface TemplateDefinition {
 }
 
 const WHEN_EXAMPLE = 'mié 25 de nov, 11:30 a.m.';
+const BOOKING_PAGE_EXAMPLE = 'booking/XK7P2M?token=abc123';
+
+/** The customer's booking page (decision 044), its path after APP_URL the suffix. */
+const VIEW_BOOKING = {
+  type: 'URL',
+  text: 'Ver reserva',
+  url: '/{{1}}',
+  example: BOOKING_PAGE_EXAMPLE,
+} as const satisfies TemplateButtonDefinition;
+
+/** Google Maps' search for the vendor's address (the suffix: the address, URL-encoded). */
+export const DIRECTIONS_URL = 'https://www.google.com/maps/search/?api=1&query=';
+const DIRECTIONS = {
+  type: 'URL',
+  text: 'Cómo llegar',
+  url: `${DIRECTIONS_URL}{{1}}`,
+  example: 'Calle%20Durango%20120%2C%20Roma%20Norte',
+} as const satisfies TemplateButtonDefinition;
 
 export const templates = {
   booking_request: {
@@ -80,13 +99,74 @@ export const templates = {
     body: '¡Hola {{1}}! Tu perfil de {{2}} en Barrio está creado. Te avisaremos aquí de cada solicitud de reserva. Escribe AYUDA para ver los comandos.',
     example: ['Casa Limpia', 'Limpieza'],
   },
+  // Decision 070: the customer's messages carry URL buttons instead of raw links. Pagar opens the
+  // booking page, whose first screen is Pay now (the checkout's own address is not under APP_URL).
   payment_link: {
     name: 'barrio_payment_link',
     language: TEMPLATE_LANGUAGE,
     category: 'UTILITY',
     // Meta refuses a body that starts or ends with a parameter.
-    body: 'Tu reserva {{1}} con {{2}} está confirmada. Paga aquí para asegurarla: {{3}} — gracias por reservar en Barrio.',
-    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/pay/XK7P2M'],
+    body: 'Tu reserva {{1}} con {{2}} está confirmada. Para asegurarla, paga antes del {{3}} con el botón Pagar.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [{ type: 'URL', text: 'Pagar', url: '/{{1}}', example: BOOKING_PAGE_EXAMPLE }],
+  },
+  customer_request_received: {
+    name: 'barrio_customer_request_received',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Recibimos tu solicitud de reserva {{1}} con {{2}} para el {{3}}; te avisaremos aquí cuando responda.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING],
+  },
+  customer_paid: {
+    name: 'barrio_customer_paid',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}}, ¡gracias!',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING],
+  },
+  // The same, for a service done at the vendor's place: with the way there. A template's dynamic
+  // button cannot be left out, hence a template of its own.
+  customer_paid_at_place: {
+    name: 'barrio_customer_paid_at_place',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}} en su local, ¡gracias!',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING, DIRECTIONS],
+  },
+  customer_reminder: {
+    name: 'barrio_customer_reminder',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING],
+  },
+  customer_reminder_at_place: {
+    name: 'barrio_customer_reminder_at_place',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}, en su local.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING, DIRECTIONS],
+  },
+  customer_rescheduled: {
+    name: 'barrio_customer_rescheduled',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Tu reserva {{1}} con {{2}} ahora es el {{3}}; el horario anterior quedó libre.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING],
+  },
+  customer_cancelled_by_barrio: {
+    name: 'barrio_customer_cancelled_by_barrio',
+    language: TEMPLATE_LANGUAGE,
+    category: 'UTILITY',
+    body: 'Barrio canceló tu reserva {{1}} con {{2}} ({{3}}). Si estaba pagada, te reembolsamos el importe completo.',
+    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
+    buttons: [VIEW_BOOKING],
   },
   payment_received: {
     name: 'barrio_payment_received',

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { appointmentStatuses } from '../../../../shared/constants.ts';
 import { languages } from '../../../../shared/language.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
-import { renderTemplate, replies, type TemplateKey, templateKeys } from '../../whatsapp/whatsapp-texts.ts';
+import {
+  bodyParameterCount,
+  renderTemplate,
+  replies,
+  type TemplateDefinition,
+  type TemplateKey,
+  templateKeys,
+  templates,
+} from '../../whatsapp/whatsapp-texts.ts';
 import {
   confirmLinks,
   customerDeclinedMail,
@@ -25,6 +33,14 @@ import {
   vendorRescheduledMail,
   vendorRescheduledWhatsApp,
 } from './change-mails.ts';
+import {
+  cancelledByBarrioCustomerWhatsApp,
+  paidCustomerWhatsApp,
+  paymentLinkCustomerWhatsApp,
+  reminderCustomerWhatsApp,
+  requestReceivedWhatsApp,
+  rescheduledCustomerWhatsApp,
+} from './customer-whatsapp.ts';
 import { sampleFacts } from './message-facts.test-utils.ts';
 import type { PaymentMailFacts } from './message-facts.ts';
 import {
@@ -45,12 +61,24 @@ const EARLIER = new Date('2026-11-24T16:00:00Z'); // martes 24, 10:00 a.m.
 const DUE = new Date('2026-11-24T17:30:00Z'); // the answer / payment deadline, 11:30 a.m.
 
 const facts: PaymentMailFacts = { ...sampleFacts, answerDueAt: DUE };
+/** The same booking, done at the vendor's place. */
+const atPlace: PaymentMailFacts = {
+  ...facts,
+  where: { location: 'vendor', address: null, placeAddress: 'Calle Durango 120, Roma Norte' },
+};
 const links = confirmLinks('http://barrio.test', 'tok');
 const MORNING = 'mié 25 de nov, 11:30 a.m.';
 const templateParameters: Record<TemplateKey, string[]> = {
   booking_request: ['XK7P2M', 'Limpieza profunda', MORNING, 'Ana López'],
   vendor_welcome: ['Casa Limpia', 'Limpieza'],
-  payment_link: ['XK7P2M', 'Casa Limpia', 'http://pay.test/s'],
+  payment_link: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_request_received: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_paid: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_paid_at_place: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_reminder: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_reminder_at_place: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_rescheduled: ['XK7P2M', 'Casa Limpia', MORNING],
+  customer_cancelled_by_barrio: ['XK7P2M', 'Casa Limpia', MORNING],
   payment_received: ['XK7P2M', 'Casa Limpia'],
   booking_reminder: ['XK7P2M', 'Casa Limpia', MORNING],
   booking_cancelled: ['XK7P2M', 'Limpieza profunda', MORNING],
@@ -72,7 +100,7 @@ const texts: [string, string][] = [
   ['customerReceiptMail', mail(customerReceiptMail(facts))],
   ['customerDeclinedMail', mail(customerDeclinedMail(facts))],
   ['paymentLinkMail', mail(paymentLinkMail(facts, 'http://pay.test/s', DUE))],
-  ['paymentLinkWhatsApp', paymentLinkWhatsApp(facts, 'http://pay.test/s', DUE)],
+  ['paymentLinkWhatsApp', paymentLinkWhatsApp(facts, DUE)],
   ['paidCustomerMail', mail(paidCustomerMail(facts, 'BEGIN:VCALENDAR'))],
   ['paidVendorMail', mail(paidVendorMail('v@x.test', facts))],
   ['paidWhatsApp customer', paidWhatsApp(facts, 'customer')],
@@ -106,6 +134,16 @@ const texts: [string, string][] = [
   ['customerExpiredWhatsApp', customerExpiredWhatsApp(facts, 'http://barrio.test/similar')],
   ['refundIssuedMail', mail(refundIssuedMail(facts, 45_000))],
   ['vendorRequestWhatsApp resent', vendorRequestWhatsApp({ ...facts, answerDueAt: DUE }, null)],
+  ['requestReceivedWhatsApp', requestReceivedWhatsApp(facts).text],
+  ['paymentLinkCustomerWhatsApp', paymentLinkCustomerWhatsApp(facts, 'http://pay.test/s', DUE).text],
+  ['paidCustomerWhatsApp', paidCustomerWhatsApp(facts).text],
+  ['reminderCustomerWhatsApp', reminderCustomerWhatsApp(facts).text],
+  ['reminderCustomerWhatsApp at the place', reminderCustomerWhatsApp(atPlace).text],
+  ['rescheduledCustomerWhatsApp', rescheduledCustomerWhatsApp(facts, EARLIER).text],
+  [
+    'cancelledByBarrioCustomerWhatsApp',
+    cancelledByBarrioCustomerWhatsApp(facts, { note: null, refundMxn: 0 }).text,
+  ],
   ...languages.flatMap((lang): [string, string][] => [
     [`replies.confirmed ${lang}`, replies.confirmed(lang, facts.code, false)],
     [`replies.declined ${lang}`, replies.declined(lang, facts.code)],
@@ -165,5 +203,57 @@ describe('booking messages', () => {
       'El proveedor suele responder en menos de 8 horas; el plazo vence el martes, 24 de noviembre de 2026, 11:30 a.m.',
     );
     expect(text).not.toContain('confirmations arrive within');
+  });
+});
+
+describe('the customer’s WhatsApp messages (decision 070)', () => {
+  const customer = [
+    requestReceivedWhatsApp(facts),
+    paymentLinkCustomerWhatsApp(facts, 'http://pay.test/s', DUE),
+    paidCustomerWhatsApp(facts),
+    paidCustomerWhatsApp(atPlace),
+    reminderCustomerWhatsApp(facts),
+    reminderCustomerWhatsApp(atPlace),
+    rescheduledCustomerWhatsApp(facts, EARLIER),
+    cancelledByBarrioCustomerWhatsApp(facts, { note: 'El proveedor enfermó', refundMxn: 45_000 }),
+  ];
+
+  it.each(customer.map((m) => [m.template.key, m] as const))(
+    '%s: no raw link in its text or its template, the link a button of its catalogue template',
+    (key, message) => {
+      expect(message.text).not.toMatch(/https?:\/\//);
+      expect(renderTemplate(key, message.template.parameters)).not.toMatch(/https?:\/\//);
+      const defined: TemplateDefinition = templates[key];
+      expect(message.template.parameters).toHaveLength(bodyParameterCount(defined.body));
+      expect(message.template.buttons.map((b) => b.index)).toEqual((defined.buttons ?? []).map((_, i) => i));
+    },
+  );
+
+  it('Pagar goes to the checkout inside the window, to the booking page outside it', () => {
+    const link = paymentLinkCustomerWhatsApp(facts, 'http://pay.test/s', DUE);
+    expect(link.interactive).toEqual({ kind: 'cta_url', label: 'Pagar', url: 'http://pay.test/s' });
+    expect(templates.payment_link.buttons[0]).toMatchObject({ text: 'Pagar', url: '/{{1}}' });
+    expect(`http://barrio.test/${(link.template.buttons[0] as { suffix: string }).suffix}`).toBe(
+      facts.manageUrl,
+    );
+  });
+
+  it('Cómo llegar leads to the vendor’s address only where the service is done at the vendor’s place', () => {
+    const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Calle Durango 120, Roma Norte')}`;
+    expect(reminderCustomerWhatsApp(atPlace).interactive).toEqual({
+      kind: 'cta_url',
+      label: 'Cómo llegar',
+      url: maps,
+    });
+    expect(paidCustomerWhatsApp(atPlace).template.key).toBe('customer_paid_at_place');
+    expect(templates.customer_paid_at_place.buttons[1].url).toBe(
+      'https://www.google.com/maps/search/?api=1&query={{1}}',
+    );
+    expect(reminderCustomerWhatsApp(facts).interactive).toEqual({
+      kind: 'cta_url',
+      label: 'Ver reserva',
+      url: facts.manageUrl,
+    });
+    expect(reminderCustomerWhatsApp(facts).template.key).toBe('customer_reminder');
   });
 });

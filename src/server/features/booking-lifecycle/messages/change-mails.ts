@@ -194,7 +194,7 @@ export function vendorReminderMail(to: string, facts: PaymentMailFacts): MailOut
 
 export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
   return audience === 'customer'
-    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${endSentence(fechaEs(facts.start, facts.timezone))}\n${pageLine(facts)}`
+    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${endSentence(fechaEs(facts.start, facts.timezone))}`
     : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${endSentence(fechaEs(facts.start, facts.timezone))}`;
 }
 

@@ -78,13 +78,15 @@ export function paymentLinkMail(facts: PaymentMailFacts, url: string, dueAt: Dat
   );
 }
 
-/** The same link by WhatsApp (payload.text of a `payment_link` outbox item). */
-export function paymentLinkWhatsApp(facts: PaymentMailFacts, url: string, dueAt: Date): string {
+/**
+ * The same by WhatsApp (payload.text of a `payment_link` outbox item): the link is its Pagar button
+ * (customer-whatsapp.ts, decision 070), never a raw link in the text.
+ */
+export function paymentLinkWhatsApp(facts: PaymentMailFacts, dueAt: Date): string {
   return [
     `Hola ${facts.customerName}: ${facts.vendorName} confirmó tu reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}).`,
-    `Paga ${amount(facts)} aquí: ${url}`,
+    `Paga ${amount(facts)} con el botón Pagar.`,
     deadlineLine(dueAt, facts.timezone),
-    pageLine(facts),
   ].join('\n');
 }
 
@@ -119,7 +121,7 @@ export function paidVendorMail(to: string, facts: PaymentMailFacts): MailOutboxP
 
 export function paidWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
   return audience === 'customer'
-    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${endSentence(fechaEs(facts.start, facts.timezone))}\n${pageLine(facts)}`
+    ? `Recibimos tu pago de ${amount(facts)}. Tu reserva ${facts.code} con ${facts.vendorName} está confirmada: ${endSentence(fechaEs(facts.start, facts.timezone))}`
     : `${facts.customerName} pagó la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). Está confirmada.`;
 }
 

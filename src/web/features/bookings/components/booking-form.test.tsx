@@ -103,6 +103,12 @@ describe('BookingForm', () => {
     changeValue(screen.getByLabelText('Name'), 'Ana');
     changeValue(screen.getByLabelText('Email'), 'ana@example.test');
     changeValue(screen.getByLabelText('Phone (optional)'), '55 1234 5678');
+    // WhatsApp only when asked for (Meta's opt-in rules, decision 070): the box starts unticked.
+    const consent = screen.getByRole('checkbox', {
+      name: /Barrio’s messages about this booking on WhatsApp/,
+    });
+    expect((consent as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(consent);
     fireEvent.click(screen.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByRole('heading', { name: 'Booking requested' })).toBeTruthy();
     expect(screen.getByText('Awaiting confirmation')).toBeTruthy();
@@ -122,6 +128,7 @@ describe('BookingForm', () => {
         customerName: 'Ana',
         customerEmail: 'ana@example.test',
         customerPhone: '+525512345678',
+        whatsappOptIn: true,
       },
     ]);
   });
@@ -271,6 +278,7 @@ describe('BookingForm', () => {
         startTime: SLOTS[0],
         customerName: 'Ana',
         customerEmail: 'ana@example.test',
+        whatsappOptIn: false,
       },
     ]);
   });

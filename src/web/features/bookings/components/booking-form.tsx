@@ -79,6 +79,8 @@ export function BookingForm({
       customerName: '',
       customerEmail: '',
       customerPhone: { country: defaultCountry.code, national: '' },
+      // Meta's opt-in rules: consent is asked, never assumed (decision 070).
+      whatsappOptIn: false,
       notes: '',
       addressNeeded: false,
       address: { street: '', colonia: '', postalCode: '', references: '' },
@@ -471,6 +473,15 @@ export function BookingForm({
           )}
         />
       </FormField>
+      <label className="flex items-start gap-3 text-sm text-stone-800">
+        <input
+          type="checkbox"
+          id={field('whatsapp')}
+          className="mt-0.5 size-5 shrink-0 accent-brand-700"
+          {...register('whatsappOptIn')}
+        />
+        <span>{t('bookings.form.whatsappOptIn')}</span>
+      </label>
       <FormField id={field('notes')} label={t('bookings.form.notes')}>
         <textarea
           id={field('notes')}

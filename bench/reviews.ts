@@ -296,13 +296,13 @@ const cases = listQueries
   .filter(({ name }) => !args.only || name.includes(args.only))
   .map(({ name, query }) => ({ name, query: vendorListQuerySchema.parse(query) }));
 const oldCall = (query: VendorListQuery) => (db: Db) => preReviewsList(db, query);
-const newCall = (query: VendorListQuery) => (db: Db) => listPublicVendors(db, query, undefined, now);
+const newCall = (query: VendorListQuery) => (db: Db) => listPublicVendors(db, query);
 
 const [stats] = (
   (await withReviews.db.execute(
     sql`select (select count(*)::int from reviews) as reviews, (select count(*)::int from appointments) as bookings,
-      (select count(*)::int from vendor_profiles where rating_count > 0) as rated,
-      (select max(rating_count)::int from vendor_profiles) as most`,
+      (select count(*)::int from vendor_ratings where rating_count > 0) as rated,
+      (select max(rating_count)::int from vendor_ratings) as most`,
   )) as unknown as { rows: { reviews: number; bookings: number; rated: number; most: number }[] }
 ).rows;
 loads.measuring = load();
@@ -417,8 +417,8 @@ loads.direct = load();
 
 const [most] = (
   (await withReviews.db.execute(
-    sql`select slug, rating_count from vendor_profiles where application_status = 'approved'
-      order by rating_count desc limit 1`,
+    sql`select slug, rating_count from vendor_profiles join vendor_ratings on vendor_profile_id = id
+      where application_status = 'approved' order by rating_count desc limit 1`,
   )) as unknown as { rows: { slug: string; rating_count: number }[] }
 ).rows;
 const listing = (query: Record<string, string>) => vendorListQuerySchema.parse(query);
@@ -441,8 +441,8 @@ const newQuestions: {
     ] as const
   ).map(([name, query]) => ({
     name,
-    call: (db: Db) => listPublicVendors(db, listing({ ...query, sort: 'rating' }), undefined, now),
-    newestFirst: (db: Db) => listPublicVendors(db, listing(query), undefined, now),
+    call: (db: Db) => listPublicVendors(db, listing({ ...query, sort: 'rating' })),
+    newestFirst: (db: Db) => listPublicVendors(db, listing(query)),
   })),
   {
     name: `most reviewed (${most?.rating_count}): reviews p. 1`,

@@ -308,10 +308,10 @@ export async function seedBenchReviews(
     lap('cancelled bookings');
     // The aggregates, as publishing, hiding and deleting keep them: the published reviews' count and sum.
     await tx.execute(sql`
-      update vendor_profiles vp set rating_count = a.count, rating_sum = a.sum
+      update vendor_ratings vr set rating_count = a.count, rating_sum = a.sum
       from (select vendor_profile_id, count(*)::int as count, sum(rating)::int as sum
             from reviews where status = 'published' group by vendor_profile_id) a
-      where vp.id = a.vendor_profile_id and (vp.rating_count, vp.rating_sum) is distinct from (a.count, a.sum)`);
+      where vr.vendor_profile_id = a.vendor_profile_id and (vr.rating_count, vr.rating_sum) is distinct from (a.count, a.sum)`);
     lap('aggregates');
   });
   await vacuumAnalyze(db);

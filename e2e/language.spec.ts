@@ -68,6 +68,21 @@ test('a phone set to Spanish gets Home in Spanish from the server, hydrated as i
   }
 });
 
+test("a page the server does not render (a review mail's link) speaks the Spanish phone's language too", async ({
+  browser,
+  baseURL,
+}) => {
+  const { page, errors, context } = await phoneIn(browser, baseURL, 'es-MX');
+  try {
+    await page.goto('/review/ZZZZZZ?token=not-a-token');
+    await expect(page.getByRole('heading', { name: 'Enlace de reseña no encontrado' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a phone set to English gets English; any other language gets Spanish', async ({ browser, baseURL }) => {
   for (const [locale, lang, heading] of [
     ['en-GB', 'en', 'Find Services'],

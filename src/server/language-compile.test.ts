@@ -14,6 +14,7 @@ const root = resolve(import.meta.dirname, '../..');
 /** The files that hold a table by language (a Record<Language, …>, or inLanguage's texts). */
 const tableFiles = [
   'src/server/features/booking-lifecycle/messages/booking-mails.ts',
+  'src/server/features/public-pages/link-previews.service.ts',
   'src/server/features/whatsapp/whatsapp-texts.ts',
   'src/shared/categories.ts',
   'src/shared/date-format.ts',

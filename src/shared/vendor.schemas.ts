@@ -120,10 +120,6 @@ export interface PublicVendor {
   /** The mean of its published reviews, one decimal; null with none ("New"). */
   rating_average: number | null;
   rating_count: number;
-  /** The median minutes from request to the vendor's answer over the last 90 days; null with too few. */
-  response_minutes_median: number | null;
-  /** Bookings carried out ÷ bookings confirmed (0–1), once 5 confirmed bookings have ended; else null. */
-  completion_rate: number | null;
 }
 
 export interface VendorListResponse {
@@ -164,6 +160,13 @@ export interface PublicVendorDetail extends Omit<PublicVendor, 'services'> {
   services: PublicServiceDetail[];
   /** The vendor's address, when some service is done there; null otherwise. */
   place_address: string | null;
+  /**
+   * The measured promises (decision 066), on the profile only (decision 067): the median minutes from
+   * request to the vendor's answer over the last 90 days; null with too few.
+   */
+  response_minutes_median: number | null;
+  /** Bookings carried out ÷ bookings confirmed (0–1), once 5 confirmed bookings have ended; else null. */
+  completion_rate: number | null;
 }
 
 /** GET /api/vendors/featured and GET /api/vendors/:idOrSlug/similar. */

@@ -36,14 +36,14 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_approved_created_idx',
     ],
     [
-      'the public lists, best rated first (decision 066)',
-      `select id from vendor_profiles where application_status = 'approved' order by rating_score desc, created_at desc, id desc limit 7`,
-      'vendor_profiles_approved_rating_idx',
+      'the public lists, best rated first (decisions 066, 067)',
+      `select vendor_profile_id from vendor_ratings where approved order by rating_score desc, created_at desc, vendor_profile_id desc limit 7`,
+      'vendor_ratings_approved_score_idx',
     ],
     [
-      'a category, best rated first (decision 066)',
-      `select id from vendor_profiles where application_status = 'approved' and service_category = 'cleaning' order by rating_score desc, created_at desc, id desc limit 7 offset 1200`,
-      'vendor_profiles_approved_category_rating_idx',
+      'a category, best rated first (decisions 066, 067)',
+      `select vendor_profile_id from vendor_ratings where approved and service_category = 'cleaning' order by rating_score desc, created_at desc, vendor_profile_id desc limit 7 offset 1200`,
+      'vendor_ratings_approved_category_score_idx',
     ],
     [
       'browse within one stored category',

@@ -51,7 +51,9 @@ describe.skipIf(testEngine === 'postgres')('npm run dev', () => {
   });
 
   it('serves the public pages rendered by the server, with Vite’s client for hot reload', async () => {
-    const res = await fetch(`${base}/vendors?category=cleaning`, { headers: { accept: 'text/html' } });
+    const res = await fetch(`${base}/vendors?category=cleaning`, {
+      headers: { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' },
+    });
     expect(res.status, output).toBe(200);
     const html = await res.text();
     expect(html, output).toMatch(/<div id="root" data-ssr="en">/);

@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { vendorCategories } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
   DEFAULT_BUFFER_MINUTES,
   DEFAULT_LEAD_TIME_MINUTES,
   DEFAULT_TIMEZONE,
-  RATING_PRIOR_MEAN,
-  RATING_PRIOR_WEIGHT,
 } from '../../../shared/constants.ts';
 import { languages as appLanguages } from '../../../shared/language.ts';
 import type { ServiceLocation } from '../../../shared/service-location.ts';
@@ -113,18 +100,6 @@ export const vendorProfiles = pgTable(
     pendingChanges: jsonb('pending_changes').$type<IdentityChanges>(),
     pendingChangesAt: timestamp('pending_changes_at', { withTimezone: true }),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
-    // Decision 066: its published reviews — how many and their ratings' sum — kept in the
-    // transaction that publishes, hides or deletes one; and the Bayesian average "best rated"
-    // sorts by, which the database derives from them.
-    ratingCount: integer('rating_count').notNull().default(0),
-    ratingSum: integer('rating_sum').notNull().default(0),
-    ratingScore: doublePrecision('rating_score')
-      .notNull()
-      .generatedAlwaysAs(
-        sql.raw(
-          `(${RATING_PRIOR_MEAN} * ${RATING_PRIOR_WEIGHT} + rating_sum)::double precision / (${RATING_PRIOR_WEIGHT} + rating_count)`,
-        ),
-      ),
     // What the search matches — name, category words, services, areas, languages, bio —
     // kept by triggers whenever the vendor, its services or the search terms change (ARCHITECTURE §3.6).
     searchDocument: tsvector('search_document').notNull().default(sql`''::tsvector`),
@@ -142,29 +117,11 @@ export const vendorProfiles = pgTable(
     index('vendor_profiles_approved_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.applicationStatus} = 'approved'`),
-    // Browse's "best rated": approved vendors by Bayesian average, then newest.
-    index('vendor_profiles_approved_rating_idx')
-      .on(t.ratingScore.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.applicationStatus} = 'approved'`),
-    // The same within a category: without it a category's best rated page sorts all of the
-    // category's approved vendors (about 6,000 of 100,000), 24–47 ms at offset 1,200 on PGlite.
-    index('vendor_profiles_approved_category_rating_idx')
-      .on(
-        t.serviceCategory,
-        t.ratingScore.desc().nullsFirst(),
-        t.createdAt.desc().nullsFirst(),
-        t.id.desc().nullsFirst(),
-      )
-      .where(sql`${t.applicationStatus} = 'approved'`),
     index('vendor_profiles_business_phone_idx').on(t.businessPhone),
     index('vendor_profiles_business_email_idx').on(t.businessEmail),
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('vendor_profiles_advance_check', sql`${t.advanceBookingDays} between 1 and 365`),
     check('vendor_profiles_lead_check', sql`${t.leadTimeMinutes} between 0 and 1440`),
-    check(
-      'vendor_profiles_rating_check',
-      sql`${t.ratingCount} >= 0 and ${t.ratingSum} between ${t.ratingCount} and 5 * ${t.ratingCount}`,
-    ),
     check('vendor_profiles_experience_check', sql`${t.experienceYears} is null or ${t.experienceYears} >= 0`),
     // Decision 050: a key of the one taxonomy, never a label in one language.
     check(

@@ -2,6 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import type { AdminStats } from '../../../shared/admin.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
+import { vendorRatings } from '../../db/schema/reviews.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { scheduledWhere } from './admin-bookings.service.ts';
 import { countAdminCustomers } from './admin-customers.service.ts';
@@ -12,17 +13,19 @@ import { countAdminCustomers } from './admin-customers.service.ts';
  * lists them (the card links there).
  */
 export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<AdminStats> {
-  const [[vendors], customers, [scheduled]] = await Promise.all([
+  const [[vendors], [rated], customers, [scheduled]] = await Promise.all([
     // One pass over the table for both numbers.
     db
       .select({
         total: count(),
         unclaimed: sql<number>`(count(*) filter (where not ${vendorProfiles.isClaimed}))::int`,
-        // The published reviews, as the vendors' kept counts hold them (decision 066): equal to
-        // counting the reviews, without reading a million rows.
-        reviews: sql<number>`coalesce(sum(${vendorProfiles.ratingCount}), 0)::int`,
       })
       .from(vendorProfiles),
+    // The published reviews, as the vendors' kept counts hold them (decisions 066, 067): equal to
+    // counting the reviews, without reading a million rows.
+    db
+      .select({ reviews: sql<number>`coalesce(sum(${vendorRatings.ratingCount}), 0)::int` })
+      .from(vendorRatings),
     countAdminCustomers(db),
     db.select({ total: count() }).from(appointments).where(scheduledWhere(now)),
   ]);
@@ -30,7 +33,7 @@ export async function getAdminStats(db: Db, { now }: { now: Date }): Promise<Adm
     vendors: vendors?.total ?? 0,
     unclaimed_vendors: vendors?.unclaimed ?? 0,
     customers,
-    reviews: vendors?.reviews ?? 0,
+    reviews: rated?.reviews ?? 0,
     services_scheduled: scheduled?.total ?? 0,
   };
 }

@@ -1,4 +1,5 @@
 import { categoryLabel, isCategoryKey } from '../../../shared/categories.ts';
+import { inLanguage, type Language } from '../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,16 +23,24 @@ export interface LinkPreview {
 }
 
 const siteName = 'Barrio';
-const directoryDescription =
-  'Browse trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.';
-const homeDescription =
-  'Find and book trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.';
+
+// A preview is in the page's language (decision 068), as the page is: its title is the browser tab's.
+const directoryDescription = {
+  'es-MX':
+    'Explora servicios locales de confianza en la Ciudad de México: limpieza, fitness, bienestar, belleza, clases, mascotas y cocina.',
+  en: 'Browse trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.',
+} as const satisfies Record<Language, string>;
+const homeDescription = {
+  'es-MX':
+    'Encuentra y reserva servicios locales de confianza en la Ciudad de México: limpieza, fitness, bienestar, belleza, clases, mascotas y cocina.',
+  en: 'Find and book trusted local services in Mexico City: cleaning, fitness, wellness, beauty, tutoring, pets and cooking.',
+} as const satisfies Record<Language, string>;
 
 /** The pages of product §2.23, by their name in the address. */
-const policyTitles: Record<string, string> = {
-  cancellation: 'Cancellation and refund policy',
-  terms: 'Terms of service',
-  privacy: 'Privacy notice',
+const policyTitles: Record<string, Record<Language, string>> = {
+  cancellation: { 'es-MX': 'Política de cancelación y reembolsos', en: 'Cancellation and refund policy' },
+  terms: { 'es-MX': 'Términos del servicio', en: 'Terms of service' },
+  privacy: { 'es-MX': 'Aviso de privacidad', en: 'Privacy notice' },
 };
 
 /** The site's own picture, a PNG chat apps show, for pages without one of their own. */
@@ -57,8 +66,14 @@ function shorten(text: string, max = maxDescription): string {
  */
 export async function findLinkPreview(
   db: Db,
-  { pathname, searchParams, appUrl }: { pathname: string; searchParams: URLSearchParams; appUrl: string },
+  {
+    pathname,
+    searchParams,
+    appUrl,
+    language,
+  }: { pathname: string; searchParams: URLSearchParams; appUrl: string; language: Language },
 ): Promise<LinkPreview | undefined> {
+  const say = (texts: Record<Language, string>) => inLanguage(language, texts);
   const absolute = (path: string) => new URL(path, `${appUrl}/`).toString();
   const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
   const website = (title: string, description: string, canonical: string): LinkPreview => ({
@@ -75,46 +90,68 @@ export async function findLinkPreview(
   };
 
   if (path === '/')
-    return website(`${siteName} · Trusted local services in Mexico City`, homeDescription, '/');
+    return website(
+      say({
+        'es-MX': `${siteName} · Servicios locales de confianza en la Ciudad de México`,
+        en: `${siteName} · Trusted local services in Mexico City`,
+      }),
+      say(homeDescription),
+      '/',
+    );
 
   if (path === '/vendors') {
     // The search text is the visitor's own: the canonical page is the list, by category at most.
     const category = categoryOf();
+    const browse = say({ 'es-MX': 'Explorar Proveedores', en: 'Browse Vendors' });
     return category
       ? website(
-          `${categoryLabel(category, 'en')} · Browse Vendors · ${siteName}`,
-          directoryDescription,
+          `${categoryLabel(category, language)} · ${browse} · ${siteName}`,
+          say(directoryDescription),
           `/vendors?category=${category}`,
         )
-      : website(`Browse Vendors · ${siteName}`, directoryDescription, '/vendors');
+      : website(`${browse} · ${siteName}`, say(directoryDescription), '/vendors');
   }
 
   if (path === '/public/all-vendors') {
     const category = categoryOf();
+    const label = category && categoryLabel(category, language);
     return category
       ? website(
-          `${categoryLabel(category, 'en')} vendors · ${siteName}`,
-          directoryDescription,
+          `${say({ 'es-MX': `Proveedores de ${label}`, en: `${label} vendors` })} · ${siteName}`,
+          say(directoryDescription),
           `/public/all-vendors?category=${category}`,
         )
-      : website(`All Vendors · ${siteName}`, directoryDescription, '/public/all-vendors');
+      : website(
+          `${say({ 'es-MX': 'Todos los Proveedores', en: 'All Vendors' })} · ${siteName}`,
+          say(directoryDescription),
+          '/public/all-vendors',
+        );
   }
 
   if (path === '/vendor-signup')
     // The WhatsApp REGISTRO answer links here with the phone filled in: never part of the canonical URL.
     return website(
-      `Offer your services on ${siteName}`,
-      'Create your vendor profile: customers in Mexico City find you, book a time and pay online. Free to join.',
+      say({ 'es-MX': `Ofrece tus servicios en ${siteName}`, en: `Offer your services on ${siteName}` }),
+      say({
+        'es-MX':
+          'Crea tu perfil de proveedor: clientes de la Ciudad de México te encuentran, reservan una hora y pagan en línea. Registrarte es gratis.',
+        en: 'Create your vendor profile: customers in Mexico City find you, book a time and pay online. Free to join.',
+      }),
       '/vendor-signup',
     );
 
   const policy = /^\/policies\/([a-z]+)$/.exec(path)?.[1];
-  if (policy && Object.hasOwn(policyTitles, policy))
+  if (policy && Object.hasOwn(policyTitles, policy)) {
+    const title = say(policyTitles[policy]!);
     return website(
-      `${policyTitles[policy]} · ${siteName}`,
-      `${policyTitles[policy]} of ${siteName}, the local services marketplace of Mexico City.`,
+      `${title} · ${siteName}`,
+      say({
+        'es-MX': `${title} de ${siteName}, el mercado de servicios locales de la Ciudad de México.`,
+        en: `${title} of ${siteName}, the local services marketplace of Mexico City.`,
+      }),
       `/policies/${policy}`,
     );
+  }
 
   const match = /^\/public\/vendor\/([^/]+)\/?$/.exec(pathname);
   if (!match) return undefined;
@@ -128,12 +165,22 @@ export async function findLinkPreview(
     if (!idOrSlug || idOrSlug.length > 200) throw new AppError('not_found', 'Vendor not found.');
     const vendor = await getPublicVendor(db, { idOrSlug });
     const area = vendor.service_areas[0];
-    const category = categoryLabel(vendor.service_category, 'en');
-    const where = area ? `${category} in ${area}, Mexico City` : `${category} in Mexico City`;
+    const category = categoryLabel(vendor.service_category, language);
+    const where = area
+      ? say({
+          'es-MX': `${category} en ${area}, Ciudad de México`,
+          en: `${category} in ${area}, Mexico City`,
+        })
+      : say({ 'es-MX': `${category} en la Ciudad de México`, en: `${category} in Mexico City` });
     return {
       title: `${vendor.business_name} · ${where} · ${siteName}`,
       description: shorten(
-        vendor.bio?.trim() ? vendor.bio : `${where}. See services and prices on ${siteName}.`,
+        vendor.bio?.trim()
+          ? vendor.bio
+          : say({
+              'es-MX': `${where}. Consulta sus servicios y precios en ${siteName}.`,
+              en: `${where}. See services and prices on ${siteName}.`,
+            }),
       ),
       url: absolute(`/public/vendor/${vendor.slug}`),
       // Our own pictures are SVG, which chat apps do not show: the preview gets the cover as PNG.
@@ -145,7 +192,13 @@ export async function findLinkPreview(
             ...previewSize,
           }
         : vendor.profile_image_url
-          ? { url: absolute(vendor.profile_image_url), alt: `Photo of ${vendor.business_name}` }
+          ? {
+              url: absolute(vendor.profile_image_url),
+              alt: say({
+                'es-MX': `Foto de ${vendor.business_name}`,
+                en: `Photo of ${vendor.business_name}`,
+              }),
+            }
           : siteImage(absolute),
       // As the page will ask for it (a relative URL), so that the browser reuses the preload.
       preloadImage: vendor.cover_image_url ?? undefined,
@@ -156,8 +209,11 @@ export async function findLinkPreview(
   } catch (err) {
     if (!(err instanceof AppError && err.code === 'not_found')) throw err;
     return {
-      title: `Vendor Not Found · ${siteName}`,
-      description: 'This vendor does not exist or is no longer listed on Barrio.',
+      title: `${say({ 'es-MX': 'Proveedor No Encontrado', en: 'Vendor Not Found' })} · ${siteName}`,
+      description: say({
+        'es-MX': 'Este proveedor no existe o ya no está publicado en Barrio.',
+        en: 'This vendor does not exist or is no longer listed on Barrio.',
+      }),
       url: absolute(pathname),
       image: siteImage(absolute),
       type: 'website',

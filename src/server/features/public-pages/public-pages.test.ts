@@ -31,6 +31,9 @@ const builtIndex = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
+/** The previews' words below are the English ones: asked for as a browser set to English asks. */
+const inEnglish = { headers: { 'accept-language': 'en-US,en;q=0.9' } };
+
 describe(`link previews (${testEngine})`, () => {
   let database: Database;
   let web: Hono<AppEnv>;
@@ -85,7 +88,7 @@ describe(`link previews (${testEngine})`, () => {
     new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)" />`).exec(html)?.[1];
 
   it('describes a vendor profile with escaped tags and an absolute image URL from APP_URL', async () => {
-    const res = await web.request('/public/vendor/ana-la-jefa?tab=services');
+    const res = await web.request('/public/vendor/ana-la-jefa?tab=services', inEnglish);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(res.headers.get('content-type')).toContain('text/html');
@@ -126,18 +129,31 @@ describe(`link previews (${testEngine})`, () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
+  it("is in the page's language: Spanish for a Spanish browser, or one that asks for none (decision 068)", async () => {
+    for (const headers of [{ 'accept-language': 'es-MX,es;q=0.9' }, {}] as Record<string, string>[]) {
+      const html = await (await web.request('/public/vendor/ana-la-jefa', { headers })).text();
+      const name = escapeHtml('Ana "La Jefa" <Limpieza> & $& Co');
+      expect(html).toContain(`<title>${name} · Limpieza en Condesa, Ciudad de México · Barrio</title>`);
+      expect(html).toMatch(/<html lang="es-MX">/);
+    }
+    const all = await (await web.request('/public/all-vendors?category=pets')).text();
+    expect(all).toContain('<title>Proveedores de Mascotas · Barrio</title>');
+    const missing = await web.request('/public/vendor/nobody');
+    expect(await missing.text()).toContain('<title>Proveedor No Encontrado · Barrio</title>');
+  });
+
   it('finds the vendor by id too, and names the canonical slug URL', async () => {
     const [row] = await database.db.query.vendorProfiles.findMany({
       where: (v, { eq }) => eq(v.slug, 'ana-la-jefa'),
     });
-    const html = await (await web.request(`/public/vendor/${row!.id}`)).text();
+    const html = await (await web.request(`/public/vendor/${row!.id}`, inEnglish)).text();
     expect(metaContent(html, 'og:url')).toBe('https://barrio.example/public/vendor/ana-la-jefa');
   });
 
   it.each(['/public/vendor/nobody', '/public/vendor/vetada', '/public/vendor/%E0%A4%A'])(
     'answers %s with the app (its Not Found screen), status 404 and noindex',
     async (path) => {
-      const res = await web.request(path);
+      const res = await web.request(path, inEnglish);
       expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain('<title>Vendor Not Found · Barrio</title>');
@@ -147,17 +163,17 @@ describe(`link previews (${testEngine})`, () => {
   );
 
   it('describes the public directory, with a known category', async () => {
-    const all = await (await web.request('/public/all-vendors')).text();
+    const all = await (await web.request('/public/all-vendors', inEnglish)).text();
     expect(all).toContain('<title>All Vendors · Barrio</title>');
     expect(metaContent(all, 'og:url')).toBe('https://barrio.example/public/all-vendors');
-    const pets = await (await web.request('/public/all-vendors?category=pets')).text();
+    const pets = await (await web.request('/public/all-vendors?category=pets', inEnglish)).text();
     expect(pets).toContain('<title>Pets vendors · Barrio</title>');
-    const odd = await (await web.request('/public/all-vendors?category=%3Cb%3E')).text();
+    const odd = await (await web.request('/public/all-vendors?category=%3Cb%3E', inEnglish)).text();
     expect(odd).toContain('<title>All Vendors · Barrio</title>');
   });
 
   it('leaves pages that are not public as built', async () => {
-    const res = await web.request('/jobs');
+    const res = await web.request('/jobs', inEnglish);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>Barrio</title>');

@@ -44,6 +44,7 @@ export async function renderPublicPage(
       pathname: url.pathname,
       searchParams: url.searchParams,
       appUrl: c.var.deps.config.appUrl,
+      language,
     }),
     renderPage?.(`${url.pathname}${url.search}`, {
       fetch: fetchApi,

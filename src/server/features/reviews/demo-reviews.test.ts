@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
-import { reviews } from '../../db/schema/reviews.ts';
+import { reviews, vendorRatings } from '../../db/schema/reviews.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { demoAccounts } from '../../db/seed/demo-people.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
@@ -47,8 +47,12 @@ describe(`the demo's reviews (${testEngine})`, () => {
       expect(booking.requested).not.toBeNull();
     }
     const kept = await db
-      .select({ id: vendorProfiles.id, count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
-      .from(vendorProfiles);
+      .select({
+        id: vendorRatings.vendorProfileId,
+        count: vendorRatings.ratingCount,
+        sum: vendorRatings.ratingSum,
+      })
+      .from(vendorRatings);
     const published = await db
       .select({
         id: reviews.vendorProfileId,
@@ -65,8 +69,9 @@ describe(`the demo's reviews (${testEngine})`, () => {
     });
     expect(mismatched).toEqual([]);
     const [demoVendor] = await db
-      .select({ count: vendorProfiles.ratingCount })
+      .select({ count: vendorRatings.ratingCount })
       .from(vendorProfiles)
+      .innerJoin(vendorRatings, eq(vendorRatings.vendorProfileId, vendorProfiles.id))
       .where(eq(vendorProfiles.businessName, demoAccounts.vendor.businessName));
     expect(demoVendor!.count).toBeGreaterThan(0);
     const answered = await db.select().from(reviews).where(sql`${reviews.answer} is not null`);

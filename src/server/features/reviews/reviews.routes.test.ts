@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MyBooking } from '../../../shared/booking.schemas.ts';
 import {
@@ -12,6 +12,7 @@ import {
 import type { PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { outbox } from '../../db/schema/messaging.ts';
+import { vendorRatings } from '../../db/schema/reviews.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { insertVendor } from '../../test/factories.ts';
@@ -89,10 +90,55 @@ describe(`reviews (${testEngine})`, () => {
   const ratingOf = async (vendorProfileId: string) =>
     (
       await world.db
-        .select({ count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
-        .from(vendorProfiles)
-        .where(eq(vendorProfiles.id, vendorProfileId))
+        .select({ count: vendorRatings.ratingCount, sum: vendorRatings.ratingSum })
+        .from(vendorRatings)
+        .where(eq(vendorRatings.vendorProfileId, vendorProfileId))
     )[0]!;
+
+  /** Where the vendor's row is and which transaction wrote it: both change when the row is rewritten. */
+  const vendorRowVersion = async (vendorProfileId: string) =>
+    (
+      (await world.db.execute(
+        sql`select ctid::text as at, xmin::text as by from vendor_profiles where id = ${vendorProfileId}`,
+      )) as unknown as { rows: { at: string; by: string }[] }
+    ).rows[0];
+
+  it('keeps a rating row for every vendor, following its approval and category (decision 067)', async () => {
+    const vendor = await insertVendor(world.db, {
+      serviceCategory: 'cleaning',
+      applicationStatus: 'pending',
+    });
+    const row = async () =>
+      (
+        await world.db
+          .select({
+            approved: vendorRatings.approved,
+            category: vendorRatings.serviceCategory,
+            createdAt: vendorRatings.createdAt,
+            count: vendorRatings.ratingCount,
+          })
+          .from(vendorRatings)
+          .where(eq(vendorRatings.vendorProfileId, vendor.id))
+      )[0];
+    expect(await row()).toEqual({
+      approved: false,
+      category: 'cleaning',
+      createdAt: vendor.createdAt,
+      count: 0,
+    });
+    await world.db
+      .update(vendorProfiles)
+      .set({ applicationStatus: 'approved', serviceCategory: 'fitness' })
+      .where(eq(vendorProfiles.id, vendor.id));
+    expect(await row()).toMatchObject({ approved: true, category: 'fitness' });
+    await world.db
+      .update(vendorProfiles)
+      .set({ applicationStatus: 'rejected' })
+      .where(eq(vendorProfiles.id, vendor.id));
+    expect(await row()).toMatchObject({ approved: false, category: 'fitness' });
+    await world.db.delete(vendorProfiles).where(eq(vendorProfiles.id, vendor.id));
+    expect(await row()).toBeUndefined();
+  });
 
   it('takes a review only once a paid booking has ended, once, and shows it with the new average', async () => {
     const booking = await paidBooking();
@@ -115,8 +161,11 @@ describe(`reviews (${testEngine})`, () => {
       can_review: true,
       refusal: null,
     } satisfies Partial<ReviewRequest>);
+    const vendorRowBefore = await vendorRowVersion(booking.vendor.id);
     res = await review(booking.manageToken, 4, '  Muy puntual y cuidadosa.  ');
     expect(res.status, await res.clone().text()).toBe(201);
+    // The rating is kept in vendor_ratings: the wide vendor row is not rewritten (decision 067).
+    expect(await vendorRowVersion(booking.vendor.id)).toEqual(vendorRowBefore);
     const created = (await res.json()) as CreatedReview;
     expect(created).toMatchObject({
       review: { rating: 4, comment: 'Muy puntual y cuidadosa.', status: 'published', answer: null },

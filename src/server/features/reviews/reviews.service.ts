@@ -15,7 +15,7 @@ import {
 } from '../../../shared/review.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { reviewReports, reviews } from '../../db/schema/reviews.ts';
+import { reviewReports, reviews, vendorRatings } from '../../db/schema/reviews.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { notifyReviewHidden } from '../booking-lifecycle/booking-notifications.ts';
@@ -33,8 +33,8 @@ import { ratingAverage, reviewRefusal } from './review-rules.ts';
 
 // Reviews (decision 066): written by the customer of a booking that took place, once; shown with
 // contacts masked; answered once by the vendor; reported by anybody; hidden by an admin with a
-// reason; deleted by their author. The vendor's rating (rating_count, rating_sum on
-// vendor_profiles) changes in the transaction of the change that publishes, hides or deletes one.
+// reason; deleted by their author. The vendor's rating (rating_count, rating_sum in
+// vendor_ratings, decision 067) changes in the transaction of the change that publishes, hides or deletes one.
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -83,12 +83,12 @@ function toMyReview(row: ReviewRow): MyReview {
 /** Adds a published review's rating to its vendor's, or takes it away (`sign` −1). */
 async function countRating(tx: Tx, vendorProfileId: string, rating: number, sign: 1 | -1) {
   await tx
-    .update(vendorProfiles)
+    .update(vendorRatings)
     .set({
-      ratingCount: sql`${vendorProfiles.ratingCount} + ${sign}`,
-      ratingSum: sql`${vendorProfiles.ratingSum} + ${sign * rating}`,
+      ratingCount: sql`${vendorRatings.ratingCount} + ${sign}`,
+      ratingSum: sql`${vendorRatings.ratingSum} + ${sign * rating}`,
     })
-    .where(eq(vendorProfiles.id, vendorProfileId));
+    .where(eq(vendorRatings.vendorProfileId, vendorProfileId));
 }
 
 // ——— The customer ———
@@ -205,8 +205,9 @@ export async function publishReview(
   if (!review) throw new AppError('conflict', reviewMessages.alreadyReviewed);
   await countRating(tx, locked.vendorProfileId, rating, 1);
   const [vendor] = await tx
-    .select({ slug: vendorProfiles.slug, count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
+    .select({ slug: vendorProfiles.slug, count: vendorRatings.ratingCount, sum: vendorRatings.ratingSum })
     .from(vendorProfiles)
+    .innerJoin(vendorRatings, eq(vendorRatings.vendorProfileId, vendorProfiles.id))
     .where(eq(vendorProfiles.id, locked.vendorProfileId));
   return {
     review: toMyReview(review),
@@ -288,9 +289,9 @@ export async function listVendorReviews(
       .offset(offset),
     db.select({ rating: reviews.rating, n: count() }).from(reviews).where(ofVendor).groupBy(reviews.rating),
     db
-      .select({ count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.id, vendor.id)),
+      .select({ count: vendorRatings.ratingCount, sum: vendorRatings.ratingSum })
+      .from(vendorRatings)
+      .where(eq(vendorRatings.vendorProfileId, vendor.id)),
   ]);
   const distribution: RatingDistribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 };
   for (const { rating, n } of counts) distribution[String(rating) as keyof RatingDistribution] = n;
@@ -359,9 +360,9 @@ export async function listOwnReviews(
       .offset(offset),
     db.select({ n: count() }).from(reviews).where(mine),
     db
-      .select({ count: vendorProfiles.ratingCount, sum: vendorProfiles.ratingSum })
-      .from(vendorProfiles)
-      .where(eq(vendorProfiles.id, vendorProfileId)),
+      .select({ count: vendorRatings.ratingCount, sum: vendorRatings.ratingSum })
+      .from(vendorRatings)
+      .where(eq(vendorRatings.vendorProfileId, vendorProfileId)),
   ]);
   const reported = await openReportsBy(
     db,

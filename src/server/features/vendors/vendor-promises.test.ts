@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/bookings.ts';
-import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { vendorRatings } from '../../db/schema/reviews.ts';
 import { appointmentValues, insertVendor } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { vendorPromises } from './vendor-promises.ts';
@@ -110,26 +110,34 @@ describe(`measured promises and best rated (${testEngine})`, () => {
     const low = await insertVendor(database.db, { serviceCategory: category, businessName: 'Dos Tres' });
     const rate = (id: string, count: number, sum: number) =>
       database.db
-        .update(vendorProfiles)
+        .update(vendorRatings)
         .set({ ratingCount: count, ratingSum: sum })
-        .where(eq(vendorProfiles.id, id));
+        .where(eq(vendorRatings.vendorProfileId, id));
     await rate(one.id, 1, 5);
     await rate(forty.id, 40, 192);
     await rate(low.id, 2, 6);
-    const list = await listPublicVendors(
-      database.db,
-      { category, sort: 'rating', offset: 0, limit: 10 },
-      undefined,
-      NOW,
-    );
+    const list = await listPublicVendors(database.db, { category, sort: 'rating', offset: 0, limit: 10 });
     expect(list.items.map((v) => [v.business_name, v.rating_average, v.rating_count])).toEqual([
       ['Cuarenta', 4.8, 40],
       ['Una Cinco', 5, 1],
       ['Sin Reseñas', null, 0],
       ['Dos Tres', 3, 2],
     ]);
+    // With a filter beyond the category (each row joined before the page is cut), the same order,
+    // and one page further on continues it.
+    const narrowed = await listPublicVendors(database.db, {
+      category,
+      colonia: 'Roma Norte',
+      sort: 'rating',
+      offset: 0,
+      limit: 10,
+    });
+    expect(narrowed.items.map((v) => v.business_name)).toEqual(list.items.map((v) => v.business_name));
+    const second = await listPublicVendors(database.db, { category, sort: 'rating', offset: 1, limit: 2 });
+    expect(second.items.map((v) => v.business_name)).toEqual(['Una Cinco', 'Sin Reseñas']);
+    expect(second.hasMore).toBe(true);
     // The default order stays newest first.
-    const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 }, undefined, NOW);
+    const newest = await listPublicVendors(database.db, { category, offset: 0, limit: 10 });
     expect(newest.items.map((v) => v.business_name)).toEqual([
       'Dos Tres',
       'Sin Reseñas',

@@ -36,7 +36,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
       return sendJson(c, serialiseJson(await listPublicVendors(c.var.deps.db, query, openOn)));
     }
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>
-      serialiseJson(await listPublicVendors(c.var.deps.db, query, undefined, c.var.deps.clock.now())),
+      serialiseJson(await listPublicVendors(c.var.deps.db, query)),
     );
     return sendJson(c, json);
   })
@@ -49,7 +49,7 @@ export const vendorsRoutes = new Hono<AppEnv>()
   })
   .get('/featured', async (c) => {
     const json = await c.var.publicLists.get('featured', async () =>
-      serialiseJson({ items: await listFeaturedVendors(c.var.deps.db, { now: c.var.deps.clock.now() }) }),
+      serialiseJson({ items: await listFeaturedVendors(c.var.deps.db) }),
     );
     return sendJson(c, json);
   })
@@ -65,7 +65,6 @@ export const vendorsRoutes = new Hono<AppEnv>()
     const items = await listSimilarVendors(c.var.deps.db, {
       ...c.req.valid('param'),
       seesUnlisted: seesUnlistedOf(c),
-      now: c.var.deps.clock.now(),
     });
     return c.json({ items });
   });

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, exists, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
   isVendorId,
-  type PublicService,
   type PublicServiceDetail,
   type PublicVendor,
   type PublicVendorDetail,
@@ -11,11 +11,12 @@ import {
   type VendorListResponse,
 } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { vendorRatings } from '../../db/schema/reviews.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
 import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
-import { type VendorPromises, vendorPromises } from './vendor-promises.ts';
+import { vendorPromises } from './vendor-promises.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
 /** product §3 safe_vendor_profiles: the only columns a public read selects. */
@@ -36,8 +37,6 @@ export const publicVendorColumns = {
   languages: vendorProfiles.languages,
   timezone: vendorProfiles.timezone,
   created_at: vendorProfiles.createdAt,
-  rating_count: vendorProfiles.ratingCount,
-  rating_sum: vendorProfiles.ratingSum,
 };
 
 /**
@@ -56,13 +55,31 @@ export type SeesUnlisted = (vendorProfileId: string) => Promise<boolean>;
 /** Which vendors a list shows (decided once per request: a search reads the typo lexicon first). */
 export interface VendorListFilter {
   where: SQL;
+  /** The category chip, which a best rated page also asks of vendor_ratings' own index. */
+  category?: string;
+  /** Whether the list is all approved vendors, or a category's, and nothing narrower. */
+  plain: boolean;
   /** How a search's finds rank; none without a search text. */
   search?: VendorSearch;
 }
 
 const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
-/** "Best rated" (decision 066): the Bayesian average, then the newest (vendor_profiles_approved_rating_idx). */
-const bestRatedFirst = [desc(vendorProfiles.ratingScore), ...newestFirst];
+/**
+ * "Best rated" (decision 066): the Bayesian average, then the newest — walked on vendor_ratings'
+ * copies of the vendor's columns (vendor_ratings_approved_score_idx, decision 067).
+ */
+const bestRatedFirst = [
+  desc(vendorRatings.ratingScore),
+  desc(vendorRatings.createdAt),
+  desc(vendorRatings.vendorProfileId),
+];
+
+/** vendor_ratings' copies of the filter's approval and category, which its best rated indexes hold. */
+const bestRatedWhere = (filter: VendorListFilter) =>
+  and(
+    sql`${vendorRatings.approved}`,
+    filter.category ? eq(vendorRatings.serviceCategory, filter.category) : undefined,
+  )!;
 
 /** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
 export async function vendorListFilter(
@@ -98,10 +115,10 @@ export async function vendorListFilter(
       ),
     );
   }
-  if (!q) return { where: and(...conditions)! };
+  if (!q) return { where: and(...conditions)!, category, plain: conditions.length === (category ? 2 : 1) };
   const search = await vendorSearch(db, q);
   conditions.push(search.match);
-  return { where: and(...conditions)!, search };
+  return { where: and(...conditions)!, category, plain: false, search };
 }
 
 /**
@@ -113,11 +130,42 @@ export function vendorPageQuery(
   query: Pick<VendorListQuery, 'offset' | 'limit' | 'sort'>,
   filter: VendorListFilter,
 ) {
+  if (query.sort === 'rating' && filter.plain) {
+    // Nothing but approval and the category: the page is found in vendor_ratings' index alone and
+    // only its rows are joined, where a join per row skipped read five pages each (1,200 rows deep:
+    // 6,500 pages).
+    const ranked = db
+      .select({
+        id: vendorRatings.vendorProfileId,
+        score: vendorRatings.ratingScore,
+        createdAt: vendorRatings.createdAt,
+      })
+      .from(vendorRatings)
+      .where(bestRatedWhere(filter))
+      .orderBy(...bestRatedFirst)
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .as('ranked');
+    return db
+      .select(publicVendorColumns)
+      .from(ranked)
+      .innerJoin(vendorProfiles, eq(vendorProfiles.id, ranked.id))
+      .orderBy(desc(ranked.score), desc(ranked.createdAt), desc(ranked.id));
+  }
+  if (query.sort === 'rating')
+    return db
+      .select(publicVendorColumns)
+      .from(vendorRatings)
+      .innerJoin(vendorProfiles, eq(vendorProfiles.id, vendorRatings.vendorProfileId))
+      .where(and(bestRatedWhere(filter), filter.where))
+      .orderBy(...bestRatedFirst)
+      .limit(query.limit + 1)
+      .offset(query.offset);
   return db
     .select(publicVendorColumns)
     .from(vendorProfiles)
     .where(filter.where)
-    .orderBy(...(query.sort === 'rating' ? bestRatedFirst : newestFirst))
+    .orderBy(...newestFirst)
     .limit(query.limit + 1)
     .offset(query.offset);
 }
@@ -195,7 +243,6 @@ export async function listPublicVendors(
   db: Db,
   query: VendorListQuery,
   openOn?: OpenOn,
-  now: Date = openOn?.now ?? new Date(),
 ): Promise<VendorListResponse> {
   if (query.available_on && openOn) assertBookableDay(query.available_on, openOn.now);
   const filter = await vendorListFilter(db, query);
@@ -208,7 +255,7 @@ export async function listPublicVendors(
           ([page, [counted]]) => ({ rows: page, total: counted?.total ?? 0 }),
         );
   const page = rows.slice(0, query.limit);
-  const withServices = await attachServices(db, page, now);
+  const withServices = await attachServices(db, page);
   return {
     items: withServices,
     hasMore: rows.length > query.limit,
@@ -246,7 +293,7 @@ async function listOpenOn(
   const kept = candidates.filter((vendor) => open.has(vendor.id));
   const page = kept.slice(query.offset, query.offset + query.limit);
   return {
-    items: await attachServices(db, page.slice(0, Math.max(0, cap - query.offset)), now),
+    items: await attachServices(db, page.slice(0, Math.max(0, cap - query.offset))),
     hasMore: kept.length > query.offset + query.limit && query.offset + query.limit < cap,
     total: Math.min(kept.length, cap),
     totalCapped: kept.length > cap,
@@ -269,62 +316,96 @@ async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilt
   return { rows, total: block.length };
 }
 
-type Measured = 'rating_average' | 'response_minutes_median' | 'completion_rate';
-type VendorRow = Omit<PublicVendor, 'services' | 'created_at' | Measured> & {
+type VendorRow = Omit<PublicVendor, 'services' | 'created_at' | 'rating_average' | 'rating_count'> & {
   created_at: Date;
-  rating_sum: number;
 };
 
-/** A vendor row with its rating and measured promises, as the API shows them (decision 066). */
-function measured(
-  { rating_sum, created_at, ...vendor }: VendorRow,
-  promises: Map<string, VendorPromises>,
+/** A vendor's published reviews, as vendor_ratings keeps them (decision 067). */
+interface Rating {
+  rating_count: number;
+  rating_sum: number;
+}
+
+/** A vendor row with its rating, as the API shows them (decision 066). */
+function rated(
+  { created_at, ...vendor }: VendorRow,
+  rating: Rating | undefined,
 ): Omit<PublicVendor, 'services'> {
-  const promise = promises.get(vendor.id);
+  const count = rating?.rating_count ?? 0;
   return {
     ...vendor,
     created_at: created_at.toISOString(),
-    rating_average: ratingAverage(rating_sum, vendor.rating_count),
-    response_minutes_median: promise?.response_minutes_median ?? null,
-    completion_rate: promise?.completion_rate ?? null,
+    rating_average: ratingAverage(rating?.rating_sum ?? 0, count),
+    rating_count: count,
   };
 }
 
-/** Each listed vendor with its active services, its rating and its measured promises. */
-async function attachServices(db: Db, vendors: VendorRow[], now: Date): Promise<PublicVendor[]> {
-  if (vendors.length === 0) return [];
-  const promises = vendorPromises(
-    db,
-    vendors.map((v) => v.id),
-    now,
-  );
-  const rows = await db
-    .select({
-      vendorProfileId: services.vendorProfileId,
-      id: services.id,
-      name: services.name,
-      price_cents: services.priceCents,
-      duration_minutes: services.durationMinutes,
-    })
-    .from(services)
-    .where(
-      and(
-        inArray(
-          services.vendorProfileId,
-          vendors.map((v) => v.id),
-        ),
-        eq(services.isActive, true),
-      ),
-    )
-    .orderBy(services.createdAt, services.id);
-  const byVendor = new Map<string, PublicService[]>();
-  for (const { vendorProfileId, ...service } of rows) {
+/**
+ * The active services of some vendors, with each vendor's rating, in one statement: a list reads
+ * them only for the page it shows, after its page and count statements (decision 067). Two plain
+ * index reads joined by UNION ALL rather than a join: each is planned as the services statement
+ * alone was, where a join's planning cost a cheap page a fifth more (BENCHMARKS.md, "Reviews").
+ */
+async function servicesAndRatings<Columns extends { id: AnyPgColumn } & Record<string, AnyPgColumn>>(
+  db: Db,
+  vendorIds: string[],
+  serviceColumns: Columns,
+) {
+  type Service = { [K in keyof Columns]: Columns[K]['_']['data'] };
+  const keys = Object.keys(serviceColumns);
+  const named = (value: (key: string) => SQL) =>
+    sql.join(
+      keys.map((key) => sql`${value(key)} as ${sql.identifier(key)}`),
+      sql`, `,
+    );
+  const result = (await db.execute(sql`
+    select ${services.vendorProfileId} as vendor_profile_id, null::int as rating_count, null::int as rating_sum,
+      ${named((key) => sql`${serviceColumns[key]}`)}, ${services.createdAt} as service_created_at
+    from ${services}
+    where ${and(inArray(services.vendorProfileId, vendorIds), eq(services.isActive, true))}
+    union all
+    select ${vendorRatings.vendorProfileId}, ${vendorRatings.ratingCount}, ${vendorRatings.ratingSum},
+      ${named(() => sql`null`)}, null
+    from ${vendorRatings}
+    where ${inArray(vendorRatings.vendorProfileId, vendorIds)}
+    order by service_created_at, id`)) as unknown as {
+    rows: ({ vendor_profile_id: string; rating_count: number | null; rating_sum: number | null } & Service)[];
+  };
+  const ratings = new Map<string, Rating>();
+  const byVendor = new Map<string, Service[]>();
+  for (const row of result.rows) {
+    const { vendor_profile_id: vendorProfileId, rating_count, rating_sum } = row;
+    if (rating_count !== null && rating_sum !== null) {
+      ratings.set(vendorProfileId, { rating_count, rating_sum });
+      continue;
+    }
+    const service = Object.fromEntries(keys.map((key) => [key, row[key]])) as Service;
     const list = byVendor.get(vendorProfileId) ?? [];
     list.push(service);
     byVendor.set(vendorProfileId, list);
   }
-  const measuredPromises = await promises;
-  return vendors.map((v) => ({ ...measured(v, measuredPromises), services: byVendor.get(v.id) ?? [] }));
+  return { ratings, byVendor };
+}
+
+const listedServiceColumns = {
+  id: services.id,
+  name: services.name,
+  price_cents: services.priceCents,
+  duration_minutes: services.durationMinutes,
+};
+
+/** Each listed vendor with its active services and its rating. */
+async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendor[]> {
+  if (vendors.length === 0) return [];
+  const { ratings, byVendor } = await servicesAndRatings(
+    db,
+    vendors.map((v) => v.id),
+    listedServiceColumns,
+  );
+  return vendors.map((v) => ({
+    ...rated(v, ratings.get(v.id)),
+    services: byVendor.get(v.id) ?? [],
+  }));
 }
 
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
@@ -338,7 +419,7 @@ const hasActiveService = sql`exists (select 1 from ${services} where ${services.
  */
 export async function listFeaturedVendors(
   db: Db,
-  { limit = FEATURED_VENDORS, now = new Date() }: { limit?: number; now?: Date } = {},
+  { limit = FEATURED_VENDORS }: { limit?: number } = {},
 ): Promise<PublicVendor[]> {
   const bookable = and(publiclyListed, hasActiveService)!;
   const pick = (where: SQL, count: number) =>
@@ -353,7 +434,7 @@ export async function listFeaturedVendors(
     verified.length < limit
       ? await pick(and(bookable, eq(vendorProfiles.isVerified, false))!, limit - verified.length)
       : [];
-  return attachServices(db, [...verified, ...rest], now);
+  return attachServices(db, [...verified, ...rest]);
 }
 
 /**
@@ -390,19 +471,12 @@ export async function getPublicVendor(
 ): Promise<PublicVendorDetail> {
   const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const promises = vendorPromises(db, [vendor.id], now);
-  const rows = await db
-    .select({
-      id: services.id,
-      name: services.name,
-      description: services.description,
-      price_cents: services.priceCents,
-      duration_minutes: services.durationMinutes,
-      location: services.location,
-    })
-    .from(services)
-    .where(and(eq(services.vendorProfileId, vendor.id), eq(services.isActive, true)))
-    .orderBy(services.createdAt, services.id);
-  const detailed: PublicServiceDetail[] = rows.map((row) => ({
+  const { ratings, byVendor } = await servicesAndRatings(db, [vendor.id], {
+    ...listedServiceColumns,
+    description: services.description,
+    location: services.location,
+  });
+  const detailed: PublicServiceDetail[] = (byVendor.get(vendor.id) ?? []).map((row) => ({
     ...row,
     location: serviceLocationOf(row.location, vendor.service_category),
   }));
@@ -413,8 +487,11 @@ export async function getPublicVendor(
         .from(vendorProfiles)
         .where(eq(vendorProfiles.id, vendor.id))
     : [];
+  const promise = (await promises).get(vendor.id);
   return {
-    ...measured(vendor, await promises),
+    ...rated(vendor, ratings.get(vendor.id)),
+    response_minutes_median: promise?.response_minutes_median ?? null,
+    completion_rate: promise?.completion_rate ?? null,
     services: detailed,
     place_address: place?.address?.trim() || null,
   };
@@ -430,8 +507,7 @@ export async function listSimilarVendors(
     idOrSlug,
     limit = SIMILAR_VENDORS,
     seesUnlisted,
-    now = new Date(),
-  }: { idOrSlug: string; limit?: number; seesUnlisted?: SeesUnlisted; now?: Date },
+  }: { idOrSlug: string; limit?: number; seesUnlisted?: SeesUnlisted },
 ): Promise<PublicVendor[]> {
   const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const rows = await db
@@ -448,5 +524,5 @@ export async function listSimilarVendors(
     )
     .orderBy(...newestFirst)
     .limit(limit);
-  return attachServices(db, rows, now);
+  return attachServices(db, rows);
 }

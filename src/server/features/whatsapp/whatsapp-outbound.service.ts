@@ -412,10 +412,24 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
   return row!;
 }
 
-/** An interactive body holds 1024 characters: a longer text is cut, its end marked. */
-function fitInteractiveBody(text: string): string {
+/**
+ * An interactive body holds 1024 characters. A longer text loses the excess from its longest line
+ * (a customer's long notes, say), so that its links and its last lines stay whole; if that is not
+ * enough, its end.
+ */
+export function fitInteractiveBody(text: string): string {
   const max = INTERACTIVE_LIMITS.body;
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+  if (text.length <= max) return text;
+  const lines = text.split('\n');
+  const longest = lines.reduce((at, line, i) => (line.length > lines[at]!.length ? i : at), 0);
+  const excess = text.length - max + 1; // one more for the ellipsis
+  const line = lines[longest]!;
+  if (line.length - excess >= 20) {
+    lines[longest] = `${line.slice(0, line.length - excess).trimEnd()}…`;
+    const fitted = lines.join('\n');
+    if (fitted.length <= max) return fitted;
+  }
+  return `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
 /**

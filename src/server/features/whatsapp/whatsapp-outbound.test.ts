@@ -15,7 +15,7 @@ import { createTestDatabase, testEngine } from '../../test/test-db.ts';
 import { HOUR, NOW } from '../../test/test-week.ts';
 import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
 import { storeInbound } from './whatsapp-inbound.service.ts';
-import { deliverWhatsApp, enqueueWhatsApp } from './whatsapp-outbound.service.ts';
+import { deliverWhatsApp, enqueueWhatsApp, fitInteractiveBody } from './whatsapp-outbound.service.ts';
 import { whatsappOutboxHandler } from './whatsapp-outbox.ts';
 
 // ARCHITECTURE §9: the cloud transport against a local fake Graph API — the request Meta receives, the
@@ -473,6 +473,23 @@ describe(`WhatsApp outbound through the cloud transport (${testEngine})`, () => 
     ).toMatchObject({ status: 'failed', error: expect.stringContaining('#132000') });
     expect(graph.refused).toHaveLength(9);
     expect(graph.sent).toEqual([]);
+  });
+
+  it('an interactive body over 1024 characters loses the excess from its longest line, its links kept', () => {
+    const text = [
+      'Nueva solicitud XK7P2M',
+      `Notas: ${'a'.repeat(1100)}`,
+      'Ver detalles: https://barrio.test/x',
+      'Responde pronto.',
+    ].join('\n');
+    const fitted = fitInteractiveBody(text);
+    expect(fitted.length).toBeLessThanOrEqual(1024);
+    expect(fitted).toContain('Ver detalles: https://barrio.test/x\nResponde pronto.');
+    expect(fitted).toMatch(/Notas: a+…\n/);
+    expect(fitInteractiveBody('corto')).toBe('corto');
+    // No line long enough to give way: the end is cut.
+    const even = Array.from({ length: 100 }, () => 'b'.repeat(19)).join('\n');
+    expect(fitInteractiveBody(even)).toHaveLength(1024);
   });
 
   it('checks the credentials against the Graph API', async () => {

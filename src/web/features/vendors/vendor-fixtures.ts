@@ -24,11 +24,9 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     timezone: 'America/Mexico_City',
     created_at: new Date(2026, 0, 1).toISOString(),
     services: [{ id: `s${n}`, name: 'Deep clean', price_cents: 45_000, duration_minutes: 120 }],
-    // No reviews and too little measured: "New", and no promises.
+    // No reviews: "New".
     rating_average: null,
     rating_count: 0,
-    response_minutes_median: null,
-    completion_rate: null,
     ...overrides,
   };
 }
@@ -48,6 +46,9 @@ export function fakeVendorDetail(n: number, overrides: Partial<PublicVendorDetai
       },
     ],
     place_address: null,
+    // Too little measured: no promises.
+    response_minutes_median: null,
+    completion_rate: null,
     ...overrides,
   };
 }

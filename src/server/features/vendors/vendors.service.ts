@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, gte, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
@@ -358,16 +358,18 @@ async function servicesAndRatings<Columns extends { id: AnyPgColumn } & Record<s
       keys.map((key) => sql`${value(key)} as ${sql.identifier(key)}`),
       sql`, `,
     );
+  // One array parameter, given twice, rather than a parameter per vendor in each half.
+  const ids = sql`${sql.param(vendorIds)}::uuid[]`;
   const result = (await db.execute(sql`
     select ${services.vendorProfileId} as vendor_profile_id, null::int as rating_count, null::int as rating_sum,
       ${named((key) => sql`${serviceColumns[key]}`)}, ${services.createdAt} as service_created_at
     from ${services}
-    where ${and(inArray(services.vendorProfileId, vendorIds), eq(services.isActive, true))}
+    where ${services.vendorProfileId} = any(${ids}) and ${services.isActive}
     union all
     select ${vendorRatings.vendorProfileId}, ${vendorRatings.ratingCount}, ${vendorRatings.ratingSum},
       ${named(() => sql`null`)}, null
     from ${vendorRatings}
-    where ${inArray(vendorRatings.vendorProfileId, vendorIds)}
+    where ${vendorRatings.vendorProfileId} = any(${ids})
     order by service_created_at, id`)) as unknown as {
     rows: ({ vendor_profile_id: string; rating_count: number | null; rating_sum: number | null } & Service)[];
   };

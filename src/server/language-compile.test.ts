@@ -22,6 +22,8 @@ const tableFiles = [
   'src/shared/language.ts',
   'src/shared/money.ts',
   'src/web/app/app-header.tsx',
+  'src/web/i18n/api-errors.ts',
+  'src/web/i18n/auth-errors.ts',
   'src/web/i18n/i18n.ts',
   'src/web/routes/vendor-signup.tsx',
 ];

@@ -9,7 +9,7 @@ import type { Language } from '../../shared/language.ts';
 type Texts = Record<Language, string>;
 
 /** Each class of refusal, for a refusal with no reason of its own. */
-export const errorCodeTexts = {
+export const errorCodeTexts: Record<ErrorCode, Texts> = {
   bad_request: {
     'es-MX': 'No pudimos procesar la solicitud. Revisa los datos e inténtalo de nuevo.',
     en: 'We could not process the request. Check the details and try again.',
@@ -62,10 +62,10 @@ export const errorCodeTexts = {
     'es-MX': 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos minutos.',
     en: 'The service is not available right now. Please try again in a few minutes.',
   },
-} as const satisfies Record<ErrorCode, Texts>;
+};
 
 /** Each reason, with `{{name}}` for the values the server names in `params`. */
-export const errorReasonTexts = {
+export const errorReasonTexts: Record<ErrorReason, Texts> = {
   sign_in_required: { 'es-MX': 'Inicia sesión primero.', en: 'Please sign in first.' },
   admin_only: {
     'es-MX': 'Esto requiere una cuenta de administrador.',
@@ -263,13 +263,13 @@ export const errorReasonTexts = {
     'es-MX': 'Falta algo relacionado o todavía está en uso.',
     en: 'A related record is missing or still in use.',
   },
-} as const satisfies Record<ErrorReason, Texts>;
+};
 
 /** When the server could not be reached at all. */
-export const networkErrorText = {
+export const networkErrorText: Texts = {
   'es-MX': 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   en: 'The server could not be reached. Check your connection and try again.',
-} as const satisfies Texts;
+};
 
 /** `{{name}}` filled from the server's params; a missing one becomes empty, never the braces. */
 export const fillParams = (text: string, params?: ErrorParams): string =>

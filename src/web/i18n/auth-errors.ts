@@ -24,7 +24,7 @@ const accountExists = {
   en: 'An account with this email already exists. Try signing in instead.',
 } as const satisfies Texts;
 
-export const authErrorTexts = {
+export const authErrorTexts: Record<AuthErrorCode, Texts> = {
   USER_NOT_FOUND: { 'es-MX': 'No encontramos esa cuenta.', en: 'We could not find that account.' },
   FAILED_TO_CREATE_USER: {
     'es-MX': 'No pudimos crear la cuenta. Inténtalo de nuevo.',
@@ -152,4 +152,4 @@ export const authErrorTexts = {
     'es-MX': 'Esta cuenta ya tiene contraseña.',
     en: 'This account already has a password.',
   },
-} as const satisfies Record<AuthErrorCode, Texts>;
+};

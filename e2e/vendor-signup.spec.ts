@@ -168,7 +168,8 @@ for (const lang of ['es', 'en'] as const) {
     // one, the dashboard does too, whatever the browser's.
     const es = lang === 'es';
     await expect(page.locator('html')).toHaveAttribute('lang', es ? 'es-MX' : 'en');
-    await expect(page.getByText(es ? 'Enviado' : 'Submitted')).toBeVisible();
+    // The application's status badge ("…: Enviado"), not the payouts' "Ya enviado a tu cuenta".
+    await expect(page.getByText(es ? /: Enviado$/ : /: Submitted$/)).toBeVisible();
     await expect(page.getByText('+525512345678')).toBeVisible();
     // Stored as its key, shown in the dashboard's language (decision 050).
     await expect(page.getByText(es ? 'Limpieza' : 'Cleaning', { exact: true })).toBeVisible();

@@ -66,11 +66,11 @@ test('un visitante reserva en español; el proveedor confirma con un toque en la
     // The admin finds the request in the log, with its buttons.
     const tester = admin.page;
     await tester.goto('/auth');
-    await expect(tester.getByRole('heading', { level: 1, name: 'Iniciar Sesión' })).toBeVisible();
+    await expect(tester.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await tester.getByLabel('Correo electrónico', { exact: true }).fill(demo.admin);
     await tester.getByRole('button', { name: 'Usar correo y contraseña' }).click();
     await tester.getByLabel('Contraseña', { exact: true }).fill(demo.password);
-    await tester.getByRole('button', { name: 'Iniciar Sesión', exact: true }).click();
+    await tester.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();
     await tester.waitForURL((url) => !url.pathname.startsWith('/auth'));
     await tester.goto('/whatsapp-testing');
     await expect(tester.getByRole('heading', { level: 1, name: 'Pruebas de WhatsApp' })).toBeVisible();

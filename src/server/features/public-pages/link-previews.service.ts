@@ -122,7 +122,7 @@ export async function findLinkPreview(
           `/public/all-vendors?category=${category}`,
         )
       : website(
-          `${say({ 'es-MX': 'Todos los Proveedores', en: 'All Vendors' })} · ${siteName}`,
+          `${say({ 'es-MX': 'Todos los proveedores', en: 'All Vendors' })} · ${siteName}`,
           say(directoryDescription),
           '/public/all-vendors',
         );

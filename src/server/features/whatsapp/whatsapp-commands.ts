@@ -52,14 +52,18 @@ export interface ParsedCommand {
 
 const CODE = /^[A-Z0-9]{4,12}$/;
 
-/** `confirmar abc234` → confirm ABC234; accents, case, `#` and punctuation around words ignored. */
-export function parseCommand(text: string): ParsedCommand {
-  const tokens = text
+/** A message's words in capitals, accents, `#` and punctuation around them dropped. */
+export const messageWords = (text: string): string[] =>
+  text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toUpperCase()
     .split(/[\s,.;:!¡?¿#*_-]+/)
     .filter(Boolean);
+
+/** `confirmar abc234` → confirm ABC234; accents, case, `#` and punctuation around words ignored. */
+export function parseCommand(text: string): ParsedCommand {
+  const tokens = messageWords(text);
   const first = tokens[0] ?? '';
   const command = words[first];
   if (!command) {

@@ -5,6 +5,7 @@ import { appointments } from '../../db/schema/bookings.ts';
 import { messages, whatsappPhones } from '../../db/schema/messaging.ts';
 import { selectBookingViews } from '../booking-lifecycle/booking-view.ts';
 import type { ManageLink } from '../booking-lifecycle/manage-links.ts';
+import { messageWords } from './whatsapp-commands.ts';
 import { phoneVariants } from './whatsapp-phone.ts';
 
 // Customers on WhatsApp (decision 070): a booking's messages reach the customer only with the
@@ -22,12 +23,7 @@ export type CustomerKeyword = 'opt_out' | 'opt_in';
  * or "… de baja" ("quiero darme de baja"); ALTA / START opts back in. Anything else: undefined.
  */
 export function parseCustomerKeyword(text: string): CustomerKeyword | undefined {
-  const tokens = text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toUpperCase()
-    .split(/[\s,.;:!¡?¿#*_-]+/)
-    .filter(Boolean);
+  const tokens = messageWords(text);
   const first = tokens[0] ?? '';
   if (first === 'BAJA' || first === 'STOP' || first === 'UNSUBSCRIBE') return 'opt_out';
   if (tokens.some((t, i) => t === 'BAJA' && tokens[i - 1] === 'DE')) return 'opt_out';

@@ -144,7 +144,7 @@ async function cancelAs({
   by: CancelledBy;
   refundMxn: number;
 }) {
-  await db.transaction(async (tx) => {
+  const openCheckout = await db.transaction(async (tx) => {
     const [moved] = await tx
       .update(appointments)
       .set({
@@ -162,7 +162,8 @@ async function cancelAs({
           eq(appointments.startTz, row.startTz),
         ),
       )
-      .returning({ id: appointments.id });
+      // The session as the update found it: a confirm's checkout stored after our read is closed too.
+      .returning({ id: appointments.id, checkoutSessionId: appointments.checkoutSessionId });
     if (!moved) throw bookingChanged();
     await notifyCancelled(tx, row, {
       by,
@@ -171,9 +172,10 @@ async function cancelAs({
       now,
       manageLink: checkout.manageLink,
     });
+    return row.status === 'awaiting_payment' ? moved.checkoutSessionId : null;
   });
-  if (row.status === 'awaiting_payment' && row.checkoutSessionId)
-    await closeCheckout(checkout, row.checkoutSessionId, 'cancel: could not close the checkout', {
+  if (openCheckout)
+    await closeCheckout(checkout, openCheckout, 'cancel: could not close the checkout', {
       appointmentId: row.id,
     });
   if (refundMxn > 0) await refundAfterCommit({ db, refunds: checkout, appointmentId: row.id, now });

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { fromMailbox } from './support/booking.ts';
 import { test } from './support/test.ts';
 import { signUpVendor } from './support/vendor-signup.ts';
 
@@ -181,6 +182,27 @@ for (const lang of ['es', 'en'] as const) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('the confirmation link signs the vendor in on the dashboard, in the wizard’s language', async ({
+  newPhone,
+}) => {
+  const { page } = await newPhone();
+  const { email, business } = await runWizard(page, 'es');
+  const link = await fromMailbox(
+    page,
+    (mails) => /https?:\/\/\S+verify-email\S+/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[0] ?? '',
+    /verify-email/,
+  );
+  // Another phone, as a vendor opens the mail: no session, an English browser.
+  const { page: phone } = await newPhone();
+  await phone.goto(link);
+  await expect(phone).toHaveURL(/\/vendor\/dashboard$/);
+  await expect(phone.getByRole('heading', { level: 1, name: business })).toBeVisible();
+  await expect(phone.getByRole('region', { name: 'Correo confirmado' })).toBeVisible();
+  await expect(phone.getByRole('region', { name: 'Tu perfil está en revisión' })).toBeVisible();
+  await expect(phone.locator('html')).toHaveAttribute('lang', 'es-MX');
+  await expectNoAxeViolations(phone);
+});
 
 test('signing up again with the same email says Account exists', async ({ page, request, baseURL }) => {
   const email = freshEmail('dupe');

@@ -113,6 +113,10 @@ export const vendorEn = {
       rejected: 'Rejected',
     },
     statusLabel: 'Application status',
+    // Where the confirmation mail's link lands.
+    emailConfirmedTitle: 'Email confirmed',
+    emailConfirmedText:
+      'Your account is ready: this dashboard is where you manage your profile and bookings.',
     // Decision 048: the review of the profile, until an admin approves it.
     review: {
       submittedTitle: 'Your profile is under review',
@@ -404,6 +408,8 @@ export const vendorEsMX: typeof vendorEn = {
       rejected: 'Rechazado',
     },
     statusLabel: 'Estado de la solicitud',
+    emailConfirmedTitle: 'Correo confirmado',
+    emailConfirmedText: 'Tu cuenta está lista: en este panel administras tu perfil y tus reservas.',
     review: {
       submittedTitle: 'Tu perfil está en revisión',
       submittedText:

@@ -14,6 +14,7 @@ import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-ve
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
+import { EmailConfirmedNotice } from '../features/vendor-dashboard/components/email-confirmed-notice.tsx';
 import { PendingChangeNotice } from '../features/vendor-dashboard/components/pending-change-notice.tsx';
 import {
   AvailabilityEditor,
@@ -125,6 +126,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         </Link>
       </header>
 
+      <EmailConfirmedNotice />
       <ReviewNotice profile={profile} />
       <PendingChangeNotice profile={profile} />
       <ClaimSection />

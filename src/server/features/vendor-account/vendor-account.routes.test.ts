@@ -75,11 +75,12 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const items = await world.db.select().from(outbox);
     const mail = items.find((i) => i.kind === 'mail' && i.payload.to === body.business_email.toLowerCase());
     const link = /https?:\/\/\S+verify-email\S+/.exec(String(mail?.payload.text))?.[0];
-    expect(link).toContain('callbackURL=%2Fvendors');
-    // The link is better-auth's own: it verifies the address and lands on /vendors.
+    expect(link).toContain(`callbackURL=${encodeURIComponent('/vendor/dashboard?email=confirmed')}`);
+    // The link is better-auth's own: it verifies the address, signs the vendor in and lands on the
+    // dashboard, which says the address is confirmed.
     const verified = await client().get(link!.replace(APP_URL, ''), { redirect: 'manual' });
     expect(verified.status).toBe(302);
-    expect(verified.headers.get('location')).toBe('/vendors');
+    expect(verified.headers.get('location')).toBe('/vendor/dashboard?email=confirmed');
     const after = (await (await vendor.get('/api/me')).json()) as { user: { email_verified: boolean } };
     expect(after.user.email_verified).toBe(true);
     expect(

@@ -20,7 +20,7 @@ import { claimOfferFor } from './vendor-claims.service.ts';
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
 
 /** product §2: the email-confirmation link of the wizard lands on /vendors. */
-export const VENDOR_CONFIRMATION_CALLBACK = '/vendors';
+export const VENDOR_CONFIRMATION_CALLBACK = '/vendor/dashboard?email=confirmed';
 
 /** How long the confirmation link works; better-auth's own default is one hour. */
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;

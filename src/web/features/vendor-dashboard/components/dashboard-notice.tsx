@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
-// The notices at the top of the vendor's dashboard: where the profile's review stands (decision 048)
-// and its change waiting or turned down (decision 055).
+// The notices at the top of the vendor's dashboard: the address just confirmed, where the profile's
+// review stands (decision 048) and its change waiting or turned down (decision 055).
 
 const tones = {
   /** Something waits for an admin. */
@@ -10,6 +10,8 @@ const tones = {
   refused: 'flex flex-col gap-2 rounded-2xl bg-stone-100 p-4 text-stone-900',
   /** Nothing to do but wait. */
   info: 'flex flex-col gap-1 rounded-2xl bg-blue-50 p-4 text-blue-950',
+  /** Something went through. */
+  done: 'flex flex-col gap-1 rounded-2xl bg-green-50 p-4 text-green-950',
 } as const;
 
 /** A notice named by its title. */

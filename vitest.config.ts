@@ -41,6 +41,10 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+          // A test's limit, not its time: the longest screens (the whole wizard) take seconds on a
+          // busy machine.
+          testTimeout: 20_000,
           // Every library goes through Vite, so that `react` and `react-dom` resolve to preact/compat
           // in them too, as in the build.
           server: { deps: { inline: true } },

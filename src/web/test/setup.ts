@@ -1,0 +1,6 @@
+import { configure } from '@testing-library/react';
+
+// A findBy… or waitFor returns as soon as its condition holds; its limit only decides when a test
+// that waits for something that never comes fails. Testing Library's 1 s was met by the slowest
+// screens only on a quiet machine (CI runs the suites side by side on two cores).
+configure({ asyncUtilTimeout: 5_000 });

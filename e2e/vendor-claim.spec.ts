@@ -112,6 +112,9 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
   await page.getByLabel('Dirección del negocio').fill('Calle Durango 5, Roma Norte');
   await page.getByLabel('Roma Norte').check();
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Nombre', { exact: true }).fill('Limpieza general');
+  await page.getByLabel('Precio (MXN)', { exact: true }).fill('400');
+  await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Crear perfil' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil creado' })).toBeVisible();
 

@@ -12,7 +12,7 @@ import { signUpVendor } from './support/vendor-signup.ts';
 const words = {
   es: {
     title: 'Conviértete en proveedor de Barrio',
-    step: (n: number) => `Paso ${n} de 3`,
+    step: (n: number) => `Paso ${n} de 4`,
     previous: 'Anterior',
     next: 'Siguiente',
     create: 'Crear perfil',
@@ -31,6 +31,14 @@ const words = {
     noCategory: 'Por favor selecciona tu categoría de servicio.',
     noArea: 'Por favor selecciona al menos una zona de servicio.',
     outOfRange: /Revisa los valores de horario/,
+    bufferRange: 'De 0 a 120 minutos.',
+    experienceRange: 'Los años de experiencia deben ser un número entero de 0 a 100.',
+    serviceName: 'Nombre',
+    servicePrice: 'Precio (MXN)',
+    servicePriceError: 'Usa 0 para un servicio gratis, o al menos $10 MXN.',
+    serviceDuration: 'Duración (minutos)',
+    addService: 'Agregar otro servicio',
+    toggle: 'Change the language to English',
     done: 'Perfil creado',
     login: 'Iniciar sesión',
     note: 'Este horario se aplica durante el próximo mes.',
@@ -38,7 +46,7 @@ const words = {
   },
   en: {
     title: 'Become a Barrio vendor',
-    step: (n: number) => `Step ${n} of 3`,
+    step: (n: number) => `Step ${n} of 4`,
     previous: 'Previous',
     next: 'Next',
     create: 'Create Profile',
@@ -57,6 +65,14 @@ const words = {
     noCategory: 'Please select your service category.',
     noArea: 'Please select at least one service area.',
     outOfRange: /Please check the scheduling values/,
+    bufferRange: 'From 0 to 120 minutes.',
+    experienceRange: 'Years of experience must be a whole number from 0 to 100.',
+    serviceName: 'Name',
+    servicePrice: 'Price (MXN)',
+    servicePriceError: 'Use 0 for a free service, or at least $10 MXN.',
+    serviceDuration: 'Duration (minutes)',
+    addService: 'Add another service',
+    toggle: 'Cambiar el idioma a español',
     done: 'Profile Created',
     login: 'Login',
     note: 'This schedule applies for the next month.',
@@ -65,8 +81,38 @@ const words = {
 } as const;
 
 async function nextStep(page: Page, w: (typeof words)['es' | 'en'], to: number) {
+  await expectToggleClear(page, w);
   await page.getByRole('button', { name: w.next }).click();
   await expect(page.getByText(w.step(to))).toBeVisible();
+}
+
+/** Next refuses: the step stays. */
+async function nextFails(page: Page, w: (typeof words)['es' | 'en']) {
+  const step = await page.getByText(/^(Paso \d de|Step \d of) 4$/).textContent();
+  await page.getByRole('button', { name: w.next }).click();
+  await expect(page.getByText(step!)).toBeVisible();
+}
+
+/**
+ * The wizard's language switch covers no control, at the top of the step and at its bottom (it
+ * was fixed at the bottom-left, over the last step's Previous).
+ */
+async function expectToggleClear(page: Page, w: (typeof words)['es' | 'en']) {
+  const toggle = page.getByRole('button', { name: w.toggle });
+  for (const edge of ['top', 'bottom'] as const) {
+    await page.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight), edge);
+    const overlaps = await toggle.evaluate((switchEl) => {
+      const a = switchEl.getBoundingClientRect();
+      return [...document.querySelectorAll('button, input, select, textarea, a, label, [role="switch"]')]
+        .filter((el) => el !== switchEl && !switchEl.contains(el))
+        .filter((el) => {
+          const b = el.getBoundingClientRect();
+          return b.width > 0 && a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        })
+        .map((el) => el.outerHTML.slice(0, 80));
+    });
+    expect(overlaps).toEqual([]);
+  }
 }
 
 async function runWizard(page: Page, lang: 'es' | 'en') {
@@ -78,70 +124,74 @@ async function runWizard(page: Page, lang: 'es' | 'en') {
   await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button')).toHaveCount(0);
   if (lang === 'en') {
-    // The wizard speaks Spanish whatever the app's language; the toggle sits at the bottom-left.
+    // The wizard speaks Spanish whatever the app's language; the toggle sits above the steps.
     await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();
     await page.getByRole('button', { name: 'Change the language to English' }).click();
   }
   await expect(page.getByRole('heading', { level: 1, name: w.title })).toBeVisible();
   await expect(page.getByText(w.step(1))).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25');
   await expect(page.getByRole('button', { name: w.previous })).toBeDisabled();
   await expectNoAxeViolations(page);
 
-  // product §5: Next does not validate; Create Profile does, step by step.
-  await nextStep(page, w, 2);
-  await nextStep(page, w, 3);
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.required)).toBeVisible();
-  await expect(page.getByText(w.step(1))).toBeVisible();
+  // Decision 076: Next checks its own step, with each message under its field.
+  await nextFails(page, w);
+  await expect(page.getByText(w.required).first()).toBeVisible();
+  await expect(page.locator('#business-name-error')).toHaveText(w.required);
 
   await page.getByLabel(w.name, { exact: true }).fill(business);
   // A number that reaches nobody is said by its field; one typed with the country code is read.
   const phone = page.getByLabel(w.phone, { exact: true });
-  await phone.fill('1234');
+  await phone.fill('12');
   await page.getByLabel(w.email, { exact: true }).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill('weakpass');
   await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '2');
-  await page.getByRole('button', { name: w.next }).click();
-  await page.getByRole('button', { name: w.next }).click();
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.step(1))).toBeVisible();
+  await nextFails(page, w);
   await expect(phone).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#business-phone-error')).toHaveText(w.badPhone);
+  await expect(page.locator('#vendor-password-error')).toHaveText(w.weak);
   await expectNoAxeViolations(page);
   await phone.fill('52 55 1234 5678');
-  await page.getByRole('button', { name: w.next }).click();
-  await page.getByRole('button', { name: w.next }).click();
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.weak)).toBeVisible();
-  await expect(page.locator('#business-phone-error')).toHaveCount(0);
   await page.getByLabel(w.password, { exact: true }).fill('Brillo#2026');
-  await expect(page.getByTestId('password-strength')).toHaveAttribute('data-strength', '5');
-
+  await expect(page.locator('#business-phone-error')).toHaveCount(0);
   await nextStep(page, w, 2);
-  await nextStep(page, w, 3);
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.noCategory)).toBeVisible();
-  await expect(page.getByText(w.step(2))).toBeVisible();
+
+  await page.getByLabel(w.experience).fill('101');
+  await nextFails(page, w);
+  await expect(page.getByText(w.noCategory).first()).toBeVisible();
+  await expect(page.locator('#vendor-experience-error')).toHaveText(w.experienceRange);
+  await expect(page.locator('#vendor-areas-error')).toHaveText(w.noArea);
   await page.getByLabel(w.category).selectOption({ label: w.categoryOption });
   await page.getByLabel(w.address).fill('Calle Colima 1, Roma Norte');
   await page.getByLabel(w.experience).fill('6');
-  await nextStep(page, w, 3);
-  await page.getByRole('button', { name: w.create }).click();
-  await expect(page.getByText(w.noArea)).toBeVisible();
   await page.getByLabel('Roma Norte').check();
   await page.getByLabel('Condesa').check();
   await expectNoAxeViolations(page);
-
   await nextStep(page, w, 3);
+
+  // At least one service, with the dashboard's fields.
+  await page.getByLabel(w.serviceName, { exact: true }).fill('Limpieza profunda');
+  await page.getByLabel(w.servicePrice, { exact: true }).fill('5');
+  await nextFails(page, w);
+  await expect(page.locator('#service-0-price-error')).toHaveText(w.servicePriceError);
+  await page.getByLabel(w.servicePrice, { exact: true }).fill('450');
+  await page.getByLabel(w.serviceDuration, { exact: true }).fill('180');
+  await page.getByRole('button', { name: w.addService }).click();
+  await page.locator('#service-1-name').fill(lang === 'es' ? 'Diagnóstico' : 'Check-up');
+  await page.locator('#service-1-price').fill('0');
+  await expectNoAxeViolations(page);
+  await nextStep(page, w, 4);
+
   await expect(page.getByText(w.note)).toBeVisible();
   // Saturday on, with its default 10:00–14:00.
   await page.getByRole('switch', { name: w.saturday }).click();
   await page.getByLabel(w.buffer).fill('121');
   await page.getByRole('button', { name: w.create }).click();
   await expect(page.getByText(w.outOfRange)).toBeVisible();
+  await expect(page.locator('#buffer-minutes-error')).toHaveText(w.bufferRange);
   await page.getByLabel(w.buffer).fill('30');
   await expectNoAxeViolations(page);
+  await expectToggleClear(page, w);
   await page.getByRole('button', { name: w.create }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: w.done })).toBeVisible();
@@ -157,6 +207,8 @@ for (const lang of ['es', 'en'] as const) {
   test(`the whole wizard in ${lang === 'es' ? 'Spanish' : 'English'}, then login and the dashboard`, async ({
     newPhone,
   }) => {
+    // Four steps, each refused once, with axe on each: longer than a journey's usual 30 s.
+    test.slow();
     const { page } = await newPhone();
     const { email, business } = await runWizard(page, lang);
 
@@ -179,6 +231,8 @@ for (const lang of ['es', 'en'] as const) {
     await expect(page.getByText(es ? '14 días' : '14 days')).toBeVisible();
     await expect(page.getByText('2 h 0 min')).toBeVisible();
     await expect(page.getByText('10:00–14:00')).toBeVisible(); // Saturday, switched on
+    // The wizard's services, bookable once the profile is approved.
+    await expect(page.getByText('Limpieza profunda')).toBeVisible();
     await expectNoAxeViolations(page);
   });
 }
@@ -186,6 +240,7 @@ for (const lang of ['es', 'en'] as const) {
 test('the confirmation link signs the vendor in on the dashboard, in the wizard’s language', async ({
   newPhone,
 }) => {
+  test.slow(); // the whole wizard first
   const { page } = await newPhone();
   const { email, business } = await runWizard(page, 'es');
   const link = await fromMailbox(
@@ -226,11 +281,14 @@ test('signing up again with the same email says Account exists', async ({ page, 
   await page.getByLabel('Doctores').check();
   await page.getByLabel('Business address').fill('Doctores 2');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Comida para eventos');
+  await page.getByLabel('Price (MXN)', { exact: true }).fill('1200');
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Create Profile' }).click();
   await expect(
     page.getByText('An account with this email already exists. Try signing in instead.'),
   ).toBeVisible();
-  await expect(page.getByText('Step 3 of 3')).toBeVisible(); // product §4: it stays on its step
+  await expect(page.getByText('Step 4 of 4')).toBeVisible(); // product §4: it stays on its step
 });
 
 // The local provider always signs in the same person (decision 011); the business name is that
@@ -241,7 +299,7 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   await page.getByLabel('Teléfono de WhatsApp', { exact: true }).fill('55 7777 8888');
   await page.getByRole('button', { name: 'Continuar con Google' }).click();
   await expect(page).toHaveURL(/\/vendor-signup\?step=2$/);
-  await expect(page.getByText('Paso 2 de 3')).toBeVisible();
+  await expect(page.getByText('Paso 2 de 4')).toBeVisible();
   await page.getByLabel('Categoría de servicio').selectOption({ label: 'Plantas' });
   await page.getByLabel('Coyoacán').check();
   await page.getByLabel('Dirección del negocio').fill('Coyoacán 3');
@@ -251,6 +309,9 @@ test('Continue with Google comes back to step 2 and finishes without a password'
   await expect(page.getByLabel('Correo electrónico', { exact: true })).toHaveValue('google.user@barrio.test');
   await expect(page.getByText(/^Sesión iniciada como google\.user@barrio\.test\./)).toBeVisible();
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByRole('button', { name: 'Siguiente' }).click();
+  await page.getByLabel('Nombre', { exact: true }).fill('Poda de jardín');
+  await page.getByLabel('Precio (MXN)', { exact: true }).fill('350');
   await page.getByRole('button', { name: 'Siguiente' }).click();
   await page.getByRole('button', { name: 'Crear perfil' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Perfil creado' })).toBeVisible();

@@ -30,6 +30,9 @@ export const signupMessages = {
   areasRequired: 'Please select at least one service area.',
   outOfRange: 'Please check the scheduling values.',
   invalidPhone: invalidPhoneMessage,
+  // Beyond product §5: the experience's own range, and the services step (decision 076).
+  experienceRange: 'Years of experience must be a whole number from 0 to 100.',
+  servicesRequired: 'Please add at least one service.',
 } as const;
 
 /**
@@ -93,9 +96,9 @@ export const signupStep2Schema = z.object({
   bio: z.string().trim().max(2000).optional().default(''),
   experience_years: z
     .number()
-    .int(signupMessages.outOfRange)
-    .min(0, signupMessages.outOfRange)
-    .max(100, signupMessages.outOfRange)
+    .int(signupMessages.experienceRange)
+    .min(0, signupMessages.experienceRange)
+    .max(100, signupMessages.experienceRange)
     .nullable()
     .default(null),
   service_category: serviceCategorySchema(signupMessages.categoryRequired),
@@ -118,7 +121,51 @@ export const signupStep3Schema = z.object({
   availability: weeklyAvailabilitySchema,
 });
 
-/** POST /api/vendor/signup: all three steps. `password` is required when nobody is signed in. */
+// ——— The vendor's services: /api/vendor/services[/:id] ———
+
+export const vendorServiceSchema = z
+  .object({
+    // It is a calendar event's title and a line of mails and WhatsApp messages: a control character
+    // (a line break, a lone CR) would break the line it sits on.
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(100)
+      .refine(
+        (name) => !/[\p{Cc}\u2028\u2029]/u.test(name),
+        'The service name may not contain line breaks or control characters.',
+      ),
+    description: z.string().trim().max(1000).nullable().default(null),
+    /** product §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
+    price_cents: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000_000)
+      .refine((cents) => cents === 0 || cents >= MIN_PAID_PRICE_CENTS, {
+        message: 'A paid service costs at least $10 MXN (the card payment minimum); 0 makes it free.',
+      }),
+    duration_minutes: z.number().int().min(5).max(1440),
+    /** Where it is done; null = the category's default (shared/service-location.ts). */
+    location: z
+      .enum(serviceLocations, 'location must be customer, vendor or online')
+      .nullable()
+      .default(null),
+  })
+  .strict();
+/** At most this many services at signup; more are added from the dashboard. */
+export const SIGNUP_SERVICES_MAX = 10;
+
+/** The wizard's services step: what the vendor offers, as the dashboard's service form takes it. */
+export const signupServicesSchema = z.object({
+  services: z.array(vendorServiceSchema).max(SIGNUP_SERVICES_MAX).default([]),
+});
+
+/**
+ * POST /api/vendor/signup: every step. `password` is required when nobody is signed in; the wizard
+ * sends at least one service, the API takes none too (the dashboard adds them).
+ */
 export const vendorSignupSchema = signupStep1Schema
   .extend({
     password: passwordSchema.optional(),
@@ -127,6 +174,7 @@ export const vendorSignupSchema = signupStep1Schema
   })
   .extend(signupStep2Schema.shape)
   .extend(signupStep3Schema.shape)
+  .extend(signupServicesSchema.shape)
   .strict()
   .transform((input, ctx) => {
     const phone = businessPhoneOf(input, ctx);
@@ -136,20 +184,26 @@ export const vendorSignupSchema = signupStep1Schema
 export type VendorSignupInput = z.input<typeof vendorSignupSchema>;
 export type VendorSignup = z.output<typeof vendorSignupSchema>;
 
-/** Which product §5 message a failed field gets in the wizard. */
+/** Which message a failed field gets in the wizard (product §5's, and decision 076's). */
 export type SignupIssueKey =
   | 'required'
   | 'weakPassword'
   | 'categoryRequired'
   | 'areasRequired'
   | 'outOfRange'
-  | 'invalidPhone';
+  | 'invalidPhone'
+  | 'experienceRange'
+  | 'servicesRequired'
+  | 'serviceInvalid';
 
 export function signupIssueKey(issue: { path: PropertyKey[]; message: string }): SignupIssueKey {
   const field = String(issue.path[0] ?? '');
   if (field === 'business_phone' && issue.message === signupMessages.invalidPhone) return 'invalidPhone';
   if (field === 'service_category') return 'categoryRequired';
   if (field === 'service_areas') return 'areasRequired';
+  if (field === 'experience_years') return 'experienceRange';
+  if (field === 'services')
+    return issue.message === signupMessages.servicesRequired ? 'servicesRequired' : 'serviceInvalid';
   if (field === 'password' && issue.message === signupMessages.weakPassword) return 'weakPassword';
   if (issue.message === signupMessages.outOfRange || field === 'availability') return 'outOfRange';
   return 'required';
@@ -223,39 +277,6 @@ export interface VendorAccountProfile {
   created_at: string;
 }
 
-// ——— The vendor's services: /api/vendor/services[/:id] ———
-
-export const vendorServiceSchema = z
-  .object({
-    // It is a calendar event's title and a line of mails and WhatsApp messages: a control character
-    // (a line break, a lone CR) would break the line it sits on.
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(100)
-      .refine(
-        (name) => !/[\p{Cc}\u2028\u2029]/u.test(name),
-        'The service name may not contain line breaks or control characters.',
-      ),
-    description: z.string().trim().max(1000).nullable().default(null),
-    /** product §3: price in centavos (MXN): 0 (free, no payment) or at least the card minimum. */
-    price_cents: z
-      .number()
-      .int()
-      .min(0)
-      .max(100_000_000)
-      .refine((cents) => cents === 0 || cents >= MIN_PAID_PRICE_CENTS, {
-        message: 'A paid service costs at least $10 MXN (the card payment minimum); 0 makes it free.',
-      }),
-    duration_minutes: z.number().int().min(5).max(1440),
-    /** Where it is done; null = the category's default (shared/service-location.ts). */
-    location: z
-      .enum(serviceLocations, 'location must be customer, vendor or online')
-      .nullable()
-      .default(null),
-  })
-  .strict();
 export const vendorServicePatchSchema = updateSchemaOf(vendorServiceSchema)
   .extend({ is_active: z.boolean().optional() })
   .strict();

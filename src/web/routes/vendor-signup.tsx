@@ -1,14 +1,15 @@
-import { CheckCircle2, Mail, MessageCircle } from 'lucide-react';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { CheckCircle2, Mail, MessageCircle, Plus, Trash2 } from 'lucide-react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { UseFormRegister } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { defaultLanguage, type Language, switchTo } from '../../shared/language.ts';
 import {
+  SIGNUP_SERVICES_MAX,
   type SignupIssueKey,
-  signupMessages,
   type VendorSignupResponse,
 } from '../../shared/vendor-signup.schemas.ts';
+import { FormField, fieldErrorProps } from '../components/form-field.tsx';
 import { PolicyConsent } from '../components/policy-consent.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Input } from '../components/ui/input.tsx';
@@ -20,16 +21,25 @@ import { useVendorSignup } from '../features/vendor-onboarding/api/use-vendor-si
 import { BusinessFields } from '../features/vendor-onboarding/components/business-fields.tsx';
 import { PasswordRequirements } from '../features/vendor-onboarding/components/password-requirements.tsx';
 import { SchedulingFields } from '../features/vendor-onboarding/components/scheduling-fields.tsx';
+import { ServiceFields } from '../features/vendor-onboarding/components/service-fields.tsx';
 import {
   BusinessPhoneField,
+  FieldError,
   LabelledField,
 } from '../features/vendor-onboarding/components/vendor-fields.tsx';
 import { WeeklyAvailabilityEditor } from '../features/vendor-onboarding/components/weekly-availability-editor.tsx';
+import { emptyServiceDraft, type ServiceDraft } from '../features/vendor-onboarding/service-draft.ts';
 import {
+  type FieldErrorKey,
+  fieldErrorsOf,
   initialSignupState,
+  SIGNUP_STEPS,
+  type SignupFieldIssue,
   type SignupFormState,
+  type SignupStep,
   signupFailure,
   signupFormSchema,
+  stepOfIssue,
   withPhonePrefill,
 } from '../features/vendor-onboarding/signup-form.ts';
 import { i18n } from '../i18n/i18n.ts';
@@ -40,18 +50,17 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
 
-const STEPS = 3;
 /** The form typed before the Google redirect comes back with the user (never the password). */
 const DRAFT_KEY = 'barrio.vendorSignup.draft';
 
-function readStep(value: string | null): 1 | 2 | 3 {
+function readStep(value: string | null): SignupStep {
   const n = Number(value);
-  return n === 2 || n === 3 ? n : 1;
+  return n === 2 || n === 3 || n === 4 ? n : 1;
 }
 
 /**
- * Vendor signup wizard (/vendor-signup, product §2). Its language is its own: Spanish by
- * default whatever the app's language, English by the toggle at the bottom-left — a clone of the
+ * Vendor signup wizard (/vendor-signup, product §2, decision 076). Its language is its own: Spanish
+ * by default whatever the app's language, English by the toggle above the steps — a clone of the
  * app's i18next instance, sharing its resources, so every component inside speaks the wizard's.
  */
 export function Component() {
@@ -65,10 +74,12 @@ export function Component() {
   return (
     <I18nextProvider i18n={instance}>
       {/* The page's <html lang> stays the app's; the wizard's part says its own language. */}
-      {/* Room below the last button for the fixed language switch, so it never covers the form. */}
-      <div lang={language} className="pb-16">
+      {/* The switch sits in the page's flow, above the steps: a fixed one covered their buttons. */}
+      <div lang={language} className="flex flex-col gap-2">
+        <div className="flex justify-end">
+          <LanguageToggle to={switchTo[language]} onToggle={toggle} />
+        </div>
         <Wizard language={language} />
-        <LanguageToggle to={switchTo[language]} onToggle={toggle} />
       </div>
     </I18nextProvider>
   );
@@ -80,7 +91,6 @@ function LanguageToggle({ to, onToggle }: { to: Language; onToggle: () => void }
     <Button
       variant="secondary"
       size="sm"
-      className="fixed bottom-4 left-4 z-40 shadow-md"
       aria-label={t('vendor.wizard.languageToggleLabel')}
       lang={to}
       onClick={onToggle}
@@ -108,7 +118,9 @@ function Wizard({ language }: { language: Language }) {
   const stepParam = params.get('step');
   const { user, loading, refresh } = useAuth();
   const signedIn = Boolean(user);
-  const [step, setStep] = useState<1 | 2 | 3 | 4>(() => readStep(stepParam));
+  const [step, setStep] = useState<SignupStep | 'done'>(() => readStep(stepParam));
+  // The message under each failed field of the step last checked, by errorSlot.
+  const [fieldErrors, setFieldErrors] = useState<Record<string, FieldErrorKey>>({});
   const [defaultValues] = useState<SignupFormState>(
     () =>
       (stepParam ? restoreDraft() : undefined) ?? withPhonePrefill(initialSignupState(), params.get('phone')),
@@ -116,21 +128,36 @@ function Wizard({ language }: { language: Language }) {
   // The form checks itself with the shared step schemas (signupFormSchema); the password
   // only while nobody is signed in, so the schema follows the session.
   const schema = useMemo(() => signupFormSchema(signedIn), [signedIn]);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useZodForm(schema, { defaultValues });
+  const { register, handleSubmit, watch, getValues, setValue } = useZodForm(schema, { defaultValues });
   const form = watch();
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
   const signup = useVendorSignup();
   // The step components (shared with the dashboard) take a value and hand back a patch.
-  const update = (patch: Partial<SignupFormState>) => {
+  // A field typed in again loses its message until the next check ("services" clears each service's).
+  const clearErrors = useCallback((changed: string[]) => {
+    const cleared = (slot: string) => changed.some((c) => slot === c || slot.startsWith(`${c}.`));
+    setFieldErrors((errors) =>
+      Object.keys(errors).some(cleared)
+        ? Object.fromEntries(Object.entries(errors).filter(([slot]) => !cleared(slot)))
+        : errors,
+    );
+  }, []);
+  const update = (patch: Partial<SignupFormState>, changed: string[] = Object.keys(patch)) => {
     for (const key of Object.keys(patch) as (keyof SignupFormState)[])
       setValue(key, patch[key] as never, { shouldDirty: true });
+    clearErrors(changed);
+  };
+  // The inputs react-hook-form registers (name, email, password) name the event typed in them;
+  // setValue's updates name none (update clears those itself).
+  useEffect(() => {
+    const { unsubscribe } = watch((_, { name, type }) => {
+      if (name && type) clearErrors([name]);
+    });
+    return unsubscribe;
+  }, [watch, clearErrors]);
+  const errorOf = (slot: string) => {
+    const key = fieldErrors[slot];
+    return key ? t(`vendor.wizard.validation.${key}`) : undefined;
   };
 
   const returnChecked = useRef(false);
@@ -153,17 +180,28 @@ function Wizard({ language }: { language: Language }) {
     else toast.error(t('vendor.wizard.errorTitle'), { description: t(`${v}.${issue}`) });
   }
 
-  // product §5: validation at submit time, step by step; the first failing step is shown.
-  function onInvalid(errors: FieldErrors<SignupFormState>) {
-    const failure = signupFailure(
-      Object.entries(errors).map(([field, error]) => ({
-        path: [field],
-        message: typeof error?.message === 'string' ? error.message : '',
-      })),
-    );
-    if (!failure) return;
+  /** The failed fields of one step, or of every step. */
+  function issuesOf(only?: SignupStep): SignupFieldIssue[] {
+    const result = schema.safeParse(getValues());
+    if (result.success) return [];
+    return result.error.issues.filter((issue) => only === undefined || stepOfIssue(issue) === only);
+  }
+
+  /**
+   * Decision 076: Next checks its step's fields, Create Profile every step's; the first failing
+   * step is shown with a message under each failed field, and product §5's toast.
+   */
+  function check(only?: SignupStep): boolean {
+    const issues = issuesOf(only);
+    const failure = signupFailure(issues);
+    if (!failure) {
+      setFieldErrors({});
+      return true;
+    }
     setStep(failure.step);
+    setFieldErrors(fieldErrorsOf(issues.filter((issue) => stepOfIssue(issue) === failure.step)));
     showIssue(failure.issue);
+    return false;
   }
 
   async function submit(body: ReturnType<typeof schema.parse>) {
@@ -178,7 +216,7 @@ function Wizard({ language }: { language: Language }) {
           : t('vendor.wizard.successTextGoogle'),
       });
       setResult({ ...created, email: body.business_email.trim(), phone: body.business_phone });
-      setStep(4);
+      setStep('done');
     } catch (err) {
       // product §8: stay on the step; 'Error' with the message, or the fallback in the wizard's language.
       if (err instanceof ApiError && err.status === 409 && !signedIn)
@@ -197,21 +235,23 @@ function Wizard({ language }: { language: Language }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    // Enter in a field of steps 1–2 moves on like Next (product §5: no validation on Next).
-    if (step < STEPS) setStep((s) => (s < STEPS ? ((s + 1) as 2 | 3) : s));
-    else void handleSubmit(submit, onInvalid)();
+    if (step === 'done') return;
+    // Next (and Enter in a field) moves on once the step's own fields pass.
+    if (step < SIGNUP_STEPS) {
+      if (check(step)) setStep((step + 1) as SignupStep);
+    } else if (check()) void handleSubmit(submit)();
   }
 
-  if (step === 4 && result) return <Completion result={result} signedIn={signedIn} />;
-  const current = step === 4 ? 3 : step;
-  const percent = Math.round((current / STEPS) * 100);
+  if (step === 'done' && result) return <Completion result={result} signedIn={signedIn} />;
+  const current = step === 'done' ? SIGNUP_STEPS : step;
+  const percent = Math.round((current / SIGNUP_STEPS) * 100);
 
   return (
     <div className="flex flex-col gap-6 py-2 pb-16">
       <header className="flex flex-col gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-stone-900">{t('vendor.wizard.title')}</h1>
         <div className="flex items-center justify-between text-sm text-stone-700">
-          <span>{t('vendor.wizard.stepOf', { step: current })}</span>
+          <span>{t('vendor.wizard.stepOf', { step: current, steps: SIGNUP_STEPS })}</span>
           <span>{percent}%</span>
         </div>
         <div
@@ -236,15 +276,24 @@ function Wizard({ language }: { language: Language }) {
             update={update}
             getDraft={getValues}
             signedInEmail={user?.email}
-            phoneError={
-              errors.business_phone?.message === signupMessages.invalidPhone
-                ? t('vendor.wizard.validation.invalidPhone')
-                : undefined
-            }
+            errorOf={errorOf}
           />
         ) : null}
-        {current === 2 ? <BusinessFields value={form} onChange={update} language={language} /> : null}
-        {current === 3 ? (
+        {current === 2 ? (
+          <BusinessFields
+            value={form}
+            onChange={update}
+            language={language}
+            errors={{
+              experience_years: errorOf('experience_years'),
+              category: errorOf('category'),
+              service_areas: errorOf('service_areas'),
+              address: errorOf('address'),
+            }}
+          />
+        ) : null}
+        {current === 3 ? <ServicesStep services={form.services} onChange={update} errorOf={errorOf} /> : null}
+        {current === 4 ? (
           <div className="flex flex-col gap-4">
             <h3 className="font-semibold text-stone-900">{t('vendor.wizard.availability')}</h3>
             <p className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
@@ -254,21 +303,30 @@ function Wizard({ language }: { language: Language }) {
               value={form.availability}
               onChange={(availability) => update({ availability })}
             />
-            <SchedulingFields value={form} onChange={update} />
+            <FieldError id="vendor-availability" error={errorOf('availability')} />
+            <SchedulingFields
+              value={form}
+              onChange={update}
+              errors={{
+                buffer_minutes: errorOf('buffer_minutes'),
+                advance_booking_days: errorOf('advance_booking_days'),
+                lead_time_hours: errorOf('lead_time_hours'),
+              }}
+            />
           </div>
         ) : null}
-        {current === STEPS ? <PolicyConsent kind="signup" /> : null}
+        {current === SIGNUP_STEPS ? <PolicyConsent kind="signup" /> : null}
         <div className="flex gap-3">
           <Button
             variant="secondary"
             size="lg"
             className="flex-1"
             disabled={current === 1}
-            onClick={() => setStep((s) => (s > 1 ? ((s - 1) as 1 | 2) : s))}
+            onClick={() => setStep(current > 1 ? ((current - 1) as SignupStep) : current)}
           >
             {t('vendor.wizard.previous')}
           </Button>
-          {current < STEPS ? (
+          {current < SIGNUP_STEPS ? (
             <Button type="submit" size="lg" className="flex-1">
               {t('vendor.wizard.next')}
             </Button>
@@ -289,15 +347,15 @@ function StepPersonal({
   update,
   getDraft,
   signedInEmail,
-  phoneError,
+  errorOf,
 }: {
   form: SignupFormState;
   register: UseFormRegister<SignupFormState>;
   update: (patch: Partial<SignupFormState>) => void;
   getDraft: () => SignupFormState;
   signedInEmail: string | undefined;
-  /** The phone is not a valid number: said under the field (and in the toast). */
-  phoneError: string | undefined;
+  /** A failed field's message, said under it (and in the toast). */
+  errorOf: (slot: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   const saveDraft = () => {
@@ -310,24 +368,31 @@ function StepPersonal({
   };
   return (
     <div className="flex flex-col gap-4">
-      <LabelledField id="business-name" label={t('vendor.wizard.businessName')}>
+      <FormField id="business-name" label={t('vendor.wizard.businessName')} error={errorOf('business_name')}>
         <Input
           id="business-name"
           autoComplete="organization"
           placeholder={t('vendor.wizard.businessNamePlaceholder')}
+          {...fieldErrorProps(errorOf('business_name'), 'business-name')}
           {...register('business_name')}
         />
-      </LabelledField>
-      <BusinessPhoneField id="business-phone" value={form} onChange={update} error={phoneError} />
-      <LabelledField id="business-email" label={t('vendor.wizard.email')}>
+      </FormField>
+      <BusinessPhoneField
+        id="business-phone"
+        value={form}
+        onChange={update}
+        error={errorOf('business_phone')}
+      />
+      <FormField id="business-email" label={t('vendor.wizard.email')} error={errorOf('business_email')}>
         <Input
           id="business-email"
           type="email"
           autoComplete="email"
           placeholder={t('vendor.wizard.emailPlaceholder')}
+          {...fieldErrorProps(errorOf('business_email'), 'business-email')}
           {...register('business_email')}
         />
-      </LabelledField>
+      </FormField>
       {signedInEmail ? (
         <p className="rounded-xl bg-green-50 p-3 text-sm text-green-900">
           {t('vendor.wizard.signedInAs', { email: signedInEmail })}
@@ -335,20 +400,101 @@ function StepPersonal({
       ) : (
         <>
           <div onClickCapture={saveDraft}>
-            <GoogleButton callbackURL={paths.vendorSignup.to(2)} />
+            <GoogleButton
+              callbackURL={paths.vendorSignup.to(2)}
+              // product §8: the wizard's social signup failure is "Error" / "Google signup failed".
+              failure={{
+                title: t('vendor.wizard.errorTitle'),
+                fallback: t('vendor.wizard.googleSignupFailed'),
+              }}
+            />
           </div>
           <p className="text-center text-sm text-stone-600">{t('vendor.wizard.or')}</p>
-          <LabelledField id="vendor-password" label={t('vendor.wizard.password')}>
+          <LabelledField id="vendor-password" label={t('vendor.wizard.password')} error={errorOf('password')}>
             <PasswordField
               id="vendor-password"
               autoComplete="new-password"
-              aria-describedby="password-requirements"
+              aria-invalid={errorOf('password') ? true : undefined}
+              aria-describedby={
+                errorOf('password') ? 'password-requirements vendor-password-error' : 'password-requirements'
+              }
               {...register('password')}
             />
             <PasswordRequirements id="password-requirements" password={form.password} />
           </LabelledField>
         </>
       )}
+    </div>
+  );
+}
+
+/**
+ * Step 3 (decision 076): what customers can book, at least one service, so that the profile is
+ * bookable once approved. Each service's fields are the dashboard's service form's.
+ */
+function ServicesStep({
+  services,
+  onChange,
+  errorOf,
+}: {
+  services: ServiceDraft[];
+  onChange: (patch: Partial<SignupFormState>, changed: string[]) => void;
+  errorOf: (slot: string) => string | undefined;
+}) {
+  const { t } = useTranslation();
+  const edit = (index: number, name: keyof ServiceDraft, value: string) =>
+    onChange({ services: services.map((s, i) => (i === index ? { ...s, [name]: value } : s)) }, [
+      `services.${index}.${name}`,
+    ]);
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-stone-700">{t('vendor.wizard.servicesIntro')}</p>
+      <FieldError id="vendor-services" error={errorOf('services')} />
+      {services.map((service, index) => {
+        const number = index + 1;
+        const titleId = `service-${index}-title`;
+        return (
+          <fieldset
+            // Drafts have no id of their own; their fields are controlled, so a removed one shifting
+            // the rest shows each its own values (and the messages go: see Remove).
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            aria-labelledby={titleId}
+            className="flex flex-col gap-3 rounded-xl border border-stone-200 p-3"
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h3 id={titleId} className="font-semibold text-stone-900">
+                {t('vendor.wizard.serviceNumber', { number })}
+              </h3>
+              {services.length > 1 ? (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={t('vendor.wizard.removeService', { number })}
+                  onClick={() => onChange({ services: services.filter((_, i) => i !== index) }, ['services'])}
+                >
+                  <Trash2 aria-hidden="true" className="size-4" />
+                </Button>
+              ) : null}
+            </div>
+            <ServiceFields
+              idPrefix={`service-${index}`}
+              field={(name) => ({ value: service[name], onChange: (e) => edit(index, name, e.target.value) })}
+              errors={{
+                name: errorOf(`services.${index}.name`),
+                price: errorOf(`services.${index}.price`),
+                duration: errorOf(`services.${index}.duration`),
+              }}
+            />
+          </fieldset>
+        );
+      })}
+      {services.length < SIGNUP_SERVICES_MAX ? (
+        <Button variant="soft" onClick={() => onChange({ services: [...services, emptyServiceDraft()] }, [])}>
+          <Plus aria-hidden="true" className="size-4" />
+          {t('vendor.wizard.addService')}
+        </Button>
+      ) : null}
     </div>
   );
 }

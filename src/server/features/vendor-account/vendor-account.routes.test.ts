@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
@@ -185,6 +186,60 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     const me = (await (await vendor.get('/api/me')).json()) as { profile: { language: string | null } };
     expect(me.profile.language).toBe('en');
     expect((await client().post('/api/vendor/signup', signupBody({ language: 'fr' }))).status).toBe(400);
+  });
+
+  it('lists the services given at signup, in their order, bookable once approved', async () => {
+    const body = signupBody({
+      services: [
+        { name: 'Limpieza profunda', price_cents: 45_000, duration_minutes: 180, location: 'customer' },
+        { name: 'Consulta por video', price_cents: 0, duration_minutes: 30, location: 'online' },
+      ],
+    });
+    expect((await client().post('/api/vendor/signup', body)).status).toBe(201);
+    const vendor = client();
+    await vendor.signIn(body.business_email.toLowerCase(), body.password);
+    const { items } = (await (await vendor.get('/api/vendor/services')).json()) as {
+      items: Record<string, unknown>[];
+    };
+    expect(items).toMatchObject([
+      {
+        name: 'Limpieza profunda',
+        price_cents: 45_000,
+        duration_minutes: 180,
+        location: 'customer',
+        is_active: true,
+        description: null,
+      },
+      {
+        name: 'Consulta por video',
+        price_cents: 0,
+        duration_minutes: 30,
+        location: 'online',
+        is_active: true,
+      },
+    ]);
+  });
+
+  it('refuses a bad service or too many, creating nothing: no account, no profile', async () => {
+    const good = { name: 'Limpieza', price_cents: 45_000, duration_minutes: 60 };
+    for (const services of [
+      [{ ...good, price_cents: 500 }], // under the card minimum, not free
+      [{ ...good, name: ' ' }],
+      [{ ...good, duration_minutes: 2 }],
+      [{ ...good, extra: true }],
+      Array.from({ length: 11 }, (_, i) => ({ ...good, name: `Servicio ${i}` })),
+    ]) {
+      const body = signupBody({ services });
+      expect((await client().post('/api/vendor/signup', body)).status).toBe(400);
+      const rows = await world.db
+        .select()
+        .from(vendorProfiles)
+        .where(eq(vendorProfiles.businessName, body.business_name));
+      expect(rows).toEqual([]);
+      expect(
+        await world.db.select().from(user).where(eq(user.email, body.business_email.toLowerCase())),
+      ).toEqual([]);
+    }
   });
 
   it('refuses a missing password when nobody is signed in', async () => {

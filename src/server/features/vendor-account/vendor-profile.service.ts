@@ -255,8 +255,17 @@ export async function listVendorServices(
 }
 
 export async function createVendorService(
-  db: Db,
-  { vendorProfileId, input }: { vendorProfileId: string; input: z.output<typeof vendorServiceSchema> },
+  db: Db | Tx,
+  {
+    vendorProfileId,
+    input,
+    createdAt,
+  }: {
+    vendorProfileId: string;
+    input: z.output<typeof vendorServiceSchema>;
+    /** Services are listed oldest first: several made in one transaction say their order here. */
+    createdAt?: Date;
+  },
 ): Promise<VendorService> {
   const [row] = await db
     .insert(services)
@@ -267,6 +276,7 @@ export async function createVendorService(
       priceCents: input.price_cents,
       durationMinutes: input.duration_minutes,
       location: input.location,
+      ...(createdAt ? { createdAt } : {}),
     })
     .returning();
   await recordServiceChange(db, vendorProfileId, 'added', row!);

@@ -15,11 +15,12 @@ import { contactHashKey, recommendNewVendorToContacts } from '../contacts/contac
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { claimOfferFor } from './vendor-claims.service.ts';
+import { createVendorService } from './vendor-profile.service.ts';
 
 /** product §8: the wording of the duplicate-account error, the same as the auth page's. */
 export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists. Try signing in instead.';
 
-/** product §2: the email-confirmation link of the wizard lands on /vendors. */
+/** The wizard's email-confirmation link lands on the dashboard, which says it is confirmed. */
 export const VENDOR_CONFIRMATION_CALLBACK = '/vendor/dashboard?email=confirmed';
 
 /** How long the confirmation link works; better-auth's own default is one hour. */
@@ -47,7 +48,7 @@ export interface CreateVendorSignupOptions {
 /**
  * POST /api/vendor/signup (ARCHITECTURE §6, product §7): in ONE transaction, the account when nobody is
  * signed in (better-auth's tables, its password hash, so that sign-in works afterwards), the
- * profile (is_vendor true) and the vendor profile, plus the outbox items (confirmation mail,
+ * profile (is_vendor true), the vendor profile and its services, plus the outbox items (confirmation mail,
  * send-vendor-confirmation). Any failure rolls all of it back.
  */
 export async function createVendorSignup({
@@ -84,6 +85,13 @@ export async function createVendorSignup({
       // Always the account's own profile. A matching admin-created profile is only
       // offered: taking it over needs a one-time code to its stored phone or email (decision 035).
       const vendor = await insertVendorProfile(tx, { input, userId: owner.id, profileId });
+      // The wizard's services: the profile is bookable once approved.
+      for (const [i, service] of input.services.entries())
+        await createVendorService(tx, {
+          vendorProfileId: vendor.id,
+          input: service,
+          createdAt: new Date(now.getTime() + i),
+        });
       const claim = await claimOfferFor(
         tx,
         { email: input.business_email, phone: input.business_phone },

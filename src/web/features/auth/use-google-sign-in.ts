@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '../../i18n/i18n.ts';
+import { defaultLanguage, isLanguage } from '../../../shared/language.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
 import { signOut, startGoogleSignIn } from './api/auth-client.ts';
@@ -17,12 +17,21 @@ function insideFrame(): boolean {
   }
 }
 
+/** How a screen says that Google sign-in failed: the wizard's "Error" / "Google signup failed". */
+export interface GoogleFailureWords {
+  title: string;
+  /** When the server gave no message. */
+  fallback: string;
+}
+
 /**
  * product §7: social sign-in. It signs out first; inside a frame it asks for the authorization URL
  * without redirecting and opens it in a 600x700 popup, otherwise it follows the normal redirect.
+ * A failure is said in the provider's language (the wizard's own), in `failure`'s words if given.
  */
-export function useGoogleSignIn() {
-  const { t } = useTranslation();
+export function useGoogleSignIn(failure?: GoogleFailureWords) {
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
   return useCallback(
     async (callbackURL = '/') => {
       try {
@@ -46,11 +55,16 @@ export function useGoogleSignIn() {
         );
         if (!popup) toast.error(t('auth.toast.popupBlocked'));
       } catch (err) {
-        if (err instanceof ApiError && err.status > 0)
-          toast.error(t('auth.toast.googleFailed'), { description: authErrorText(err, currentLanguage()) });
+        const answered = err instanceof ApiError && err.status > 0;
+        if (failure)
+          toast.error(failure.title, {
+            description: answered ? authErrorText(err, language) : failure.fallback,
+          });
+        else if (answered)
+          toast.error(t('auth.toast.googleFailed'), { description: authErrorText(err, language) });
         else toast.error(t('auth.toast.googleError'));
       }
     },
-    [t],
+    [t, language, failure],
   );
 }

@@ -11,6 +11,8 @@ import {
   passwordSchema,
   type SignupIssueKey,
   signupIssueKey,
+  signupMessages,
+  signupServicesSchema,
   signupStep1Schema,
   signupStep2Schema,
   signupStep3Schema,
@@ -19,6 +21,11 @@ import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../../sha
 import type { BusinessValues } from './components/business-fields.tsx';
 import type { SchedulingValues } from './components/scheduling-fields.tsx';
 import type { BusinessPhone } from './components/vendor-fields.tsx';
+import { draftFieldOf, emptyServiceDraft, type ServiceDraft, serviceOfDraft } from './service-draft.ts';
+
+/** The wizard's steps: 1 Personal Info, 2 Business and Areas, 3 Services, 4 Scheduling (decision 076). */
+export const SIGNUP_STEPS = 4;
+export type SignupStep = 1 | 2 | 3 | 4;
 
 /**
  * The wizard's state as the inputs hold it, its steps' fields as their components take them:
@@ -30,6 +37,7 @@ export interface SignupFormState extends BusinessPhone, BusinessValues, Scheduli
   business_email: string;
   password: string;
   availability: WeeklyAvailability;
+  services: ServiceDraft[];
 }
 
 export function initialSignupState(): SignupFormState {
@@ -49,6 +57,7 @@ export function initialSignupState(): SignupFormState {
     advance_booking_days: String(DEFAULT_ADVANCE_BOOKING_DAYS),
     lead_time_hours: String(DEFAULT_LEAD_TIME_MINUTES / 60),
     availability: defaultWeeklyAvailability(),
+    services: [emptyServiceDraft()],
   };
 }
 
@@ -90,11 +99,12 @@ export function toSignupRequest(state: SignupFormState, signedIn: boolean) {
     advance_booking_days: numberOrUndefined(state.advance_booking_days),
     lead_time_minutes: hoursToMinutes(state.lead_time_hours),
     availability: state.availability,
+    services: state.services.map(serviceOfDraft),
   };
 }
 
-/** The wizard's step of each form field (product §2: 1 Personal Info, 2 Business and Areas, 3 Scheduling). */
-const stepOfField: Record<keyof SignupFormState, 1 | 2 | 3> = {
+/** The wizard's step of each form field. */
+const stepOfField: Record<keyof SignupFormState, SignupStep> = {
   business_name: 1,
   business_phone: 1,
   business_phone_country: 1,
@@ -106,10 +116,11 @@ const stepOfField: Record<keyof SignupFormState, 1 | 2 | 3> = {
   service_areas: 2,
   languages: 2,
   address: 2,
-  buffer_minutes: 3,
-  advance_booking_days: 3,
-  lead_time_hours: 3,
-  availability: 3,
+  services: 3,
+  buffer_minutes: 4,
+  advance_booking_days: 4,
+  lead_time_hours: 4,
+  availability: 4,
 };
 
 /** Where a request field and the form field it is typed in have different names. */
@@ -136,6 +147,10 @@ export function signupFormSchema(signedIn: boolean) {
       .transform((phone, ctx) => businessPhoneOf(phone, ctx)),
     ...(signedIn ? [] : [z.object({ password: passwordSchema })]),
     signupStep2Schema,
+    // The API takes a signup without services; the wizard asks for one at least.
+    signupServicesSchema.extend({
+      services: signupServicesSchema.shape.services.unwrap().min(1, signupMessages.servicesRequired),
+    }),
     signupStep3Schema,
   ];
   return z.custom<SignupFormState>().transform((state, ctx) => {
@@ -143,13 +158,20 @@ export function signupFormSchema(signedIn: boolean) {
     for (const schema of checks) {
       const result = schema.safeParse(body);
       if (result.success) continue;
-      for (const { path, message } of result.error.issues) {
-        const [field = '', ...rest] = path;
-        ctx.addIssue({ code: 'custom', path: [formFieldOf[String(field)] ?? field, ...rest], message });
-      }
+      for (const { path, message } of result.error.issues)
+        ctx.addIssue({ code: 'custom', path: formPathOf(path), message });
     }
     return body;
   });
+}
+
+/** A request field's path as the form's: its field's name there, a service's field as its draft's. */
+function formPathOf([field = '', ...rest]: readonly PropertyKey[]): PropertyKey[] {
+  if (field === 'services' && rest.length >= 2) {
+    const [index, name] = rest;
+    return [field, index!, draftFieldOf[String(name)] ?? name!, ...rest.slice(2)];
+  }
+  return [formFieldOf[String(field)] ?? field, ...rest];
 }
 
 /** A failed form field and its (first) message: the wizard's form errors, or the schema's issues. */
@@ -158,17 +180,20 @@ export interface SignupFieldIssue {
   message: string;
 }
 
+/** The step a failed field is on. */
+export const stepOfIssue = (issue: SignupFieldIssue): SignupStep =>
+  stepOfField[String(issue.path[0]) as keyof SignupFormState] ?? 1;
+
 /**
- * product §5: validation runs at submit time, step by step. From the failed fields, the first failing
- * step and the message it shows, or undefined when every step passes.
+ * From the failed fields, the first failing step and the message its toast shows, or undefined
+ * when every step passes: Next asks it of its step's fields, Create Profile of all (decision 076).
  */
 export function signupFailure(
   issues: readonly SignupFieldIssue[],
-): { step: 1 | 2 | 3; issue: SignupIssueKey } | undefined {
-  const stepOf = (issue: SignupFieldIssue) =>
-    stepOfField[String(issue.path[0]) as keyof SignupFormState] ?? 1;
+): { step: SignupStep; issue: SignupIssueKey } | undefined {
+  const stepOf = stepOfIssue;
   if (issues.length === 0) return undefined;
-  const step = Math.min(...issues.map(stepOf)) as 1 | 2 | 3;
+  const step = Math.min(...issues.map(stepOf)) as SignupStep;
   // signupIssueKey reads the request's field names.
   const onStep = issues
     .filter((issue) => stepOf(issue) === step)
@@ -187,11 +212,12 @@ export function signupFailure(
   if (step === 2) {
     // product §5 order: the category first, then the areas, then the other required fields.
     const keys = onStep.map(signupIssueKey);
-    const issue = (['categoryRequired', 'areasRequired', 'required', 'outOfRange'] as const).find((k) =>
+    const issue = (['categoryRequired', 'areasRequired', 'required', 'experienceRange'] as const).find((k) =>
       keys.includes(k),
     );
     return { step, issue: issue ?? 'required' };
   }
+  if (step === 3) return { step, issue: signupIssueKey(onStep[0]!) };
   return { step, issue: 'outOfRange' };
 }
 
@@ -199,7 +225,50 @@ export function signupFailure(
 export function validateSignup(
   state: SignupFormState,
   signedIn: boolean,
-): { step: 1 | 2 | 3; issue: SignupIssueKey } | undefined {
+): { step: SignupStep; issue: SignupIssueKey } | undefined {
   const result = signupFormSchema(signedIn).safeParse(state);
   return result.success ? undefined : signupFailure(result.error.issues);
+}
+
+/** The wizard's message under a failed field: product §5's, or the field's own range (decision 076). */
+export type FieldErrorKey =
+  | SignupIssueKey
+  | 'serviceName'
+  | 'servicePrice'
+  | 'serviceDuration'
+  | 'bufferRange'
+  | 'advanceRange'
+  | 'leadRange'
+  | 'slotOrder';
+
+const rangeKeyOf: Partial<Record<string, FieldErrorKey>> = {
+  buffer_minutes: 'bufferRange',
+  advance_booking_days: 'advanceRange',
+  lead_time_hours: 'leadRange',
+  availability: 'slotOrder',
+};
+const serviceKeyOf: Partial<Record<string, FieldErrorKey>> = {
+  name: 'serviceName',
+  price: 'servicePrice',
+  duration: 'serviceDuration',
+};
+
+/** Where a failed field's message is shown: the field, or a service's field ("services.0.price"). */
+export function errorSlot([field = '', ...rest]: readonly PropertyKey[]): string {
+  return field === 'services' && rest.length >= 2
+    ? `services.${String(rest[0])}.${String(rest[1])}`
+    : String(field);
+}
+
+export function fieldErrorKey({ path: [field = '', ...rest], message }: SignupFieldIssue): FieldErrorKey {
+  const name = String(field);
+  if (name === 'services' && rest.length >= 2) return serviceKeyOf[String(rest[1])] ?? 'serviceInvalid';
+  return rangeKeyOf[name] ?? signupIssueKey({ path: [requestFieldOf[name] ?? name, ...rest], message });
+}
+
+/** Each failed field's slot and message, the first issue of a field winning. */
+export function fieldErrorsOf(issues: readonly SignupFieldIssue[]): Record<string, FieldErrorKey> {
+  const errors: Record<string, FieldErrorKey> = {};
+  for (const issue of issues) errors[errorSlot(issue.path)] ??= fieldErrorKey(issue);
+  return errors;
 }

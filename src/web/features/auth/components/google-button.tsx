@@ -1,16 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuthConfig } from '../api/use-me.ts';
-import { useGoogleSignIn } from '../use-google-sign-in.ts';
+import { type GoogleFailureWords, useGoogleSignIn } from '../use-google-sign-in.ts';
 
 /**
  * Continue with Google. When this server has no Google credentials the button stays, disabled,
  * and says so (ARCHITECTURE §13) rather than failing after a click.
  */
-export function GoogleButton({ callbackURL = '/', disabled }: { callbackURL?: string; disabled?: boolean }) {
+export function GoogleButton({
+  callbackURL = '/',
+  disabled,
+  failure,
+}: {
+  callbackURL?: string;
+  disabled?: boolean;
+  /** The screen's own words for a failure (the wizard's); else the sign-in page's. */
+  failure?: GoogleFailureWords;
+}) {
   const { t } = useTranslation();
   const config = useAuthConfig();
-  const signIn = useGoogleSignIn();
+  const signIn = useGoogleSignIn(failure);
   const configured = config.data?.google ?? false;
   return (
     <div className="flex flex-col gap-2">

@@ -10,7 +10,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { LabelledField, NumberField } from '../../vendor-onboarding/components/vendor-fields.tsx';
+import { ServiceFields } from '../../vendor-onboarding/components/service-fields.tsx';
+import { LabelledField } from '../../vendor-onboarding/components/vendor-fields.tsx';
+import { serviceOfDraft } from '../../vendor-onboarding/service-draft.ts';
 import {
   useDeactivateVendorService,
   useSaveVendorService,
@@ -105,35 +107,27 @@ export function ServicesSection() {
   );
 }
 
-/** A number input's text as a number: '' is no number (NaN), which the schema refuses. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
-
 /**
- * The service form: each field as typed, checked by vendorServiceSchema's own field; the
- * form takes pesos, the API and the database keep centavos (ARCHITECTURE §3).
+ * The service form: the wizard's service draft (pesos as typed, '' for the category's place) and a
+ * description, checked by vendorServiceSchema as the API checks it.
  */
 const serviceFormSchema = z
   .object({
-    name: vendorServiceSchema.shape.name,
-    description: z
-      .string()
-      .transform((text) => text.trim() || null)
-      .pipe(vendorServiceSchema.shape.description.unwrap()),
-    price: z
-      .string()
-      .transform((text) => Math.round(numberOf(text) * 100))
-      .pipe(vendorServiceSchema.shape.price_cents),
-    duration: z.string().transform(numberOf).pipe(vendorServiceSchema.shape.duration_minutes),
-    // '' = the category's default.
-    location: z.enum(['', ...serviceLocations]).transform((value) => (value === '' ? null : value)),
+    name: z.string(),
+    description: z.string(),
+    price: z.string(),
+    duration: z.string(),
+    location: z.enum(['', ...serviceLocations]),
   })
-  .transform(({ name, description, price, duration, location }) => ({
-    name,
-    description,
-    price_cents: price,
-    duration_minutes: duration,
-    location,
-  }));
+  .transform(({ description, ...draft }, ctx) => {
+    const checked = vendorServiceSchema.safeParse({
+      ...serviceOfDraft(draft),
+      description: description.trim() || null,
+    });
+    if (checked.success) return checked.data;
+    for (const { path, message } of checked.error.issues) ctx.addIssue({ code: 'custom', path, message });
+    return z.NEVER;
+  });
 
 function ServiceForm({ service, onClose }: { service: VendorService | undefined; onClose: () => void }) {
   const { t } = useTranslation();
@@ -173,40 +167,9 @@ function ServiceForm({ service, onClose }: { service: VendorService | undefined;
       className="flex flex-col gap-3 rounded-xl border border-brand-200 p-3"
       onSubmit={(e) => void submit(e)}
     >
-      <LabelledField id="service-name" label={t('vendor.dashboard.services.name')}>
-        <Input id="service-name" {...register('name')} />
-      </LabelledField>
+      <ServiceFields idPrefix="service" field={(name) => register(name)} />
       <LabelledField id="service-description" label={t('vendor.dashboard.services.description')}>
         <Input id="service-description" {...register('description')} />
-      </LabelledField>
-      <div className="grid grid-cols-2 gap-3">
-        <NumberField
-          id="service-price"
-          label={t('vendor.dashboard.services.price')}
-          inputMode="decimal"
-          min={0}
-          step={0.01}
-          {...register('price')}
-        />
-        <NumberField
-          id="service-duration"
-          label={t('vendor.dashboard.services.duration')}
-          min={5}
-          max={1440}
-          {...register('duration')}
-        />
-      </div>
-      <LabelledField id="service-location" label={t('vendor.dashboard.services.location')}>
-        <select
-          id="service-location"
-          {...register('location')}
-          className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-        >
-          <option value="">{t('vendor.dashboard.services.locationDefault')}</option>
-          <option value="customer">{t('vendor.dashboard.services.locationCustomer')}</option>
-          <option value="vendor">{t('vendor.dashboard.services.locationVendor')}</option>
-          <option value="online">{t('vendor.dashboard.services.locationOnline')}</option>
-        </select>
       </LabelledField>
       <div className="flex gap-3">
         <Button variant="secondary" className="flex-1" onClick={onClose}>

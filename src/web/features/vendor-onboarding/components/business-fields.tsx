@@ -6,8 +6,9 @@ import {
   type VendorCategoryKey,
   vendorCategories,
 } from '../../../../shared/categories.ts';
+import { fieldErrorProps } from '../../../components/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { CheckboxGrid, LabelledField, NumberField, OptionalMark } from './vendor-fields.tsx';
+import { CheckboxGrid, FieldError, LabelledField, NumberField, OptionalMark } from './vendor-fields.tsx';
 
 export interface BusinessValues {
   bio: string;
@@ -31,10 +32,13 @@ export function BusinessFields({
   value,
   onChange,
   language,
+  errors = {},
 }: {
   value: BusinessValues;
   onChange: (patch: Partial<BusinessValues>) => void;
   language: string;
+  /** A message under each field that failed (the wizard's Next and Create Profile). */
+  errors?: Partial<Record<keyof BusinessValues, string>>;
 }) {
   const { t } = useTranslation();
   return (
@@ -53,12 +57,15 @@ export function BusinessFields({
         id="vendor-experience"
         label={t('vendor.wizard.experience')}
         min={0}
+        max={100}
+        error={errors.experience_years}
         value={value.experience_years}
         onChange={(e) => onChange({ experience_years: e.target.value })}
       />
-      <LabelledField id="vendor-category" label={t('vendor.wizard.category')}>
+      <LabelledField id="vendor-category" label={t('vendor.wizard.category')} error={errors.category}>
         <select
           id="vendor-category"
+          {...fieldErrorProps(errors.category, 'vendor-category')}
           value={value.category ?? ''}
           onChange={(e) =>
             onChange({ category: e.target.value === '' ? null : (e.target.value as VendorCategoryKey) })
@@ -80,6 +87,7 @@ export function BusinessFields({
         checked={value.service_areas}
         onToggle={(area) => onChange({ service_areas: toggle(value.service_areas, area) })}
       />
+      <FieldError id="vendor-areas" error={errors.service_areas} />
       <CheckboxGrid
         legend={
           <>
@@ -92,9 +100,10 @@ export function BusinessFields({
         checked={value.languages}
         onToggle={(lang) => onChange({ languages: toggle(value.languages, lang) })}
       />
-      <LabelledField id="vendor-address" label={t('vendor.wizard.address')}>
+      <LabelledField id="vendor-address" label={t('vendor.wizard.address')} error={errors.address}>
         <Input
           id="vendor-address"
+          {...fieldErrorProps(errors.address, 'vendor-address')}
           autoComplete="street-address"
           placeholder={t('vendor.wizard.addressPlaceholder')}
           value={value.address}

@@ -12,9 +12,12 @@ export interface SchedulingValues {
 export function SchedulingFields({
   value,
   onChange,
+  errors = {},
 }: {
   value: SchedulingValues;
   onChange: (patch: Partial<SchedulingValues>) => void;
+  /** A message under each field out of its range (the wizard's Next and Create Profile). */
+  errors?: Partial<Record<keyof SchedulingValues, string>>;
 }) {
   const { t } = useTranslation();
   return (
@@ -24,6 +27,7 @@ export function SchedulingFields({
         label={t('vendor.wizard.buffer')}
         min={BUFFER_MINUTES.min}
         max={BUFFER_MINUTES.max}
+        error={errors.buffer_minutes}
         value={value.buffer_minutes}
         onChange={(e) => onChange({ buffer_minutes: e.target.value })}
       />
@@ -32,6 +36,7 @@ export function SchedulingFields({
         label={t('vendor.wizard.advance')}
         min={ADVANCE_BOOKING_DAYS.min}
         max={ADVANCE_BOOKING_DAYS.max}
+        error={errors.advance_booking_days}
         value={value.advance_booking_days}
         onChange={(e) => onChange({ advance_booking_days: e.target.value })}
       />
@@ -43,6 +48,7 @@ export function SchedulingFields({
         min={LEAD_TIME_MINUTES.min / 60}
         max={LEAD_TIME_MINUTES.max / 60}
         aria-describedby="lead-hint"
+        error={errors.lead_time_hours}
         value={value.lead_time_hours}
         onChange={(e) => onChange({ lead_time_hours: e.target.value })}
       >

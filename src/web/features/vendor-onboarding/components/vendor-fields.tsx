@@ -18,16 +18,21 @@ export function OptionalMark() {
   );
 }
 
-/** A field with its label above it (`optional`: the label says it may stay empty). */
+/**
+ * A field with its label above it (`optional`: the label says it may stay empty) and its error
+ * below (`${id}-error`, which the field names with fieldErrorProps).
+ */
 export function LabelledField({
   id,
   label,
   optional = false,
+  error,
   children,
 }: {
   id: string;
   label: string;
   optional?: boolean;
+  error?: string | undefined;
   children: ReactNode;
 }) {
   return (
@@ -37,8 +42,18 @@ export function LabelledField({
         {optional ? <OptionalMark /> : null}
       </label>
       {children}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it, named `${id}-error` (fieldErrorProps points the field at it). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 /**
@@ -48,12 +63,29 @@ export function LabelledField({
 export function NumberField({
   id,
   label,
+  error,
   children,
   ...input
-}: Omit<ComponentProps<'input'>, 'id' | 'type'> & { id: string; label: string; children?: ReactNode }) {
+}: Omit<ComponentProps<'input'>, 'id' | 'type'> & {
+  id: string;
+  label: string;
+  error?: string | undefined;
+  children?: ReactNode;
+}) {
+  // The error is read after any hint the field has.
+  const describedBy = [input['aria-describedby'], error ? `${id}-error` : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
-    <LabelledField id={id} label={label}>
-      <Input id={id} type="number" inputMode="numeric" {...input} />
+    <LabelledField id={id} label={label} error={error}>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        {...input}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
       {children}
     </LabelledField>
   );

@@ -14,6 +14,7 @@ import {
   myBookingsRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
+import { coloniasRoutes } from './features/colonias/colonias.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -56,6 +57,7 @@ import { mountDevWebApp, mountWebApp, type RenderIndex } from './lib/web-app.ts'
 function createApi() {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes)
+    .route('/colonias', coloniasRoutes)
     .route('/vendors', vendorsRoutes)
     .route('/vendors', availabilityRoutes)
     .route('/vendors', vendorReviewsRoutes)
@@ -136,8 +138,9 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
   app.use('/api/*', async (c, next) => {
     await next();
     // On the response in place, as secureHeaders does: c.header() would rebuild a finished
-    // response around a stream of its body (lib/compress.ts says what that costs).
-    c.res.headers.set('Cache-Control', 'no-store');
+    // response around a stream of its body (lib/compress.ts says what that costs). A route that
+    // says how long its answer may be kept says so itself (the colonias: decision 073).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
 
   // No body larger than a route needs, counted while it is read (lib/body-limit.ts).

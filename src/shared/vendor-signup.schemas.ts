@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categoryKeyOf, languages, neighborhoods } from './categories.ts';
+import { categoryKeyOf, languages } from './categories.ts';
 import {
   ADVANCE_BOOKING_DAYS,
   BUFFER_MINUTES,
@@ -91,6 +91,9 @@ export const passwordSchema = z
   .max(128, signupMessages.weakPassword)
   .refine(isStrongPassword, signupMessages.weakPassword);
 
+/** The most service areas a vendor lists: whole alcaldías cover many colonias at once. */
+export const MAX_SERVICE_AREAS = 60;
+
 /** Step 2 Business and Areas. product §5: the address is required in practice. */
 export const signupStep2Schema = z.object({
   bio: z.string().trim().max(2000).optional().default(''),
@@ -102,9 +105,12 @@ export const signupStep2Schema = z.object({
     .nullable()
     .default(null),
   service_category: serviceCategorySchema(signupMessages.categoryRequired),
+  // A colonia of the city, one of product §3's ten, or "Alcaldía X": the server checks them against
+  // its catalogue, which the browser never loads (decision 073).
   service_areas: z
-    .array(z.enum(neighborhoods))
+    .array(z.string().trim().min(1, signupMessages.areasRequired).max(120, signupMessages.areasRequired))
     .min(1, signupMessages.areasRequired)
+    .max(MAX_SERVICE_AREAS, signupMessages.areasRequired)
     .transform((a) => [...new Set(a)]),
   languages: z
     .array(z.enum(languages))

@@ -8,10 +8,16 @@ import type { ServiceLocation } from './service-location.ts';
 // ARCHITECTURE §6: GET /api/vendors?category=&q=&colonia=&min_price=&max_price=&verified=&available_on=
 // &offset=&limit= — the one schema for server and client.
 
-/** A colonia of product §3's list, as that list writes it, whatever the accents and case typed. */
+/**
+ * A colonia as the filter sends it: one of product §3's ten as that list writes it (accents and case
+ * aside), else the text as typed, spaces tidied; nothing for a blank or overlong one. Whether it is
+ * a colonia of the city the server says (its catalogue is never in the browser: decision 073).
+ */
 export function canonicalColonia(text: string): string | undefined {
-  const folded = foldText(text);
-  return neighborhoods.find((area) => foldText(area) === folded);
+  const tidy = text.trim().replace(/\s+/g, ' ');
+  if (!tidy || tidy.length > 80) return undefined;
+  const folded = foldText(tidy);
+  return neighborhoods.find((area) => foldText(area) === folded) ?? tidy;
 }
 
 export const vendorSorts = ['relevance', 'rating'] as const;
@@ -42,7 +48,7 @@ export const vendorListQuerySchema = z
         message: `Search text must be at least ${MIN_SEARCH_LENGTH} characters`,
       })
       .optional(),
-    // The filters. A colonia the vendor serves (product §3's list), a service priced
+    // The filters. A colonia the vendor serves (the server's catalogue: decision 073), a service priced
     // within the range (pesos, both ends included), verified vendors only, and at least one open slot
     // on a day (YYYY-MM-DD, in the vendor's timezone; the server refuses days outside the booking range).
     colonia: z

@@ -37,6 +37,7 @@ type Access = 'admin' | 'signedIn' | 'vendor' | 'dev' | 'betterAuth' | 'public' 
 const publicRoutes = new Set([
   'GET /api/health',
   'GET /api/auth-config',
+  'GET /api/colonias',
   'GET /api/vendors',
   'GET /api/vendors/featured',
   'GET /api/vendors/suggest',
@@ -91,6 +92,7 @@ function accessOf(method: string, path: string): Access | undefined {
 const admittedStatus: Record<string, number> = {
   'GET /api/health': 200,
   'GET /api/auth-config': 200,
+  'GET /api/colonias': 400, // no q
   'GET /api/vendors': 200,
   'GET /api/vendors/featured': 200,
   'GET /api/vendors/suggest': 400, // no q

@@ -99,6 +99,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Completa todos los campos obligatorios antes de continuar.',
     en: 'Please fill in all required fields before continuing.',
   },
+  service_area_unknown: {
+    'es-MX': '{{area}} no es una colonia ni una alcaldía de la Ciudad de México. Búscala en la lista.',
+    en: '{{area}} is not a colonia or an alcaldía of Mexico City. Look it up in the list.',
+  },
   vendor_not_found: {
     'es-MX': 'No encontramos a este proveedor.',
     en: 'We could not find this vendor.',
@@ -118,6 +122,11 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
   address_required: {
     'es-MX': 'Escribe la dirección donde se hará el servicio.',
     en: 'Please enter the address where the service is done.',
+  },
+  colonia_unknown: {
+    'es-MX':
+      '{{colonia}} no es una colonia de la Ciudad de México. Escribe tu código postal y elige tu colonia.',
+    en: '{{colonia}} is not a colonia of Mexico City. Enter your postal code and choose your colonia.',
   },
   colonia_not_served: {
     'es-MX': 'Este proveedor no atiende {{colonia}}. Atiende: {{serves}}.',

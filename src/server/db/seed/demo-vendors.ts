@@ -3,7 +3,8 @@ import type { ApplicationStatus, PricingType } from '../../../shared/constants.t
 import type { ScheduleName } from './schedules.ts';
 
 // The named demo vendors (ARCHITECTURE §13): Mexico City businesses written for Barrio, spread over every
-// chip of the browse and directory lists and every neighbourhood of product §3. Data only; seed.ts
+// chip of the browse and directory lists, every neighbourhood of product §3 and a few more of the city's
+// colonias (Escandón, Narvarte, Nápoles, the alcaldía Benito Juárez whole). Data only; seed.ts
 // turns it into rows. Emails use the reserved `.example` domain so that no demo mail reaches anyone.
 
 export type Neighborhood = (typeof neighborhoods)[number];
@@ -41,7 +42,11 @@ export interface DemoVendor {
   experienceYears: number | null;
   phone: string;
   email: string;
-  serviceAreas: Neighborhood[];
+  /**
+   * One of product §3's ten, a colonia of the city as its catalogue writes it, or a whole alcaldía
+   * (decision 073; seed.test.ts checks each against the catalogue).
+   */
+  serviceAreas: string[];
   languages: Language[];
   bufferMinutes: number;
   advanceBookingDays: number;
@@ -218,7 +223,7 @@ export const demoVendors: DemoVendor[] = [
     experienceYears: 3,
     phone: '+525587013345',
     email: 'paulina@ordenybrillo.example',
-    serviceAreas: ['Condesa', 'Roma Norte', 'Polanco'],
+    serviceAreas: ['Condesa', 'Roma Norte', 'Polanco', 'Escandón I Sección', 'Escandón II Sección'],
     languages: ['Spanish', 'English'],
     bufferMinutes: 30,
     advanceBookingDays: 45,
@@ -318,7 +323,7 @@ export const demoVendors: DemoVendor[] = [
     experienceYears: 5,
     phone: '+525578321109',
     email: 'citas@tapicerialimpia.example',
-    serviceAreas: ['Del Valle', 'Coyoacán', 'Roma Sur'],
+    serviceAreas: ['Alcaldía Benito Juárez', 'Coyoacán', 'Roma Sur'],
     languages: ['Spanish'],
     bufferMinutes: 30,
     advanceBookingDays: 30,
@@ -1112,7 +1117,7 @@ export const demoVendors: DemoVendor[] = [
     experienceYears: 18,
     phone: '+525529915587',
     email: 'raul.martinez.reparaciones@correo.example',
-    serviceAreas: ['Del Valle', 'Coyoacán'],
+    serviceAreas: ['Del Valle', 'Coyoacán', 'Narvarte Poniente', 'Nápoles'],
     languages: ['Spanish'],
     bufferMinutes: 45,
     advanceBookingDays: 21,

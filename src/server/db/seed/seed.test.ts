@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, neighborhoods, vendorCategories } from '../../../shared/categories.ts';
 import { activeAppointmentStatuses, appointmentStatuses } from '../../../shared/constants.ts';
 import { type weekdays, weeklyAvailabilitySchema } from '../../../shared/weekly-availability.ts';
+import { colonias } from '../../features/colonias/colonias-catalogue.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
 import type { Database, Db } from '../client.ts';
 import { account, user, userRoles } from '../schema/auth.ts';
@@ -79,7 +80,18 @@ describe('seedDemoData with the 60 named vendors', () => {
   it('stores category keys only, every neighbourhood and only the spec languages', async () => {
     const rows = await db.select().from(vendorProfiles);
     for (const row of rows) expect(vendorCategories, row.businessName).toContain(row.serviceCategory);
-    expect(new Set(rows.flatMap((r) => r.serviceAreas))).toEqual(new Set(neighborhoods));
+    // Every one of product §3's ten, and a few more of the city's, each as the catalogue writes it.
+    const areas = new Set(rows.flatMap((r) => r.serviceAreas));
+    for (const area of neighborhoods) expect(areas).toContain(area);
+    for (const area of areas) expect(colonias().canonicalArea(area), area).toBe(area);
+    expect([...areas].filter((area) => !(neighborhoods as readonly string[]).includes(area))).toEqual(
+      expect.arrayContaining([
+        'Narvarte Poniente',
+        'Escandón I Sección',
+        'Nápoles',
+        'Alcaldía Benito Juárez',
+      ]),
+    );
     expect(new Set(rows.flatMap((r) => r.languages))).toEqual(new Set(languages));
   });
 

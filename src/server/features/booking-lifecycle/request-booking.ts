@@ -1,13 +1,15 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
+import { alcaldiaOfArea } from '../../../shared/colonias.ts';
 import { toE164 } from '../../../shared/phone.ts';
-import { type BookingAddress, servesColonia, serviceLocationOf } from '../../../shared/service-location.ts';
+import { type BookingAddress, serviceLocationOf } from '../../../shared/service-location.ts';
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
+import { colonias } from '../colonias/colonias-catalogue.ts';
 import { notifyBookingRequested } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
@@ -231,8 +233,9 @@ export async function requestBooking({
 }
 
 /**
- * A service done at the customer's place needs the address, in a colonia the vendor serves
- * (its service areas; a vendor with none refuses nowhere). Each refusal names its field, as the
+ * A service done at the customer's place needs the address, in a colonia of the city (the
+ * catalogue's, or one of product §3's ten: decision 073) that the vendor serves (its service areas,
+ * an alcaldía serving its colonias; a vendor with none refuses nowhere). Each refusal names its field, as the
  * validator does.
  */
 function checkedAddress(address: BookingAddress | undefined, serviceAreas: string[]): BookingAddress {
@@ -242,7 +245,14 @@ function checkedAddress(address: BookingAddress | undefined, serviceAreas: strin
       'address_required',
     );
   }
-  if (!servesColonia(serviceAreas, address.colonia)) {
+  if (!colonias().canonicalArea(address.colonia) || alcaldiaOfArea(address.colonia)) {
+    const message = `${address.colonia} is not a colonia of Mexico City.`;
+    throw new AppError('validation_failed', message, [{ path: 'address.colonia', message }]).because(
+      'colonia_unknown',
+      { colonia: address.colonia },
+    );
+  }
+  if (!colonias().serves(serviceAreas, address.colonia)) {
     const message = `This vendor does not serve ${address.colonia}. They serve: ${serviceAreas.join(', ')}.`;
     throw new AppError('validation_failed', message, [
       { path: 'address.colonia', message, serves: serviceAreas },

@@ -13,6 +13,7 @@ import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { validate } from '../../lib/validate.ts';
+import { knownServiceAreas } from '../colonias/colonias-catalogue.ts';
 import {
   createVendorService,
   deactivateVendorService,
@@ -48,9 +49,10 @@ export const vendorAccountRoutes = new Hono<AppEnv>()
   .post('/signup', requireSameOrigin, signupRateLimit, validate('json', vendorSignupSchema), async (c) => {
     const { db, config } = c.var.deps;
     const user = c.var.user;
+    const input = c.req.valid('json');
     const result = await createVendorSignup({
       db,
-      input: c.req.valid('json'),
+      input: { ...input, service_areas: knownServiceAreas(input.service_areas) },
       sessionUser: user
         ? { id: user.id, name: user.name, email: user.email, emailVerified: user.emailVerified }
         : null,
@@ -71,6 +73,7 @@ export const vendorAccountRoutes = new Hono<AppEnv>()
     validate('json', vendorProfilePatchSchema),
     async (c) => {
       const input = c.req.valid('json');
+      if (input.service_areas !== undefined) input.service_areas = knownServiceAreas(input.service_areas);
       return c.json(
         await updateVendorAccountProfile(c.var.deps.db, {
           vendorProfileId: c.var.vendorProfileId,

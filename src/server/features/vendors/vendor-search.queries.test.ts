@@ -233,7 +233,8 @@ describe(`vendor search: what people type (${testEngine})`, () => {
       'Don Beto Plomería y Electricidad',
     );
     expect(await suggest('roma')).toMatchObject({ colonias: ['Roma Norte', 'Roma Sur'] });
-    expect((await suggest('coyoa')).colonias).toEqual(['Coyoacán']);
+    // product §3's Coyoacán first, then the city's colonias of that name (decision 073).
+    expect((await suggest('coyoa')).colonias).toEqual(['Coyoacán', 'Villa Coyoacán', 'Floresta Coyoacán']);
     expect((await suggest('niñe')).categories).toEqual(['childcare']);
     expect((await suggest('uñas')).categories).toEqual(['beauty']);
     const kawaii = await suggest('kawaii');

@@ -1,10 +1,13 @@
-import { ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { categoriesContaining, searchWords } from '../../../shared/search-query.ts';
 import { type Db, TYPO_SIMILARITY } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { colonias } from '../colonias/colonias-catalogue.ts';
 
 /** Shorter words are too short to correct: every three-letter word is like some other one. */
 const TYPO_MIN_LENGTH = 4;
+/** Shorter words begin a colonia's word in nearly every alcaldía ("san", "la"). */
+const ALCALDIA_WORD_MIN_LENGTH = 4;
 
 /** What a search finds and how its finds rank (ARCHITECTURE §3.6). */
 export interface VendorSearch {
@@ -90,8 +93,26 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
       sql` || `,
     );
   const document = vendorProfiles.searchDocument;
+  // A vendor serving a whole alcaldía serves each of its colonias: a word that begins a word of one
+  // of them ("narvarte") is found in the vendor's "Alcaldía Benito Juárez" (decision 073). Each word
+  // is then in the document or names such a colonia.
+  const alcaldiasOf = words.map((word) =>
+    word.length >= ALCALDIA_WORD_MIN_LENGTH ? colonias().alcaldiaAreasWithWord(word) : [],
+  );
+  const everyWord = alcaldiasOf.some((areas) => areas.length > 0)
+    ? and(
+        ...words.map((word, i) =>
+          alcaldiasOf[i]!.length > 0
+            ? or(
+                sql`${document} @@ ${wordQuery(word, '')}`,
+                sql`${vendorProfiles.serviceAreas} && ${sql.param(alcaldiasOf[i])}::text[]`,
+              )
+            : sql`${document} @@ ${wordQuery(word, '')}`,
+        ),
+      )!
+    : sql`${document} @@ (${every})`;
   return {
-    match: or(sql`${document} @@ (${every})`, ...contains)!,
+    match: or(everyWord, ...contains)!,
     nameContains,
     tier: sql<number>`case when ${document} @@ (${anyIn('A')}) then 1 when ${document} @@ (${anyIn('ABC')}) then 2 else 3 end`,
     rank: sql<number>`ts_rank(${document}, ${every})`,

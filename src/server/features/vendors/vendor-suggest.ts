@@ -3,6 +3,7 @@ import { foldText } from '../../../shared/fold-text.ts';
 import { categorySynonyms } from '../../../shared/search-vocabulary.ts';
 import type { VendorSuggestions } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { colonias as coloniasCatalogue } from '../colonias/colonias-catalogue.ts';
 import { vendorListFilter, vendorSearchBlockQuery } from './vendors.service.ts';
 
 /** How many of each the search box offers. */
@@ -28,7 +29,15 @@ export async function suggestVendors(db: Db, text: string): Promise<VendorSugges
       [...categoryWords(key), ...categorySynonyms[key]].some((word) => beginsAWord(word, typed)),
     )
     .slice(0, SUGGESTIONS.categories);
-  const colonias = neighborhoods.filter((area) => beginsAWord(area, typed)).slice(0, SUGGESTIONS.colonias);
+  // product §3's ten first, as before; then the whole city's (decision 073), each named as it is stored.
+  const colonias = [
+    ...new Set([
+      ...neighborhoods.filter((area) => beginsAWord(area, typed)),
+      ...coloniasCatalogue()
+        .named(text, SUGGESTIONS.colonias)
+        .map((colonia) => colonia.label),
+    ]),
+  ].slice(0, SUGGESTIONS.colonias);
   const filter = await vendorListFilter(db, { q: text });
   // The search's own first block, ranked: a smaller one would rank only the newest few finds.
   const found = await vendorSearchBlockQuery(db, filter);

@@ -7,8 +7,10 @@ import {
 } from '../../../shared/vendor.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { seesUnlistedVendor } from '../../auth/roles.service.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { sendJson, serialiseJson } from '../../lib/serialised-json.ts';
 import { validate } from '../../lib/validate.ts';
+import { colonias } from '../colonias/colonias-catalogue.ts';
 import { suggestVendors } from './vendor-suggest.ts';
 import {
   getPublicVendor,
@@ -17,6 +19,15 @@ import {
   listSimilarVendors,
   type SeesUnlisted,
 } from './vendors.service.ts';
+
+/** The colonia filter's colonia as the catalogue writes it; a 400 naming the field for one it lacks. */
+function knownColonia(colonia: string): string {
+  const known = colonias().canonicalArea(colonia);
+  if (known) return known;
+  throw new AppError('validation_failed', 'Invalid query (colonia): Unknown colonia', [
+    { path: 'colonia', message: 'Unknown colonia' },
+  ]);
+}
 
 /** Decision 048: the signed-in owner of an unapproved vendor, and admins, see it; nobody else. */
 function seesUnlistedOf(c: Context<AppEnv>): SeesUnlisted {
@@ -28,7 +39,9 @@ function seesUnlistedOf(c: Context<AppEnv>): SeesUnlisted {
 export const vendorsRoutes = new Hono<AppEnv>()
   // The public lists are cached per instance until a vendor changes (decision 026), serialised.
   .get('/', validate('query', vendorListQuerySchema), async (c) => {
-    const query = c.req.valid('query');
+    const query = { ...c.req.valid('query') };
+    // A colonia of the whole city's catalogue, as the catalogue writes it (decision 073).
+    if (query.colonia !== undefined) query.colonia = knownColonia(query.colonia);
     // A day's availability changes with every booking: those lists are not kept with the others,
     // which change only with vendors (the availability answers are kept a minute: vendor-open-days.ts).
     if (query.available_on) {

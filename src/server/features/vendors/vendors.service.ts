@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { vendorRatings } from '../../db/schema/reviews.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { colonias } from '../colonias/colonias-catalogue.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
 import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
@@ -96,7 +97,12 @@ export async function vendorListFilter(
   const conditions: SQL[] = [publiclyListed];
   if (category) conditions.push(eq(vendorProfiles.serviceCategory, category));
   // The filters, each in SQL (the day's availability is read after: availableOn).
-  if (colonia) conditions.push(sql`${vendorProfiles.serviceAreas} @> array[${colonia}]::text[]`);
+  // A colonia is served by the vendors that name it, one of product §3's ten that covers it, or its
+  // alcaldía whole (decision 073).
+  if (colonia)
+    conditions.push(
+      sql`${vendorProfiles.serviceAreas} && ${sql.param(colonias().areasServing(colonia))}::text[]`,
+    );
   if (verified) conditions.push(eq(vendorProfiles.isVerified, true));
   if (min_price !== undefined || max_price !== undefined) {
     conditions.push(

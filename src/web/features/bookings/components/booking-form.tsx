@@ -6,6 +6,7 @@ import {
   bookingFormSchema,
   type CreateBookingResponse,
 } from '../../../../shared/booking.schemas.ts';
+import { alcaldiaOfArea, isPostalCode } from '../../../../shared/colonias.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
 import { zoneCity } from '../../../../shared/date-format.ts';
 import { foldText } from '../../../../shared/fold-text.ts';
@@ -23,10 +24,12 @@ import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { useColonias } from '../../colonias/use-colonias.ts';
 import { useAvailability } from '../api/use-availability.ts';
 import { useCreateBooking } from '../api/use-create-booking.ts';
 import { useMyBookings } from '../api/use-my-bookings.ts';
 import { demoSlots, groupSlotsByDay } from '../booking-slots.ts';
+import { coloniaChoices } from '../colonia-choices.ts';
 import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
@@ -126,13 +129,34 @@ export function BookingForm({
       .filter((b) => b.address)
       .sort((a, b) => b.created_at.localeCompare(a.created_at))[0]?.address;
     if (!latest) return null;
-    if (areas.length === 0) return latest;
+    // A vendor serving a whole alcaldía: its postal code lists the colonia (the server decides).
+    if (areas.length === 0 || areas.some((area) => alcaldiaOfArea(area))) return latest;
     // The colonia as the vendor lists it, which the form's select offers (case and accents aside).
     const colonia = areas.find((area) => foldText(area) === foldText(latest.colonia));
     return colonia ? { ...latest, colonia } : null;
   }, [myBookings.data, areas]);
   const typedAddress = useWatch({ control, name: 'address' });
   const addressEmpty = !typedAddress.street && !typedAddress.colonia && !typedAddress.postalCode;
+  // A postal code fills the colonia's choices with its colonias the vendor serves (decision 073).
+  const postalCode = isPostalCode(typedAddress.postalCode) ? typedAddress.postalCode.trim() : '';
+  const ofPostalCode = useColonias(postalCode, addressNeeded && postalCode !== '');
+  const ofCode = postalCode ? ofPostalCode.data?.items : undefined;
+  const choices = coloniaChoices(areas, ofCode);
+  const onlyChoice = choices.ofPostalCode.length === 1 ? choices.ofPostalCode[0] : undefined;
+  useEffect(() => {
+    if (onlyChoice && !getValues('address.colonia')) setValue('address.colonia', onlyChoice);
+  }, [onlyChoice, getValues, setValue]);
+  const coloniaNote = !addressNeeded
+    ? null
+    : !postalCode
+      ? choices.byPostalCode
+        ? t('colonias.postalCodeFirst')
+        : null
+      : ofCode && ofCode.length === 0
+        ? t('colonias.postalCodeUnknown', { code: postalCode })
+        : ofCode && choices.byPostalCode && choices.ofPostalCode.length === 0
+          ? t('colonias.postalCodeNotServed', { code: postalCode, areas: areas.join(', ') })
+          : null;
 
   const availability = useAvailability(vendor.slug, serviceId || undefined);
   const slotsAreDemo = Boolean(serviceId) && availability.isError;
@@ -255,6 +279,15 @@ export function BookingForm({
   };
 
   const field = (key: string) => `${formId}-${key}`;
+  // The colonia's error and the postal code's note, both read with the field.
+  const coloniaDescribedBy = [
+    errorText.colonia ? `${field('colonia')}-error` : undefined,
+    coloniaNote ? field('colonia-note') : undefined,
+  ].filter((id) => id !== undefined);
+  const coloniaDescription = {
+    'aria-invalid': errorText.colonia ? (true as const) : undefined,
+    'aria-describedby': coloniaDescribedBy.length > 0 ? coloniaDescribedBy.join(' ') : undefined,
+  };
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
       <p className="text-sm text-stone-600">
@@ -380,38 +413,6 @@ export function BookingForm({
             />
           </FormField>
           <FormField
-            id={field('colonia')}
-            required
-            label={t('bookings.form.colonia')}
-            error={errorText.colonia}
-          >
-            {areas.length > 0 ? (
-              <select
-                id={field('colonia')}
-                required
-                {...register('address.colonia')}
-                {...fieldErrorProps(errorText.colonia, field('colonia'))}
-                className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
-              >
-                <option value="">{t('bookings.form.coloniaPlaceholder')}</option>
-                {areas.map((area) => (
-                  <option key={area} value={area}>
-                    {area}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <Input
-                id={field('colonia')}
-                autoComplete="address-level3"
-                required
-                maxLength={100}
-                {...register('address.colonia')}
-                {...fieldErrorProps(errorText.colonia, field('colonia'))}
-              />
-            )}
-          </FormField>
-          <FormField
             id={field('postal')}
             required
             label={t('bookings.form.postalCode')}
@@ -426,6 +427,53 @@ export function BookingForm({
               {...register('address.postalCode')}
               {...fieldErrorProps(errorText.postalCode, field('postal'))}
             />
+          </FormField>
+          <FormField
+            id={field('colonia')}
+            required
+            label={t('bookings.form.colonia')}
+            error={errorText.colonia}
+          >
+            {areas.length > 0 ? (
+              <select
+                id={field('colonia')}
+                required
+                {...register('address.colonia')}
+                {...coloniaDescription}
+                className="h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2"
+              >
+                <option value="">{t('bookings.form.coloniaPlaceholder')}</option>
+                {choices.options.map((area) => (
+                  <option key={area} value={area}>
+                    {area}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <>
+                <Input
+                  id={field('colonia')}
+                  autoComplete="address-level3"
+                  required
+                  maxLength={100}
+                  list={choices.ofPostalCode.length > 0 ? field('colonia-list') : undefined}
+                  {...register('address.colonia')}
+                  {...coloniaDescription}
+                />
+                {choices.ofPostalCode.length > 0 ? (
+                  <datalist id={field('colonia-list')}>
+                    {choices.ofPostalCode.map((label) => (
+                      <option key={label} value={label} />
+                    ))}
+                  </datalist>
+                ) : null}
+              </>
+            )}
+            {coloniaNote ? (
+              <p id={field('colonia-note')} className="text-sm text-stone-600">
+                {coloniaNote}
+              </p>
+            ) : null}
           </FormField>
           <FormField id={field('references')} label={t('bookings.form.references')}>
             <Input

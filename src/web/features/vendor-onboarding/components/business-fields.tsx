@@ -2,12 +2,12 @@ import { useTranslation } from 'react-i18next';
 import {
   categoryLabel,
   languages,
-  neighborhoods,
   type VendorCategoryKey,
   vendorCategories,
 } from '../../../../shared/categories.ts';
 import { fieldErrorProps } from '../../../components/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ServiceAreasField } from './service-areas-field.tsx';
 import { CheckboxGrid, FieldError, LabelledField, NumberField, OptionalMark } from './vendor-fields.tsx';
 
 export interface BusinessValues {
@@ -24,7 +24,7 @@ const toggle = (list: string[], item: string) =>
 
 /**
  * The wizard's step 2 (product §2), reused by the dashboard's Edit Profile: bio, years of experience,
- * the signup category list shown in the UI language, service areas (grid scrolls at 15rem) and
+ * the signup category list shown in the UI language, service areas (ServiceAreasField) and
  * languages (10rem, product §9), and the address (labelled Optional in the spec, required in practice
  * — product §5 — so Barrio labels it required).
  */
@@ -80,12 +80,9 @@ export function BusinessFields({
           ))}
         </select>
       </LabelledField>
-      <CheckboxGrid
-        legend={t('vendor.wizard.areas')}
-        gridClassName="grid max-h-[15rem] grid-cols-2 gap-2 overflow-y-auto rounded-xl border border-stone-200 p-2"
-        options={neighborhoods.map((area) => ({ value: area, label: area }))}
-        checked={value.service_areas}
-        onToggle={(area) => onChange({ service_areas: toggle(value.service_areas, area) })}
+      <ServiceAreasField
+        value={value.service_areas}
+        onChange={(service_areas) => onChange({ service_areas })}
       />
       <FieldError id="vendor-areas" error={errors.service_areas} />
       <CheckboxGrid

@@ -37,7 +37,11 @@ describe('filtersFromSearch', () => {
   });
 
   it('ignores what the server would refuse', () => {
-    expect(read('colonia=Narnia&min_price=12.5&max_price=-3&verified=yes&available_on=2026-02-30')).toEqual({
+    // A colonia the browser cannot tell: the server knows the city's (decision 073). A blank or an
+    // overlong one is no colonia.
+    expect(read('colonia=Narvarte%20Poniente').colonia).toBe('Narvarte Poniente');
+    expect(read(`colonia=${'x'.repeat(81)}`).colonia).toBeUndefined();
+    expect(read(`colonia=%20%20&min_price=12.5&max_price=-3&verified=yes&available_on=2026-02-30`)).toEqual({
       category: undefined,
       q: undefined,
       colonia: undefined,

@@ -10,6 +10,7 @@ import { canonicalColonia } from '../../../../shared/vendor.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ColoniaSearch } from '../../colonias/components/colonia-search.tsx';
 import {
   availableOnRange,
   FILTER_PARAMS,
@@ -35,6 +36,7 @@ const selectClassName =
 const labelClassName = 'text-sm font-medium text-stone-800';
 
 const pesosText = (pesos: number) => formatMxn(pesos * 100);
+const popular: readonly string[] = neighborhoods;
 
 /** A chip for each filter applied, in the panel's order: a price range is one chip. */
 function chipsOf(filters: PanelFilters, t: TFunction, language: string): { key: ChipKey; label: string }[] {
@@ -113,10 +115,19 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
   // once its options are there: preact/compat gives a select's defaultValue to none of them.
   const formKey = `${JSON.stringify(filters)} ${drafts}`;
   const coloniaSelect = useRef<HTMLSelectElement>(null);
+  // A colonia of the city outside product §3's ten, found by the search under the list (decision
+  // 073): the list offers it too, chosen.
+  const [otherColonia, setOtherColonia] = useState<string | undefined>(undefined);
+  const extraColonia =
+    otherColonia ?? (filters.colonia && !popular.includes(filters.colonia) ? filters.colonia : undefined);
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new form, not each render
   useEffect(() => {
+    setOtherColonia(undefined);
     if (coloniaSelect.current) coloniaSelect.current.value = filters.colonia ?? '';
   }, [formKey]);
+  useEffect(() => {
+    if (otherColonia && coloniaSelect.current) coloniaSelect.current.value = otherColonia;
+  }, [otherColonia]);
 
   const close = () => {
     setOpen(false);
@@ -222,7 +233,12 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
                   {area}
                 </option>
               ))}
+              {extraColonia ? <option value={extraColonia}>{extraColonia}</option> : null}
             </select>
+            <ColoniaSearch
+              label={t('colonias.otherColonia')}
+              onChoose={(colonia) => setOtherColonia(colonia.label)}
+            />
           </div>
 
           <fieldset className="flex flex-col gap-1.5">

@@ -234,3 +234,36 @@ test('an admin edits and deletes a guest, whose bookings stay', async ({ page })
   await expect(page.getByText('vale.ruiz@correo.example').first()).toBeVisible();
   await expect(page.getByText(/Valentina Ruiz$/).first()).toBeVisible();
 });
+
+/** Whether the search field's placeholder shows whole in its box (a cut hint reads "…o cor"). */
+function placeholderFits(page: Page) {
+  return page
+    .getByRole('tabpanel')
+    .getByRole('searchbox')
+    .evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: input.placeholder, fits: context.measureText(input.placeholder).width <= room };
+    });
+}
+
+test('the search fields say what they search in full on a phone, in English and Spanish', async ({
+  page,
+  baseURL,
+}) => {
+  await openAdmin(page);
+  for (const language of ['en', 'es-MX']) {
+    // The language's cookie, as the switch keeps it, but not the switch: it would save Spanish to
+    // the demo admin's account, which other journeys sign in to.
+    await page.context().addCookies([{ name: 'barrio_language', value: language, url: baseURL! }]);
+    for (const tab of ['vendors', 'customers', 'bookings']) {
+      await page.goto(`/admin?tab=${tab}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const { text, fits } = await placeholderFits(page);
+      expect(fits, text).toBe(true);
+    }
+  }
+});

@@ -85,7 +85,11 @@ test('the status page shows flags and counters; its test names the failing check
 
   // No app secret or verify token in this run: the webhook check fails, with its toast.
   await page.getByRole('button', { name: 'Test webhook' }).click();
-  await expect(page.getByText(/^Webhook: .*not set/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'Webhook: Not set: WHATSAPP_VERIFY_TOKEN, WHATSAPP_APP_SECRET. Meta’s webhook calls would be refused.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText('Credentials · Skipped')).toBeVisible();
   await expectNoAxeViolations(page);
 });

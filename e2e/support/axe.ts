@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Runs axe on the page once it has settled: a toast or dialog still fading in has a transient
@@ -40,4 +40,35 @@ export async function expectNoSideScroll(page: Page) {
 export async function expectPhoneFriendly(page: Page) {
   await expectNoSideScroll(page);
   await expectNoAxeViolations(page);
+}
+
+/**
+ * Every control in `scope` takes a fingertip: a tap area of at least 44 × 44 px, its own box or the
+ * hit area grown around it (styles.css `tap-target`). Links inside running text are not controls.
+ */
+export async function expectTapTargets(scope: Locator) {
+  await expect(scope.first()).toBeVisible();
+  const small = await scope.evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [
+        ...root.querySelectorAll<HTMLElement>(
+          'a[href],button,select,input:not([type=hidden]),[role=tab],[role=switch],label:has(> input[type=radio])',
+        ),
+      ]
+        .filter((el) => el.checkVisibility() && !el.closest('.sr-only') && !el.matches('label > input'))
+        .flatMap((el) => {
+          const box = el.getBoundingClientRect();
+          const grown = getComputedStyle(el, '::after');
+          const grownToo = grown.content !== 'none' && grown.position === 'absolute';
+          const width = Math.max(box.width, grownToo ? Number.parseFloat(grown.width) : 0);
+          const height = Math.max(box.height, grownToo ? Number.parseFloat(grown.height) : 0);
+          return width >= 44 && height >= 44
+            ? []
+            : [
+                `${el.tagName} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}" ${width}×${height}`,
+              ];
+        }),
+    ),
+  );
+  expect(small).toEqual([]);
 }

@@ -152,9 +152,27 @@ export interface WhatsAppStatus {
 
 /** `logged`: the check passed, and with the log transport messages are stored, not sent. */
 export type SelfTestOutcome = 'passed' | 'logged' | 'failed' | 'skipped';
+/** What a check found, for the status page to say in the reader's language. */
+export type SelfTestReason =
+  | 'webhook_secrets_missing'
+  | 'webhook_handshake_failed'
+  | 'webhook_delivery_refused'
+  | 'webhook_ok'
+  | 'notifications_overdue'
+  | 'notifications_failed'
+  | 'notifications_logged'
+  | 'notifications_delivered'
+  | 'credentials_connected'
+  | 'credentials_refused'
+  | 'credentials_unreachable'
+  | 'credentials_log_transport';
 export interface SelfTestCheck {
   name: 'webhook' | 'notification' | 'credentials';
   outcome: SelfTestOutcome;
+  reason: SelfTestReason;
+  /** The reason's particulars: a count, the settings missing, the provider's own answer. */
+  params: Record<string, string | number>;
+  /** In English, for logs and API clients; the page says `reason` in its own words. */
   message: string;
 }
 export interface SelfTestResult {

@@ -13,7 +13,7 @@ export function AppFooter({ className = '' }: { className?: string }) {
       <p className="mx-auto max-w-md text-center text-sm">
         <Link
           to={paths.directory.to()}
-          className="inline-flex min-h-10 items-center text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
+          className="inline-flex min-h-11 items-center text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
         >
           {t('screens.directory')}
         </Link>
@@ -24,7 +24,7 @@ export function AppFooter({ className = '' }: { className?: string }) {
             <li key={name}>
               <Link
                 to={paths.policy.to(name)}
-                className="inline-flex min-h-10 items-center text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
+                className="inline-flex min-h-11 items-center text-stone-600 underline-offset-4 hover:text-stone-900 hover:underline"
               >
                 {t(`legal.${name}`)}
               </Link>

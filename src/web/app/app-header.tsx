@@ -19,7 +19,7 @@ export function AppHeader() {
       <div className="mx-auto flex h-14 max-w-md items-center justify-between px-4">
         <Link
           to={paths.home.to()}
-          className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-stone-900"
+          className="flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-stone-900"
         >
           <span className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-white">
             <MapPin aria-hidden="true" className="size-4.5" />
@@ -48,7 +48,7 @@ function LanguageSwitch() {
       type="button"
       lang={next}
       aria-label={t('language.switchToLabel')}
-      className="h-9 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      className="tap-target h-9 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50"
       onClick={() => {
         void changeLanguage(next);
         if (user) saveToAccount.mutate({ language: next });

@@ -22,7 +22,7 @@ export function CategoryToggles({
             aria-pressed={on}
             onClick={() => onChange(on ? value.filter((k) => k !== key) : [...value, key])}
             className={clsx(
-              'h-9 rounded-full border px-3 text-sm font-medium transition-colors',
+              'tap-target h-9 rounded-full border px-3 text-sm font-medium transition-colors',
               on
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-stone-300 bg-white text-stone-800 hover:bg-stone-50',

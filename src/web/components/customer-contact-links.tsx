@@ -1,6 +1,8 @@
 import { whatsAppLink } from '../../shared/whatsapp-link.ts';
 
-const link = 'font-medium text-brand-800 underline underline-offset-2';
+// A fingertip's height (44 px): these are what a vendor taps to call the customer.
+const link =
+  'inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2 break-all';
 
 /**
  * A customer's phone as a vendor or an admin reaches it: tap to call, or a chat on WhatsApp (a new

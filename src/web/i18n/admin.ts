@@ -128,7 +128,8 @@ export const adminEn = {
     invalidValue: 'Check this value.',
   },
   vendors: {
-    searchPlaceholder: 'Search by name, category, email or phone',
+    // Search placeholders fit a 390 px phone's field whole (the field's label says Search).
+    searchPlaceholder: 'Name, category or contact',
     add: 'Add Vendor',
     addTitle: 'Add Vendor',
     editTitle: 'Edit Vendor',
@@ -192,7 +193,7 @@ export const adminEn = {
   },
   // The Bookings tab (decision 049).
   bookings: {
-    searchPlaceholder: 'Search by booking code or customer email',
+    searchPlaceholder: 'Booking code or customer email',
     filtersLabel: 'Filter the bookings',
     status: 'Status',
     anyStatus: 'Any status',
@@ -301,7 +302,7 @@ export const adminEn = {
     },
   },
   customers: {
-    searchPlaceholder: 'Search by name, email or phone',
+    searchPlaceholder: 'Name, email or phone',
     add: 'Add Customer',
     addTitle: 'Add Customer',
     editTitle: 'Edit Customer',
@@ -467,7 +468,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     invalidValue: 'Revisa este dato.',
   },
   vendors: {
-    searchPlaceholder: 'Buscar por nombre, categoría, correo o teléfono',
+    searchPlaceholder: 'Nombre, categoría o contacto',
     add: 'Agregar proveedor',
     addTitle: 'Agregar proveedor',
     editTitle: 'Editar proveedor',
@@ -531,7 +532,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     endBeforeStart: 'El fin debe ser posterior al inicio.',
   },
   bookings: {
-    searchPlaceholder: 'Busca por código de reserva o correo del cliente',
+    searchPlaceholder: 'Código o correo del cliente',
     filtersLabel: 'Filtrar las reservas',
     status: 'Estado',
     anyStatus: 'Cualquier estado',
@@ -640,7 +641,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     },
   },
   customers: {
-    searchPlaceholder: 'Buscar por nombre, correo o teléfono',
+    searchPlaceholder: 'Nombre, correo o teléfono',
     add: 'Agregar cliente',
     addTitle: 'Agregar cliente',
     editTitle: 'Editar cliente',

@@ -113,6 +113,25 @@ export const whatsappEn = {
       credentials: 'Credentials',
     },
     outcomes: { passed: 'Passed', logged: 'Logged', failed: 'Failed', skipped: 'Skipped' },
+    // What each check found (the server's `reason`); setting names stay as they are written.
+    reasons: {
+      webhook_secrets_missing: 'Not set: {{missing}}. Meta’s webhook calls would be refused.',
+      webhook_handshake_failed: 'The verification handshake failed.',
+      webhook_delivery_refused: 'A signed sample delivery was not accepted.',
+      webhook_ok: 'The verify token answers the handshake and signed deliveries are accepted.',
+      notifications_overdue:
+        'WhatsApp notifications overdue in the outbox: {{count}}. Is the dispatcher running?',
+      notifications_failed:
+        'WhatsApp notifications failed in the last 24 hours: {{count}} (see the outbox’s last_error).',
+      notifications_logged:
+        'WhatsApp notifications are processed and logged (log transport): stored in the message log, not sent.',
+      notifications_delivered: 'WhatsApp notifications are being delivered.',
+      credentials_connected: 'Connected as {{name}} ({{phone}}).',
+      credentials_refused: 'The Graph API refused the token or phone number id ({{status}}): {{error}}',
+      credentials_unreachable: 'The Graph API could not be reached: {{error}}',
+      credentials_log_transport:
+        'Log transport in use: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not set, so messages are stored, not sent.',
+    },
     allPassed: 'All checks passed',
     testError: 'The test could not run',
   },
@@ -230,6 +249,24 @@ export const whatsappEsMX: typeof whatsappEn = {
       credentials: 'Credenciales',
     },
     outcomes: { passed: 'Correcto', logged: 'Registrado', failed: 'Falló', skipped: 'Omitido' },
+    reasons: {
+      webhook_secrets_missing: 'Sin configurar: {{missing}}. Meta no podría llamar al webhook.',
+      webhook_handshake_failed: 'Falló la verificación del webhook.',
+      webhook_delivery_refused: 'No se aceptó un mensaje de prueba firmado.',
+      webhook_ok: 'El token de verificación responde a Meta y se aceptan los mensajes firmados.',
+      notifications_overdue:
+        'Notificaciones de WhatsApp atrasadas en la cola: {{count}}. ¿Está funcionando el despachador?',
+      notifications_failed:
+        'Notificaciones de WhatsApp fallidas en las últimas 24 horas: {{count}} (ver last_error en la cola).',
+      notifications_logged:
+        'Las notificaciones de WhatsApp se procesan y se registran (transporte de registro): se guardan en el registro de mensajes, no se envían.',
+      notifications_delivered: 'Las notificaciones de WhatsApp se están entregando.',
+      credentials_connected: 'Conectado como {{name}} ({{phone}}).',
+      credentials_refused: 'La Graph API rechazó el token o el ID del número ({{status}}): {{error}}',
+      credentials_unreachable: 'No se pudo contactar la Graph API: {{error}}',
+      credentials_log_transport:
+        'Transporte de registro en uso: WHATSAPP_TOKEN y WHATSAPP_PHONE_NUMBER_ID no están configurados, así que los mensajes se guardan y no se envían.',
+    },
     allPassed: 'Todas las pruebas pasaron',
     testError: 'La prueba no se pudo ejecutar',
   },

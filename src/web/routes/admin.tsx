@@ -80,7 +80,7 @@ function AdminTools() {
           <li key={to}>
             <Link
               to={to}
-              className="inline-flex min-h-10 items-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-700 hover:bg-stone-50"
+              className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-4 text-sm font-medium text-stone-700 hover:bg-stone-50"
             >
               {label}
             </Link>

@@ -228,14 +228,14 @@ export function Component() {
 
       <button
         type="button"
-        className="self-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        className="min-h-11 self-center rounded-lg px-2 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
         onClick={() => setMode((m) => (m === 'signIn' ? 'signUp' : 'signIn'))}
       >
         {mode === 'signIn' ? t('auth.page.toSignUp') : t('auth.page.toSignIn')}
       </button>
       <Link
         to={paths.vendorAuth.to()}
-        className="self-center text-sm text-stone-700 underline underline-offset-4 hover:text-stone-900"
+        className="inline-flex min-h-11 items-center self-center text-sm text-stone-700 underline underline-offset-4 hover:text-stone-900"
       >
         {t('auth.page.vendorAccess')}
       </Link>

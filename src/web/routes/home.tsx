@@ -121,7 +121,7 @@ function FeaturedVendors() {
         </h2>
         <Link
           to={paths.vendors.to()}
-          className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+          className="inline-flex min-h-11 items-center rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
         >
           {t('discovery.home.seeAll')}
         </Link>
@@ -162,7 +162,7 @@ function RecentActivity() {
         {user ? (
           <Link
             to={paths.jobs.to()}
-            className="rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
+            className="inline-flex min-h-11 items-center rounded-sm text-sm font-semibold text-brand-700 hover:text-brand-800"
           >
             {t('jobs.seeAll')}
           </Link>

@@ -53,7 +53,7 @@ function PolicyPage({ name }: { name: PolicyName }) {
               <Link
                 to={paths.policy.to(other)}
                 aria-current={other === name ? 'page' : undefined}
-                className="inline-flex min-h-10 items-center rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
+                className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800"
               >
                 {t(`legal.${other}`)}
               </Link>

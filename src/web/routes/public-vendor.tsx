@@ -82,7 +82,7 @@ export function Component() {
       <nav className="flex items-center justify-between gap-4">
         <Link
           to={paths.vendors.to()}
-          className="-ml-2 inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          className="tap-target -ml-2 inline-flex h-10 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('discovery.profile.back')}

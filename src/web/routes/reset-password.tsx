@@ -191,7 +191,7 @@ function BackToSignIn() {
   return (
     <Link
       to={paths.auth.to()}
-      className="self-center text-sm text-stone-700 underline underline-offset-4 hover:text-stone-900"
+      className="inline-flex min-h-11 items-center self-center text-sm text-stone-700 underline underline-offset-4 hover:text-stone-900"
     >
       {t('auth.reset.backToSignIn')}
     </Link>

@@ -112,7 +112,7 @@ export function Component() {
             <li key={name}>
               <Link
                 to={paths.policy.to(name)}
-                className="inline-flex min-h-10 items-center font-medium text-brand-800 underline underline-offset-4"
+                className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-4"
               >
                 {t(`legal.${name}`)}
               </Link>

@@ -120,7 +120,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         </div>
         <Link
           to={paths.publicVendor.to(profile.slug)}
-          className="text-sm font-medium text-brand-800 underline underline-offset-2"
+          className="inline-flex min-h-11 items-center self-start text-sm font-medium text-brand-800 underline underline-offset-2"
         >
           {t('vendor.dashboard.publicProfile')}
         </Link>

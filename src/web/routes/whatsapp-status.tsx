@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
 import { CheckCircle2, CircleSlash, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,7 @@ function StatusPanel() {
       onSuccess: (result) => {
         // product §8: a failure toast prefixed Webhook, Notification or Credentials.
         for (const check of result.checks.filter((c) => c.outcome === 'failed'))
-          toast.error(`${t(`whatsapp.status.checks.${check.name}`)}: ${check.message}`, {
+          toast.error(`${t(`whatsapp.status.checks.${check.name}`)}: ${checkText(t, check)}`, {
             id: `whatsapp-${check.name}`,
           });
         if (result.ok) toast.success(t('whatsapp.status.allPassed'));
@@ -182,8 +183,13 @@ function CheckResult({ check }: { check: SelfTestCheck }) {
         <p className="font-semibold text-stone-900">
           {t(`whatsapp.status.checks.${check.name}`)} · {t(`whatsapp.status.outcomes.${check.outcome}`)}
         </p>
-        <p className="text-sm text-stone-700">{check.message}</p>
+        <p className="text-sm text-stone-700">{checkText(t, check)}</p>
       </div>
     </li>
   );
+}
+
+/** What a check found, in the page's language (the server's `message` is English, for logs). */
+function checkText(t: TFunction, check: SelfTestCheck): string {
+  return t(`whatsapp.status.reasons.${check.reason}`, check.params);
 }

@@ -11,6 +11,7 @@ const session = { expires_at: new Date(Date.now() + 86_400_000).toISOString() };
 let me: MeResponse | null;
 let messagesStatus = 200;
 let pending: unknown[] = [];
+let simulateRefused = false;
 let logged: WhatsAppMessage[] = [];
 const calls: { path: string; body: unknown }[] = [];
 
@@ -41,6 +42,7 @@ beforeEach(async () => {
   me = null;
   messagesStatus = 200;
   pending = [];
+  simulateRefused = false;
   logged = [];
   calls.length = 0;
   vi.stubGlobal('EventSource', SilentEventSource);
@@ -68,7 +70,9 @@ beforeEach(async () => {
         case '/api/admin/whatsapp/status':
           return json(200, { transport: 'log' });
         case '/api/admin/whatsapp/simulate':
-          return json(200, { reply: 'Reserva ABC234 confirmada exitosamente.', command: 'confirm' });
+          return simulateRefused
+            ? json(400, { error: { code: 'validation_failed', message: 'English for the logs' } })
+            : json(200, { reply: 'Reserva ABC234 confirmada exitosamente.', command: 'confirm' });
         default:
           return json(404, { error: { code: 'not_found', message: 'x' } });
       }
@@ -167,6 +171,29 @@ describe('/whatsapp-testing', () => {
         replyId: 'confirm:BBBB33',
       }),
     );
+  });
+
+  it('in Spanish: the log’s times in Spanish whatever the browser’s language, a refused tap in Spanish', async () => {
+    me = { user, session, profile: null, isAdmin: true, vendorProfileId: null };
+    await i18n.changeLanguage('es-MX');
+    simulateRefused = true;
+    logged = [
+      {
+        ...message,
+        id: 'm2',
+        direction: 'out',
+        status: 'logged',
+        interactive: { kind: 'buttons', buttons: [{ id: 'confirm:ABC234', title: 'Confirmar' }] },
+      },
+    ];
+    renderAt('/whatsapp-testing', { retry: false });
+    const spanish = new Intl.DateTimeFormat('es-MX', { dateStyle: 'short', timeStyle: 'medium' }).format(
+      new Date(message.created_at),
+    );
+    expect((await screen.findAllByText(spanish)).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Revisa los datos del formulario e inténtalo de nuevo.')).toBeTruthy();
+    expect(screen.queryByText('English for the logs')).toBeNull();
   });
 
   it('admin: the spec’s message when the log cannot be read', async () => {

@@ -304,11 +304,19 @@ function webhookCheck(config: Pick<Config, 'whatsapp'>, now: Date): SelfTestChec
     return {
       name: 'webhook',
       outcome: 'failed',
+      reason: 'webhook_secrets_missing',
+      params: { missing: missing.join(', ') },
       message: `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: Meta's webhook calls would be refused.`,
     };
   const challenge = `barrio-${now.getTime()}`;
   if (verifySubscription({ mode: 'subscribe', token: verifyToken, challenge }, verifyToken) !== challenge)
-    return { name: 'webhook', outcome: 'failed', message: 'The verification handshake failed.' };
+    return {
+      name: 'webhook',
+      outcome: 'failed',
+      reason: 'webhook_handshake_failed',
+      params: {},
+      message: 'The verification handshake failed.',
+    };
   const body = Buffer.from(
     JSON.stringify({
       object: 'whatsapp_business_account',
@@ -331,10 +339,18 @@ function webhookCheck(config: Pick<Config, 'whatsapp'>, now: Date): SelfTestChec
   const signed = hasValidSignature(body, signPayload(body, appSecret!), appSecret);
   const parsed = webhookPayloadSchema.safeParse(JSON.parse(body.toString()));
   if (!signed || !parsed.success || parseDelivery(parsed.data, now).inbound.length !== 1)
-    return { name: 'webhook', outcome: 'failed', message: 'A signed sample delivery was not accepted.' };
+    return {
+      name: 'webhook',
+      outcome: 'failed',
+      reason: 'webhook_delivery_refused',
+      params: {},
+      message: 'A signed sample delivery was not accepted.',
+    };
   return {
     name: 'webhook',
     outcome: 'passed',
+    reason: 'webhook_ok',
+    params: {},
     message: 'The verify token answers the handshake and signed deliveries are accepted.',
   };
 }
@@ -366,20 +382,32 @@ async function notificationCheck(db: Db, now: Date, logged: boolean): Promise<Se
     return {
       name: 'notification',
       outcome: 'failed',
+      reason: 'notifications_overdue',
+      params: { count: stuck!.n },
       message: `${stuck!.n} WhatsApp notification(s) are overdue in the outbox: is the dispatcher running?`,
     };
   if ((failed?.n ?? 0) > 0)
     return {
       name: 'notification',
       outcome: 'failed',
+      reason: 'notifications_failed',
+      params: { count: failed!.n },
       message: `${failed!.n} WhatsApp notification(s) failed in the last 24 hours (see the outbox's last_error).`,
     };
   return logged
     ? {
         name: 'notification',
         outcome: 'logged',
+        reason: 'notifications_logged',
+        params: {},
         message:
           'WhatsApp notifications are processed and logged (log transport): stored in the message log, not sent.',
       }
-    : { name: 'notification', outcome: 'passed', message: 'WhatsApp notifications are being delivered.' };
+    : {
+        name: 'notification',
+        outcome: 'passed',
+        reason: 'notifications_delivered',
+        params: {},
+        message: 'WhatsApp notifications are being delivered.',
+      };
 }

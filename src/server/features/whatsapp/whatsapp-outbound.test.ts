@@ -501,6 +501,8 @@ describe(`WhatsApp outbound through the cloud transport (${testEngine})`, () => 
     });
     expect(await wrong.checkCredentials()).toMatchObject({
       outcome: 'failed',
+      reason: 'credentials_refused',
+      params: { status: expect.stringContaining('190') },
       message: expect.stringContaining('190'),
     });
   });

@@ -333,13 +333,23 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
         ['notification', expect.any(String)],
         ['credentials', 'skipped'],
       ]);
+      // Named for the page to say in its language, with the settings that are missing.
+      expect(checks[0]).toMatchObject({
+        reason: 'webhook_secrets_missing',
+        params: { missing: 'WHATSAPP_VERIFY_TOKEN, WHATSAPP_APP_SECRET' },
+      });
+      expect(checks[2]).toMatchObject({ reason: 'credentials_log_transport', params: {} });
     });
 
     // On the log transport nothing reaches a phone, and the test says so.
     it('says notifications are logged, not sent, on the log transport', async () => {
       await world.db.delete(outbox); // earlier tests left items no dispatcher runs here
       const { checks } = (await (await admin.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;
-      expect(checks[1]).toMatchObject({ name: 'notification', outcome: 'logged' });
+      expect(checks[1]).toMatchObject({
+        name: 'notification',
+        outcome: 'logged',
+        reason: 'notifications_logged',
+      });
       expect(checks[1]!.message).toMatch(/logged.*not sent/);
       expect(checks[1]!.message).not.toMatch(/delivered/);
     });
@@ -360,7 +370,11 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
       const c = createHttpClient(configured, { origin: APP_URL });
       await c.signIn(demoAccounts.admin.email, DEMO_PASSWORD);
       const result = (await (await c.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;
-      expect(result.checks.map((x) => x.outcome)).toEqual(['passed', 'passed', 'passed']);
+      expect(result.checks.map((x) => [x.outcome, x.reason])).toEqual([
+        ['passed', 'webhook_ok'],
+        ['passed', 'notifications_delivered'],
+        ['passed', 'credentials_connected'],
+      ]);
       expect(result.ok).toBe(true);
 
       // A WhatsApp item overdue by more than 10 minutes fails the notification check.
@@ -370,7 +384,12 @@ describe(`WhatsApp admin API (${testEngine})`, () => {
         nextAttemptAt: new Date(Date.parse(NOW) - 11 * 60_000),
       });
       const stuck = (await (await c.post('/api/admin/whatsapp/self-test')).json()) as SelfTestResult;
-      expect(stuck.checks[1]).toMatchObject({ name: 'notification', outcome: 'failed' });
+      expect(stuck.checks[1]).toMatchObject({
+        name: 'notification',
+        outcome: 'failed',
+        reason: 'notifications_overdue',
+        params: { count: 1 },
+      });
     });
   });
 

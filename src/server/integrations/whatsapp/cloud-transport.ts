@@ -101,19 +101,32 @@ export function createCloudTransport({
           display_phone_number?: string;
           verified_name?: string;
         };
-        if (response.ok)
+        if (response.ok) {
+          const params = {
+            name: body.verified_name ?? '—',
+            phone: body.display_phone_number ?? phoneNumberId,
+          };
           return {
             outcome: 'passed',
-            message: `Connected as ${body.verified_name ?? 'the business'} (${body.display_phone_number ?? phoneNumberId}).`,
+            reason: 'credentials_connected',
+            params,
+            message: `Connected as ${params.name} (${params.phone}).`,
           };
+        }
+        // Meta's own words, in English whatever the page's language: they cannot be translated.
+        const params = {
+          status: `${response.status}${body.error?.code === undefined ? '' : ` #${body.error.code}`}`,
+          error: body.error?.message ?? response.statusText,
+        };
         return {
           outcome: 'failed',
-          message: `The Graph API refused the token or phone number id (${response.status}${
-            body.error?.code === undefined ? '' : ` #${body.error.code}`
-          }): ${body.error?.message ?? response.statusText}`,
+          reason: 'credentials_refused',
+          params,
+          message: `The Graph API refused the token or phone number id (${params.status}): ${params.error}`,
         };
       } catch (err) {
-        return { outcome: 'failed', message: err instanceof Error ? err.message : String(err) };
+        const error = err instanceof Error ? err.message : String(err);
+        return { outcome: 'failed', reason: 'credentials_unreachable', params: { error }, message: error };
       }
     },
   };

@@ -14,6 +14,8 @@ export function createLogTransport(): WhatsAppTransport {
     async checkCredentials() {
       return {
         outcome: 'skipped',
+        reason: 'credentials_log_transport',
+        params: {},
         message:
           'Log transport in use: WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are not set, so messages are stored with status logged and not sent.',
       };

@@ -1,4 +1,4 @@
-import type { Interactive } from '../../../shared/whatsapp.schemas.ts';
+import type { Interactive, SelfTestCheck } from '../../../shared/whatsapp.schemas.ts';
 
 // ARCHITECTURE §9: every WhatsApp message leaves through one of two transports behind this interface —
 // `cloud` (Meta's WhatsApp Cloud API) or `log` (the default: nothing leaves; the message is stored
@@ -46,10 +46,12 @@ export type WhatsAppSendResult =
   /** Meta refused this message for good (e.g. 131047: outside the 24-hour window); never retried. */
   | { status: 'failed'; error: string };
 
-export type CredentialCheck =
-  | { outcome: 'passed'; message: string }
-  | { outcome: 'failed'; message: string }
-  | { outcome: 'skipped'; message: string };
+export type CredentialCheck = Pick<SelfTestCheck, 'reason' | 'params' | 'message'> &
+  (
+    | { outcome: 'passed'; reason: 'credentials_connected' }
+    | { outcome: 'failed'; reason: 'credentials_refused' | 'credentials_unreachable' }
+    | { outcome: 'skipped'; reason: 'credentials_log_transport' }
+  );
 
 export interface WhatsAppTransport {
   readonly kind: 'cloud' | 'log';

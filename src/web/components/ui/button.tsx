@@ -13,10 +13,11 @@ const variants = {
 } as const;
 
 const sizes = {
-  sm: 'h-9 gap-1.5 rounded-lg px-3 text-sm',
+  // Drawn smaller than a fingertip, tapped at 44 px (styles.css `tap-target`).
+  sm: 'tap-target h-9 gap-1.5 rounded-lg px-3 text-sm',
   md: 'h-11 gap-2 rounded-xl px-4 text-sm',
   lg: 'h-12 gap-2 rounded-xl px-5 text-base',
-  icon: 'size-10 rounded-full',
+  icon: 'tap-target size-10 rounded-full',
 } as const;
 
 export interface ButtonProps extends ComponentProps<'button'> {

@@ -7,7 +7,7 @@ export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrim
   return (
     <SwitchPrimitive.Root
       className={clsx(
-        'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors',
+        'tap-target inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full transition-colors',
         'bg-stone-300 data-[state=checked]:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60',
         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
         className,

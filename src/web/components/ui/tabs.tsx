@@ -20,7 +20,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   return (
     <TabsPrimitive.Trigger
       className={clsx(
-        'h-10 rounded-lg text-sm font-semibold text-stone-700 transition-colors',
+        'tap-target h-10 rounded-lg text-sm font-semibold text-stone-700 transition-colors',
         'data-[state=active]:bg-white data-[state=active]:text-stone-900 data-[state=active]:shadow-xs',
         className,
       )}

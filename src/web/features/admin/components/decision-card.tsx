@@ -23,7 +23,7 @@ export function ViewProfileLink({ slug }: { slug: string }) {
   return (
     <Link
       to={paths.publicVendor.to(slug)}
-      className="text-sm font-medium text-brand-800 underline underline-offset-2"
+      className="inline-flex min-h-11 items-center self-start text-sm font-medium text-brand-800 underline underline-offset-2"
     >
       {t('admin.review.viewProfile')}
     </Link>

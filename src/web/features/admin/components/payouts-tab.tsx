@@ -81,7 +81,7 @@ export function PayoutsTab() {
               type="button"
               aria-pressed={view === name}
               onClick={() => setView(name)}
-              className="h-10 rounded-lg text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-stone-900 aria-pressed:shadow-xs"
+              className="tap-target h-10 rounded-lg text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-stone-900 aria-pressed:shadow-xs"
             >
               {t(`payouts.admin.${name}`)}
             </button>

@@ -72,7 +72,7 @@ export function ReviewsTab() {
                 setFilter(name);
                 firstPage();
               }}
-              className="h-10 rounded-lg text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-stone-900 aria-pressed:shadow-xs"
+              className="tap-target h-10 rounded-lg text-sm font-semibold text-stone-700 aria-pressed:bg-white aria-pressed:text-stone-900 aria-pressed:shadow-xs"
             >
               {t(`reviewModeration.admin.filters.${name}`)}
             </button>

@@ -8,7 +8,7 @@ export function ForgotPasswordLink() {
   return (
     <Link
       to={paths.resetPassword.to()}
-      className="self-end rounded-lg px-1 py-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+      className="inline-flex min-h-11 items-center self-end rounded-lg px-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
     >
       {t('auth.reset.forgotPassword')}
     </Link>

@@ -50,7 +50,7 @@ export function Chip({
   return (
     <label
       className={clsx(
-        'inline-flex h-10 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold',
+        'tap-target inline-flex h-10 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold',
         'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2',
         checked
           ? 'border-brand-700 bg-brand-700 text-white'

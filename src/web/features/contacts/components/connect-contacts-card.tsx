@@ -117,7 +117,7 @@ export function ConnectContactsCard() {
           {/* What is kept and why, before anything is shared (product §2.23). */}
           <Link
             to={paths.policy.to('privacy')}
-            className="mt-1 inline-flex min-h-10 items-center text-sm font-medium text-brand-800 underline underline-offset-4"
+            className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-brand-800 underline underline-offset-4"
           >
             {t('legal.readPrivacy')}
           </Link>

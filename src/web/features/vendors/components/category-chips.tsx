@@ -18,7 +18,7 @@ export interface CategoryChipsProps {
 
 const chipClass = (active: boolean) =>
   clsx(
-    'inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
+    'tap-target inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap transition-colors',
     active
       ? 'border-brand-700 bg-brand-700 text-white shadow-sm'
       : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50',

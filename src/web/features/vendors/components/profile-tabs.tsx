@@ -67,7 +67,7 @@ export function ProfileTabs({ label, active, onSelect, tabs, tablistRef }: Profi
               aria-selected={selected}
               tabIndex={selected ? 0 : -1}
               className={clsx(
-                'h-10 flex-1 rounded-lg text-sm font-semibold transition-colors',
+                'tap-target h-10 flex-1 rounded-lg text-sm font-semibold transition-colors',
                 selected ? 'bg-white text-brand-800 shadow-sm' : 'text-stone-600 hover:text-stone-900',
               )}
               onClick={() => onSelect(key)}

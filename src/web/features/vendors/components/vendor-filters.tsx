@@ -190,7 +190,7 @@ export function VendorFilters({ filters, today, onApply }: VendorFiltersProps) {
                   type="button"
                   aria-label={t('browse.filters.remove', { label })}
                   className={clsx(
-                    'inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border border-brand-700 bg-brand-50 pr-2.5 pl-3.5',
+                    'tap-target inline-flex h-9 max-w-full items-center gap-1.5 rounded-full border border-brand-700 bg-brand-50 pr-2.5 pl-3.5',
                     'text-sm font-medium text-brand-800 hover:bg-brand-100',
                   )}
                   onClick={() => {

@@ -27,7 +27,7 @@ export function VendorSortControl({
             type="button"
             aria-pressed={active}
             className={clsx(
-              'inline-flex h-9 items-center rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors',
+              'tap-target inline-flex h-9 items-center rounded-full border px-3.5 text-sm font-medium whitespace-nowrap transition-colors',
               active
                 ? 'border-brand-700 bg-brand-50 text-brand-800'
                 : 'border-stone-300 bg-white text-stone-700 hover:border-stone-400 hover:bg-stone-50',

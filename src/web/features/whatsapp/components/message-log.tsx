@@ -1,15 +1,15 @@
 import { clsx } from 'clsx';
 import { ArrowDownLeft, ArrowUpRight, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import type { Interactive, WhatsAppMessage } from '../../../../shared/whatsapp.schemas.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useMessageStream, useSimulateMessage, useWhatsAppMessages } from '../api/use-whatsapp.ts';
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 
 /** product §2: the 10 latest WhatsApp messages, with Refresh, updated live on new inserts. */
 export function MessageLog() {
@@ -75,7 +75,9 @@ export function MessageLog() {
 }
 
 function MessageItem({ message: m }: { message: WhatsAppMessage }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // In the page's language, not the browser's.
+  const timeFormat = dateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' });
   const incoming = m.direction === 'in';
   return (
     <li
@@ -143,7 +145,7 @@ function Taps({ interactive, phone }: { interactive: Interactive; phone: string 
           }),
         onError: (err) =>
           toast.error(t('whatsapp.simulate.failed'), {
-            description: err instanceof ApiError && err.status > 0 ? err.message : undefined,
+            description: err instanceof ApiError && err.status > 0 ? errorTextNow(err) : undefined,
           }),
       },
     );

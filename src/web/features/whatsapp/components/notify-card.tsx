@@ -1,6 +1,7 @@
 import { CalendarX2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateTimeFormat } from '../../../../shared/date-format.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,13 +9,13 @@ import { errorTextNow } from '../../../lib/error-text.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePendingAppointments, useSendNotification } from '../api/use-whatsapp.ts';
 
-const whenFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 const failure = (err: unknown) => (err instanceof ApiError && err.status > 0 ? errorTextNow(err) : undefined);
 
 /** product §2: send a booking notification for a pending appointment, and the fixed test notification. */
 export function NotifyCard({ phone }: { phone: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // In the page's language, not the browser's (the admin's own clock: the list spans vendors).
+  const whenFormat = dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const id = useId();
   const pending = usePendingAppointments(true);
   const notify = useSendNotification();

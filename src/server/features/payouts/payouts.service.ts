@@ -273,8 +273,9 @@ export async function recordSpeiPayout(
         >`coalesce(${vendorProfiles.businessEmail}, (select ${user.email} from ${user} where ${user.id} = ${vendorProfiles.userId}))`,
         timezone: vendorProfiles.timezone,
         vendorLanguages: vendorProfiles.languages,
-        // A subquery, not a join: FOR UPDATE locks the vendor's row alone.
-        vendorAccountLanguage: sql<Language | null>`(select ${profiles.language} from ${profiles} where ${profiles.userId} = ${vendorProfiles.userId})`,
+        // A subquery, not a join: FOR UPDATE locks the vendor's row alone. Both user_id columns
+        // qualified, since a column in a subquery is written unqualified.
+        vendorAccountLanguage: sql<Language | null>`(select ${profiles.language} from ${profiles} where ${profiles}.${sql.identifier(profiles.userId.name)} = ${vendorProfiles}.${sql.identifier(vendorProfiles.userId.name)})`,
       })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, input.vendor_profile_id))

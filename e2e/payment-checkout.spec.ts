@@ -29,9 +29,12 @@ async function bookAndConfirm(
   });
   await confirmFromMail(page, vendorPage, code);
 
-  // The customer's payment link, in Spanish, with the deadline.
+  // The customer's payment link, in the language of the page they booked on (English), with the
+  // deadline.
   const linkMail = await mailText(page, `Booking ${code} confirmed: pay`, '/sandbox/checkout/');
-  expect(linkMail).toMatch(/Tienes hasta el .+ para pagar; si no, la reserva se cancelará automáticamente\./);
+  expect(linkMail).toMatch(
+    /You have until .+ to pay; otherwise the booking will be cancelled automatically\./,
+  );
   const url = /(http\S+\/sandbox\/checkout\/cs_sandbox_\w+)/.exec(linkMail)![1]!;
   return { code, url: new URL(url).pathname };
 }

@@ -45,7 +45,7 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
-  // The receipt mail carries the same page.
+  // The receipt mail, in the language of the page the booking was made on, carries the same page.
   const receipt = await mailText(page, `Booking request ${code} received`, '/booking/');
   const mailed = /(http\S+\/booking\/[A-Z2-9]{6}\?token=[\w-]{54})/.exec(receipt)?.[1];
   expect(mailed).toBe(pageUrl);
@@ -81,13 +81,13 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
   await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
   await expect(page.getByText('You changed the date')).toBeVisible();
   await expect
-    .poll(async () => (await mailText(page, `Reserva ${code}: nueva fecha`, '/booking/')).length)
+    .poll(async () => (await mailText(page, `Booking ${code}: new time`, '/booking/')).length)
     .toBeGreaterThan(0);
 
   // Cancel: more than 24 hours ahead, a paid booking is refunded in full (the sandbox refunds).
   await cancelOnPage(page, { refund: true });
   await expect(page.getByText(/We refunded \$[\d,.]+ MXN\./)).toBeVisible();
-  await mailText(page, `Reembolso de la reserva ${code}`, 'Reembolsamos');
+  await mailText(page, `Refund for booking ${code}`, 'We refunded');
 
   // In Spanish too, and a link with a changed token is a booking not found.
   await page.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));

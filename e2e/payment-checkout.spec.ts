@@ -29,9 +29,12 @@ async function bookAndConfirm(
   });
   await confirmFromMail(page, vendorPage, code);
 
-  // The customer's payment link, in Spanish, with the deadline.
-  const linkMail = await mailText(page, `Reserva ${code} confirmada: paga`, '/sandbox/checkout/');
-  expect(linkMail).toMatch(/Tienes hasta el .+ para pagar; si no, la reserva se cancelará automáticamente\./);
+  // The customer's payment link, in the language of the page they booked on (English), with the
+  // deadline.
+  const linkMail = await mailText(page, `Booking ${code} confirmed: pay`, '/sandbox/checkout/');
+  expect(linkMail).toMatch(
+    /You have until .+ to pay; otherwise the booking will be cancelled automatically\./,
+  );
   const url = /(http\S+\/sandbox\/checkout\/cs_sandbox_\w+)/.exec(linkMail)![1]!;
   return { code, url: new URL(url).pathname };
 }
@@ -62,8 +65,9 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
   );
   await expectNoAxeViolations(page);
 
-  // Both parties are told; the customer's mail carries the calendar invite.
-  await mailText(page, `Pago recibido · Reserva ${code}`, 'invitación de calendario');
+  // Both parties are told, each in their language (decision 072): the customer booked on an English
+  // page, the vendor's account reads Spanish; the customer's mail carries the calendar invite.
+  await mailText(page, `Payment received · Booking ${code}`, 'calendar invitation');
   await mailText(page, `Reserva ${code} pagada`, 'Está confirmada');
 
   // The checkout is closed now: paying again is refused, the page says so.

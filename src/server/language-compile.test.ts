@@ -13,8 +13,18 @@ const root = resolve(import.meta.dirname, '../..');
 
 /** The files that hold a table by language (a Record<Language, …>, or inLanguage's texts). */
 const tableFiles = [
+  'src/server/auth/auth-mails.ts',
+  'src/server/features/admin/review-messages.ts',
+  'src/server/features/booking-lifecycle/messages/booking-calendar.ts',
   'src/server/features/booking-lifecycle/messages/booking-mails.ts',
+  'src/server/features/booking-lifecycle/messages/booking-messages.test.ts',
+  'src/server/features/booking-lifecycle/messages/change-mails.ts',
+  'src/server/features/booking-lifecycle/messages/customer-whatsapp.ts',
+  'src/server/features/booking-lifecycle/messages/payment-mails.ts',
+  'src/server/features/booking-lifecycle/messages/review-mails.ts',
+  'src/server/features/payouts/payout-mails.ts',
   'src/server/features/public-pages/link-previews.service.ts',
+  'src/server/features/whatsapp/whatsapp-customers.ts',
   'src/server/features/whatsapp/whatsapp-texts.ts',
   'src/shared/categories.ts',
   'src/shared/date-format.ts',

@@ -8,7 +8,9 @@ import { errorCodeTexts, errorReasonTexts, networkErrorText } from '../web/i18n/
 import { authErrorTexts } from '../web/i18n/auth-errors.ts';
 import { appStrings, lazyStrings } from '../web/i18n/i18n.ts';
 import { whereLine } from './features/booking-lifecycle/messages/booking-mails.ts';
-import { dayNames, replies } from './features/whatsapp/whatsapp-texts.ts';
+import { ctaLabels } from './features/booking-lifecycle/messages/customer-whatsapp.ts';
+import { customerReplies } from './features/whatsapp/whatsapp-customers.ts';
+import { dayNames, replies, templateLanguages, templates } from './features/whatsapp/whatsapp-texts.ts';
 
 // Every text that differs by language is a Record<Language, …>: the compiler asks each table for
 // every language (`satisfies`). This checks the same at run time, and that the check names the
@@ -27,6 +29,11 @@ const tables: Record<string, Table> = {
   ),
   ...Object.fromEntries(Object.entries(zoneCities).map(([zone, table]) => [`zoneCities.${zone}`, table])),
   dayNames,
+  // The messages' words (decision 072): buttons, answers to customers, the catalogue's languages.
+  ctaLabels,
+  customerReplies,
+  templateLanguages,
+  ...Object.fromEntries(Object.entries(templates).map(([key, t]) => [`templates.${key}`, t.texts])),
   spokenLanguageLabels,
   networkErrorText,
   // The refusals the web app words (web/i18n/api-errors.ts, auth-errors.ts).
@@ -60,7 +67,7 @@ const texts: Record<string, (language: Language) => unknown> = {
   'replies.blocked': (l) => replies.blocked(l, 'BR-1'),
   'replies.availability': (l) =>
     replies.availability(l, defaultWeeklyAvailability(), { service: 'Corte', slots: [] }),
-  whereLine: (l) => whereLine({ location: 'online', address: null, placeAddress: null }, l),
+  whereLine: (l) => whereLine({ location: 'online', address: null, placeAddress: null }, 'customer', l),
 };
 
 /**

@@ -150,7 +150,8 @@ describe(`accounts over HTTP (${testEngine})`, () => {
   const mailedLink = async (browser: ReturnType<typeof client>, email: string) => {
     const mailbox = (await (await browser.get('/api/dev/mailbox')).json()) as DevMail[];
     const mail = mailbox.find((m) => m.to === email);
-    expect(mail?.subject).toMatch(/sign-in link/);
+    // No language anywhere (no account language, no Accept-Language): Spanish (decision 072).
+    expect(mail?.subject).toBe('Tu enlace para entrar a Barrio');
     const url = new URL(mail!.links[0]!);
     return { url, token: url.searchParams.get('token')! };
   };

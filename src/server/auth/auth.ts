@@ -2,10 +2,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { magicLink } from 'better-auth/plugins/magic-link';
-import { type Language, languageInCookies, languageOf } from '../../shared/language.ts';
+import { eq } from 'drizzle-orm';
+import { defaultLanguage, type Language, languageInCookies, languageOf } from '../../shared/language.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth.ts';
+import { profiles } from '../db/schema/vendors.ts';
 import { ensureProfileForUser } from '../features/me/me.service.ts';
 import type { MailTransport } from '../integrations/mail/mail-transport.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -100,8 +102,14 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       // better-auth sends nothing and answers the same.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: u, token }) => {
-        await mail.send(resetPasswordMail({ to: u.email, url: resetPasswordUrl(config.appUrl, token) }));
+      sendResetPassword: async ({ user: u, token }, request) => {
+        await mail.send(
+          resetPasswordMail({
+            to: u.email,
+            url: resetPasswordUrl(config.appUrl, token),
+            language: await accountLanguage(db, { userId: u.id }, request?.headers),
+          }),
+        );
       },
       onPasswordReset: async ({ user: u }, request) => {
         rememberResetAccount(u, request);
@@ -113,8 +121,14 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
       // product §8: 'Account created! Please check your email to confirm your account' — so we send one.
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
-      sendVerificationEmail: async ({ user: u, url }) => {
-        await mail.send(verificationMail({ to: u.email, url }));
+      sendVerificationEmail: async ({ user: u, url }, request) => {
+        await mail.send(
+          verificationMail({
+            to: u.email,
+            url,
+            language: await accountLanguage(db, { userId: u.id }, request?.headers),
+          }),
+        );
       },
     },
     databaseHooks: {
@@ -165,8 +179,14 @@ export function createAuth({ config, db, logger, mail }: AuthDeps) {
         storeToken: 'hashed',
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         // The link opens our page, whose button signs in (magic-link.ts); never better-auth's GET.
-        sendMagicLink: async ({ email, url, token }) => {
-          await mail.send(magicLinkMail({ to: email, url: magicLinkPageUrl(config.appUrl, token, url) }));
+        sendMagicLink: async ({ email, url, token }, ctx) => {
+          await mail.send(
+            magicLinkMail({
+              to: email,
+              url: magicLinkPageUrl(config.appUrl, token, url),
+              language: await accountLanguage(db, { email }, ctx?.headers ?? ctx?.request?.headers),
+            }),
+          );
         },
       }),
       ...(google
@@ -199,6 +219,24 @@ export type Auth = ReturnType<typeof createAuth>;
 type SessionResult = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
 export type SessionUser = SessionResult['user'];
 export type AuthSession = SessionResult['session'];
+
+/**
+ * The language of an account's mails (decision 072): the account's, else the asking request's (a
+ * new account's is set from it too), else Spanish.
+ */
+async function accountLanguage(
+  db: Db,
+  who: { userId: string } | { email: string },
+  headers: Headers | undefined,
+): Promise<Language> {
+  const [row] = await db
+    .select({ language: profiles.language })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.userId, user.id))
+    .where('userId' in who ? eq(user.id, who.userId) : eq(user.email, who.email.toLowerCase()))
+    .limit(1);
+  return row?.language ?? signUpLanguage(headers) ?? defaultLanguage;
+}
 
 /**
  * The language an account starts in (decision 068): the one its person was using when signing up,

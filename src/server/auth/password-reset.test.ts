@@ -27,15 +27,18 @@ describe(`password reset (${testEngine})`, () => {
   afterAll(() => database.close());
   afterEach(() => vi.useRealTimers());
 
-  /** A new account with OLD_PASSWORD, signed in on the browser it returns. */
-  async function newAccount() {
+  /**
+   * A new account with OLD_PASSWORD, signed in on the browser it returns; made from a browser in
+   * English, so that the account's language is English (decision 068).
+   */
+  async function newAccount(acceptLanguage = 'en-US,en;q=0.9') {
     const email = `olvido${++accounts}@example.test`;
     const browser = client();
-    const response = await browser.post('/api/auth/sign-up/email', {
-      name: 'Olvido',
-      email,
-      password: OLD_PASSWORD,
-    });
+    const response = await browser.post(
+      '/api/auth/sign-up/email',
+      { name: 'Olvido', email, password: OLD_PASSWORD },
+      { headers: { 'accept-language': acceptLanguage } },
+    );
     expect(response.status).toBe(200);
     return { email, browser };
   }
@@ -44,6 +47,23 @@ describe(`password reset (${testEngine})`, () => {
     const mailbox = (await (await client().get('/api/dev/mailbox')).json()) as DevMail[];
     return mailbox.filter((m) => m.to === email && /Reset your Barrio password/.test(m.subject));
   }
+
+  it('mails in the account’s language, whatever the browser that asks for the link (decision 072)', async () => {
+    const { email } = await newAccount('es-MX,es;q=0.9');
+    // Asked from a browser in English: the account's Spanish wins.
+    const response = await client().post(
+      '/api/auth/request-password-reset',
+      { email },
+      { headers: { 'accept-language': 'en-US' } },
+    );
+    expect(response.status).toBe(200);
+    const mailbox = (await (await client().get('/api/dev/mailbox')).json()) as DevMail[];
+    const mine = mailbox.filter((m) => m.to === email);
+    expect(mine.map((m) => m.subject)).toEqual(
+      expect.arrayContaining(['Confirma tu correo en Barrio', 'Cambia tu contraseña de Barrio']),
+    );
+    for (const mail of mine) expect(mail.subject).not.toMatch(/Barrio password|Confirm your email/);
+  });
 
   /** Asks for a link as the web app does, and returns the token of the mail it sent. */
   async function requestToken(email: string, from = client()) {
@@ -63,7 +83,9 @@ describe(`password reset (${testEngine})`, () => {
     const response = await client().post('/api/auth/request-password-reset', { email });
     expect(response.status).toBe(200);
     const [mail] = await mailsTo(email);
-    expect(mail?.text).toMatch(/caduca en 1 hora/);
+    // In the account's language alone (decision 072): English here.
+    expect(mail?.text).toMatch(/expires in 1 hour/);
+    expect(mail?.text).not.toMatch(/caduca/);
     const url = new URL(mail!.links.find((l) => l.includes(RESET_PASSWORD_PAGE))!);
     expect(`${url.origin}${url.pathname}`).toBe(`${APP_URL}${RESET_PASSWORD_PAGE}`);
     const token = url.searchParams.get('token')!;

@@ -70,6 +70,8 @@ export interface RequestOptions {
   /** The form's WhatsApp consent (decision 070); left out, as an unticked box is. */
   whatsappOptIn?: boolean;
   notes?: string;
+  /** The browser's Accept-Language (decision 072: the booking speaks it); none, as a script sends. */
+  acceptLanguage?: string;
 }
 
 export async function createBookingScenario({ now, stripe = false, oxxo = true, env = {} }: ScenarioOptions) {
@@ -149,6 +151,7 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
       customerPhone,
       whatsappOptIn,
       notes,
+      acceptLanguage,
     }: RequestOptions) {
       const vendor = given ?? (await insertVendor(db, vendorFields));
       const service =
@@ -158,18 +161,21 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
           priceCents: 45_000,
           ...serviceFields,
         }));
-      const res = await api().bookings.$post({
-        json: {
-          vendorId: vendor.id,
-          serviceId: service.id,
-          startTime,
-          customerName,
-          customerEmail,
-          customerPhone,
-          whatsappOptIn,
-          notes,
+      const res = await api().bookings.$post(
+        {
+          json: {
+            vendorId: vendor.id,
+            serviceId: service.id,
+            startTime,
+            customerName,
+            customerEmail,
+            customerPhone,
+            whatsappOptIn,
+            notes,
+          },
         },
-      });
+        acceptLanguage ? { headers: { 'accept-language': acceptLanguage } } : undefined,
+      );
       expect(res.status, await res.clone().text()).toBe(201);
       const booking = (await res.json()) as CreateBookingResponse;
       const manageToken = new URL(booking.manage_path, config.appUrl).searchParams.get('token') ?? '';

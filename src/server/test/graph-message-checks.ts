@@ -3,7 +3,7 @@ import { INTERACTIVE_LIMITS as L } from '../../shared/whatsapp.schemas.ts';
 import {
   bodyParameterCount,
   type TemplateDefinition,
-  templates,
+  templateDefinitions,
 } from '../features/whatsapp/whatsapp-texts.ts';
 
 // What the fake Graph API accepts on POST /{phone-number-id}/messages: Meta's documented request
@@ -147,7 +147,7 @@ export interface GraphRefusal {
 }
 
 /** The approved templates by name: the repo's catalogue unless a test says otherwise. */
-export const approvedTemplates = (): TemplateDefinition[] => Object.values(templates);
+export const approvedTemplates = (): TemplateDefinition[] => templateDefinitions();
 
 /** Null when Meta would accept the request; else the error Meta answers. */
 export function checkGraphMessage(json: unknown, approved: TemplateDefinition[]): GraphRefusal | null {

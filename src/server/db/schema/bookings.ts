@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { type AppointmentStatus, appointmentStatuses } from '../../../shared/constants.ts';
+import { languages as appLanguages } from '../../../shared/language.ts';
 import type { BookingAddress, ServiceLocation } from '../../../shared/service-location.ts';
 import { user } from './auth.ts';
 import { citext, createdAt, id, updatedAt } from './columns.ts';
@@ -69,6 +70,9 @@ export const appointments = pgTable(
     // The customer ticked the booking form's WhatsApp consent (decision 070): without it the
     // customer hears of this booking by mail only.
     whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
+    // Decision 072: the language the customer booked in (the page's, or their account's), which
+    // every mail and WhatsApp message to the customer of this booking speaks; it never changes.
+    language: text('language', { enum: appLanguages }).notNull().default('es-MX'),
     // HMAC of the requesting client's address (IPv4, or the IPv6 /64): counts open requests per
     // address for the request caps and lets a vendor block a requester. Never the address itself.
     requesterKey: text('requester_key'),
@@ -144,6 +148,7 @@ export const appointments = pgTable(
     check('appointments_range_check', sql`${t.endTz} > ${t.startTz}`),
     check('appointments_amount_check', sql`${t.amountMxn} >= 0`),
     check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
+    check('appointments_language_check', sql`${t.language} in ('es-MX', 'en')`),
   ],
 );
 

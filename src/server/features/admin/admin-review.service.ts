@@ -9,11 +9,11 @@ import {
   type VendorReviewResult,
 } from '../../../shared/vendor-review.schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
-import { renderTemplate } from '../whatsapp/whatsapp-texts.ts';
+import { renderTemplate, vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { adminVendorContactColumns } from './admin-vendors.service.ts';
 import { type ReviewFacts, vendorReviewMail, vendorReviewTemplate } from './review-messages.ts';
 
@@ -90,8 +90,11 @@ export async function reviewVendor(
         businessPhone: vendorProfiles.businessPhone,
         claimedAt: vendorProfiles.claimedAt,
         claimApprovedAt: vendorProfiles.claimApprovedAt,
+        vendorLanguages: vendorProfiles.languages,
+        vendorAccountLanguage: profiles.language,
       })
       .from(vendorProfiles)
+      .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
       .where(eq(vendorProfiles.id, id));
     if (!current) throw new AppError('not_found', 'Vendor not found.').because('vendor_not_found');
     if (!(reviewQueueStatuses as readonly string[]).includes(current.status))
@@ -136,6 +139,7 @@ export async function reviewVendor(
       message,
       dashboardUrl: `${appUrl}/vendor/dashboard`,
       profileUrl: `${appUrl}/public/vendor/${current.slug}`,
+      language: vendorLanguage(current),
     };
     if (current.businessEmail) await enqueueMail(tx, vendorReviewMail(current.businessEmail, facts));
     if (current.businessPhone) {
@@ -144,7 +148,7 @@ export async function reviewVendor(
         type: 'vendor_review',
         to: current.businessPhone,
         vendorProfileId: id,
-        text: renderTemplate(template.key, template.parameters),
+        text: renderTemplate(template.key, template.parameters, template.language),
         template,
       });
     }

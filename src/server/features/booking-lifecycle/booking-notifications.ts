@@ -5,7 +5,7 @@ import { appointments, customers } from '../../db/schema/bookings.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
 import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
-import { formatWhen, type TemplateKey } from '../whatsapp/whatsapp-texts.ts';
+import { formatWhen, type TemplateKey, vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { vendorAnswerDeadline } from './booking-status.ts';
 import type { BookingView } from './booking-view.ts';
 import { type ManageLink, reviewUrlOf } from './manage-links.ts';
@@ -19,7 +19,6 @@ import {
 import {
   customerCancelledMail,
   customerExpiredMail,
-  customerExpiredWhatsApp,
   customerReminderMail,
   customerRescheduledMail,
   refundIssuedMail,
@@ -32,12 +31,15 @@ import {
 } from './messages/change-mails.ts';
 import {
   type CustomerWhatsApp,
-  cancelledByBarrioCustomerWhatsApp,
+  cancelledCustomerWhatsApp,
+  declinedCustomerWhatsApp,
+  expiredCustomerWhatsApp,
   paidCustomerWhatsApp,
   paymentLinkCustomerWhatsApp,
   reminderCustomerWhatsApp,
   requestReceivedWhatsApp,
   rescheduledCustomerWhatsApp,
+  reviewRequestCustomerWhatsApp,
 } from './messages/customer-whatsapp.ts';
 import type { BookingMailFacts, PaymentMailFacts } from './messages/message-facts.ts';
 import {
@@ -53,13 +55,13 @@ import {
   reviewHiddenCustomerMail,
   reviewHiddenVendorMail,
   reviewRequestMail,
-  reviewRequestWhatsApp,
 } from './messages/review-mails.ts';
 
 // What each event of the lifecycle sends (ARCHITECTURE §4, §8, §9; decisions 014, 017): the operations
 // call one function per event, inside the transaction of their change, and this module queues the
 // mails and WhatsApp messages in the outbox (delivered after the commit). The texts are in
-// messages/ (booking-mails.ts, change-mails.ts, payment-mails.ts); WhatsApp items are delivered by the
+// messages/ (booking-mails.ts, change-mails.ts, payment-mails.ts), each in its reader's language
+// (decision 072: the booking's for the customer, the account's for the vendor); WhatsApp items are delivered by the
 // outbox's 'whatsapp' handler (features/whatsapp/whatsapp-outbox.ts, decisions 013 and 018), through
 // the cloud or the log transport.
 
@@ -73,6 +75,8 @@ function vendorFactsOf(row: BookingView): Omit<PaymentMailFacts, 'manageUrl'> {
   return {
     appointmentId: row.id,
     code: row.code,
+    language: row.language,
+    vendorLanguage: vendorLanguage(row),
     vendorName: row.vendorName,
     vendorEmail: row.vendorEmail,
     vendorPhone: row.vendorPhone,
@@ -168,6 +172,7 @@ export async function notifyBookingRequested(
       vendorProfileId: vendor.id,
       text: vendorRequestWhatsApp(facts, links),
     });
+    // Its buttons and template, in the vendor's language, are built when it is delivered.
   }
   await enqueueMail(tx, customerReceiptMail(facts));
   if (customerWhatsApp)
@@ -194,9 +199,12 @@ export async function notifyBookingDeclined(
   booking: BookingView,
   { now, manageLink }: { now: Date; manageLink: ManageLink },
 ) {
-  if (!(await emailNotificationsWanted(tx, booking.id)).customer) return;
   const facts = mailFactsOf(booking, manageLink);
-  await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
+  if ((await emailNotificationsWanted(tx, booking.id)).customer)
+    await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, declinedCustomerWhatsApp(facts));
 }
 
 /** confirm, once the checkout is stored: the payment link to the customer (mail, and WhatsApp with a phone). */
@@ -226,6 +234,7 @@ export async function notifyBookingPaid(tx: Tx, booking: BookingView, now: Date,
   const customerWhatsApp = customerWhatsAppOf(booking);
   if (customerWhatsApp)
     await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, paidCustomerWhatsApp(facts));
+  // Its template, in the vendor's language, is built when it is delivered.
   if (facts.vendorPhone)
     await enqueueWhatsApp(tx, {
       type: 'payment_received',
@@ -272,29 +281,31 @@ export async function notifyLatePayment(
 
 // ——— After the booking is made (decision 046) ———
 
-/** One booking message by WhatsApp, with the template Meta needs outside the 24-hour window. */
-async function enqueueNotice(
+/**
+ * One booking message to the vendor by WhatsApp, with the template Meta needs outside the 24-hour
+ * window, in the vendor's language.
+ */
+async function enqueueVendorNotice(
   tx: Tx,
   booking: BookingView,
   to: string,
   text: string,
   template: { key: TemplateKey; parameters: string[] },
-  audience: 'customer' | 'vendor',
 ) {
   await enqueueWhatsApp(tx, {
     type: 'booking_notice',
     to,
     appointmentId: booking.id,
-    ...(audience === 'vendor' ? { vendorProfileId: booking.vendorProfileId } : {}),
+    vendorProfileId: booking.vendorProfileId,
     text,
-    template,
+    template: { ...template, language: vendorLanguage(booking) },
   });
 }
 
 /**
- * cancel: the customer's receipt (with the refund owed, if any, and the calendar's cancellation) and
- * the vendor's notice; when an
- * administrator cancelled (decision 049) both learn that Barrio did, the customer by WhatsApp too.
+ * cancel: the customer's receipt (with the refund owed, if any, and the calendar's cancellation), by
+ * WhatsApp too with their consent, and the vendor's notice; when an administrator cancelled
+ * (decision 049) both learn that Barrio did.
  */
 export async function notifyCancelled(
   tx: Tx,
@@ -308,7 +319,7 @@ export async function notifyCancelled(
   }: { by: 'customer' | 'admin'; note: string | null; refundMxn: number; now: Date; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
-  const when = formatWhen(facts.start, facts.timezone);
+  const when = formatWhen(facts.start, facts.timezone, facts.vendorLanguage);
   const wanted = await emailNotificationsWanted(tx, booking.id);
   // The customer's own cancellation, and any refund owed, are told whatever the switch says.
   if (by === 'customer' || refundMxn > 0 || wanted.customer)
@@ -321,12 +332,12 @@ export async function notifyCancelled(
       }),
     );
   const customerWhatsApp = customerWhatsAppOf(booking);
-  if (by === 'admin' && customerWhatsApp)
+  if (customerWhatsApp)
     await enqueueCustomerWhatsApp(
       tx,
       booking.id,
       customerWhatsApp,
-      cancelledByBarrioCustomerWhatsApp(facts, { note, refundMxn }),
+      cancelledCustomerWhatsApp(facts, { by, note, refundMxn }),
     );
   if (facts.vendorEmail && wanted.vendor)
     await enqueueMail(
@@ -334,17 +345,10 @@ export async function notifyCancelled(
       vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0, by }),
     );
   if (facts.vendorPhone)
-    await enqueueNotice(
-      tx,
-      booking,
-      facts.vendorPhone,
-      vendorCancelledWhatsApp(facts, note, by),
-      {
-        key: by === 'admin' ? 'booking_cancelled_by_barrio' : 'booking_cancelled',
-        parameters: [facts.code, facts.serviceName, when],
-      },
-      'vendor',
-    );
+    await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorCancelledWhatsApp(facts, note, by), {
+      key: by === 'admin' ? 'booking_cancelled_by_barrio' : 'booking_cancelled',
+      parameters: [facts.code, facts.serviceName, when],
+    });
 }
 
 /**
@@ -373,7 +377,7 @@ export async function notifyRescheduled(
   if (facts.vendorEmail && (await emailNotificationsWanted(tx, booking.id)).vendor)
     await enqueueMail(tx, vendorRescheduledMail(facts.vendorEmail, facts, previousStart));
   if (facts.vendorPhone)
-    await enqueueNotice(
+    await enqueueVendorNotice(
       tx,
       booking,
       facts.vendorPhone,
@@ -382,18 +386,16 @@ export async function notifyRescheduled(
         key: 'booking_rescheduled',
         parameters: [
           facts.code,
-          formatWhen(previousStart, facts.timezone),
-          formatWhen(facts.start, facts.timezone),
+          formatWhen(previousStart, facts.timezone, facts.vendorLanguage),
+          formatWhen(facts.start, facts.timezone, facts.vendorLanguage),
         ],
       },
-      'vendor',
     );
 }
 
 /** The reminder a day ahead: mail (the customer's with the .ics) and WhatsApp to each side. */
 export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, manageLink: ManageLink) {
   const facts = mailFactsOf(booking, manageLink);
-  const when = formatWhen(facts.start, facts.timezone);
   const wanted = await emailNotificationsWanted(tx, booking.id);
   if (wanted.customer)
     await enqueueMail(
@@ -408,19 +410,19 @@ export async function notifyReminder(tx: Tx, booking: BookingView, now: Date, ma
   if (customerWhatsApp)
     await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, reminderCustomerWhatsApp(facts));
   if (facts.vendorPhone)
-    await enqueueNotice(
-      tx,
-      booking,
-      facts.vendorPhone,
-      reminderWhatsApp(facts, 'vendor'),
-      { key: 'booking_reminder', parameters: [facts.code, facts.customerName, when] },
-      'vendor',
-    );
+    await enqueueVendorNotice(tx, booking, facts.vendorPhone, reminderWhatsApp(facts, 'vendor'), {
+      key: 'booking_reminder',
+      parameters: [
+        facts.code,
+        facts.customerName,
+        formatWhen(facts.start, facts.timezone, facts.vendorLanguage),
+      ],
+    });
 }
 
 /**
  * The review request (decision 066): the customer, by mail (unless notifications are off) and by
- * WhatsApp when a phone was given, with the review page's link.
+ * WhatsApp with their consent, the review page its button.
  */
 export async function notifyReviewRequested(tx: Tx, booking: BookingView, manageLink: ManageLink) {
   const facts = mailFactsOf(booking, manageLink);
@@ -429,13 +431,11 @@ export async function notifyReviewRequested(tx: Tx, booking: BookingView, manage
     await enqueueMail(tx, reviewRequestMail(facts, reviewUrl));
   const customerWhatsApp = customerWhatsAppOf(booking);
   if (customerWhatsApp)
-    await enqueueNotice(
+    await enqueueCustomerWhatsApp(
       tx,
-      booking,
+      booking.id,
       customerWhatsApp,
-      reviewRequestWhatsApp(facts, reviewUrl),
-      { key: 'review_request', parameters: [facts.code, facts.vendorName, reviewUrl] },
-      'customer',
+      reviewRequestCustomerWhatsApp(facts, reviewUrl),
     );
 }
 
@@ -471,14 +471,7 @@ export async function notifyRequestExpired(
     await enqueueMail(tx, customerExpiredMail(facts, similar, bookingCalendar(facts, now, 'cancelled')));
   const customerWhatsApp = customerWhatsAppOf(booking);
   if (customerWhatsApp)
-    await enqueueNotice(
-      tx,
-      booking,
-      customerWhatsApp,
-      customerExpiredWhatsApp(facts, similar),
-      { key: 'booking_expired', parameters: [facts.code, facts.vendorName, similar] },
-      'customer',
-    );
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, expiredCustomerWhatsApp(facts, similar));
 }
 
 /** A refund the provider accepted: the customer learns the money is on its way. */

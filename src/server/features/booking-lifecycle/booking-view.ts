@@ -1,13 +1,17 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { BookingHeadline } from '../../../shared/booking.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { effectiveStatus } from './booking-status.ts';
 
 // The one read model of the lifecycle (ARCHITECTURE §4): a booking with its vendor, service and
 // customer. Every read that needs more than the appointments row goes through selectBookingViews,
 // so the four-table join is written here only.
+
+/** The profile of the account that owns the vendor: its language is the vendor's (decision 072). */
+const vendorAccount = alias(profiles, 'vendor_account');
 
 export const bookingViewColumns = {
   id: appointments.id,
@@ -60,6 +64,11 @@ export const bookingViewColumns = {
   customerPhone: appointments.customerPhone,
   /** The customer agreed to this booking's messages by WhatsApp (decision 070). */
   whatsappOptIn: appointments.whatsappOptIn,
+  /** The language the customer booked in (decision 072): every message to the customer speaks it. */
+  language: appointments.language,
+  /** The vendor's account's language and spoken languages: what the vendor's messages speak. */
+  vendorAccountLanguage: vendorAccount.language,
+  vendorLanguages: vendorProfiles.languages,
 };
 
 export interface SelectBookingViewsOptions {
@@ -83,6 +92,7 @@ export function selectBookingViews(
     .select(bookingViewColumns)
     .from(appointments)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, appointments.vendorProfileId))
+    .leftJoin(vendorAccount, eq(vendorAccount.userId, vendorProfiles.userId))
     .leftJoin(customers, eq(customers.id, appointments.customerId))
     .leftJoin(services, eq(services.id, appointments.serviceId))
     .where(where)

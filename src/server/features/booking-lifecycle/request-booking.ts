@@ -1,15 +1,17 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
 import { alcaldiaOfArea } from '../../../shared/colonias.ts';
+import { defaultLanguage, type Language } from '../../../shared/language.ts';
 import { toE164 } from '../../../shared/phone.ts';
 import { type BookingAddress, serviceLocationOf } from '../../../shared/service-location.ts';
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, customers } from '../../db/schema/bookings.ts';
-import { services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
+import { vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { notifyBookingRequested } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
@@ -59,6 +61,22 @@ export interface RequestBookingOptions {
   requesterKey?: string | null;
   /** Counts the request against OPEN_REQUEST_CAPS (decision 036); off only with RATE_LIMITS=off. */
   capOpenRequests?: boolean;
+  /**
+   * The request's language (`requestLanguage`: the page the customer booked on); a signed-in
+   * customer's account language wins when the account has one (decision 072).
+   */
+  language?: Language;
+}
+
+/** The language a booking speaks to its customer (decision 072): the account's, else the page's. */
+async function bookingLanguage(db: Db, user: BookingUser | null, asked: Language): Promise<Language> {
+  if (!user) return asked;
+  const [profile] = await db
+    .select({ language: profiles.language })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id))
+    .limit(1);
+  return profile?.language ?? asked;
 }
 
 /** create-booking (product §7, ARCHITECTURE §4): a `pending_vendor` request with its notifications. */
@@ -71,6 +89,7 @@ export async function requestBooking({
   manageLink,
   requesterKey = null,
   capOpenRequests = true,
+  language: askedLanguage = defaultLanguage,
 }: RequestBookingOptions): Promise<CreateBookingResponse> {
   const start = new Date(input.startTime);
   const reference = isVendorId(input.vendorId)
@@ -87,8 +106,11 @@ export async function requestBooking({
       serviceCategory: vendorProfiles.serviceCategory,
       serviceAreas: vendorProfiles.serviceAreas,
       address: vendorProfiles.address,
+      vendorLanguages: vendorProfiles.languages,
+      vendorAccountLanguage: profiles.language,
     })
     .from(vendorProfiles)
+    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
     // Decision 048: only approved vendors accept booking requests; others are not public.
     .where(and(reference, eq(vendorProfiles.applicationStatus, 'approved')))
     .limit(1);
@@ -135,7 +157,10 @@ export async function requestBooking({
   // does for admin-created profiles): otherwise signing up with someone's email would reveal their
   // bookings.
   const userId = user?.emailVerified && user.email.toLowerCase() === email ? user.id : null;
+  const language = await bookingLanguage(db, user, askedLanguage);
   const facts: Omit<BookingMailFacts, 'code' | 'manageUrl'> = {
+    language,
+    vendorLanguage: vendorLanguage(vendor),
     vendorName: vendor.businessName,
     serviceName: service.name,
     start,
@@ -182,6 +207,7 @@ export async function requestBooking({
             customerEmail: email,
             customerPhone: phone,
             whatsappOptIn,
+            language,
             requesterKey,
             code,
             confirmTokenHash: hash,

@@ -110,7 +110,8 @@ describe(`the booking request's address (${testEngine})`, () => {
     const whatsapp = mails.find((m) => m.type === 'booking_request' && m.text?.includes(code));
     expect(whatsapp?.text).toContain('Dónde: En el domicilio del cliente: Calle Durango 120');
     const receipt = mails.find((m) => m.to === 'ana@example.test' && m.text?.includes(code));
-    expect(receipt?.text).toContain('Where: At your address: Calle Durango 120, roma norte, CP 06700');
+    // The customer's receipt in the booking's language: Spanish, as no language was asked for.
+    expect(receipt?.text).toContain('Dónde: En tu domicilio: Calle Durango 120, roma norte, CP 06700');
 
     const token = new URL(manage_path, APP_URL).searchParams.get('token');
     const page = (await (await client().get(`/api/bookings/manage?token=${token}`)).json()) as ManagedBooking;
@@ -140,7 +141,7 @@ describe(`the booking request's address (${testEngine})`, () => {
     const receipt = (await database.db.select().from(outbox))
       .map((o) => o.payload as { to?: string; text?: string })
       .find((m) => m.to === 'ana@example.test' && m.text?.includes(code));
-    expect(receipt?.text).toContain("Where: At the vendor's place: Av. Álvaro Obregón 99, Roma Norte");
+    expect(receipt?.text).toContain('Dónde: En el local del proveedor: Av. Álvaro Obregón 99, Roma Norte');
   });
 
   it('an online service asks for no address', async () => {

@@ -307,9 +307,9 @@ describe(`bookings (${testEngine})`, () => {
     expect((await res.json()) as BookingDecisionResponse).toMatchObject({ id: first.id, status: 'declined' });
     const [other] = await database.db.select().from(appointments).where(eq(appointments.id, second.id));
     expect(other!.status).toBe('pending_vendor');
-    // The customer is told by mail.
+    // The customer is told by mail, in the booking's language (Spanish: none was asked for).
     const mails = await database.db.select().from(outbox).where(eq(outbox.kind, 'mail'));
-    expect(mails.some((m) => String(m.payload.subject).startsWith(`Booking ${first.code} declined`))).toBe(
+    expect(mails.some((m) => String(m.payload.subject).startsWith(`Reserva ${first.code} rechazada`))).toBe(
       true,
     );
   });

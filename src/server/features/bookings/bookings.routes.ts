@@ -14,6 +14,7 @@ import {
   myBookingRescheduleSchema,
   vendorBookingParamSchema,
 } from '../../../shared/booking.schemas.ts';
+import { requestLanguage } from '../../../shared/language.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireUser, requireVendor, type SignedIn } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
@@ -73,6 +74,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
       requesterKey: requesterKeyOf(config.authSecret, clientAddress(c)),
       // The caps count per address too: off with the rate limits, for load tests from one machine.
       capOpenRequests: config.rateLimits,
+      language: requestLanguage({
+        cookie: c.req.header('cookie'),
+        acceptLanguage: c.req.header('accept-language'),
+      }),
     });
     return c.json(result, 201);
   })

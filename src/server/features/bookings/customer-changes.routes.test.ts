@@ -638,11 +638,16 @@ describe(`a customer cancels and moves a booking (${testEngine})`, () => {
     // Read without an order: either may come first.
     expect(whatsapps.map((w) => w.payload.template)).toEqual(
       expect.arrayContaining([
-        { key: 'booking_reminder', parameters: [booking.code, 'Ana López', expect.any(String)] },
+        {
+          key: 'booking_reminder',
+          parameters: [booking.code, 'Ana López', expect.any(String)],
+          language: 'es-MX',
+        },
         {
           key: 'customer_reminder',
           parameters: [booking.code, booking.vendor.businessName, expect.any(String)],
           buttons: [{ type: 'url', index: 0, suffix: expect.stringMatching(/^booking\//) }],
+          language: 'es-MX',
         },
       ]),
     );

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
+import type { Language } from '../../../shared/language.ts';
 import {
   type AdminPayoutInput,
   type AdminPayoutsDue,
@@ -16,7 +17,7 @@ import { recordPayout } from '../../db/ledger-entries.ts';
 import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { ledgerEntries, payoutAccounts, payouts } from '../../db/schema/ledger.ts';
-import { vendorProfiles } from '../../db/schema/vendors.ts';
+import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   cancelledBooking,
@@ -27,6 +28,7 @@ import {
   vendorSigned,
 } from '../ledger/balances.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
+import { vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { payoutSentMail } from './payout-mails.ts';
 
 // Vendors get paid (ARCHITECTURE §7.1, decision 064): the vendor's earnings, its payout account,
@@ -270,6 +272,10 @@ export async function recordSpeiPayout(
           string | null
         >`coalesce(${vendorProfiles.businessEmail}, (select ${user.email} from ${user} where ${user.id} = ${vendorProfiles.userId}))`,
         timezone: vendorProfiles.timezone,
+        vendorLanguages: vendorProfiles.languages,
+        // A subquery, not a join: FOR UPDATE locks the vendor's row alone. Both user_id columns
+        // qualified, since a column in a subquery is written unqualified.
+        vendorAccountLanguage: sql<Language | null>`(select ${profiles.language} from ${profiles} where ${profiles}.${sql.identifier(profiles.userId.name)} = ${vendorProfiles}.${sql.identifier(vendorProfiles.userId.name)})`,
       })
       .from(vendorProfiles)
       .where(eq(vendorProfiles.id, input.vendor_profile_id))
@@ -311,6 +317,7 @@ export async function recordSpeiPayout(
           clabeLast4: clabe.slice(-4),
           bank: account.bankName,
           earningsUrl: `${appUrl}/vendor/dashboard`,
+          language: vendorLanguage(vendor),
         }),
       );
     return { ...payoutView(payout), vendor_profile_id: vendor.id };

@@ -90,8 +90,9 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
       type: 'send-vendor-confirmation',
       phone: '+525598765432',
       businessName: body.business_name,
-      // The category's label in Spanish, as the vendor reads it (decision 050).
+      // The category's label in the wizard's language, Spanish by default (decisions 050, 072).
       serviceCategory: 'Limpieza',
+      language: 'es-MX',
     });
   });
 

@@ -4,6 +4,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, like, or } from 'drizzle-orm';
 import { categoryLabel } from '../../../shared/categories.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
+import { defaultLanguage } from '../../../shared/language.ts';
 import { slugify, uniqueSlug } from '../../../shared/slug.ts';
 import type { VendorSignup, VendorSignupResponse } from '../../../shared/vendor-signup.schemas.ts';
 import { verificationMail } from '../../auth/auth-mails.ts';
@@ -120,7 +121,12 @@ export async function createVendorSignup({
           { userId: owner.id },
         );
         const url = `${appUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(VENDOR_CONFIRMATION_CALLBACK)}`;
-        const { to, subject, text } = verificationMail({ to: owner.email, url });
+        // In the wizard's language, which becomes the account's (decision 068).
+        const { to, subject, text } = verificationMail({
+          to: owner.email,
+          url,
+          language: input.language ?? defaultLanguage,
+        });
         await enqueueMail(tx, { to, subject, text });
       }
       // product §7 send-vendor-confirmation {phone, businessName, serviceCategory}: a 'whatsapp'
@@ -129,7 +135,8 @@ export async function createVendorSignup({
         type: 'send-vendor-confirmation',
         phone: input.business_phone,
         businessName: input.business_name,
-        serviceCategory: categoryLabel(input.service_category, 'es-MX'),
+        serviceCategory: categoryLabel(input.service_category, input.language ?? defaultLanguage),
+        language: input.language ?? defaultLanguage,
       });
       return {
         vendorProfileId: vendor.id,

@@ -64,8 +64,9 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
   });
 
   /** A request with a vendor of its own, from the customer's phone, with or without the consent. */
-  const requested = (whatsappOptIn: boolean | undefined, startTime = MONDAY_9) =>
+  const requested = (whatsappOptIn: boolean | undefined, startTime = MONDAY_9, acceptLanguage?: string) =>
     world.requested({
+      ...(acceptLanguage ? { acceptLanguage } : {}),
       startTime,
       vendorFields: {
         businessName: `Plomería Narvarte ${++slot}`,
@@ -145,6 +146,7 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     text?: { body: string };
     template?: {
       name: string;
+      language?: { code: string };
       components?: { type: string; sub_type?: string; index?: string; parameters: { text?: string }[] }[];
     };
     interactive?: unknown;
@@ -316,5 +318,162 @@ describe(`customers on WhatsApp (${testEngine})`, () => {
     expect(
       (await world.db.select().from(appointments).where(eq(appointments.id, booking.id)))[0]?.status,
     ).toBe('pending_vendor');
+  });
+
+  // Decision 072: each person reads one language, theirs.
+  describe('in the booking’s language', () => {
+    const buttonLabel = (m: Sent | undefined) =>
+      (m?.interactive as { action?: { parameters?: { display_text?: string } } } | undefined)?.action
+        ?.parameters?.display_text;
+
+    it.each([
+      {
+        acceptLanguage: 'en-US,en;q=0.9',
+        code: 'en_US',
+        subjects: [
+          /^Booking request \w+ received$/,
+          /^Booking \w+ confirmed: pay to secure it$/,
+          /^Payment received · Booking \w+ confirmed$/,
+        ],
+        other: /Reserva|Solicitud|Hola|Fecha/,
+        paidBody: /^We received your payment of \$450 MXN\./,
+        view: 'View booking',
+        automatic: /^Hi: this Barrio number only sends notices/,
+      },
+      {
+        acceptLanguage: 'es-MX,es;q=0.9',
+        code: 'es_MX',
+        subjects: [
+          /^Solicitud de reserva \w+ recibida$/,
+          /^Reserva \w+ confirmada: paga para asegurarla$/,
+          /^Pago recibido · Reserva \w+ confirmada$/,
+        ],
+        other: /Booking|Hi |Your booking|When:/,
+        paidBody: /^Recibimos tu pago de \$450 MXN\./,
+        view: 'Ver reserva',
+        automatic: /^Hola: este número de Barrio solo envía avisos/,
+      },
+    ])(
+      'Accept-Language $acceptLanguage: mails, templates, buttons and answers in one language',
+      async ({ acceptLanguage, code, subjects, other, paidBody, view, automatic }) => {
+        const booking = await world.confirmed(await requested(true, MONDAY_9, acceptLanguage));
+        await drain();
+        // Outside the window: the templates in the booking's language, as the catalogue has them.
+        expect(toCustomer().map((m) => [m.template?.name, m.template?.language?.code])).toEqual([
+          ['barrio_customer_request_received', code],
+          ['barrio_payment_link', code],
+        ]);
+        // Inside it: the text and its button in the same language.
+        await customerWrites('?');
+        expect(toCustomer().at(-1)?.text?.body).toMatch(automatic);
+        await world.paid(booking);
+        await drain();
+        const paid = toCustomer().at(-1);
+        expect((paid?.interactive as { body?: { text: string } } | undefined)?.body?.text).toMatch(paidBody);
+        expect(buttonLabel(paid)).toBe(view);
+        // The customer's mails: one language, subject and body.
+        const mails = await world.mailsTo(`ana.${slot}@example.test`);
+        expect(mails.map((m) => m.subject)).toEqual(
+          subjects.map((subject) => expect.stringMatching(subject)),
+        );
+        for (const mail of mails) expect(`${mail.subject}\n${mail.text}`).not.toMatch(other);
+        // The vendor (no account, no languages listed) reads Spanish whatever the customer does.
+        const vendorMails = (await world.mailsTo(booking.vendor.businessEmail!)).map((m) => m.subject);
+        expect(vendorMails).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^Nueva solicitud de reserva /),
+            expect.stringMatching(/^Reserva \w+ pagada/),
+          ]),
+        );
+      },
+    );
+
+    it('the booking keeps the language it was made in: a script that asks for none books in Spanish', async () => {
+      const english = await requested(true, MONDAY_9, 'en-GB');
+      expect((await world.rowOf(english.id)).language).toBe('en');
+      world.clock.advance(60_000);
+      const none = await requested(true, TUESDAY_9);
+      expect((await world.rowOf(none.id)).language).toBe('es-MX');
+      // BAJA is confirmed in the language of the phone's latest booking.
+      await customerWrites('BAJA');
+      expect(toCustomer().at(-1)?.text?.body).toMatch(/^Listo: ya no recibirás/);
+    });
+
+    it('a decline and the customer’s own cancellation reach WhatsApp only with the consent, with the booking page’s button', async () => {
+      const page = (b: { code: string; manageToken: string }) => `booking/${b.code}?token=${b.manageToken}`;
+      const declined = await world.ended(await requested(true, MONDAY_9, 'en-US'), 'declined');
+      await drain();
+      const decline = toCustomer().at(-1);
+      expect([decline?.template?.name, decline?.template?.language?.code]).toEqual([
+        'barrio_customer_declined',
+        'en_US',
+      ]);
+      expect(decline?.template?.components?.find((c) => c.type === 'button')?.parameters[0]?.text).toBe(
+        page(declined),
+      );
+      const cancelled = await world.ended(
+        await world.confirmed(await requested(true, TUESDAY_9)),
+        'cancelled',
+      );
+      await drain();
+      expect(toCustomer().at(-1)?.template?.name).toBe('barrio_customer_cancelled');
+      // Inside the window, the cancellation is a text with its "Ver reserva" button.
+      await customerWrites('ok');
+      const again = await world.ended(await world.confirmed(await requested(true, WEDNESDAY_9)), 'cancelled');
+      await drain();
+      expect(toCustomer().at(-1)).toMatchObject({
+        type: 'interactive',
+        interactive: {
+          body: { text: expect.stringMatching(new RegExp(`^Cancelaste tu reserva ${again.code}`)) },
+          action: {
+            parameters: { display_text: 'Ver reserva', url: `${world.config.appUrl}/${page(again)}` },
+          },
+        },
+      });
+      expect(cancelled.row.status).toBe('cancelled');
+
+      // Without the consent: mail only.
+      const sent = toCustomer().length;
+      await world.ended(await requested(false, MONDAY_9), 'declined');
+      await world.ended(await world.confirmed(await requested(false, TUESDAY_9)), 'cancelled');
+      await drain();
+      expect(toCustomer()).toHaveLength(sent);
+    });
+
+    it('the expiry and the review request carry their link as a URL button', async () => {
+      const expired = await world.ended(await requested(true, MONDAY_9, 'en-US'), 'expired');
+      await drain();
+      const expiry = toCustomer().at(-1);
+      expect([expiry?.template?.name, expiry?.template?.language?.code]).toEqual([
+        'barrio_booking_expired',
+        'en_US',
+      ]);
+      expect(expiry?.template?.components?.find((c) => c.type === 'button')?.parameters[0]?.text).toBe(
+        `vendor/${expired.vendor.slug}#similar`,
+      );
+      expect(JSON.stringify(expiry)).not.toMatch(/"text":"https?:/);
+
+      // Paid, it took place; two hours after its end, the review request, inside the window now.
+      world.clock.set(NOW);
+      const paid = await world.paid(await requested(true, TUESDAY_9));
+      await customerWrites('gracias');
+      world.clock.set(new Date(paid.row.endTz.getTime() + 2 * HOUR + 60_000));
+      await customerWrites('¿y ahora?');
+      await world.sweep();
+      await drain();
+      expect(toCustomer().at(-1)).toMatchObject({
+        type: 'interactive',
+        interactive: {
+          type: 'cta_url',
+          body: { text: expect.not.stringMatching(/https?:\/\//) },
+          action: {
+            parameters: {
+              display_text: 'Calificar',
+              url: expect.stringMatching(new RegExp(`/review/${paid.code}\\?token=`)),
+            },
+          },
+        },
+      });
+    });
   });
 });

@@ -88,6 +88,8 @@ describe(`resending a booking request (${testEngine})`, () => {
     const first = vendorRequestWhatsApp(
       {
         code: view.code,
+        language: view.language,
+        vendorLanguage: 'es-MX',
         vendorName: view.vendorName,
         serviceName: view.serviceName ?? '—',
         start: view.startTz,

@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { messages, outbox } from '../../db/schema/messaging.ts';
+import { profiles } from '../../db/schema/vendors.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
@@ -15,7 +18,7 @@ import { HOUR, NOW } from '../../test/test-week.ts';
 import { storeInbound } from './whatsapp-inbound.service.ts';
 import { deliverWhatsApp } from './whatsapp-outbound.service.ts';
 import type { whatsappOutboxHandler } from './whatsapp-outbox.ts';
-import { templates } from './whatsapp-texts.ts';
+import { templateIn } from './whatsapp-texts.ts';
 import { signPayload } from './whatsapp-webhook.service.ts';
 
 // Decision 069: vendors answer a booking request with a tap. A button's id carries the action and the
@@ -96,11 +99,23 @@ describe(`WhatsApp: vendors answer with a tap (${testEngine})`, () => {
     await database.db.delete(messages);
   });
 
+  /** The account that owns a vendor, in `language` (decision 068). */
+  async function accountIn(language: 'en' | 'es-MX') {
+    const id = randomUUID();
+    await database.db.insert(user).values({ id, name: 'Owner', email: `${id}@example.test` });
+    await database.db.insert(profiles).values({ userId: id, email: `${id}@example.test`, language });
+    return id;
+  }
+
   /** A vendor of its own phone with `count` pending requests, soonest first. */
-  async function vendorWithRequests(count: number, languages = ['Spanish']) {
+  async function vendorWithRequests(count: number, languages = ['Spanish'], userId?: string) {
     phoneSeq += 1;
     const phone = `+5255${String(40_000_000 + phoneSeq).padStart(8, '0')}`;
-    const vendor = await insertVendor(database.db, { businessPhone: phone, languages });
+    const vendor = await insertVendor(database.db, {
+      businessPhone: phone,
+      languages,
+      ...(userId ? { userId } : {}),
+    });
     const service = await insertService(database.db, vendor.id, { durationMinutes: 60, priceCents: 50_000 });
     const customer = await insertCustomer(database.db);
     const starts = ['2026-11-23T16:00:00Z', '2026-11-23T18:00:00Z', '2026-11-23T20:00:00Z'].slice(0, count);
@@ -282,7 +297,10 @@ describe(`WhatsApp: vendors answer with a tap (${testEngine})`, () => {
       expect(graph.refused).toEqual([]);
       expect(row.status).toBe('sent');
       const sent = graph.sent[0]!.request.body as { template: { name: string; components: unknown[] } };
-      expect(sent.template.name).toBe(templates.booking_request.name);
+      expect(sent.template).toMatchObject({
+        name: templateIn('booking_request', 'es-MX').name,
+        language: { code: 'es_MX' },
+      });
       expect(sent.template.components.slice(1)).toEqual([
         {
           type: 'button',
@@ -303,6 +321,71 @@ describe(`WhatsApp: vendors answer with a tap (${testEngine})`, () => {
           parameters: [{ type: 'text', text: `vendor-confirm?token=tok-${booking.code}` }],
         },
       ]);
+    });
+
+    it('a vendor whose account is in English: the English template, buttons and labels, the same ids; a tap confirms', async () => {
+      // Spanish among the languages spoken; the account's language wins (decision 072).
+      const { vendor, phone, waId, bookings } = await vendorWithRequests(
+        2,
+        ['Spanish'],
+        await accountIn('en'),
+      );
+      const [first, second] = [bookings[0]!, bookings[1]!];
+      await deliverWhatsApp({
+        db: database.db,
+        transport: cloud(),
+        now: clock.now(),
+        payload: requestPayload(phone, first, vendor.id),
+      });
+      expect(graph.refused).toEqual([]);
+      const template = (
+        graph.sent[0]!.request.body as { template: { name: string; language: { code: string } } }
+      ).template;
+      expect(template).toMatchObject({ name: 'barrio_booking_request', language: { code: 'en_US' } });
+      // The log keeps the English body and the quick replies as the vendor sees them.
+      const [logged] = await answersTo(phone);
+      expect(logged!.body).toMatch(/^New booking request /);
+      expect(logged!.interactive).toEqual({
+        kind: 'buttons',
+        buttons: [
+          { id: `confirm:${first.code}`, title: 'Confirm' },
+          { id: `deny:${first.code}`, title: 'Decline' },
+        ],
+      });
+
+      // Inside the window: reply buttons in English, with the same ids.
+      await storeInbound(database.db, [
+        {
+          externalId: `wamid.open-${phone}`,
+          phone,
+          body: 'hi',
+          receivedAt: new Date(clock.now().getTime() - HOUR),
+        },
+      ]);
+      await deliverWhatsApp({
+        db: database.db,
+        transport: cloud(),
+        now: clock.now(),
+        payload: requestPayload(phone, second, vendor.id),
+      });
+      expect(graph.sent[1]!.request.body).toMatchObject({
+        interactive: {
+          action: {
+            buttons: [
+              { type: 'reply', reply: { id: `confirm:${second.code}`, title: 'Confirm' } },
+              { type: 'reply', reply: { id: `deny:${second.code}`, title: 'Decline' } },
+            ],
+          },
+        },
+      });
+      // A tap on the English template's quick reply confirms, and is answered in English.
+      await receive(waId, 'wamid.EN-QR', {
+        quickReply: { payload: `confirm:${first.code}`, text: 'Confirm' },
+      });
+      expect(await statusOf(first.id)).toBe('awaiting_payment');
+      expect((await answersTo(phone)).at(-1)!.body).toBe(
+        `Booking ${first.code} confirmed. The customer will receive the payment link.`,
+      );
     });
 
     it('inside the window: reply buttons with the whole request as the body; the "¿Cuál?" list passes too', async () => {

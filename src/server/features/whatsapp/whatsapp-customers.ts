@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { defaultLanguage, type Language } from '../../../shared/language.ts';
 import { whatsAppLink } from '../../../shared/whatsapp-link.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -113,21 +114,61 @@ async function customerBookingOf(db: Db, phone: string, contextId: string | null
   return latest;
 }
 
-export const customerReplies = {
-  optedOut: () =>
-    'Listo: ya no recibirás mensajes de Barrio por WhatsApp. Los avisos de tus reservas te seguirán llegando por correo. Si cambias de opinión, escribe ALTA.',
-  optedIn: () =>
-    'Listo: volverás a recibir por WhatsApp los avisos de las reservas en las que lo aceptaste. Escribe BAJA para dejar de recibirlos.',
-  automatic: (booking: { code: string; vendorName: string; manageUrl: string; vendorPhone: string | null }) =>
-    [
-      `Hola: este número de Barrio solo envía avisos y nadie lee las respuestas.`,
-      `Tu reserva ${booking.code} con ${booking.vendorName}: ${booking.manageUrl}`,
-      booking.vendorPhone
-        ? `Para hablar con ${booking.vendorName}, escríbele por WhatsApp: ${whatsAppLink(booking.vendorPhone)}`
-        : `En la página de tu reserva ves lo que sigue y lo que puedes hacer.`,
-      'Escribe BAJA para dejar de recibir mensajes de Barrio por WhatsApp.',
-    ].join('\n'),
+interface CustomerReplies {
+  optedOut: string;
+  optedIn: string;
+  automatic: (booking: {
+    code: string;
+    vendorName: string;
+    manageUrl: string;
+    vendorPhone: string | null;
+  }) => string;
+}
+
+/** The answers to a customer, in the language of their booking (decision 072). */
+export const customerReplies: Record<Language, CustomerReplies> = {
+  'es-MX': {
+    optedOut:
+      'Listo: ya no recibirás mensajes de Barrio por WhatsApp. Los avisos de tus reservas te seguirán llegando por correo. Si cambias de opinión, escribe ALTA.',
+    optedIn:
+      'Listo: volverás a recibir por WhatsApp los avisos de las reservas en las que lo aceptaste. Escribe BAJA para dejar de recibirlos.',
+    automatic: (booking) =>
+      [
+        'Hola: este número de Barrio solo envía avisos y nadie lee las respuestas.',
+        `Tu reserva ${booking.code} con ${booking.vendorName}: ${booking.manageUrl}`,
+        booking.vendorPhone
+          ? `Para hablar con ${booking.vendorName}, escríbele por WhatsApp: ${whatsAppLink(booking.vendorPhone)}`
+          : 'En la página de tu reserva ves lo que sigue y lo que puedes hacer.',
+        'Escribe BAJA para dejar de recibir mensajes de Barrio por WhatsApp.',
+      ].join('\n'),
+  },
+  en: {
+    optedOut:
+      'Done: you will no longer get Barrio messages on WhatsApp. Your booking notices will still reach you by email. If you change your mind, send ALTA.',
+    optedIn:
+      'Done: you will get the notices of the bookings where you accepted them on WhatsApp again. Send BAJA to stop them.',
+    automatic: (booking) =>
+      [
+        'Hi: this Barrio number only sends notices and nobody reads the replies.',
+        `Your booking ${booking.code} with ${booking.vendorName}: ${booking.manageUrl}`,
+        booking.vendorPhone
+          ? `To talk to ${booking.vendorName}, message them on WhatsApp: ${whatsAppLink(booking.vendorPhone)}`
+          : 'Your booking page shows what comes next and what you can do.',
+        'Send BAJA to stop getting Barrio messages on WhatsApp.',
+      ].join('\n'),
+  },
 };
+
+/** The language of the phone's latest booking (decision 072), consent or not; Spanish without one. */
+async function phoneLanguage(db: Db, phone: string): Promise<Language> {
+  const [latest] = await db
+    .select({ language: appointments.language })
+    .from(appointments)
+    .where(inArray(appointments.customerPhone, phoneVariants(phone)))
+    .orderBy(desc(appointments.createdAt), desc(appointments.id))
+    .limit(1);
+  return latest?.language ?? defaultLanguage;
+}
 
 export type CustomerInbound =
   | { command: CustomerKeyword | 'customer_reply'; reply: string | null }
@@ -155,10 +196,13 @@ export async function customerInbound({
 }): Promise<CustomerInbound> {
   const keyword = parseCustomerKeyword(body);
   if (keyword === 'opt_out')
-    return { command: keyword, reply: (await optOut(db, phone, now)) ? customerReplies.optedOut() : null };
+    return {
+      command: keyword,
+      reply: (await optOut(db, phone, now)) ? customerReplies[await phoneLanguage(db, phone)].optedOut : null,
+    };
   // ALTA from a phone that never opted out is read as any other message.
   if (keyword === 'opt_in' && (await optIn(db, phone)))
-    return { command: keyword, reply: customerReplies.optedIn() };
+    return { command: keyword, reply: customerReplies[await phoneLanguage(db, phone)].optedIn };
 
   const booking = await customerBookingOf(db, phone, contextId);
   if (!booking) return undefined;
@@ -166,7 +210,7 @@ export async function customerInbound({
     return { command: 'customer_reply', reply: null };
   return {
     command: 'customer_reply',
-    reply: customerReplies.automatic({
+    reply: customerReplies[booking.language].automatic({
       code: booking.code,
       vendorName: booking.vendorName,
       manageUrl: manageLink(booking),

@@ -1,9 +1,9 @@
 import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
+import { defaultLanguage, type Language, languages } from '../../../shared/language.ts';
 import { INTERACTIVE_LIMITS, type Interactive, interactiveSchema } from '../../../shared/whatsapp.schemas.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { messages } from '../../db/schema/messaging.ts';
-import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import type {
   OutgoingWhatsApp,
   TemplateButtonParameter,
@@ -11,22 +11,21 @@ import type {
   WhatsAppTransport,
 } from '../../integrations/whatsapp/whatsapp-transport.ts';
 import { redactSecrets, redactSecretsDeep } from '../../lib/redact-secrets.ts';
-import { getBookingView } from '../booking-lifecycle/booking-view.ts';
+import { type BookingView, getBookingView } from '../booking-lifecycle/booking-view.ts';
 import { enqueue } from '../outbox/outbox.service.ts';
 import { replyIdOf } from './whatsapp-commands.ts';
 import { hasOptedOut, isCustomerMessage } from './whatsapp-customers.ts';
 import { normalizeWhatsAppPhone, phoneVariants } from './whatsapp-phone.ts';
 import {
   formatWhen,
-  langOf,
   renderTemplate,
   replies,
   TEST_NOTIFICATION_TEXT,
-  type TemplateDefinition,
   type TemplateKey,
   template,
+  templateIn,
   templateKeys,
-  templates,
+  vendorLanguage,
   vendorWelcomeText,
 } from './whatsapp-texts.ts';
 
@@ -55,6 +54,8 @@ const templateRefSchema = z.object({
   key: z.enum(templateKeys),
   parameters: z.array(z.string()),
   buttons: z.array(templateButtonSchema).optional(),
+  /** The reader's language (decision 072); Spanish for items queued before it was kept. */
+  language: z.enum(languages).optional(),
 });
 
 /**
@@ -80,6 +81,8 @@ export const whatsappOutboxPayloadSchema = z.discriminatedUnion('type', [
     phone,
     businessName: z.string().min(1),
     serviceCategory: z.string(),
+    /** The signup wizard's language (decision 072); Spanish for items queued before it. */
+    language: z.enum(languages).optional(),
   }),
   // Queued by payments (ARCHITECTURE §7): to the customer, and the payment confirmation to the vendor too.
   z.object({
@@ -197,18 +200,11 @@ interface Plan {
  * confirm page with the request's token when its text has it (a resend rebuilt without the links
  * points to the vendor's dashboard).
  */
-async function requestAnswers(
-  db: Db,
-  booking: { code: string; vendorProfileId: string },
+function requestAnswers(
+  booking: Pick<BookingView, 'code' | 'vendorLanguages' | 'vendorAccountLanguage'>,
   text: string,
-): Promise<{ interactive: Interactive; buttons: TemplateButtonParameter[] }> {
-  const [vendor] = await db
-    .select({ languages: vendorProfiles.languages, accountLanguage: profiles.language })
-    .from(vendorProfiles)
-    .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
-    .where(eq(vendorProfiles.id, booking.vendorProfileId))
-    .limit(1);
-  const titles = replies.buttonTitles(langOf(vendor?.languages, vendor?.accountLanguage));
+): { interactive: Interactive; buttons: TemplateButtonParameter[] } {
+  const titles = replies.buttonTitles(vendorLanguage(booking));
   const confirm = replyIdOf('confirm', booking.code);
   const deny = replyIdOf('deny', booking.code);
   const token = /\/vendor-confirm\?token=([^&\s]+)/.exec(text)?.[1];
@@ -232,7 +228,7 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
   switch (payload.type) {
     case 'booking_request': {
       const facts = await getBookingView(db, payload.appointmentId);
-      const answers = facts && (await requestAnswers(db, facts, payload.text));
+      const answers = facts && requestAnswers(facts, payload.text);
       return {
         to: payload.to,
         text: payload.text,
@@ -246,18 +242,23 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
             parameters: [
               facts.code,
               facts.serviceName ?? '—',
-              formatWhen(facts.startTz, facts.timezone),
+              formatWhen(facts.startTz, facts.timezone, vendorLanguage(facts)),
               facts.customerName,
             ],
             buttons: answers?.buttons,
+            language: vendorLanguage(facts),
           }),
       };
     }
     case 'send-vendor-confirmation':
       return {
         to: payload.phone,
-        text: vendorWelcomeText(payload.businessName, payload.serviceCategory),
-        template: { key: 'vendor_welcome', parameters: [payload.businessName, payload.serviceCategory] },
+        text: vendorWelcomeText(payload.businessName, payload.serviceCategory, payload.language),
+        template: {
+          key: 'vendor_welcome',
+          parameters: [payload.businessName, payload.serviceCategory],
+          language: payload.language,
+        },
       };
     case 'payment_link':
     case 'payment_received': {
@@ -273,7 +274,11 @@ async function plan(db: Db, payload: OutboundPayload): Promise<Plan> {
         template:
           payload.template ??
           (facts && payload.type === 'payment_received'
-            ? { key: 'payment_received', parameters: [facts.code, facts.vendorName] }
+            ? {
+                key: 'payment_received',
+                parameters: [facts.code, facts.vendorName],
+                language: vendorLanguage(facts),
+              }
             : undefined),
       };
     }
@@ -390,10 +395,10 @@ export async function deliverWhatsApp({ db, transport, now, payload }: DeliverOp
     message = { type: 'text', to, text: planned.text, ...replyTo };
     body = redactSecrets(planned.text);
   } else {
-    const { key, parameters, buttons } = planned.template!;
-    message = { type: 'template', to, template: template(key, parameters, buttons) };
-    body = redactSecrets(renderTemplate(key, parameters));
-    interactive = templateButtonsAsSent(key, buttons);
+    const { key, parameters, buttons, language = defaultLanguage } = planned.template!;
+    message = { type: 'template', to, template: template(key, parameters, buttons, language) };
+    body = redactSecrets(renderTemplate(key, parameters, language));
+    interactive = templateButtonsAsSent(key, buttons, language);
   }
 
   const result: WhatsAppSendResult = await transport.send(message);
@@ -439,8 +444,9 @@ export function fitInteractiveBody(text: string): string {
 function templateButtonsAsSent(
   key: TemplateKey,
   given: TemplateButtonParameter[] | undefined,
+  language: Language,
 ): Interactive | null {
-  const definition: TemplateDefinition = templates[key];
+  const definition = templateIn(key, language);
   const defined = definition.buttons ?? [];
   const buttons = (given ?? []).flatMap((b) => {
     const button = defined[b.index];

@@ -1,7 +1,8 @@
-import { type TemplateDefinition, templates } from './whatsapp-texts.ts';
+import { type TemplateDefinition, templateDefinitions } from './whatsapp-texts.ts';
 
 // The catalogue (whatsapp-texts.ts `templates`, decision 069) in the form Meta's template manager asks
-// for: one body of `POST /{waba-id}/message_templates` per template — name, language, category, and
+// for: one body of `POST /{waba-id}/message_templates` per template and language (decision 072: es_MX
+// and en_US under one name) — name, language, category, and
 // components, the BODY with an example of its parameters and the BUTTONS. Printed by
 // `npm run whatsapp:templates`. Meta's sample `hello_world` is in every account and never submitted.
 // https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates
@@ -53,9 +54,9 @@ export function metaTemplateRequest(definition: TemplateDefinition, appUrl: stri
   };
 }
 
-/** Every template to submit, in the catalogue's order. */
+/** Every template to submit, in the catalogue's order, each name in every language. */
 export function metaTemplateRequests(appUrl: string): MetaTemplateRequest[] {
-  return Object.values(templates as Record<string, TemplateDefinition>)
+  return templateDefinitions()
     .filter((t) => !t.sample)
     .map((t) => metaTemplateRequest(t, appUrl));
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { languages } from '../../../shared/language.ts';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { createCloudTransport } from '../../integrations/whatsapp/cloud-transport.ts';
@@ -13,16 +14,20 @@ import { deliverWhatsApp, type OutboundPayload } from './whatsapp-outbound.servi
 import { metaTemplateRequests } from './whatsapp-template-catalogue.ts';
 import {
   bodyParameterCount,
-  type TemplateDefinition,
   type TemplateKey,
-  templates,
+  templateDefinitions,
+  templateIn,
+  templateKeys,
 } from './whatsapp-texts.ts';
 
 // Decision 069: the templates are data, in one catalogue. It is what Meta's template manager is
 // given (`npm run whatsapp:templates`), and every message the code sends outside the 24-hour window
 // uses one of its templates with the right number of body parameters and buttons.
 
-const catalogue = Object.entries(templates) as [TemplateKey, TemplateDefinition][];
+/** Every template as submitted: each key in each of our languages (decision 072). */
+const catalogue = templateKeys.flatMap((key) =>
+  languages.map((language) => [`${key} ${language}`, templateIn(key, language)] as const),
+);
 
 describe('the template catalogue', () => {
   it.each(catalogue)(
@@ -50,9 +55,25 @@ describe('the template catalogue', () => {
     },
   );
 
-  it('has one template per name', () => {
-    const names = catalogue.map(([, t]) => `${t.name}/${t.language}`);
+  it('has one template per name and language, every name in Spanish (es_MX) and English (en_US)', () => {
+    const names = templateDefinitions().map((t) => `${t.name}/${t.language}`);
     expect(new Set(names).size).toBe(names.length);
+    for (const key of templateKeys) {
+      const es = templateIn(key, 'es-MX');
+      const en = templateIn(key, 'en');
+      expect(es.name, key).toBe(en.name);
+      if (es.sample) continue;
+      expect([es.language, en.language], key).toEqual(['es_MX', 'en_US']);
+      expect(en.body, key).not.toBe(es.body);
+    }
+  });
+
+  it.each(templateKeys)('%s takes the same parameters and buttons in every language', (key) => {
+    const [es, en] = [templateIn(key, 'es-MX'), templateIn(key, 'en')];
+    expect(bodyParameterCount(en.body)).toBe(bodyParameterCount(es.body));
+    const shape = (t: typeof es) =>
+      (t.buttons ?? []).map((b) => (b.type === 'URL' ? `URL ${b.url}` : b.type));
+    expect(shape(en)).toEqual(shape(es));
   });
 
   const metaCreateRequest = z.strictObject({
@@ -91,14 +112,33 @@ describe('the template catalogue', () => {
 
   it('prints every template but Meta’s sample as the body of POST /{waba-id}/message_templates', () => {
     const printed = metaTemplateRequests('https://barrio.example/');
-    expect(printed.map((t) => t.name)).toEqual(catalogue.filter(([, t]) => !t.sample).map(([, t]) => t.name));
+    expect(printed.map((t) => `${t.name} ${t.language}`)).toEqual(
+      catalogue.filter(([, t]) => !t.sample).map(([, t]) => `${t.name} ${t.language}`),
+    );
     for (const request of printed) {
       expect(metaCreateRequest.safeParse(request).error, request.name).toBeUndefined();
       const body = request.components.find((c) => c.type === 'BODY')!;
       const n = bodyParameterCount(body.text);
       if (n) expect(body.example?.body_text[0]).toHaveLength(n);
     }
-    expect(printed.find((t) => t.name === 'barrio_booking_request')!.components[1]).toEqual({
+    expect(
+      printed.find((t) => t.name === 'barrio_booking_request' && t.language === 'en_US')!.components[1],
+    ).toEqual({
+      type: 'BUTTONS',
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Confirm' },
+        { type: 'QUICK_REPLY', text: 'Decline' },
+        {
+          type: 'URL',
+          text: 'View details',
+          url: 'https://barrio.example/{{1}}',
+          example: ['https://barrio.example/vendor-confirm?token=abc123'],
+        },
+      ],
+    });
+    expect(
+      printed.find((t) => t.name === 'barrio_booking_request' && t.language === 'es_MX')!.components[1],
+    ).toEqual({
       type: 'BUTTONS',
       buttons: [
         { type: 'QUICK_REPLY', text: 'Confirmar' },
@@ -112,7 +152,10 @@ describe('the template catalogue', () => {
       ],
     });
     // A whole address stays as it is: the way to the vendor's place.
-    expect(printed.find((t) => t.name === 'barrio_customer_reminder_at_place')!.components[1]).toMatchObject({
+    expect(
+      printed.find((t) => t.name === 'barrio_customer_reminder_at_place' && t.language === 'es_MX')!
+        .components[1],
+    ).toMatchObject({
       buttons: [
         { url: 'https://barrio.example/{{1}}' },
         {
@@ -172,14 +215,15 @@ describe('every message outside the window uses a template of the catalogue', ()
     for (const ref of refs) {
       expect(ref.keys.length, `${ref.file}: a template key as a literal`).toBeGreaterThan(0);
       for (const key of ref.keys) {
-        expect(Object.keys(templates), ref.file).toContain(key);
-        expect(ref.parameters, `${ref.file}: ${key}`).toBe(
-          bodyParameterCount(templates[key as TemplateKey].body),
-        );
+        expect(templateKeys, ref.file).toContain(key);
+        for (const language of languages)
+          expect(ref.parameters, `${ref.file}: ${key} ${language}`).toBe(
+            bodyParameterCount(templateIn(key as TemplateKey, language).body),
+          );
       }
     }
     const used = new Set(refs.flatMap((r) => r.keys));
-    expect(catalogue.map(([key]) => key).filter((key) => !used.has(key))).toEqual([]);
+    expect(templateKeys.filter((key) => !used.has(key))).toEqual([]);
   });
 
   describe(`delivered through the Cloud API outside the window (${testEngine})`, () => {
@@ -242,6 +286,50 @@ describe('every message outside the window uses a template of the catalogue', ()
           },
         },
         { type: 'payment_received', ...onBooking, text: 'Recibimos tu pago' },
+        // Decision 072: in the reader's language, English templates too (en_US).
+        {
+          type: 'send-vendor-confirmation',
+          phone: to,
+          businessName: 'Casa Limpia',
+          serviceCategory: 'Cleaning',
+          language: 'en',
+        },
+        {
+          type: 'payment_link',
+          to,
+          appointmentId: booking!.id,
+          text: 'Pay with the Pay button.',
+          interactive: { kind: 'cta_url', label: 'Pay', url: 'https://pay.example/s' },
+          template: {
+            key: 'payment_link',
+            parameters: ['XK7P2M', 'Casa Limpia', 'Mon, Nov 23, 10:00 AM'],
+            buttons: [{ type: 'url', index: 0, suffix: 'booking/XK7P2M?token=t' }],
+            language: 'en',
+          },
+        },
+        {
+          type: 'booking_notice',
+          to,
+          appointmentId: booking!.id,
+          text: 'How was Casa Limpia?',
+          template: {
+            key: 'review_request',
+            parameters: ['XK7P2M', 'Casa Limpia'],
+            buttons: [{ type: 'url', index: 0, suffix: 'review/XK7P2M?token=t' }],
+            language: 'en',
+          },
+        },
+        {
+          type: 'booking_notice',
+          to,
+          appointmentId: booking!.id,
+          text: 'Tu solicitud venció',
+          template: {
+            key: 'booking_expired',
+            parameters: ['XK7P2M', 'Casa Limpia'],
+            buttons: [{ type: 'url', index: 0, suffix: 'vendor/casa-limpia#similar' }],
+          },
+        },
         { type: 'test', to },
         {
           type: 'claim_code',
@@ -265,6 +353,14 @@ describe('every message outside the window uses a template of the catalogue', ()
       expect(graph.sent.map((s) => (s.request.body as { type: string }).type)).toEqual(
         payloads.map(() => 'template'),
       );
+      const sentIn = (name: string) =>
+        graph.sent
+          .map((s) => (s.request.body as { template: { name: string; language: { code: string } } }).template)
+          .filter((t) => t.name === name)
+          .map((t) => t.language.code);
+      expect(sentIn('barrio_payment_link')).toEqual(['es_MX', 'en_US']);
+      expect(sentIn('barrio_vendor_welcome')).toEqual(['es_MX', 'en_US']);
+      expect(sentIn('barrio_review_request')).toEqual(['en_US']);
     });
   });
 });

@@ -1,6 +1,12 @@
 import type { AppointmentStatus } from '../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../shared/date-format.ts';
-import { inLanguage, intlLocales, type Language } from '../../../shared/language.ts';
+import {
+  defaultLanguage,
+  inLanguage,
+  intlLocales,
+  type Language,
+  languages,
+} from '../../../shared/language.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import type {
   TemplateButtonParameter,
@@ -24,14 +30,28 @@ export function langOf(
   return languages.some((l) => /^(spanish|español|espanol)$/i.test(l)) ? 'es-MX' : 'en';
 }
 
-// ── Templates (decisions 018, 069) ──────────────────────────────────────────────────────────────
-// Outside the 24-hour customer-service window Meta accepts only approved templates. This is the
-// catalogue: every template's name, language, category, body, an example of its parameters (Meta asks
-// for one) and its buttons — what `npm run whatsapp:templates` prints for WhatsApp Manager, what the
-// fake Graph API of the tests accepts, and what `renderTemplate` fills in for our own log. The Meta
-// sample template `hello_world` (en_US) serves the test notification and is not submitted.
+/**
+ * The language of every message to a booking's vendor (decision 072), mail and WhatsApp alike: the
+ * one its command answers speak.
+ */
+export function vendorLanguage(booking: {
+  vendorLanguages: readonly string[] | null;
+  vendorAccountLanguage: Language | null;
+}): Lang {
+  return langOf(booking.vendorLanguages, booking.vendorAccountLanguage);
+}
 
-export const TEMPLATE_LANGUAGE = 'es_MX';
+// ── Templates (decisions 018, 069, 072) ─────────────────────────────────────────────────────────
+// Outside the 24-hour customer-service window Meta accepts only approved templates. This is the
+// catalogue: every template's name, category and, in each of our languages, its body, an example of
+// its parameters (Meta asks for one) and its buttons — what `npm run whatsapp:templates` prints for
+// WhatsApp Manager (one template per name and language), what the fake Graph API of the tests
+// accepts, and what `renderTemplate` fills in for our own log. A message goes out in its reader's
+// language (decision 072). The Meta sample template `hello_world` (en_US) serves the test
+// notification and is not submitted.
+
+/** Meta's code of each of our languages in WhatsApp Manager ("Spanish (MEX)", "English (US)"). */
+export const templateLanguages: Record<Language, string> = { 'es-MX': 'es_MX', en: 'en_US' };
 
 /**
  * A template's button as submitted. A quick reply's tap comes back with the payload the message
@@ -43,6 +63,7 @@ export type TemplateButtonDefinition =
   | { type: 'QUICK_REPLY'; text: string }
   | { type: 'URL'; text: string; url: string; example: string };
 
+/** One template as submitted to Meta: a name in one language. */
 export interface TemplateDefinition {
   name: string;
   language: string;
@@ -55,213 +76,378 @@ export interface TemplateDefinition {
   sample?: true;
 }
 
-const WHEN_EXAMPLE = 'mié 25 de nov, 11:30 a.m.';
+/** What a template says in one language; its parameters and buttons are the same in every one. */
+type TemplateTexts = Pick<TemplateDefinition, 'body' | 'example' | 'buttons'>;
+
+/** A template of the catalogue: its name and category, and its texts in each of our languages. */
+export interface CatalogueTemplate {
+  name: string;
+  category: TemplateDefinition['category'];
+  texts: Record<Language, TemplateDefinition>;
+  sample?: true;
+}
+
+function translated(
+  name: string,
+  texts: Record<Language, TemplateTexts>,
+  category: TemplateDefinition['category'] = 'UTILITY',
+): CatalogueTemplate {
+  const each = (language: Language): TemplateDefinition => ({
+    name,
+    language: templateLanguages[language],
+    category,
+    ...texts[language],
+  });
+  return { name, category, texts: { 'es-MX': each('es-MX'), en: each('en') } };
+}
+
+const WHEN_EXAMPLE = { 'es-MX': 'mié 25 de nov, 11:30 a.m.', en: 'Wed, Nov 25, 11:30 AM' } as const;
 const BOOKING_PAGE_EXAMPLE = 'booking/XK7P2M?token=abc123';
 
 /** The customer's booking page (decision 044), its path after APP_URL the suffix. */
-const VIEW_BOOKING = {
+const viewBooking = (text: string): TemplateButtonDefinition => ({
   type: 'URL',
-  text: 'Ver reserva',
+  text,
   url: '/{{1}}',
   example: BOOKING_PAGE_EXAMPLE,
-} as const satisfies TemplateButtonDefinition;
+});
+const VIEW_BOOKING = { 'es-MX': viewBooking('Ver reserva'), en: viewBooking('View booking') } as const;
 
 /** Google Maps' search for the vendor's address (the suffix: the address, URL-encoded). */
 export const DIRECTIONS_URL = 'https://www.google.com/maps/search/?api=1&query=';
-const DIRECTIONS = {
+const directions = (text: string): TemplateButtonDefinition => ({
   type: 'URL',
-  text: 'Cómo llegar',
+  text,
   url: `${DIRECTIONS_URL}{{1}}`,
   example: 'Calle%20Durango%20120%2C%20Roma%20Norte',
-} as const satisfies TemplateButtonDefinition;
+});
+const DIRECTIONS = { 'es-MX': directions('Cómo llegar'), en: directions('Directions') } as const;
+
+/** The example of a customer template's three parameters: the code, the vendor, when. */
+const bookingExample = (language: Language) => ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE[language]];
+
+const HELLO_WORLD: TemplateDefinition = {
+  name: 'hello_world',
+  language: 'en_US',
+  category: 'UTILITY',
+  body: 'Hello World',
+  example: [],
+  sample: true,
+};
 
 export const templates = {
-  booking_request: {
-    name: 'barrio_booking_request',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
+  booking_request: translated('barrio_booking_request', {
     // A date ({{3}}, "11:30 a.m.") never ends a sentence here, so no "a.m.." (Meta allows no
-    // parameter at the very end of a body either).
-    body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; toca Confirmar o Rechazar, o responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
-    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE, 'Ana López'],
-    // Decision 069: the two answers as quick replies (their payloads carry the action and the code),
-    // the request's page as a URL button.
-    buttons: [
-      { type: 'QUICK_REPLY', text: 'Confirmar' },
-      { type: 'QUICK_REPLY', text: 'Rechazar' },
-      { type: 'URL', text: 'Ver detalles', url: '/{{1}}', example: 'vendor-confirm?token=abc123' },
-    ],
-  },
-  vendor_welcome: {
-    name: 'barrio_vendor_welcome',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: '¡Hola {{1}}! Tu perfil de {{2}} en Barrio está creado. Te avisaremos aquí de cada solicitud de reserva. Escribe AYUDA para ver los comandos.',
-    example: ['Casa Limpia', 'Limpieza'],
-  },
+    // parameter at the very end of a body either). Decision 069: the two answers as quick replies
+    // (their payloads carry the action and the code), the request's page as a URL button.
+    'es-MX': {
+      body: 'Nueva solicitud de reserva {{1}} de {{4}}: {{2}}, el {{3}}; toca Confirmar o Rechazar, o responde CONFIRMAR {{1}} o RECHAZAR {{1}}.',
+      example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE['es-MX'], 'Ana López'],
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Confirmar' },
+        { type: 'QUICK_REPLY', text: 'Rechazar' },
+        { type: 'URL', text: 'Ver detalles', url: '/{{1}}', example: 'vendor-confirm?token=abc123' },
+      ],
+    },
+    en: {
+      body: 'New booking request {{1}} from {{4}}: {{2}}, on {{3}}; tap Confirm or Decline, or reply CONFIRM {{1}} or DENY {{1}}.',
+      example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en, 'Ana López'],
+      buttons: [
+        { type: 'QUICK_REPLY', text: 'Confirm' },
+        { type: 'QUICK_REPLY', text: 'Decline' },
+        { type: 'URL', text: 'View details', url: '/{{1}}', example: 'vendor-confirm?token=abc123' },
+      ],
+    },
+  }),
+  vendor_welcome: translated('barrio_vendor_welcome', {
+    'es-MX': {
+      body: '¡Hola {{1}}! Tu perfil de {{2}} en Barrio está creado. Te avisaremos aquí de cada solicitud de reserva. Escribe AYUDA para ver los comandos.',
+      example: ['Casa Limpia', 'Limpieza'],
+    },
+    en: {
+      body: 'Hi {{1}}! Your {{2}} profile on Barrio is ready. We will tell you here about every booking request. Send HELP to see the commands.',
+      example: ['Casa Limpia', 'Cleaning'],
+    },
+  }),
   // Decision 070: the customer's messages carry URL buttons instead of raw links. Pagar opens the
   // booking page, whose first screen is Pay now (the checkout's own address is not under APP_URL).
-  payment_link: {
-    name: 'barrio_payment_link',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    // Meta refuses a body that starts or ends with a parameter.
-    body: 'Tu reserva {{1}} con {{2}} está confirmada. Para asegurarla, paga antes del {{3}} con el botón Pagar.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [{ type: 'URL', text: 'Pagar', url: '/{{1}}', example: BOOKING_PAGE_EXAMPLE }],
-  },
-  customer_request_received: {
-    name: 'barrio_customer_request_received',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recibimos tu solicitud de reserva {{1}} con {{2}} para el {{3}}; te avisaremos aquí cuando responda.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING],
-  },
-  customer_paid: {
-    name: 'barrio_customer_paid',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}}, ¡gracias!',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING],
-  },
+  // Meta refuses a body that starts or ends with a parameter.
+  payment_link: translated('barrio_payment_link', {
+    'es-MX': {
+      body: 'Tu reserva {{1}} con {{2}} está confirmada. Para asegurarla, paga antes del {{3}} con el botón Pagar.',
+      example: bookingExample('es-MX'),
+      buttons: [{ type: 'URL', text: 'Pagar', url: '/{{1}}', example: BOOKING_PAGE_EXAMPLE }],
+    },
+    en: {
+      body: 'Your booking {{1}} with {{2}} is confirmed. To secure it, pay before {{3}} with the Pay button.',
+      example: bookingExample('en'),
+      buttons: [{ type: 'URL', text: 'Pay', url: '/{{1}}', example: BOOKING_PAGE_EXAMPLE }],
+    },
+  }),
+  customer_request_received: translated('barrio_customer_request_received', {
+    'es-MX': {
+      body: 'Recibimos tu solicitud de reserva {{1}} con {{2}} para el {{3}}; te avisaremos aquí cuando responda.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'We received your booking request {{1}} with {{2}} for {{3}}; we will let you know here when they answer.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  customer_paid: translated('barrio_customer_paid', {
+    'es-MX': {
+      body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}}, ¡gracias!',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'We received your payment for booking {{1}} with {{2}}. Your appointment is on {{3}}, thank you!',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
   // The same, for a service done at the vendor's place: with the way there. A template's dynamic
   // button cannot be left out, hence a template of its own.
-  customer_paid_at_place: {
-    name: 'barrio_customer_paid_at_place',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}} en su local, ¡gracias!',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING, DIRECTIONS],
-  },
-  customer_reminder: {
-    name: 'barrio_customer_reminder',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING],
-  },
-  customer_reminder_at_place: {
-    name: 'barrio_customer_reminder_at_place',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}, en su local.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING, DIRECTIONS],
-  },
-  customer_rescheduled: {
-    name: 'barrio_customer_rescheduled',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Tu reserva {{1}} con {{2}} ahora es el {{3}}; el horario anterior quedó libre.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING],
-  },
-  customer_cancelled_by_barrio: {
-    name: 'barrio_customer_cancelled_by_barrio',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Barrio canceló tu reserva {{1}} con {{2}} ({{3}}). Si estaba pagada, te reembolsamos el importe completo.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-    buttons: [VIEW_BOOKING],
-  },
-  payment_received: {
-    name: 'barrio_payment_received',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
-    example: ['XK7P2M', 'Casa Limpia'],
-  },
+  customer_paid_at_place: translated('barrio_customer_paid_at_place', {
+    'es-MX': {
+      body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. Tu cita es el {{3}} en su local, ¡gracias!',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX'], DIRECTIONS['es-MX']],
+    },
+    en: {
+      body: 'We received your payment for booking {{1}} with {{2}}. Your appointment is on {{3}} at their place, thank you!',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en, DIRECTIONS.en],
+    },
+  }),
+  customer_reminder: translated('barrio_customer_reminder', {
+    'es-MX': {
+      body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Reminder: on {{3}} you have booking {{1}} with {{2}}.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  customer_reminder_at_place: translated('barrio_customer_reminder_at_place', {
+    'es-MX': {
+      body: 'Recordatorio: el {{3}} es tu reserva {{1}} con {{2}}, en su local.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX'], DIRECTIONS['es-MX']],
+    },
+    en: {
+      body: 'Reminder: on {{3}} you have booking {{1}} with {{2}}, at their place.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en, DIRECTIONS.en],
+    },
+  }),
+  customer_rescheduled: translated('barrio_customer_rescheduled', {
+    'es-MX': {
+      body: 'Tu reserva {{1}} con {{2}} ahora es el {{3}}; el horario anterior quedó libre.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Your booking {{1}} with {{2}} is now on {{3}}; the previous time is free again.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  customer_cancelled_by_barrio: translated('barrio_customer_cancelled_by_barrio', {
+    'es-MX': {
+      body: 'Barrio canceló tu reserva {{1}} con {{2}} ({{3}}). Si estaba pagada, te reembolsamos el importe completo.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Barrio cancelled your booking {{1}} with {{2}} ({{3}}). If it was paid, we refund the full amount.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  // Decision 072: the customer's own cancellation and the vendor's decline, told by WhatsApp too.
+  customer_cancelled: translated('barrio_customer_cancelled', {
+    'es-MX': {
+      body: 'Cancelaste tu reserva {{1}} con {{2}} ({{3}}); ya le avisamos. Si estaba pagada, te reembolsamos el importe completo.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'You cancelled your booking {{1}} with {{2}} ({{3}}); we have told them. If it was paid, we refund the full amount.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  customer_declined: translated('barrio_customer_declined', {
+    'es-MX': {
+      body: 'Lo sentimos: {{2}} no puede atender tu reserva {{1}} ({{3}}). No se hizo ningún cargo; elige otro horario u otro proveedor.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Sorry: {{2}} cannot take your booking {{1}} ({{3}}). Nothing was charged; please pick another time or another vendor.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  payment_received: translated('barrio_payment_received', {
+    'es-MX': {
+      body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
+      example: ['XK7P2M', 'Casa Limpia'],
+    },
+    en: {
+      body: 'We received the payment for booking {{1}} with {{2}}. Thank you!',
+      example: ['XK7P2M', 'Casa Limpia'],
+    },
+  }),
   // Decision 046: what happens to a booking after it is made.
-  booking_reminder: {
-    name: 'barrio_booking_reminder',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Recordatorio: el {{3}} es la reserva {{1}} con {{2}}.',
-    example: ['XK7P2M', 'Casa Limpia', WHEN_EXAMPLE],
-  },
-  booking_cancelled: {
-    name: 'barrio_booking_cancelled',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
-    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE],
-  },
-  // Decision 049: an administrator cancelled; sent to the vendor and the customer.
-  booking_cancelled_by_barrio: {
-    name: 'barrio_booking_cancelled_by_barrio',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Barrio canceló la reserva {{1}} ({{2}}, {{3}}). El horario queda libre y, si estaba pagada, se reembolsa completa.',
-    example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE],
-  },
-  booking_rescheduled: {
-    name: 'barrio_booking_rescheduled',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'El cliente cambió la reserva {{1}} al {{3}} (antes: {{2}}); el horario anterior vuelve a estar libre.',
-    example: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', WHEN_EXAMPLE],
-  },
-  booking_expired: {
-    name: 'barrio_booking_expired',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: {{3}} — puedes reservar con otro en minutos.',
-    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/vendors?category=limpieza'],
-  },
-  // Decision 066: the customer is asked for a review once the booking took place.
-  review_request: {
-    name: 'barrio_review_request',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: '¿Cómo te fue con {{2}} en tu reserva {{1}}? Califica el servicio aquí: {{3}} — tu opinión ayuda a otros clientes.',
-    example: ['XK7P2M', 'Casa Limpia', 'https://barrio.mx/review/XK7P2M?token=abc123'],
-  },
+  booking_reminder: translated('barrio_booking_reminder', {
+    'es-MX': {
+      body: 'Recordatorio: el {{3}} es la reserva {{1}} con {{2}}.',
+      example: bookingExample('es-MX'),
+    },
+    en: { body: 'Reminder: on {{3}} you have booking {{1}} with {{2}}.', example: bookingExample('en') },
+  }),
+  booking_cancelled: translated('barrio_booking_cancelled', {
+    'es-MX': {
+      body: 'El cliente canceló la reserva {{1}} ({{2}}, {{3}}). El horario vuelve a estar libre.',
+      example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'The customer cancelled booking {{1}} ({{2}}, {{3}}). The slot is free again.',
+      example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en],
+    },
+  }),
+  // Decision 049: an administrator cancelled; told to the vendor.
+  booking_cancelled_by_barrio: translated('barrio_booking_cancelled_by_barrio', {
+    'es-MX': {
+      body: 'Barrio canceló la reserva {{1}} ({{2}}, {{3}}). El horario queda libre y, si estaba pagada, se reembolsa completa.',
+      example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'Barrio cancelled booking {{1}} ({{2}}, {{3}}). The slot is free again and, if it was paid, it is refunded in full.',
+      example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en],
+    },
+  }),
+  booking_rescheduled: translated('barrio_booking_rescheduled', {
+    'es-MX': {
+      body: 'El cliente cambió la reserva {{1}} al {{3}} (antes: {{2}}); el horario anterior vuelve a estar libre.',
+      example: ['XK7P2M', 'mar 24 de nov, 10:00 a.m.', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'The customer moved booking {{1}} to {{3}} (before: {{2}}); the previous slot is free again.',
+      example: ['XK7P2M', 'Tue, Nov 24, 10:00 AM', WHEN_EXAMPLE.en],
+    },
+  }),
+  // The similar vendors are a URL button (decision 072), the vendor's profile at its list of them.
+  booking_expired: translated('barrio_booking_expired', {
+    'es-MX': {
+      body: 'Tu solicitud {{1}} a {{2}} venció sin respuesta; no se hizo ningún cargo. Toca Ver parecidos: puedes reservar con otro proveedor en minutos.',
+      example: ['XK7P2M', 'Casa Limpia'],
+      buttons: [{ type: 'URL', text: 'Ver parecidos', url: '/{{1}}', example: 'vendor/casa-limpia#similar' }],
+    },
+    en: {
+      body: 'Your request {{1}} to {{2}} expired without an answer; nothing was charged. Tap See similar: you can book another vendor in minutes.',
+      example: ['XK7P2M', 'Casa Limpia'],
+      buttons: [{ type: 'URL', text: 'See similar', url: '/{{1}}', example: 'vendor/casa-limpia#similar' }],
+    },
+  }),
+  // Decision 066: the customer is asked for a review once the booking took place; the review page
+  // is a URL button (decision 072).
+  review_request: translated('barrio_review_request', {
+    'es-MX': {
+      body: '¿Cómo te fue con {{2}} en tu reserva {{1}}? Toca Calificar: tu opinión ayuda a otros clientes.',
+      example: ['XK7P2M', 'Casa Limpia'],
+      buttons: [{ type: 'URL', text: 'Calificar', url: '/{{1}}', example: 'review/XK7P2M?token=abc123' }],
+    },
+    en: {
+      body: 'How was {{2}} on your booking {{1}}? Tap Rate: your opinion helps other customers.',
+      example: ['XK7P2M', 'Casa Limpia'],
+      buttons: [{ type: 'URL', text: 'Rate', url: '/{{1}}', example: 'review/XK7P2M?token=abc123' }],
+    },
+  }),
   // The vendor review queue (decision 048): what an admin decided about a vendor's profile.
-  vendor_approved: {
-    name: 'barrio_vendor_approved',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: '¡Listo, {{1}}! Revisamos tu perfil y ya está publicado en Barrio: los clientes pueden encontrarte y pedirte reservas. Entra a tu panel ({{2}}) para ver tus solicitudes.',
-    example: ['Casa Limpia', 'https://barrio.mx/vendor/dashboard'],
-  },
-  vendor_changes_requested: {
-    name: 'barrio_vendor_changes_requested',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Revisamos tu perfil de {{1}} en Barrio y, antes de publicarlo, te pedimos estos cambios: {{2}} — hazlos desde tu panel ({{3}}) y lo revisaremos de nuevo.',
-    example: ['Casa Limpia', 'Agrega una foto de tu trabajo', 'https://barrio.mx/vendor/dashboard'],
-  },
-  vendor_rejected: {
-    name: 'barrio_vendor_rejected',
-    language: TEMPLATE_LANGUAGE,
-    category: 'UTILITY',
-    body: 'Revisamos tu perfil de {{1}} en Barrio y no podemos publicarlo. Motivo: {{2}} — si tienes dudas, escríbenos a {{3}} y te ayudamos.',
-    example: ['Casa Limpia', 'No es un servicio local', 'soporte@barrio.mx'],
-  },
+  vendor_approved: translated('barrio_vendor_approved', {
+    'es-MX': {
+      body: '¡Listo, {{1}}! Revisamos tu perfil y ya está publicado en Barrio: los clientes pueden encontrarte y pedirte reservas. Entra a tu panel ({{2}}) para ver tus solicitudes.',
+      example: ['Casa Limpia', 'https://barrio.mx/vendor/dashboard'],
+    },
+    en: {
+      body: 'All set, {{1}}! We checked your profile and it is published on Barrio: customers can find you and request bookings. Open your dashboard ({{2}}) to see your requests.',
+      example: ['Casa Limpia', 'https://barrio.mx/vendor/dashboard'],
+    },
+  }),
+  vendor_changes_requested: translated('barrio_vendor_changes_requested', {
+    'es-MX': {
+      body: 'Revisamos tu perfil de {{1}} en Barrio y, antes de publicarlo, te pedimos estos cambios: {{2}} — hazlos desde tu panel ({{3}}) y lo revisaremos de nuevo.',
+      example: ['Casa Limpia', 'Agrega una foto de tu trabajo', 'https://barrio.mx/vendor/dashboard'],
+    },
+    en: {
+      body: 'We checked your {{1}} profile on Barrio and, before publishing it, ask for these changes: {{2}} — make them from your dashboard ({{3}}) and we will check it again.',
+      example: ['Casa Limpia', 'Add a photo of your work', 'https://barrio.mx/vendor/dashboard'],
+    },
+  }),
+  vendor_rejected: translated('barrio_vendor_rejected', {
+    'es-MX': {
+      body: 'Revisamos tu perfil de {{1}} en Barrio y no podemos publicarlo. Motivo: {{2}} — si tienes dudas, escríbenos a {{3}} y te ayudamos.',
+      example: ['Casa Limpia', 'No es un servicio local', 'soporte@barrio.mx'],
+    },
+    en: {
+      body: 'We checked your {{1}} profile on Barrio and cannot publish it. Reason: {{2}} — if you have questions, write to us at {{3}} and we will help.',
+      example: ['Casa Limpia', 'Not a local service', 'soporte@barrio.mx'],
+    },
+  }),
   // Submitted in category AUTHENTICATION (a one-time code), not UTILITY (decision 035).
-  claim_code: {
-    name: 'barrio_claim_code',
-    language: TEMPLATE_LANGUAGE,
-    category: 'AUTHENTICATION',
-    body: 'Tu código para reclamar el perfil de {{1}} en Barrio es {{2}}. Caduca en 15 minutos. No lo compartas.',
-    example: ['Casa Limpia', '123456'],
-  },
+  claim_code: translated(
+    'barrio_claim_code',
+    {
+      'es-MX': {
+        body: 'Tu código para reclamar el perfil de {{1}} en Barrio es {{2}}. Caduca en 15 minutos. No lo compartas.',
+        example: ['Casa Limpia', '123456'],
+      },
+      en: {
+        body: 'Your code to claim the {{1}} profile on Barrio is {{2}}. It expires in 15 minutes. Do not share it.',
+        example: ['Casa Limpia', '123456'],
+      },
+    },
+    'AUTHENTICATION',
+  ),
+  // Meta's sample, in English only whoever reads it.
   test: {
-    name: 'hello_world',
-    language: 'en_US',
+    name: HELLO_WORLD.name,
     category: 'UTILITY',
-    body: 'Hello World',
-    example: [],
+    texts: { 'es-MX': HELLO_WORLD, en: HELLO_WORLD },
     sample: true,
   },
-} as const satisfies Record<string, TemplateDefinition>;
+} as const satisfies Record<string, CatalogueTemplate>;
 
 export type TemplateKey = keyof typeof templates;
 export const templateKeys = Object.keys(templates) as [TemplateKey, ...TemplateKey[]];
+
+/** A template of the catalogue as submitted in one language. */
+export function templateIn(key: TemplateKey, language: Language): TemplateDefinition {
+  return (templates[key] as CatalogueTemplate).texts[language];
+}
+
+/** Every template as submitted, one per name and Meta language, in the catalogue's order. */
+export function templateDefinitions(): TemplateDefinition[] {
+  const seen = new Set<string>();
+  return templateKeys.flatMap((key) =>
+    languages
+      .map((language) => templateIn(key, language))
+      .filter((t) => {
+        const id = `${t.name}/${t.language}`;
+        if (seen.has(id)) return false;
+        seen.add(id);
+        return true;
+      }),
+  );
+}
 
 /** How many body parameters a template takes: its highest {{n}}. */
 export function bodyParameterCount(body: string): number {
@@ -272,14 +458,22 @@ export function template(
   key: TemplateKey,
   parameters: string[],
   buttons?: TemplateButtonParameter[],
+  language: Language = defaultLanguage,
 ): WhatsAppTemplate {
-  const { name, language } = templates[key];
-  return { name, language, parameters, ...(buttons?.length ? { buttons } : {}) };
+  const { name, language: code } = templateIn(key, language);
+  return { name, language: code, parameters, ...(buttons?.length ? { buttons } : {}) };
 }
 
-/** The template's body with its parameters filled in: what the recipient reads. */
-export function renderTemplate(key: TemplateKey, parameters: string[]): string {
-  return templates[key].body.replace(/\{\{(\d+)\}\}/g, (_, n: string) => parameters[Number(n) - 1] ?? '');
+/** The template's body with its parameters filled in, in `language`: what the recipient reads. */
+export function renderTemplate(
+  key: TemplateKey,
+  parameters: string[],
+  language: Language = defaultLanguage,
+): string {
+  return templateIn(key, language).body.replace(
+    /\{\{(\d+)\}\}/g,
+    (_, n: string) => parameters[Number(n) - 1] ?? '',
+  );
 }
 
 /** A date in the vendor's time zone, in Spanish or English. */
@@ -296,8 +490,12 @@ export function formatWhen(date: Date, timezone: string, lang: Lang = 'es-MX'): 
 
 // ── Free-form texts ──────────────────────────────────────────────────────────────────────────────
 
-export function vendorWelcomeText(businessName: string, serviceCategory: string): string {
-  return renderTemplate('vendor_welcome', [businessName, serviceCategory]);
+export function vendorWelcomeText(
+  businessName: string,
+  serviceCategory: string,
+  language: Language = defaultLanguage,
+): string {
+  return renderTemplate('vendor_welcome', [businessName, serviceCategory], language);
 }
 
 export const TEST_NOTIFICATION_TEXT =

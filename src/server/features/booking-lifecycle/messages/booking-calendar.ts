@@ -1,4 +1,5 @@
 import { utcStamp } from '../../../../shared/date-format.ts';
+import type { Language } from '../../../../shared/language.ts';
 import type { PaymentMailFacts } from './message-facts.ts';
 import { amount, pageLine } from './payment-mails.ts';
 
@@ -7,6 +8,12 @@ import { amount, pageLine } from './payment-mails.ts';
 // an earlier copy replaces it with the moved one and removes it on the cancellation.
 
 export type CalendarState = 'paid' | 'confirmed' | 'tentative' | 'cancelled';
+
+/** The event's description words, in the customer's language (decision 072): the event is theirs. */
+const eventWords: Record<Language, { booking: string; paid: string; cancelled: string; notes: string }> = {
+  'es-MX': { booking: 'Reserva', paid: 'pagado', cancelled: 'cancelada', notes: 'Notas' },
+  en: { booking: 'Booking', paid: 'paid', cancelled: 'cancelled', notes: 'Notes' },
+};
 
 /**
  * RFC 5545 §3.3.11 TEXT: backslash, semicolon and comma escaped, every line break (CRLF, a lone CR or
@@ -47,6 +54,7 @@ function fold(line: string): string {
  */
 export function bookingCalendar(facts: PaymentMailFacts, now: Date, state: CalendarState = 'paid'): string {
   const cancelled = state === 'cancelled';
+  const w = eventWords[facts.language];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -60,7 +68,7 @@ export function bookingCalendar(facts: PaymentMailFacts, now: Date, state: Calen
     `DTSTART:${utcStamp(facts.start)}`,
     `DTEND:${utcStamp(facts.end)}`,
     `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
-    `DESCRIPTION:${icsText(`Reserva ${facts.code} · ${amount(facts)}${state === 'paid' ? ' pagado' : ''}${cancelled ? ' · cancelada' : ''}${facts.notes ? `\nNotas: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
+    `DESCRIPTION:${icsText(`${w.booking} ${facts.code} · ${amount(facts)}${state === 'paid' ? ` ${w.paid}` : ''}${cancelled ? ` · ${w.cancelled}` : ''}${facts.notes ? `\n${w.notes}: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
     `URL:${facts.manageUrl}`,
     `STATUS:${cancelled ? 'CANCELLED' : state === 'tentative' ? 'TENTATIVE' : 'CONFIRMED'}`,
     'END:VEVENT',

@@ -1,56 +1,70 @@
 import { VENDOR_CONFIRMATION_TARGET_HOURS } from '../../../../shared/constants.ts';
-import { dateTimeFormat, endSentence, zoneCity } from '../../../../shared/date-format.ts';
-import { intlLocales, type Language } from '../../../../shared/language.ts';
+import { endSentence, zoneCity } from '../../../../shared/date-format.ts';
+import type { Language } from '../../../../shared/language.ts';
 import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
 import type { BookingMailFacts, BookingWhere } from './message-facts.ts';
-import { answerWindowLine, calendarAttachment, calendarCancelLine } from './payment-mails.ts';
+import {
+  answerWindowLine,
+  calendarAttachment,
+  calendarCancelLine,
+  customerHello as hello,
+  longDate,
+  pageLine,
+  vendorHello,
+} from './payment-mails.ts';
 
-// Every text a booking sends, in one place (decision 014). The vendor side is Spanish (product §1:
-// vendor-facing screens and messages are Spanish); the customer receipt is English and Spanish,
-// since we do not know which language the customer reads.
+// Every text a booking request sends, in one place (decision 014). Each person reads one language
+// (decision 072): the vendor the account's (`facts.vendorLanguage`), the customer the booking's
+// (`facts.language`, the page they booked on or their account's).
 
-/** Where, in the vendor's words (Spanish) or the customer's (in a language); null when unknown. */
+/** Where, in the vendor's words or the customer's, in a language; null when unknown. */
 export function whereLine(
   { location, address, placeAddress }: BookingWhere,
-  reader: 'vendor' | Language,
+  reader: 'vendor' | 'customer',
+  language: Language,
 ): string | null {
-  if (location === 'customer' && address) {
-    const line = addressLine(address);
-    return (
-      {
-        vendor: `En el domicilio del cliente: ${line}`,
-        'es-MX': `En tu domicilio: ${line}`,
-        en: `At your address: ${line}`,
-      } satisfies Record<typeof reader, string>
-    )[reader];
-  }
-  if (location === 'vendor') {
-    const place = placeAddress?.trim();
-    return (
-      {
-        vendor: 'En tu local',
-        'es-MX': place ? `En el local del proveedor: ${place}` : 'En el local del proveedor',
-        en: place ? `At the vendor's place: ${place}` : "At the vendor's place",
-      } satisfies Record<typeof reader, string>
-    )[reader];
-  }
-  if (location === 'online')
-    return (
-      { vendor: 'En línea', 'es-MX': 'En línea', en: 'Online' } satisfies Record<typeof reader, string>
-    )[reader];
+  const w = whereWords[language];
+  if (location === 'customer' && address) return w.customerAddress(reader, addressLine(address));
+  if (location === 'vendor') return w.vendorPlace(reader, placeAddress?.trim() || null);
+  if (location === 'online') return w.online;
   return null;
 }
 
-function when(start: Date, timezone: string, language: Language): string {
-  return dateTimeFormat(intlLocales[language], {
-    timeZone: timezone,
-    dateStyle: 'full',
-    timeStyle: 'short',
-  }).format(start);
+interface WhereWords {
+  customerAddress: (reader: 'vendor' | 'customer', line: string) => string;
+  vendorPlace: (reader: 'vendor' | 'customer', place: string | null) => string;
+  online: string;
 }
+
+const whereWords: Record<Language, WhereWords> = {
+  'es-MX': {
+    customerAddress: (reader, line) =>
+      reader === 'vendor' ? `En el domicilio del cliente: ${line}` : `En tu domicilio: ${line}`,
+    vendorPlace: (reader, place) =>
+      reader === 'vendor'
+        ? 'En tu local'
+        : place
+          ? `En el local del proveedor: ${place}`
+          : 'En el local del proveedor',
+    online: 'En línea',
+  },
+  en: {
+    customerAddress: (reader, line) =>
+      reader === 'vendor' ? `At the customer's address: ${line}` : `At your address: ${line}`,
+    vendorPlace: (reader, place) =>
+      reader === 'vendor'
+        ? 'At your place'
+        : place
+          ? `At the vendor's place: ${place}`
+          : "At the vendor's place",
+    online: 'Online',
+  },
+};
+
+const when = longDate;
 
 /** The two links of the vendor notification (ARCHITECTURE §4): the confirm page processes them at once. */
 export function confirmLinks(appUrl: string, token: string) {
@@ -63,34 +77,92 @@ const labelled = (label: string, value: string | null | undefined) => (value ? [
 /** What the vendor reads, never the customer's booking page (manageUrl): the page is the customer's. */
 type VendorFacts = Omit<BookingMailFacts, 'manageUrl'>;
 
+interface RequestWords {
+  title: (code: string) => string;
+  service: string;
+  date: string;
+  where: string;
+  amount: string;
+  customer: string;
+  phone: string;
+  email: string;
+  notes: string;
+  confirm: string;
+  decline: string;
+  details: string;
+  target: string;
+  payNext: string;
+  subject: (f: VendorFacts) => string;
+  tapOrType: (code: string) => string;
+}
+
+const request: Record<Language, RequestWords> = {
+  'es-MX': {
+    title: (code) => `Nueva solicitud de reserva · Código ${code}`,
+    service: 'Servicio',
+    date: 'Fecha',
+    where: 'Dónde',
+    amount: 'Importe',
+    customer: 'Cliente',
+    phone: 'Teléfono',
+    email: 'Correo',
+    notes: 'Notas',
+    confirm: 'Confirmar',
+    decline: 'Rechazar',
+    details: 'Ver detalles',
+    target: `Responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas.`,
+    payNext: 'Al confirmar, el cliente recibirá el enlace de pago.',
+    subject: (f) => `Nueva solicitud de reserva ${f.code} · ${f.serviceName}`,
+    tapOrType: (code) => `Toca Confirmar o Rechazar, o responde CONFIRMAR ${code} o RECHAZAR ${code}.`,
+  },
+  en: {
+    title: (code) => `New booking request · Code ${code}`,
+    service: 'Service',
+    date: 'When',
+    where: 'Where',
+    amount: 'Amount',
+    customer: 'Customer',
+    phone: 'Phone',
+    email: 'Email',
+    notes: 'Notes',
+    confirm: 'Confirm',
+    decline: 'Decline',
+    details: 'View details',
+    target: `Answer within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours.`,
+    payNext: 'Once you confirm, the customer gets the payment link.',
+    subject: (f) => `New booking request ${f.code} · ${f.serviceName}`,
+    tapOrType: (code) => `Tap Confirm or Decline, or reply CONFIRM ${code} or DENY ${code}.`,
+  },
+};
+
 /** The request's lines; without its confirm links (a resend: their token is stored only hashed), none. */
 function vendorLines(
   facts: VendorFacts,
   links: { confirm: string; decline: string } | null,
   details?: string,
 ): string[] {
+  const language = facts.vendorLanguage;
+  const w = request[language];
   return [
-    `Nueva solicitud de reserva · Código ${facts.code}`,
+    w.title(facts.code),
     '',
-    `Servicio: ${facts.serviceName}`,
-    `Fecha: ${when(facts.start, facts.timezone, 'es-MX')}`,
-    ...labelled('Dónde', whereLine(facts.where, 'vendor')),
-    `Importe: ${priceText(facts.amountMxn, 'es-MX')}`,
+    `${w.service}: ${facts.serviceName}`,
+    `${w.date}: ${when(facts.start, facts.timezone, language)}`,
+    ...labelled(w.where, whereLine(facts.where, 'vendor', language)),
+    `${w.amount}: ${priceText(facts.amountMxn, language)}`,
     '',
     // Everything the vendor needs to answer and to go, in the request itself.
-    `Cliente: ${facts.customerName}`,
-    ...labelled('Teléfono', facts.customerPhone),
+    `${w.customer}: ${facts.customerName}`,
+    ...labelled(w.phone, facts.customerPhone),
     ...labelled('WhatsApp', facts.customerPhone ? whatsAppLink(facts.customerPhone) : null),
-    `Correo: ${facts.customerEmail}`,
-    ...labelled('Notas', facts.notes),
+    `${w.email}: ${facts.customerEmail}`,
+    ...labelled(w.notes, facts.notes),
     '',
-    ...(links ? [`Confirmar: ${links.confirm}`, `Rechazar: ${links.decline}`, ''] : []),
-    ...(details ? [`Ver detalles: ${details}`, ''] : []),
+    ...(links ? [`${w.confirm}: ${links.confirm}`, `${w.decline}: ${links.decline}`, ''] : []),
+    ...(details ? [`${w.details}: ${details}`, ''] : []),
     // The 8-hour target as the target, the real deadline as the deadline.
-    facts.answerDueAt
-      ? answerWindowLine(facts.answerDueAt, facts.timezone)
-      : `Responde en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas.`,
-    'Al confirmar, el cliente recibirá el enlace de pago.',
+    facts.answerDueAt ? answerWindowLine(facts.answerDueAt, facts.timezone, language) : w.target,
+    w.payNext,
   ];
 }
 
@@ -101,8 +173,8 @@ export function vendorRequestMail(
 ): MailOutboxPayload {
   return {
     to,
-    subject: `Nueva solicitud de reserva ${facts.code} · ${facts.serviceName}`,
-    text: ['Hola:', '', ...vendorLines(facts, links), '', 'Barrio'].join('\n'),
+    subject: request[facts.vendorLanguage].subject(facts),
+    text: [vendorHello(facts.vendorLanguage), '', ...vendorLines(facts, links), '', 'Barrio'].join('\n'),
   };
 }
 
@@ -117,44 +189,81 @@ export function vendorRequestWhatsApp(
   // The request comes with Confirmar / Rechazar buttons (decision 069): the text keeps the page
   // with every detail (the confirm page without an action) and the typed commands.
   const details = links?.confirm.replace(/&action=confirm$/, '');
-  return [
-    ...vendorLines(facts, null, details),
-    `Toca Confirmar o Rechazar, o responde CONFIRMAR ${facts.code} o RECHAZAR ${facts.code}.`,
-  ].join('\n');
+  return [...vendorLines(facts, null, details), request[facts.vendorLanguage].tapOrType(facts.code)].join(
+    '\n',
+  );
 }
 
-export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload {
-  return {
-    to: facts.customerEmail,
-    subject: `Booking request ${facts.code} received / Solicitud ${facts.code} recibida`,
-    text: [
-      `Hi ${facts.customerName},`,
-      '',
-      `We sent your request to ${facts.vendorName}. ${
-        facts.answerDueAt
-          ? `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours, and at the latest by ${when(facts.answerDueAt, facts.timezone, 'en')}.`
+interface CustomerWords {
+  receiptSubject: (code: string) => string;
+  sent: (f: BookingMailFacts, due: string | null) => string;
+  service: string;
+  when: (f: BookingMailFacts, date: string) => string;
+  where: string;
+  amount: string;
+  code: string;
+  payNext: string;
+  declinedSubject: (code: string) => string;
+  declined: (f: BookingMailFacts, date: string) => string;
+}
+
+const customer: Record<Language, CustomerWords> = {
+  'es-MX': {
+    receiptSubject: (code) => `Solicitud de reserva ${code} recibida`,
+    sent: (f, due) =>
+      `Enviamos tu solicitud a ${f.vendorName}. El proveedor suele responder en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas${
+        due ? `; el plazo vence el ${endSentence(due)}` : '.'
+      }`,
+    service: 'Servicio',
+    when: (f, date) => `Fecha: ${date} (hora de ${zoneCity(f.timezone, 'es-MX')})`,
+    where: 'Dónde',
+    amount: 'Importe',
+    code: 'Código de reserva',
+    payNext: 'Cuando el proveedor confirme, te enviaremos el enlace para pagar.',
+    declinedSubject: (code) => `Reserva ${code} rechazada`,
+    declined: (f, date) =>
+      `${f.vendorName} no puede atender tu reserva ${f.code} (${f.serviceName}, ${date}). No se hizo ningún cargo. Elige otro horario u otro proveedor.`,
+  },
+  en: {
+    receiptSubject: (code) => `Booking request ${code} received`,
+    sent: (f, due) =>
+      `We sent your request to ${f.vendorName}. ${
+        due
+          ? `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours, and at the latest by ${endSentence(due)}`
           : `The vendor usually answers within ${VENDOR_CONFIRMATION_TARGET_HOURS} hours.`
       }`,
+    service: 'Service',
+    when: (f, date) => `When: ${date} (${zoneCity(f.timezone, 'en')} time)`,
+    where: 'Where',
+    amount: 'Amount',
+    code: 'Booking code',
+    payNext: 'Once the vendor confirms, we will send you a link to pay.',
+    declinedSubject: (code) => `Booking ${code} declined`,
+    declined: (f, date) =>
+      `${f.vendorName} cannot take your booking ${f.code} (${f.serviceName}, ${date}). Nothing was charged. Please pick another time or another vendor.`,
+  },
+};
+
+/** The customer's receipt of the request, in the booking's language. */
+export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload {
+  const language = facts.language;
+  const w = customer[language];
+  return {
+    to: facts.customerEmail,
+    subject: w.receiptSubject(facts.code),
+    text: [
+      hello(facts),
       '',
-      `Service: ${facts.serviceName}`,
-      `When: ${when(facts.start, facts.timezone, 'en')} (${zoneCity(facts.timezone, 'en')} time)`,
-      ...labelled('Where', whereLine(facts.where, 'en')),
-      `Amount: ${priceText(facts.amountMxn, 'en')}`,
-      `Booking code: ${facts.code}`,
+      w.sent(facts, facts.answerDueAt ? when(facts.answerDueAt, facts.timezone, language) : null),
       '',
-      'Once the vendor confirms, we will send you a link to pay.',
-      `Your booking: ${facts.manageUrl}`,
+      `${w.service}: ${facts.serviceName}`,
+      w.when(facts, when(facts.start, facts.timezone, language)),
+      ...labelled(w.where, whereLine(facts.where, 'customer', language)),
+      `${w.amount}: ${priceText(facts.amountMxn, language)}`,
+      `${w.code}: ${facts.code}`,
       '',
-      '—',
-      '',
-      `Hola ${facts.customerName}: enviamos tu solicitud a ${facts.vendorName}. El proveedor suele responder en menos de ${VENDOR_CONFIRMATION_TARGET_HOURS} horas${
-        facts.answerDueAt
-          ? `; el plazo vence el ${endSentence(when(facts.answerDueAt, facts.timezone, 'es-MX'))}`
-          : '.'
-      }`,
-      `Fecha: ${when(facts.start, facts.timezone, 'es-MX')} · Código: ${facts.code}`,
-      ...labelled('Dónde', whereLine(facts.where, 'es-MX')),
-      `Tu reserva: ${facts.manageUrl}`,
+      w.payNext,
+      pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),
@@ -166,21 +275,16 @@ export function customerDeclinedMail(
   facts: BookingMailFacts,
   calendar: string | null = null,
 ): MailOutboxPayload {
+  const language = facts.language;
   return {
     to: facts.customerEmail,
-    subject: `Booking ${facts.code} declined / Reserva ${facts.code} rechazada`,
+    subject: customer[language].declinedSubject(facts.code),
     text: [
-      `Hi ${facts.customerName},`,
+      hello(facts),
       '',
-      `${facts.vendorName} cannot take your booking ${facts.code} (${facts.serviceName}, ${when(facts.start, facts.timezone, 'en')}). Nothing was charged. Please pick another time or another vendor.`,
-      ...(calendar ? ['The attached calendar file (.ics) removes it from your calendar.'] : []),
-      `Your booking: ${facts.manageUrl}`,
-      '',
-      '—',
-      '',
-      `Hola ${facts.customerName}: ${facts.vendorName} no puede atender tu reserva ${facts.code}. No se hizo ningún cargo.`,
-      ...(calendar ? [calendarCancelLine] : []),
-      `Tu reserva: ${facts.manageUrl}`,
+      customer[language].declined(facts, when(facts.start, facts.timezone, language)),
+      ...(calendar ? [calendarCancelLine(language)] : []),
+      pageLine(facts),
       '',
       'Barrio',
     ].join('\n'),

@@ -1,4 +1,5 @@
 import { endSentence } from '../../../../shared/date-format.ts';
+import type { Language } from '../../../../shared/language.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
 import type { PaymentMailFacts } from './message-facts.ts';
@@ -7,17 +8,14 @@ import {
   calendarAttachment,
   calendarCancelLine,
   customerMail,
-  details,
-  fechaEs,
-  pageLine,
+  longDate,
+  vendorMail,
 } from './payment-mails.ts';
 
 // The texts of what happens to a booking after it is made (decision 046): the customer
-// cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. Like the
-// payment texts, they are Spanish (product §1) with times in the vendor's timezone; the customer's
-// carry the booking page's link, the vendor's never do.
-
-const signOff = ['', 'Barrio'];
+// cancels or moves it, it is due tomorrow, a request expires unanswered, money is paid back. The
+// customer's are in the booking's language, the vendor's in the vendor's (decision 072), with times
+// in the vendor's timezone; the customer's carry the booking page's link, the vendor's never do.
 
 /**
  * A mail telling the customer that the booking is over: what happened, the booking, the removal of
@@ -30,13 +28,177 @@ function customerEndedMail(
   calendar: string | null,
 ): MailOutboxPayload {
   return {
-    ...customerMail(facts, subject, happened, calendar ? [calendarCancelLine] : []),
+    ...customerMail(facts, subject, happened, calendar ? [calendarCancelLine(facts.language)] : []),
     ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
 }
 
-/** How long a card refund takes to show, as card issuers in Mexico state it. */
-const REFUND_DAYS = 'entre 5 y 10 días hábiles';
+type By = 'customer' | 'admin';
+
+interface ChangeWords {
+  cancelledSubject: (by: By, code: string) => string;
+  cancelledSaid: (by: By, vendor: string) => string;
+  reason: string;
+  refund: (refund: string) => string;
+  nothingCharged: string;
+  cancelledWhatsApp: (by: By, f: PaymentMailFacts, when: string) => string;
+  refundWhatsApp: (refund: string) => string;
+  vendorCancelledSubject: (by: By, code: string) => string;
+  vendorCancelledSaid: (by: By, f: PaymentMailFacts) => string;
+  vendorRefunded: string;
+  vendorCancelledWhatsApp: (who: string, f: PaymentMailFacts, when: string) => string;
+  /** Who cancelled, for the vendor: Barrio, or the customer by name. */
+  barrio: string;
+  rescheduledSubject: (code: string) => string;
+  rescheduledSaid: (f: PaymentMailFacts, before: string, after: string) => string;
+  rescheduledCalendar: string;
+  vendorRescheduledSubject: (code: string) => string;
+  vendorRescheduledSaid: (f: PaymentMailFacts, before: string, after: string) => string[];
+  vendorRescheduledWhatsApp: (f: PaymentMailFacts, before: string, after: string) => string;
+  reminderSubject: (code: string) => string;
+  reminderSaid: (f: PaymentMailFacts, when: string) => string;
+  calendarAttached: string;
+  vendorReminderSubject: (code: string) => string;
+  vendorReminderSaid: (f: PaymentMailFacts, when: string) => string;
+  customerPhone: string;
+  notes: string;
+  reminderWhatsAppCustomer: (f: PaymentMailFacts, when: string) => string;
+  reminderWhatsAppVendor: (f: PaymentMailFacts, when: string) => string;
+  expiredSubject: (code: string) => string;
+  expiredSaid: (vendor: string) => string;
+  similar: string;
+  expiredWhatsApp: (f: PaymentMailFacts) => string;
+  refundSubject: (code: string) => string;
+  refundSaid: (f: PaymentMailFacts, refunded: string) => string;
+}
+
+// A card refund shows within 5 to 10 business days, as card issuers in Mexico state it.
+const change: Record<Language, ChangeWords> = {
+  'es-MX': {
+    cancelledSubject: (by, code) =>
+      by === 'admin' ? `Cancelamos tu reserva ${code}` : `Cancelaste tu reserva ${code}`,
+    cancelledSaid: (by, vendor) =>
+      by === 'admin'
+        ? `Barrio canceló tu reserva con ${vendor}. Ya avisamos a ${vendor}.`
+        : `Cancelaste tu reserva con ${vendor}.`,
+    reason: 'Motivo',
+    refund: (refund) =>
+      `Te reembolsaremos el importe completo, ${refund}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`,
+    nothingCharged: 'No se hizo ningún cargo.',
+    cancelledWhatsApp: (by, f, when) =>
+      by === 'admin'
+        ? `Barrio canceló tu reserva ${f.code} con ${f.vendorName} (${f.serviceName}, ${when}).`
+        : `Cancelaste tu reserva ${f.code} con ${f.vendorName} (${f.serviceName}, ${when}); ya avisamos a ${f.vendorName}.`,
+    refundWhatsApp: (refund) => `Te reembolsaremos ${refund} a la tarjeta con la que pagaste.`,
+    vendorCancelledSubject: (by, code) =>
+      by === 'admin' ? `Reserva ${code} cancelada por Barrio` : `Reserva ${code} cancelada por el cliente`,
+    vendorCancelledSaid: (by, f) =>
+      by === 'admin'
+        ? `Barrio canceló la reserva ${f.code} de ${f.customerName}. El horario vuelve a estar libre.`
+        : `${f.customerName} canceló la reserva ${f.code}. El horario vuelve a estar libre.`,
+    vendorRefunded: 'El cliente recibe el reembolso completo de su pago.',
+    vendorCancelledWhatsApp: (who, f, when) =>
+      `${who} canceló la reserva ${f.code} (${f.serviceName}, ${when}). El horario vuelve a estar libre.`,
+    barrio: 'Barrio',
+    rescheduledSubject: (code) => `Reserva ${code}: nueva fecha`,
+    rescheduledSaid: (f, before, after) =>
+      `Cambiaste tu reserva con ${f.vendorName} del ${before} al ${endSentence(after)} Ya avisamos a ${f.vendorName}.`,
+    rescheduledCalendar: 'Adjuntamos la invitación de calendario con la nueva fecha (.ics).',
+    vendorRescheduledSubject: (code) => `Reserva ${code}: el cliente cambió la fecha`,
+    vendorRescheduledSaid: (f, before, after) => [
+      `${f.customerName} cambió la reserva ${f.code}:`,
+      `Antes: ${before}`,
+      `Ahora: ${after}`,
+      '',
+      'El horario anterior vuelve a estar libre.',
+    ],
+    vendorRescheduledWhatsApp: (f, before, after) =>
+      `${f.customerName} cambió la reserva ${f.code} (${f.serviceName}) del ${before} al ${endSentence(after)} El horario anterior vuelve a estar libre.`,
+    reminderSubject: (code) => `Recordatorio: tu reserva ${code} es mañana`,
+    reminderSaid: (f, when) => `Te recordamos tu reserva con ${f.vendorName}: ${endSentence(when)}`,
+    calendarAttached: 'Adjuntamos la invitación de calendario (.ics).',
+    vendorReminderSubject: (code) => `Recordatorio: reserva ${code} mañana`,
+    vendorReminderSaid: (f, when) => `Te recordamos la reserva de ${f.customerName}: ${endSentence(when)}`,
+    customerPhone: 'Teléfono del cliente',
+    notes: 'Notas',
+    reminderWhatsAppCustomer: (f, when) =>
+      `Recordatorio: tu reserva ${f.code} con ${f.vendorName} es el ${endSentence(when)}`,
+    reminderWhatsAppVendor: (f, when) =>
+      `Recordatorio: la reserva ${f.code} de ${f.customerName} (${f.serviceName}) es el ${endSentence(when)}`,
+    expiredSubject: (code) => `Tu solicitud ${code} venció sin respuesta`,
+    expiredSaid: (vendor) =>
+      `${vendor} no respondió a tu solicitud a tiempo, así que venció. No se hizo ningún cargo.`,
+    similar: 'Proveedores parecidos que pueden atenderte',
+    expiredWhatsApp: (f) =>
+      `Tu solicitud ${f.code} a ${f.vendorName} venció sin respuesta; no se hizo ningún cargo. Toca Ver parecidos para elegir otro proveedor.`,
+    refundSubject: (code) => `Reembolso de la reserva ${code}`,
+    refundSaid: (f, refunded) =>
+      `Reembolsamos ${refunded} de tu reserva ${f.code} a la tarjeta con la que pagaste (${amount(f)} pagados). Lo verás entre 5 y 10 días hábiles.`,
+  },
+  en: {
+    cancelledSubject: (by, code) =>
+      by === 'admin' ? `We cancelled your booking ${code}` : `You cancelled your booking ${code}`,
+    cancelledSaid: (by, vendor) =>
+      by === 'admin'
+        ? `Barrio cancelled your booking with ${vendor}. We have told ${vendor}.`
+        : `You cancelled your booking with ${vendor}.`,
+    reason: 'Reason',
+    refund: (refund) =>
+      `We will refund the full amount, ${refund}, to the card you paid with; we will write to you when the refund is issued.`,
+    nothingCharged: 'Nothing was charged.',
+    cancelledWhatsApp: (by, f, when) =>
+      by === 'admin'
+        ? `Barrio cancelled your booking ${f.code} with ${f.vendorName} (${f.serviceName}, ${when}).`
+        : `You cancelled your booking ${f.code} with ${f.vendorName} (${f.serviceName}, ${when}); we have told ${f.vendorName}.`,
+    refundWhatsApp: (refund) => `We will refund ${refund} to the card you paid with.`,
+    vendorCancelledSubject: (by, code) =>
+      by === 'admin' ? `Booking ${code} cancelled by Barrio` : `Booking ${code} cancelled by the customer`,
+    vendorCancelledSaid: (by, f) =>
+      by === 'admin'
+        ? `Barrio cancelled booking ${f.code} by ${f.customerName}. The slot is free again.`
+        : `${f.customerName} cancelled booking ${f.code}. The slot is free again.`,
+    vendorRefunded: 'The customer gets a full refund of their payment.',
+    vendorCancelledWhatsApp: (who, f, when) =>
+      `${who} cancelled booking ${f.code} (${f.serviceName}, ${when}). The slot is free again.`,
+    barrio: 'Barrio',
+    rescheduledSubject: (code) => `Booking ${code}: new time`,
+    rescheduledSaid: (f, before, after) =>
+      `You moved your booking with ${f.vendorName} from ${before} to ${endSentence(after)} We have told ${f.vendorName}.`,
+    rescheduledCalendar: 'The calendar invitation with the new time (.ics) is attached.',
+    vendorRescheduledSubject: (code) => `Booking ${code}: the customer changed the time`,
+    vendorRescheduledSaid: (f, before, after) => [
+      `${f.customerName} moved booking ${f.code}:`,
+      `Before: ${before}`,
+      `Now: ${after}`,
+      '',
+      'The previous slot is free again.',
+    ],
+    vendorRescheduledWhatsApp: (f, before, after) =>
+      `${f.customerName} moved booking ${f.code} (${f.serviceName}) from ${before} to ${endSentence(after)} The previous slot is free again.`,
+    reminderSubject: (code) => `Reminder: your booking ${code} is tomorrow`,
+    reminderSaid: (f, when) => `A reminder of your booking with ${f.vendorName}: ${endSentence(when)}`,
+    calendarAttached: 'The calendar invitation (.ics) is attached.',
+    vendorReminderSubject: (code) => `Reminder: booking ${code} tomorrow`,
+    vendorReminderSaid: (f, when) => `A reminder of ${f.customerName}'s booking: ${endSentence(when)}`,
+    customerPhone: "Customer's phone",
+    notes: 'Notes',
+    reminderWhatsAppCustomer: (f, when) =>
+      `Reminder: your booking ${f.code} with ${f.vendorName} is on ${endSentence(when)}`,
+    reminderWhatsAppVendor: (f, when) =>
+      `Reminder: booking ${f.code} by ${f.customerName} (${f.serviceName}) is on ${endSentence(when)}`,
+    expiredSubject: (code) => `Your request ${code} expired without an answer`,
+    expiredSaid: (vendor) =>
+      `${vendor} did not answer your request in time, so it expired. Nothing was charged.`,
+    similar: 'Similar vendors who can help you',
+    expiredWhatsApp: (f) =>
+      `Your request ${f.code} to ${f.vendorName} expired without an answer; nothing was charged. Tap See similar to choose another vendor.`,
+    refundSubject: (code) => `Refund for booking ${code}`,
+    refundSaid: (f, refunded) =>
+      `We refunded ${refunded} of your booking ${f.code} to the card you paid with (${amount(f)} paid). You will see it within 5 to 10 business days.`,
+  },
+};
+
+const on = (at: Date, facts: PaymentMailFacts, language: Language) => longDate(at, facts.timezone, language);
 
 export function customerCancelledMail(
   facts: PaymentMailFacts,
@@ -45,74 +207,60 @@ export function customerCancelledMail(
     by = 'customer',
     note = null,
     calendar = null,
-  }: { by?: 'customer' | 'admin'; note?: string | null; calendar?: string | null } = {},
+  }: { by?: By; note?: string | null; calendar?: string | null } = {},
 ): MailOutboxPayload {
-  const byBarrio = by === 'admin';
+  const w = change[facts.language];
   return customerEndedMail(
     facts,
-    byBarrio ? `Cancelamos tu reserva ${facts.code}` : `Cancelaste tu reserva ${facts.code}`,
+    w.cancelledSubject(by, facts.code),
     [
-      byBarrio
-        ? `Barrio canceló tu reserva con ${facts.vendorName}. Ya avisamos a ${facts.vendorName}.`
-        : `Cancelaste tu reserva con ${facts.vendorName}.`,
-      ...(byBarrio && note ? [`Motivo: ${note}`] : []),
-      refundMxn > 0
-        ? `Te reembolsaremos el importe completo, ${formatMxn(refundMxn)}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`
-        : 'No se hizo ningún cargo.',
+      w.cancelledSaid(by, facts.vendorName),
+      ...(by === 'admin' && note ? [`${w.reason}: ${note}`] : []),
+      refundMxn > 0 ? w.refund(formatMxn(refundMxn)) : w.nothingCharged,
     ],
     calendar,
   );
 }
 
-/** An administrator cancelled (decision 049): the customer's WhatsApp inside the 24-hour window. */
-export function customerCancelledByBarrioWhatsApp(
+/**
+ * The customer's WhatsApp of a cancellation (inside the 24-hour window): by an administrator
+ * (decision 049) with the reason, or their own (decision 072).
+ */
+export function customerCancelledWhatsApp(
   facts: PaymentMailFacts,
-  { note, refundMxn }: { note: string | null; refundMxn: number },
+  { by, note, refundMxn }: { by: By; note: string | null; refundMxn: number },
 ): string {
+  const w = change[facts.language];
   return [
-    `Barrio canceló tu reserva ${facts.code} con ${facts.vendorName} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}).`,
-    ...(note ? [`Motivo: ${note}`] : []),
-    refundMxn > 0
-      ? `Te reembolsaremos ${formatMxn(refundMxn)} a la tarjeta con la que pagaste.`
-      : 'No se hizo ningún cargo.',
+    w.cancelledWhatsApp(by, facts, on(facts.start, facts, facts.language)),
+    ...(by === 'admin' && note ? [`${w.reason}: ${note}`] : []),
+    refundMxn > 0 ? w.refundWhatsApp(formatMxn(refundMxn)) : w.nothingCharged,
   ].join('\n');
 }
 
 export function vendorCancelledMail(
   to: string,
   facts: PaymentMailFacts,
-  { note, refunded, by = 'customer' }: { note: string | null; refunded: boolean; by?: 'customer' | 'admin' },
+  { note, refunded, by = 'customer' }: { note: string | null; refunded: boolean; by?: By },
 ): MailOutboxPayload {
-  const byBarrio = by === 'admin';
-  return {
-    to,
-    subject: byBarrio
-      ? `Reserva ${facts.code} cancelada por Barrio`
-      : `Reserva ${facts.code} cancelada por el cliente`,
-    text: [
-      'Hola:',
-      '',
-      byBarrio
-        ? `Barrio canceló la reserva ${facts.code} de ${facts.customerName}. El horario vuelve a estar libre.`
-        : `${facts.customerName} canceló la reserva ${facts.code}. El horario vuelve a estar libre.`,
-      ...(note ? [`Motivo: ${note}`] : []),
-      ...(refunded ? ['El cliente recibe el reembolso completo de su pago.'] : []),
-      '',
-      ...details(facts),
-      ...signOff,
-    ].join('\n'),
-  };
+  const w = change[facts.vendorLanguage];
+  return vendorMail(to, facts, w.vendorCancelledSubject(by, facts.code), [
+    w.vendorCancelledSaid(by, facts),
+    ...(note ? [`${w.reason}: ${note}`] : []),
+    ...(refunded ? [w.vendorRefunded] : []),
+  ]);
 }
 
 export function vendorCancelledWhatsApp(
   facts: PaymentMailFacts,
   note: string | null,
-  by: 'customer' | 'admin' = 'customer',
+  by: By = 'customer',
 ): string {
-  const who = by === 'admin' ? 'Barrio' : facts.customerName;
+  const w = change[facts.vendorLanguage];
+  const who = by === 'admin' ? w.barrio : facts.customerName;
   return [
-    `${who} canceló la reserva ${facts.code} (${facts.serviceName}, ${fechaEs(facts.start, facts.timezone)}). El horario vuelve a estar libre.`,
-    ...(note ? [`Motivo: ${note}`] : []),
+    w.vendorCancelledWhatsApp(who, facts, on(facts.start, facts, facts.vendorLanguage)),
+    ...(note ? [`${w.reason}: ${note}`] : []),
   ].join('\n');
 }
 
@@ -121,14 +269,14 @@ export function customerRescheduledMail(
   previousStart: Date,
   calendar: string | null,
 ): MailOutboxPayload {
+  const language = facts.language;
+  const w = change[language];
   return {
     ...customerMail(
       facts,
-      `Reserva ${facts.code}: nueva fecha`,
-      [
-        `Cambiaste tu reserva con ${facts.vendorName} del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} Ya avisamos a ${facts.vendorName}.`,
-      ],
-      calendar ? ['Adjuntamos la invitación de calendario con la nueva fecha (.ics).'] : [],
+      w.rescheduledSubject(facts.code),
+      [w.rescheduledSaid(facts, on(previousStart, facts, language), on(facts.start, facts, language))],
+      calendar ? [w.rescheduledCalendar] : [],
     ),
     ...(calendar ? { attachments: [calendarAttachment(facts, calendar)] } : {}),
   };
@@ -139,63 +287,59 @@ export function vendorRescheduledMail(
   facts: PaymentMailFacts,
   previousStart: Date,
 ): MailOutboxPayload {
-  return {
+  const language = facts.vendorLanguage;
+  const w = change[language];
+  return vendorMail(
     to,
-    subject: `Reserva ${facts.code}: el cliente cambió la fecha`,
-    text: [
-      'Hola:',
-      '',
-      `${facts.customerName} cambió la reserva ${facts.code}:`,
-      `Antes: ${fechaEs(previousStart, facts.timezone)}`,
-      `Ahora: ${fechaEs(facts.start, facts.timezone)}`,
-      '',
-      'El horario anterior vuelve a estar libre.',
-      '',
-      ...details(facts),
-      ...signOff,
-    ].join('\n'),
-  };
+    facts,
+    w.vendorRescheduledSubject(facts.code),
+    w.vendorRescheduledSaid(facts, on(previousStart, facts, language), on(facts.start, facts, language)),
+  );
 }
 
 export function vendorRescheduledWhatsApp(facts: PaymentMailFacts, previousStart: Date): string {
-  return `${facts.customerName} cambió la reserva ${facts.code} (${facts.serviceName}) del ${fechaEs(previousStart, facts.timezone)} al ${endSentence(fechaEs(facts.start, facts.timezone))} El horario anterior vuelve a estar libre.`;
+  const language = facts.vendorLanguage;
+  return change[language].vendorRescheduledWhatsApp(
+    facts,
+    on(previousStart, facts, language),
+    on(facts.start, facts, language),
+  );
 }
 
 export function customerReminderMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
+  const w = change[facts.language];
   return {
     ...customerMail(
       facts,
-      `Recordatorio: tu reserva ${facts.code} es mañana`,
-      [
-        `Te recordamos tu reserva con ${facts.vendorName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
-      ],
-      ['Adjuntamos la invitación de calendario (.ics).'],
+      w.reminderSubject(facts.code),
+      [w.reminderSaid(facts, on(facts.start, facts, facts.language))],
+      [w.calendarAttached],
     ),
     attachments: [calendarAttachment(facts, calendar)],
   };
 }
 
 export function vendorReminderMail(to: string, facts: PaymentMailFacts): MailOutboxPayload {
-  return {
+  const w = change[facts.vendorLanguage];
+  return vendorMail(
     to,
-    subject: `Recordatorio: reserva ${facts.code} mañana`,
-    text: [
-      'Hola:',
-      '',
-      `Te recordamos la reserva de ${facts.customerName}: ${endSentence(fechaEs(facts.start, facts.timezone))}`,
-      ...(facts.customerPhone ? [`Teléfono del cliente: ${facts.customerPhone}`] : []),
-      '',
-      ...details(facts),
-      ...(facts.notes ? [`Notas: ${facts.notes}`] : []),
-      ...signOff,
-    ].join('\n'),
-  };
+    facts,
+    w.vendorReminderSubject(facts.code),
+    [
+      w.vendorReminderSaid(facts, on(facts.start, facts, facts.vendorLanguage)),
+      ...(facts.customerPhone ? [`${w.customerPhone}: ${facts.customerPhone}`] : []),
+    ],
+    facts.notes ? [`${w.notes}: ${facts.notes}`] : [],
+  );
 }
 
+/** The reminder by WhatsApp, each side in its own language. */
 export function reminderWhatsApp(facts: PaymentMailFacts, audience: 'customer' | 'vendor'): string {
+  const language = audience === 'customer' ? facts.language : facts.vendorLanguage;
+  const when = on(facts.start, facts, language);
   return audience === 'customer'
-    ? `Recordatorio: tu reserva ${facts.code} con ${facts.vendorName} es el ${endSentence(fechaEs(facts.start, facts.timezone))}`
-    : `Recordatorio: la reserva ${facts.code} de ${facts.customerName} (${facts.serviceName}) es el ${endSentence(fechaEs(facts.start, facts.timezone))}`;
+    ? change[language].reminderWhatsAppCustomer(facts, when)
+    : change[language].reminderWhatsAppVendor(facts, when);
 }
 
 export function customerExpiredMail(
@@ -203,29 +347,22 @@ export function customerExpiredMail(
   similarUrl: string,
   calendar: string | null = null,
 ): MailOutboxPayload {
+  const w = change[facts.language];
   return customerEndedMail(
     facts,
-    `Tu solicitud ${facts.code} venció sin respuesta`,
-    [
-      `${facts.vendorName} no respondió a tu solicitud a tiempo, así que venció. No se hizo ningún cargo.`,
-      `Proveedores parecidos que pueden atenderte: ${similarUrl}`,
-    ],
+    w.expiredSubject(facts.code),
+    [w.expiredSaid(facts.vendorName), `${w.similar}: ${similarUrl}`],
     calendar,
   );
 }
 
-export function customerExpiredWhatsApp(facts: PaymentMailFacts, similarUrl: string): string {
-  return `Tu solicitud ${facts.code} a ${facts.vendorName} venció sin respuesta; no se hizo ningún cargo. Proveedores parecidos: ${similarUrl}\n${pageLine(facts)}`;
+/** The expiry by WhatsApp: the similar vendors are its button (customer-whatsapp.ts), not a raw link. */
+export function customerExpiredWhatsApp(facts: PaymentMailFacts): string {
+  return change[facts.language].expiredWhatsApp(facts);
 }
 
 /** The money went back: sent once the payment provider accepted the refund. */
 export function refundIssuedMail(facts: PaymentMailFacts, refundedMxn: number): MailOutboxPayload {
-  return customerMail(
-    facts,
-    `Reembolso de la reserva ${facts.code}`,
-    [
-      `Reembolsamos ${formatMxn(refundedMxn)} de tu reserva ${facts.code} a la tarjeta con la que pagaste (${amount(facts)} pagados). Lo verás ${REFUND_DAYS}.`,
-    ],
-    [],
-  );
+  const w = change[facts.language];
+  return customerMail(facts, w.refundSubject(facts.code), [w.refundSaid(facts, formatMxn(refundedMxn))], []);
 }

@@ -8,6 +8,8 @@ const START = new Date('2026-11-25T17:30:00Z'); // miércoles 25, 11:30 a.m.
 export const sampleFacts: PaymentMailFacts = {
   appointmentId: '3f1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
   code: 'XK7P2M',
+  language: 'es-MX',
+  vendorLanguage: 'es-MX',
   vendorName: 'Casa Limpia',
   vendorEmail: 'hola@casalimpia.test',
   vendorPhone: '+525512345678',

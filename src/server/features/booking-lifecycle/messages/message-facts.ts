@@ -1,3 +1,4 @@
+import type { Language } from '../../../../shared/language.ts';
 import type { BookingAddress, ServiceLocation } from '../../../../shared/service-location.ts';
 
 // The facts every booking message is written from (booking-notifications.ts's mailFactsOf): one
@@ -5,6 +6,10 @@ import type { BookingAddress, ServiceLocation } from '../../../../shared/service
 
 export interface BookingMailFacts {
   code: string;
+  /** The language the customer booked in (decision 072): every text to the customer speaks it. */
+  language: Language;
+  /** The vendor's account's language (decision 072): every text to the vendor speaks it. */
+  vendorLanguage: Language;
   vendorName: string;
   serviceName: string;
   start: Date;

@@ -26,7 +26,8 @@ export function createDatabaseStorage(db: Db): MediaStorage {
         })
         .from(mediaObjects)
         .where(eq(mediaObjects.key, key));
-      return row;
+      // node-postgres hands a Buffer that may be a view into a larger pooled one: a copy of its own.
+      return row && { ...row, bytes: new Uint8Array(row.bytes) };
     },
     async delete(keys) {
       if (keys.length > 0) await db.delete(mediaObjects).where(inArray(mediaObjects.key, [...keys]));

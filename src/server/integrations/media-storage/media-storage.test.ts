@@ -43,6 +43,8 @@ describe.each(adapters)('media storage: %s', (name, make) => {
     const object = await storage.get(key);
     expect(object).toBeDefined();
     expect([...object!.bytes]).toEqual([...bytes]);
+    // Its own buffer: what a response body made of `.buffer` sends is these bytes and no more.
+    expect(object!.bytes.buffer.byteLength).toBe(bytes.byteLength);
     expect(object).toMatchObject({ contentType: 'image/webp', size: bytes.byteLength });
     expect(object!.etag).toMatch(/^"[^"]+"$/);
   });

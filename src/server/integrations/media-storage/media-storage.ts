@@ -1,5 +1,6 @@
 /** One stored object: a variant's bytes with what serving it needs. */
 export interface StoredObject {
+  /** The bytes, in an ArrayBuffer of their own (no view into a driver's pool). */
   bytes: Uint8Array;
   contentType: string;
   /** A strong ETag, quoted. */

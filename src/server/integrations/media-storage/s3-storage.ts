@@ -50,7 +50,7 @@ export function createS3Storage(config: S3StorageConfig): MediaStorage {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!object.Body) return undefined;
-        const bytes = await object.Body.transformToByteArray();
+        const bytes = new Uint8Array(await object.Body.transformToByteArray());
         return {
           bytes,
           contentType: object.ContentType ?? 'application/octet-stream',

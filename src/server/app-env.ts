@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PublicListCache } from './features/vendors/public-list-cache.ts';
 import type { OpenDayCache } from './features/vendors/vendor-open-days.ts';
+import type { MediaStorage } from './integrations/media-storage/media-storage.ts';
 import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -31,5 +32,7 @@ export interface AppEnv {
     publicLists: PublicListCache;
     /** Which vendors have an open slot on a day, kept a minute (features/vendors/vendor-open-days.ts). */
     openDays: OpenDayCache;
+    /** Where photo variants are kept (integrations/media-storage, decision 075), one per app. */
+    media: MediaStorage;
   };
 }

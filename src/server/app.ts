@@ -21,6 +21,11 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { meRoutes } from './features/me/me.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
 import {
+  adminPhotosRoutes,
+  PHOTO_BODY_LIMIT_BYTES,
+  vendorPhotosRoutes,
+} from './features/media/vendor-photos.routes.ts';
+import {
   paymentsRoutes,
   STRIPE_WEBHOOK_BODY_LIMIT_BYTES,
   sandboxCheckoutRoutes,
@@ -46,6 +51,7 @@ import {
   whatsappWebhookRoutes,
 } from './features/whatsapp/whatsapp-webhook.routes.ts';
 import { createMailTransport, usesDevMailbox } from './integrations/mail/create-mail-transport.ts';
+import { createMediaStorage } from './integrations/media-storage/create-media-storage.ts';
 import { AppError, type ErrorCode, toAppError } from './lib/app-error.ts';
 import { API_BODY_LIMIT_BYTES, limitRequestBodies } from './lib/body-limit.ts';
 import { compressResponses } from './lib/compress.ts';
@@ -73,9 +79,11 @@ function createApi() {
     .route('/admin', adminRoutes)
     .route('/admin', adminPayoutRoutes)
     .route('/admin', adminReviewsRoutes)
+    .route('/admin', adminPhotosRoutes)
     .route('/admin/whatsapp', whatsappAdminRoutes)
     .route('/webhooks/whatsapp', whatsappWebhookRoutes)
     .route('/vendor/claim', vendorClaimsRoutes)
+    .route('/vendor/photos', vendorPhotosRoutes)
     .route('/vendor', vendorAccountRoutes)
     .route('/vendor', vendorEarningsRoutes)
     .route('/vendor', ownReviewsRoutes);
@@ -107,6 +115,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
   const app = new Hono<AppEnv>();
   const publicLists = createPublicListCache(deps.database.notifications);
   const openDays = createOpenDayCache();
+  const media = createMediaStorage(deps);
 
   // First, so that it sees every answer: one sent before its request's body was read must leave the
   // connection usable for the client's next request (lib/unread-body.ts).
@@ -115,6 +124,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
     c.set('deps', deps);
     c.set('publicLists', publicLists);
     c.set('openDays', openDays);
+    c.set('media', media);
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     const started = performance.now();
     await next();
@@ -152,6 +162,7 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
         'POST /api/me/contacts': CONTACTS_BODY_LIMIT_BYTES,
         'POST /api/webhooks/stripe': STRIPE_WEBHOOK_BODY_LIMIT_BYTES,
         'POST /api/webhooks/whatsapp': WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES,
+        'POST /api/vendor/photos': { bytes: PHOTO_BODY_LIMIT_BYTES, reason: 'photo_too_large' },
       },
     }),
   );

@@ -79,6 +79,16 @@ function buildSchema(production: boolean, testRunner: boolean) {
       WHATSAPP_APP_SECRET: optionalString,
       WHATSAPP_VERIFY_TOKEN: optionalString,
       WHATSAPP_API_BASE: z.string().default('https://graph.facebook.com/v21.0'),
+      // Decision 075: photos in an S3-compatible bucket when S3_BUCKET is set, else in the database.
+      S3_BUCKET: optionalString,
+      // An S3-compatible service's address (R2, MinIO…); AWS when unset.
+      S3_ENDPOINT: z.url().optional(),
+      S3_REGION: z.string().default('us-east-1'),
+      // Else the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a role…).
+      S3_ACCESS_KEY_ID: optionalString,
+      S3_SECRET_ACCESS_KEY: optionalString,
+      // bucket in the path (https://host/bucket/key), as MinIO and most S3-compatible services want.
+      S3_FORCE_PATH_STYLE: flag(false),
       GOOGLE_CLIENT_ID: optionalString,
       GOOGLE_CLIENT_SECRET: optionalString,
       // Google's OpenID discovery document; tests point it at a local OpenID provider (decision 011).
@@ -99,6 +109,13 @@ function buildSchema(production: boolean, testRunner: boolean) {
           message:
             'test is only for the test runner (it turns off the Origin check of sign-in); ' +
             'use NODE_ENV=development or production',
+        });
+      if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+        ctx.addIssue({
+          code: 'custom',
+          path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+          message:
+            'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither, for the AWS SDK chain)',
         });
       if (env.NODE_ENV !== 'production') {
         const on = devFeaturesOn(env);
@@ -226,6 +243,17 @@ export function parseConfig(
        */
       delivers: Boolean(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID) || !production,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+          ...(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { credentials: { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } }
+            : {}),
+        }
+      : undefined,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? {

@@ -78,6 +78,16 @@ export const errorReasons = [
   'whatsapp_phone_missing',
   'whatsapp_not_pending',
   'whatsapp_vendor_no_phone',
+  // A vendor's photos.
+  'photo_not_image',
+  'photo_heic',
+  'photo_corrupt',
+  'photo_too_many_pixels',
+  'photo_too_large',
+  'portfolio_full',
+  'photo_service_unknown',
+  'photo_order_incomplete',
+  'photo_decided_by_other',
   // The database said no.
   'record_exists',
   'record_in_use',

@@ -4,6 +4,7 @@ import { type CategoryKey, isCategoryKey, neighborhoods } from './categories.ts'
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
 import { foldText } from './fold-text.ts';
 import type { ServiceLocation } from './service-location.ts';
+import type { PublicPhoto } from './vendor-photos.ts';
 
 // ARCHITECTURE §6: GET /api/vendors?category=&q=&colonia=&min_price=&max_price=&verified=&available_on=
 // &offset=&limit= — the one schema for server and client.
@@ -126,6 +127,12 @@ export interface PublicVendor {
   /** The mean of its published reviews, one decimal; null with none ("New"). */
   rating_average: number | null;
   rating_count: number;
+  /**
+   * The approved profile photo and cover (decision 074) with their variants, for srcset; null
+   * without one, and then the image URLs above are the initials art (or none).
+   */
+  profile_photo: PublicPhoto | null;
+  cover_photo: PublicPhoto | null;
 }
 
 export interface VendorListResponse {
@@ -173,6 +180,8 @@ export interface PublicVendorDetail extends Omit<PublicVendor, 'services'> {
   response_minutes_median: number | null;
   /** Bookings carried out ÷ bookings confirmed (0–1), once 5 confirmed bookings have ended; else null. */
   completion_rate: number | null;
+  /** The approved portfolio photos, in the vendor's order (decision 074). */
+  portfolio: PublicPhoto[];
 }
 
 /** GET /api/vendors/featured and GET /api/vendors/:idOrSlug/similar. */

@@ -130,6 +130,15 @@ const admittedStatus: Record<string, number> = {
   'GET /api/vendor/profile': 200,
   'PATCH /api/vendor/profile': 200,
   'GET /api/vendor/services': 200,
+  'GET /api/vendor/photos': 200,
+  'POST /api/vendor/photos': 415, // a JSON body: a photo comes as multipart/form-data
+  'PUT /api/vendor/photos/order': 400, // no ids
+  'PATCH /api/vendor/photos/:id': 404, // nobody's photo
+  'DELETE /api/vendor/photos/:id': 404,
+  'GET /api/vendor/photos/:id/:file': 400, // not a variant's name
+  'GET /api/admin/photos/pending': 200,
+  'POST /api/admin/photos/:id/review': 400, // no decision
+  'GET /api/admin/photos/:id/:file': 400,
   'POST /api/vendor/services': 400,
   'PATCH /api/vendor/services/:id': 200,
   'DELETE /api/vendor/services/:id': 200,
@@ -414,6 +423,8 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     }
   });
 
+  // Every route × five people, each call between two fingerprints of the database: the matrix grows
+  // with the routes, and on a loaded machine it outlasts the default 30 s.
   it('answers each route exactly as its rule says, for each of five people, and a refusal changes nothing', async () => {
     const routes = apiRoutes(app).filter(({ path }) => !path.startsWith('/api/auth/')); // auth.test.ts
     const failures: string[] = [];
@@ -452,7 +463,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
     console.info(
       `authorization matrix: ${routes.length} routes × ${actors.length} people = ${checked} calls (${testEngine})`,
     );
-  });
+  }, 120_000);
 
   it("keeps each vendor's lists to its own rows", async () => {
     type Items = { items: { id: string }[] };

@@ -5,6 +5,7 @@ import * as bookings from './schema/bookings.ts';
 import * as contacts from './schema/contacts.ts';
 import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
+import * as media from './schema/media.ts';
 import * as messaging from './schema/messaging.ts';
 import * as search from './schema/search.ts';
 import * as vendors from './schema/vendors.ts';
@@ -22,6 +23,7 @@ export const schema = {
   ...mail,
   ...search,
   ...ledger,
+  ...media,
 };
 export type Schema = typeof schema;
 

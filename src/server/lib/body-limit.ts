@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.ts';
-import { AppError } from './app-error.ts';
+import { AppError, type ErrorReason } from './app-error.ts';
 
 /** Every API body but the few named in app.ts; the largest form of ours is a few KB. */
 export const API_BODY_LIMIT_BYTES = 64 * 1024;
@@ -20,19 +20,26 @@ export function limitRequestBodies({
   larger,
 }: {
   defaultBytes: number;
-  larger: Record<string, number>;
+  /** The bytes, or the bytes and the reason a refusal names (the web's words for it). */
+  larger: Record<string, number | { bytes: number; reason: ErrorReason }>;
 }) {
-  const limiter = (maxSize: number) =>
+  const limiter = (maxSize: number, reason?: ErrorReason) =>
     bodyLimit({
       maxSize,
       onError: () => {
-        throw new AppError(
+        const error = new AppError(
           'payload_too_large',
           `The request body is too large (at most ${inWords(maxSize)}).`,
         );
+        throw reason ? error.because(reason) : error;
       },
     });
-  const byRoute = new Map(Object.entries(larger).map(([route, bytes]) => [route, limiter(bytes)]));
+  const byRoute = new Map(
+    Object.entries(larger).map(([route, limit]) => [
+      route,
+      typeof limit === 'number' ? limiter(limit) : limiter(limit.bytes, limit.reason),
+    ]),
+  );
   const fallback = limiter(defaultBytes);
   return createMiddleware<AppEnv>((c, next) =>
     (byRoute.get(`${c.req.method} ${c.req.path}`) ?? fallback)(c, next),

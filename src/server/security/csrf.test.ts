@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from '../app-env.ts';
+import { multipartRoutes } from '../auth/json-bodies.ts';
 import type { Database } from '../db/client.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -16,6 +17,8 @@ import { APP_URL } from '../test/test-week.ts';
 // is sent the ways a foreign page can send it, with a valid session cookie each time, and must be
 // refused without changing anything. Webhooks are left out: providers call them without a
 // session, and the signature over the raw body is their only credential (their own tests).
+// The routes that take a file (multipartRoutes) take a multipart form with our Origin: from them a
+// multipart form from another site is the forgery.
 
 const FOREIGN = 'https://evil.example';
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -137,13 +140,29 @@ describe(`cross-site requests to every mutation (${testEngine})`, () => {
     },
   ];
 
+  const foreignMultipart: (typeof forgeries)[number] = {
+    name: 'a multipart form from a foreign Origin',
+    status: 403,
+    headers: { origin: FOREIGN },
+    body: () => {
+      const form = new FormData();
+      form.set('kind', 'portfolio');
+      form.set('file', new File([new Uint8Array([0xff, 0xd8, 0xff])], 'x.jpg', { type: 'image/jpeg' }));
+      return form;
+    },
+  };
+  const forgeriesOf = (method: string, path: string) =>
+    multipartRoutes.has(`${method} ${path}`)
+      ? forgeries.map((forgery) => (forgery.name.startsWith('a multipart') ? foreignMultipart : forgery))
+      : forgeries;
+
   it('refuses each forgery on each mutation and changes nothing', async () => {
     expect(mutations.length).toBeGreaterThan(30);
     const before = await fingerprintTables(database.db);
     const failures: string[] = [];
     let sent = 0;
     for (const { method, path } of mutations) {
-      for (const forgery of forgeries) {
+      for (const forgery of forgeriesOf(method, path)) {
         const response = await send(method, path, forgery.headers, forgery.body?.());
         sent++;
         const body = (await response.json().catch(() => undefined)) as
@@ -167,12 +186,9 @@ describe(`cross-site requests to every mutation (${testEngine})`, () => {
     const ours = mutations.filter(({ path }) => !path.startsWith('/api/auth/'));
     const refused: string[] = [];
     for (const { method, path } of ours) {
-      const response = await send(
-        method,
-        path,
-        { origin: APP_URL, 'content-type': 'application/json' },
-        '{}',
-      );
+      const response = multipartRoutes.has(`${method} ${path}`)
+        ? await send(method, path, { origin: APP_URL }, new FormData())
+        : await send(method, path, { origin: APP_URL, 'content-type': 'application/json' }, '{}');
       if ([401, 403, 415].includes(response.status) || response.status >= 500)
         refused.push(`${method} ${path}: ${response.status}`);
     }

@@ -1,5 +1,5 @@
 import { clabe as clabeOf } from 'clabe-validator';
-import { eq, like } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema/bookings.ts';
 import { payoutAccounts } from '../db/schema/ledger.ts';
+import { vendorPhotos } from '../db/schema/media.ts';
 import { availabilityWindows, profiles, services, vendorProfiles } from '../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
@@ -39,6 +40,10 @@ import { APP_URL, NOW } from '../test/test-week.ts';
 /** Deterministic by default; PARTIAL_UPDATES_SEED=<n> explores another corner. */
 const SEED = Number(process.env.PARTIAL_UPDATES_SEED ?? 20_261_128);
 const RUNS_PER_ROUTE = 25;
+/** The photo rows the photo routes are tried on, and a service of the vendor's to tie one to. */
+const PHOTO = '00000000-0000-4000-8000-0000000000f0';
+const PHOTO_SERVICE = '00000000-0000-4000-8000-0000000000f5';
+const ORDERED = [1, 2, 3].map((n) => `00000000-0000-4000-8000-0000000000f${n}`);
 
 /** One field of a request: what the body carries and what the row's columns should then hold. */
 interface Change {
@@ -410,6 +415,83 @@ describe(`every PATCH/PUT changes only the fields it names (${testEngine})`, () 
         holder_name: field('holder_name', 'holderName', text('Titular')),
       },
       required: ['clabe', 'holder_name'],
+    },
+    'PATCH /api/vendor/photos/:id': {
+      who: 'vendor',
+      async seed() {
+        await database.db
+          .insert(services)
+          .values({
+            id: PHOTO_SERVICE,
+            vendorProfileId,
+            name: 'Servicio de la foto',
+            priceCents: 0,
+            durationMinutes: 30,
+          })
+          .onConflictDoNothing();
+        await database.db.delete(vendorPhotos).where(eq(vendorPhotos.id, PHOTO));
+        await database.db.insert(vendorPhotos).values({
+          id: PHOTO,
+          vendorProfileId,
+          kind: 'portfolio',
+          status: 'approved',
+          alt: 'Foto base',
+          serviceId: null,
+          width: 10,
+          height: 10,
+          variants: [],
+        });
+        return {
+          path: `/api/vendor/photos/${PHOTO}`,
+          read: async () =>
+            withoutUpdatedAt(
+              (await database.db.select().from(vendorPhotos).where(eq(vendorPhotos.id, PHOTO)))[0],
+            ),
+        };
+      },
+      fields: {
+        alt: field('alt', 'alt', fc.option(text('Foto'))),
+        service_id: field('service_id', 'serviceId', fc.option(fc.constant(PHOTO_SERVICE))),
+      },
+    },
+    // The order names every portfolio photo: what it changes is their positions, and nothing else.
+    'PUT /api/vendor/photos/order': {
+      who: 'vendor',
+      async seed() {
+        await database.db
+          .delete(vendorPhotos)
+          .where(and(eq(vendorPhotos.vendorProfileId, vendorProfileId), eq(vendorPhotos.kind, 'portfolio')));
+        await database.db.insert(vendorPhotos).values(
+          ORDERED.map((id, position) => ({
+            id,
+            vendorProfileId,
+            kind: 'portfolio' as const,
+            status: 'approved' as const,
+            alt: `Foto ${position}`,
+            position,
+            width: 10,
+            height: 10,
+            variants: [],
+          })),
+        );
+        return {
+          path: '/api/vendor/photos/order',
+          read: async () => {
+            const rows = await database.db
+              .select({ id: vendorPhotos.id, alt: vendorPhotos.alt })
+              .from(vendorPhotos)
+              .where(eq(vendorPhotos.vendorProfileId, vendorProfileId))
+              .orderBy(asc(vendorPhotos.position));
+            return { order: rows.map((row) => row.id), alts: rows.map((row) => row.alt).sort() };
+          },
+        };
+      },
+      fields: {
+        ids: fc
+          .shuffledSubarray(ORDERED, { minLength: ORDERED.length, maxLength: ORDERED.length })
+          .map((ids) => ({ body: { ids }, stored: { order: ids } })),
+      },
+      required: ['ids'],
     },
     'PUT /api/me/profile': {
       who: 'customer',

@@ -264,6 +264,43 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Este proveedor no tiene número de WhatsApp.',
     en: 'This vendor has no WhatsApp number.',
   },
+  photo_not_image: {
+    'es-MX': 'Este archivo no es una foto que podamos usar. Sube una imagen JPEG, PNG o WebP.',
+    en: 'This file is not a photo we can use. Upload a JPEG, PNG or WebP image.',
+  },
+  photo_heic: {
+    'es-MX':
+      'Todavía no podemos leer fotos HEIC. Elige la foto desde la galería (se envía como JPEG) o guárdala como JPEG.',
+    en: 'We cannot read HEIC photos yet. Pick the photo from your gallery (it is sent as JPEG) or save it as JPEG.',
+  },
+  photo_corrupt: {
+    'es-MX': 'La imagen está dañada y no se puede leer. Prueba con otra.',
+    en: 'The image is damaged and cannot be read. Try another one.',
+  },
+  photo_too_many_pixels: {
+    'es-MX': 'La imagen tiene demasiados píxeles (máximo 50 millones). Prueba con una más pequeña.',
+    en: 'The image has too many pixels (at most 50 million). Try a smaller one.',
+  },
+  photo_too_large: {
+    'es-MX': 'La foto pesa más de 10 MB. Elige una más ligera.',
+    en: 'The photo is larger than 10 MB. Choose a smaller one.',
+  },
+  portfolio_full: {
+    'es-MX': 'Ya tienes {{max}} fotos en tu portafolio. Borra una para subir otra.',
+    en: 'You already have {{max}} portfolio photos. Delete one to upload another.',
+  },
+  photo_service_unknown: {
+    'es-MX': 'Ese servicio no es tuyo o ya no existe.',
+    en: 'That service is not yours or no longer exists.',
+  },
+  photo_order_incomplete: {
+    'es-MX': 'Tus fotos cambiaron mientras las ordenabas. Recarga la página e inténtalo de nuevo.',
+    en: 'Your photos changed while you were ordering them. Reload the page and try again.',
+  },
+  photo_decided_by_other: {
+    'es-MX': 'Otra persona ya revisó esta foto. Recarga la página.',
+    en: 'Someone else already reviewed this photo. Reload the page.',
+  },
   record_exists: {
     'es-MX': 'Esto ya existe.',
     en: 'This already exists.',

@@ -183,23 +183,32 @@ export async function findLinkPreview(
             }),
       ),
       url: absolute(`/public/vendor/${vendor.slug}`),
-      // Our own pictures are SVG, which chat apps do not show: the preview gets the cover as PNG.
-      image: vendor.profile_image_url?.startsWith('/media/')
+      // The vendor's cover photo as JPEG (decision 074); else our own pictures, SVG, which chat apps
+      // do not show: the preview gets the drawn cover as PNG.
+      image: vendor.cover_photo?.preview
         ? {
-            url: absolute(`/media/previews/${vendor.slug}.png`),
-            alt: `${vendor.business_name}, ${category}`,
-            type: 'image/png',
-            ...previewSize,
+            url: absolute(vendor.cover_photo.preview.url),
+            alt: vendor.cover_photo.alt || `${vendor.business_name}, ${category}`,
+            type: 'image/jpeg',
+            width: vendor.cover_photo.preview.width,
+            height: vendor.cover_photo.preview.height,
           }
-        : vendor.profile_image_url
+        : vendor.profile_image_url?.startsWith('/media/')
           ? {
-              url: absolute(vendor.profile_image_url),
-              alt: say({
-                'es-MX': `Foto de ${vendor.business_name}`,
-                en: `Photo of ${vendor.business_name}`,
-              }),
+              url: absolute(`/media/previews/${vendor.slug}.png`),
+              alt: `${vendor.business_name}, ${category}`,
+              type: 'image/png',
+              ...previewSize,
             }
-          : siteImage(absolute),
+          : vendor.profile_image_url
+            ? {
+                url: absolute(vendor.profile_image_url),
+                alt: say({
+                  'es-MX': `Foto de ${vendor.business_name}`,
+                  en: `Photo of ${vendor.business_name}`,
+                }),
+              }
+            : siteImage(absolute),
       // As the page will ask for it (a relative URL), so that the browser reuses the preload.
       preloadImage: vendor.cover_image_url ?? undefined,
       type: 'profile',

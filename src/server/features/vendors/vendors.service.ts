@@ -10,11 +10,13 @@ import {
   type VendorListQuery,
   type VendorListResponse,
 } from '../../../shared/vendor.schemas.ts';
+import type { PublicPhoto, PublicPhotos } from '../../../shared/vendor-photos.ts';
 import type { Db } from '../../db/client.ts';
 import { vendorRatings } from '../../db/schema/reviews.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
+import { publicPhotosOf } from '../media/vendor-photos.service.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
 import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
@@ -322,9 +324,31 @@ async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilt
   return { rows, total: block.length };
 }
 
-type VendorRow = Omit<PublicVendor, 'services' | 'created_at' | 'rating_average' | 'rating_count'> & {
+type VendorRow = Omit<
+  PublicVendor,
+  'services' | 'created_at' | 'rating_average' | 'rating_count' | 'profile_photo' | 'cover_photo'
+> & {
   created_at: Date;
 };
+
+const widest = (photo: PublicPhoto | null) => photo?.variants.at(-1)?.url;
+
+/**
+ * A vendor row with its approved photos (decision 074): the image URLs become the photos' widest
+ * variants, so that what shows one image (a card, a contact, the link preview) shows the photo; the
+ * initials art stays where there is none.
+ */
+function pictured(vendor: VendorRow, photos: PublicPhotos | undefined) {
+  const profile = photos?.profile ?? null;
+  const cover = photos?.cover ?? null;
+  return {
+    ...vendor,
+    profile_image_url: widest(profile) ?? vendor.profile_image_url,
+    cover_image_url: widest(cover) ?? vendor.cover_image_url,
+    profile_photo: profile,
+    cover_photo: cover,
+  };
+}
 
 /** A vendor's published reviews, as vendor_ratings keeps them (decision 067). */
 interface Rating {
@@ -334,7 +358,7 @@ interface Rating {
 
 /** A vendor row with its rating, as the API shows them (decision 066). */
 function rated(
-  { created_at, ...vendor }: VendorRow,
+  { created_at, ...vendor }: ReturnType<typeof pictured>,
   rating: Rating | undefined,
 ): Omit<PublicVendor, 'services'> {
   const count = rating?.rating_count ?? 0;
@@ -405,13 +429,11 @@ const listedServiceColumns = {
 /** Each listed vendor with its active services and its rating. */
 async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendor[]> {
   if (vendors.length === 0) return [];
-  const { ratings, byVendor } = await servicesAndRatings(
-    db,
-    vendors.map((v) => v.id),
-    listedServiceColumns,
-  );
+  const ids = vendors.map((v) => v.id);
+  const { ratings, byVendor } = await servicesAndRatings(db, ids, listedServiceColumns);
+  const photos = await publicPhotosOf(db, ids);
   return vendors.map((v) => ({
-    ...rated(v, ratings.get(v.id)),
+    ...rated(pictured(v, photos.get(v.id)), ratings.get(v.id)),
     services: byVendor.get(v.id) ?? [],
   }));
 }
@@ -495,9 +517,11 @@ export async function getPublicVendor(
         .from(vendorProfiles)
         .where(eq(vendorProfiles.id, vendor.id))
     : [];
+  const photos = (await publicPhotosOf(db, [vendor.id])).get(vendor.id);
   const promise = (await promises).get(vendor.id);
   return {
-    ...rated(vendor, ratings.get(vendor.id)),
+    ...rated(pictured(vendor, photos), ratings.get(vendor.id)),
+    portfolio: photos?.portfolio ?? [],
     response_minutes_median: promise?.response_minutes_median ?? null,
     completion_rate: promise?.completion_rate ?? null,
     services: detailed,

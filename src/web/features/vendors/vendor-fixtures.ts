@@ -27,6 +27,9 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     // No reviews: "New".
     rating_average: null,
     rating_count: 0,
+    // No photo: the initials art.
+    profile_photo: null,
+    cover_photo: null,
     ...overrides,
   };
 }
@@ -49,6 +52,7 @@ export function fakeVendorDetail(n: number, overrides: Partial<PublicVendorDetai
     // Too little measured: no promises.
     response_minutes_median: null,
     completion_rate: null,
+    portfolio: [],
     ...overrides,
   };
 }

@@ -71,7 +71,7 @@ test('a guest books, opens the booking page from the confirmation and the mail, 
   await page.getByRole('link', { name: 'Pay now' }).click();
   await payInSandbox(page);
   // The success page leads back to the booking page.
-  await page.getByRole('link', { name: 'Ver mi reserva' }).click();
+  await page.getByRole('link', { name: 'See my booking' }).click();
   await page.waitForURL((u) => u.pathname === `/booking/${code}` && u.searchParams.has('token'));
   await expect(page.getByText('It is paid: see you at the appointment.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0);

@@ -45,14 +45,14 @@ test('a signed-in customer books; the vendor confirms from the mailed link; awai
 
   const v = vendorSide.page;
   const links = await confirmFromMail(page, v, code);
-  await expect(v.getByTestId('booking-status')).toHaveText('Estado: Pendiente de pago');
+  await expect(v.getByTestId('booking-status')).toHaveText('Status: Awaiting payment');
   await expectNoAxeViolations(v);
 
   // The same link again: what happened and when; nothing is sent and nothing to press.
   await v.goto(links.decline);
-  await expect(v.getByText(/^Ya confirmaste esta reserva el /)).toBeVisible();
+  await expect(v.getByText(/^You confirmed this booking on /)).toBeVisible();
   await expect(v.getByTestId('booking-status')).toHaveCount(0);
-  await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toHaveCount(0);
+  await expect(v.getByRole('button', { name: 'Decline booking' })).toHaveCount(0);
 
   const mine = (await (await page.request.get('/api/me/bookings')).json()) as {
     items: { code: string; status: string; vendor_slug: string }[];
@@ -91,18 +91,18 @@ test('a visitor books; the vendor declines from the page’s buttons', async ({ 
   const v = vendorSide.page;
   // Without an action the page waits for a choice.
   await v.goto(links.decline.replace('&action=decline', ''));
-  await expect(v.getByText('Al confirmar, el cliente recibirá un enlace de pago.')).toBeVisible();
+  await expect(v.getByText('When you confirm, the customer gets a payment link.')).toBeVisible();
   await expect(v.getByText('Visita de Prueba')).toBeVisible();
   await expectNoAxeViolations(v);
-  await v.getByRole('button', { name: 'Rechazar Reserva' }).click();
-  await expect(v.getByRole('heading', { name: 'Reserva rechazada' })).toBeVisible();
-  await expect(v.getByTestId('booking-status')).toHaveText('Estado: Rechazada');
+  await v.getByRole('button', { name: 'Decline booking' }).click();
+  await expect(v.getByRole('heading', { name: 'Booking declined' })).toBeVisible();
+  await expect(v.getByTestId('booking-status')).toHaveText('Status: Declined');
 
   // No token at all.
   await v.goto('/vendor-confirm');
-  await expect(v.getByRole('heading', { name: 'Token Inválido' })).toBeVisible();
+  await expect(v.getByRole('heading', { name: 'Invalid token' })).toBeVisible();
   // Its toast loads a moment later: axe runs once it is on screen (and has faded in), not while
   // it fades in, when its colours are in between.
-  await expect(v.locator('[data-title]', { hasText: 'Token de confirmación inválido' })).toBeVisible();
+  await expect(v.locator('[data-title]', { hasText: 'Invalid confirmation token' })).toBeVisible();
   await expectNoAxeViolations(v);
 });

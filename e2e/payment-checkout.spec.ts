@@ -46,22 +46,22 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
   const { code, url } = await bookAndConfirm(page, vendorSide.page, 2, { day: 'first', time: 2 });
 
   await page.goto(url);
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Test payment' })).toBeVisible();
   const amount = await sandboxAmount(page);
   expect(amount).toMatch(/^\$[\d,]+(\.\d{2})? MXN$/);
   await expect(page.getByTestId('payment-code')).toHaveText(code);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
 
   await page.waitForURL(/\/payment-success\?session_id=cs_sandbox_\w+&token=[\w-]{54}$/);
-  await expect(page.getByRole('heading', { level: 1, name: '¡Pago recibido!' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received!' })).toBeVisible();
   await expect(page.getByTestId('payment-amount')).toHaveText(amount);
-  await expect(page.getByTestId('payment-status')).toHaveText('Pagada');
+  await expect(page.getByTestId('payment-status')).toHaveText('Paid');
   await expect(page.getByTestId('payment-code')).toHaveText(code);
-  // Date and time in the vendor's timezone, in Spanish ("miércoles, 25 de noviembre de 2026, 9:00"):
-  // letters, not \w, which misses the accents of miércoles and sábado.
+  // Date and time in the vendor's timezone, in the page's English ("Wednesday, November 25, 2026 at 9:00 AM"):
+  // letters, not \w, which would miss a Spanish day's accents (miércoles, sábado).
   await expect(page.getByTestId('payment-when')).toHaveText(
-    /^\p{L}+, \d{1,2} de \p{L}+ de \d{4}, \d{1,2}:\d{2}/u,
+    /^\p{L}+, \p{L}+ \d{1,2}, \d{4} at \d{1,2}:\d{2}/u,
   );
   await expectNoAxeViolations(page);
 
@@ -73,13 +73,13 @@ test('the customer pays in the sandbox; /payment-success shows the booking in MX
   // The checkout is closed now: paying again is refused, the page says so.
   await page.goto(url);
   await expect(
-    page.getByRole('heading', { name: 'Esta sesión de pago ya no está disponible' }),
+    page.getByRole('heading', { name: 'This payment session is no longer available' }),
   ).toBeVisible();
 
   // Without a session id: the spec's text and toast.
   await page.goto('/payment-success');
-  await expect(page.getByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeVisible();
-  await expect(page.getByText('ID de sesión de pago no encontrado').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Booking not found' })).toBeVisible();
+  await expect(page.getByText('Payment session ID not found').first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
@@ -92,32 +92,30 @@ test('cancelling at the checkout leads to /payment-cancel, whose retry returns t
   const { code, url } = await bookAndConfirm(page, vendorSide.page, 1, { day: 'last', time: 3 });
 
   await page.goto(url);
-  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL(/\/payment-cancel\?appointment_id=[0-9a-f-]{36}&token=[\w-]{54}$/);
   const cancelPage = page.url();
-  await expect(page.getByRole('heading', { level: 1, name: 'El pago no se completó' })).toBeVisible();
-  await expect(page.getByText('Tu reserva sigue pendiente de pago.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'The payment was not completed' })).toBeVisible();
+  await expect(page.getByText('Your booking is still awaiting payment.')).toBeVisible();
   await expect(
-    page.getByText(
-      /Tienes 24 horas desde la confirmación del proveedor para pagar; .+ se cancelará automáticamente\./,
-    ),
+    page.getByText(/You have 24 hours from the vendor’s confirmation to pay; .+ cancelled automatically\./),
   ).toBeVisible();
-  await expect(page.getByTestId('payment-status')).toHaveText('Pendiente de pago');
+  await expect(page.getByTestId('payment-status')).toHaveText('Awaiting payment');
   await expect(page.getByTestId('payment-code')).toHaveText(code);
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: 'Reintentar pago' }).click();
+  await page.getByRole('button', { name: 'Try the payment again' }).click();
   await page.waitForURL((u) => u.pathname === url);
-  await expect(page.getByRole('button', { name: /^Pagar \$/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
 
   // The same booking by its id alone (no page token, not signed in): as unknown, no payment link.
   await page.goto(cancelPage.replace(/&token=[\w-]+$/, ''));
-  await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try the payment again' })).toHaveCount(0);
 
   // An unknown booking: said plainly, no retry.
   await page.goto('/payment-cancel?appointment_id=00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { name: 'Reserva No Encontrada' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reintentar pago' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Booking not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try the payment again' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

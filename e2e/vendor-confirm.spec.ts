@@ -6,11 +6,11 @@ import { test } from './support/test.ts';
 
 // The vendor's confirm page tells the truth. Opening a link answers nothing — a
 // tap does (decision 053); the link opened a second time says what happened and when, with nothing
-// to press; a malformed link is the spec's "Token Inválido".
+// to press; a malformed link is "Invalid token" (the spec's "Token Inválido" in Spanish).
 
 test.describe.configure({ timeout: 60_000 });
 
-test('the confirm link answers on a tap, never on a load; the second visit says "Ya confirmaste…"', async ({
+test('the confirm link answers on a tap, never on a load; the second visit says "You confirmed…"', async ({
   browser,
   baseURL,
   newPhone,
@@ -36,7 +36,7 @@ test('the confirm link answers on a tap, never on a load; the second visit says 
       expect((await scanner.page.request.get(link)).status()).toBe(200);
       await scanner.page.goto(link);
       await expect(scanner.page.getByText('Visita Confirmada')).toBeVisible();
-      await expect(scanner.page.getByRole('button', { name: 'Confirmar Reserva' })).toBeEnabled();
+      await expect(scanner.page.getByRole('button', { name: 'Confirm booking' })).toBeEnabled();
     }
   } finally {
     await scanner.close();
@@ -48,30 +48,30 @@ test('the confirm link answers on a tap, never on a load; the second visit says 
   // The vendor: the mail's "Confirmar" opens the booking with that answer first; one tap sends it.
   const v = vendorSide.page;
   await v.goto(links.confirm);
-  await expect(v.getByText('Revisa la reserva y toca un botón para enviar tu respuesta.')).toBeVisible();
+  await expect(v.getByText('Check the booking and tap a button to send your answer.')).toBeVisible();
   await expect(v.getByTestId('booking-status')).toHaveCount(0);
   await expectNoAxeViolations(v);
-  await v.getByRole('button', { name: 'Confirmar Reserva' }).click();
-  await expect(v.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+  await v.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(v.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
 
   // The same link again (the mail's button pressed a second time).
   await v.goto(links.confirm);
   await expect(v.getByTestId('closed-text')).toHaveText(
-    /^Ya confirmaste esta reserva el \d{1,2} de [a-z]+ a las \d{2}:\d{2}\.$/,
+    /^You confirmed this booking on [A-Z][a-z]+ \d{1,2} at \d{2}:\d{2}\.$/,
   );
   await expect(v.getByText(code)).toBeVisible();
-  await expect(v.getByText('Pendiente de pago')).toBeVisible();
-  await expect(v.getByRole('button', { name: 'Confirmar Reserva' })).toHaveCount(0);
-  await expect(v.getByRole('button', { name: 'Rechazar Reserva' })).toHaveCount(0);
+  await expect(v.getByText('Awaiting payment')).toBeVisible();
+  await expect(v.getByRole('button', { name: 'Confirm booking' })).toHaveCount(0);
+  await expect(v.getByRole('button', { name: 'Decline booking' })).toHaveCount(0);
   // An old link still tells nobody who booked.
   await expect(v.getByText('Visita Confirmada')).toHaveCount(0);
   // Only what the first visit toasted may still be on screen: the second adds no error.
-  await expect(v.getByText('Error al procesar la confirmación')).toHaveCount(0);
+  await expect(v.getByText('Error processing the confirmation')).toHaveCount(0);
   await expectNoAxeViolations(v);
 
   // A malformed token: the spec's state, never the validator's words.
   await v.goto('/vendor-confirm?token=short&action=confirm');
-  await expect(v.getByRole('heading', { name: 'Token Inválido' })).toBeVisible();
+  await expect(v.getByRole('heading', { name: 'Invalid token' })).toBeVisible();
   await expect(v.getByText(/Invalid json/)).toHaveCount(0);
-  await expect(v.getByRole('button', { name: 'Confirmar Reserva' })).toHaveCount(0);
+  await expect(v.getByRole('button', { name: 'Confirm booking' })).toHaveCount(0);
 });

@@ -143,8 +143,8 @@ export async function vendorLinks(page: Page, code: string) {
 export async function confirmFromMail(page: Page, vendorPage: Page, code: string) {
   const links = await vendorLinks(page, code);
   await vendorPage.goto(links.confirm);
-  await vendorPage.getByRole('button', { name: 'Confirmar Reserva' }).click();
-  await expect(vendorPage.getByRole('heading', { name: 'Reserva confirmada exitosamente' })).toBeVisible();
+  await vendorPage.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(vendorPage.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   return links;
 }
 
@@ -155,9 +155,9 @@ export async function sandboxAmount(page: Page): Promise<string> {
 
 /** On the sandbox checkout: pays what it asks; resolves on /payment-success, with the amount. */
 export async function payInSandbox(page: Page): Promise<string> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Pago de prueba' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Test payment' })).toBeVisible();
   const amount = await sandboxAmount(page);
-  await page.getByRole('button', { name: `Pagar ${amount}` }).click();
+  await page.getByRole('button', { name: `Pay ${amount}` }).click();
   await page.waitForURL(/\/payment-success\?session_id=/);
   return amount;
 }

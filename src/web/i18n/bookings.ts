@@ -1,9 +1,8 @@
 // The booking strings: the booking form on the public profile, the customer's booking
 // page and the vendor confirm page. Wording follows the spec where it gives one
-// (product §2, §5, §8, §9). The confirm page is always Spanish (product §2), so its strings are the
-// same in both languages.
+// (product §2, §5, §8, §9); the confirm page's Spanish is the spec's, its English ours (decision 077).
 
-const confirmPage = {
+const confirmPageEs = {
   title: 'Confirmación de reserva',
   invalidTitle: 'Token Inválido',
   invalidText: 'Token de confirmación inválido',
@@ -239,7 +238,49 @@ export const bookingsEn = {
     loadError: 'We could not load your booking.',
     retry: 'Try again',
   },
-  confirmPage,
+  confirmPage: {
+    title: 'Booking confirmation',
+    invalidTitle: 'Invalid token',
+    invalidText: 'Invalid confirmation token',
+    confirm: 'Confirm booking',
+    decline: 'Decline booking',
+    paymentNote: 'When you confirm, the customer gets a payment link.',
+    tapNote: 'Check the booking and tap a button to send your answer.',
+    processing: 'Processing…',
+    loading: 'Loading the booking…',
+    confirmed: 'Booking confirmed',
+    declined: 'Booking declined',
+    error: 'Error processing the confirmation',
+    doneConfirmedText: 'The customer will get the payment link. Status: awaiting payment.',
+    doneFreeText: 'The booking is confirmed.',
+    doneDeclinedText: 'We told the customer by email.',
+    processedText: 'This booking was already processed.',
+    expiredText: 'This confirmation link has expired.',
+    closed: {
+      confirmed: 'You confirmed this booking on {{when}}.',
+      declined: 'You declined this booking on {{when}}.',
+      expired: 'This request expired on {{when}} without an answer.',
+      cancelledByCustomer: 'The customer cancelled this booking on {{when}}.',
+      cancelledUnpaid:
+        'You confirmed this booking on {{answered}}; it was cancelled on {{when}} because the customer did not pay in time.',
+      cancelled: 'This booking was cancelled on {{when}}.',
+    },
+    service: 'Service',
+    when: 'Date',
+    customer: 'Customer',
+    amount: 'Amount',
+    status: 'Status',
+    code: 'Code',
+    statuses: {
+      pending_vendor: 'Waiting for your answer',
+      awaiting_payment: 'Awaiting payment',
+      confirmed: 'Confirmed',
+      paid: 'Paid',
+      declined: 'Declined',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+    },
+  },
 };
 
 export const bookingsEsMX: typeof bookingsEn = {
@@ -429,5 +470,5 @@ export const bookingsEsMX: typeof bookingsEn = {
     loadError: 'No pudimos cargar tu reserva.',
     retry: 'Reintentar',
   },
-  confirmPage,
+  confirmPage: confirmPageEs,
 };

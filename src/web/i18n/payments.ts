@@ -1,8 +1,8 @@
-// The payment strings: /payment-success, /payment-cancel and the sandbox checkout. The
-// customer-facing payment pages are always Spanish (product §1), so the strings are the same in both
-// languages; the spec's own wording is used where it gives one (product §2, §8).
+// The payment strings: /payment-success, /payment-cancel and the sandbox checkout, in the
+// visitor's language like every page (decision 077); the spec's own Spanish wording is used where it
+// gives one (product §2, §8).
 
-const statuses = {
+const statusesEs = {
   pending_vendor: 'Pendiente de confirmación',
   awaiting_payment: 'Pendiente de pago',
   confirmed: 'Confirmada',
@@ -12,7 +12,7 @@ const statuses = {
   cancelled: 'Cancelada',
 };
 
-const details = {
+const detailsEs = {
   heading: 'Detalles de la reserva',
   code: 'Código',
   vendor: 'Proveedor',
@@ -23,12 +23,12 @@ const details = {
   deadline: 'Pagar antes de',
 };
 
-const payments = {
-  details,
-  statuses,
+export const paymentsEsMX: typeof paymentsEn = {
+  details: detailsEs,
+  statuses: statusesEs,
   home: 'Volver al inicio',
   booking: 'Ver mi reserva',
-  notFoundTitle: 'Reserva No Encontrada',
+  notFoundTitle: 'Reserva no encontrada',
   success: {
     title: 'Pago exitoso',
     heading: '¡Pago recibido!',
@@ -80,5 +80,74 @@ const payments = {
   },
 };
 
-export const paymentsEn = payments;
-export const paymentsEsMX = payments;
+export const paymentsEn = {
+  details: {
+    heading: 'Booking details',
+    code: 'Code',
+    vendor: 'Vendor',
+    service: 'Service',
+    when: 'Date and time',
+    amount: 'Amount',
+    status: 'Status',
+    deadline: 'Pay by',
+  },
+  statuses: {
+    pending_vendor: 'Waiting for confirmation',
+    awaiting_payment: 'Awaiting payment',
+    confirmed: 'Confirmed',
+    paid: 'Paid',
+    declined: 'Declined',
+    expired: 'Expired',
+    cancelled: 'Cancelled',
+  },
+  home: 'Back to home',
+  booking: 'See my booking',
+  notFoundTitle: 'Booking not found',
+  success: {
+    title: 'Payment successful',
+    heading: 'Payment received!',
+    text: 'Your booking is confirmed. We emailed you the details and a calendar invitation.',
+    processingHeading: 'Confirming your payment…',
+    processingText: 'We are waiting for the payment to be confirmed. This page updates by itself.',
+    processingSlow: 'The confirmation is taking longer than usual. We will email you as soon as it arrives.',
+    notPaidHeading: 'This booking is not paid',
+    notPaidText:
+      'The time to pay ended and the booking was cancelled. If you were charged, we will refund it.',
+    missingSession: 'Payment session ID not found',
+    notFoundText: 'We could not find a booking for this payment.',
+    fetchError: 'Error fetching the booking details',
+    loadError: 'Error loading the details',
+    loading: 'Loading the booking details…',
+    retry: 'Try again',
+  },
+  cancel: {
+    title: 'Payment not completed',
+    heading: 'The payment was not completed',
+    text: 'Your booking is still awaiting payment.',
+    window:
+      'You have 24 hours from the vendor’s confirmation to pay; if you do not pay in time, the booking is cancelled automatically.',
+    retry: 'Try the payment again',
+    loading: 'Loading your booking…',
+    preparing: 'Your payment link is being prepared. Try again in a minute; we will also email it to you.',
+    closedHeading: 'The time to pay has ended',
+    closedText:
+      'This booking no longer takes payments and was cancelled automatically. Nothing was charged. You can book the vendor again.',
+    paidHeading: 'This booking is already paid',
+    paidText: 'There is nothing more to do.',
+    notFoundText: 'We could not find this booking. Check the link in your email.',
+    loadError: 'Error loading the details',
+  },
+  sandbox: {
+    title: 'Test payment',
+    badge: 'Test environment',
+    notice: 'This is Barrio’s test payment: nothing is really charged.',
+    pay: 'Pay {{amount}}',
+    paying: 'Processing the payment…',
+    cancel: 'Cancel',
+    closedHeading: 'This payment session is no longer available',
+    closedText: 'The booking is no longer awaiting payment.',
+    notFoundText: 'Payment session not found',
+    error: 'The payment could not be completed',
+    loading: 'Loading the payment…',
+  },
+};

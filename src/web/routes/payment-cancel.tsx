@@ -11,7 +11,7 @@ import { paths } from '../lib/paths.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment cancel (/payment-cancel?appointment_id=&token=, product §2, always Spanish): the payment was not
+ * Payment cancel (/payment-cancel?appointment_id=&token=, product §2, in the visitor's language): the payment was not
  * completed and the booking stays pending payment. The retry button goes back to the same checkout
  * while it is open, and says plainly why not otherwise (decision 017).
  */
@@ -68,7 +68,7 @@ export function Component() {
 
   const canRetry = Boolean(booking?.payable);
   return (
-    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+    <div className="flex flex-col gap-4 py-4">
       <PaymentNotice
         icon={CircleAlert}
         tone="neutral"

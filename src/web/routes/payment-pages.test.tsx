@@ -38,7 +38,8 @@ beforeEach(async () => {
     if (answer) return Response.json(answer.body, { status: answer.status });
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
   });
-  await i18n.changeLanguage('en');
+  // The spec's words are Spanish; the English visitor's pages have their own test.
+  await i18n.changeLanguage('es-MX');
 });
 
 afterEach(() => {
@@ -58,6 +59,16 @@ describe('/payment-success', () => {
     expect(screen.getByTestId('payment-vendor').textContent).toBe('Casa Limpia');
   });
 
+  it('speaks English to an English visitor (decision 077): its words, date and status', async () => {
+    await i18n.changeLanguage('en');
+    responses['/api/payments/session/cs_test_1'] = { status: 200, body: booking };
+    renderAt('/payment-success?session_id=cs_test_1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment received!' })).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Paid');
+    expect(screen.getByTestId('payment-when').textContent).toMatch(/^Monday, November 23, 2026/);
+    expect(screen.getByRole('link', { name: 'Back to home' })).toBeTruthy();
+  });
+
   it('leads back to the booking page with the token the checkout returned', async () => {
     responses['/api/payments/session/cs_test_1'] = { status: 200, body: booking };
     renderAt('/payment-success?session_id=cs_test_1&token=tok_page');
@@ -66,20 +77,20 @@ describe('/payment-success', () => {
     expect(screen.getByRole('link', { name: 'Volver al inicio' })).toBeTruthy();
   });
 
-  it("says 'Reserva No Encontrada' with the spec's toast when the session id is missing", async () => {
+  it("says 'Reserva no encontrada' with the spec's toast when the session id is missing", async () => {
     renderAt('/payment-success');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reserva no encontrada' })).toBeTruthy();
     await waitFor(() => expect(screen.getAllByText('ID de sesión de pago no encontrado').length).toBe(2));
     expect(calls.filter((c) => c.includes('/api/payments/'))).toEqual([]);
   });
 
-  it("answers an unknown session with 'Reserva No Encontrada' and 'Error al obtener los detalles de la reserva'", async () => {
+  it("answers an unknown session with 'Reserva no encontrada' and 'Error al obtener los detalles de la reserva'", async () => {
     responses['/api/payments/session/cs_test_unknown'] = {
       status: 404,
-      body: { error: { code: 'not_found', message: 'Reserva No Encontrada' } },
+      body: { error: { code: 'not_found', message: 'Reserva no encontrada' } },
     };
     renderAt('/payment-success?session_id=cs_test_unknown');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Reserva No Encontrada' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reserva no encontrada' })).toBeTruthy();
     expect(await screen.findByText('Error al obtener los detalles de la reserva')).toBeTruthy();
   });
 

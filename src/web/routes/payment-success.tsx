@@ -16,7 +16,7 @@ import { toast } from '../lib/toast.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 
 /**
- * Payment success (/payment-success?session_id=&token=, product §2, always Spanish): the booking
+ * Payment success (/payment-success?session_id=&token=, product §2, in the visitor's language): the booking
  * behind the checkout, in MXN, in the vendor's timezone, and the way to its booking page. The provider's confirmation can land a moment after
  * the customer does, so an awaited payment is asked for again until it arrives.
  */
@@ -99,7 +99,7 @@ export function Component() {
   }
 
   return (
-    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+    <div className="flex flex-col gap-4 py-4">
       {body}
       {token && session.data ? (
         <Link

@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { useSandboxAction, useSandboxCheckout } from '../features/payments/api/use-payments.ts';
 import { PaymentDetails } from '../features/payments/components/payment-details.tsx';
 import { PaymentNotice } from '../features/payments/components/payment-notice.tsx';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { errorText } from '../lib/error-text.ts';
 import { toast } from '../lib/toast.ts';
@@ -29,7 +30,8 @@ export function Component() {
       onSuccess: ({ redirect_url }) => void navigate(redirect_url),
       onError: (err) => {
         toast.error(t('payments.sandbox.error'), {
-          description: err instanceof ApiError && err.status > 0 ? errorText(err, 'es-MX') : undefined,
+          description:
+            err instanceof ApiError && err.status > 0 ? errorText(err, currentLanguage()) : undefined,
         });
         void checkout.refetch();
       },
@@ -38,7 +40,7 @@ export function Component() {
   const booking = checkout.data;
   const error = checkout.error;
   return (
-    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+    <div className="flex flex-col gap-4 py-4">
       <div className="flex items-center gap-2">
         <FlaskConical aria-hidden="true" className="size-5 text-amber-700" />
         <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
@@ -48,7 +50,7 @@ export function Component() {
       {error ? (
         <PaymentNotice icon={XCircle} tone="bad" title={t('payments.sandbox.notFoundText')}>
           {error instanceof ApiError && error.status !== 404 ? (
-            <p className="text-stone-700">{errorText(error, 'es-MX')}</p>
+            <p className="text-stone-700">{errorText(error, currentLanguage())}</p>
           ) : null}
         </PaymentNotice>
       ) : !booking ? (

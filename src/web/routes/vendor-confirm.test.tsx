@@ -24,7 +24,8 @@ vi.mock('../features/bookings/api/use-booking-confirmation.ts', async (importOri
   };
 });
 
-// The vendor confirm page (product §2, §4, §8): always Spanish; idle → processing → done only on success.
+// The vendor confirm page (product §2, §4, §8): in the visitor's language (decision 077); idle →
+// processing → done only on success.
 
 const TOKEN = 'tok_'.padEnd(43, 'x');
 const open = {
@@ -93,7 +94,8 @@ beforeEach(async () => {
       });
     return Response.json({ error: { code: 'unauthorized', message: 'x' } }, { status: 401 });
   });
-  await i18n.changeLanguage('en');
+  // The spec's words are Spanish; the English visitor's page has its own test below.
+  await i18n.changeLanguage('es-MX');
 });
 
 afterEach(async () => {
@@ -215,25 +217,37 @@ describe('/vendor-confirm', () => {
       'Cancelada',
     ],
   ] as const) {
-    it(`says what happened to a link whose booking is ${status} (${text}), in either language`, async () => {
+    it(`says what happened to a link whose booking is ${status} (${text})`, async () => {
       summary = closed({ status, ...fields });
-      for (const language of ['es-MX', 'en']) {
-        await i18n.changeLanguage(language);
-        renderAt(`/vendor-confirm?token=${TOKEN}`);
-        expect((await screen.findByTestId('closed-text')).textContent).toBe(text);
-        expect(screen.getByText('ABC234')).toBeTruthy();
-        expect(screen.getByText(shown)).toBeTruthy();
-        expect(screen.queryByText('Ana López')).toBeNull();
-        // Nothing to press that could only fail.
-        expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
-        expect(screen.queryByRole('button', { name: 'Rechazar Reserva' })).toBeNull();
-        cleanup();
-      }
+      renderAt(`/vendor-confirm?token=${TOKEN}`);
+      expect((await screen.findByTestId('closed-text')).textContent).toBe(text);
+      expect(screen.getByText('ABC234')).toBeTruthy();
+      expect(screen.getByText(shown)).toBeTruthy();
+      expect(screen.queryByText('Ana López')).toBeNull();
+      // Nothing to press that could only fail.
+      expect(screen.queryByRole('button', { name: 'Confirmar Reserva' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Rechazar Reserva' })).toBeNull();
       expect(posts).toEqual([]);
       await settled();
       expect(toasts).toEqual([]);
     });
   }
+
+  it('speaks English to an English visitor: the booking, its date, and what happened', async () => {
+    await i18n.changeLanguage('en');
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    expect(await screen.findByRole('button', { name: 'Confirm booking' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline booking' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Booking confirmation' })).toBeTruthy();
+    expect(screen.getByText('Waiting for your answer')).toBeTruthy();
+    expect(screen.queryByText(/Reserva|Pendiente/)).toBeNull();
+    cleanup();
+    summary = closed({ status: 'declined', answered_at: '2026-11-25T17:30:00.000Z' });
+    renderAt(`/vendor-confirm?token=${TOKEN}`);
+    expect((await screen.findByTestId('closed-text')).textContent).toBe(
+      'You declined this booking on November 25 at 11:30.',
+    );
+  });
 
   it('falls back to the plain sentence when the server tells no time', async () => {
     summary = closed({ status: 'awaiting_payment' });

@@ -10,9 +10,11 @@ import type {
   ClosedBookingByToken,
 } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
+import { intlLocales, type Language } from '../../shared/language.ts';
 import { priceText } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { errorText } from '../lib/error-text.ts';
 import { toast } from '../lib/toast.ts';
@@ -21,13 +23,14 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const isAction = (value: string | null): value is BookingAction => value === 'confirm' || value === 'decline';
 
 /**
- * Vendor confirm page (/vendor-confirm, product §2, always Spanish): without a token, 'Token Inválido';
+ * Vendor confirm page (/vendor-confirm, product §2, in the visitor's language): without a token, "Invalid token";
  * otherwise the booking with Confirmar / Rechazar, the link's `action` first. Nothing is answered
  * until the vendor taps (decision 053: mail scanners open links and run their pages). States idle →
  * processing → done, and done only when the call succeeds (product §4).
  */
 export function Component() {
   const { t } = useTranslation();
+  const language = currentLanguage();
   useDocumentTitle(t('bookings.confirmPage.title'));
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() || undefined;
@@ -70,7 +73,7 @@ export function Component() {
     if (!(err instanceof ApiError) || err.status === 0) return undefined;
     if (err.status === 409) return t('bookings.confirmPage.processedText');
     if (err.status === 410) return t('bookings.confirmPage.expiredText');
-    return errorText(err, 'es-MX'); // the page is always Spanish (product §8.9)
+    return errorText(err, language);
   };
 
   // A token the server refuses to read (400: malformed) or does not know (404) is the spec's
@@ -85,7 +88,7 @@ export function Component() {
   }, [invalid, t]);
 
   return (
-    <div lang="es-MX" className="flex flex-col gap-4 py-4">
+    <div className="flex flex-col gap-4 py-4">
       {invalid ? (
         <section className="flex flex-col items-center gap-3 rounded-2xl border border-stone-200 bg-white px-6 py-10 text-center">
           <XCircle aria-hidden="true" className="size-10 text-red-700" />
@@ -182,7 +185,7 @@ function ClosedCard({ booking, answeredHere }: { booking: ClosedBookingByToken; 
 
 /** What happened to a booking whose link is closed, and when; the generic sentence when the server knows no time. */
 function closedText(booking: ClosedBookingByToken, t: TFunction): string {
-  const at = (iso: string | null) => (iso ? closedWhen(iso, booking.timezone) : null);
+  const at = (iso: string | null) => (iso ? closedWhen(iso, booking.timezone, currentLanguage()) : null);
   const answered = at(booking.answered_at);
   const ended = at(booking.ended_at);
   const key = 'bookings.confirmPage.closed';
@@ -208,11 +211,11 @@ function closedText(booking: ClosedBookingByToken, t: TFunction): string {
 }
 
 /**
- * "25 de noviembre a las 11:30" in the vendor's timezone: a 24-hour clock, so that a sentence may
- * end with it without Intl's "a.m." meeting the sentence's own period.
+ * "25 de noviembre a las 11:30" / "November 25 at 11:30" in the vendor's timezone: a 24-hour clock,
+ * so that a sentence may end with it without Intl's "a.m." meeting the sentence's own period.
  */
-function closedWhen(iso: string, timeZone: string): string {
-  return dateTimeFormat('es-MX', {
+function closedWhen(iso: string, timeZone: string, language: Language): string {
+  return dateTimeFormat(intlLocales[language], {
     timeZone,
     day: 'numeric',
     month: 'long',
@@ -224,7 +227,8 @@ function closedWhen(iso: string, timeZone: string): string {
 
 function SummaryCard({ booking }: { booking: BookingSummary }) {
   const { t } = useTranslation();
-  const when = dateTimeFormat('es-MX', {
+  const language = currentLanguage();
+  const when = dateTimeFormat(intlLocales[language], {
     timeZone: booking.timezone,
     dateStyle: 'full',
     timeStyle: 'short',
@@ -234,7 +238,7 @@ function SummaryCard({ booking }: { booking: BookingSummary }) {
     [t('bookings.confirmPage.service'), `${booking.service_name ?? '—'} · ${booking.vendor_name}`],
     [t('bookings.confirmPage.when'), when],
     [t('bookings.confirmPage.customer'), booking.customer_name],
-    [t('bookings.confirmPage.amount'), priceText(booking.amount_mxn, 'es-MX')],
+    [t('bookings.confirmPage.amount'), priceText(booking.amount_mxn, language)],
     [t('bookings.confirmPage.status'), t(`bookings.confirmPage.statuses.${booking.status}`)],
   ];
   return <Rows rows={rows} className="rounded-2xl border border-stone-200 bg-white p-4 text-sm" />;

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { intlLocales, type Language } from '../../../../shared/language.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../../../components/details-card.tsx';
+import { currentLanguage } from '../../../i18n/i18n.ts';
 
 export interface PaymentBookingView {
   code: string;
@@ -16,13 +18,15 @@ export interface PaymentBookingView {
 }
 
 /** Date and time in the vendor's timezone, where the service happens (product §9). */
-export function fechaHora(iso: string, timezone: string): string {
-  return dateTimeFormat('es-MX', { timeZone: timezone, dateStyle: 'full', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+export function dateAndTime(iso: string, timezone: string, language: Language): string {
+  return dateTimeFormat(intlLocales[language], {
+    timeZone: timezone,
+    dateStyle: 'full',
+    timeStyle: 'short',
+  }).format(new Date(iso));
 }
 
-/** The booking as the payment pages show it (Spanish). */
+/** The booking as the payment pages show it, in the page's language. */
 export function PaymentDetails({
   booking,
   showDeadline = false,
@@ -34,7 +38,11 @@ export function PaymentDetails({
   const rows: [string, string, string][] = [
     ['vendor', t('payments.details.vendor'), booking.vendor_name],
     ['service', t('payments.details.service'), booking.service_name ?? '—'],
-    ['when', t('payments.details.when'), fechaHora(booking.start_time, booking.timezone)],
+    [
+      'when',
+      t('payments.details.when'),
+      dateAndTime(booking.start_time, booking.timezone, currentLanguage()),
+    ],
     ['amount', t('payments.details.amount'), formatMxn(booking.amount_mxn)],
     ['status', t('payments.details.status'), t(`payments.statuses.${booking.status}`)],
     ['code', t('payments.details.code'), booking.code],
@@ -43,7 +51,7 @@ export function PaymentDetails({
     rows.push([
       'deadline',
       t('payments.details.deadline'),
-      fechaHora(booking.payment_due_at, booking.timezone),
+      dateAndTime(booking.payment_due_at, booking.timezone, currentLanguage()),
     ]);
   return (
     <DetailsCard id="payment-details-heading" title={t('payments.details.heading')}>

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { demo, logInAsVendor } from './support/auth.ts';
+import { demo, logInAsVendor, signInOnAuthPage } from './support/auth.ts';
 import { expectTapTargets } from './support/axe.ts';
 import { test } from './support/test.ts';
 
@@ -29,4 +29,25 @@ test("the customer's phone, WhatsApp and mail on the vendor dashboard take a fin
   await logInAsVendor(page, demo.vendor, demo.password);
   await expect(page).toHaveURL(/\/vendor\/dashboard$/);
   await expectTapTargets(page.locator('dd:has(a[href^="tel:"]), dd:has(a[href^="mailto:"])'));
+});
+
+test("the sign-up checkbox, a toast's close button and Job History rows take a fingertip", async ({
+  newPhone,
+}) => {
+  const { page } = await newPhone();
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Create one" }).click();
+  await page.getByLabel('Email', { exact: true }).fill('nobody@example.test');
+  await page.getByRole('button', { name: 'Use email and password' }).click();
+  await expectTapTargets(page.locator('label:has(> input[type=checkbox])'));
+
+  // A refused sign-in's toast, with its close button.
+  const { page: customer } = await newPhone();
+  await signInOnAuthPage(customer, demo.customer, 'Wrong#2026pass');
+  await expectTapTargets(customer.locator('[data-sonner-toast] [data-close-button]'));
+
+  await signInOnAuthPage(customer, demo.customer, demo.password);
+  await expect(customer).not.toHaveURL(/\/auth/);
+  await customer.goto('/jobs');
+  await expectTapTargets(customer.getByRole('main').getByRole('heading', { level: 3 }));
 });

@@ -52,7 +52,7 @@ export async function expectTapTargets(scope: Locator) {
     roots.flatMap((root) =>
       [
         ...root.querySelectorAll<HTMLElement>(
-          'a[href],button,select,input:not([type=hidden]),[role=tab],[role=switch],label:has(> input[type=radio])',
+          'a[href],button,select,input:not([type=hidden]),[role=tab],[role=switch],label:has(> input[type=radio]),label:has(> input[type=checkbox])',
         ),
       ]
         .filter((el) => el.checkVisibility() && !el.closest('.sr-only') && !el.matches('label > input'))

@@ -203,7 +203,7 @@ export function Component() {
               {mode === 'signIn' ? <ForgotPasswordLink /> : null}
             </div>
             {mode === 'signUp' ? (
-              <label className="flex items-center gap-3 text-sm text-stone-800">
+              <label className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
                 <input type="checkbox" className="size-5 accent-brand-700" {...form.register('isVendor')} />
                 {t('auth.page.vendor')}
               </label>

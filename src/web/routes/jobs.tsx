@@ -163,7 +163,7 @@ function JobCard({ booking }: { booking: MyBooking }) {
             {/* Each row opens its booking page. */}
             <Link
               to={booking.manage_path}
-              className="underline decoration-stone-300 underline-offset-4 hover:decoration-brand-700"
+              className="tap-target underline decoration-stone-300 underline-offset-4 hover:decoration-brand-700"
             >
               {booking.vendor_name}
             </Link>

@@ -187,7 +187,7 @@ function AdminReviewCard({ review }: { review: AdminReview }) {
         <dd className="wrap-anywhere">
           <Link
             to={paths.publicVendor.to(review.vendor.slug, 'reviews')}
-            className="font-medium text-brand-800 underline underline-offset-2"
+            className="tap-target font-medium text-brand-800 underline underline-offset-2"
           >
             {review.vendor.name}
           </Link>

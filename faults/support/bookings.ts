@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.ts';
 import { appointments } from '../../src/server/db/schema/bookings.ts';
 import { outbox } from '../../src/server/db/schema/messaging.ts';
+import { customerReceiptSubject } from '../../src/server/features/booking-lifecycle/messages/booking-mails.ts';
 import type { CreateBookingInput, CreateBookingResponse } from '../../src/shared/booking.schemas.ts';
 import type { PublicVendor } from '../../src/shared/vendor.schemas.ts';
 
@@ -152,11 +153,21 @@ export async function verifyAcknowledged(db: Db, acknowledged: CreateBookingResp
   const receipts = await db
     .select({ subject: sql<string>`${outbox.payload}->>'subject'`, n: sql<number>`count(*)::int` })
     .from(outbox)
-    .where(and(eq(outbox.kind, 'mail'), sql`${outbox.payload}->>'subject' like 'Booking request %'`))
+    .where(eq(outbox.kind, 'mail'))
     .groupBy(sql`${outbox.payload}->>'subject'`);
   const receiptCount = new Map(receipts.map((r) => [r.subject, r.n]));
+  // The receipt is written in the booking's language (decision 072).
+  const languages = new Map(
+    (
+      await db
+        .select({ code: appointments.code, language: appointments.language })
+        .from(appointments)
+        .where(inArray(appointments.code, codes))
+    ).map((r) => [r.code, r.language]),
+  );
   for (const { code } of acknowledged) {
-    const n = receiptCount.get(`Booking request ${code} received / Solicitud ${code} recibida`) ?? 0;
+    const language = languages.get(code);
+    const n = language ? (receiptCount.get(customerReceiptSubject(code, language)) ?? 0) : 0;
     if (n !== 1) problems.push(`booking ${code} has ${n} customer receipts queued, expected 1`);
   }
   return problems;

@@ -245,6 +245,10 @@ const customer: Record<Language, CustomerWords> = {
 };
 
 /** The customer's receipt of the request, in the booking's language. */
+/** The receipt's subject in a language: how a check (the fault tests) finds a booking's receipt. */
+export const customerReceiptSubject = (code: string, language: Language) =>
+  customer[language].receiptSubject(code);
+
 export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload {
   const language = facts.language;
   const w = customer[language];

@@ -10,7 +10,7 @@ import type {
   ClosedBookingByToken,
 } from '../../shared/booking.schemas.ts';
 import { dateTimeFormat } from '../../shared/date-format.ts';
-import { intlLocales, type Language } from '../../shared/language.ts';
+import type { Language } from '../../shared/language.ts';
 import { priceText } from '../../shared/money.ts';
 import { Button } from '../components/ui/button.tsx';
 import { useBookingByToken, useDecideBooking } from '../features/bookings/api/use-booking-confirmation.ts';
@@ -215,7 +215,7 @@ function closedText(booking: ClosedBookingByToken, t: TFunction): string {
  * so that a sentence may end with it without Intl's "a.m." meeting the sentence's own period.
  */
 function closedWhen(iso: string, timeZone: string, language: Language): string {
-  return dateTimeFormat(intlLocales[language], {
+  return dateTimeFormat(language, {
     timeZone,
     day: 'numeric',
     month: 'long',
@@ -228,7 +228,7 @@ function closedWhen(iso: string, timeZone: string, language: Language): string {
 function SummaryCard({ booking }: { booking: BookingSummary }) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const when = dateTimeFormat(intlLocales[language], {
+  const when = dateTimeFormat(language, {
     timeZone: booking.timezone,
     dateStyle: 'full',
     timeStyle: 'short',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppointmentStatus } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
-import { intlLocales, type Language } from '../../../../shared/language.ts';
+import type { Language } from '../../../../shared/language.ts';
 import { formatMxn } from '../../../../shared/money.ts';
 import { DetailsCard, DetailsRow } from '../../../components/details-card.tsx';
 import { currentLanguage } from '../../../i18n/i18n.ts';
@@ -19,7 +19,7 @@ export interface PaymentBookingView {
 
 /** Date and time in the vendor's timezone, where the service happens (product §9). */
 export function dateAndTime(iso: string, timezone: string, language: Language): string {
-  return dateTimeFormat(intlLocales[language], {
+  return dateTimeFormat(language, {
     timeZone: timezone,
     dateStyle: 'full',
     timeStyle: 'short',

@@ -25,7 +25,12 @@ import { syncSearchTerms } from './search-terms.ts';
  * lexicon's trigram index — searched with `%>`, never `%` (decision 051) — returns every such word.
  */
 export const TYPO_SIMILARITY = 0.5;
-const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}`;
+/**
+ * Each session's settings: the typo threshold, and a plan for each run of a prepared statement
+ * (decision 080): the lists are prepared once per shape, and their values (a page's offset, a
+ * search's words) decide the best plan, where a generic plan would guess them.
+ */
+const SESSION_SETTINGS = `set pg_trgm.word_similarity_threshold = ${TYPO_SIMILARITY}; set plan_cache_mode = force_custom_plan`;
 
 export type { Db, Schema, Tx };
 export { schema };

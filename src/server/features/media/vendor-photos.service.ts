@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type PhotoKind,
   type PhotoPatchInput,
@@ -454,32 +454,50 @@ function photoRemovedMail(
   };
 }
 
+/** A public photo as `publicPhotosJson` reads it. */
+export interface PublicPhotoRow {
+  id: string;
+  kind: PhotoKind;
+  alt: string | null;
+  service_id: string | null;
+  width: number;
+  height: number;
+  variants: StoredVariant[];
+}
+
 /**
- * The approved photos of each vendor named, for the public answers (the initials art stays the
- * fallback where a vendor has none). One query for a page of vendors.
+ * The approved photos of the vendor `vendorId` names, as one JSON array (null when none), in the
+ * order of the vendor's index: a column of the statement that reads the vendor, so that a page of
+ * vendors costs no statement of its own (decision 080). `kinds`: which photos (a card needs the
+ * profile photo and the cover only).
  */
-export async function publicPhotosOf(db: Db, vendorProfileIds: string[]): Promise<Map<string, PublicPhotos>> {
-  const photos = new Map<string, PublicPhotos>();
-  if (vendorProfileIds.length === 0) return photos;
-  const rows = await db
-    .select(photoColumns)
-    .from(vendorPhotos)
-    .where(and(inArray(vendorPhotos.vendorProfileId, vendorProfileIds), eq(vendorPhotos.status, 'approved')))
-    .orderBy(...byKindAndPosition);
-  for (const row of rows) {
-    const entry = photos.get(row.vendorProfileId) ?? { profile: null, cover: null, portfolio: [] };
+export function publicPhotosJson(vendorId: SQL, kinds: readonly PhotoKind[]) {
+  return sql<
+    PublicPhotoRow[] | null
+  >`(select json_agg(json_build_object('id', ${vendorPhotos.id}, 'kind', ${vendorPhotos.kind}, 'alt', ${vendorPhotos.alt}, 'service_id', ${vendorPhotos.serviceId}, 'width', ${vendorPhotos.width}, 'height', ${vendorPhotos.height}, 'variants', ${vendorPhotos.variants}) order by ${vendorPhotos.kind}, ${vendorPhotos.position}, ${vendorPhotos.createdAt})
+    from ${vendorPhotos}
+    where ${vendorPhotos.vendorProfileId} = ${vendorId} and ${vendorPhotos.status} = 'approved'
+      and ${vendorPhotos.kind} in (${sql.join(
+        kinds.map((kind) => sql`${kind}`),
+        sql`, `,
+      )}))`;
+}
+
+/** A vendor's public photos from `publicPhotosJson`'s rows (the initials art stays the fallback). */
+export function publicPhotosFrom(rows: PublicPhotoRow[] | null): PublicPhotos {
+  const photos: PublicPhotos = { profile: null, cover: null, portfolio: [] };
+  for (const row of rows ?? []) {
     const photo: PublicPhoto = {
       id: row.id,
       alt: row.alt,
-      service_id: row.serviceId,
+      service_id: row.service_id,
       width: row.width,
       height: row.height,
       variants: srcsetOf(row.variants),
       preview: previewOf(row.variants),
     };
-    if (row.kind === 'portfolio') entry.portfolio.push(photo);
-    else entry[row.kind] = photo;
-    photos.set(row.vendorProfileId, entry);
+    if (row.kind === 'portfolio') photos.portfolio.push(photo);
+    else photos[row.kind] = photo;
   }
   return photos;
 }

@@ -136,6 +136,19 @@ describe(`vendor list filters (${testEngine})`, () => {
     expect(second.items.map((v) => v.business_name)).toEqual(['Limpieza Roma Verificada']);
   });
 
+  it('runs a list of the same shape with its own values, and counts a page past the end', async () => {
+    // Each shape is one statement prepared once (decision 080): the values of the first call must
+    // not stay in it.
+    expect(await names('category=repair')).toEqual(['Plomería Roma']);
+    expect(await names('category=cleaning')).toHaveLength(3);
+    expect(await names('colonia=Ju%C3%A1rez&min_price=500')).toEqual(['Limpieza Viernes Juárez']);
+    expect(await names('colonia=Condesa&min_price=400')).toEqual(['Limpieza Roma Verificada']);
+    const past = (await (
+      await request('/api/vendors?limit=2&offset=6&category=cleaning')
+    ).json()) as VendorListResponse;
+    expect(past).toMatchObject({ items: [], total: 3, hasMore: false, totalCapped: false });
+  });
+
   it('lists vendors with an open slot on the day asked, by the availability engine', async () => {
     // Thursday: the weekday vendors; Saturday: the one open on Saturdays; Friday: the Friday one too.
     expect(await names('available_on=2026-12-03')).toEqual(['Limpieza Roma Verificada', 'Plomería Roma']);

@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, exists, gte, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  exists,
+  gte,
+  lte,
+  notInArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
@@ -10,13 +23,19 @@ import {
   type VendorListQuery,
   type VendorListResponse,
 } from '../../../shared/vendor.schemas.ts';
-import type { PublicPhoto, PublicPhotos } from '../../../shared/vendor-photos.ts';
+import {
+  type PhotoKind,
+  type PublicPhoto,
+  type PublicPhotos,
+  photoKinds,
+} from '../../../shared/vendor-photos.ts';
 import type { Db } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { vendorRatings } from '../../db/schema/reviews.ts';
 import { services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
-import { publicPhotosOf } from '../media/vendor-photos.service.ts';
+import { type PublicPhotoRow, publicPhotosFrom, publicPhotosJson } from '../media/vendor-photos.service.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
 import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
@@ -84,26 +103,28 @@ const bestRatedWhere = (filter: VendorListFilter) =>
     filter.category ? eq(vendorRatings.serviceCategory, filter.category) : undefined,
   )!;
 
-/** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
-export async function vendorListFilter(
+type ListFilters = Pick<VendorListQuery, 'category' | 'colonia' | 'min_price' | 'max_price' | 'verified'>;
+
+/**
+ * How a filter's value enters its statement: as a parameter of this statement, or as a named
+ * placeholder of a statement prepared once per shape (decision 080).
+ */
+type Bind = (name: string, value: unknown) => SQL | Placeholder;
+const inline: Bind = (_name, value) => sql`${sql.param(value)}`;
+
+/** The conditions of product §2's filters, each in SQL (the day's availability is read after). */
+function filterConditions(
   db: Db,
-  {
-    category,
-    q,
-    colonia,
-    min_price,
-    max_price,
-    verified,
-  }: Pick<VendorListQuery, 'category' | 'q' | 'colonia' | 'min_price' | 'max_price' | 'verified'>,
-): Promise<VendorListFilter> {
+  { category, colonia, min_price, max_price, verified }: ListFilters,
+  bind: Bind,
+): SQL[] {
   const conditions: SQL[] = [publiclyListed];
-  if (category) conditions.push(eq(vendorProfiles.serviceCategory, category));
-  // The filters, each in SQL (the day's availability is read after: availableOn).
+  if (category) conditions.push(eq(vendorProfiles.serviceCategory, bind('category', category)));
   // A colonia is served by the vendors that name it, one of product §3's ten that covers it, or its
   // alcaldía whole (decision 073).
   if (colonia)
     conditions.push(
-      sql`${vendorProfiles.serviceAreas} && ${sql.param(colonias().areasServing(colonia))}::text[]`,
+      sql`${vendorProfiles.serviceAreas} && ${bind('areas', colonias().areasServing(colonia))}::text[]`,
     );
   if (verified) conditions.push(eq(vendorProfiles.isVerified, true));
   if (min_price !== undefined || max_price !== undefined) {
@@ -116,13 +137,23 @@ export async function vendorListFilter(
             and(
               eq(services.vendorProfileId, vendorProfiles.id),
               eq(services.isActive, true),
-              min_price !== undefined ? gte(services.priceCents, min_price * 100) : undefined,
-              max_price !== undefined ? lte(services.priceCents, max_price * 100) : undefined,
+              min_price !== undefined ? gte(services.priceCents, bind('min', min_price * 100)) : undefined,
+              max_price !== undefined ? lte(services.priceCents, bind('max', max_price * 100)) : undefined,
             ),
           ),
       ),
     );
   }
+  return conditions;
+}
+
+/** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
+export async function vendorListFilter(
+  db: Db,
+  query: ListFilters & Pick<VendorListQuery, 'q'>,
+): Promise<VendorListFilter> {
+  const conditions = filterConditions(db, query, inline);
+  const { category, q } = query;
   if (!q) return { where: and(...conditions)!, category, plain: conditions.length === (category ? 2 : 1) };
   const search = await vendorSearch(db, q);
   conditions.push(search.match);
@@ -235,6 +266,14 @@ export function vendorSearchBlockQuery(db: Db, filter: VendorListFilter, cap = V
     );
 }
 
+/** The public columns of a subquery or CTE that selected `publicVendorColumns`. */
+const vendorColumnsOf = <Aliased extends Record<keyof typeof publicVendorColumns, unknown>>(
+  aliased: Aliased,
+) =>
+  Object.fromEntries(Object.keys(publicVendorColumns).map((key) => [key, aliased[key as keyof Aliased]])) as {
+    [K in keyof typeof publicVendorColumns]: Aliased[K];
+  };
+
 /** A search's finds after the first `cap`, newest first, from `start` (as many as `count`). */
 export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: number, count: number) {
   return vendorPageQuery(db, { offset: start, limit: count - 1 }, filter);
@@ -256,19 +295,81 @@ export async function listPublicVendors(
   const filter = await vendorListFilter(db, query);
   if (query.available_on && openOn) return listOpenOn(db, query, filter, query.available_on, openOn);
   // Best rated orders every match by its score, a search's too: relevance is the other order.
-  const { rows, total } =
+  const { items, more, total } =
     filter.search && query.sort !== 'rating'
       ? await searchPage(db, query, filter)
-      : await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
-          ([page, [counted]]) => ({ rows: page, total: counted?.total ?? 0 }),
-        );
-  const page = rows.slice(0, query.limit);
-  const withServices = await attachServices(db, page);
+      : query.sort === 'rating'
+        ? await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
+            async ([rows, [counted]]) => ({
+              items: await attachServices(db, rows.slice(0, query.limit)),
+              more: rows.length > query.limit,
+              total: counted?.total ?? 0,
+            }),
+          )
+        : await newestPage(db, query);
   return {
-    items: withServices,
-    hasMore: rows.length > query.limit,
+    items,
+    hasMore: more,
     total: Math.min(total, VENDOR_COUNT_CAP),
     totalCapped: total > VENDOR_COUNT_CAP,
+  };
+}
+
+/**
+ * A page newest first with its cards and the count, in one statement (decision 080): the page is
+ * a subquery, so that the card columns are read for its rows only (an OFFSET's skipped rows would
+ * read them too), and the count an uncorrelated subquery, computed once. A page past the end has
+ * no row to carry the count: then it is counted alone.
+ */
+function newestPageQuery(
+  db: Db,
+  query: { offset: number | Placeholder; limit: number | Placeholder },
+  filter: Pick<VendorListFilter, 'where'>,
+) {
+  const page = db
+    .select(publicVendorColumns)
+    .from(vendorProfiles)
+    .where(filter.where)
+    .orderBy(...newestFirst)
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const vendorId = sql`${page.id}`;
+  return db
+    .select({
+      ...vendorColumnsOf(page),
+      ...cardColumns(vendorId, listedServiceColumns, cardPhotoKinds),
+      total: sql<number>`(${vendorCountQuery(db, filter as VendorListFilter)})`,
+    })
+    .from(page)
+    .orderBy(desc(page.created_at), desc(page.id));
+}
+
+async function newestPage(db: Db, query: VendorListQuery) {
+  const values: Record<string, unknown> = { offset: query.offset, limit: query.limit + 1 };
+  const conditions = filterConditions(db, query, (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  });
+  // The filters present name the statement: `verified` has no value of its own.
+  const shape = [...Object.keys(values).slice(2), ...(query.verified ? ['verified'] : [])]
+    .map((name) => `_${name}`)
+    .join('');
+  const statement = prepared(db, `vendors_newest_page${shape}`, (name) =>
+    newestPageQuery(
+      db,
+      { offset: sql.placeholder('offset'), limit: sql.placeholder('limit') },
+      { where: and(...conditions)! },
+    ).prepare(name),
+  );
+  const rows = await statement.execute(values);
+  const total =
+    rows[0]?.total ??
+    (query.offset > 0 ? ((await vendorCountQuery(db, await vendorListFilter(db, query)))[0]?.total ?? 0) : 0);
+  return {
+    items: rows.slice(0, query.limit).map(({ total: _total, ...row }) => toCard(row)),
+    more: rows.length > query.limit,
+    total,
   };
 }
 
@@ -309,6 +410,7 @@ async function listOpenOn(
 }
 
 /** One page of a search (one row more than asked) and the count up to the cap + 1. */
+/** One page of a search (one row more than asked) and the count up to the cap + 1. */
 async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter) {
   const cap = VENDOR_COUNT_CAP;
   const block = await vendorSearchBlockQuery(db, filter, cap);
@@ -321,7 +423,11 @@ async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilt
     const start = Math.max(query.offset, cap);
     rows.push(...(await vendorSearchTailQuery(db, filter, start, end - start)));
   }
-  return { rows, total: block.length };
+  return {
+    items: await attachServices(db, rows.slice(0, query.limit)),
+    more: rows.length > query.limit,
+    total: block.length,
+  };
 }
 
 type VendorRow = Omit<
@@ -350,73 +456,21 @@ function pictured(vendor: VendorRow, photos: PublicPhotos | undefined) {
   };
 }
 
-/** A vendor's published reviews, as vendor_ratings keeps them (decision 067). */
-interface Rating {
-  rating_count: number;
-  rating_sum: number;
-}
+/** A vendor's published reviews, as vendor_ratings keeps them (decision 067): [count, sum]. */
+type Rating = [count: number, sum: number];
 
 /** A vendor row with its rating, as the API shows them (decision 066). */
 function rated(
   { created_at, ...vendor }: ReturnType<typeof pictured>,
-  rating: Rating | undefined,
+  rating: Rating | null,
 ): Omit<PublicVendor, 'services'> {
-  const count = rating?.rating_count ?? 0;
+  const [count, sum] = rating ?? [0, 0];
   return {
     ...vendor,
     created_at: created_at.toISOString(),
-    rating_average: ratingAverage(rating?.rating_sum ?? 0, count),
+    rating_average: ratingAverage(sum, count),
     rating_count: count,
   };
-}
-
-/**
- * The active services of some vendors, with each vendor's rating, in one statement: a list reads
- * them only for the page it shows, after its page and count statements (decision 067). Two plain
- * index reads joined by UNION ALL rather than a join: each is planned as the services statement
- * alone was, where a join's planning cost a cheap page a fifth more (BENCHMARKS.md, "Reviews").
- */
-async function servicesAndRatings<Columns extends { id: AnyPgColumn } & Record<string, AnyPgColumn>>(
-  db: Db,
-  vendorIds: string[],
-  serviceColumns: Columns,
-) {
-  type Service = { [K in keyof Columns]: Columns[K]['_']['data'] };
-  const keys = Object.keys(serviceColumns);
-  const named = (value: (key: string) => SQL) =>
-    sql.join(
-      keys.map((key) => sql`${value(key)} as ${sql.identifier(key)}`),
-      sql`, `,
-    );
-  // One array parameter, given twice, rather than a parameter per vendor in each half.
-  const ids = sql`${sql.param(vendorIds)}::uuid[]`;
-  const result = (await db.execute(sql`
-    select ${services.vendorProfileId} as vendor_profile_id, null::int as rating_count, null::int as rating_sum,
-      ${named((key) => sql`${serviceColumns[key]}`)}, ${services.createdAt} as service_created_at
-    from ${services}
-    where ${services.vendorProfileId} = any(${ids}) and ${services.isActive}
-    union all
-    select ${vendorRatings.vendorProfileId}, ${vendorRatings.ratingCount}, ${vendorRatings.ratingSum},
-      ${named(() => sql`null`)}, null
-    from ${vendorRatings}
-    where ${vendorRatings.vendorProfileId} = any(${ids})
-    order by service_created_at, id`)) as unknown as {
-    rows: ({ vendor_profile_id: string; rating_count: number | null; rating_sum: number | null } & Service)[];
-  };
-  const ratings = new Map<string, Rating>();
-  const byVendor = new Map<string, Service[]>();
-  for (const row of result.rows) {
-    const { vendor_profile_id: vendorProfileId, rating_count, rating_sum } = row;
-    if (rating_count !== null && rating_sum !== null) {
-      ratings.set(vendorProfileId, { rating_count, rating_sum });
-      continue;
-    }
-    const service = Object.fromEntries(keys.map((key) => [key, row[key]])) as Service;
-    const list = byVendor.get(vendorProfileId) ?? [];
-    list.push(service);
-    byVendor.set(vendorProfileId, list);
-  }
-  return { ratings, byVendor };
 }
 
 const listedServiceColumns = {
@@ -425,17 +479,90 @@ const listedServiceColumns = {
   price_cents: services.priceCents,
   duration_minutes: services.durationMinutes,
 };
+type ServiceColumns = Record<string, AnyPgColumn>;
+type ServiceOf<Columns extends ServiceColumns> = { [K in keyof Columns]: Columns[K]['_']['data'] };
 
-/** Each listed vendor with its active services and its rating. */
+/**
+ * What a card shows beyond the vendor's own columns, as columns of the statement that reads the
+ * vendor (decision 080): its active services (a JSON array, oldest first), its rating from
+ * vendor_ratings, and its approved photos of `photoKinds`. Each is an index lookup per row of the
+ * page; a statement of its own each cost a round trip, a parse and a plan on every call, which was
+ * most of a cheap page's time.
+ */
+function cardColumns<Columns extends ServiceColumns>(
+  vendorId: SQL,
+  serviceColumns: Columns,
+  photoKinds: readonly PhotoKind[],
+) {
+  const fields = sql.join(
+    Object.entries(serviceColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+  return {
+    services: sql<
+      ServiceOf<Columns>[]
+    >`(select coalesce(json_agg(json_build_object(${fields}) order by ${services.createdAt}, ${services.id}), '[]')
+      from ${services} where ${services.vendorProfileId} = ${vendorId} and ${services.isActive})`,
+    rating: sql<Rating | null>`(select json_build_array(${vendorRatings.ratingCount}, ${vendorRatings.ratingSum})
+      from ${vendorRatings} where ${vendorRatings.vendorProfileId} = ${vendorId})`,
+    photos: publicPhotosJson(vendorId, photoKinds),
+  };
+}
+
+/** A card's photos: the profile photo and the cover (the portfolio shows on the profile only). */
+const cardPhotoKinds = ['profile', 'cover'] as const;
+
+/** What `cardColumns` adds to a listed vendor's row. */
+interface CardExtras {
+  services: ServiceOf<typeof listedServiceColumns>[];
+  rating: Rating | null;
+  photos: PublicPhotoRow[] | null;
+}
+type CardRow = VendorRow & CardExtras;
+
+/** A listed vendor as the API answers it, from its row and its card columns. */
+function toCard({ services: listed, rating, photos, ...vendor }: CardRow): PublicVendor {
+  return { ...rated(pictured(vendor, publicPhotosFrom(photos)), rating), services: listed };
+}
+
+/** The card columns of some vendors, by id: one statement however many, prepared once per `name`. */
+async function cardColumnsOf<Columns extends ServiceColumns>(
+  db: Db,
+  vendorIds: string[],
+  {
+    name,
+    serviceColumns,
+    photoKinds,
+  }: { name: string; serviceColumns: Columns; photoKinds: readonly PhotoKind[] },
+) {
+  const statement = prepared(db, name, (named) => {
+    const vendorId = sql`listed.id`;
+    return db
+      .select({ id: sql<string>`${vendorId}`, ...cardColumns(vendorId, serviceColumns, photoKinds) })
+      .from(sql`unnest(${sql.placeholder('ids')}::uuid[]) as listed(id)`)
+      .prepare(named);
+  });
+  const rows = await statement.execute({ ids: vendorIds });
+  return new Map(rows.map(({ id, ...columns }) => [id, columns]));
+}
+
+const listedCards = {
+  name: 'vendors_cards',
+  serviceColumns: listedServiceColumns,
+  photoKinds: cardPhotoKinds,
+};
+
+/** Each listed vendor with its active services, its rating and its photos. */
 async function attachServices(db: Db, vendors: VendorRow[]): Promise<PublicVendor[]> {
   if (vendors.length === 0) return [];
-  const ids = vendors.map((v) => v.id);
-  const { ratings, byVendor } = await servicesAndRatings(db, ids, listedServiceColumns);
-  const photos = await publicPhotosOf(db, ids);
-  return vendors.map((v) => ({
-    ...rated(pictured(v, photos.get(v.id)), ratings.get(v.id)),
-    services: byVendor.get(v.id) ?? [],
-  }));
+  const cards = await cardColumnsOf(
+    db,
+    vendors.map((v) => v.id),
+    listedCards,
+  );
+  return vendors.map((vendor) =>
+    toCard({ ...vendor, ...(cards.get(vendor.id) ?? { services: [], rating: null, photos: null }) }),
+  );
 }
 
 const hasActiveService = sql`exists (select 1 from ${services} where ${services.vendorProfileId} = ${vendorProfiles.id} and ${services.isActive})`;
@@ -501,12 +628,18 @@ export async function getPublicVendor(
 ): Promise<PublicVendorDetail> {
   const vendor = await findPublicVendorRow(db, idOrSlug, seesUnlisted);
   const promises = vendorPromises(db, [vendor.id], now);
-  const { ratings, byVendor } = await servicesAndRatings(db, [vendor.id], {
-    ...listedServiceColumns,
-    description: services.description,
-    location: services.location,
-  });
-  const detailed: PublicServiceDetail[] = (byVendor.get(vendor.id) ?? []).map((row) => ({
+  const card = (
+    await cardColumnsOf(db, [vendor.id], {
+      name: 'vendors_profile_cards',
+      serviceColumns: {
+        ...listedServiceColumns,
+        description: services.description,
+        location: services.location,
+      },
+      photoKinds,
+    })
+  ).get(vendor.id);
+  const detailed: PublicServiceDetail[] = (card?.services ?? []).map((row) => ({
     ...row,
     location: serviceLocationOf(row.location, vendor.service_category),
   }));
@@ -517,11 +650,11 @@ export async function getPublicVendor(
         .from(vendorProfiles)
         .where(eq(vendorProfiles.id, vendor.id))
     : [];
-  const photos = (await publicPhotosOf(db, [vendor.id])).get(vendor.id);
+  const photos = publicPhotosFrom(card?.photos ?? null);
   const promise = (await promises).get(vendor.id);
   return {
-    ...rated(pictured(vendor, photos), ratings.get(vendor.id)),
-    portfolio: photos?.portfolio ?? [],
+    ...rated(pictured(vendor, photos), card?.rating ?? null),
+    portfolio: photos.portfolio,
     response_minutes_median: promise?.response_minutes_median ?? null,
     completion_rate: promise?.completion_rate ?? null,
     services: detailed,

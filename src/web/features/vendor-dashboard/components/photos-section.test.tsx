@@ -249,6 +249,8 @@ describe('PhotosSection: what each photo shows', () => {
     renderSection({ application_status: 'submitted' });
     expect(await screen.findByRole('article', { name: 'Foto 1 de 3' })).toBeTruthy();
     expect(screen.queryByText(/revisa cada foto nueva/)).toBeNull();
+    // Its photos show once it is approved: none reads "Published" yet.
+    expect(screen.queryByText('Publicada')).toBeNull();
     const waiting = screen.getByRole('article', { name: 'Foto 2 de 3' });
     expect(within(waiting).getByText('En revisión')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Agregar fotos' })).toBeTruthy();

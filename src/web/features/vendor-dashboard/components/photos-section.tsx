@@ -1,10 +1,20 @@
 import { ArrowDown, ArrowUp, ImagePlus, Images, Trash2, Upload, X } from 'lucide-react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ChangeEvent,
+  createContext,
+  type FormEvent,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PHOTO_ALT_MAX,
   PHOTO_MAX_BYTES,
   type PhotoKind,
+  type PhotoStatus,
   PORTFOLIO_MAX_PHOTOS,
   type VendorPhoto,
 } from '../../../../shared/vendor-photos.ts';
@@ -48,6 +58,23 @@ const drawn = {
 const inputClassName =
   'h-12 w-full rounded-xl border border-stone-300 bg-white px-3 text-base text-stone-900 shadow-xs focus:border-brand-700 focus:outline-none focus-visible:outline-2';
 
+/**
+ * Whether the vendor is approved, so public: only then does an approved photo show anywhere
+ * ("Published"); a vendor under review changes its photos in place, and they show once it is approved.
+ */
+const VendorPublic = createContext(false);
+
+function StatusBadge({ status, className }: { status: PhotoStatus; className?: string }) {
+  const { t } = useTranslation();
+  const vendorPublic = useContext(VendorPublic);
+  if (status === 'approved' && !vendorPublic) return null;
+  return (
+    <Badge tone={status === 'approved' ? 'brand' : 'neutral'} className={className}>
+      {t(`photos.statuses.${status}`)}
+    </Badge>
+  );
+}
+
 export function PhotosSection({ profile }: { profile: VendorAccountProfile }) {
   const { t } = useTranslation();
   const photos = useVendorPhotos();
@@ -70,11 +97,11 @@ export function PhotosSection({ profile }: { profile: VendorAccountProfile }) {
         />
       ) : null}
       {items ? (
-        <>
+        <VendorPublic.Provider value={profile.application_status === 'approved'}>
           <SinglePhoto kind="profile" photos={ofKind('profile')} slug={profile.slug} />
           <SinglePhoto kind="cover" photos={ofKind('cover')} slug={profile.slug} />
           <Portfolio photos={ofKind('portfolio')} />
-        </>
+        </VendorPublic.Provider>
       ) : null}
     </DashboardSection>
   );
@@ -312,11 +339,7 @@ function SinglePhoto({
             className={`${box} bg-stone-100 object-cover`}
           />
         )}
-        {shown ? (
-          <Badge tone={shown.status === 'approved' ? 'brand' : 'neutral'} className="self-start">
-            {t(`photos.statuses.${shown.status}`)}
-          </Badge>
-        ) : null}
+        {shown ? <StatusBadge status={shown.status} className="self-start" /> : null}
       </div>
       {pending && approved ? <p className="text-sm text-stone-700">{t('photos.vendor.replacing')}</p> : null}
       <RemovedNotices photos={removed} kindText={kindName} />
@@ -537,9 +560,7 @@ function PortfolioPhoto({
           <h4 id={titleId} className="text-sm font-semibold text-stone-900">
             {t('photos.vendor.photoNumber', { position, count })}
           </h4>
-          <Badge tone={photo.status === 'approved' ? 'brand' : 'neutral'}>
-            {t(`photos.statuses.${photo.status}`)}
-          </Badge>
+          <StatusBadge status={photo.status} />
         </div>
       </div>
       <form className="flex flex-col gap-1.5" onSubmit={(event) => void saveAlt(event)}>

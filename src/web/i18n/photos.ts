@@ -160,7 +160,7 @@ export const photosEsMX: typeof photosEn = {
     portfolioList: 'Fotos del portafolio, en el orden en que las ven tus clientes',
     photoNumber: 'Foto {{position}} de {{count}}',
     alt: 'Descripción (para quienes no pueden ver la foto)',
-    altPlaceholder: 'p. ej. Cocina después de una limpieza profunda',
+    altPlaceholder: 'p. ej. Cocina recién limpia',
     saveAlt: 'Guardar descripción',
     saveAltLabel: 'Guardar la descripción de la foto {{position}}',
     altSaved: 'Descripción guardada',

@@ -11,6 +11,7 @@ import { contactsEn, contactsEsMX } from '../src/web/i18n/contacts.ts';
 import { en } from '../src/web/i18n/en.ts';
 import { esMX } from '../src/web/i18n/es-MX.ts';
 import { payoutsEn, payoutsEsMX } from '../src/web/i18n/payouts.ts';
+import { photosEn, photosEsMX } from '../src/web/i18n/photos.ts';
 import { policiesEn, policiesEsMX } from '../src/web/i18n/policies.ts';
 import { reviewModerationEn, reviewModerationEsMX } from '../src/web/i18n/review-moderation.ts';
 import { reviewPageEn, reviewPageEsMX } from '../src/web/i18n/review-page.ts';
@@ -61,8 +62,8 @@ function stringsOf(language: 'en' | 'es-MX'): Set<string> {
     : [en, adminEn, authEn, bookingsEn, contactsEn, payoutsEn, policiesEn, reviewPageEn])
     flatten(bundle, all);
   for (const bundle of spanish
-    ? [reviewModerationEsMX, reviewsEsMX, vendorEsMX, whatsappEsMX]
-    : [reviewModerationEn, reviewsEn, vendorEn, whatsappEn])
+    ? [reviewModerationEsMX, reviewsEsMX, vendorEsMX, whatsappEsMX, photosEsMX]
+    : [reviewModerationEn, reviewsEn, vendorEn, whatsappEn, photosEn])
     flatten(bundle, all);
   for (const table of [errorCodeTexts, errorReasonTexts, authErrorTexts])
     for (const texts of Object.values(table)) all.add(texts[language]);
@@ -741,7 +742,7 @@ await step('vendor signup', async () => {
 await step('admin', async () => {
   const { context, page } = await phone();
   await signIn(context, 'admin@barrio.test');
-  for (const tab of ['vendors', 'review', 'customers', 'bookings', 'payouts', 'reviews']) {
+  for (const tab of ['vendors', 'review', 'photos', 'customers', 'bookings', 'payouts', 'reviews']) {
     await page.goto(`/admin?tab=${tab}`);
     await shoot(page, `admin-${tab}`);
   }

@@ -96,7 +96,12 @@ const VendorAuth = lazyRoute('vendor-auth.tsx', ['auth']);
 const MagicLink = lazyRoute('magic-link.tsx', ['auth']);
 // The wizard's password checklist comes with its strings (`vendor.wizard`).
 const ResetPassword = lazyRoute('reset-password.tsx', ['auth', 'vendor']);
-const VendorDashboard = lazyRoute('vendor-dashboard.tsx', ['vendor', 'payouts', 'reviewModeration']);
+const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
+  'vendor',
+  'payouts',
+  'reviewModeration',
+  'photos',
+]);
 const PublicVendor = lazyRoute('public-vendor.tsx', ['bookings']);
 const Directory = lazyRoute('public-all-vendors.tsx');
 const VendorSignup = lazyRoute('vendor-signup.tsx', ['vendor', 'auth']);
@@ -106,7 +111,7 @@ const Review = lazyRoute('review.tsx', ['reviewPage']);
 const PaymentSuccess = lazyRoute('payment-success.tsx', ['payments']);
 const PaymentCancel = lazyRoute('payment-cancel.tsx', ['payments']);
 const SandboxCheckout = lazyRoute('sandbox-checkout.tsx', ['payments']);
-const Admin = lazyRoute('admin.tsx', ['admin', 'auth', 'payouts', 'reviewModeration']);
+const Admin = lazyRoute('admin.tsx', ['admin', 'auth', 'payouts', 'reviewModeration', 'photos']);
 const DevMailbox = lazyRoute('dev-mailbox.tsx', ['auth']);
 const Policies = lazyRoute('policies.tsx', ['policies']);
 

@@ -19,6 +19,8 @@ export const adminEn = {
   tabs: {
     vendors: 'Vendors',
     review: 'Review',
+    // Approved vendors' new photos waiting for an admin (decision 074).
+    photos: 'Photos',
     customers: 'Customers',
     bookings: 'Bookings',
     payouts: 'Payouts',
@@ -361,6 +363,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
   tabs: {
     vendors: 'Proveedores',
     review: 'Revisión',
+    photos: 'Fotos',
     customers: 'Clientes',
     bookings: 'Reservas',
     payouts: 'Pagos',

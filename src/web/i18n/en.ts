@@ -7,6 +7,7 @@ import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
 import type { paymentsEn } from './payments.ts';
 import type { payoutsEn } from './payouts.ts';
+import type { photosEn } from './photos.ts';
 import type { policiesEn } from './policies.ts';
 import type { reviewModerationEn } from './review-moderation.ts';
 import type { reviewPageEn } from './review-page.ts';
@@ -210,6 +211,7 @@ export interface LazyTranslations {
   reviews: typeof reviewsEn;
   reviewPage: typeof reviewPageEn;
   reviewModeration: typeof reviewModerationEn;
+  photos: typeof photosEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

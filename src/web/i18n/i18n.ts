@@ -51,6 +51,7 @@ export const lazyStrings = {
     import('./review-moderation.ts').then(
       (m): Bundle => ({ en: m.reviewModerationEn, 'es-MX': m.reviewModerationEsMX }),
     ),
+  photos: () => import('./photos.ts').then((m): Bundle => ({ en: m.photosEn, 'es-MX': m.photosEsMX })),
 } satisfies Record<string, () => Promise<Bundle>>;
 
 export type StringsName = keyof typeof lazyStrings;

@@ -6,6 +6,7 @@ import { type AdminTab, adminTabs } from '../features/admin/admin-href.ts';
 import { BookingsTab } from '../features/admin/components/bookings-tab.tsx';
 import { CustomersTab } from '../features/admin/components/customers-tab.tsx';
 import { PayoutsTab } from '../features/admin/components/payouts-tab.tsx';
+import { PhotosTab } from '../features/admin/components/photos-tab.tsx';
 import { ReviewTab } from '../features/admin/components/review-tab.tsx';
 import { ReviewsTab } from '../features/admin/components/reviews-tab.tsx';
 import { StatsCards } from '../features/admin/components/stats-cards.tsx';
@@ -17,6 +18,7 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 const tabContents: Record<AdminTab, () => ReactNode> = {
   vendors: VendorsTab,
   review: ReviewTab,
+  photos: PhotosTab,
   customers: CustomersTab,
   bookings: BookingsTab,
   payouts: PayoutsTab,
@@ -24,8 +26,8 @@ const tabContents: Record<AdminTab, () => ReactNode> = {
 };
 
 /**
- * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Customers, Bookings,
- * Payouts and Reviews. Behind RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
+ * Admin dashboard (/admin, product §2): summary cards, then Vendors, Review, Photos, Customers,
+ * Bookings, Payouts and Reviews. Behind RequireAdmin; the server checks the role on every call as well (ARCHITECTURE §10).
  */
 export function Component() {
   const { t } = useTranslation();
@@ -44,8 +46,9 @@ export function Component() {
         onValueChange={(value) => setParams({ tab: value }, { replace: true })}
         className="flex flex-col gap-4"
       >
-        {/* Two rows of three on a phone: "Proveedores" and its five neighbours do not fit one at 390 px. */}
-        <TabsList className="grid-cols-3 sm:grid-cols-6">
+        {/* Rows of three, the last tab across the third row: "Proveedores" and its six neighbours fit
+            no single row of the layout (at most 448 px wide), nor rows of four at 390 px. */}
+        <TabsList className="grid-cols-3 [&>:last-child]:col-span-3">
           {adminTabs.map((name) => (
             <TabsTrigger key={name} value={name}>
               {t(`admin.tabs.${name}`)}

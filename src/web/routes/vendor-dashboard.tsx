@@ -16,6 +16,7 @@ import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
 import { EmailConfirmedNotice } from '../features/vendor-dashboard/components/email-confirmed-notice.tsx';
 import { PendingChangeNotice } from '../features/vendor-dashboard/components/pending-change-notice.tsx';
+import { PhotosSection } from '../features/vendor-dashboard/components/photos-section.tsx';
 import {
   AvailabilityEditor,
   BookingSettingsEditor,
@@ -165,6 +166,9 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
           <ProfileEditor profile={profile} onClose={close} />
         </EditorToggle>
       </Card>
+
+      {/* What the public profile shows beside those words: the photo, the cover, the portfolio. */}
+      <PhotosSection profile={profile} />
 
       <Card title={t('vendor.dashboard.areas')}>
         <TagList items={profile.service_areas} />

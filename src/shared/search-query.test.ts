@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesContaining, MAX_SEARCH_WORDS, searchWords } from './search-query.ts';
+import { categoriesContaining, MAX_SEARCH_WORDS, searchWords, wordForms } from './search-query.ts';
+import { everydayWords } from './search-vocabulary.ts';
 
 describe('searchWords', () => {
   it('keeps letters and digits, lower case, accents as typed; drops stop words and repeats', () => {
@@ -9,6 +10,13 @@ describe('searchWords', () => {
     expect(searchWords("'; drop table x:* & !")).toEqual(['drop', 'table']);
     expect(searchWords('a b c')).toEqual([]);
     expect(searchWords('Brillante 3')).toEqual(['brillante', '3']);
+  });
+
+  it('drops the words of a sentence that ask, not what is needed, accents aside', () => {
+    expect(searchWords('Busco a alguien que pinte mi cuarto')).toEqual(['pinte', 'cuarto']);
+    expect(searchWords('¿Quién me puede ayudar? Necesito un plomero urgente')).toEqual(['plomero']);
+    expect(searchWords('niñera para el fin de semana')).toEqual(['niñera']);
+    expect(searchWords('can someone fix my laptop')).toEqual(['fix', 'laptop']);
   });
 
   it(`looks for ${MAX_SEARCH_WORDS} words at most`, () => {
@@ -25,5 +33,24 @@ describe('categoriesContaining (product §5: the category contains the text)', (
     expect(categoriesContaining('pet')).toEqual(['pets']);
     expect(categoriesContaining('zzz')).toEqual([]);
     expect(categoriesContaining('  ')).toEqual([]);
+  });
+});
+
+describe('wordForms (what a vendor writes for the word typed)', () => {
+  it('gives everyday and slang words their written words, and a diminutive its word', () => {
+    expect(wordForms('compu')).toEqual(['computadora', 'computadoras']);
+    expect(wordForms('Pelo')).toEqual(['cabello', 'corte']);
+    expect(wordForms('perrita')).toEqual(['perro', 'perra']);
+    expect(wordForms('gatitos')).toEqual(['gato', 'gata']);
+    expect(wordForms('plomero')).toEqual([]);
+    // Too short to be a diminutive: "cita", "chita".
+    expect(wordForms('cita')).toEqual([]);
+  });
+
+  it('keeps its data searchable: folded keys, single words of letters', () => {
+    for (const [word, forms] of Object.entries(everydayWords)) {
+      expect(word).toMatch(/^[a-z]+$/);
+      for (const form of forms) expect(form, word).toMatch(/^[a-z]+$/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { categoryWords, type VendorCategoryKey, vendorCategories } from './categories.ts';
 import { foldText } from './fold-text.ts';
+import { categorySynonyms, everydayWords } from './search-vocabulary.ts';
 
 // How a search text becomes what the vendor search looks for (ARCHITECTURE §3.6).
 
@@ -36,6 +37,133 @@ const stopWords = new Set([
   'with',
 ]);
 
+/**
+ * Words of a sentence that say who asks, how politely or for whom, never what is needed ("busco a
+ * alguien que pinte mi cuarto" needs "pinte cuarto"): dropped as the stop words are. Folded (no
+ * accents): they are compared folded. Words that could be the need ("casa", "hijo") are not here: a
+ * vendor that has them ranks first, and one that has not is still found (vendor-search.ts).
+ */
+const fillerWords = new Set([
+  // Who: someone, me, my…
+  'alguien',
+  'alguno',
+  'alguna',
+  'algun',
+  'quien',
+  'quienes',
+  'yo',
+  'me',
+  'mi',
+  'mis',
+  'te',
+  'tu',
+  'tus',
+  'se',
+  'su',
+  'sus',
+  'le',
+  'les',
+  'nos',
+  'nuestro',
+  'nuestra',
+  // Asking: I want, I look for, I need, can you…
+  'quiero',
+  'quisiera',
+  'queremos',
+  'busco',
+  'buscamos',
+  'buscando',
+  'necesito',
+  'necesitamos',
+  'ocupo',
+  'ocupamos',
+  'requiero',
+  'urge',
+  'puede',
+  'pueden',
+  'puedes',
+  'podria',
+  'podrian',
+  'hay',
+  'favor',
+  'porfa',
+  'hola',
+  'gracias',
+  'algo',
+  'como',
+  'donde',
+  'cual',
+  'es',
+  'son',
+  'sea',
+  'este',
+  'esta',
+  'esto',
+  'ese',
+  'esa',
+  'muy',
+  'bien',
+  'buen',
+  'bueno',
+  'buena',
+  'si',
+  'no',
+  'cerca',
+  'ayude',
+  'ayuden',
+  'ayuda',
+  'ayudar',
+  'haga',
+  'hagan',
+  'hacer',
+  'hacerme',
+  // When: a day or an urgency is not what is needed, and a vendor's text that says "fin de semana"
+  // is not the one who does the job.
+  'hoy',
+  'manana',
+  'tarde',
+  'noche',
+  'fin',
+  'fines',
+  'semana',
+  'urgente',
+  'ahorita',
+  'pronto',
+  'ya',
+  // English.
+  'someone',
+  'somebody',
+  'anyone',
+  'who',
+  'need',
+  'needs',
+  'looking',
+  'want',
+  'would',
+  'like',
+  'please',
+  'can',
+  'could',
+  'my',
+  'me',
+  'our',
+  'your',
+  'is',
+  'are',
+  'get',
+  'find',
+  'hello',
+  'hi',
+  'near',
+  'help',
+  'today',
+  'tonight',
+  'tomorrow',
+  'weekend',
+  'urgent',
+  'asap',
+]);
+
 /** At most this many words of a search are looked for; more say nothing new and cost an index probe each. */
 export const MAX_SEARCH_WORDS = 6;
 
@@ -47,8 +175,32 @@ export const MAX_SEARCH_WORDS = 6;
 export function searchWords(text: string): string[] {
   const words = text.toLocaleLowerCase('es-MX').match(/[\p{L}\p{N}]+/gu) ?? [];
   return [
-    ...new Set(words.filter((word) => (word.length >= 2 || /^\d$/.test(word)) && !stopWords.has(word))),
+    ...new Set(
+      words.filter(
+        (word) =>
+          (word.length >= 2 || /^\d$/.test(word)) && !stopWords.has(word) && !fillerWords.has(foldText(word)),
+      ),
+    ),
   ].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** Diminutives as Mexico speaks them: "perrita", "gatitos", "casita" → the word they shrink. */
+const diminutive = /^(\p{L}{3,})(?:it|cit)(?:o|a|os|as)$/u;
+
+/**
+ * What else a search word may be written as in a vendor's text: its everyday or slang forms' words
+ * (`everydayWords`: "compu" → computadora, "pelo" → cabello) and, for a diminutive, the word it
+ * shrinks ("perrita" → perra, perro). Single words, letters only, folded as typed; the word itself
+ * not included. Verb forms need nothing here: the Spanish stem and its beginning find them ("pinte"
+ * → pint → pintura).
+ */
+export function wordForms(word: string): string[] {
+  const folded = foldText(word);
+  const forms = new Set<string>(everydayWords[folded] ?? []);
+  const shrunk = diminutive.exec(folded)?.[1];
+  if (shrunk) for (const ending of ['o', 'a']) forms.add(`${shrunk}${ending}`);
+  forms.delete(folded);
+  return [...forms];
 }
 
 const fold = foldText;
@@ -62,4 +214,20 @@ export function categoriesContaining(text: string): VendorCategoryKey[] {
   const wanted = fold(text);
   if (!wanted) return [];
   return vendorCategories.filter((key) => categoryWords(key).some((label) => fold(label).includes(wanted)));
+}
+
+let vocabulary: Set<string> | undefined;
+
+/**
+ * Whether a word is one the search knows as a need — a word of a category's labels or synonyms, or
+ * an everyday word or one it stands for — and so never a place, even where a colonia is named so.
+ */
+export function isNeedWord(word: string): boolean {
+  vocabulary ??= new Set(
+    [
+      ...vendorCategories.flatMap((key) => [...categoryWords(key), ...categorySynonyms[key]]),
+      ...Object.entries(everydayWords).flat(2),
+    ].flatMap((text) => foldText(text).split(/[^a-z0-9]+/)),
+  );
+  return vocabulary.has(foldText(word));
 }

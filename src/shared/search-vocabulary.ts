@@ -213,6 +213,77 @@ export const categorySynonyms: Record<VendorCategoryKey, readonly string[]> = {
   other: [],
 };
 
+/**
+ * Everyday and slang words of Mexico City, each with the words a vendor writes instead: a search
+ * word is also looked for as these (wordForms, search-query.ts). Keys folded (no accents), values
+ * single words of letters. Unlike a category's synonyms they find what a vendor wrote, not a whole
+ * category: "pelo" finds the stylist who cuts "cabello", not every beauty vendor.
+ */
+export const everydayWords: Readonly<Record<string, readonly string[]>> = {
+  // Things and places.
+  compu: ['computadora', 'computadoras'],
+  compus: ['computadoras'],
+  lap: ['laptop'],
+  cel: ['celular'],
+  celu: ['celular'],
+  refri: ['refrigerador'],
+  bici: ['bicicleta'],
+  tele: ['television'],
+  depa: ['departamento'],
+  cuarto: ['recamara', 'habitacion'],
+  recamara: ['cuarto', 'habitacion'],
+  internet: ['wifi', 'redes'],
+  foco: ['electricidad', 'iluminacion'],
+  // "En casa", "en mi casa": where the service is done.
+  casa: ['domicilio'],
+  fuga: ['plomeria', 'fugas'],
+  // People and animals.
+  peque: ['nino', 'nina', 'ninos'],
+  peques: ['ninos'],
+  chamaco: ['nino'],
+  chamacos: ['ninos'],
+  nene: ['nino', 'bebe'],
+  bebe: ['bebes', 'nino', 'ninos'],
+  chavitos: ['ninos'],
+  lomito: ['perro'],
+  lomitos: ['perros'],
+  firulais: ['perro'],
+  michi: ['gato'],
+  michis: ['gatos'],
+  profe: ['maestro', 'maestra', 'clases'],
+  // The body.
+  pelo: ['cabello', 'corte'],
+  grenas: ['cabello'],
+  // What needs doing.
+  arreglar: ['reparar', 'reparacion'],
+  arregle: ['reparar', 'reparacion'],
+  arreglen: ['reparar', 'reparacion'],
+  componer: ['reparar', 'reparacion'],
+  componga: ['reparar', 'reparacion'],
+  descompuesto: ['reparacion'],
+  descompuesta: ['reparacion'],
+  limpiar: ['limpieza'],
+  limpie: ['limpieza'],
+  asear: ['limpieza', 'aseo'],
+  mudarme: ['mudanza'],
+  mudar: ['mudanza'],
+  pasear: ['paseo', 'paseos'],
+  pasee: ['paseo', 'paseos'],
+  planchar: ['planchado'],
+  cocinar: ['cocina'],
+  cocine: ['cocina'],
+  entrenar: ['entrenamiento', 'entrenador'],
+  // English.
+  fix: ['repair', 'reparacion'],
+  hair: ['cabello', 'corte'],
+  haircut: ['corte', 'cabello'],
+  cut: ['corte'],
+  home: ['domicilio'],
+  clean: ['limpieza'],
+  walk: ['paseo', 'paseos'],
+  apartment: ['departamento', 'depa'],
+};
+
 /** A language as people write it in either language: 'English' is also 'inglés'. */
 export const languageWords: Record<(typeof languages)[number], readonly string[]> = {
   Spanish: ['español', 'spanish'],

@@ -203,6 +203,14 @@ export class ColoniasCatalogue {
     return serviceAreas.some((area) => this.covered(area).some((label) => places.has(label)));
   }
 
+  private placeWords?: Set<string>;
+
+  /** Whether a word is a whole word of a colonia's name ("narvarte", "condesa", "doctores"). */
+  namesWord(word: string): boolean {
+    this.placeWords ??= new Set(this.entries.flatMap((entry) => entry.words));
+    return this.placeWords.has(fold(word));
+  }
+
   /**
    * The whole alcaldías ("Alcaldía X") that have a colonia with a word beginning with `word`:
    * a vendor serving one of them serves such a colonia, so a search for the word finds it.

@@ -203,6 +203,83 @@ const queries: Query[] = [
   { q: 'xyzzy', total: 0 },
 ];
 
+/**
+ * Sentences, as people write to a friend or type into a phone: filler words never count, everyday
+ * words and diminutives are the words vendors write, and when no vendor has every word the ones
+ * with the most of them answer (vendor-search.ts).
+ */
+const sentences: Query[] = [
+  { q: 'busco a alguien que pinte mi cuarto', first: 'Reparaciones del Hogar Martínez' },
+  { q: 'necesito quien pasee a mi perrita', first: 'Paseos Felices Condesa', not: cleaners },
+  { q: 'quiero arreglar mi compu', first: 'Soporte Técnico Byte', total: 1 },
+  { q: 'alguien para cuidar a mi bebe en la noche', finds: childcare, total: 2 },
+  { q: 'me pueden cortar el pelo en casa', first: 'Estética Luz', not: repair },
+  { q: 'quien instale el wifi', first: 'Hogar Conectado Redes y Wi-Fi', total: 1 },
+  { q: 'necesito un plomero urgente', finds: repair, first: 'Don Beto Plomería y Electricidad', total: 4 },
+  { q: 'se me rompió la tubería y hay una fuga', first: 'Don Beto Plomería y Electricidad' },
+  { q: 'busco quien me arregle la llave del baño', finds: ['Cerrajería La Llave de Oro'], not: cleaners },
+  { q: 'quiero que limpien mi depa', finds: ['Brillo Total Limpieza', 'Casa Impecable CDMX'], not: repair },
+  { q: 'necesito alguien que limpie mi casa el sábado', finds: ['Brillo Total Limpieza'], not: repair },
+  { q: 'busco una señora de limpieza', finds: cleaners, not: repair },
+  { q: 'quien me ayude con la mudanza', first: 'Mudanzas Ligeras El Güero', not: cleaners },
+  { q: 'necesito un flete para mover mis muebles', first: 'Mudanzas Ligeras El Güero' },
+  { q: 'busco chofer para el aeropuerto', first: 'Chofer Privado Arturo', total: 1 },
+  { q: 'quiero clases de inglés para mi hijo', first: 'English Club Roma' },
+  { q: 'busco maestra de matemáticas para mi peque', first: 'Regularización Santa Mari' },
+  { q: 'necesito regularización para mis chamacos', first: 'Regularización Santa Mari' },
+  { q: 'quiero aprender a tocar piano', first: 'Clases de Piano Katya' },
+  { q: 'busco clases de mandarín', first: 'Clases de Mandarín Laoshi Wei', total: 1 },
+  { q: 'quien me haga las uñas', first: 'Uñas Kawaii by Mariko', not: repair },
+  { q: 'quiero hacerme manicure', finds: ['Uñas Kawaii by Mariko', 'Estética Luz'], not: dogs },
+  { q: 'busco barbero cerca', first: 'Barbería El Bigote de Don Chucho', not: repair },
+  { q: 'necesito que me maquillen para una boda', first: 'Maquillaje y Peinado Fernanda Ruiz' },
+  { q: 'me urge un cerrajero', first: 'Cerrajería La Llave de Oro', not: cleaners },
+  { q: 'se me quedaron las llaves adentro', first: 'Cerrajería La Llave de Oro' },
+  { q: 'busco un electricista para cambiar un foco', first: 'Don Beto Plomería y Electricidad' },
+  {
+    q: 'quiero un carpintero que haga un librero',
+    finds: ['Reparaciones del Hogar Martínez'],
+    not: cleaners,
+  },
+  { q: 'necesito quien arregle mi celular', first: 'Soporte Técnico Byte', not: cleaners },
+  { q: 'se descompuso mi laptop', finds: ['Soporte Técnico Byte'], not: cleaners },
+  { q: 'quiero que me configuren el internet', first: 'Hogar Conectado Redes y Wi-Fi' },
+  { q: 'busco a alguien que pasee a mis lomitos', first: 'Paseos Felices Condesa', not: cleaners },
+  { q: 'necesito guardería para mi perro', first: 'Guardería Canina Huellitas', total: 1 },
+  { q: 'quien cuide a mis michis mientras viajo', first: 'Gatos en Casa', total: 1 },
+  { q: 'quiero un entrenador personal', finds: trainers, first: 'Entrena con Diego', not: dogs },
+  { q: 'necesito clases de yoga', first: 'Yoga Amatl', total: 1 },
+  { q: 'busco pilates a domicilio', first: 'Pilates a Domicilio Valeria', total: 1 },
+  { q: 'quiero un masaje relajante', first: 'Masaje Terapéutico Ixchel', not: cleaners },
+  { q: 'busco un chef para una cena en casa', first: 'Sabores de Oaxaca Chef a Domicilio' },
+  { q: 'quiero comida casera para la semana', finds: ['Cocina de la Abuela Chela'], not: cleaners },
+  { q: 'necesito pastel para cumpleaños', first: 'Repostería Dulce Ribera', total: 1 },
+  { q: 'busco fotógrafo para mi boda', first: 'Fotografía de Eventos Coyoacán', total: 1 },
+  { q: 'quiero una sesión de fotos familiar', first: 'Luz de Barrio Fotografía' },
+  { q: 'necesito un jardinero para podar', finds: gardeners, not: cleaners },
+  { q: 'quien me ayude con mis plantas', first: 'Doctor de Plantas Mateo' },
+  { q: 'quiero un huerto en mi azotea', first: 'Huerto Urbano en tu Azotea', total: 1 },
+  { q: 'busco costurera para arreglar un vestido', finds: ['Costura y Arreglos Doña Lupe'], not: repair },
+  { q: 'necesito un sastre para un traje', first: 'Sastrería Hermanos Ávila', total: 1 },
+  { q: 'quiero que me planchen la ropa', first: 'La Burbuja Lavandería a Domicilio' },
+  { q: 'busco lavandería a domicilio', first: 'La Burbuja Lavandería a Domicilio', total: 1 },
+  { q: 'necesito niñera para el fin de semana', finds: childcare, total: 2 },
+  { q: 'busco nana bilingüe', first: 'Cuidado Infantil Bilingüe Polanco' },
+  { q: 'necesito limpieza profunda después de la obra', first: 'Limpieza Post-Obra Hernández' },
+  { q: 'busco quien me corte el cabello', first: 'Estética Luz', not: repair },
+  // English.
+  { q: 'someone to walk my dog', first: 'Paseos Felices Condesa', not: cleaners },
+  { q: 'I need a plumber', finds: repair, total: 4 },
+  { q: 'looking for someone to clean my apartment', finds: ['Brillo Total Limpieza'], not: repair },
+  { q: 'can someone fix my laptop', first: 'Soporte Técnico Byte', not: cleaners },
+  { q: 'I want english classes', first: 'English Club Roma' },
+  { q: 'need a nanny for tonight', finds: childcare, total: 2 },
+  { q: 'looking for a personal trainer', finds: trainers, first: 'Entrena con Diego' },
+  { q: 'who can cut my hair at home', first: 'Estética Luz', not: repair },
+  // Only filler: nothing is asked for, nothing is found.
+  { q: 'busco a alguien que me ayude', total: 0 },
+];
+
 describe(`vendor search: what people type (${testEngine})`, () => {
   let database: Database;
   let request: (path: string) => Promise<Response>;
@@ -264,7 +341,11 @@ describe(`vendor search: what people type (${testEngine})`, () => {
     expect((await request('/api/vendors/suggest')).status).toBe(400);
   });
 
-  it.each(queries)('$q', async ({ q, finds = [], first, not = [], total }) => {
+  it('has at least 60 sentences', () => {
+    expect(sentences.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each([...queries, ...sentences])('$q', async ({ q, finds = [], first, not = [], total }) => {
     const res = await request(`/api/vendors?limit=50&q=${encodeURIComponent(q)}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as VendorListResponse;

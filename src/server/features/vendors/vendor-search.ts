@@ -1,5 +1,5 @@
 import { and, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { categoriesContaining, searchWords } from '../../../shared/search-query.ts';
+import { categoriesContaining, isNeedWord, searchWords, wordForms } from '../../../shared/search-query.ts';
 import { type Db, TYPO_SIMILARITY } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
@@ -11,7 +11,12 @@ const ALCALDIA_WORD_MIN_LENGTH = 4;
 
 /** What a search finds and how its finds rank (ARCHITECTURE §3.6). */
 export interface VendorSearch {
-  match: SQL;
+  /**
+   * What is found, strictest first: every word; then, for a sentence whose words no vendor has
+   * all of, any n − 1 of them, and so on down to any one. The list asks for the first that finds
+   * somebody (vendorListFilter), so that a partial match still answers and covers the most words.
+   */
+  levels: SQL[];
   /** The name contains the whole text: such a vendor comes first. */
   nameContains: SQL;
   /** 1 when a word is in the name or a service's name, 2 in the category's words, a colonia, a description or a language, 3 in the bio or by product §5's rule alone. */
@@ -56,13 +61,24 @@ async function typoCorrections(db: Db, words: string[]): Promise<Map<string, str
   return corrections;
 }
 
+/** The subsets of `items` of `size` elements, in order. */
+function subsets<T>(items: T[], size: number): T[][] {
+  if (size === 0) return [[]];
+  if (items.length < size) return [];
+  const [first, ...rest] = items as [T, ...T[]];
+  return [...subsets(rest, size - 1).map((subset) => [first, ...subset]), ...subsets(rest, size)];
+}
+
 /**
  * A vendor is found when every word of the search is in its search document — stemmed in
- * Spanish, as written, or as the beginning of a word, accents aside, or as a lexicon word it is a
- * small typo of — or, as product §5 has it, when its name or one of its category's labels contains
- * the whole text. How it ranks: a name containing the whole text, then the best place a word is
- * found (`tier`: the name or a service's name above the category's words, colonias, descriptions and
- * languages, above the bio), then the document's `ts_rank`.
+ * Spanish, as written, or as the beginning of a word, accents aside, as one of its everyday forms
+ * ("compu" → computadora, "perrita" → perro), or as a lexicon word it is a small typo of — or, as
+ * product §5 has it, when its name or one of its category's labels contains the whole text. Filler
+ * words never count ("busco a alguien que…", searchWords). When no vendor has every word, the ones
+ * that have the most of them are found (`levels`). How they rank: a name containing the whole
+ * text, then the best place a word is found (`tier`: the name or a service's name above the
+ * category's words, colonias, descriptions and languages, above the bio), then the document's
+ * `ts_rank` for the words.
  */
 export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> {
   const words = searchWords(text);
@@ -72,21 +88,21 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
   const categories = categoriesContaining(text);
   if (categories.length > 0) contains.push(inArray(vendorProfiles.serviceCategory, categories));
   if (words.length === 0) {
-    return { match: or(...contains)!, nameContains, tier: sql<number>`3`, rank: sql<number>`0` };
+    return { levels: [or(...contains)!], nameContains, tier: sql<number>`3`, rank: sql<number>`0` };
   }
-  // Each word: its Spanish stem or its beginning, or a word it may be a typo of, found with one of
-  // `weights` (all of them when empty: tsquery's `:*AB` restricts a word to those weights).
+  // Each word: its Spanish stem or its beginning, or one of its forms', or a word it may be a typo
+  // of, found with one of `weights` (all of them when empty: tsquery's `:*AB` restricts a word to
+  // those weights).
   const wordQuery = (word: string, weights: string) => {
-    const asWritten = [
-      `${word}:*${weights}`,
-      ...(corrections.get(word) ?? []).map((w) => `${w}:${weights || '*'}`),
-    ];
-    return sql`(to_tsquery('barrio_es', ${`${word}:*${weights}`}) || to_tsquery('barrio_simple', ${asWritten.join(' | ')}))`;
+    const written = [word, ...wordForms(word)].map((form) => `${form}:*${weights}`);
+    const asWritten = [...written, ...(corrections.get(word) ?? []).map((w) => `${w}:${weights || '*'}`)];
+    return sql`(to_tsquery('barrio_es', ${written.join(' | ')}) || to_tsquery('barrio_simple', ${asWritten.join(' | ')}))`;
   };
-  const every = sql.join(
-    words.map((word) => wordQuery(word, '')),
-    sql` && `,
-  );
+  const all = (of: string[]) =>
+    sql.join(
+      of.map((word) => wordQuery(word, '')),
+      sql` && `,
+    );
   const anyIn = (weights: string) =>
     sql.join(
       words.map((word) => wordQuery(word, weights)),
@@ -110,11 +126,38 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
             : sql`${document} @@ ${wordQuery(word, '')}`,
         ),
       )!
-    : sql`${document} @@ (${every})`;
+    : sql`${document} @@ (${all(words)})`;
+  // Fewer words: every place (a colonia named is where the need is, never dropped) and any `size`
+  // of the others, as one text query (one index scan).
+  const isPlace = words.map(
+    (word, i) => alcaldiasOf[i]!.length > 0 && colonias().namesWord(word) && !isNeedWord(word),
+  );
+  const needs = words.filter((_, i) => !isPlace[i]);
+  const places = words.flatMap((word, i) =>
+    isPlace[i]
+      ? [
+          or(
+            sql`${document} @@ ${wordQuery(word, '')}`,
+            sql`${vendorProfiles.serviceAreas} && ${sql.param(alcaldiasOf[i])}::text[]`,
+          )!,
+        ]
+      : [],
+  );
+  const anyOf = (size: number) =>
+    and(
+      ...places,
+      sql`${document} @@ (${sql.join(
+        subsets(needs, size).map((subset) => sql`(${all(subset)})`),
+        sql` || `,
+      )})`,
+    )!;
+  const relaxed = Array.from({ length: Math.max(0, needs.length - 1) }, (_, i) =>
+    anyOf(needs.length - 1 - i),
+  );
   return {
-    match: or(everyWord, ...contains)!,
+    levels: [or(everyWord, ...contains)!, ...relaxed.map((level) => or(level, ...contains)!)],
     nameContains,
     tier: sql<number>`case when ${document} @@ (${anyIn('A')}) then 1 when ${document} @@ (${anyIn('ABC')}) then 2 else 3 end`,
-    rank: sql<number>`ts_rank(${document}, ${every})`,
+    rank: sql<number>`ts_rank(${document}, ${all(words)})`,
   };
 }

@@ -156,8 +156,24 @@ export async function vendorListFilter(
   const { category, q } = query;
   if (!q) return { where: and(...conditions)!, category, plain: conditions.length === (category ? 2 : 1) };
   const search = await vendorSearch(db, q);
-  conditions.push(search.match);
+  conditions.push(await firstLevelFinding(db, search.levels, and(...conditions)!));
   return { where: and(...conditions)!, category, plain: false, search };
+}
+
+/**
+ * The strictest of a search's levels that finds a vendor within the list's other conditions (the
+ * first when none does): one statement, which stops at the first level with a match. A search of
+ * one word has one level and asks nothing.
+ */
+async function firstLevelFinding(db: Db, levels: SQL[], where: SQL): Promise<SQL> {
+  if (levels.length === 1) return levels[0]!;
+  const probes = levels.map(
+    (level, i) => sql`when exists (select 1 from ${vendorProfiles} where ${and(where, level)}) then ${i}`,
+  );
+  const result = (await db.execute(
+    sql`select case ${sql.join(probes, sql` `)} else 0 end as level`,
+  )) as unknown as { rows: { level: number }[] };
+  return levels[Number(result.rows[0]?.level ?? 0)]!;
 }
 
 /**

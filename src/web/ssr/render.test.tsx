@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../shared/ssr.ts';
-import { photoSizes, srcSetOf } from '../../shared/vendor-photos.ts';
+import { photoSizes, srcSetOf } from '../../shared/vendor-photo-display.ts';
 import { fakePhoto, fakeVendor, fakeVendorDetail } from '../features/vendors/vendor-fixtures.ts';
 import { render } from './render.tsx';
 

@@ -1,7 +1,7 @@
 import { categoryLabel, isCategoryKey } from '../../../shared/categories.ts';
 import { inLanguage, type Language } from '../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
-import { leadPhotoOf, photoSizes, srcSetOf } from '../../../shared/vendor-photos.ts';
+import { leadPhotoOf, photoSizes, srcSetOf } from '../../../shared/vendor-photo-display.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { previewSize } from '../media/media.service.ts';

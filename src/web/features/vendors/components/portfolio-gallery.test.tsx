@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { photoSizes } from '../../../../shared/vendor-photos.ts';
+import { photoSizes } from '../../../../shared/vendor-photo-display.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { fakePhoto } from '../vendor-fixtures.ts';
 import { PortfolioGallery } from './portfolio-gallery.tsx';

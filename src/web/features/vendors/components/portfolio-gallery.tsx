@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type PublicPhoto, photoSizes } from '../../../../shared/vendor-photos.ts';
+import { photoSizes } from '../../../../shared/vendor-photo-display.ts';
+import type { PublicPhoto } from '../../../../shared/vendor-photos.ts';
 import { Photo } from './vendor-photo.tsx';
 
 const arrowClass =

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { photoSizes } from '../../../../shared/vendor-photos.ts';
+import { photoSizes } from '../../../../shared/vendor-photo-display.ts';
 import { i18n } from '../../../i18n/i18n.ts';
 import { fakePhoto, fakeVendor, fakeVendorDetail } from '../vendor-fixtures.ts';
 import { VendorCard } from './vendor-card.tsx';

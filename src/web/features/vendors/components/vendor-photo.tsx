@@ -1,5 +1,5 @@
+import { srcSetOf } from '../../../../shared/vendor-photo-display.ts';
 import type { PublicPhoto } from '../../../../shared/vendor-photos.ts';
-import { srcSetOf } from '../../../../shared/vendor-photos.ts';
 
 /**
  * How soon an image loads: `lead` is the page's largest picture on the first screen (its LCP):

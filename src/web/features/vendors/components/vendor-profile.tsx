@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { categoryLabel, spokenLanguageLabel } from '../../../../shared/categories.ts';
 import { defaultLanguage, isLanguage } from '../../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
-import { leadPhotoOf, photoSizes } from '../../../../shared/vendor-photos.ts';
+import { leadPhotoOf, photoSizes } from '../../../../shared/vendor-photo-display.ts';
 import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';

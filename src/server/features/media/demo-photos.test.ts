@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slugify } from '../../../shared/slug.ts';
-import type { PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
+import type { PublicVendorDetail, VendorItemsResponse } from '../../../shared/vendor.schemas.ts';
 import { vendorPhotos } from '../../db/schema/media.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
 import { createDatabaseStorage } from '../../integrations/media-storage/database-storage.ts';
@@ -63,6 +63,16 @@ describe(`the demo's photos (${testEngine})`, () => {
         expect(photo.service_id).toBe(service ? vendor.services.find((s) => s.name === service)?.id : null);
       }
     }
+    // The cards' answers carry the profile photo too: Home's featured vendors and a similar vendor's.
+    const featured = (await (await app.request('/api/vendors/featured')).json()) as VendorItemsResponse;
+    const pictured = featured.items.filter((v) => v.profile_photo);
+    expect(pictured.map((v) => v.business_name)).toEqual(['Casa Impecable CDMX', 'Entrena con Diego']);
+    const similar = (await (
+      await app.request(`/api/vendors/${slugify('Brillo Total Limpieza')}/similar`)
+    ).json()) as VendorItemsResponse;
+    expect(
+      similar.items.find((v) => v.business_name === 'Casa Impecable CDMX')?.profile_photo?.variants,
+    ).toHaveLength(2);
     const rows = await database.db.select({ status: vendorPhotos.status }).from(vendorPhotos);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['approved']));
   });

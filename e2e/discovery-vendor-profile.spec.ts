@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectPhoneFriendly } from './support/axe.ts';
+import { expectPhoneFriendly, expectTapTargets } from './support/axe.ts';
+import { phone } from './support/phone.ts';
 import { test } from './support/test.ts';
 
 // Discovery: the public vendor profile on a phone, against the demo data.
@@ -28,6 +29,8 @@ test('profile: tabs, See Services, about, reviews, similar vendor, by id and by 
   await expect(page.getByRole('link', { name: 'Back to vendors' })).toHaveAttribute('href', '/vendors');
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth');
   await expect(page.getByRole('heading', { name: 'New to Barrio?' })).toBeVisible();
+  // No portfolio, no gallery.
+  await expect(page.getByRole('region', { name: 'Portfolio' })).toHaveCount(0);
 
   // Services is the default tab: prices and durations (the booking form is e2e/booking-request.spec.ts).
   await expect(page.getByRole('tab', { name: 'Services' })).toHaveAttribute('aria-selected', 'true');
@@ -73,6 +76,97 @@ test('profile: tabs, See Services, about, reviews, similar vendor, by id and by 
   expect(errors).toEqual([]);
 });
 
+/** A demo vendor with photos (src/server/features/media/demo-photos.ts): a cover and four portfolio photos. */
+const pictured = 'casa-impecable-cdmx';
+
+test('profile photos: the lead photo fetched first, a gallery swiped and stepped through at 390 px', async ({
+  newPhone,
+}) => {
+  const { page, errors } = await newPhone();
+  // The server's page: its lead picture (the gallery's first photo) preloaded in the head with the
+  // same srcset and sizes as the one img fetched first in the markup, found before any script.
+  const html = await (await page.request.get(`/public/vendor/${pictured}`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  const preload =
+    /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/.exec(
+      head,
+    );
+  expect(preload).not.toBeNull();
+  const leads =
+    html.slice(html.indexOf('<div id="root"')).match(/<img[^>]*fetchpriority="high"[^>]*>/gi) ?? [];
+  expect(leads).toHaveLength(1);
+  expect(leads[0]).toContain(`srcset="${preload![2]}"`);
+  expect(leads[0]).toContain(`sizes="${preload![3]}"`);
+  expect(leads[0]).not.toContain('loading=');
+
+  await page.goto(`/public/vendor/${pictured}`);
+  const gallery = page.getByRole('region', { name: 'Portfolio' });
+  const track = gallery.getByRole('list', { name: 'Portfolio photos, swipe to see more' });
+  const first = track.getByRole('img').first();
+  await expect(first).toHaveAttribute('alt', /^Ilustración: recámara/);
+  // At 3x the 358 px column wants the widest variant, 960 px: the preload's very URL, fetched once.
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  expect(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(
+    new URL(preload![1]!, page.url()).href,
+  );
+  await expect(gallery.getByText('Airbnb turnover')).toBeVisible();
+  const position = gallery.getByText(/^Photo \d of 4$/);
+  await expect(position).toHaveText('Photo 1 of 4');
+  const inView = () => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+
+  // A finger's swipe to the left brings the next photo, snapped into place.
+  await track.scrollIntoViewIfNeeded();
+  const box = (await track.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const y = Math.round(box.y + box.height / 2);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const from = Math.round(box.x + box.width * 0.85);
+  await touch('touchStart', from);
+  for (let step = 1; step <= 10; step++) await touch('touchMove', from - step * Math.round(box.width * 0.06));
+  await touch('touchEnd', 0);
+  await expect(position).toHaveText('Photo 2 of 4');
+  await expect.poll(inView).toBe(1);
+  await expect(track.getByRole('img').nth(1)).toBeInViewport();
+
+  // Next and Previous, by tap and by keyboard; at the last photo Next stays put, focused.
+  const next = gallery.getByRole('button', { name: 'Next photo' });
+  const previous = gallery.getByRole('button', { name: 'Previous photo' });
+  await next.click();
+  await expect(position).toHaveText('Photo 3 of 4');
+  await expect.poll(inView).toBe(2);
+  await next.press('Enter');
+  await expect(position).toHaveText('Photo 4 of 4');
+  await expect(next).toHaveAttribute('aria-disabled', 'true');
+  await next.press('Enter');
+  await expect(position).toHaveText('Photo 4 of 4');
+  await expect(next).toBeFocused();
+  await previous.click();
+  await expect(position).toHaveText('Photo 3 of 4');
+  await expect.poll(inView).toBe(2);
+  await expectTapTargets(gallery);
+  await expectPhoneFriendly(page);
+  expect(errors).toEqual([]);
+});
+
+test('profile photos without scripts: the header and the gallery are in the page', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ ...phone, baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/public/vendor/${pictured}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Casa Impecable CDMX' })).toBeVisible();
+  const first = page.getByRole('region', { name: 'Portfolio' }).getByRole('img').first();
+  await expect(first).toBeVisible();
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  await context.close();
+});
+
 test("an unknown vendor: 'Vendor Not Found' with a link to /auth, and the toast", async ({ newPhone }) => {
   const { page, errors } = await newPhone();
   await page.goto('/public/vendor/no-such-vendor-here');
@@ -99,6 +193,14 @@ test('link previews: the server puts the vendor into the HTML', async ({ request
   const picture = await request.get(image!);
   expect(picture.headers()['content-type']).toBe('image/png');
   expect((await picture.body()).subarray(1, 4).toString()).toBe('PNG');
+
+  // A vendor with a cover photo: its 1200×630 JPEG (decision 074), which every chat app shows.
+  const withCover = await (await request.get(`/public/vendor/${pictured}`)).text();
+  const cover = /<meta property="og:image" content="([^"]+)"/.exec(withCover)?.[1];
+  expect(cover).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/photos\/[0-9a-f-]{36}\/[\w-]{43}\.jpg$/);
+  const jpeg = await request.get(cover!);
+  expect(jpeg.headers()['content-type']).toBe('image/jpeg');
+  expect([...(await jpeg.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
 });
 
 test('crawlers: Home has its preview, the sitemap lists the vendor, /vendor/{slug} redirects on the server', async ({

@@ -7,7 +7,9 @@ import { vendorProfiles } from '../src/server/db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../src/server/db/seed/demo-people.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 import { manageLinkFor } from '../src/server/features/booking-lifecycle/booking-checkout.ts';
+import { seedDemoPhotos } from '../src/server/features/media/demo-photos.ts';
 import { seedDemoReviews } from '../src/server/features/reviews/demo-reviews.ts';
+import { createMediaStorage } from '../src/server/integrations/media-storage/create-media-storage.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 
 // `npm run db:seed -- --vendors N` (ARCHITECTURE §13): the demo data, with N vendors for benchmarks.
@@ -49,7 +51,10 @@ try {
   const seeded = await seedDemoData(database.db, {
     vendors,
     logger: createLogger(config.logLevel),
-    alsoSeed: (tx, now) => seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) }),
+    alsoSeed: async (tx, now) => {
+      await seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) });
+      await seedDemoPhotos(tx, { now, storage: createMediaStorage({ config, db: tx }) });
+    },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (!seeded) {

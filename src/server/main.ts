@@ -6,10 +6,12 @@ import { loadDotEnv, parseConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { refreshDemoBookings, seedDemoData } from './db/seed/seed.ts';
 import { checkoutDeps, manageLinkFor } from './features/booking-lifecycle/booking-checkout.ts';
+import { seedDemoPhotos } from './features/media/demo-photos.ts';
 import { mailOutboxHandler } from './features/outbox/outbox.service.ts';
 import { seedDemoReviews } from './features/reviews/demo-reviews.ts';
 import { whatsappOutboxHandler } from './features/whatsapp/whatsapp-outbox.ts';
 import { createMailTransport } from './integrations/mail/create-mail-transport.ts';
+import { createMediaStorage } from './integrations/media-storage/create-media-storage.ts';
 import { createPaymentProvider } from './integrations/payments/create-payment-provider.ts';
 import { createWhatsAppTransport } from './integrations/whatsapp/create-whatsapp-transport.ts';
 import { startExpirySweeper } from './jobs/expiry-sweeper.ts';
@@ -54,7 +56,10 @@ if (config.demoSeed) {
   const seeded = await seedDemoData(database.db, {
     vendors: config.seedVendors,
     logger,
-    alsoSeed: (tx, now) => seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) }),
+    alsoSeed: async (tx, now) => {
+      await seedDemoReviews(tx, { now, manageLink: manageLinkFor({ config }) });
+      await seedDemoPhotos(tx, { now, storage: createMediaStorage({ config, db: tx }) });
+    },
   });
   if (seeded)
     logger.info(

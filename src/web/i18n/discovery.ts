@@ -106,6 +106,15 @@ export const discoveryEn = {
     loadError: 'Failed to load vendor profile.',
     retry: 'Try again',
     similarTitle: 'Similar vendors',
+    // The portfolio gallery under the header (decision 074's photos).
+    gallery: {
+      title: 'Portfolio',
+      photos: 'Portfolio photos, swipe to see more',
+      photoAlt: 'Photo {{number}} of the work of {{name}}',
+      position: 'Photo {{number}} of {{count}}',
+      previous: 'Previous photo',
+      next: 'Next photo',
+    },
     similarError: 'Failed to load similar vendors.',
     // Decision 048: what the owner and admins read on a profile that is not public yet.
     underReview: {
@@ -224,6 +233,14 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
     loadError: 'No se pudo cargar el perfil del proveedor.',
     retry: 'Reintentar',
     similarTitle: 'Proveedores similares',
+    gallery: {
+      title: 'Portafolio',
+      photos: 'Fotos del portafolio, desliza para ver más',
+      photoAlt: 'Foto {{number}} del trabajo de {{name}}',
+      position: 'Foto {{number}} de {{count}}',
+      previous: 'Foto anterior',
+      next: 'Foto siguiente',
+    },
     similarError: 'No se pudieron cargar los proveedores similares.',
     underReview: {
       title: 'En revisión: esta página aún no es pública',

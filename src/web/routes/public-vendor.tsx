@@ -2,12 +2,14 @@ import { ArrowLeft, LogIn } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { leadPhotoOf } from '../../shared/vendor-photo-display.ts';
 import { Button, buttonClassName } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/skeleton.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { LazyBookingForm } from '../features/bookings/components/lazy-booking-form.tsx';
 import { VendorReviews } from '../features/reviews/components/vendor-reviews.tsx';
 import { useVendorProfile } from '../features/vendors/api/use-vendor-profile.ts';
+import { PortfolioGallery } from '../features/vendors/components/portfolio-gallery.tsx';
 import {
   type ProfileTab,
   ProfileTabs,
@@ -111,6 +113,12 @@ export function Component() {
         <>
           <UnderReviewNotice status={vendor.application_status} />
           <VendorProfileCard vendor={vendor} onSeeServices={seeServices} />
+          <PortfolioGallery
+            photos={vendor.portfolio}
+            services={vendor.services}
+            vendorName={vendor.business_name}
+            leadFirst={leadPhotoOf(vendor) === vendor.portfolio[0]}
+          />
           <ProfileTabs
             label={t('discovery.profile.tabsLabel')}
             active={tab}

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { RenderContext } from '../../shared/ssr.ts';
-import { fakeVendor, fakeVendorDetail } from '../features/vendors/vendor-fixtures.ts';
+import { photoSizes, srcSetOf } from '../../shared/vendor-photo-display.ts';
+import { fakePhoto, fakeVendor, fakeVendorDetail } from '../features/vendors/vendor-fixtures.ts';
 import { render } from './render.tsx';
 
 // The server render of the public pages (decision 042), run as the server runs it: in Node, with no
@@ -128,6 +129,48 @@ describe('render (the server render of a public page)', () => {
       `/api/vendors/${vendor.slug}/similar`,
     ]);
     expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
+  });
+
+  it("draws a profile's photos in the markup, its lead picture fetched first and the rest lazy", async () => {
+    const cover = fakePhoto('c1', 'cover');
+    const portfolio = [
+      fakePhoto('p1', 'portfolio', { alt: 'Cocina recién limpia', service_id: 's3' }),
+      fakePhoto('p2', 'portfolio', { alt: 'Baño' }),
+    ];
+    const vendor = fakeVendorDetail(3, {
+      business_name: 'Estudio Norte',
+      cover_photo: cover,
+      profile_photo: fakePhoto('a1', 'profile'),
+      portfolio,
+    });
+    const similar = { items: [fakeVendor(4, { profile_photo: fakePhoto('a4', 'profile') })] };
+    const { fetch } = apiAnswering({
+      [`/api/vendors/${vendor.slug}`]: vendor,
+      [`/api/vendors/${vendor.slug}/similar`]: similar,
+    });
+    const markup = (await render(`/public/vendor/${vendor.slug}`, { fetch, signedOut: true, language: 'en' }))
+      ?.markup;
+    const images = [...(markup ?? '').matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    const attribute = (tag: string, name: string) =>
+      new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1]?.replace(/&amp;/g, '&');
+    const bySrc = (src: string) => images.find((tag) => attribute(tag, 'src') === src) ?? '';
+    // The gallery's first photo is the lead (leadPhotoOf), as the server's preload says: the same
+    // srcset and sizes, so that the browser fetches it once.
+    const lead = bySrc('/media/photos/p1/w960.webp');
+    expect(attribute(lead, 'fetchpriority')).toBe('high');
+    expect(attribute(lead, 'loading')).toBeUndefined();
+    expect(attribute(lead, 'srcset')).toBe(srcSetOf(portfolio[0]!));
+    expect(attribute(lead, 'sizes')).toBe(photoSizes.fullWidth);
+    expect(attribute(lead, 'alt')).toBe('Cocina recién limpia');
+    expect(images.filter((tag) => /fetchpriority="high"/i.test(tag))).toEqual([lead]);
+    // The cover and the avatar are on the first screen: not lazy. The rest wait.
+    expect(attribute(bySrc('/media/photos/c1/w960.webp'), 'loading')).toBeUndefined();
+    expect(attribute(bySrc('/media/photos/a1/w192.webp'), 'loading')).toBeUndefined();
+    expect(attribute(bySrc('/media/photos/p2/w960.webp'), 'loading')).toBe('lazy');
+    expect(attribute(bySrc('/media/photos/a4/w192.webp'), 'loading')).toBe('lazy');
+    // The gallery needs no script to be read: its region, its photos and their service are there.
+    expect(markup).toContain('Portfolio');
+    expect(markup).toContain('Deep clean');
   });
 
   it('asks for the list in the order the address gives, as the screen does', async () => {

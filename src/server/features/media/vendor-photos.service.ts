@@ -19,7 +19,7 @@ import type { MediaStorage } from '../../integrations/media-storage/media-storag
 import { AppError } from '../../lib/app-error.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { enqueueMail } from '../outbox/outbox.service.ts';
-import { type ProcessedVariant, processPhoto } from './photo-processing.ts';
+import { type ProcessedPhoto, type ProcessedVariant, processPhoto } from './photo-processing.ts';
 
 // Decision 074: a vendor's photos. The variants are written to the media storage before the row that
 // names them, and a refusal comes before either: nothing is stored for a refused upload. An approved
@@ -56,17 +56,7 @@ export async function uploadPhoto(
   const processed = await processPhoto(bytes, kind);
 
   const id = randomUUID();
-  const made = [...processed.variants, ...(processed.preview ? [processed.preview] : [])];
-  const variants: StoredVariant[] = made.map((v) => ({
-    key: keyOf(id, v),
-    width: v.width,
-    height: v.height,
-  }));
-  await Promise.all(
-    made.map((v, i) =>
-      storage.put(variants[i]!.key, { bytes: v.bytes, contentType: contentTypes[v.format] }),
-    ),
-  );
+  const variants = await putVariants(storage, id, processed);
   let replaced: string[];
   let status: PhotoStatus;
   try {
@@ -123,6 +113,25 @@ export async function uploadPhoto(
       variants.filter((v) => !isPreview(v)).map((v) => [`${v.width}w`, variantUrl(v.key)]),
     ),
   };
+}
+
+/**
+ * Puts a processed photo's variants (and a cover's preview) into the media storage under their
+ * content-addressed keys; what the photo's row names. Before the row, always (decision 075).
+ */
+export async function putVariants(
+  storage: MediaStorage,
+  photoId: string,
+  processed: ProcessedPhoto,
+): Promise<StoredVariant[]> {
+  const made = [...processed.variants, ...(processed.preview ? [processed.preview] : [])];
+  const variants = made.map((v) => ({ key: keyOf(photoId, v), width: v.width, height: v.height }));
+  await Promise.all(
+    made.map((v, i) =>
+      storage.put(variants[i]!.key, { bytes: v.bytes, contentType: contentTypes[v.format] }),
+    ),
+  );
+  return variants;
 }
 
 /** Locks the vendor's row for this transaction (a vendor's photo changes take turns); whether it is approved. */

@@ -47,8 +47,12 @@ export function injectLinkPreview(html: string, preview: LinkPreview): string {
   }
   if (preview.status === 404) tags.push(meta('name', 'robots', 'noindex'));
   if (preview.preloadImage) {
+    const { href, srcset, sizes } = preview.preloadImage;
+    const candidates = srcset
+      ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"`
+      : '';
     tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(preview.preloadImage)}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${escapeHtml(href)}"${candidates} fetchpriority="high" />`,
     );
   }
 

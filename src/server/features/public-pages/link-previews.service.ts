@@ -1,6 +1,7 @@
 import { categoryLabel, isCategoryKey } from '../../../shared/categories.ts';
 import { inLanguage, type Language } from '../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../shared/vendor.schemas.ts';
+import { leadPhotoOf, photoSizes, srcSetOf } from '../../../shared/vendor-photo-display.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { previewSize } from '../media/media.service.ts';
@@ -13,8 +14,12 @@ export interface LinkPreview {
   /** Absolute, from APP_URL (never from the Host header). */
   url: string;
   image?: { url: string; alt: string; type?: string; width?: number; height?: number };
-  /** The profile's cover, its largest picture: fetched with the page rather than after the code. */
-  preloadImage?: string;
+  /**
+   * The profile's lead picture (leadPhotoOf: its first portfolio photo, else its cover), fetched
+   * with the page rather than after the code: with its variants and the `sizes` the page's `<img>`
+   * names, so that the browser fetches one file for both; the drawn cover art has one URL.
+   */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
   type: 'website' | 'profile';
   /** 404 for a vendor that does not exist: crawlers should not index the not-found screen. */
   status: 200 | 404;
@@ -209,8 +214,8 @@ export async function findLinkPreview(
                 }),
               }
             : siteImage(absolute),
-      // As the page will ask for it (a relative URL), so that the browser reuses the preload.
-      preloadImage: vendor.cover_image_url ?? undefined,
+      // As the page will ask for it (relative URLs), so that the browser reuses the preload.
+      preloadImage: leadImage(vendor),
       type: 'profile',
       status: 200,
       jsonLd: localBusiness(vendor, absolute(`/public/vendor/${vendor.slug}`), where),
@@ -229,6 +234,13 @@ export async function findLinkPreview(
       status: 404,
     };
   }
+}
+
+function leadImage(vendor: PublicVendorDetail): LinkPreview['preloadImage'] {
+  const lead = leadPhotoOf(vendor);
+  const widest = lead?.variants.at(-1);
+  if (lead && widest) return { href: widest.url, srcset: srcSetOf(lead), sizes: photoSizes.fullWidth };
+  return vendor.cover_image_url ? { href: vendor.cover_image_url } : undefined;
 }
 
 /**

@@ -1,11 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoSizes } from '../../../shared/vendor-photo-display.ts';
+import { type PhotoKind, photoVariantWidths } from '../../../shared/vendor-photos.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { parseConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { vendorPhotos } from '../../db/schema/media.ts';
 import { createSandboxProvider } from '../../integrations/payments/sandbox-provider.ts';
 import { systemClock } from '../../lib/clock.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -161,6 +165,65 @@ describe(`link previews (${testEngine})`, () => {
       expect(html).toContain('<div id="root"></div>');
     },
   );
+
+  describe('a vendor with photos (decision 074)', () => {
+    /** An approved photo's row: its variants' keys (the link preview reads no bytes). */
+    const photo = (vendorProfileId: string, kind: PhotoKind, position: number, alt: string | null) => {
+      const id = randomUUID();
+      const widths = photoVariantWidths[kind];
+      const ratio = kind === 'cover' ? 3 / 8 : 3 / 4;
+      return {
+        id,
+        vendorProfileId,
+        kind,
+        status: 'approved' as const,
+        alt,
+        position,
+        width: 1600,
+        height: 1600 * ratio,
+        variants: [
+          ...widths.map((w) => ({ key: `photos/${id}/h${w}.webp`, width: w, height: w * ratio })),
+          ...(kind === 'cover' ? [{ key: `photos/${id}/hp.jpg`, width: 1200, height: 630 }] : []),
+        ],
+      };
+    };
+    const preloads = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+
+    it("shares the cover's JPEG preview and preloads the first portfolio photo, its variants as the page names them", async () => {
+      const vendor = await insertVendor(database.db, { businessName: 'Fotos Roma', slug: 'fotos-roma' });
+      const cover = photo(vendor.id, 'cover', 0, 'Ilustración: una sala limpia');
+      const first = photo(vendor.id, 'portfolio', 0, 'Una cocina');
+      await database.db
+        .insert(vendorPhotos)
+        .values([cover, first, photo(vendor.id, 'portfolio', 1, null), photo(vendor.id, 'profile', 0, null)]);
+      const html = await (await web.request('/public/vendor/fotos-roma', inEnglish)).text();
+      expect(metaContent(html, 'og:image')).toBe(`https://barrio.example/media/photos/${cover.id}/hp.jpg`);
+      expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
+      expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+      expect(metaContent(html, 'og:image:width')).toBe('1200');
+      expect(metaContent(html, 'og:image:height')).toBe('630');
+      expect(metaContent(html, 'og:image:alt')).toBe('Ilustración: una sala limpia');
+      expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+      // One picture fetched first: the gallery's first photo, larger on a phone than the 112 px cover.
+      const srcset = [240, 480, 960].map((w) => `/media/photos/${first.id}/h${w}.webp ${w}w`).join(', ');
+      expect(preloads(html)).toEqual([
+        `<link rel="preload" as="image" href="/media/photos/${first.id}/h960.webp" imagesrcset="${srcset}" imagesizes="${photoSizes.fullWidth}" fetchpriority="high" />`,
+      ]);
+    });
+
+    it('preloads the cover photo when there is no portfolio', async () => {
+      const vendor = await insertVendor(database.db, { businessName: 'Solo Portada', slug: 'solo-portada' });
+      const cover = photo(vendor.id, 'cover', 0, null);
+      await database.db.insert(vendorPhotos).values(cover);
+      const html = await (await web.request('/public/vendor/solo-portada', inEnglish)).text();
+      const srcset = [480, 960].map((w) => `/media/photos/${cover.id}/h${w}.webp ${w}w`).join(', ');
+      expect(preloads(html)).toEqual([
+        `<link rel="preload" as="image" href="/media/photos/${cover.id}/h960.webp" imagesrcset="${srcset}" imagesizes="${photoSizes.fullWidth}" fetchpriority="high" />`,
+      ]);
+      // Without its own words, the preview's alt names the vendor and its category.
+      expect(metaContent(html, 'og:image:alt')).toBe('Solo Portada, Cleaning');
+    });
+  });
 
   it('describes the public directory, with a known category', async () => {
     const all = await (await web.request('/public/all-vendors', inEnglish)).text();

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { PublicVendor, PublicVendorDetail, VendorListResponse } from '../../../shared/vendor.schemas.ts';
+import { type PublicPhoto, photoVariantWidths } from '../../../shared/vendor-photos.ts';
 import { i18n } from '../../i18n/i18n.ts';
 
 // Test data for the vendor screens' tests (not imported by the app).
@@ -30,6 +31,33 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     // No photo: the initials art.
     profile_photo: null,
     cover_photo: null,
+    ...overrides,
+  };
+}
+
+/**
+ * An approved photo as the public answers carry it (decision 074): its variants at `widths`, of the
+ * kind's shape (square for a profile photo, 4:3 for a portfolio photo, 8:3 for a cover).
+ */
+export function fakePhoto(
+  id: string,
+  kind: 'profile' | 'cover' | 'portfolio',
+  overrides: Partial<PublicPhoto> = {},
+): PublicPhoto {
+  const ratio = kind === 'profile' ? 1 : kind === 'cover' ? 3 / 8 : 3 / 4;
+  const widths = photoVariantWidths[kind];
+  return {
+    id,
+    alt: null,
+    service_id: null,
+    width: 1600,
+    height: Math.round(1600 * ratio),
+    variants: widths.map((width) => ({
+      url: `/media/photos/${id}/w${width}.webp`,
+      width,
+      height: Math.round(width * ratio),
+    })),
+    preview: kind === 'cover' ? { url: `/media/photos/${id}/preview.jpg`, width: 1200, height: 630 } : null,
     ...overrides,
   };
 }

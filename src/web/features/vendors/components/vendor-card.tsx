@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { VendorRating } from '../../reviews/components/vendor-rating.tsx';
 import { browsePrice, cardTags, primaryArea } from '../vendor-display.ts';
+import { loadingAttributes, Photo, type PhotoLoading } from './vendor-photo.tsx';
 
 /**
  * A vendor in a list (product §2), with its rating (or "New"). The whole card opens the profile: the title link stretches over it,
@@ -36,7 +37,7 @@ export function VendorCard({
   return (
     <article className="relative rounded-2xl border border-stone-200 bg-white p-3 shadow-xs transition-shadow hover:shadow-md">
       <div className="flex gap-3">
-        <VendorImage vendor={vendor} eager={eager} />
+        <VendorImage vendor={vendor} loading={eager ? 'lead' : 'lazy'} />
         <div className="min-w-0 flex-1 py-0.5">
           <Heading className="text-base leading-snug font-semibold text-stone-900">
             <ProfileLink vendor={vendor} />
@@ -90,23 +91,39 @@ const imageSizes = {
   lg: { box: 'size-24 rounded-2xl text-3xl', px: 96 },
 } as const;
 
-/** The profile image, or the initials when there is none or it fails to load. */
+/**
+ * The vendor's profile photo with its variants (decision 074); without one, its drawn initials art
+ * (`profile_image_url`); and the initials in the page when there is neither or the image fails.
+ */
 export function VendorImage({
   vendor,
   size = 'md',
   className,
-  eager = false,
+  loading = 'lazy',
 }: {
-  vendor: Pick<PublicVendor, 'business_name' | 'profile_image_url'>;
+  vendor: Pick<PublicVendor, 'business_name' | 'profile_image_url'> &
+    Partial<Pick<PublicVendor, 'profile_photo'>>;
   size?: keyof typeof imageSizes;
   className?: string;
-  /** Above the fold (a profile header): load it right away. */
-  eager?: boolean;
+  loading?: PhotoLoading;
 }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const { box: boxSize, px } = imageSizes[size];
   const box = `${boxSize} shrink-0 ${className ?? ''}`;
+  const alt = t('vendorCard.photoAlt', { name: vendor.business_name });
+  const imageClass = `${box} bg-stone-100 object-cover`;
+  if (vendor.profile_photo && !failed)
+    return (
+      <Photo
+        photo={vendor.profile_photo}
+        sizes={`${px}px`}
+        alt={alt}
+        loading={loading}
+        className={imageClass}
+        onError={() => setFailed(true)}
+      />
+    );
   if (!vendor.profile_image_url || failed) {
     return (
       <div
@@ -120,13 +137,11 @@ export function VendorImage({
   return (
     <img
       src={vendor.profile_image_url}
-      alt={t('vendorCard.photoAlt', { name: vendor.business_name })}
+      alt={alt}
       width={px}
       height={px}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
-      decoding="async"
-      className={`${box} bg-stone-100 object-cover`}
+      {...loadingAttributes(loading)}
+      className={imageClass}
       onError={() => setFailed(true)}
     />
   );

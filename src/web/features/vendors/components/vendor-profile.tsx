@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { categoryLabel, spokenLanguageLabel } from '../../../../shared/categories.ts';
 import { defaultLanguage, isLanguage } from '../../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
+import { leadPhotoOf, photoSizes } from '../../../../shared/vendor-photo-display.ts';
 import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -13,6 +14,7 @@ import { VendorRating } from '../../reviews/components/vendor-rating.tsx';
 import { responseTime, wholePercent } from '../../reviews/rating-format.ts';
 import { primaryArea } from '../vendor-display.ts';
 import { VendorImage } from './vendor-card.tsx';
+import { loadingAttributes, Photo } from './vendor-photo.tsx';
 
 /**
  * The profile card (product §2): cover, photo, name, category, area, verified mark, rating, the
@@ -28,30 +30,19 @@ export function VendorProfileCard({
 }) {
   const { t, i18n } = useTranslation();
   const area = primaryArea(vendor);
-  const [coverFailed, setCoverFailed] = useState(false);
   return (
     <section
       aria-labelledby="vendor-name"
       className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xs"
     >
       <div className="h-28 bg-gradient-to-br from-brand-700 to-brand-900">
-        {vendor.cover_image_url && !coverFailed ? (
-          <img
-            src={vendor.cover_image_url}
-            alt=""
-            width={448}
-            height={112}
-            fetchPriority="high"
-            className="h-full w-full object-cover"
-            onError={() => setCoverFailed(true)}
-          />
-        ) : null}
+        <VendorCover vendor={vendor} />
       </div>
       <div className="px-4 pb-4">
         <VendorImage
           vendor={vendor}
           size="lg"
-          eager
+          loading="eager"
           className="-mt-12 border-4 border-white bg-white shadow-sm"
         />
         <h1 id="vendor-name" className="mt-3 text-2xl leading-tight font-bold tracking-tight text-stone-900">
@@ -79,6 +70,43 @@ export function VendorProfileCard({
         </Button>
       </div>
     </section>
+  );
+}
+
+/**
+ * The header's cover: the vendor's cover photo with its variants, else its drawn cover art; the
+ * gradient behind shows when there is neither or it fails. It is decoration (the name is the
+ * heading below), so it has no alt. On the first screen: fetched first when it is the page's lead
+ * picture (leadPhotoOf), else at the browser's priority, never lazy.
+ */
+function VendorCover({ vendor }: { vendor: PublicVendorDetail }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  const className = 'h-full w-full object-cover';
+  const lead = leadPhotoOf(vendor);
+  if (vendor.cover_photo)
+    return (
+      <Photo
+        photo={vendor.cover_photo}
+        sizes={photoSizes.fullWidth}
+        alt=""
+        loading={lead === vendor.cover_photo ? 'lead' : 'eager'}
+        className={className}
+        onError={() => setFailed(true)}
+      />
+    );
+  if (!vendor.cover_image_url) return null;
+  return (
+    <img
+      src={vendor.cover_image_url}
+      alt=""
+      width={448}
+      height={112}
+      // Without photos the drawn cover is the header's picture, preloaded by the server.
+      {...loadingAttributes(lead ? 'eager' : 'lead')}
+      className={className}
+      onError={() => setFailed(true)}
+    />
   );
 }
 

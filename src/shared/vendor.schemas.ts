@@ -1,28 +1,14 @@
 import { z } from 'zod';
 import { isCalendarDay } from './calendar-day.ts';
-import { type CategoryKey, isCategoryKey, neighborhoods } from './categories.ts';
+import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
-import { foldText } from './fold-text.ts';
 import type { ServiceLocation } from './service-location.ts';
 import type { PublicPhoto } from './vendor-photos.ts';
 
 // ARCHITECTURE §6: GET /api/vendors?category=&q=&colonia=&min_price=&max_price=&verified=&available_on=
 // &offset=&limit= — the one schema for server and client.
 
-/**
- * A colonia as the filter sends it: one of product §3's ten as that list writes it (accents and case
- * aside), else the text as typed, spaces tidied; nothing for a blank or overlong one. Whether it is
- * a colonia of the city the server says (its catalogue is never in the browser: decision 073).
- */
-export function canonicalColonia(text: string): string | undefined {
-  const tidy = text.trim().replace(/\s+/g, ' ');
-  if (!tidy || tidy.length > 80) return undefined;
-  const folded = foldText(tidy);
-  return neighborhoods.find((area) => foldText(area) === folded) ?? tidy;
-}
-
-export const vendorSorts = ['relevance', 'rating'] as const;
-export type VendorSort = (typeof vendorSorts)[number];
+import { canonicalColonia, vendorSorts } from './vendor-list-options.ts';
 
 /** A whole number of pesos for the price filters. */
 const pesos = z.coerce

@@ -3,11 +3,8 @@ import type { InferRequestType } from 'hono/client';
 import { addDays, bookableDays, isCalendarDay } from '../../../../shared/calendar-day.ts';
 import { type CategoryKey, isCategoryKey } from '../../../../shared/categories.ts';
 import { BOOKING_RANGE_DAYS, BROWSE_PAGE_SIZE, MIN_SEARCH_LENGTH } from '../../../../shared/constants.ts';
-import {
-  canonicalColonia,
-  type VendorListResponse,
-  type VendorSort,
-} from '../../../../shared/vendor.schemas.ts';
+import type { VendorListResponse } from '../../../../shared/vendor.schemas.ts';
+import { canonicalColonia, type VendorSort } from '../../../../shared/vendor-list-options.ts';
 import { type ApiClient, api, unwrap } from '../../../lib/api-client.ts';
 
 export interface VendorListFilters {

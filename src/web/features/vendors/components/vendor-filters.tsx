@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { neighborhoods } from '../../../../shared/categories.ts';
 import { BOOKING_RANGE_DAYS } from '../../../../shared/constants.ts';
 import { formatMxn } from '../../../../shared/money.ts';
-import { canonicalColonia } from '../../../../shared/vendor.schemas.ts';
+import { canonicalColonia } from '../../../../shared/vendor-list-options.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';

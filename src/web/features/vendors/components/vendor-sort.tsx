@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { type VendorSort, vendorSorts } from '../../../../shared/vendor.schemas.ts';
+import { type VendorSort, vendorSorts } from '../../../../shared/vendor-list-options.ts';
 
 /**
  * "Sort by: Relevance / Best rated" over the vendor list: two toggle buttons, the order

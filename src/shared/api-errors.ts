@@ -80,10 +80,10 @@ export const errorReasons = [
   'whatsapp_vendor_no_phone',
   // A vendor's photos.
   'photo_not_image',
-  'photo_heic',
   'photo_corrupt',
   'photo_too_many_pixels',
   'photo_too_large',
+  'photo_busy',
   'portfolio_full',
   'photo_service_unknown',
   'photo_order_incomplete',

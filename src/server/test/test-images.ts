@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
@@ -71,6 +72,31 @@ export function pngDeclaring(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(Buffer.alloc(width + 1))),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A phone's HEIC (src/server/features/media/fixtures/README.md): HEVC, 64×32 stored and turned a
+ * quarter right by its `irot` (shown 32×64, red on top, blue below), with EXIF naming the phone
+ * "Barrio Test Phone", GPS coordinates, and the orientation 6 that says the same turn again.
+ */
+export const heicPhoto = () =>
+  readFileSync(new URL('../features/media/fixtures/phone.heic', import.meta.url));
+
+/**
+ * A decompression bomb's header: the phone's HEIC with every `ispe` (the images' declared size)
+ * saying `width`×`height`; its data still holds 64×32 pixels.
+ */
+export function heicDeclaring(width: number, height: number): Buffer {
+  const bytes = heicPhoto();
+  let patched = 0;
+  for (let at = bytes.indexOf('ispe'); at >= 0; at = bytes.indexOf('ispe', at + 4)) {
+    // The box's type, then version and flags (4 bytes), then the width and the height.
+    bytes.writeUInt32BE(width, at + 8);
+    bytes.writeUInt32BE(height, at + 12);
+    patched++;
+  }
+  if (patched === 0) throw new Error('the fixture has no ispe box');
+  return bytes;
 }
 
 /** The first bytes of an iPhone's HEIC: an ISO BMFF `ftyp` box of brand heic (nothing after it). */

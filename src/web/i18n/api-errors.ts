@@ -265,13 +265,8 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     en: 'This vendor has no WhatsApp number.',
   },
   photo_not_image: {
-    'es-MX': 'Este archivo no es una foto que podamos usar. Sube una imagen JPEG, PNG o WebP.',
-    en: 'This file is not a photo we can use. Upload a JPEG, PNG or WebP image.',
-  },
-  photo_heic: {
-    'es-MX':
-      'Todavía no podemos leer fotos HEIC. Elige la foto desde la galería (se envía como JPEG) o guárdala como JPEG.',
-    en: 'We cannot read HEIC photos yet. Pick the photo from your gallery (it is sent as JPEG) or save it as JPEG.',
+    'es-MX': 'Este archivo no es una foto que podamos usar. Sube una imagen JPEG, PNG, WebP o HEIC.',
+    en: 'This file is not a photo we can use. Upload a JPEG, PNG, WebP or HEIC image.',
   },
   photo_corrupt: {
     'es-MX': 'La imagen está dañada y no se puede leer. Prueba con otra.',
@@ -284,6 +279,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
   photo_too_large: {
     'es-MX': 'La foto pesa más de 10 MB. Elige una más ligera.',
     en: 'The photo is larger than 10 MB. Choose a smaller one.',
+  },
+  photo_busy: {
+    'es-MX': 'Estamos procesando muchas fotos en este momento. Vuelve a intentarlo en un minuto.',
+    en: 'We are processing many photos right now. Try again in a minute.',
   },
   portfolio_full: {
     'es-MX': 'Ya tienes {{max}} fotos en tu portafolio. Borra una para subir otra.',

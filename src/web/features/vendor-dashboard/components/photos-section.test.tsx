@@ -298,9 +298,9 @@ describe('PhotosSection: uploading', () => {
   it.each([
     [413, 'payload_too_large', 'photo_too_large', 'The photo is larger than 10 MB. Choose a smaller one.'],
     [415, 'unsupported_media_type', 'photo_not_image', 'This file is not a photo we can use.'],
-    [415, 'unsupported_media_type', 'photo_heic', 'We cannot read HEIC photos yet.'],
     [422, 'unprocessable', 'photo_corrupt', 'The image is damaged and cannot be read.'],
     [422, 'unprocessable', 'photo_too_many_pixels', 'The image has too many pixels (at most 50 million).'],
+    [503, 'unavailable', 'photo_busy', 'We are processing many photos right now. Try again in a minute.'],
     [
       409,
       'conflict',
@@ -339,18 +339,34 @@ describe('PhotosSection: uploading', () => {
     );
   });
 
-  it('refuses in the browser, before sending, a file over 10 MB, a HEIC or a file that is no image', async () => {
+  it('refuses in the browser, before sending, a file over 10 MB or a file that is no image', async () => {
     renderSection();
     await screen.findByRole('article', { name: 'Photo 1 of 3' });
     choose('portfolio', jpeg('grande.jpg', 10 * 1024 * 1024 + 1));
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The photo is larger than 10 MB. Choose a smaller one.',
     );
-    choose('portfolio', new File(['x'], 'IMG_0001.HEIC', { type: '' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('We cannot read HEIC photos yet.');
     choose('portfolio', new File(['x'], 'notas.pdf', { type: 'application/pdf' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This file is not a photo we can use.');
     expect(uploads).toHaveLength(0);
+  });
+
+  it("offers HEIC in the picker and sends a phone's HEIC, typed or not, for the server to read", async () => {
+    renderSection();
+    await screen.findByRole('article', { name: 'Photo 1 of 3' });
+    const accept = screen.getByTestId('photo-file-portfolio').getAttribute('accept')!.split(',');
+    expect(accept).toEqual(
+      expect.arrayContaining(['image/heic', 'image/heif', '.heic', '.heif', 'image/jpeg']),
+    );
+    choose('portfolio', new File(['x'], 'IMG_0001.HEIC', { type: 'image/heic' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect((uploads[0]!.body!.get('file') as File).name).toBe('IMG_0001.HEIC');
+    uploads[0]!.respond(201, { id: '00000000-0000-4000-8000-000000000099', status: 'approved', urls: {} });
+    // A desktop's picker may give a HEIC no type: the name is no reason to refuse it either.
+    await waitFor(() => expect(screen.queryByText('IMG_0001.HEIC')).toBeNull());
+    choose('portfolio', new File(['x'], 'IMG_0002.heif', { type: '' }));
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('uploads only what fits in the portfolio, and says so', async () => {

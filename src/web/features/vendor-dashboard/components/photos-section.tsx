@@ -44,9 +44,12 @@ import { PhotoImage } from './photo-image.tsx';
 // service it shows. An approved vendor's new photo waits for an admin ("Waiting for review"); one
 // an admin removed stays listed with the reason until the vendor clears it.
 
-/** What the file picker offers; the server reads the bytes and decides (HEIC: decision 074). */
-const accept = 'image/jpeg,image/png,image/webp';
-const acceptedTypes = new Set(accept.split(','));
+/**
+ * What the file picker offers; the server reads the bytes and decides. HEIC by type and by name: a
+ * desktop's picker may know no type for it (decision 082).
+ */
+const accept = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+const acceptedTypes = new Set(accept.split(',').filter((entry) => entry.includes('/')));
 
 /** The drawn widths of each kind, for `sizes` (the layout is at most 448 CSS px wide). */
 const drawn = {
@@ -120,7 +123,7 @@ let uploadKeys = 0;
 /**
  * Sends the files one after another (each is decoded and encoded on the server), showing each one's
  * progress; a refusal stays on screen, in the reader's words, until dismissed or the next upload.
- * The browser refuses first what the server would: more than 10 MB, HEIC, a type that is no image.
+ * The browser refuses first what the server would: more than 10 MB, a type that is no image.
  */
 function usePhotoUploads(kind: PhotoKind) {
   const { t } = useTranslation();
@@ -163,8 +166,6 @@ function usePhotoUploads(kind: PhotoKind) {
 function checkInBrowser(file: File): ApiError | undefined {
   const refused = (code: string, status: number, reason: string) =>
     new ApiError(code, reason, status, undefined, { reason });
-  if (/^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(file.name))
-    return refused('unsupported_media_type', 415, 'photo_heic');
   if (file.type && !acceptedTypes.has(file.type))
     return refused('unsupported_media_type', 415, 'photo_not_image');
   if (file.size > PHOTO_MAX_BYTES) return refused('payload_too_large', 413, 'photo_too_large');

@@ -111,9 +111,12 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
   const document = vendorProfiles.searchDocument;
   // A vendor serving a whole alcaldía serves each of its colonias: a word that begins a word of one
   // of them ("narvarte") is found in the vendor's "Alcaldía Benito Juárez" (decision 073). Each word
-  // is then in the document or names such a colonia.
+  // is then in the document or names such a colonia. A word the vocabulary knows as a need
+  // ("casa") is not read as the beginning of a colonia.
   const alcaldiasOf = words.map((word) =>
-    word.length >= ALCALDIA_WORD_MIN_LENGTH ? colonias().alcaldiaAreasWithWord(word) : [],
+    word.length >= ALCALDIA_WORD_MIN_LENGTH && !isNeedWord(word)
+      ? colonias().alcaldiaAreasWithWord(word)
+      : [],
   );
   const everyWord = alcaldiasOf.some((areas) => areas.length > 0)
     ? and(
@@ -129,9 +132,7 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
     : sql`${document} @@ (${all(words)})`;
   // Fewer words: every place (a colonia named is where the need is, never dropped) and any `size`
   // of the others, as one text query (one index scan).
-  const isPlace = words.map(
-    (word, i) => alcaldiasOf[i]!.length > 0 && colonias().namesWord(word) && !isNeedWord(word),
-  );
+  const isPlace = words.map((word, i) => alcaldiasOf[i]!.length > 0 && colonias().namesWord(word));
   const needs = words.filter((_, i) => !isPlace[i]);
   const places = words.flatMap((word, i) =>
     isPlace[i]

@@ -44,6 +44,7 @@ export const errorReasons = [
   'address_required',
   'colonia_unknown',
   'colonia_not_served',
+  'postal_code_not_in_colonia',
   'not_accepted',
   'too_many_pending',
   // A booking afterwards.

@@ -132,6 +132,11 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Este proveedor no atiende {{colonia}}. Atiende: {{serves}}.',
     en: 'This vendor does not serve {{colonia}}. They serve: {{serves}}.',
   },
+  postal_code_not_in_colonia: {
+    'es-MX':
+      'El código postal {{postal_code}} no es de {{colonia}}. Sus códigos postales: {{postal_codes}}. Revisa el código postal o elige otra colonia.',
+    en: 'The postal code {{postal_code}} is not in {{colonia}}. Its postal codes: {{postal_codes}}. Check the postal code or choose another colonia.',
+  },
   not_accepted: {
     'es-MX': 'Este proveedor no está aceptando solicitudes tuyas.',
     en: 'This vendor is not accepting requests from you.',

@@ -35,6 +35,7 @@ export const errorReasons = [
   'account_exists',
   'already_vendor',
   'signup_fields_missing',
+  'current_password_wrong',
   'service_area_unknown',
   // Requesting a booking.
   'vendor_not_found',

@@ -99,6 +99,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Completa todos los campos obligatorios antes de continuar.',
     en: 'Please fill in all required fields before continuing.',
   },
+  current_password_wrong: {
+    'es-MX': 'La contraseña actual no es correcta.',
+    en: 'The current password is not correct.',
+  },
   service_area_unknown: {
     'es-MX': '{{area}} no es una colonia ni una alcaldía de la Ciudad de México. Búscala en la lista.',
     en: '{{area}} is not a colonia or an alcaldía of Mexico City. Look it up in the list.',

@@ -90,4 +90,11 @@ test('a vendor sign-up goes on to the vendor wizard after 2 seconds', async ({ p
   await signUpOnAuthPage(page, freshEmail('proveedor'), 'Proveedor#2026', { vendor: true });
   await expect(page.getByText('then complete your vendor profile')).toBeVisible();
   await expect(page).toHaveURL(/\/vendor-signup$/, { timeout: 5000 });
+  // A password account: the wizard asks for it and for one that meets its rule, never naming Google.
+  await expect(
+    page.getByText(/^Sesión iniciada como proveedor\..+ Una cuenta de proveedor necesita/),
+  ).toBeVisible();
+  await expect(page.getByLabel('Contraseña actual', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Contraseña para tu cuenta de proveedor', { exact: true })).toBeVisible();
+  await expect(page.getByText(/Google/)).toHaveCount(0);
 });

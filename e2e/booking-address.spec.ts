@@ -63,6 +63,7 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
   await expect(form.getByRole('group', { name: 'Where the service is done' })).toBeVisible();
   await expectNoAxeViolations(page);
   await form.getByLabel('Colonia', { exact: true }).selectOption('Condesa');
+  await form.getByLabel('Postal code', { exact: true }).fill('06140');
   await form.getByLabel('References (optional)').fill('interior 4, timbre azul');
   await form.getByLabel('Name', { exact: true }).fill('Ana Domicilio');
   await form.getByLabel('Email', { exact: true }).fill(freshEmail('domicilio'));
@@ -77,7 +78,7 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
   await expect(recap).toContainText('Limpieza profunda');
   await expect(recap).toContainText('2 h');
   await expect(recap).toContainText(
-    'At your address: Calle Durango 120, Condesa, CP 06700 (interior 4, timbre azul)',
+    'At your address: Calle Durango 120, Condesa, CP 06140 (interior 4, timbre azul)',
   );
   await expect(
     page.getByText(/^What happens next: once the vendor confirms, you get a payment link/),
@@ -89,7 +90,7 @@ test('a home-cleaning booking with an address reaches the vendor’s dashboard c
   await vendorSide.page.goto('/vendor/dashboard');
   const details = vendorSide.page.getByRole('definition').filter({ hasText: 'Condesa' });
   await expect(details).toContainText(
-    'En el domicilio del cliente: Calle Durango 120, Condesa, CP 06700 (interior 4, timbre azul)',
+    'En el domicilio del cliente: Calle Durango 120, Condesa, CP 06140 (interior 4, timbre azul)',
   );
   await expect(vendorSide.page.getByRole('link', { name: 'Llamar al +525512345678' })).toHaveAttribute(
     'href',

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import sharp from 'sharp';
+import { expect } from '@playwright/test';
 import { demo, logInAsVendor, signInOnAuthPage } from './support/auth.ts';
 import { expectPhoneFriendly, expectTapTargets } from './support/axe.ts';
+import { expectImagesLoaded, jpeg, publicPhotos, upload } from './support/photos.ts';
 import { test } from './support/test.ts';
 
 // Vendors' photos (decision 074) on a phone: the approved demo vendor uploads a portfolio photo and a
@@ -11,35 +11,6 @@ import { test } from './support/test.ts';
 
 const vendorName = 'Brillo Total Limpieza';
 const vendorSlug = 'brillo-total-limpieza';
-
-/** A small real JPEG, drawn here: sharp reads it on the server as it would a phone's photo. */
-function jpeg(width: number, height: number, background: { r: number; g: number; b: number }) {
-  return sharp({ create: { width, height, channels: 3, background } })
-    .jpeg({ quality: 80 })
-    .toBuffer();
-}
-
-/** Picks `name` in the file chooser that pressing `button` opens, as a person does. */
-async function upload(page: Page, button: Locator, name: string, buffer: Buffer) {
-  const chooser = page.waitForEvent('filechooser');
-  await button.click();
-  await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer });
-}
-
-/** Every image in `scope` was read: its bytes arrived and decoded (a private URL answered). */
-async function expectImagesLoaded(scope: Locator) {
-  await expect
-    .poll(() =>
-      scope
-        .locator('img')
-        .evaluateAll((images) =>
-          images.every(
-            (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
-          ),
-        ),
-    )
-    .toBe(true);
-}
 
 test('a vendor uploads photos, an admin approves them, and the public profile shows them', async ({
   newPhone,
@@ -109,13 +80,13 @@ test('a vendor uploads photos, an admin approves them, and the public profile sh
 
   // The public profile shows the photos from their public URLs.
   const visitor = await newPhone();
-  const publicPhotos = visitor.page.locator('img[src*="/media/photos/"], img[srcset*="/media/photos/"]');
+  const shown = publicPhotos(visitor.page);
   await expect(async () => {
     await visitor.page.goto(`/public/vendor/${vendorSlug}`);
-    expect(await publicPhotos.count()).toBeGreaterThan(0);
+    expect(await shown.count()).toBeGreaterThan(0);
   }).toPass();
   // …and they are served to anyone (the public URL of an approved photo).
-  const first = publicPhotos.first();
+  const first = shown.first();
   await first.scrollIntoViewIfNeeded();
   await expect.poll(() => first.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
 

@@ -1,13 +1,16 @@
-import { expect, type Page } from '@playwright/test';
-import { freshEmail } from './support/auth.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { demo, freshEmail, signInOnAuthPage } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { fromMailbox } from './support/booking.ts';
+import { expectImagesLoaded, jpeg, publicPhotos, upload } from './support/photos.ts';
 import { test } from './support/test.ts';
+import { vendorCards } from './support/vendor-list.ts';
 import { signUpVendor } from './support/vendor-signup.ts';
 
 // Vendor onboarding (product §2 wizard, §5 validation, §8 messages): the whole wizard in
 // Spanish (its default) and in English, each validation message once, the completion screen, vendor
-// login and the dashboard showing what was entered.
+// login and the dashboard showing what was entered; then the new vendor's whole way in: the
+// confirmation link, the dashboard in Spanish, a photo, the admin's approval, the public pages.
 
 const words = {
   es: {
@@ -115,10 +118,14 @@ async function expectToggleClear(page: Page, w: (typeof words)['es' | 'en']) {
   }
 }
 
-async function runWizard(page: Page, lang: 'es' | 'en') {
+/** Walks the wizard; `business` is the name typed (a journey that looks for it publicly makes its own). */
+async function runWizard(
+  page: Page,
+  lang: 'es' | 'en',
+  business = lang === 'es' ? 'Limpieza Brillo' : 'Sparkle Cleaning',
+) {
   const w = words[lang];
   const email = freshEmail(`wizard-${lang}`);
-  const business = lang === 'es' ? 'Limpieza Brillo' : 'Sparkle Cleaning';
   await page.goto('/vendor-signup');
   // One language switch only: the wizard's own (the app header's is hidden here).
   await expect(page.getByRole('heading', { level: 1, name: words.es.title })).toBeVisible();
@@ -237,12 +244,42 @@ for (const lang of ['es', 'en'] as const) {
   });
 }
 
-test('the confirmation link signs the vendor in on the dashboard, in the wizard’s language', async ({
+/**
+ * The Review tab's card of `name`, once it is on the page: oldest first, so a new vendor may be
+ * behind Load more.
+ */
+async function reviewCard(admin: Page, name: string) {
+  await admin.goto('/admin?tab=review');
+  await expect(admin.getByRole('tab', { name: 'Review', exact: true, selected: true })).toBeVisible();
+  await expect(admin.getByRole('tabpanel').getByText(/^Showing \d+ of \d+$/)).toBeVisible();
+  const card = admin.getByRole('article', { name });
+  while (!(await card.isVisible())) {
+    const more = admin.getByRole('button', { name: 'Load more' });
+    await expect(more).toBeVisible();
+    await more.click();
+  }
+  return card;
+}
+
+/** A photo in `scope` comes from an approved photo's public URL, and its bytes arrived. */
+async function expectPublicPhoto(scope: Locator) {
+  const photo = publicPhotos(scope).first();
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+}
+
+// The new vendor's journey (issue 41's "a vendor presents itself"): the Spanish wizard with a
+// service, the confirmation link on another phone, the dashboard in Spanish, a profile photo; the
+// photo waits with the whole profile (decisions 048, 074) and shows on the card and the profile once
+// an admin approves the vendor.
+test('a Spanish signup confirms its email on the dashboard, and its photo shows once approved', async ({
   newPhone,
 }) => {
-  test.slow(); // the whole wizard first
+  // The whole wizard, an upload decoded on the server, three people and axe on each page.
+  test.setTimeout(180_000);
   const { page } = await newPhone();
-  const { email, business } = await runWizard(page, 'es');
+  // Its own name: the journeys above sign up "Limpieza Brillo" too, and search finds by name.
+  const { email, business } = await runWizard(page, 'es', `Lavandería Nube ${Date.now().toString(36)}`);
   const link = await fromMailbox(
     page,
     (mails) => /https?:\/\/\S+verify-email\S+/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[0] ?? '',
@@ -257,6 +294,57 @@ test('the confirmation link signs the vendor in on the dashboard, in the wizard�
   await expect(phone.getByRole('region', { name: 'Tu perfil está en revisión' })).toBeVisible();
   await expect(phone.locator('html')).toHaveAttribute('lang', 'es-MX');
   await expectNoAxeViolations(phone);
+
+  // A profile photo, in Spanish. Under review, the photo changes in place: no "En revisión" of its
+  // own, and nothing public until the profile is approved.
+  const photos = phone.getByRole('region', { name: 'Fotos' });
+  const profilePhoto = photos.getByRole('region', { name: 'Foto de perfil' });
+  await upload(
+    phone,
+    profilePhoto.getByRole('button', { name: 'Subir foto de perfil' }),
+    'retrato.jpg',
+    await jpeg(900, 900, { r: 30, g: 120, b: 160 }),
+  );
+  await expect(phone.getByText('Foto subida', { exact: true })).toBeVisible();
+  await expect(profilePhoto.getByRole('button', { name: 'Cambiar foto de perfil' })).toBeVisible();
+  await expectImagesLoaded(profilePhoto);
+  await expect(profilePhoto.getByText('En revisión')).toHaveCount(0);
+  await expectNoAxeViolations(phone);
+
+  // Neither the card nor the profile is public yet.
+  const visitor = (await newPhone()).page;
+  await visitor.goto(`/vendors?q=${encodeURIComponent(business)}`);
+  await expect(visitor.getByRole('heading', { name: 'No vendors found' })).toBeVisible();
+  const { slug } = (await (await phone.request.get('/api/vendor/profile')).json()) as { slug: string };
+  await visitor.goto(`/public/vendor/${slug}`);
+  await expect(visitor.getByRole('heading', { name: 'Vendor Not Found' })).toBeVisible();
+
+  // The admin approves the vendor in the Review tab; nothing else is asked of the photo.
+  const admin = (await newPhone()).page;
+  await signInOnAuthPage(admin, demo.admin, demo.password);
+  await expect(admin).toHaveURL(/\/$/);
+  const card = await reviewCard(admin, business);
+  await expect(card.getByText('2 active services')).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await card.getByRole('button', { name: `Approve ${business}` }).click();
+  await expect(admin.getByText(`${business} approved: now public`)).toBeVisible();
+
+  // Browse Vendors: the card shows the photo, from its public URL.
+  await visitor.goto(`/vendors?q=${encodeURIComponent(business)}`);
+  const listed = vendorCards(visitor).filter({ hasText: business });
+  await expect(listed).toHaveCount(1);
+  await expectPublicPhoto(listed);
+  await expectNoAxeViolations(visitor);
+
+  // The public profile too.
+  await listed.getByRole('link', { name: business, exact: true }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: business })).toBeVisible();
+  await expectPublicPhoto(visitor.locator('main'));
+  await expectNoAxeViolations(visitor);
+
+  // And the dashboard says the photo is published.
+  await phone.reload();
+  await expect(profilePhoto.getByText('Publicada')).toBeVisible();
 });
 
 test('signing up again with the same email says Account exists', async ({ page, request, baseURL }) => {

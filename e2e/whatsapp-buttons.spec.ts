@@ -1,7 +1,7 @@
-import { type Browser, expect, type Locator } from '@playwright/test';
+import { type Browser, expect } from '@playwright/test';
 import { demo, freshClientAddress, freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { bookingCode, dayChip, featuredVendor } from './support/booking.ts';
+import { bookingCode, dayChip, featuredVendor, fillAddressIfAsked } from './support/booking.ts';
 import { phone } from './support/phone.ts';
 import { hydrateOnGoto } from './support/ssr.ts';
 import { test } from './support/test.ts';
@@ -24,17 +24,6 @@ async function spanishPhone(browser: Browser, baseURL: string | undefined) {
   return { page: hydrateOnGoto(await context.newPage()), context };
 }
 
-/** The address a service at the customer's place asks for, in Spanish. */
-async function fillAddressIfAsked(form: Locator) {
-  const street = form.getByLabel('Calle y número', { exact: true });
-  if ((await street.count()) === 0) return;
-  await street.fill('Calle Durango 120');
-  const colonia = form.getByLabel('Colonia', { exact: true });
-  if ((await colonia.evaluate((el) => el.tagName)) === 'SELECT') await colonia.selectOption({ index: 1 });
-  else await colonia.fill('Roma Norte');
-  await form.getByLabel('Código postal', { exact: true }).fill('06700');
-}
-
 test('un visitante reserva en español; el proveedor confirma con un toque en la página de pruebas de WhatsApp', async ({
   browser,
   baseURL,
@@ -54,7 +43,7 @@ test('un visitante reserva en español; el proveedor confirma con un toque en la
     await expect(times.first()).toBeVisible();
     await (await dayChip(form.getByRole('group', { name: 'Día' }).locator('label'), 3)).click();
     await times.first().click();
-    await fillAddressIfAsked(form);
+    await fillAddressIfAsked(form, { street: 'Calle y número', postalCode: 'Código postal' });
     await form.getByLabel('Nombre', { exact: true }).fill('Lucía Hernández');
     await form.getByLabel('Correo electrónico', { exact: true }).fill(freshEmail('toque'));
     await form.getByRole('button', { name: 'Reservar', exact: true }).click();

@@ -42,18 +42,41 @@ export async function pickSlot(page: Page, { day = 'first', time }: Slot) {
   return form;
 }
 
+/** A postal code of each of product §3's colonias, as the catalogue has them (the server checks the pair). */
+const postalCodeOfArea: Record<string, string> = {
+  'Roma Norte': '06700',
+  'Roma Sur': '06760',
+  Condesa: '06140',
+  Coyoacán: '04000',
+  'Santa Maria de la Ribera': '06400',
+  Polanco: '11560',
+  'Del Valle': '03100',
+  Doctores: '06720',
+  'Centro Histórico': '06000',
+  Juárez: '06600',
+};
+
 /**
- * A service done at the customer's place asks where: a street, one of the colonias the
- * vendor serves (a list when it has some), a postal code.
+ * A service done at the customer's place asks where: a street, one of the colonias the vendor serves
+ * (a list when it has some: Roma Norte if it is there), and a postal code of that colonia.
  */
-export async function fillAddressIfAsked(form: Locator) {
-  const street = form.getByLabel('Street and number', { exact: true });
+export async function fillAddressIfAsked(
+  form: Locator,
+  labels = { street: 'Street and number', postalCode: 'Postal code' },
+) {
+  const street = form.getByLabel(labels.street, { exact: true });
   if ((await street.count()) === 0) return;
   await street.fill('Calle Durango 120');
   const colonia = form.getByLabel('Colonia', { exact: true });
-  if ((await colonia.evaluate((el) => el.tagName)) === 'SELECT') await colonia.selectOption({ index: 1 });
-  else await colonia.fill('Roma Norte');
-  await form.getByLabel('Postal code', { exact: true }).fill('06700');
+  let chosen = 'Roma Norte';
+  if ((await colonia.evaluate((el) => el.tagName)) === 'SELECT') {
+    const offered = await colonia.locator('option').allTextContents();
+    chosen = offered.includes(chosen) ? chosen : offered[1]!;
+    await colonia.selectOption(chosen);
+  } else await colonia.fill(chosen);
+  const code = postalCodeOfArea[chosen];
+  if (!code) throw new Error(`No postal code known here for ${chosen}: add it to postalCodeOfArea`);
+  await form.getByLabel(labels.postalCode, { exact: true }).fill(code);
 }
 
 /** The first, the last, or the n-th day chip (the last but one at most: the last is another journey's). */

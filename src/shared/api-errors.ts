@@ -35,6 +35,7 @@ export const errorReasons = [
   'account_exists',
   'already_vendor',
   'signup_fields_missing',
+  'current_password_wrong',
   'service_area_unknown',
   // Requesting a booking.
   'vendor_not_found',
@@ -44,6 +45,7 @@ export const errorReasons = [
   'address_required',
   'colonia_unknown',
   'colonia_not_served',
+  'postal_code_not_in_colonia',
   'not_accepted',
   'too_many_pending',
   // A booking afterwards.

@@ -92,7 +92,15 @@ export interface MyProfile {
 
 /** GET /api/me: who is signed in, with the answers the auth context needs (product §4). */
 export interface MeResponse {
-  user: { id: string; name: string; email: string; email_verified: boolean; image: string | null };
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    email_verified: boolean;
+    image: string | null;
+    /** The account signs in with a password (made at /auth or by the wizard), not only with Google. */
+    has_password: boolean;
+  };
   session: { expires_at: string };
   profile: MyProfile | null;
   isAdmin: boolean;

@@ -169,12 +169,15 @@ export const signupServicesSchema = z.object({
 });
 
 /**
- * POST /api/vendor/signup: every step. `password` is required when nobody is signed in; the wizard
+ * POST /api/vendor/signup: every step. `password` is required when nobody is signed in, and with
+ * `current_password` when the session's account has a password (held to the wizard's rule); the wizard
  * sends at least one service, the API takes none too (the dashboard adds them).
  */
 export const vendorSignupSchema = signupStep1Schema
   .extend({
     password: passwordSchema.optional(),
+    /** A signed-in password account's current password: proves its owner before it takes `password`. */
+    current_password: z.string().max(128).optional(),
     /** The wizard's language: the vendor's account speaks it from then on (decision 068). */
     language: z.enum(appLanguages).optional(),
   })

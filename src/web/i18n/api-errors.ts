@@ -99,6 +99,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Completa todos los campos obligatorios antes de continuar.',
     en: 'Please fill in all required fields before continuing.',
   },
+  current_password_wrong: {
+    'es-MX': 'La contraseña actual no es correcta.',
+    en: 'The current password is not correct.',
+  },
   service_area_unknown: {
     'es-MX': '{{area}} no es una colonia ni una alcaldía de la Ciudad de México. Búscala en la lista.',
     en: '{{area}} is not a colonia or an alcaldía of Mexico City. Look it up in the list.',
@@ -131,6 +135,11 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
   colonia_not_served: {
     'es-MX': 'Este proveedor no atiende {{colonia}}. Atiende: {{serves}}.',
     en: 'This vendor does not serve {{colonia}}. They serve: {{serves}}.',
+  },
+  postal_code_not_in_colonia: {
+    'es-MX':
+      'El código postal {{postal_code}} no es de {{colonia}}. Sus códigos postales: {{postal_codes}}. Revisa el código postal o elige otra colonia.',
+    en: 'The postal code {{postal_code}} is not in {{colonia}}. Its postal codes: {{postal_codes}}. Check the postal code or choose another colonia.',
   },
   not_accepted: {
     'es-MX': 'Este proveedor no está aceptando solicitudes tuyas.',

@@ -33,6 +33,8 @@ import {
   type FieldErrorKey,
   fieldErrorsOf,
   initialSignupState,
+  type PasswordAsk,
+  passwordAskOf,
   SIGNUP_STEPS,
   type SignupFieldIssue,
   type SignupFormState,
@@ -104,7 +106,12 @@ function restoreDraft(): SignupFormState | undefined {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY);
     return raw
-      ? { ...initialSignupState(), ...(JSON.parse(raw) as Partial<SignupFormState>), password: '' }
+      ? {
+          ...initialSignupState(),
+          ...(JSON.parse(raw) as Partial<SignupFormState>),
+          password: '',
+          current_password: '',
+        }
       : undefined;
   } catch {
     return undefined;
@@ -118,6 +125,7 @@ function Wizard({ language }: { language: Language }) {
   const stepParam = params.get('step');
   const { user, loading, refresh } = useAuth();
   const signedIn = Boolean(user);
+  const passwordAsk = passwordAskOf(user);
   const [step, setStep] = useState<SignupStep | 'done'>(() => readStep(stepParam));
   // The message under each failed field of the step last checked, by errorSlot.
   const [fieldErrors, setFieldErrors] = useState<Record<string, FieldErrorKey>>({});
@@ -125,9 +133,9 @@ function Wizard({ language }: { language: Language }) {
     () =>
       (stepParam ? restoreDraft() : undefined) ?? withPhonePrefill(initialSignupState(), params.get('phone')),
   );
-  // The form checks itself with the shared step schemas (signupFormSchema); the password
-  // only while nobody is signed in, so the schema follows the session.
-  const schema = useMemo(() => signupFormSchema(signedIn), [signedIn]);
+  // The form checks itself with the shared step schemas (signupFormSchema); the passwords asked
+  // follow the session (passwordAskOf), so the schema does.
+  const schema = useMemo(() => signupFormSchema(passwordAsk), [passwordAsk]);
   const { register, handleSubmit, watch, getValues, setValue } = useZodForm(schema, { defaultValues });
   const form = watch();
   const [result, setResult] = useState<VendorSignupResponse & { email: string; phone: string }>();
@@ -219,7 +227,14 @@ function Wizard({ language }: { language: Language }) {
       setStep('done');
     } catch (err) {
       // product §8: stay on the step; 'Error' with the message, or the fallback in the wizard's language.
-      if (err instanceof ApiError && err.status === 409 && !signedIn)
+      if (err instanceof ApiError && err.reason === 'current_password_wrong') {
+        // Said under its field on step 1, as Next's checks are.
+        setStep(1);
+        setFieldErrors({ current_password: 'currentPasswordWrong' });
+        toast.error(t('vendor.wizard.errorTitle'), {
+          description: t('vendor.wizard.validation.currentPasswordWrong'),
+        });
+      } else if (err instanceof ApiError && err.status === 409 && !signedIn)
         toast.error(t('vendor.wizard.accountExistsTitle'), {
           description: t('vendor.wizard.accountExistsText'),
         });
@@ -276,6 +291,7 @@ function Wizard({ language }: { language: Language }) {
             update={update}
             getDraft={getValues}
             signedInEmail={user?.email}
+            passwordAsk={passwordAsk}
             errorOf={errorOf}
           />
         ) : null}
@@ -347,6 +363,7 @@ function StepPersonal({
   update,
   getDraft,
   signedInEmail,
+  passwordAsk,
   errorOf,
 }: {
   form: SignupFormState;
@@ -354,12 +371,13 @@ function StepPersonal({
   update: (patch: Partial<SignupFormState>) => void;
   getDraft: () => SignupFormState;
   signedInEmail: string | undefined;
+  passwordAsk: PasswordAsk;
   /** A failed field's message, said under it (and in the toast). */
   errorOf: (slot: string) => string | undefined;
 }) {
   const { t } = useTranslation();
   const saveDraft = () => {
-    const { password: _password, ...draft } = getDraft();
+    const { password: _password, current_password: _current, ...draft } = getDraft();
     try {
       sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
     } catch {
@@ -393,11 +411,32 @@ function StepPersonal({
           {...register('business_email')}
         />
       </FormField>
-      {signedInEmail ? (
+      {passwordAsk === 'none' ? (
         <p className="rounded-xl bg-green-50 p-3 text-sm text-green-900">
           {t('vendor.wizard.signedInAs', { email: signedInEmail })}
         </p>
-      ) : (
+      ) : null}
+      {passwordAsk === 'change' ? (
+        <>
+          <p className="rounded-xl bg-blue-50 p-3 text-sm text-blue-950">
+            {t('vendor.wizard.signedInWithPassword', { email: signedInEmail })}
+          </p>
+          <LabelledField
+            id="vendor-current-password"
+            label={t('vendor.wizard.currentPassword')}
+            error={errorOf('current_password')}
+          >
+            <PasswordField
+              id="vendor-current-password"
+              autoComplete="current-password"
+              aria-invalid={errorOf('current_password') ? true : undefined}
+              aria-describedby={errorOf('current_password') ? 'vendor-current-password-error' : undefined}
+              {...register('current_password')}
+            />
+          </LabelledField>
+        </>
+      ) : null}
+      {passwordAsk === 'new' ? (
         <>
           <div onClickCapture={saveDraft}>
             <GoogleButton
@@ -410,20 +449,26 @@ function StepPersonal({
             />
           </div>
           <p className="text-center text-sm text-stone-600">{t('vendor.wizard.or')}</p>
-          <LabelledField id="vendor-password" label={t('vendor.wizard.password')} error={errorOf('password')}>
-            <PasswordField
-              id="vendor-password"
-              autoComplete="new-password"
-              aria-invalid={errorOf('password') ? true : undefined}
-              aria-describedby={
-                errorOf('password') ? 'password-requirements vendor-password-error' : 'password-requirements'
-              }
-              {...register('password')}
-            />
-            <PasswordRequirements id="password-requirements" password={form.password} />
-          </LabelledField>
         </>
-      )}
+      ) : null}
+      {passwordAsk !== 'none' ? (
+        <LabelledField
+          id="vendor-password"
+          label={t(passwordAsk === 'change' ? 'vendor.wizard.newPassword' : 'vendor.wizard.password')}
+          error={errorOf('password')}
+        >
+          <PasswordField
+            id="vendor-password"
+            autoComplete="new-password"
+            aria-invalid={errorOf('password') ? true : undefined}
+            aria-describedby={
+              errorOf('password') ? 'password-requirements vendor-password-error' : 'password-requirements'
+            }
+            {...register('password')}
+          />
+          <PasswordRequirements id="password-requirements" password={form.password} />
+        </LabelledField>
+      ) : null}
     </div>
   );
 }

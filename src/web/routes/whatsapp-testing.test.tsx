@@ -6,7 +6,14 @@ import { i18n } from '../i18n/i18n.ts';
 import { changeValue } from '../test/change-value.ts';
 import { renderAt } from '../test/render-route.tsx';
 
-const user = { id: 'u1', name: 'Admin', email: 'admin@example.test', email_verified: true, image: null };
+const user = {
+  id: 'u1',
+  name: 'Admin',
+  email: 'admin@example.test',
+  email_verified: true,
+  image: null,
+  has_password: false,
+};
 const session = { expires_at: new Date(Date.now() + 86_400_000).toISOString() };
 let me: MeResponse | null;
 let messagesStatus = 200;

@@ -17,7 +17,14 @@ export const json = (status: number, body: unknown): FakeAnswer => ({ status, bo
 /** A signed-in customer as GET /api/me answers, with any field replaced. */
 export function signedInMe(overrides: Partial<MeResponse> = {}): MeResponse {
   return {
-    user: { id: 'u1', name: 'Sofía', email: 'sofia@example.test', email_verified: true, image: null },
+    user: {
+      id: 'u1',
+      name: 'Sofía',
+      email: 'sofia@example.test',
+      email_verified: true,
+      image: null,
+      has_password: false,
+    },
     session: { expires_at: new Date(Date.now() + 86_400_000).toISOString() },
     profile: null,
     isAdmin: false,

@@ -261,8 +261,8 @@ export async function requestBooking({
 /**
  * A service done at the customer's place needs the address, in a colonia of the city (the
  * catalogue's, or one of product §3's ten: decision 073) that the vendor serves (its service areas,
- * an alcaldía serving its colonias; a vendor with none refuses nowhere). Each refusal names its field, as the
- * validator does.
+ * an alcaldía serving its colonias; a vendor with none refuses nowhere), with a postal code of that
+ * colonia. Each refusal names its field, as the validator does.
  */
 function checkedAddress(address: BookingAddress | undefined, serviceAreas: string[]): BookingAddress {
   if (!address) {
@@ -283,6 +283,18 @@ function checkedAddress(address: BookingAddress | undefined, serviceAreas: strin
     throw new AppError('validation_failed', message, [
       { path: 'address.colonia', message, serves: serviceAreas },
     ]).because('colonia_not_served', { colonia: address.colonia, serves: serviceAreas.join(', ') });
+  }
+  // The vendor goes by the colonia, the mail by the postal code: they must name one place.
+  const postalCodes = colonias().postalCodesOf(address.colonia);
+  if (!postalCodes.includes(address.postalCode)) {
+    const message = `The postal code ${address.postalCode} is not in ${address.colonia}. Its postal codes: ${postalCodes.join(', ')}.`;
+    throw new AppError('validation_failed', message, [
+      { path: 'address.postalCode', message, postal_codes: postalCodes },
+    ]).because('postal_code_not_in_colonia', {
+      postal_code: address.postalCode,
+      colonia: address.colonia,
+      postal_codes: postalCodes.join(', '),
+    });
   }
   return address;
 }

@@ -83,6 +83,18 @@ describe(`the booking request's address (${testEngine})`, () => {
     });
     const badCode = await request(vendor.id, service.id, { address: { ...address, postalCode: '6700' } });
     expect(badCode.status).toBe(400);
+    // A postal code of another colonia (Polanco's): the colonia and the code must name one place.
+    const otherCode = await request(vendor.id, service.id, { address: { ...address, postalCode: '11560' } });
+    expect(otherCode.status).toBe(400);
+    expect(await otherCode.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        reason: 'postal_code_not_in_colonia',
+        params: { postal_code: '11560', colonia: 'roma norte', postal_codes: '06700' },
+        message: 'The postal code 11560 is not in roma norte. Its postal codes: 06700.',
+        details: [{ path: 'address.postalCode', postal_codes: ['06700'] }],
+      },
+    });
     expect(
       await database.db.select().from(appointments).where(eq(appointments.vendorProfileId, vendor.id)),
     ).toEqual([]);

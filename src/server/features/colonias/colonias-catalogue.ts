@@ -175,6 +175,18 @@ export class ColoniasCatalogue {
   }
 
   /**
+   * The postal codes of a colonia as an address names it (a catalogue colonia, or one of product §3's
+   * ten: those of the colonias it covers), ascending; empty when it names no colonia.
+   */
+  postalCodesOf(colonia: string): string[] {
+    if (alcaldiaOfArea(colonia)) return [];
+    const codes = new Set(
+      this.covered(colonia).flatMap((label) => this.byLabel.get(fold(label))!.postal_codes),
+    );
+    return [...codes].sort();
+  }
+
+  /**
    * The stored service areas that serve a place (a colonia, one of the ten, or an alcaldía): the
    * place itself, the colonias it covers, the ten that overlap them, and their alcaldías whole.
    * `service_areas && these` is the colonia filter (ARCHITECTURE §3.6).

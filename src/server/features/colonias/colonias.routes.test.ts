@@ -287,7 +287,7 @@ describe(`the city's colonias (${testEngine})`, () => {
       expect(row?.address).toMatchObject({ colonia: 'Escandón I Sección', postalCode: '11800' });
     });
 
-    it('refuses a colonia outside the city and one the vendor does not serve, storing nothing', async () => {
+    it('refuses a colonia outside the city, one the vendor does not serve, and another colonia’s postal code, storing nothing', async () => {
       const before = (await database.db.select().from(appointments)).length;
       const unknown = await book(ids.roma!, ids['Limpieza Solo Roma']!, 'Narnia', '06700');
       expect(unknown.status).toBe(400);
@@ -312,6 +312,22 @@ describe(`the city's colonias (${testEngine})`, () => {
         error: {
           reason: 'colonia_not_served',
           params: { colonia: 'Roma Norte', serves: 'Alcaldía Benito Juárez' },
+        },
+      });
+      // A colonia the vendor serves, with Escandón's postal code: one place or the other.
+      const otherCode = await book(
+        ids.benitoJuarez!,
+        ids['Limpieza Toda la Benito']!,
+        'Narvarte Poniente',
+        '11800',
+        THURSDAY_9,
+      );
+      expect(otherCode.status).toBe(400);
+      expect(await otherCode.json()).toMatchObject({
+        error: {
+          reason: 'postal_code_not_in_colonia',
+          params: { postal_code: '11800', colonia: 'Narvarte Poniente', postal_codes: '03020' },
+          details: [{ path: 'address.postalCode' }],
         },
       });
       expect((await database.db.select().from(appointments)).length).toBe(before);

@@ -1,9 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { CategoryKey } from '../../../shared/categories.ts';
 import type { Language } from '../../../shared/language.ts';
 import type { MeResponse, MyProfile, updateProfileSchema } from '../../../shared/profile.schemas.ts';
 import { isAdmin, vendorProfileIdOf } from '../../auth/roles.service.ts';
 import type { Db } from '../../db/client.ts';
+import { account } from '../../db/schema/auth.ts';
 import { profiles } from '../../db/schema/vendors.ts';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -94,10 +95,17 @@ export async function getMe(
   db: Db,
   { user, sessionExpiresAt }: { user: MeUser; sessionExpiresAt: Date },
 ): Promise<MeResponse> {
-  const [[profile], admin, vendorProfileId] = await Promise.all([
+  const [[profile], admin, vendorProfileId, [credential]] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, user.id)).limit(1),
     isAdmin(db, user.id),
     vendorProfileIdOf(db, user.id),
+    db
+      .select({ id: account.id })
+      .from(account)
+      .where(
+        and(eq(account.userId, user.id), eq(account.providerId, 'credential'), isNotNull(account.password)),
+      )
+      .limit(1),
   ]);
   return {
     user: {
@@ -106,6 +114,7 @@ export async function getMe(
       email: user.email,
       email_verified: user.emailVerified,
       image: user.image ?? null,
+      has_password: credential !== undefined,
     },
     session: { expires_at: sessionExpiresAt.toISOString() },
     profile: profile ? toMyProfile(profile) : null,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklyAvailability } from '../../../shared/weekly-availability.ts';
 import type { AppEnv } from '../../app-env.ts';
 import type { Database } from '../../db/client.ts';
-import { user } from '../../db/schema/auth.ts';
+import { account, user } from '../../db/schema/auth.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../../db/seed/demo-people.ts';
@@ -283,20 +283,97 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(row).toMatchObject({ isClaimed: false, adminCreated: true, userId: null });
   });
 
-  it('uses the signed-in account (the Google return) instead of creating one', async () => {
+  /** A customer who signed up at /auth (its rule: 8 characters), signed in on `customer`. */
+  async function authPageCustomer(password: string) {
     const customer = client();
-    await customer.signIn(demoAccounts.customer.email, DEMO_PASSWORD);
+    const email = `auth.${++n}.${Date.now()}@example.test`;
+    const signUp = await customer.post('/api/auth/sign-up/email', { name: 'Cliente', email, password });
+    expect(signUp.status).toBe(200);
+    return { customer, email };
+  }
+
+  it('uses the signed-in account (the Google return) instead of creating one, asking no password', async () => {
+    // An account without a password, as Google's: its credential is gone, the session stays.
+    const { customer, email } = await authPageCustomer('Cliente#2026');
+    const [person] = await world.db.select().from(user).where(eq(user.email, email));
+    await world.db.delete(account).where(eq(account.userId, person!.id));
+    // The wizard reads from /api/me whether to ask for a password.
+    const me = (await (await customer.get('/api/me')).json()) as { user: { has_password: boolean } };
+    expect(me.user.has_password).toBe(false);
     const { password: _p, ...body } = signupBody();
     const res = await customer.post('/api/vendor/signup', body);
-    expect(res.status).toBe(201);
+    expect(res.status, await res.clone().text()).toBe(201);
     expect((await customer.get('/api/vendor/profile')).status).toBe(200);
-    const [profile] = await world.db
-      .select()
-      .from(profiles)
-      .where(eq(profiles.email, demoAccounts.customer.email));
+    const [profile] = await world.db.select().from(profiles).where(eq(profiles.email, email));
     expect(profile!.isVendor).toBe(true);
     // A second signup for the same account is refused.
-    expect((await customer.post('/api/vendor/signup', signupBody())).status).toBe(409);
+    const { password: _q, ...again } = signupBody();
+    expect((await customer.post('/api/vendor/signup', again)).status).toBe(409);
+  });
+
+  it('holds a password account from /auth to the wizard’s rule: its current password, then a strong one', async () => {
+    // /auth takes 8 characters; the wizard wants 4 of its 5 rules as well.
+    const { customer, email } = await authPageCustomer('weakpass1');
+    const me = (await (await customer.get('/api/me')).json()) as { user: { has_password: boolean } };
+    expect(me.user.has_password).toBe(true);
+    const { password: _p, ...withoutPassword } = signupBody();
+    const missing = await customer.post('/api/vendor/signup', withoutPassword);
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      error: {
+        code: 'validation_failed',
+        reason: 'signup_fields_missing',
+        details: [{ path: 'current_password' }, { path: 'password' }],
+      },
+    });
+    const weak = await customer.post(
+      '/api/vendor/signup',
+      signupBody({ current_password: 'weakpass1', password: 'weakpass1' }),
+    );
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toMatchObject({
+      error: { details: [{ path: 'password', message: 'Password does not meet security requirements.' }] },
+    });
+    const wrong = await customer.post(
+      '/api/vendor/signup',
+      signupBody({ current_password: 'Weakpass#1', password: 'Brillo#2026' }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({
+      error: { reason: 'current_password_wrong', details: [{ path: 'current_password' }] },
+    });
+    expect((await customer.get('/api/vendor/profile')).status).toBe(403);
+
+    const ok = await customer.post(
+      '/api/vendor/signup',
+      signupBody({ current_password: 'weakpass1', password: 'Brillo#2026' }),
+    );
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    // The address was proven at /auth or not: a password account is mailed the confirmation as before.
+    expect((await customer.get('/api/vendor/profile')).status).toBe(200);
+    // From now on the strong password signs in, the old one no longer does.
+    const old = await client().post('/api/auth/sign-in/email', { email, password: 'weakpass1' });
+    expect(old.status).toBe(401);
+    await client().signIn(email, 'Brillo#2026');
+  });
+
+  it('keeps a strong current password given twice; a refused signup changes no password', async () => {
+    const { customer, email } = await authPageCustomer('Cliente#2026');
+    const ok = await customer.post(
+      '/api/vendor/signup',
+      signupBody({ current_password: 'Cliente#2026', password: 'Cliente#2026' }),
+    );
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    await client().signIn(email, 'Cliente#2026');
+    // Refused in the transaction (a vendor already): the new password goes with it.
+    const again = await customer.post(
+      '/api/vendor/signup',
+      signupBody({ current_password: 'Cliente#2026', password: 'Otra#Clave26' }),
+    );
+    expect(again.status).toBe(409);
+    await client().signIn(email, 'Cliente#2026');
+    const other = await client().post('/api/auth/sign-in/email', { email, password: 'Otra#Clave26' });
+    expect(other.status).toBe(401);
   });
 
   it('keeps customers out of /api/vendor/* and edits only through the owner', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { hashPassword } from 'better-auth/crypto';
-import { eq, like, or } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { and, eq, isNotNull, like, or } from 'drizzle-orm';
 import { categoryLabel } from '../../../shared/categories.ts';
 import { DEFAULT_TIMEZONE } from '../../../shared/constants.ts';
 import { defaultLanguage } from '../../../shared/language.ts';
@@ -67,11 +67,18 @@ export async function createVendorSignup({
       { path: 'password', message: 'Please fill in all required fields before continuing.' },
     ]).because('signup_fields_missing');
   }
+  const passwordAccount = sessionUser ? await checkedPasswordChange(db, sessionUser.id, input) : undefined;
   // Hashing is slow on purpose: do it before the transaction holds any lock.
-  const passwordHash = sessionUser ? undefined : await hashPassword(input.password!);
+  const passwordHash =
+    !sessionUser || passwordAccount?.changes ? await hashPassword(input.password!) : undefined;
   try {
     return await db.transaction(async (tx) => {
       const owner = sessionUser ?? (await createCredentialAccount(tx, input, passwordHash!));
+      if (passwordAccount?.changes)
+        await tx
+          .update(account)
+          .set({ password: passwordHash!, updatedAt: now })
+          .where(eq(account.id, passwordAccount.id));
       const existingVendor = await tx
         .select({ id: vendorProfiles.id })
         .from(vendorProfiles)
@@ -154,6 +161,44 @@ export async function createVendorSignup({
       throw new AppError('conflict', ACCOUNT_EXISTS_MESSAGE).because('account_exists');
     throw err;
   }
+}
+
+/**
+ * A signed-in account with a password (made at /auth) is held to the wizard's rule (product §5),
+ * which /auth's sign-up does not apply: the signup gives the account's current password, proving
+ * the person is its owner, and the one to use from now on (the schema checked it against the rule; it
+ * may be the same). Undefined for an account without a password (Google): nothing to ask.
+ */
+async function checkedPasswordChange(
+  db: Db,
+  userId: string,
+  input: VendorSignup,
+): Promise<{ id: string; changes: boolean } | undefined> {
+  const [credential] = await db
+    .select({ id: account.id, hash: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential'), isNotNull(account.password)))
+    .limit(1);
+  if (!credential?.hash) return undefined;
+  const missing = [
+    ...(input.current_password ? [] : ['current_password']),
+    ...(input.password ? [] : ['password']),
+  ];
+  if (missing.length > 0) {
+    const message = 'Please fill in all required fields before continuing.';
+    throw new AppError(
+      'validation_failed',
+      message,
+      missing.map((path) => ({ path, message })),
+    ).because('signup_fields_missing');
+  }
+  if (!(await verifyPassword({ hash: credential.hash, password: input.current_password! }))) {
+    const message = 'The current password is not correct.';
+    throw new AppError('validation_failed', message, [{ path: 'current_password', message }]).because(
+      'current_password_wrong',
+    );
+  }
+  return { id: credential.id, changes: input.password !== input.current_password };
 }
 
 async function createCredentialAccount(

@@ -25,21 +25,21 @@ const complete = (): SignupFormState => ({
 
 /** The messages under the fields of one step, as Next shows them (decision 076). */
 function errorsOnStep(state: SignupFormState, step: 1 | 2 | 3 | 4) {
-  const result = signupFormSchema(false).safeParse(state);
+  const result = signupFormSchema('new').safeParse(state);
   return result.success ? {} : fieldErrorsOf(result.error.issues.filter((i) => stepOfIssue(i) === step));
 }
 
 describe('the wizard at submit (by step, first failing step wins)', () => {
   it('passes a complete form and stores the category as its key in either language (decision 050)', () => {
-    expect(validateSignup(complete(), false)).toBeUndefined();
-    expect(toSignupRequest(complete(), false).service_category).toBe('cleaning');
-    expect(toSignupRequest(complete(), false).lead_time_minutes).toBe(120);
+    expect(validateSignup(complete(), 'new')).toBeUndefined();
+    expect(toSignupRequest(complete(), 'new').service_category).toBe('cleaning');
+    expect(toSignupRequest(complete(), 'new').lead_time_minutes).toBe(120);
     // Pesos as typed, centavos to the API; '' for the category's place is null.
-    expect(toSignupRequest(complete(), false).services).toEqual([
+    expect(toSignupRequest(complete(), 'new').services).toEqual([
       { name: 'Limpieza profunda', price_cents: 45_050, duration_minutes: 180, location: 'customer' },
     ]);
     const free = { name: 'Diagnóstico', price: '0', duration: '30', location: '' } as const;
-    expect(toSignupRequest({ ...complete(), services: [free] }, false).services[0]).toMatchObject({
+    expect(toSignupRequest({ ...complete(), services: [free] }, 'new').services[0]).toMatchObject({
       price_cents: 0,
       location: null,
     });
@@ -60,11 +60,29 @@ describe('the wizard at submit (by step, first failing step wins)', () => {
     [{ buffer_minutes: '121' }, { step: 4, issue: 'outOfRange' }],
     [{ lead_time_hours: '25' }, { step: 4, issue: 'outOfRange' }],
   ] as const)('%o → %o', (patch, expected) => {
-    expect(validateSignup({ ...complete(), ...patch } as SignupFormState, false)).toEqual(expected);
+    expect(validateSignup({ ...complete(), ...patch } as SignupFormState, 'new')).toEqual(expected);
   });
 
   it('needs no password after Google', () => {
-    expect(validateSignup({ ...complete(), password: '' }, true)).toBeUndefined();
+    expect(validateSignup({ ...complete(), password: '' }, 'none')).toBeUndefined();
+    expect(toSignupRequest(complete(), 'none')).not.toHaveProperty('password');
+  });
+
+  it('holds a signed-in password account to the rule: its current password and a strong one', () => {
+    const current = { ...complete(), current_password: 'weakpass1' };
+    expect(validateSignup({ ...current, password: 'weakpass1' }, 'change')).toEqual({
+      step: 1,
+      issue: 'weakPassword',
+    });
+    expect(validateSignup({ ...complete(), current_password: '' }, 'change')).toEqual({
+      step: 1,
+      issue: 'required',
+    });
+    expect(validateSignup(current, 'change')).toBeUndefined();
+    expect(toSignupRequest(current, 'change')).toMatchObject({
+      current_password: 'weakpass1',
+      password: complete().password,
+    });
   });
 });
 

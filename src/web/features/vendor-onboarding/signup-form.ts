@@ -36,6 +36,8 @@ export interface SignupFormState extends BusinessPhone, BusinessValues, Scheduli
   business_name: string;
   business_email: string;
   password: string;
+  /** Asked of a signed-in account with a password only (PasswordAsk 'change'). */
+  current_password: string;
   availability: WeeklyAvailability;
   services: ServiceDraft[];
 }
@@ -47,6 +49,7 @@ export function initialSignupState(): SignupFormState {
     business_phone_country: defaultCountry.code,
     business_email: '',
     password: '',
+    current_password: '',
     bio: '',
     experience_years: '',
     category: null,
@@ -81,14 +84,26 @@ export function hoursToMinutes(hours: string): number | undefined {
   return value === undefined ? undefined : Math.round(value * 60);
 }
 
+/**
+ * Which password the wizard asks for (product §5's rule each time): a new account's ('new'); for a
+ * signed-in account with a password (made at /auth, whose rule is shorter), its current one and the
+ * one to use from now on ('change'); none for an account without one (Google: 'none').
+ */
+export type PasswordAsk = 'new' | 'change' | 'none';
+
+/** What the wizard asks of who is (or is not) signed in. */
+export const passwordAskOf = (user: { has_password: boolean } | null | undefined): PasswordAsk =>
+  !user ? 'new' : user.has_password ? 'change' : 'none';
+
 /** The request body of POST /api/vendor/signup (validated again by the same schema on the server). */
-export function toSignupRequest(state: SignupFormState, signedIn: boolean) {
+export function toSignupRequest(state: SignupFormState, ask: PasswordAsk) {
   return {
     business_name: state.business_name,
     business_phone: state.business_phone,
     business_phone_country: state.business_phone_country,
     business_email: state.business_email,
-    ...(signedIn ? {} : { password: state.password }),
+    ...(ask === 'none' ? {} : { password: state.password }),
+    ...(ask === 'change' ? { current_password: state.current_password } : {}),
     bio: state.bio,
     experience_years: numberOrUndefined(state.experience_years) ?? null,
     service_category: state.category ?? '',
@@ -110,6 +125,7 @@ const stepOfField: Record<keyof SignupFormState, SignupStep> = {
   business_phone_country: 1,
   business_email: 1,
   password: 1,
+  current_password: 1,
   bio: 2,
   experience_years: 2,
   category: 2,
@@ -135,17 +151,20 @@ const requestFieldOf: Record<string, string> = Object.fromEntries(
 /**
  * The wizard's form schema (the resolver of its react-hook-form): the state as the inputs
  * hold it, turned into the request body and checked by the shared step schemas the server's own is
- * made of (the password only without a Google session). Each issue is on the form field it comes
- * from; the output is the body POST /api/vendor/signup receives.
+ * made of (the password as `ask` says). Each issue is on the form field it comes from; the output is
+ * the body POST /api/vendor/signup receives.
  */
-export function signupFormSchema(signedIn: boolean) {
+export function signupFormSchema(ask: PasswordAsk) {
   const checks: z.ZodType[] = [
     signupStep1Schema,
     // The phone is read as the server reads it, so an invalid one is said by its field before sending.
     z
       .object({ business_phone: z.string(), business_phone_country: z.enum(countryCodes) })
       .transform((phone, ctx) => businessPhoneOf(phone, ctx)),
-    ...(signedIn ? [] : [z.object({ password: passwordSchema })]),
+    ...(ask === 'new' ? [z.object({ password: passwordSchema })] : []),
+    ...(ask === 'change'
+      ? [z.object({ current_password: z.string().min(1, signupMessages.required), password: passwordSchema })]
+      : []),
     signupStep2Schema,
     // The API takes a signup without services; the wizard asks for one at least.
     signupServicesSchema.extend({
@@ -154,7 +173,7 @@ export function signupFormSchema(signedIn: boolean) {
     signupStep3Schema,
   ];
   return z.custom<SignupFormState>().transform((state, ctx) => {
-    const body = toSignupRequest(state, signedIn);
+    const body = toSignupRequest(state, ask);
     for (const schema of checks) {
       const result = schema.safeParse(body);
       if (result.success) continue;
@@ -202,9 +221,11 @@ export function signupFailure(
       message,
     }));
   if (step === 1) {
-    // Personal Info first (a missing field before a phone that is not one), then the password (not
+    // Personal Info first (a missing field before a phone that is not one), then the passwords (not
     // asked after Google).
-    const personal = onStep.filter((issue) => issue.path[0] !== 'password').map(signupIssueKey);
+    const personal = onStep
+      .filter((issue) => issue.path[0] !== 'password' && issue.path[0] !== 'current_password')
+      .map(signupIssueKey);
     if (personal.length > 0)
       return { step, issue: personal.every((key) => key === 'invalidPhone') ? 'invalidPhone' : 'required' };
     return { step, issue: signupIssueKey(onStep[0]!) };
@@ -224,15 +245,16 @@ export function signupFailure(
 /** The whole check at once, outside a form: signupFailure of the form schema's issues. */
 export function validateSignup(
   state: SignupFormState,
-  signedIn: boolean,
+  ask: PasswordAsk,
 ): { step: SignupStep; issue: SignupIssueKey } | undefined {
-  const result = signupFormSchema(signedIn).safeParse(state);
+  const result = signupFormSchema(ask).safeParse(state);
   return result.success ? undefined : signupFailure(result.error.issues);
 }
 
 /** The wizard's message under a failed field: product §5's, or the field's own range (decision 076). */
 export type FieldErrorKey =
   | SignupIssueKey
+  | 'currentPasswordWrong'
   | 'serviceName'
   | 'servicePrice'
   | 'serviceDuration'

@@ -356,6 +356,18 @@ describe('BookingForm', () => {
       'Este proveedor no atiende Polanco. Atiende: Roma Norte, Condesa.',
     ],
     [
+      'a postal code of another colonia',
+      400,
+      {
+        code: 'validation_failed',
+        reason: 'postal_code_not_in_colonia',
+        params: { postal_code: '11560', colonia: 'Roma Norte', postal_codes: '06700' },
+        message: 'The postal code 11560 is not in Roma Norte. Its postal codes: 06700.',
+        details: [{ path: 'address.postalCode', message: 'The postal code 11560 is not in Roma Norte.' }],
+      },
+      'El código postal 11560 no es de Roma Norte. Sus códigos postales: 06700. Revisa el código postal o elige otra colonia.',
+    ],
+    [
       'a refusal without a reason',
       409,
       { code: 'conflict', message: 'This record already exists.' },

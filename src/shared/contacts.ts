@@ -71,7 +71,7 @@ export interface Recommendation {
   /** The public vendor's card fields. */
   vendor: Pick<
     PublicVendor,
-    'id' | 'slug' | 'business_name' | 'service_category' | 'bio' | 'profile_image_url'
+    'id' | 'slug' | 'business_name' | 'service_category' | 'bio' | 'profile_image_url' | 'profile_photo'
   >;
 }
 

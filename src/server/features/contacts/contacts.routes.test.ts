@@ -13,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { contactHashes, recommendations } from '../../db/schema/contacts.ts';
+import { vendorPhotos } from '../../db/schema/media.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertVendor } from '../../test/factories.ts';
@@ -250,8 +251,38 @@ describe(`contacts and recommendations (${testEngine})`, () => {
     expect(items.map((r) => r.vendor.id)).not.toContain(rejected.id);
     // Public vendor fields only (decision 010), and nothing about the contacts.
     expect(Object.keys(items[0]!.vendor).sort()).toEqual(
-      ['bio', 'business_name', 'id', 'profile_image_url', 'service_category', 'slug'].sort(),
+      ['bio', 'business_name', 'id', 'profile_image_url', 'profile_photo', 'service_category', 'slug'].sort(),
     );
+    // A vendor's approved profile photo comes with its variants, for the card's srcset.
+    expect(items.every((r) => r.vendor.profile_photo === null)).toBe(true);
+    const photoId = randomUUID();
+    const variants = [96, 192].map((width) => ({
+      key: `photos/${photoId}/w${width}.webp`,
+      width,
+      height: width,
+    }));
+    await database.db.insert(vendorPhotos).values([
+      {
+        id: photoId,
+        vendorProfileId: popular.id,
+        kind: 'profile',
+        status: 'approved',
+        width: 600,
+        height: 600,
+        variants,
+      },
+      {
+        vendorProfileId: popular.id,
+        kind: 'cover',
+        status: 'pending',
+        width: 960,
+        height: 360,
+        variants: [],
+      },
+    ]);
+    const pictured = (await recommended(me.http)).find((r) => r.vendor.id === popular.id)!.vendor;
+    expect(pictured.profile_photo?.variants.map((v) => v.width)).toEqual([96, 192]);
+    expect(pictured.profile_image_url).toBe(`/media/photos/${photoId}/w192.webp`);
     const text = JSON.stringify(items);
     expect(text).not.toMatch(/business_phone|business_email|user_id|\+52/);
     for (const secret of [amiga.id, amiga.email, amiga.name, primo.id, primo.email, primo.name]) {

@@ -23,6 +23,7 @@ import { contactHashes, recommendations } from '../../db/schema/contacts.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { publicPhotosFrom, publicPhotosJson } from '../media/vendor-photos.service.ts';
 
 // product §1, §7 process-contacts, ARCHITECTURE §3: the customer's contacts become vendor
 // recommendations. Raw phones and emails live only in this request's memory: they are matched
@@ -404,6 +405,8 @@ export async function listRecommendations(db: Db, userId: string): Promise<Recom
       serviceCategory: vendorProfiles.serviceCategory,
       bio: vendorProfiles.bio,
       profileImageUrl: vendorProfiles.profileImageUrl,
+      // The approved profile photo (decision 074), for the card's srcset; else the initials art.
+      photos: publicPhotosJson(sql`${vendorProfiles.id}`, ['profile']),
     })
     .from(recommendations)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, recommendations.vendorProfileId))
@@ -423,23 +426,27 @@ export async function listRecommendations(db: Db, userId: string): Promise<Recom
     )
     .orderBy(desc(recommendations.score), desc(recommendations.createdAt), vendorProfiles.businessName)
     .limit(RECOMMENDATIONS_LIMIT);
-  return rows.map((r) => ({
-    id: r.id,
-    vendor_profile_id: r.vendorProfileId,
-    recommendation_type: r.type as RecommendationType,
-    contacts_band:
-      r.type === 'booked_by_contact' ? (bookedBands.find((b) => b.score === r.score)?.band ?? null) : null,
-    score: r.score,
-    created_at: r.createdAt.toISOString(),
-    vendor: {
-      id: r.vendorId,
-      slug: r.slug,
-      business_name: r.businessName,
-      service_category: r.serviceCategory,
-      bio: r.bio,
-      profile_image_url: r.profileImageUrl,
-    },
-  }));
+  return rows.map((r) => {
+    const { profile } = publicPhotosFrom(r.photos);
+    return {
+      id: r.id,
+      vendor_profile_id: r.vendorProfileId,
+      recommendation_type: r.type as RecommendationType,
+      contacts_band:
+        r.type === 'booked_by_contact' ? (bookedBands.find((b) => b.score === r.score)?.band ?? null) : null,
+      score: r.score,
+      created_at: r.createdAt.toISOString(),
+      vendor: {
+        id: r.vendorId,
+        slug: r.slug,
+        business_name: r.businessName,
+        service_category: r.serviceCategory,
+        bio: r.bio,
+        profile_image_url: profile?.variants.at(-1)?.url ?? r.profileImageUrl,
+        profile_photo: profile,
+      },
+    };
+  });
 }
 
 /** Settings → "Delete my contacts data": the user's hashes and contact-derived recommendations. */

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Recommendation } from '../../../../shared/contacts.ts';
 import { i18n, loadStrings } from '../../../i18n/i18n.ts';
-import { stubFetch } from '../../vendors/vendor-fixtures.ts';
+import { fakePhoto, stubFetch } from '../../vendors/vendor-fixtures.ts';
 import { RecommendationsList } from './recommendations-list.tsx';
 
 // Decision 037: "Booked by your contacts" shows the band the API gives, never a count.
@@ -25,6 +25,7 @@ function recommendation(n: number, overrides: Partial<Recommendation>): Recommen
       service_category: 'cleaning',
       bio: null,
       profile_image_url: null,
+      profile_photo: null,
     },
     ...overrides,
   };
@@ -32,7 +33,13 @@ function recommendation(n: number, overrides: Partial<Recommendation>): Recommen
 
 beforeEach(async () => {
   const items = [
-    recommendation(1, {}),
+    recommendation(1, {
+      vendor: {
+        ...recommendation(1, {}).vendor,
+        profile_image_url: '/media/photos/p1/w192.webp',
+        profile_photo: fakePhoto('p1', 'profile'),
+      },
+    }),
     recommendation(2, { recommendation_type: 'booked_by_contact', contacts_band: '5+', score: 20 }),
     recommendation(3, { recommendation_type: 'booked_by_contact', contacts_band: '2+', score: 10 }),
   ];
@@ -76,6 +83,16 @@ describe('RecommendationsList', () => {
       expect.stringContaining('Booked by 5+ of your contacts'),
       expect.stringContaining('Booked by 2+ of your contacts'),
     ]);
+  });
+
+  it("shows a vendor's photo at the card's sizes, and the initials art without one", async () => {
+    renderList();
+    const list = await screen.findByRole('list');
+    const [withPhoto, without] = within(list).getAllByRole('link');
+    const img = within(withPhoto!).getByRole('img');
+    expect(img.getAttribute('srcset')).toContain('/media/photos/p1/w96.webp 96w');
+    expect(img.getAttribute('width')).toBeTruthy();
+    expect(within(without!).queryByRole('img')?.getAttribute('srcset') ?? null).toBeNull();
   });
 
   it('says it in Spanish first', async () => {

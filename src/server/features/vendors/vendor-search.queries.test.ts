@@ -278,6 +278,7 @@ const sentences: Query[] = [
   { q: 'who can cut my hair at home', first: 'Estética Luz', not: repair },
   // Only filler: nothing is asked for, nothing is found.
   { q: 'busco a alguien que me ayude', total: 0 },
+  { q: 'zzqx nothing like this', total: 0 },
 ];
 
 describe(`vendor search: what people type (${testEngine})`, () => {

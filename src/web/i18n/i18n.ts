@@ -4,7 +4,10 @@ import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, isLanguage, type Language, languages } from '../../shared/language.ts';
 import { initialLanguage, storeLanguage } from './stored-language.ts';
 
-/** The visitor's choice (the top bar's switch, or their account's): kept, and shown at once. */
+/**
+ * The visitor's choice (the top bar's switch, or their account's): kept, and shown once its strings
+ * are there — at once when preloadLanguage has downloaded them.
+ */
 export function changeLanguage(language: Language) {
   storeLanguage(language);
   return i18n.changeLanguage(language);

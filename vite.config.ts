@@ -59,6 +59,8 @@ export default defineConfig(() => ({
       serviceWorker({
         source: 'src/web/pwa/service-worker.js',
         extraUrls: ['/manifest.webmanifest', '/icons/icon.svg', '/icons/icon-192.png'],
+        // Offline, the app starts in either language (decision 084).
+        shellModules: ['src/web/i18n/en.ts', 'src/web/i18n/es-MX.ts'],
       }),
       inlineEntryCss(),
       preloadAppShell(),

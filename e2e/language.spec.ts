@@ -28,6 +28,10 @@ test('a phone set to Spanish gets Home in Spanish from the server, hydrated as i
   baseURL,
 }) => {
   const { page, errors, context } = await phoneIn(browser, baseURL, 'es-MX');
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
   try {
     // The page as the server sent it, before any script of ours has run.
     const release = await holdRequests(page, '**/assets/app-*.js');
@@ -49,10 +53,28 @@ test('a phone set to Spanish gets Home in Spanish from the server, hydrated as i
     await expect(page.getByRole('heading', { level: 1, name: 'Encuentra servicios' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change the language to English' })).toBeVisible();
     await expectPhoneFriendly(page);
+    // Only the Spanish strings came with the page (decision 084): English comes with the switch.
+    expect(scripts.filter((path) => /^\/assets\/es-MX-[\w-]+\.js$/.test(path))).toHaveLength(1);
+    expect(scripts.filter((path) => /^\/assets\/en-[\w-]+\.js$/.test(path))).toEqual([]);
+    // Every text the page shows meanwhile, to find a key among them (a string not yet downloaded).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { seenTexts: seen });
+      const root = document.getElementById('root')!;
+      new MutationObserver(() => seen.push(root.textContent ?? '')).observe(root, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
 
-    // The switch: English at once, and kept in the cookie the server reads.
+    // The switch: English once its strings are there, never a key, and kept in the cookie the
+    // server reads.
     await page.getByRole('button', { name: 'Change the language to English' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Find Services' })).toBeVisible();
+    const seenTexts = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts);
+    expect(seenTexts.length).toBeGreaterThan(0);
+    for (const text of seenTexts) expect(text).not.toMatch(/\b(app|discovery|jobs|language|nav)\.\w+/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     const cookies = await context.cookies();
     expect(cookies.find((cookie) => cookie.name === 'barrio_language')?.value).toBe('en');

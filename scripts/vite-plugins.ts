@@ -64,16 +64,29 @@ export function preloadAppShell(): Plugin {
 /**
  * Emits /sw.js from the hand-written service worker, with this build's precache list and a version
  * made from those names. Precached: the app shell — index.html, the scripts of `appShell`, their
- * styles, and `extraUrls` from the public folder. Each screen's lazy chunk is cached when first
- * loaded instead, so installing the app does not download every screen over a phone's connection
- * (decision 020).
+ * styles, the chunks of `shellModules` (lazy modules the app cannot start without: each language's
+ * strings, decision 084), and `extraUrls` from the public folder. Each screen's lazy chunk is cached
+ * when first loaded instead, so installing the app does not download every screen over a phone's
+ * connection (decision 020).
  */
-export function serviceWorker({ source, extraUrls }: { source: string; extraUrls: string[] }): Plugin {
+export function serviceWorker({
+  source,
+  extraUrls,
+  shellModules = [],
+}: {
+  source: string;
+  extraUrls: string[];
+  shellModules?: string[];
+}): Plugin {
   return {
     name: 'barrio-service-worker',
     apply: 'build',
     generateBundle(_options, bundle) {
       const shell = appShell(bundle);
+      const wanted = new Set(shellModules.map((module) => resolve(module)));
+      for (const output of Object.values(bundle))
+        if (output.type === 'chunk' && output.facadeModuleId && wanted.has(output.facadeModuleId))
+          withStaticImports(bundle, output.fileName, shell);
       for (const file of [...shell]) {
         const output = bundle[file];
         for (const css of (output?.type === 'chunk' && output.viteMetadata?.importedCss) || [])

@@ -6,7 +6,8 @@ import { adminEn, adminEsMX } from '../src/web/i18n/admin.ts';
 import { errorCodeTexts, errorReasonTexts } from '../src/web/i18n/api-errors.ts';
 import { authEn, authEsMX } from '../src/web/i18n/auth.ts';
 import { authErrorTexts } from '../src/web/i18n/auth-errors.ts';
-import { bookingsEn, bookingsEsMX } from '../src/web/i18n/bookings.ts';
+import { bookingsEsMX } from '../src/web/i18n/bookings.es-MX.ts';
+import { bookingsEn } from '../src/web/i18n/bookings.ts';
 import { contactsEn, contactsEsMX } from '../src/web/i18n/contacts.ts';
 import { en } from '../src/web/i18n/en.ts';
 import { esMX } from '../src/web/i18n/es-MX.ts';
@@ -496,7 +497,7 @@ let bookingLink = '';
 let code = '';
 await step('book', async () => {
   await v.goto(`/public/vendor/${ownSlug}?tab=services`);
-  const form = v.getByRole('region', { name: b.form.title });
+  const form = v.getByRole('region', { name: (es ? esMX : en).discovery.profile.bookTitle });
   await form.scrollIntoViewIfNeeded();
   await form.getByRole('button', { name: b.form.submit, exact: true }).click();
   await shoot(v, 'booking-form-errors', { focus: false });

@@ -19,6 +19,13 @@ import { dayNames, replies, templateLanguages, templates } from './features/what
 
 type Table = Readonly<Record<string, unknown>>;
 
+/** Each language's strings, from the modules the web app downloads them from. */
+async function downloaded(loaders: Record<string, () => Promise<object>>): Promise<Table> {
+  return Object.fromEntries(
+    await Promise.all(Object.entries(loaders).map(async ([language, load]) => [language, await load()])),
+  );
+}
+
 /** The tables keyed by language, by name. */
 const tables: Record<string, Table> = {
   intlLocales,
@@ -44,11 +51,14 @@ const tables: Record<string, Table> = {
     ]),
   ),
   ...Object.fromEntries(Object.entries(authErrorTexts).map(([code, table]) => [`authErrors.${code}`, table])),
-  appStrings,
-  // Each feature's strings, as the web app downloads them (decision 020).
+  // The app's strings and each feature's, as the web app downloads them (decisions 020, 084).
+  appStrings: await downloaded(appStrings),
   ...Object.fromEntries(
     await Promise.all(
-      Object.entries(lazyStrings).map(async ([name, load]) => [`strings.${name}`, await load()]),
+      Object.entries(lazyStrings).map(async ([name, loaders]) => [
+        `strings.${name}`,
+        await downloaded(loaders),
+      ]),
     ),
   ),
 };

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { switchTo } from '../../shared/language.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useUpdateProfile } from '../features/profile/api/use-update-profile.ts';
-import { changeLanguage, currentLanguage } from '../i18n/i18n.ts';
+import { changeLanguage, currentLanguage, preloadLanguage } from '../i18n/i18n.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
@@ -43,12 +43,19 @@ function LanguageSwitch() {
   const { user } = useAuth();
   const saveToAccount = useUpdateProfile();
   const next = switchTo[currentLanguage()];
+  // The other language's strings download as the visitor reaches for the switch (a pointer over it
+  // or pressing it, focus), not with the page (decision 084): by the click they are mostly there,
+  // and the page changes language only once every string is (i18next waits for them).
+  const reach = () => void preloadLanguage(next);
   return (
     <button
       type="button"
       lang={next}
       aria-label={t('language.switchToLabel')}
       className="tap-target h-9 rounded-full border border-stone-300 px-3 text-sm font-medium text-stone-700 hover:bg-stone-50"
+      onPointerEnter={reach}
+      onPointerDown={reach}
+      onFocus={reach}
       onClick={() => {
         void changeLanguage(next);
         if (user) saveToAccount.mutate({ language: next });

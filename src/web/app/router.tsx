@@ -13,13 +13,14 @@ import {
 } from 'react-router';
 import { browseCategories, directoryCategories } from '../../shared/categories.ts';
 import { BROWSE_PAGE_SIZE, DIRECTORY_PAGE_SIZE } from '../../shared/constants.ts';
+import type { Language } from '../../shared/language.ts';
 import { filtersFromSearch, vendorListQuery } from '../features/vendors/api/use-vendor-list.ts';
 import {
   featuredVendorsQuery,
   similarVendorsQuery,
   vendorProfileQuery,
 } from '../features/vendors/api/use-vendor-profile.ts';
-import { type StringsName, withStrings } from '../i18n/i18n.ts';
+import { type StringsName, stringsModule, withStrings } from '../i18n/i18n.ts';
 import { type ApiClient, api } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { HomePage } from '../routes/home.tsx';
@@ -47,7 +48,7 @@ const routeModules = import.meta.glob<{ Component: ComponentType }>([
 /** A route module loaded on first visit (a lazy route), with the strings it shows. */
 interface LazyRoute {
   /** Its modules, by their paths from src/web: what the server preloads with a page that shows it. */
-  modules: string[];
+  modules: (language: Language) => string[];
   /** Fetches the module and its strings, once: ahead of the first visit, or by the visit. */
   load: () => Promise<unknown>;
   /** The screen's component, once loaded. */
@@ -63,7 +64,7 @@ function lazyRoute(file: `${string}.tsx`, strings: readonly StringsName[] = []):
   if (!load) throw new Error(`src/web/routes/${file} does not exist`);
   let loading: Promise<unknown> | undefined;
   const entry: LazyRoute = {
-    modules: [`routes/${file}`, ...strings.map((name) => `i18n/${name}.ts`)],
+    modules: (language) => [`routes/${file}`, ...strings.map((name) => stringsModule(name, language))],
     load: () =>
       (loading ??= withStrings(strings, load)().then((module) => {
         entry.loaded = module.Component;
@@ -102,7 +103,7 @@ const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
   'reviewModeration',
   'photos',
 ]);
-const PublicVendor = lazyRoute('public-vendor.tsx', ['bookings']);
+const PublicVendor = lazyRoute('public-vendor.tsx');
 const Directory = lazyRoute('public-all-vendors.tsx');
 const VendorSignup = lazyRoute('vendor-signup.tsx', ['vendor', 'auth']);
 const VendorConfirm = lazyRoute('vendor-confirm.tsx', ['bookings']);
@@ -295,9 +296,9 @@ export function routeLoadedAt(pathname: string): boolean {
   return lazyRoutesAt(pathname).every((route) => route.loaded !== undefined);
 }
 
-/** The modules of the routes matched at `pathname` (paths from src/web), for the server to preload. */
-export function routeModulesAt(pathname: string): string[] {
-  return lazyRoutesAt(pathname).flatMap((route) => route.modules);
+/** The modules of the routes matched at `pathname` (paths from src/web) in `language`, for the server to preload. */
+export function routeModulesAt(pathname: string, language: Language): string[] {
+  return lazyRoutesAt(pathname).flatMap((route) => route.modules(language));
 }
 
 /**

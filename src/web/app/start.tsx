@@ -2,7 +2,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { SSR_ATTRIBUTE, SSR_STATE_ELEMENT_ID } from '../../shared/ssr.ts';
-import { currentLanguage } from '../i18n/i18n.ts';
+import { currentLanguage, stringsReady } from '../i18n/i18n.ts';
 import { App } from './app.tsx';
 import { createQueryClient } from './providers.tsx';
 import { preloadRouteAt } from './router.tsx';
@@ -61,8 +61,10 @@ function start() {
 }
 
 // The screen's module and its strings first, so that the first render shows the screen (a failure
-// shows through the route's error boundary).
+// shows through the route's error boundary); the app's own strings in the visitor's language always
+// (decision 084: they download beside the app, preloaded with a page the server rendered).
 const screen = preloadRouteAt(window.location.pathname).catch(() => undefined);
-void Promise.race(
-  hydrate ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))],
-).then(start);
+void Promise.all([
+  stringsReady,
+  Promise.race(hydrate ? [screen] : [screen, new Promise((resolve) => setTimeout(resolve, SCREEN_WAIT_MS))]),
+]).then(start);

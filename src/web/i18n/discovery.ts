@@ -45,6 +45,10 @@ export const discoveryEn = {
     back: 'Back to vendors',
     signIn: 'Sign In',
     loading: 'Loading vendor profile…',
+    // The booking form's box (features/bookings/lazy-booking-form.tsx), shown before the form and its
+    // strings have loaded.
+    bookTitle: 'Book a service',
+    loadingBookingForm: 'Loading the booking form…',
     seeServices: 'See Services',
     verified: 'Verified',
     // What Barrio measured of the vendor's bookings; each left out while there is too little.
@@ -127,131 +131,5 @@ export const discoveryEn = {
   },
   offline: {
     text: 'You are offline. Barrio will load new information when the connection is back.',
-  },
-};
-
-type ShapeOf<T> = { [K in keyof T]: T[K] extends string ? string : ShapeOf<T[K]> };
-
-export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
-  home: {
-    featuredTitle: 'Proveedores destacados',
-    featuredEmpty: 'Todavía no hay proveedores destacados.',
-    seeAll: 'Ver todos',
-    loadError: 'No se pudieron cargar los proveedores',
-    recentTitle: 'Actividad reciente',
-    recentSignedOut: 'Inicia sesión para ver tus reservas recientes',
-    signIn: 'Iniciar sesión',
-  },
-  directory: {
-    signIn: 'Iniciar sesión',
-    loadError: 'No se pudieron cargar los proveedores. Inténtalo de nuevo.',
-  },
-  rating: {
-    count: '({{count}})',
-    reviews_one: '{{count}} reseña',
-    reviews_other: '{{count}} reseñas',
-    reviews_many: '{{count}} de reseñas',
-    label_one: '{{average}} de 5, {{count}} reseña',
-    label_other: '{{average}} de 5, {{count}} reseñas',
-    label_many: '{{average}} de 5, {{count}} de reseñas',
-    new: 'Nuevo',
-    newLabel: 'Nuevo en Barrio, aún sin calificaciones',
-  },
-  responseTime: {
-    minutes_one: 'alrededor de un minuto',
-    minutes_other: 'unos {{count}} minutos',
-    minutes_many: 'unos {{count}} minutos',
-    hours_one: 'alrededor de una hora',
-    hours_other: 'unas {{count}} horas',
-    hours_many: 'unas {{count}} horas',
-    days_one: 'alrededor de un día',
-    days_other: 'unos {{count}} días',
-    days_many: 'unos {{count}} días',
-  },
-  profile: {
-    back: 'Volver a proveedores',
-    signIn: 'Iniciar sesión',
-    loading: 'Cargando el perfil del proveedor…',
-    seeServices: 'Ver servicios',
-    verified: 'Verificado',
-    promises: {
-      label: 'Historial',
-      answers: 'Suele responder en {{time}}',
-      // A no-break space before the sign, as Spanish writes it ("96 %").
-      completion: 'Cumple el {{percent}}\u00a0% de las reservas confirmadas',
-    },
-    tabsLabel: 'Detalles del proveedor',
-    tabs: { about: 'Acerca de', services: 'Servicios', reviews: 'Reseñas' },
-    about: {
-      bio: 'Acerca de',
-      noBio: 'Este proveedor aún no ha escrito una descripción.',
-      experience: 'Experiencia',
-      experienceYears_one: '{{count}} año',
-      experienceYears_other: '{{count}} años',
-      experienceUnknown: 'No indicada',
-      languages: 'Idiomas',
-      areas: 'Zonas de servicio',
-      certifications: 'Certificaciones',
-      verification: 'Verificación',
-      verifiedText: 'Verificado por Barrio',
-      notVerifiedText: 'Aún no verificado',
-      none: 'Ninguna indicada',
-    },
-    services: {
-      title: 'Servicios',
-      empty: 'Este proveedor aún no ha publicado servicios.',
-      price: 'Precio',
-      duration: 'Duración',
-      minutes: '{{minutes}} min',
-      hours: '{{hours}} h',
-      hoursMinutes: '{{hours}} h {{minutes}} min',
-      where: 'Dónde',
-      whereCustomer: 'En tu domicilio',
-      whereVendor: 'En el local del proveedor',
-      whereOnline: 'En línea',
-      book: 'Reservar',
-      bookLabel: 'Reservar {{name}}',
-    },
-    reviews: {
-      title: 'Reseñas',
-      empty: 'Aún no hay reseñas',
-      emptyText: 'Las reseñas aparecen aquí cuando los clientes reservan y califican a este proveedor.',
-      loading: 'Cargando reseñas…',
-    },
-    signUp: {
-      title: '¿Eres nuevo en Barrio?',
-      text: 'Crea una cuenta gratis para seguir tus reservas y recibir recomendaciones de gente que conoces.',
-      action: 'Crear cuenta',
-    },
-    notFound: {
-      title: 'Proveedor no encontrado',
-      text: 'Este proveedor no existe o ya no está publicado. Es posible que el enlace sea antiguo.',
-      signIn: 'Iniciar sesión',
-      browse: 'Explorar proveedores',
-    },
-    notFoundToast: 'Proveedor no encontrado',
-    loadError: 'No se pudo cargar el perfil del proveedor.',
-    retry: 'Reintentar',
-    similarTitle: 'Proveedores similares',
-    gallery: {
-      title: 'Portafolio',
-      photos: 'Fotos del portafolio, desliza para ver más',
-      photoAlt: 'Foto {{number}} del trabajo de {{name}}',
-      position: 'Foto {{number}} de {{count}}',
-      previous: 'Foto anterior',
-      next: 'Foto siguiente',
-    },
-    similarError: 'No se pudieron cargar los proveedores similares.',
-    underReview: {
-      title: 'En revisión: esta página aún no es pública',
-      text: 'Solo el proveedor y los administradores de Barrio pueden verla. Aparecerá en las búsquedas y recibirá reservas cuando un administrador la apruebe.',
-      rejectedTitle: 'No aprobado: esta página no es pública',
-      rejectedText:
-        'Solo el proveedor y los administradores de Barrio pueden verla. El panel del proveedor explica el motivo.',
-      bookings: 'Las reservas se abren cuando el perfil esté aprobado.',
-    },
-  },
-  offline: {
-    text: 'Estás sin conexión. Barrio cargará información nueva cuando vuelva la conexión.',
   },
 };

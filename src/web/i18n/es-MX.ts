@@ -1,7 +1,7 @@
 import { categoryLabelsIn } from '../../shared/categories.ts';
-import { discoveryEsMX } from './discovery.ts';
+import { discoveryEsMX } from './discovery.es-MX.ts';
 import type { Translations } from './en.ts';
-import { jobsEsMX } from './jobs.ts';
+import { jobsEsMX } from './jobs.es-MX.ts';
 
 // Mexican Spanish. The type makes a missing or extra key a compile error.
 export const esMX: Translations = {

@@ -48,8 +48,8 @@ describe('render (the server render of a public page)', () => {
     expect(markup).toContain('Browse all vendors');
     expect(queriesIn(state)).toEqual({ '["vendors","featured"]': featured, '["me"]': null });
     expect(asked).toEqual([{ path: '/api/vendors/featured', cookie: null }]);
-    // Home comes with the app: no screen of its own to preload.
-    expect(modules).toEqual([]);
+    // Home comes with the app: no screen of its own to preload, only the app's strings in English.
+    expect(modules).toEqual(['i18n/en.ts']);
   });
 
   it("renders in the language it is given: a Spanish browser's Home is Spanish from the first byte", async () => {
@@ -101,7 +101,7 @@ describe('render (the server render of a public page)', () => {
     expect(directory?.markup).toContain('All Vendors');
     expect(directory?.markup).toContain('Ana Paseos');
     expect(directory?.markup).toMatch(/aria-pressed="true"[^>]*>Cooking</);
-    expect(directory?.modules).toEqual(['routes/public-all-vendors.tsx']);
+    expect(directory?.modules).toEqual(['i18n/en.ts', 'routes/public-all-vendors.tsx']);
     // 'cooking' is a directory chip, not a Browse Vendors one; 'ab' is too short to send (decision 024).
     const browse = await render('/vendors?category=cooking&q=ab', { fetch, signedOut: true, language: 'en' });
     expect(browse?.markup).toContain('Ana Paseos');
@@ -128,7 +128,7 @@ describe('render (the server render of a public page)', () => {
       `/api/vendors/${vendor.id}`,
       `/api/vendors/${vendor.slug}/similar`,
     ]);
-    expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
+    expect(page?.modules).toEqual(['i18n/en.ts', 'routes/public-vendor.tsx']);
   });
 
   it("draws a profile's photos in the markup, its lead picture fetched first and the rest lazy", async () => {
@@ -208,7 +208,7 @@ describe('render (the server render of a public page)', () => {
       `/api/vendors/${vendor.slug}/similar`,
     ]);
     // The list's strings and code are not the page's: they come when the tab is opened.
-    expect(page?.modules).toEqual(['routes/public-vendor.tsx', 'i18n/bookings.ts']);
+    expect(page?.modules).toEqual(['i18n/en.ts', 'routes/public-vendor.tsx']);
   });
 
   it('renders "No reviews yet" for a vendor without reviews', async () => {

@@ -6,7 +6,7 @@ import { App } from '../app/app.tsx';
 import { createQueryClient } from '../app/providers.tsx';
 import { prefetchRoute, preloadRouteAt, routeModulesAt } from '../app/router.tsx';
 import { meKeys } from '../features/auth/api/use-me.ts';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, stringsModule } from '../i18n/i18n.ts';
 import { createApiClient } from '../lib/api-client.ts';
 
 // The server render of a public page (decision 042), built by Vite as a module of its own
@@ -57,6 +57,7 @@ export const render: RenderPage = async (url, { fetch, signedOut, language }) =>
     markup,
     state: dehydrate(queryClient),
     language,
-    modules: routeModulesAt(pathname),
+    // The app's own strings in the page's language too: the app waits for them (decision 084).
+    modules: [stringsModule('translation', language), ...routeModulesAt(pathname, language)],
   };
 };

@@ -2,13 +2,17 @@ import { CalendarCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { withStrings } from '../../../i18n/i18n.ts';
 import type { BookingFormProps } from './booking-form.tsx';
 
 // The booking form with its validation (react-hook-form, zod and the shared schemas, libphonenumber)
 // is about as much code again as the rest of the profile: it is loaded when the visitor comes near
-// it, so that the profile stays within the public pages' 90 KB budget (decision 043).
+// it, so that the profile stays within the public pages' 90 KB budget (decision 043). Its strings
+// come with it: the box around it shows the profile's own (decision 084).
 const BookingForm = lazy(() =>
-  import('./booking-form.tsx').then((module) => ({ default: module.BookingForm })),
+  withStrings(['bookings'], () => import('./booking-form.tsx'))().then((module) => ({
+    default: module.BookingForm,
+  })),
 );
 
 /**
@@ -55,7 +59,7 @@ export function LazyBookingForm(props: BookingFormProps) {
     };
   }, [wanted, props.preselectedServiceId, props.focusOnLoad]);
 
-  const skeleton = <FormSkeleton label={t('bookings.form.loadingForm')} />;
+  const skeleton = <FormSkeleton label={t('discovery.profile.loadingBookingForm')} />;
   return (
     <section
       ref={box}
@@ -66,7 +70,7 @@ export function LazyBookingForm(props: BookingFormProps) {
     >
       <h2 id={titleId} className="flex items-center gap-2 text-lg font-semibold text-stone-900">
         <CalendarCheck aria-hidden="true" className="size-5 text-brand-700" />
-        {t('bookings.form.title')}
+        {t('discovery.profile.bookTitle')}
       </h2>
       <Suspense fallback={skeleton}>{wanted ? <BookingForm {...props} /> : skeleton}</Suspense>
     </section>

@@ -1,0 +1,46 @@
+// The job history's strings (jobs.ts) in Spanish, a module of its own:
+// a visitor downloads only the language they read (decision 084).
+import type { jobsEn } from './jobs.ts';
+
+export const jobsEsMX: typeof jobsEn = {
+  subtitle: 'Tus reservas con proveedores de Barrio',
+  loading: 'Cargando tus reservas…',
+  loadError: 'No pudimos cargar tus reservas. Inténtalo de nuevo.',
+  retry: 'Reintentar',
+  summary: {
+    label: 'Resumen',
+    totalJobs: 'Trabajos en total',
+    totalSpent: 'Total gastado (pagado, MXN)',
+    rating: 'Calificación promedio',
+    noRatings: 'Aún sin calificaciones',
+  },
+  listTitle: 'Tus citas',
+  status: 'Estado',
+  cost: 'Costo',
+  rehire: 'Volver a contratar',
+  rehireLabel: 'Volver a contratar a {{name}}',
+  payNow: 'Pagar ahora',
+  payNowLabel: 'Pagar ahora a {{name}}',
+  leaveReview: 'Deja una reseña',
+  toReview_one: '¿Cómo te fue? Una reserva espera tu reseña',
+  toReview_other: '¿Cómo te fue? {{count}} reservas esperan tu reseña',
+  leaveReviewLabel: 'Deja una reseña de {{name}}',
+  myRating: 'Tu calificación',
+  myRatingLabel_one: 'Tu calificación: {{count}} estrella de 5',
+  myRatingLabel_other: 'Tu calificación: {{count}} estrellas de 5',
+  loadMore: 'Cargar más historial',
+  empty: 'Aún no tienes reservas',
+  emptyText: 'Cuando reserves con un proveedor, la cita aparecerá aquí.',
+  browse: 'Ver proveedores',
+  recentEmpty: 'Aún no tienes reservas. Tus reservas más recientes aparecerán aquí.',
+  seeAll: 'Ver todo',
+  statuses: {
+    pending_vendor: 'Pendiente de confirmación',
+    awaiting_payment: 'Pendiente de pago',
+    confirmed: 'Confirmada',
+    paid: 'Pagada',
+    declined: 'Rechazada',
+    expired: 'Caducada',
+    cancelled: 'Cancelada',
+  },
+};

@@ -61,8 +61,10 @@ test('a public page comes with everything its screen reads: no API request, and 
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
+  // Asked in the browser's language: a page names the strings of the language it is rendered in.
   const named = async (path: string) => {
-    const html = await (await page.request.get(path)).text();
+    const language = await page.evaluate(() => navigator.languages.join(','));
+    const html = await (await page.request.get(path, { headers: { 'accept-language': language } })).text();
     return new Set(
       [
         ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),

@@ -3,10 +3,16 @@ import type { Db } from '../../src/server/db/client.ts';
 import { appointments } from '../../src/server/db/schema/bookings.ts';
 import { outbox } from '../../src/server/db/schema/messaging.ts';
 import { customerReceiptSubject } from '../../src/server/features/booking-lifecycle/messages/booking-mails.ts';
+import { colonias } from '../../src/server/features/colonias/colonias-catalogue.ts';
 import type { CreateBookingInput, CreateBookingResponse } from '../../src/shared/booking.schemas.ts';
 import type { PublicVendor } from '../../src/shared/vendor.schemas.ts';
 
 // Booking requests as the booking form sends them (POST /api/bookings, ARCHITECTURE §6), over real HTTP.
+
+function addressIn(colonia: string): Slot['address'] {
+  const [postalCode = '06700'] = colonias().postalCodesOf(colonia);
+  return { street: 'Calle Durango 120', colonia, postalCode, references: undefined };
+}
 
 export interface Slot {
   vendorId: string;
@@ -42,13 +48,9 @@ export async function findSlots(baseUrl: string, count: number): Promise<Slot[]>
         vendorId: vendor.id,
         serviceId: service.id,
         startTime: start,
-        // In a colonia the vendor serves; ignored for a service not done at the customer's place.
-        address: {
-          street: 'Calle Durango 120',
-          colonia: vendor.service_areas[0] ?? 'Roma Norte',
-          postalCode: '06700',
-          references: undefined,
-        },
+        // In a colonia the vendor serves, with one of its postal codes (the server checks the pair);
+        // ignored for a service not done at the customer's place.
+        address: addressIn(vendor.service_areas[0] ?? 'Roma Norte'),
       });
       next = at + (service.duration_minutes + SLOT_GAP_MINUTES) * 60_000;
     }

@@ -229,6 +229,14 @@ export function categoriesContaining(text: string): VendorCategoryKey[] {
   return vendorCategories.filter((key) => categoryWords(key).some((label) => fold(label).includes(wanted)));
 }
 
+/** Whether a search asks for the service at the customer's place: "a domicilio", "en mi casa", "at home". */
+export function asksAtHome(words: string[]): boolean {
+  return words.some((word) => {
+    const folded = foldText(word);
+    return folded === 'domicilio' || (everydayWords[folded] ?? []).includes('domicilio');
+  });
+}
+
 let vocabulary: Set<string> | undefined;
 
 /**

@@ -10,7 +10,7 @@ export const serviceLocations = ['customer', 'vendor', 'online'] as const;
 export type ServiceLocation = (typeof serviceLocations)[number];
 
 /** Categories whose services are done at the customer's address unless the vendor says otherwise. */
-const atTheCustomers: readonly CategoryKey[] = [
+export const atTheCustomers: readonly CategoryKey[] = [
   'cleaning',
   'repair',
   'pets',

@@ -117,6 +117,44 @@ describe(`vendor search document (${testEngine})`, () => {
     expect(row!.stored).toBe(row!.whole);
   });
 
+  it("puts vendors who work at the customer's place first when a search asks for it", async () => {
+    const db = database.db;
+    // The same words and weights; the one at the customer's place is the older, so that without
+    // the preference it would come second.
+    const atHome = await insertVendor(db, {
+      businessName: 'Tijeras Nómadas',
+      serviceCategory: 'beauty',
+      applicationStatus: 'approved',
+    });
+    await insertService(db, atHome.id, { name: 'Corte de cabello', location: 'customer' });
+    const atTheSalon = await insertVendor(db, {
+      businessName: 'Tijeras del Barrio',
+      serviceCategory: 'beauty',
+      applicationStatus: 'approved',
+    });
+    await insertService(db, atTheSalon.id, { name: 'Corte de cabello', location: 'vendor' });
+    await becomes('corte de cabello tijeras', ['Tijeras del Barrio', 'Tijeras Nómadas']);
+    for (const q of [
+      'corte de cabello tijeras a domicilio',
+      'me cortan el cabello en casa tijeras',
+      'haircut tijeras at home',
+    ])
+      expect(await found(q), q).toEqual(['Tijeras Nómadas', 'Tijeras del Barrio']);
+    // A service without a place of its own is done where its category's are: cleaning at home.
+    const cleaner = await insertVendor(db, {
+      businessName: 'Tijeras Limpias',
+      serviceCategory: 'cleaning',
+      applicationStatus: 'approved',
+    });
+    await insertService(db, cleaner.id, { name: 'Corte de cabello', location: null });
+    await becomes('corte de cabello tijeras', ['Tijeras Limpias', 'Tijeras del Barrio', 'Tijeras Nómadas']);
+    expect(await found('corte de cabello tijeras a domicilio')).toEqual([
+      'Tijeras Limpias',
+      'Tijeras Nómadas',
+      'Tijeras del Barrio',
+    ]);
+  });
+
   it('writes the search terms once, and a changed term rewrites the documents that carry it', async () => {
     const db = database.db;
     await insertVendor(db, {

@@ -1,5 +1,12 @@
 import { and, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { categoriesContaining, isNeedWord, searchWords, wordForms } from '../../../shared/search-query.ts';
+import {
+  asksAtHome,
+  categoriesContaining,
+  isNeedWord,
+  searchWords,
+  wordForms,
+} from '../../../shared/search-query.ts';
+import { atTheCustomers } from '../../../shared/service-location.ts';
 import { type Db, TYPO_SIMILARITY } from '../../db/client.ts';
 import { vendorProfiles } from '../../db/schema/vendors.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
@@ -21,6 +28,11 @@ export interface VendorSearch {
   nameContains: SQL;
   /** 1 when a word is in the name or a service's name, 2 in the category's words, a colonia, a description or a language, 3 in the bio or by product §5's rule alone. */
   tier: SQL<number>;
+  /**
+   * For a search that asks for the service at the customer's place ("a domicilio", "en casa"): the
+   * vendor offers one there. Within a tier, such vendors come first. Always false otherwise.
+   */
+  atHome: SQL<boolean>;
   /** ts_rank of the document for the words (0 without words): the order within a tier. */
   rank: SQL<number>;
 }
@@ -88,7 +100,13 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
   const categories = categoriesContaining(text);
   if (categories.length > 0) contains.push(inArray(vendorProfiles.serviceCategory, categories));
   if (words.length === 0) {
-    return { levels: [or(...contains)!], nameContains, tier: sql<number>`3`, rank: sql<number>`0` };
+    return {
+      levels: [or(...contains)!],
+      nameContains,
+      tier: sql<number>`3`,
+      atHome: sql<boolean>`false`,
+      rank: sql<number>`0`,
+    };
   }
   // Each word: its Spanish stem or its beginning, or one of its forms', or a word it may be a typo
   // of, found with one of `weights` (all of them when empty: tsquery's `:*AB` restricts a word to
@@ -159,6 +177,10 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
     levels: [or(everyWord, ...contains)!, ...relaxed.map((level) => or(level, ...contains)!)],
     nameContains,
     tier: sql<number>`case when ${document} @@ (${anyIn('A')}) then 1 when ${document} @@ (${anyIn('ABC')}) then 2 else 3 end`,
+    atHome: asksAtHome(words)
+      ? // Qualified by hand: drizzle writes a column of a select's own table unqualified.
+        sql<boolean>`exists (select 1 from services s where s.vendor_profile_id = vendor_profiles.id and s.is_active and (s.location = 'customer' or (s.location is null and vendor_profiles.service_category = any(${sql.param(atTheCustomers)}::text[]))))`
+      : sql<boolean>`false`,
     rank: sql<number>`ts_rank(${document}, ${all(words)})`,
   };
 }

@@ -246,7 +246,7 @@ export function vendorCountQuery(db: Db, filter: VendorListFilter, cap = VENDOR_
 
 /**
  * A search's first `cap` finds (the newest `cap` matches, as the count reads them), ranked: a name
- * containing the text, then the tier, verified vendors, `ts_rank` and the newest; then the next match,
+ * containing the text, then the tier, a vendor that works at the customer's place when asked, verified vendors, `ts_rank` and the newest; then the next match,
  * which says there are more. Ranking every match of a broad search ("limpieza": 14,000 of 100,000)
  * would read every one of them — 80 ms on PGlite — so relevance orders the first hundred, which is as
  * far as the count goes too, and later pages continue newest first (`vendorSearchTailQuery`;
@@ -260,6 +260,7 @@ export function vendorSearchBlockQuery(db: Db, filter: VendorListFilter, cap = V
         ...publicVendorColumns,
         name_first: sql<boolean>`${search.nameContains}`.as('name_first'),
         tier: search.tier.as('tier'),
+        at_home: search.atHome.as('at_home'),
         rank: search.rank.as('rank'),
       })
       .from(vendorProfiles)
@@ -275,6 +276,7 @@ export function vendorSearchBlockQuery(db: Db, filter: VendorListFilter, cap = V
       sql`row_number() over (order by ${matched.created_at} desc, ${matched.id} desc) > ${cap}`,
       desc(matched.name_first),
       asc(matched.tier),
+      desc(matched.at_home),
       desc(matched.is_verified),
       desc(matched.rank),
       desc(matched.created_at),
@@ -405,9 +407,7 @@ async function listOpenOn(
   const cap = VENDOR_COUNT_CAP;
   const candidates: VendorRow[] =
     filter.search && query.sort !== 'rating'
-      ? (await vendorSearchBlockQuery(db, filter, cap)).map(
-          ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
-        )
+      ? (await vendorSearchBlockQuery(db, filter, cap)).map(blockVendor)
       : await vendorPageQuery(db, { offset: 0, limit: cap, sort: query.sort }, filter);
   const open = await openDays.openOn(
     db,
@@ -425,16 +425,21 @@ async function listOpenOn(
   };
 }
 
-/** One page of a search (one row more than asked) and the count up to the cap + 1. */
+/** A vendor of a search's block, without the columns it was ranked by. */
+const blockVendor = ({
+  name_first: _n,
+  tier: _t,
+  at_home: _h,
+  rank: _r,
+  ...vendor
+}: Awaited<ReturnType<typeof vendorSearchBlockQuery>>[number]): VendorRow => vendor;
+
 /** One page of a search (one row more than asked) and the count up to the cap + 1. */
 async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter) {
   const cap = VENDOR_COUNT_CAP;
   const block = await vendorSearchBlockQuery(db, filter, cap);
   const end = query.offset + query.limit + 1;
-  const rows: VendorRow[] = block
-    .slice(0, cap)
-    .slice(query.offset, end)
-    .map(({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor);
+  const rows: VendorRow[] = block.slice(0, cap).slice(query.offset, end).map(blockVendor);
   if (end > cap && block.length > cap) {
     const start = Math.max(query.offset, cap);
     rows.push(...(await vendorSearchTailQuery(db, filter, start, end - start)));

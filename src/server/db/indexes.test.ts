@@ -51,6 +51,11 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'vendor_profiles_category_created_idx',
     ],
     [
+      'the colonia filter (decision 088)',
+      `select id from vendor_profiles where service_areas && array['Narvarte Poniente', 'Alcaldía Benito Juárez']`,
+      'vendor_profiles_service_areas_idx',
+    ],
+    [
       'search by name',
       `select id from vendor_profiles where business_name ilike '%limpieza%'`,
       'vendor_profiles_category_name_trgm_idx',

@@ -103,11 +103,16 @@ export const vendorProfiles = pgTable(
     // What the search matches — name, category words, services, areas, languages, bio —
     // kept by triggers whenever the vendor, its services or the search terms change (ARCHITECTURE §3.6).
     searchDocument: tsvector('search_document').notNull().default(sql`''::tsvector`),
+    // The lowest and highest price of the vendor's active services (null without one), kept by the
+    // same triggers: the price filters read them, and the planner can count them (decision 088).
+    activePriceMinCents: integer('active_price_min_cents'),
+    activePriceMaxCents: integer('active_price_max_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    // Browse: newest first within a category (ARCHITECTURE §3). Trigram indexes are in a custom migration.
+    // Browse: newest first within a category (ARCHITECTURE §3). The trigram, search and colonia (GIN)
+    // indexes are in custom migrations.
     // NULLS FIRST matches a plain `ORDER BY … DESC`; drizzle's default (NULLS LAST) would leave
     // the index unused and sort the whole table (src/server/db/indexes.test.ts).
     index('vendor_profiles_category_created_idx').on(t.serviceCategory, t.createdAt.desc().nullsFirst()),

@@ -136,17 +136,16 @@ export async function vendorSearch(db: Db, text: string): Promise<VendorSearch> 
       ? colonias().alcaldiaAreasWithWord(word)
       : [],
   );
+  const hasWord = words.map((word, i) =>
+    alcaldiasOf[i]!.length > 0
+      ? or(
+          sql`${document} @@ ${wordQuery(word, '')}`,
+          sql`${vendorProfiles.serviceAreas} && ${sql.param(alcaldiasOf[i])}::text[]`,
+        )!
+      : sql`${document} @@ ${wordQuery(word, '')}`,
+  );
   const everyWord = alcaldiasOf.some((areas) => areas.length > 0)
-    ? and(
-        ...words.map((word, i) =>
-          alcaldiasOf[i]!.length > 0
-            ? or(
-                sql`${document} @@ ${wordQuery(word, '')}`,
-                sql`${vendorProfiles.serviceAreas} && ${sql.param(alcaldiasOf[i])}::text[]`,
-              )
-            : sql`${document} @@ ${wordQuery(word, '')}`,
-        ),
-      )!
+    ? and(...hasWord)!
     : sql`${document} @@ (${all(words)})`;
   // Fewer words: every place (a colonia named is where the need is, never dropped) and any `size`
   // of the others, as one text query (one index scan).

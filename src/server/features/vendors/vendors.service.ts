@@ -127,7 +127,14 @@ function filterConditions(
       sql`${vendorProfiles.serviceAreas} && ${bind('areas', colonias().areasServing(colonia))}::text[]`,
     );
   if (verified) conditions.push(eq(vendorProfiles.isVerified, true));
-  if (min_price !== undefined || max_price !== undefined) {
+  // An active service priced within the range: up to a price, the cheapest active service is; from
+  // a price, the dearest is (the row's range, kept by the services' trigger: decision 088). Between
+  // two prices a vendor may have services on either side and none within: the services then decide.
+  const min = min_price !== undefined ? bind('min', min_price * 100) : undefined;
+  const max = max_price !== undefined ? bind('max', max_price * 100) : undefined;
+  if (max) conditions.push(lte(vendorProfiles.activePriceMinCents, max));
+  if (min) conditions.push(gte(vendorProfiles.activePriceMaxCents, min));
+  if (min && max)
     conditions.push(
       exists(
         db
@@ -137,13 +144,12 @@ function filterConditions(
             and(
               eq(services.vendorProfileId, vendorProfiles.id),
               eq(services.isActive, true),
-              min_price !== undefined ? gte(services.priceCents, bind('min', min_price * 100)) : undefined,
-              max_price !== undefined ? lte(services.priceCents, bind('max', max_price * 100)) : undefined,
+              gte(services.priceCents, min),
+              lte(services.priceCents, max),
             ),
           ),
       ),
     );
-  }
   return conditions;
 }
 
@@ -246,7 +252,8 @@ export function vendorCountQuery(db: Db, filter: VendorListFilter, cap = VENDOR_
 
 /**
  * A search's first `cap` finds (the newest `cap` matches, as the count reads them), ranked: a name
- * containing the text, then the tier, a vendor that works at the customer's place when asked, verified vendors, `ts_rank` and the newest; then the next match,
+ * containing the text, then the tier, whole words before beginnings, a vendor that works at the customer's place when asked, verified vendors, `ts_rank`
+ * and the newest; then the next match,
  * which says there are more. Ranking every match of a broad search ("limpieza": 14,000 of 100,000)
  * would read every one of them — 80 ms on PGlite — so relevance orders the first hundred, which is as
  * far as the count goes too, and later pages continue newest first (`vendorSearchTailQuery`;
@@ -276,6 +283,10 @@ export function vendorSearchBlockQuery(db: Db, filter: VendorListFilter, cap = V
       sql`row_number() over (order by ${matched.created_at} desc, ${matched.id} desc) > ${cap}`,
       desc(matched.name_first),
       asc(matched.tier),
+      // ts_rank counts whole words only: next to nothing (1e-15) when every word was found as the
+      // beginning of another ("cort" of cortinas for "cortar"); a vendor that has the words
+      // themselves comes first.
+      desc(sql`${matched.rank} >= 0.01`),
       desc(matched.at_home),
       desc(matched.is_verified),
       desc(matched.rank),

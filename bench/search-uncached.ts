@@ -359,6 +359,21 @@ function merged(runs: LoadFigures[]): LoadFigures {
 
 const yes = (met: boolean) => (met ? 'yes' : 'NO');
 
+/** The median of `times` for the requests with each filter, and for those without it. */
+function filterMedians(requests: ListRequest[], times: number[]) {
+  return (['category', 'colonia', 'max_price', 'verified', 'offset'] as const).map((filter) => {
+    const withIt = times.filter((_, i) => requests[i]!.params[filter] !== undefined);
+    const without = times.filter((_, i) => requests[i]!.params[filter] === undefined);
+    return {
+      filter,
+      with: withIt.length,
+      without: without.length,
+      withMs: withIt.length ? spread(withIt).p50Ms : undefined,
+      withoutMs: without.length ? spread(without).p50Ms : undefined,
+    };
+  });
+}
+
 // ——— Capturing and explaining what the service sends (as bench/reviews.ts) ———
 
 const captured: { text: string; params: unknown[] }[] = [];
@@ -756,6 +771,16 @@ async function benchEngine(engine: Engine) {
         console.log(
           `  goal median ≤ ${goals.medianMs} ms: ${yes(met.median)}; p99 ≤ ${goals.p99Ms} ms: ${yes(met.p99)}`,
         );
+        const byFilter = filterMedians(sequential, search);
+        console.log(
+          `  HTTP median with / without each filter: ${byFilter.map((f) => `${f.filter} ${fmt(f.withMs)} / ${fmt(f.withoutMs)} ms (${f.with} / ${f.without})`).join('; ')}`,
+        );
+        const slowest = sequential
+          .map((request, i) => ({ path: request.path, ms: search[i]! }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 5);
+        console.log('  the slowest over HTTP:');
+        for (const { path, ms } of slowest) console.log(`    ${fmt(ms).padStart(7)} ms  ${path}`);
         figures.sequential = {
           requests: SEQUENTIAL,
           search: s,
@@ -767,6 +792,8 @@ async function benchEngine(engine: Engine) {
           meanBytes: bytes / SEQUENTIAL,
           failed,
           goals: met,
+          byFilter,
+          slowest,
         };
       }
 

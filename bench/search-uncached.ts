@@ -47,7 +47,8 @@ import { startServer, writeResult } from './support.ts';
 //                vendor-day's answer a minute, vendor-open-days.ts): distinct days × categories ×
 //                colonias × searches, picked so that their vendor-days barely overlap (the output
 //                says how many were asked and how many twice), one at a time over HTTP and
-//                in-process (a fresh open-day cache each call); then the starvation probe: a
+//                in-process (a fresh open-day cache each call; one call's statements counted,
+//                a 5 ms timer beside it: whether the event loop gets a turn); then the starvation probe: a
 //                browse page (cached) and a vendor profile (not) asked one at a time, alone and
 //                while 6 clients send "available on" requests, in turns: p50, p99 and the ratio
 //   where        where the time goes, for 10 of the searches: every statement the service sends
@@ -1016,9 +1017,14 @@ async function availableStatements(database: Database, request: AvailableRequest
   const statements = Object.values(byTable).reduce((a, b) => a + b, 0);
   roundTrips.ms = 0;
   roundTrips.count = 0;
+  // A 5 ms timer beside the call: how often the event loop got a turn meanwhile (what the
+  // server's other requests need to be answered).
+  let turns = 0;
+  const timer = setInterval(() => turns++, 5);
   const started = performance.now();
   await listPublicVendors(explainer.timing, request.query, openOn());
   const callMs = performance.now() - started;
+  clearInterval(timer);
   console.log(
     `  one call (${request.path}, ${request.vendorDays.length} vendor-days): ${statements} statements (${Object.entries(
       byTable,
@@ -1026,7 +1032,7 @@ async function availableStatements(database: Database, request: AvailableRequest
       .map(([table, n]) => `${n} from ${table}`)
       .join(
         ', ',
-      )}); ${fmt(callMs)} ms, ${fmt(roundTrips.ms)} ms of it in the driver's ${roundTrips.count} round trips`,
+      )}); ${fmt(callMs)} ms, ${fmt(roundTrips.ms)} ms of it in the driver's ${roundTrips.count} round trips; a 5 ms timer fired ${turns} times meanwhile (${Math.floor(callMs / 5)} with the event loop free)`,
   );
   return {
     path: request.path,
@@ -1035,6 +1041,7 @@ async function availableStatements(database: Database, request: AvailableRequest
     callMs,
     driverMs: roundTrips.ms,
     roundTrips: roundTrips.count,
+    timerTurns: turns,
   };
 }
 

@@ -53,8 +53,9 @@ import { startServer, writeResult } from './support.ts';
 //                while 6 clients send "available on" requests, in turns: p50, p99 and the ratio
 //   where        where the time goes, for 10 of the searches: every statement the service sends
 //                (captured through drizzle's logger), each EXPLAIN (ANALYZE, BUFFERS)ed — planning,
-//                execution, pages — their sum beside the whole in-process call; --plans prints the
-//                plans
+//                execution, pages — their sum beside the whole in-process call and the driver's
+//                round trips within it (the rest is building the SQL and mapping); --plans prints
+//                the plans
 //   npm run bench:search-uncached -- [--engine pglite|postgres|both] [--vendors 100000] [--reviews 1000000]
 //     [--seconds 8] [--requests 400] [--only sequential,connections,available,where] [--plans] [--port 3420]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the

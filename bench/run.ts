@@ -16,6 +16,7 @@ const parts = {
   plans: ['bench/query-plans.ts'],
   'api-pglite': ['bench/api.ts', '--engine', 'pglite'],
   'api-postgres': ['bench/api.ts', '--engine', 'postgres'],
+  'search-uncached': ['bench/search-uncached.ts'],
   availability: ['bench/availability.ts'],
   browse: ['bench/browse-vendors.ts'],
   web: ['bench/web.ts'],

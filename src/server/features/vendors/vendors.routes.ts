@@ -43,9 +43,9 @@ export const vendorsRoutes = new Hono<AppEnv>()
     // A colonia of the whole city's catalogue, as the catalogue writes it (decision 073).
     if (query.colonia !== undefined) query.colonia = knownColonia(query.colonia);
     // A day's availability changes with every booking: those lists are not kept with the others,
-    // which change only with vendors (the availability answers are kept a minute: vendor-open-days.ts).
+    // which change only with vendors; they are computed fresh (decision 085).
     if (query.available_on) {
-      const openOn = { openDays: c.var.openDays, now: c.var.deps.clock.now() };
+      const openOn = { now: c.var.deps.clock.now() };
       return sendJson(c, serialiseJson(await listPublicVendors(c.var.deps.db, query, openOn)));
     }
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>

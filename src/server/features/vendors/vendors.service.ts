@@ -37,7 +37,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
 import { type PublicPhotoRow, publicPhotosFrom, publicPhotosJson } from '../media/vendor-photos.service.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
-import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
+import { assertBookableDay, vendorsOpenOn } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
@@ -297,7 +297,6 @@ export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: n
 
 /** Browse, directory and search, offset paging, each vendor with its active services. */
 export interface OpenOn {
-  openDays: OpenDayCache;
   /** From the injectable clock. */
   now: Date;
 }
@@ -391,7 +390,8 @@ async function newestPage(db: Db, query: VendorListQuery) {
 
 /**
  * "available on": the first VENDOR_COUNT_CAP + 1 matches in the list's order (a
- * search's ranked block, else newest first) are asked of the availability engine; the list, its
+ * search's ranked block, else newest first) are asked of the availability engine, all at once
+ * (`vendorsOpenOn`, decision 085); the list, its
  * count and its pages are those with an open slot that day. Further matches are not looked at: the
  * count then says "100+" and narrowing the search reaches them.
  */
@@ -400,7 +400,7 @@ async function listOpenOn(
   query: VendorListQuery,
   filter: VendorListFilter,
   day: string,
-  { openDays, now }: OpenOn,
+  { now }: OpenOn,
 ): Promise<VendorListResponse> {
   const cap = VENDOR_COUNT_CAP;
   const candidates: VendorRow[] =
@@ -409,7 +409,7 @@ async function listOpenOn(
           ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
         )
       : await vendorPageQuery(db, { offset: 0, limit: cap, sort: query.sort }, filter);
-  const open = await openDays.openOn(
+  const open = await vendorsOpenOn(
     db,
     candidates.map((vendor) => vendor.id),
     day,

@@ -1,6 +1,7 @@
 import { and, eq, min, sql } from 'drizzle-orm';
 import { zonedWallTimeToUtc } from '../../../shared/admin.schemas.ts';
-import { addDays, bookableDays } from '../../../shared/calendar-day.ts';
+import { addDays, bookableDays, dayIn } from '../../../shared/calendar-day.ts';
+import { daysNamed, type SearchTime } from '../../../shared/search-query.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { availabilityWindows, services, vendorProfiles } from '../../db/schema/vendors.ts';
@@ -43,32 +44,56 @@ function byVendor<Row extends { vendorId: string }>(rows: Row[]): Map<string, Ro
   return grouped;
 }
 
+/** Local calendar days, the first to the last (YYYY-MM-DD). */
+export interface DaySpan {
+  first: string;
+  last: string;
+}
+
 /**
- * The instants of `day` in `timeZone` still ahead at `now`: what the booking form would ask the
- * engine for that day. Null when the day is over.
+ * The instants of the days in `timeZone` still ahead at `now`: what the booking form would ask the
+ * engine for those days. Null when they are over.
  */
-export function dayRange(day: string, timeZone: string, now: Date): { from: Date; to: Date } | null {
-  const from = zonedWallTimeToUtc(day, '00:00', timeZone);
-  const to = zonedWallTimeToUtc(addDays(day, 1), '00:00', timeZone);
+export function dayRange(
+  { first, last }: DaySpan,
+  timeZone: string,
+  now: Date,
+): { from: Date; to: Date } | null {
+  const from = zonedWallTimeToUtc(first, '00:00', timeZone);
+  const to = zonedWallTimeToUtc(addDays(last, 1), '00:00', timeZone);
   if (to <= now) return null;
   return { from: from < now ? now : from, to };
 }
 
 /** Of `vendorIds`, those with an open slot on `day` (`openSlotsOn`). */
-export async function vendorsOpenOn(
+export function vendorsOpenOn(db: Db, vendorIds: string[], day: string, now: Date): Promise<Set<string>> {
+  return vendorsOpenWithin(db, vendorIds, () => ({ first: day, last: day }), now);
+}
+
+/** Of `vendorIds`, those with an open slot on the days a search's time words name, in each one's zone. */
+export function vendorsOpenWhen(
   db: Db,
   vendorIds: string[],
-  day: string,
+  times: readonly SearchTime[],
+  now: Date,
+): Promise<Set<string>> {
+  return vendorsOpenWithin(db, vendorIds, (timeZone) => daysNamed(times, dayIn(now, timeZone)), now);
+}
+
+async function vendorsOpenWithin(
+  db: Db,
+  vendorIds: string[],
+  days: (timeZone: string) => DaySpan,
   now: Date,
 ): Promise<Set<string>> {
   const open = new Set<string>();
-  for (const [id, slots] of await openSlotsOn(db, vendorIds, day, now)) if (slots.length > 0) open.add(id);
+  for (const [id, slots] of await openSlotsOn(db, vendorIds, days, now)) if (slots.length > 0) open.add(id);
   return open;
 }
 
 /**
- * The open starts on `day` of each of `vendorIds` that has an active service, exactly as
- * `computeAvailability` gives them for its shortest one over `dayRange`, in three statements whatever
+ * The open starts on the `days` of each of `vendorIds` (in its zone) that has an active service,
+ * exactly as `computeAvailability` gives them for its shortest one over `dayRange`, in three statements whatever
  * their number: the vendors with that service's duration, then their windows and their busy time
  * near the day (in parallel), each vendor joined with its own reach; then the engine per vendor, in
  * memory.
@@ -76,7 +101,7 @@ export async function vendorsOpenOn(
 export async function openSlotsOn(
   db: Db,
   vendorIds: string[],
-  day: string,
+  days: (timeZone: string) => DaySpan,
   now: Date,
 ): Promise<Map<string, string[]>> {
   const open = new Map<string, string[]>();
@@ -95,7 +120,8 @@ export async function openSlotsOn(
   const rangeIn = new Map<string, ReturnType<typeof dayRange>>();
   const asked = vendors.flatMap(({ durationMinutes, ...vendor }) => {
     if (!durationMinutes) return [];
-    if (!rangeIn.has(vendor.timezone)) rangeIn.set(vendor.timezone, dayRange(day, vendor.timezone, now));
+    if (!rangeIn.has(vendor.timezone))
+      rangeIn.set(vendor.timezone, dayRange(days(vendor.timezone), vendor.timezone, now));
     const range = rangeIn.get(vendor.timezone);
     if (!range) {
       open.set(vendor.id, []);

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
+import { searchTimes } from '../../../shared/search-query.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
   isVendorId,
@@ -37,7 +38,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
 import { type PublicPhotoRow, publicPhotosFrom, publicPhotosJson } from '../media/vendor-photos.service.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
-import { assertBookableDay, vendorsOpenOn } from './vendor-open-days.ts';
+import { assertBookableDay, vendorsOpenOn, vendorsOpenWhen } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
@@ -296,6 +297,7 @@ export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: n
 }
 
 /** Browse, directory and search, offset paging, each vendor with its active services. */
+/** What a list that depends on the day needs ("available on", a search's time words). */
 export interface OpenOn {
   /** From the injectable clock. */
   now: Date;
@@ -312,7 +314,7 @@ export async function listPublicVendors(
   // Best rated orders every match by its score, a search's too: relevance is the other order.
   const { items, more, total } =
     filter.search && query.sort !== 'rating'
-      ? await searchPage(db, query, filter)
+      ? await searchPage(db, query, filter, openOn)
       : query.sort === 'rating'
         ? await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
             async ([rows, [counted]]) => ({
@@ -405,8 +407,13 @@ async function listOpenOn(
   const cap = VENDOR_COUNT_CAP;
   const candidates: VendorRow[] =
     filter.search && query.sort !== 'rating'
-      ? (await vendorSearchBlockQuery(db, filter, cap)).map(
-          ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
+      ? await preferOpen(
+          db,
+          (await vendorSearchBlockQuery(db, filter, cap)).map(
+            ({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor,
+          ),
+          query,
+          now,
         )
       : await vendorPageQuery(db, { offset: 0, limit: cap, sort: query.sort }, filter);
   const open = await vendorsOpenOn(
@@ -425,14 +432,35 @@ async function listOpenOn(
   };
 }
 
+/**
+ * A search's time words ("hoy", "mañana", "fin de semana", "urgente"; decision 085): of its ranked
+ * block, the vendors with an open slot on the days they name, in each vendor's zone, come first; the
+ * others keep their order after them. Without such words, or without the clock, the block as it is.
+ */
+async function preferOpen<Row extends { id: string }>(
+  db: Db,
+  block: Row[],
+  query: VendorListQuery,
+  now: Date | undefined,
+): Promise<Row[]> {
+  const times = searchTimes(query.q ?? '');
+  if (!now || times.length === 0 || block.length === 0) return block;
+  const open = await vendorsOpenWhen(
+    db,
+    block.map((row) => row.id),
+    times,
+    now,
+  );
+  return [...block.filter((row) => open.has(row.id)), ...block.filter((row) => !open.has(row.id))];
+}
+
 /** One page of a search (one row more than asked) and the count up to the cap + 1. */
-/** One page of a search (one row more than asked) and the count up to the cap + 1. */
-async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter) {
+async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter, openOn?: OpenOn) {
   const cap = VENDOR_COUNT_CAP;
   const block = await vendorSearchBlockQuery(db, filter, cap);
   const end = query.offset + query.limit + 1;
-  const rows: VendorRow[] = block
-    .slice(0, cap)
+  const ranked = await preferOpen(db, block.slice(0, cap), query, openOn?.now);
+  const rows: VendorRow[] = ranked
     .slice(query.offset, end)
     .map(({ name_first: _n, tier: _t, rank: _r, ...vendor }) => vendor);
   if (end > cap && block.length > cap) {

@@ -2,6 +2,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zonedWallTimeToUtc } from '../../../shared/admin.schemas.ts';
+import {
+  type AvailabilityWindowInput,
+  type BusyAppointment,
+  computeOpenSlots,
+} from '../../../shared/availability/open-slots.ts';
 import { addDays } from '../../../shared/calendar-day.ts';
 import { appointmentStatuses, recurrenceRules } from '../../../shared/constants.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
@@ -69,7 +74,8 @@ const vendorArb = fc.record({
     }),
     { maxLength: 3 },
   ),
-  // One after another (active ones may not overlap), from 14 hours before the day's UTC midnight.
+  // One after another (active ones may not overlap), from some hour around the day asked.
+  bookingsFrom: fc.integer({ min: -16, max: 40 }),
   bookings: fc.array(
     fc.record({
       gapQuarters: fc.integer({ min: 0, max: 24 }),
@@ -80,6 +86,9 @@ const vendorArb = fc.record({
     { maxLength: 6 },
   ),
 });
+
+/** The statuses that hold a slot (product §4), written out here rather than shared. */
+const holdsItsSlot = new Set<string>(['pending_vendor', 'awaiting_payment', 'confirmed', 'paid']);
 
 const caseArb = fc.record({
   base: fc.constantFrom(...bases),
@@ -138,6 +147,8 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
         const day = addDays(now.toISOString().slice(0, 10), dayOffset);
         const midnight = Date.parse(`${day}T00:00:00Z`);
         const ids: string[] = [];
+        // Every row as written, for the engine alone (below).
+        const written = new Map<string, { windows: AvailabilityWindowInput[]; busy: BusyAppointment[] }>();
         for (const v of vendors) {
           const vendor = await insertVendor(db, {
             timezone: v.timezone,
@@ -147,21 +158,27 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
             advanceBookingDays: v.advanceBookingDays,
           });
           ids.push(vendor.id);
+          const rows = { windows: [] as AvailabilityWindowInput[], busy: [] as BusyAppointment[] };
+          written.set(vendor.id, rows);
           for (const service of v.services) await insertService(db, vendor.id, service);
           for (const w of v.windows) {
             const start = midnight - 48 * HOUR + w.start * 30 * MINUTE;
+            const end = start + w.length * 30 * MINUTE;
+            rows.windows.push({ start, end, recurrence: w.recurrence, isActive: w.isActive });
             await db.insert(availabilityWindows).values({
               vendorProfileId: vendor.id,
               startTz: new Date(start),
-              endTz: new Date(start + w.length * 30 * MINUTE),
+              endTz: new Date(end),
               recurrenceRule: w.recurrence,
               isActive: w.isActive,
             });
           }
-          let at = midnight - 14 * HOUR;
+          let at = midnight + v.bookingsFrom * HOUR;
           for (const b of v.bookings) {
             at += b.gapQuarters * 15 * MINUTE;
             const minutes = b.lengthQuarters * 15;
+            if (holdsItsSlot.has(b.status))
+              rows.busy.push({ start: at, end: at + minutes * MINUTE, bufferMinutes: b.bufferMinutes });
             await db.insert(appointments).values(
               appointmentValues(vendor.id, customerId, new Date(at).toISOString(), minutes, {
                 status: b.status,
@@ -173,9 +190,32 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
         }
         const last = addDays(day, moreDays);
         const batched = await openSlotsOn(db, ids, () => ({ first: day, last }), now);
-        for (const id of ids) {
+        for (const [i, id] of ids.entries()) {
           const alone = await askedOneByOne(db, id, day, last, now);
           expect(batched.get(id)).toEqual(alone);
+          // And what the engine gives from every row written, read by no shared condition: a status,
+          // a margin or a bound the two share cannot be wrong in both.
+          const v = vendors[i]!;
+          const shortest = Math.min(...v.services.filter((x) => x.isActive).map((x) => x.durationMinutes));
+          const from = zonedWallTimeToUtc(day, '00:00', v.timezone);
+          const to = zonedWallTimeToUtc(addDays(last, 1), '00:00', v.timezone);
+          const engine = !Number.isFinite(shortest)
+            ? undefined
+            : to <= now
+              ? []
+              : computeOpenSlots({
+                  weekly: v.weekly,
+                  timezone: v.timezone,
+                  ...written.get(id)!,
+                  durationMinutes: shortest,
+                  bufferMinutes: v.bufferMinutes,
+                  leadTimeMinutes: v.leadTimeMinutes,
+                  advanceBookingDays: v.advanceBookingDays,
+                  now,
+                  from: from < now ? now : from,
+                  to,
+                });
+          expect(batched.get(id)).toEqual(engine);
           if (alone?.length) open++;
           else closed++;
         }
@@ -189,4 +229,30 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
     expect(open).toBeGreaterThan(5);
     expect(closed).toBeGreaterThan(5);
   }, 240_000);
+
+  it("reads a booking just after the day, whose vendor's buffer reaches back into it", async () => {
+    const { db } = database;
+    await db.delete(appointments);
+    await db.delete(vendorProfiles);
+    const late = { enabled: true, slots: [{ start: '22:00', end: '23:30' }] };
+    const vendor = await insertVendor(db, {
+      timezone: 'America/Mexico_City',
+      availability: Object.fromEntries(weekdays.map((day) => [day, late])) as WeeklyAvailability,
+      bufferMinutes: 120,
+      leadTimeMinutes: 0,
+    });
+    await insertService(db, vendor.id, { durationMinutes: 30 });
+    // Friday 00:30 in Mexico City: 22:30 and 23:00 on Thursday are within its buffer.
+    await db
+      .insert(appointments)
+      .values(appointmentValues(vendor.id, customerId, '2026-12-04T06:30:00Z', 60, { status: 'paid' }));
+    const now = new Date('2026-12-02T15:00:00Z');
+    const slots = await openSlotsOn(
+      db,
+      [vendor.id],
+      () => ({ first: '2026-12-03', last: '2026-12-03' }),
+      now,
+    );
+    expect(slots.get(vendor.id)).toEqual(['2026-12-04T04:00:00.000Z']);
+  });
 });

@@ -11,7 +11,6 @@ import { type Database, type Db, openDatabase, schema } from '../src/server/db/c
 import { vendorProfiles } from '../src/server/db/schema/vendors.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
 import { colonias } from '../src/server/features/colonias/colonias-catalogue.ts';
-import { createOpenDayCache } from '../src/server/features/vendors/vendor-open-days.ts';
 import {
   listPublicVendors,
   vendorListFilter,
@@ -43,11 +42,10 @@ import { startServer, writeResult } from './support.ts';
 //                request), and /api/health the same way, in turns (health, search, health, search):
 //                req/s, p50, p99, the ratio; then an open-loop run (bench/open-loop.ts) at the rate
 //                the goal implies (the goal's share of health's req/s): p50, p99
-//   available    "available on" a day (?available_on=, never cached as a list; the server keeps each
-//                vendor-day's answer a minute, vendor-open-days.ts): distinct days × categories ×
-//                colonias × searches, picked so that their vendor-days barely overlap (the output
-//                says how many were asked and how many twice), one at a time over HTTP and
-//                in-process (a fresh open-day cache each call; one call's statements counted,
+//   available    "available on" a day (?available_on=, never cached: decision 085): distinct days ×
+//                categories × colonias × searches, picked so that their vendor-days barely overlap
+//                (the output says how many were asked and how many twice), one at a time over HTTP
+//                and in-process (one call's statements counted,
 //                a 5 ms timer beside it: whether the event loop gets a turn); then the starvation probe: a
 //                browse page (cached) and a vendor profile (not) asked one at a time, alone and
 //                while 6 clients send "available on" requests, in turns: p50, p99 and the ratio
@@ -725,11 +723,11 @@ async function benchEngine(engine: Engine) {
       console.log(
         `"available on": ${picked.requests.length} requests kept of ${picked.looked} looked at (${picked.skipped} asked about fewer than 10 vendors or repeated over a fifth of their vendor-days) in ${fmt((performance.now() - started) / 1000)} s`,
       );
-      // In-process, each call with a fresh open-day cache: the engine's whole work every time.
+      // In-process: the engine's whole work every time (no answer is kept, decision 085).
       const times: number[] = [];
       for (const { query } of seq) {
         const t = performance.now();
-        await listPublicVendors(database.db, query, { openDays: createOpenDayCache(), now: new Date() });
+        await listPublicVendors(database.db, query, { now: new Date() });
         times.push(performance.now() - t);
       }
       available.direct = spread(times);
@@ -1002,12 +1000,12 @@ async function availableOverHttp(
 }
 
 /**
- * What one "available on" call sends (a fresh open-day cache: every vendor-day asked), counted by
+ * What one "available on" call sends (every vendor-day asked: no answer is kept), counted by
  * the table each statement reads first, and its time in the driver's round trips.
  */
 async function availableStatements(database: Database, request: AvailableRequest) {
   const explainer = explainerOf(database);
-  const openOn = () => ({ openDays: createOpenDayCache(), now: new Date() });
+  const openOn = () => ({ now: new Date() });
   captured.length = 0;
   await listPublicVendors(explainer.capturing, request.query, openOn());
   const byTable: Record<string, number> = {};

@@ -2,7 +2,6 @@ import type { AuthSession, SessionUser } from './auth/auth.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PublicListCache } from './features/vendors/public-list-cache.ts';
-import type { OpenDayCache } from './features/vendors/vendor-open-days.ts';
 import type { MediaStorage } from './integrations/media-storage/media-storage.ts';
 import type { PaymentProvider } from './integrations/payments/payment-provider.ts';
 import type { Clock } from './lib/clock.ts';
@@ -30,8 +29,6 @@ export interface AppEnv {
     session: AuthSession | null;
     /** The public vendor lists' cache of this app (features/vendors/public-list-cache.ts). */
     publicLists: PublicListCache;
-    /** Which vendors have an open slot on a day, kept a minute (features/vendors/vendor-open-days.ts). */
-    openDays: OpenDayCache;
     /** Where photo variants are kept (integrations/media-storage, decision 075), one per app. */
     media: MediaStorage;
   };

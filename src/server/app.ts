@@ -43,7 +43,6 @@ import {
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
-import { createOpenDayCache } from './features/vendors/vendor-open-days.ts';
 import { vendorsRoutes } from './features/vendors/vendors.routes.ts';
 import { whatsappAdminRoutes } from './features/whatsapp/whatsapp.routes.ts';
 import {
@@ -114,7 +113,6 @@ export interface CreateAppOptions {
 export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: CreateAppOptions = {}) {
   const app = new Hono<AppEnv>();
   const publicLists = createPublicListCache(deps.database.notifications);
-  const openDays = createOpenDayCache();
   const media = createMediaStorage(deps);
 
   // First, so that it sees every answer: one sent before its request's body was read must leave the
@@ -123,7 +121,6 @@ export function createApp(deps: AppDeps, { serveWeb = true, webRoot, viteDev }: 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('publicLists', publicLists);
-    c.set('openDays', openDays);
     c.set('media', media);
     c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
     const started = performance.now();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { categoriesContaining, MAX_SEARCH_WORDS, searchWords, wordForms } from './search-query.ts';
+import {
+  categoriesContaining,
+  daysNamed,
+  MAX_SEARCH_WORDS,
+  searchTimes,
+  searchWords,
+  wordForms,
+} from './search-query.ts';
 import { everydayWords } from './search-vocabulary.ts';
 
 describe('searchWords', () => {
@@ -21,6 +28,31 @@ describe('searchWords', () => {
 
   it(`looks for ${MAX_SEARCH_WORDS} words at most`, () => {
     expect(searchWords('uno dos tres cuatro cinco seis siete ocho')).toHaveLength(MAX_SEARCH_WORDS);
+  });
+});
+
+describe('searchTimes and daysNamed (decision 085)', () => {
+  it('reads the time words of a search, in either language, accents and case aside', () => {
+    expect(searchTimes('plomero HOY')).toEqual(['today']);
+    expect(searchTimes('clases mañana')).toEqual(['tomorrow']);
+    expect(searchTimes('niñera para el fin de semana')).toEqual(['weekend']);
+    expect(searchTimes('cerrajero urgente')).toEqual(['urgent']);
+    expect(searchTimes('nanny for tonight, or tomorrow')).toEqual(['today', 'tomorrow']);
+    expect(searchTimes('dog walker this weekend')).toEqual(['weekend']);
+    expect(searchTimes('comida casera para la semana')).toEqual([]);
+    expect(searchTimes('limpieza')).toEqual([]);
+  });
+
+  it("names the days from today in the vendor's zone", () => {
+    const wednesday = '2026-12-02';
+    expect(daysNamed(['today'], wednesday)).toEqual({ first: wednesday, last: wednesday });
+    expect(daysNamed(['tomorrow'], wednesday)).toEqual({ first: '2026-12-03', last: '2026-12-03' });
+    expect(daysNamed(['urgent'], wednesday)).toEqual({ first: wednesday, last: '2026-12-03' });
+    expect(daysNamed(['weekend'], wednesday)).toEqual({ first: '2026-12-05', last: '2026-12-06' });
+    expect(daysNamed(['weekend'], '2026-12-04')).toEqual({ first: '2026-12-05', last: '2026-12-06' });
+    expect(daysNamed(['weekend'], '2026-12-05')).toEqual({ first: '2026-12-05', last: '2026-12-06' });
+    expect(daysNamed(['weekend'], '2026-12-06')).toEqual({ first: '2026-12-06', last: '2026-12-06' });
+    expect(daysNamed(['today', 'weekend'], wednesday)).toEqual({ first: wednesday, last: '2026-12-06' });
   });
 });
 

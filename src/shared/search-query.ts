@@ -1,3 +1,4 @@
+import { addDays } from './calendar-day.ts';
 import { categoryWords, type VendorCategoryKey, vendorCategories } from './categories.ts';
 import { foldText } from './fold-text.ts';
 import { categorySynonyms, everydayWords } from './search-vocabulary.ts';
@@ -195,6 +196,56 @@ export function searchWords(text: string): string[] {
       ),
     ),
   ].slice(0, MAX_SEARCH_WORDS);
+}
+
+/** When a search asks for someone (decision 085): today, tomorrow, the weekend, or urgently. */
+export type SearchTime = 'today' | 'tomorrow' | 'weekend' | 'urgent';
+
+/** Time words (folded), dropped from the words as filler, kept as a wish for a day. */
+const timeWords: Record<string, SearchTime> = {
+  hoy: 'today',
+  today: 'today',
+  tonight: 'today',
+  manana: 'tomorrow',
+  tomorrow: 'tomorrow',
+  finde: 'weekend',
+  weekend: 'weekend',
+  weekends: 'weekend',
+  urgente: 'urgent',
+  urge: 'urgent',
+  ahorita: 'urgent',
+  urgent: 'urgent',
+  asap: 'urgent',
+};
+
+/** The days a search's time words ask for: "plomero urgente" → ['urgent'], "fin de semana" → ['weekend']. */
+export function searchTimes(text: string): SearchTime[] {
+  const words = foldText(text).match(/[a-z0-9]+/g) ?? [];
+  const times = new Set<SearchTime>();
+  words.forEach((word, i) => {
+    const time = timeWords[word];
+    if (time) times.add(time);
+    if ((word === 'fin' || word === 'fines') && words[i + 1] === 'de' && words[i + 2] === 'semana')
+      times.add('weekend');
+  });
+  return [...times];
+}
+
+/**
+ * The days a search's time words name, from `today` in the vendor's zone: today; tomorrow; the next
+ * Saturday and Sunday (on a Saturday, today and tomorrow; on a Sunday, today); urgent is today or
+ * tomorrow. Several words: from the first day any of them names to the last.
+ */
+export function daysNamed(times: readonly SearchTime[], today: string): { first: string; last: string } {
+  const weekday = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  const offsets: Record<SearchTime, number[]> = {
+    today: [0],
+    tomorrow: [1],
+    urgent: [0, 1],
+    weekend: weekday === 0 ? [0] : [6 - weekday, 7 - weekday],
+  };
+  const named = times.flatMap((time) => offsets[time]);
+  return { first: addDays(today, Math.min(...named)), last: addDays(today, Math.max(...named)) };
 }
 
 /** Diminutives as Mexico speaks them: "perrita", "gatitos", "casita" → the word they shrink. */

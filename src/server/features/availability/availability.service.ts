@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import {
   AVAILABILITY_MAX_RANGE_DAYS,
   type AvailabilityResponse,
 } from '../../../shared/availability/availability.schemas.ts';
-import { computeOpenSlots } from '../../../shared/availability/open-slots.ts';
+import { computeOpenSlots, type OpenSlotsInput } from '../../../shared/availability/open-slots.ts';
 import { activeAppointmentStatuses, BOOKING_RANGE_DAYS, BUFFER_MINUTES } from '../../../shared/constants.ts';
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
@@ -36,10 +36,103 @@ function invalidTo(message: string): AppError {
   return new AppError('validation_failed', `Invalid query (to): ${message}`, [{ path: 'to', message }]);
 }
 
+/** What the engine needs of a vendor (its profile's schedule and rules). */
+export const engineVendorColumns = {
+  timezone: vendorProfiles.timezone,
+  availability: vendorProfiles.availability,
+  bufferMinutes: vendorProfiles.bufferMinutes,
+  leadTimeMinutes: vendorProfiles.leadTimeMinutes,
+  advanceBookingDays: vendorProfiles.advanceBookingDays,
+};
+
+/** What the engine needs of a vendor's availability window and of a busy appointment. */
+export const windowColumns = {
+  start: availabilityWindows.startTz,
+  end: availabilityWindows.endTz,
+  recurrence: availabilityWindows.recurrenceRule,
+  isActive: availabilityWindows.isActive,
+};
+export const busyColumns = {
+  start: appointments.startTz,
+  end: appointments.endTz,
+  bufferMinutes: appointments.bufferMinutes,
+};
+
+/**
+ * The instants around [from, to) whose windows and bookings can touch its slots: a busy appointment
+ * reaches `duration + buffer` before its start and up to the longest buffer after its end, so that
+ * margin is read around the range; a one-off window, a day before.
+ */
+export interface EngineReach {
+  /** Windows and bookings starting before this. */
+  until: Date;
+  /** One-off windows ending after this. */
+  windowsAfter: Date;
+  /** Bookings ending after this. */
+  busyAfter: Date;
+}
+
+export function engineReach(from: Date, to: Date, durationMinutes: number): EngineReach {
+  return {
+    until: new Date(to.getTime() + (durationMinutes + BUFFER_MINUTES.max) * MINUTE_MS),
+    windowsAfter: new Date(from.getTime() - DAY_MS),
+    busyAfter: new Date(from.getTime() - BUFFER_MINUTES.max * MINUTE_MS),
+  };
+}
+
+/**
+ * A vendor's active windows near a range. `vendorId` and the reach are values for one vendor, or
+ * columns of a list of vendors joined with their own reach (vendor-open-days.ts).
+ */
+export function windowsNear(vendorId: string | SQL, reach: Reaching) {
+  return and(
+    eq(availabilityWindows.vendorProfileId, vendorId),
+    eq(availabilityWindows.isActive, true),
+    // A recurring window may have begun long ago; a one-off one matters only near the range.
+    or(
+      isNotNull(availabilityWindows.recurrenceRule),
+      and(lt(availabilityWindows.startTz, reach.until), gt(availabilityWindows.endTz, reach.windowsAfter)),
+    ),
+  );
+}
+
+/**
+ * A vendor's busy time near a range: every appointment in an active status, exactly the rows the
+ * exclusion constraint compares against, so that no slot offered is refused on insert.
+ */
+export function busyNear(vendorId: string | SQL, reach: Reaching) {
+  return and(
+    eq(appointments.vendorProfileId, vendorId),
+    inArray(appointments.status, [...activeAppointmentStatuses]),
+    lt(appointments.startTz, reach.until),
+    gt(appointments.endTz, reach.busyAfter),
+  );
+}
+
+type Reaching = { [K in keyof EngineReach]: Date | SQL };
+
+type EngineVendor = { [K in keyof typeof engineVendorColumns]: (typeof engineVendorColumns)[K]['_']['data'] };
+
+/** The engine's answer for one vendor and service duration, from what was read. */
+export function openSlotsOf({
+  vendor,
+  ...rest
+}: Pick<OpenSlotsInput, 'windows' | 'busy' | 'durationMinutes' | 'now' | 'from' | 'to'> & {
+  vendor: EngineVendor;
+}): string[] {
+  return computeOpenSlots({
+    weekly: vendor.availability,
+    timezone: vendor.timezone,
+    bufferMinutes: vendor.bufferMinutes,
+    leadTimeMinutes: vendor.leadTimeMinutes,
+    advanceBookingDays: vendor.advanceBookingDays,
+    ...rest,
+  });
+}
+
 /**
  * compute-availability (product §7, ARCHITECTURE §5 and §6): the open start times of one service of one
- * vendor. Busy time is every appointment in an active status, exactly the rows the exclusion
- * constraint compares against, so that no slot offered here is refused on insert.
+ * vendor (busy time: `busyNear`).
  */
 export async function computeAvailability({
   db,
@@ -65,11 +158,7 @@ export async function computeAvailability({
   const [vendor] = await db
     .select({
       id: vendorProfiles.id,
-      timezone: vendorProfiles.timezone,
-      availability: vendorProfiles.availability,
-      bufferMinutes: vendorProfiles.bufferMinutes,
-      leadTimeMinutes: vendorProfiles.leadTimeMinutes,
-      advanceBookingDays: vendorProfiles.advanceBookingDays,
+      ...engineVendorColumns,
       applicationStatus: vendorProfiles.applicationStatus,
     })
     .from(vendorProfiles)
@@ -94,59 +183,25 @@ export async function computeAvailability({
   if (!service.isActive)
     throw new AppError('bad_request', 'This service is no longer offered.').because('service_inactive');
 
-  // A busy appointment reaches `duration + buffer` before its start and up to the longest buffer
-  // after its end: read that margin around the range.
-  const margin = (service.durationMinutes + BUFFER_MINUTES.max) * MINUTE_MS;
+  const reach = engineReach(from, to, service.durationMinutes);
   const [windows, busy] = await Promise.all([
+    db.select(windowColumns).from(availabilityWindows).where(windowsNear(vendor.id, reach)),
     db
-      .select({
-        start: availabilityWindows.startTz,
-        end: availabilityWindows.endTz,
-        recurrence: availabilityWindows.recurrenceRule,
-        isActive: availabilityWindows.isActive,
-      })
-      .from(availabilityWindows)
-      .where(
-        and(
-          eq(availabilityWindows.vendorProfileId, vendor.id),
-          eq(availabilityWindows.isActive, true),
-          // A recurring window may have begun long ago; a one-off one matters only near the range.
-          or(
-            isNotNull(availabilityWindows.recurrenceRule),
-            and(
-              lt(availabilityWindows.startTz, new Date(to.getTime() + margin)),
-              gt(availabilityWindows.endTz, new Date(from.getTime() - DAY_MS)),
-            ),
-          ),
-        ),
-      ),
-    db
-      .select({
-        start: appointments.startTz,
-        end: appointments.endTz,
-        bufferMinutes: appointments.bufferMinutes,
-      })
+      .select(busyColumns)
       .from(appointments)
       .where(
         and(
-          eq(appointments.vendorProfileId, vendor.id),
-          inArray(appointments.status, [...activeAppointmentStatuses]),
+          busyNear(vendor.id, reach),
           exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
-          lt(appointments.startTz, new Date(to.getTime() + margin)),
-          gt(appointments.endTz, new Date(from.getTime() - BUFFER_MINUTES.max * MINUTE_MS)),
         ),
       ),
   ]);
 
-  const slots = computeOpenSlots({
-    weekly: vendor.availability,
-    timezone: vendor.timezone,
+  const slots = openSlotsOf({
+    vendor,
     windows,
     busy,
     durationMinutes: service.durationMinutes,
-    bufferMinutes: vendor.bufferMinutes,
-    leadTimeMinutes: vendor.leadTimeMinutes,
-    advanceBookingDays: vendor.advanceBookingDays,
     now,
     from,
     to,

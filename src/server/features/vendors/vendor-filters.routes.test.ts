@@ -6,7 +6,6 @@ import { fixedClock } from '../../lib/clock.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
-import { createOpenDayCache, OPEN_DAY_MAX_AGE_MS } from './vendor-open-days.ts';
 
 // Browse Vendors' and the directory's filters through GET /api/vendors — colonia,
 // price range, verified only and "available on" a day (the availability engine), with the category
@@ -175,22 +174,15 @@ describe(`vendor list filters (${testEngine})`, () => {
     );
   });
 
-  it('drops a vendor whose day is booked full, once the kept answer is a minute old', async () => {
-    let at = 0;
-    const cache = createOpenDayCache({ now: () => at });
-    const now = new Date(NOW);
-    const friday = '2026-12-04';
-    const vendorIds = [ids.friday!, ids.coyoacan!];
-    expect([...(await cache.openOn(database.db, vendorIds, friday, now))]).toEqual([ids.friday]);
+  it('drops a vendor whose day is booked full at once', async () => {
+    const friday = 'available_on=2026-12-04&category=cleaning&colonia=Ju%C3%A1rez';
+    expect(await names(friday)).toEqual(['Limpieza Viernes Juárez']);
     // Its only two hours that Friday are booked.
     const customer = await insertCustomer(database.db);
     await database.db
       .insert(appointments)
       .values(appointmentValues(ids.friday!, customer, '2026-12-04T15:00:00Z', 120, { status: 'confirmed' }));
-    at += OPEN_DAY_MAX_AGE_MS - 1;
-    expect([...(await cache.openOn(database.db, vendorIds, friday, now))]).toEqual([ids.friday]);
-    at += 1;
-    expect([...(await cache.openOn(database.db, vendorIds, friday, now))]).toEqual([]);
+    expect(await names(friday)).toEqual([]);
     await database.db.delete(appointments);
   });
 });

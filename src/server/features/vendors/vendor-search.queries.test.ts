@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VendorListResponse, VendorSuggestions } from '../../../shared/vendor.schemas.ts';
+import {
+  type VendorListResponse,
+  type VendorSuggestions,
+  vendorListQuerySchema,
+} from '../../../shared/vendor.schemas.ts';
 import type { Database } from '../../db/client.ts';
 import { seedDemoData } from '../../db/seed/seed.ts';
+import { fixedClock } from '../../lib/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
+import { listPublicVendors } from './vendors.service.ts';
 
 // What people in Mexico City type, against the demo directory (the 60 named vendors), through
 // GET /api/vendors. Each query names vendors it must find (`finds`), the one it must rank first
@@ -281,6 +287,9 @@ const sentences: Query[] = [
   { q: 'zzqx nothing like this', total: 0 },
 ];
 
+/** Wednesday 2 December 2026, 09:00 in Mexico City. */
+const NOW = '2026-12-02T15:00:00Z';
+
 describe(`vendor search: what people type (${testEngine})`, () => {
   let database: Database;
   let request: (path: string) => Promise<Response>;
@@ -288,7 +297,8 @@ describe(`vendor search: what people type (${testEngine})`, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await seedDemoData(database.db, { vendors: 60, now: new Date('2026-11-26T18:00:00Z') });
-    const { app } = createTestApp(database);
+    // Time words prefer the vendors open then (decision 085): the clock is fixed.
+    const { app } = createTestApp(database, { clock: fixedClock(NOW) });
     request = async (path) => app.request(path);
   });
 
@@ -355,5 +365,62 @@ describe(`vendor search: what people type (${testEngine})`, () => {
     for (const name of not) expect(names, `"${q}" does not find ${name}`).not.toContain(name);
     if (first) expect(names[0], `"${q}" ranks ${first} first`).toBe(first);
     if (total !== undefined) expect(body.total, `"${q}" finds ${total}: ${names.join(', ')}`).toBe(total);
+  });
+
+  async function names(path: string, clock = request) {
+    const res = await clock(`/api/vendors?limit=50&${path}`);
+    expect(res.status, path).toBe(200);
+    return ((await res.json()) as VendorListResponse).items.map((v) => v.business_name);
+  }
+
+  it.each([
+    { q: 'limpieza hoy', days: ['2026-12-02'] },
+    { q: 'limpieza fin de semana', days: ['2026-12-05', '2026-12-06'] },
+    { q: 'cleaning this weekend', days: ['2026-12-05', '2026-12-06'] },
+    { q: 'clases el fin de semana', days: ['2026-12-05', '2026-12-06'] },
+    { q: 'need a nanny for tonight', days: ['2026-12-02'] },
+    // On a Friday, tomorrow is Saturday; on a Saturday, urgent is today or Sunday.
+    { q: 'limpieza mañana', days: ['2026-12-05'], now: '2026-12-04T15:00:00Z' },
+    { q: 'clases mañana', days: ['2026-12-05'], now: '2026-12-04T15:00:00Z' },
+    { q: 'clases urgente', days: ['2026-12-05', '2026-12-06'], now: '2026-12-05T15:00:00Z' },
+    { q: 'plomero urgente', days: ['2026-12-05', '2026-12-06'], now: '2026-12-05T15:00:00Z' },
+    { q: 'limpieza hoy', days: ['2026-12-05'], now: '2026-12-05T15:00:00Z' },
+    // On a Saturday, the weekend is that Saturday and Sunday; on a Sunday, that Sunday.
+    { q: 'limpieza fin de semana', days: ['2026-12-05', '2026-12-06'], now: '2026-12-05T15:00:00Z' },
+    { q: 'clases fin de semana', days: ['2026-12-06'], now: '2026-12-06T15:00:00Z' },
+    { q: 'belleza fin de semana', days: ['2026-12-06'], now: '2026-12-06T15:00:00Z' },
+  ])('"$q" lists the vendors open then first, the others after in their order', async ({ q, days, now }) => {
+    const text = `q=${encodeURIComponent(q)}`;
+    const at = now ? createTestApp(database, { clock: fixedClock(now) }).app : undefined;
+    const ask = at ? async (path: string) => at.request(path) : request;
+    // The search's own order: the service without the clock.
+    const query = vendorListQuerySchema.parse({ q, limit: '50' });
+    const ranked = (await listPublicVendors(database.db, query)).items.map((v) => v.business_name);
+    const open = new Set(
+      (await Promise.all(days.map((day) => names(`available_on=${day}&${text}`, ask)))).flat(),
+    );
+    const preferred = [
+      ...ranked.filter((name) => open.has(name)),
+      ...ranked.filter((name) => !open.has(name)),
+    ];
+    // Something moved: the test says something.
+    expect(open.size).toBeGreaterThan(0);
+    expect(open.size).toBeLessThan(ranked.length);
+    expect(await names(text, ask)).toEqual(preferred);
+  });
+
+  it('moves the vendors that are not open then after the others', async () => {
+    // Open today: all the cleaners but three; on the weekend: all but EcoLimpio.
+    expect((await names('q=limpieza%20hoy')).slice(-3)).toEqual([
+      'Limpiezas Doña Mago',
+      'Limpieza Post-Obra Hernández',
+      'Jardinería y Poda Santa María',
+    ]);
+    expect((await names('q=limpieza%20fin%20de%20semana')).at(-1)).toBe('EcoLimpio Coyoacán');
+    // Without a time word, the clock changes nothing.
+    const query = vendorListQuerySchema.parse({ q: 'limpieza', limit: '50' });
+    expect(await names('q=limpieza')).toEqual(
+      (await listPublicVendors(database.db, query)).items.map((v) => v.business_name),
+    );
   });
 });

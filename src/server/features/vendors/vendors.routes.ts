@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { searchTimes } from '../../../shared/search-query.ts';
 import {
   vendorIdOrSlugParamSchema,
   vendorListQuerySchema,
@@ -42,10 +43,11 @@ export const vendorsRoutes = new Hono<AppEnv>()
     const query = { ...c.req.valid('query') };
     // A colonia of the whole city's catalogue, as the catalogue writes it (decision 073).
     if (query.colonia !== undefined) query.colonia = knownColonia(query.colonia);
-    // A day's availability changes with every booking: those lists are not kept with the others,
-    // which change only with vendors (the availability answers are kept a minute: vendor-open-days.ts).
-    if (query.available_on) {
-      const openOn = { openDays: c.var.openDays, now: c.var.deps.clock.now() };
+    // A day's availability changes with every booking: lists that ask for it ("available on", a
+    // search's time words) are not kept with the others, which change only with vendors; they are
+    // computed fresh (decision 085).
+    if (query.available_on || searchTimes(query.q ?? '').length > 0) {
+      const openOn = { now: c.var.deps.clock.now() };
       return sendJson(c, serialiseJson(await listPublicVendors(c.var.deps.db, query, openOn)));
     }
     const json = await c.var.publicLists.get(`list:${JSON.stringify(query)}`, async () =>

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
+import { searchTimes } from '../../../shared/search-query.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
 import {
   isVendorId,
@@ -37,7 +38,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
 import { type PublicPhotoRow, publicPhotosFrom, publicPhotosJson } from '../media/vendor-photos.service.ts';
 import { ratingAverage } from '../reviews/review-rules.ts';
-import { assertBookableDay, type OpenDayCache } from './vendor-open-days.ts';
+import { assertBookableDay, vendorsOpenOn, vendorsOpenWhen } from './vendor-open-days.ts';
 import { vendorPromises } from './vendor-promises.ts';
 import { type VendorSearch, vendorSearch } from './vendor-search.ts';
 
@@ -309,8 +310,8 @@ export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: n
 }
 
 /** Browse, directory and search, offset paging, each vendor with its active services. */
+/** What a list that depends on the day needs ("available on", a search's time words). */
 export interface OpenOn {
-  openDays: OpenDayCache;
   /** From the injectable clock. */
   now: Date;
 }
@@ -326,7 +327,7 @@ export async function listPublicVendors(
   // Best rated orders every match by its score, a search's too: relevance is the other order.
   const { items, more, total } =
     filter.search && query.sort !== 'rating'
-      ? await searchPage(db, query, filter)
+      ? await searchPage(db, query, filter, openOn)
       : query.sort === 'rating'
         ? await Promise.all([vendorPageQuery(db, query, filter), vendorCountQuery(db, filter)]).then(
             async ([rows, [counted]]) => ({
@@ -404,7 +405,8 @@ async function newestPage(db: Db, query: VendorListQuery) {
 
 /**
  * "available on": the first VENDOR_COUNT_CAP + 1 matches in the list's order (a
- * search's ranked block, else newest first) are asked of the availability engine; the list, its
+ * search's ranked block, else newest first) are asked of the availability engine, all at once
+ * (`vendorsOpenOn`, decision 085); the list, its
  * count and its pages are those with an open slot that day. Further matches are not looked at: the
  * count then says "100+" and narrowing the search reaches them.
  */
@@ -413,14 +415,14 @@ async function listOpenOn(
   query: VendorListQuery,
   filter: VendorListFilter,
   day: string,
-  { openDays, now }: OpenOn,
+  { now }: OpenOn,
 ): Promise<VendorListResponse> {
   const cap = VENDOR_COUNT_CAP;
   const candidates: VendorRow[] =
     filter.search && query.sort !== 'rating'
-      ? (await vendorSearchBlockQuery(db, filter, cap)).map(blockVendor)
+      ? await preferOpen(db, (await vendorSearchBlockQuery(db, filter, cap)).map(blockVendor), query, now)
       : await vendorPageQuery(db, { offset: 0, limit: cap, sort: query.sort }, filter);
-  const open = await openDays.openOn(
+  const open = await vendorsOpenOn(
     db,
     candidates.map((vendor) => vendor.id),
     day,
@@ -445,12 +447,35 @@ const blockVendor = ({
   ...vendor
 }: Awaited<ReturnType<typeof vendorSearchBlockQuery>>[number]): VendorRow => vendor;
 
+/**
+ * A search's time words ("hoy", "mañana", "fin de semana", "urgente"; decision 085): of its ranked
+ * block, the vendors with an open slot on the days they name, in each vendor's zone, come first; the
+ * others keep their order after them. Without such words, or without the clock, the block as it is.
+ */
+async function preferOpen<Row extends { id: string }>(
+  db: Db,
+  block: Row[],
+  query: VendorListQuery,
+  now: Date | undefined,
+): Promise<Row[]> {
+  const times = searchTimes(query.q ?? '');
+  if (!now || times.length === 0 || block.length === 0) return block;
+  const open = await vendorsOpenWhen(
+    db,
+    block.map((row) => row.id),
+    times,
+    now,
+  );
+  return [...block.filter((row) => open.has(row.id)), ...block.filter((row) => !open.has(row.id))];
+}
+
 /** One page of a search (one row more than asked) and the count up to the cap + 1. */
-async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter) {
+async function searchPage(db: Db, query: VendorListQuery, filter: VendorListFilter, openOn?: OpenOn) {
   const cap = VENDOR_COUNT_CAP;
   const block = await vendorSearchBlockQuery(db, filter, cap);
   const end = query.offset + query.limit + 1;
-  const rows: VendorRow[] = block.slice(0, cap).slice(query.offset, end).map(blockVendor);
+  const ranked = await preferOpen(db, block.slice(0, cap).map(blockVendor), query, openOn?.now);
+  const rows: VendorRow[] = ranked.slice(query.offset, end);
   if (end > cap && block.length > cap) {
     const start = Math.max(query.offset, cap);
     rows.push(...(await vendorSearchTailQuery(db, filter, start, end - start)));

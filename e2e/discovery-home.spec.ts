@@ -65,16 +65,11 @@ test('a public page comes with everything its screen reads: no API request, and 
   const named = async (path: string) => {
     const language = await page.evaluate(() => navigator.languages.join(','));
     const html = await (await page.request.get(path, { headers: { 'accept-language': language } })).text();
-    // A page that shows a photo first lists its preloads for later (decision 086).
-    const deferred = /<script type="application\/json" id="barrio-deferred-preloads">([^<]*)<\/script>/.exec(
-      html,
-    );
-    return new Set([
-      ...[
+    return new Set(
+      [
         ...html.matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*(?:src|href)="([^"]+)"/g),
       ].map((m) => m[1]!),
-      ...(deferred ? (JSON.parse(deferred[1]!) as string[]) : []),
-    ]);
+    );
   };
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Featured vendors' }).getByRole('article')).toHaveCount(3);

@@ -8,19 +8,6 @@ import type { Language } from './language.ts';
 export const SSR_STATE_ELEMENT_ID = 'barrio-ssr-state';
 
 /**
- * The id of the `<script type="application/json">` that lists a page's script preloads (their
- * URLs) when the page shows a photo first (decision 086): the browser fetches them only once the
- * photo is painted.
- */
-export const DEFERRED_PRELOADS_ID = 'barrio-deferred-preloads';
-
-/** The page's first photo, fetched before anything else (decision 079). */
-export const FIRST_PHOTO_SELECTOR = 'img[fetchpriority="high"]';
-
-/** Whether rendered markup has a first photo (Preact writes the attribute `fetchPriority`). */
-export const hasFirstPhoto = (markup: string) => /<img\b[^>]*\bfetchpriority="high"/i.test(markup);
-
-/**
  * The attribute of `#root` set when the server rendered the page into it: its value is the language
  * the page was rendered in. The browser hydrates that markup when the visitor's language is the same,
  * else renders afresh, and removes the attribute once the app runs.

@@ -1,13 +1,12 @@
 import './styles.css';
-import { DEFERRED_PRELOADS_ID, FIRST_PHOTO_SELECTOR, SSR_ATTRIBUTE } from '../shared/ssr.ts';
+import { SSR_ATTRIBUTE } from '../shared/ssr.ts';
 import { registerServiceWorker } from './pwa/register-service-worker.ts';
 
 // The entry. The page shows as it came: a public page rendered by the server (decision 042), or
-// the header index.html paints. The app (app/start.tsx) starts without waiting for the page's
-// `load`: on a phone's connection it comes seconds later, and a tap meanwhile would wait for it
-// (bench:web's first interaction). It waits for one thing: a page that shows a photo first has its
-// scripts fetched once that photo is painted (decision 086); elsewhere index.html preloads them at
-// low priority.
+// the header index.html paints. The app (app/start.tsx) starts at once, without waiting for the
+// page's photos: on a phone's connection the `load` event comes seconds later, and a tap meanwhile
+// would wait for it (bench:web's first interaction). index.html preloads its modules at low
+// priority, so that they never hold up the page's first photo.
 
 /**
  * Event replay (decision 042). On a page the server rendered, a button pressed before the app has
@@ -40,43 +39,7 @@ function hold(event: Event) {
 const held = ['click', 'input', 'change'] as const;
 if (replay) for (const type of held) window.addEventListener(type, hold, true);
 
-/**
- * The page's first photo painted, and then its script preloads let go (decision 086): on a phone's
- * link, scripts fetched meanwhile would share the bandwidth with the photo, the page's largest paint.
- * A page without one starts the app at once.
- */
-function firstPhotoShown(): Promise<void> {
-  const deferred = document.getElementById(DEFERRED_PRELOADS_ID)?.textContent;
-  if (!deferred) return Promise.resolve();
-  const release = () => {
-    for (const href of JSON.parse(deferred) as string[]) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.append(link);
-    }
-  };
-  const photo = document.querySelector(`#root ${FIRST_PHOTO_SELECTOR}`);
-  if (!(photo instanceof HTMLImageElement) || photo.complete) {
-    release();
-    return Promise.resolve();
-  }
-  return new Promise((resolve) => {
-    const go = () => {
-      release();
-      resolve();
-    };
-    // Two frames: the first may come before the photo is painted, the second comes after. A
-    // hidden tab draws no frame: there the photo loaded is enough.
-    const shown = () => (document.hidden ? go() : requestAnimationFrame(() => requestAnimationFrame(go)));
-    photo.addEventListener('load', shown, { once: true });
-    photo.addEventListener('error', shown, { once: true });
-  });
-}
-
-firstPhotoShown()
-  .then(() => import('./app/start.tsx'))
+import('./app/start.tsx')
   .then(({ started }) => started)
   .then(() => {
     if (!replay) return;

@@ -401,27 +401,4 @@ describe('injectRenderedPage', () => {
     expect(stateIn(html)).toEqual({ text: '</script><!--' });
     expect(modulePreloads(html)).toEqual(['/assets/a.js']);
   });
-
-  it('holds every script preload back as a list on a page that shows a photo first', () => {
-    // index.html as the build writes it: the app shell preloaded (scripts/vite-plugins.ts).
-    const index = builtIndex.replace(
-      '</head>',
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js"></head>',
-    );
-    const html = injectRenderedPage(
-      index,
-      {
-        markup: '<img src="/media/x.webp" fetchPriority="high"/><h1>Hola</h1>',
-        state: {},
-        language: 'es-MX',
-        modules: [],
-      },
-      ['/assets/a.js'],
-    );
-    expect(modulePreloads(html)).toEqual([]);
-    const listed = JSON.parse(
-      /<script type="application\/json" id="barrio-deferred-preloads">([^<]*)<\/script>/.exec(html)![1]!,
-    ) as string[];
-    expect(listed).toEqual(['/assets/react-1.js', '/assets/a.js']);
-  });
 });

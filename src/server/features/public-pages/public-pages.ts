@@ -1,8 +1,6 @@
 import type { Context } from 'hono';
 import { LANGUAGE_COOKIE, type Language, requestLanguage } from '../../../shared/language.ts';
 import {
-  DEFERRED_PRELOADS_ID,
-  hasFirstPhoto,
   type RenderedPage,
   type RenderPage,
   SSR_ATTRIBUTE,
@@ -89,36 +87,19 @@ export function withLanguage(html: string, language: Language): string {
  * app loads), marked with its language; the queries it was rendered from, dehydrated, as an inert
  * JSON element (never run, so the CSP is untouched; `<` written as \u003c, so that no vendor's text
  * can close it); and preloads of the screen's own scripts, which the app would otherwise find only
- * once it runs (low priority, as index.html preloads the app's: scripts/vite-plugins.ts). On a page
- * that shows a photo first, every script preload waits, as a list, until the photo is painted
- * (decision 086): on a phone's link the scripts would share the bandwidth with it.
+ * once it runs (low priority, as index.html preloads the app's: scripts/vite-plugins.ts).
  */
 export function injectRenderedPage(html: string, rendered: RenderedPage, scripts: readonly string[]): string {
   const state = JSON.stringify(rendered.state).replace(/</g, '\\u003c');
   const preloads = scripts.map(
     (src) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeHtml(src)}">`,
   );
-  let page = html.replace(/<\/head>/i, () => `  ${preloads.join('\n    ')}\n  </head>`);
-  if (hasFirstPhoto(rendered.markup)) {
-    // As a list, not as links in a <template>: Chromium's preload scanner fetches those too.
-    const deferred: string[] = [];
-    page = page.replace(
-      /<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/gi,
-      (_link, href: string) => {
-        deferred.push(href);
-        return '';
-      },
+  return html
+    .replace(/<\/head>/i, () => `  ${preloads.join('\n    ')}\n  </head>`)
+    .replace(
+      /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/i,
+      () =>
+        `<div id="root" ${SSR_ATTRIBUTE}="${escapeHtml(rendered.language)}">${rendered.markup}</div>` +
+        `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
     );
-    const list = JSON.stringify(deferred).replace(/</g, '\\u003c');
-    page = page.replace(
-      /<\/head>/i,
-      () => `  <script type="application/json" id="${DEFERRED_PRELOADS_ID}">${list}</script>\n  </head>`,
-    );
-  }
-  return page.replace(
-    /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/i,
-    () =>
-      `<div id="root" ${SSR_ATTRIBUTE}="${escapeHtml(rendered.language)}">${rendered.markup}</div>` +
-      `<script type="application/json" id="${SSR_STATE_ELEMENT_ID}">${state}</script>`,
-  );
 }

@@ -253,8 +253,8 @@ export function vendorCountQuery(db: Db, filter: VendorListFilter, cap = VENDOR_
 
 /**
  * A search's first `cap` finds (the newest `cap` matches, as the count reads them), ranked: a name
- * containing the text, then the tier, whole words before beginnings, a vendor that works at the customer's place when asked, verified vendors, `ts_rank`
- * and the newest; then the next match,
+ * containing the text, then the tier, whole words before beginnings, a vendor that works at the
+ * customer's place when asked, verified vendors, `ts_rank` and the newest; then the next match,
  * which says there are more. Ranking every match of a broad search ("limpieza": 14,000 of 100,000)
  * would read every one of them — 80 ms on PGlite — so relevance orders the first hundred, which is as
  * far as the count goes too, and later pages continue newest first (`vendorSearchTailQuery`;
@@ -309,13 +309,13 @@ export function vendorSearchTailQuery(db: Db, filter: VendorListFilter, start: n
   return vendorPageQuery(db, { offset: start, limit: count - 1 }, filter);
 }
 
-/** Browse, directory and search, offset paging, each vendor with its active services. */
 /** What a list that depends on the day needs ("available on", a search's time words). */
 export interface OpenOn {
   /** From the injectable clock. */
   now: Date;
 }
 
+/** Browse, directory and search, offset paging, each vendor with its active services. */
 export async function listPublicVendors(
   db: Db,
   query: VendorListQuery,

@@ -9,7 +9,7 @@ import { seedDemoData } from '../../db/seed/seed.ts';
 import { fixedClock } from '../../lib/clock.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createTestDatabase, testEngine } from '../../test/test-db.ts';
-import { listPublicVendors } from './vendors.service.ts';
+import { listPublicVendors, vendorListFilter } from './vendors.service.ts';
 
 // What people in Mexico City type, against the demo directory (the 60 named vendors), through
 // GET /api/vendors. Each query names vendors it must find (`finds`), the one it must rank first
@@ -365,6 +365,22 @@ describe(`vendor search: what people type (${testEngine})`, () => {
     for (const name of not) expect(names, `"${q}" does not find ${name}`).not.toContain(name);
     if (first) expect(names[0], `"${q}" ranks ${first} first`).toBe(first);
     if (total !== undefined) expect(body.total, `"${q}" finds ${total}: ${names.join(', ')}`).toBe(total);
+  });
+
+  // Decision 089: a level is looked for among the newest vendors, then counted through the
+  // indexes. Walking none of them, only the count decides; walking all 60, the walk decides
+  // wherever a level has a match: the two agree on every sentence, within a colonia too.
+  it('finds the same level of a sentence whether walked or counted', async () => {
+    const levels = { walked: [] as number[], counted: [] as number[] };
+    for (const { q } of sentences)
+      for (const colonia of [undefined, 'Roma Norte', 'Coyoacán']) {
+        const query = { q, ...(colonia ? { colonia } : {}) };
+        levels.walked.push((await vendorListFilter(database.db, query, 1000)).level ?? 0);
+        levels.counted.push((await vendorListFilter(database.db, query, 0)).level ?? 0);
+      }
+    expect(levels.counted).toEqual(levels.walked);
+    // Some sentences have every word in one vendor, others only some: both paths were asked.
+    expect(new Set(levels.walked).size).toBeGreaterThan(2);
   });
 
   async function names(path: string, clock = request) {

@@ -63,13 +63,35 @@ export function typoQuery(db: Db, words: string[]) {
       ) as corrected`);
 }
 
+/** How many typed words each database keeps the corrections of (a few KB). */
+const TYPO_MEMO_SIZE = 5000;
+/**
+ * The corrections found for each typed word, per database: the lexicon is the vocabulary's and the
+ * colonias', written at start (db/search-terms.ts) and never while the server runs, so a word's
+ * corrections never change. Words repeat far more than whole searches do; the oldest is forgotten
+ * first.
+ */
+const typoMemo = new WeakMap<Db, Map<string, string[]>>();
+
 /** The words of the typo lexicon that each search word may be a typo of, best first (typoQuery). */
 async function typoCorrections(db: Db, words: string[]): Promise<Map<string, string[]>> {
-  const candidates = words.filter((word) => word.length >= TYPO_MIN_LENGTH);
+  const memo = typoMemo.get(db) ?? new Map<string, string[]>();
+  typoMemo.set(db, memo);
   const corrections = new Map<string, string[]>();
-  if (candidates.length === 0) return corrections;
-  const rows = await typoQuery(db, candidates);
-  for (const { typed, word } of rows) corrections.set(typed, [...(corrections.get(typed) ?? []), word]);
+  const unknown: string[] = [];
+  for (const word of new Set(words.filter((word) => word.length >= TYPO_MIN_LENGTH))) {
+    const known = memo.get(word);
+    if (known) corrections.set(word, known);
+    else unknown.push(word);
+  }
+  if (unknown.length === 0) return corrections;
+  const found = new Map<string, string[]>(unknown.map((word) => [word, []]));
+  for (const { typed, word } of await typoQuery(db, unknown)) found.get(typed)?.push(word);
+  for (const [word, corrected] of found) {
+    if (memo.size >= TYPO_MEMO_SIZE) memo.delete(memo.keys().next().value!);
+    memo.set(word, corrected);
+    if (corrected.length > 0) corrections.set(word, corrected);
+  }
   return corrections;
 }
 

@@ -84,6 +84,8 @@ export interface VendorListFilter {
   plain: boolean;
   /** How a search's finds rank; none without a search text. */
   search?: VendorSearch;
+  /** Which of the search's levels finds (0: every word). */
+  level?: number;
 }
 
 const newestFirst = [desc(vendorProfiles.createdAt), desc(vendorProfiles.id)];
@@ -154,33 +156,65 @@ function filterConditions(
   return conditions;
 }
 
-/** product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6). */
+/**
+ * product §2 lists: the public vendors of a category chip, and of a search (ARCHITECTURE §3.6).
+ * `walk`: how many of the newest vendors a sentence's levels are looked for among before the
+ * indexes are asked (firstLevelFinding).
+ */
 export async function vendorListFilter(
   db: Db,
   query: ListFilters & Pick<VendorListQuery, 'q'>,
+  walk = SEARCH_WALK,
 ): Promise<VendorListFilter> {
   const conditions = filterConditions(db, query, inline);
   const { category, q } = query;
   if (!q) return { where: and(...conditions)!, category, plain: conditions.length === (category ? 2 : 1) };
   const search = await vendorSearch(db, q);
-  conditions.push(await firstLevelFinding(db, search.levels, and(...conditions)!));
-  return { where: and(...conditions)!, category, plain: false, search };
+  const level = await firstLevelFinding(db, search.levels, and(...conditions)!, walk);
+  conditions.push(search.levels[level]!);
+  return { where: and(...conditions)!, category, plain: false, search, level };
 }
 
 /**
- * The strictest of a search's levels that finds a vendor within the list's other conditions (the
- * first when none does): one statement, which stops at the first level with a match. A search of
- * one word has one level and asks nothing.
+ * How many of the newest listed vendors a search reads one by one before it asks the indexes
+ * instead (decision 089): a level or a block whose matches are this rare among them is rare
+ * enough for its index scans to be cheaper than the rest of the walk.
  */
-async function firstLevelFinding(db: Db, levels: SQL[], where: SQL): Promise<SQL> {
-  if (levels.length === 1) return levels[0]!;
-  const probes = levels.map(
-    (level, i) => sql`when exists (select 1 from ${vendorProfiles} where ${and(where, level)}) then ${i}`,
-  );
+export const SEARCH_WALK = 2000;
+
+/**
+ * The newest `walk` listed vendors, named like the table, so that a search's conditions
+ * (written on vendor_profiles) apply to them as they are.
+ */
+const newestListed = (db: Db, walk: number) =>
+  db
+    .select()
+    .from(vendorProfiles)
+    .where(publiclyListed)
+    .orderBy(...newestFirst)
+    .limit(walk)
+    .as('vendor_profiles');
+
+/**
+ * The strictest of a search's levels that finds a vendor within the list's other conditions (the
+ * last when no other does): one statement, which stops at the first level with a match. Each level
+ * is looked for among the newest `walk` vendors, then, when none of them has it, counted
+ * through the indexes: a bare EXISTS is planned to stop at the first match, and for a level
+ * nobody has (every word of a sentence) the planner then read the whole directory (175 ms at
+ * 100,000 vendors). A search of one word has one level and asks nothing.
+ */
+async function firstLevelFinding(db: Db, levels: SQL[], where: SQL, walk: number): Promise<number> {
+  if (levels.length === 1) return 0;
+  const probes = levels.slice(0, -1).map((level, i) => {
+    const condition = and(where, level);
+    const walked = db.select({ one: sql`1` }).from(newestListed(db, walk)).where(condition);
+    const counted = db.select({ found: sql`count(*)` }).from(vendorProfiles).where(condition);
+    return sql`when exists (${walked}) or (${counted}) > 0 then ${i}`;
+  });
   const result = (await db.execute(
-    sql`select case ${sql.join(probes, sql` `)} else 0 end as level`,
+    sql`select case ${sql.join(probes, sql` `)} else ${levels.length - 1} end as level`,
   )) as unknown as { rows: { level: number }[] };
-  return levels[Number(result.rows[0]?.level ?? 0)]!;
+  return Number(result.rows[0]?.level ?? 0);
 }
 
 /**

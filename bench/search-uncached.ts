@@ -1,5 +1,5 @@
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import autocannon from 'autocannon';
@@ -54,8 +54,13 @@ import { startServer, writeResult } from './support.ts';
 //                execution, pages — their sum beside the whole in-process call and the driver's
 //                round trips within it (the rest is building the SQL and mapping); --plans prints
 //                the plans
+//   --before <checkout>: with `sequential`, the same searches' service call in-process through that
+//                checkout's vendors.service.ts and this one's, in turns (which goes first alternates):
+//                both spreads, their ratio, and how many answers differ (a git worktree of the commit
+//                to compare with, with its own node_modules)
 //   npm run bench:search-uncached -- [--engine pglite|postgres|both] [--vendors 100000] [--reviews 1000000]
 //     [--seconds 8] [--requests 400] [--only sequential,connections,available,where] [--plans] [--port 3420]
+//     [--before ../wt-before]
 // PostgreSQL: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the
 // server; the bench creates and drops its own database there (barrio_search_uncached_<pid>), or,
 // with BENCH_PG_DATABASE=<name>, uses that one and keeps it, seeding it when empty. PGlite: the
@@ -82,6 +87,7 @@ const { values: args } = parseArgs({
     only: { type: 'string', default: PARTS.join(',') },
     plans: { type: 'boolean', default: false },
     port: { type: 'string', default: '3420' },
+    before: { type: 'string' },
   },
 });
 const vendorCount = Number(args.vendors);
@@ -374,6 +380,21 @@ async function untilIdle(url: string): Promise<number> {
 
 const yes = (met: boolean) => (met ? 'yes' : 'NO');
 
+/**
+ * Per statement role, the spread of its round trips over the calls that sent it; then "the rest":
+ * each call less all its round trips (building the SQL, mapping the rows, the event loop).
+ */
+function statementSpreads(calls: Record<string, number>[], callMs: number[]): Record<string, Spread> {
+  const labels = [...new Set(calls.flatMap((call) => Object.keys(call)))];
+  return Object.fromEntries([
+    ...labels.map((label) => [
+      label,
+      spread(calls.filter((call) => label in call).map((call) => call[label]!)),
+    ]),
+    ['the rest', spread(calls.map((call, i) => callMs[i]! - Object.values(call).reduce((a, b) => a + b, 0)))],
+  ]);
+}
+
 /** The median of `times` for the requests with each filter, and for those without it. */
 function filterMedians(requests: ListRequest[], times: number[]) {
   return (['category', 'colonia', 'max_price', 'verified', 'offset'] as const).map((filter) => {
@@ -408,6 +429,8 @@ interface Explainer {
 
 /** The driver's time: from a statement handed to the driver to its rows parsed. */
 const roundTrips = { ms: 0, count: 0 };
+/** The same, by the statement's role (labelOf), since it was last emptied. */
+let roundTripsByLabel: Record<string, number> = {};
 
 /** `client` with its `query` timed into `roundTrips` (drizzle sends every statement through it). */
 function timedClient<Client extends object>(client: Client): Client {
@@ -421,8 +444,12 @@ function timedClient<Client extends object>(client: Client): Client {
         try {
           return await value.apply(target, queryArgs);
         } finally {
-          roundTrips.ms += performance.now() - started;
+          const ms = performance.now() - started;
+          roundTrips.ms += ms;
           roundTrips.count++;
+          const [statement] = queryArgs as [string | { text?: string }];
+          const label = labelOf(typeof statement === 'string' ? statement : (statement?.text ?? ''));
+          roundTripsByLabel[label] = (roundTripsByLabel[label] ?? 0) + ms;
         }
       };
     },
@@ -499,6 +526,43 @@ async function explainStatement(
   }
   tries.sort((a, b) => a.planningMs + a.executionMs - (b.planningMs + b.executionMs));
   return tries[Math.floor(tries.length / 2)]!;
+}
+
+// ——— Against another checkout, in turns ———
+
+/**
+ * The same searches through `before`'s service and this checkout's, in turns, in-process, on the
+ * same database: the change's own effect, whatever else the machine is doing.
+ */
+async function pairedWithBefore(db: Db, before: string, requests: ListRequest[]) {
+  const service = join(resolve(before), 'src/server/features/vendors/vendors.service.ts');
+  const { listPublicVendors: listBefore } = (await import(service)) as {
+    listPublicVendors: typeof listPublicVendors;
+  };
+  const calls = { before: listBefore, after: listPublicVendors };
+  const times = { before: [] as number[], after: [] as number[] };
+  let differ = 0;
+  for (const { query } of requests.slice(0, WARM_UP))
+    for (const call of Object.values(calls)) await call(db, query);
+  for (const [i, { query }] of requests.entries()) {
+    const answers: Record<string, string> = {};
+    for (const which of i % 2 === 0 ? (['before', 'after'] as const) : (['after', 'before'] as const)) {
+      const started = performance.now();
+      const list = await calls[which](db, query);
+      times[which].push(performance.now() - started);
+      answers[which] = JSON.stringify([list.items.map((vendor) => vendor.id), list.total, list.hasMore]);
+    }
+    if (answers.before !== answers.after) differ++;
+  }
+  const spreads = { before: spread(times.before), after: spread(times.after) };
+  const ratio = (key: keyof Spread) => fmt(spreads.after[key] / spreads.before[key], 2);
+  console.log(`\nIn turns with ${before} (in-process, ${requests.length} searches, load average ${load()})`);
+  console.log(`  before                    ${spreadText(spreads.before)}`);
+  console.log(`  after                     ${spreadText(spreads.after)}`);
+  console.log(
+    `  after ÷ before: median ${ratio('p50Ms')}, p90 ${ratio('p90Ms')}, p99 ${ratio('p99Ms')}, mean ${ratio('meanMs')}; ${differ} answers differ`,
+  );
+  return { checkout: before, ...spreads, differ };
 }
 
 // ——— One engine ———
@@ -673,11 +737,16 @@ async function benchEngine(engine: Engine) {
     const inTurns = engine === 'postgres';
     const directCalls: number[] = [];
     const directJsons: number[] = [];
+    /** Each call's round trips by the statement's role: which of them the time goes to. */
+    const directStatements: Record<string, number>[] = [];
     let found = 0;
+    const timed = explainerOf(database).timing;
     const timeDirect = async (query: VendorListQuery) => {
+      roundTripsByLabel = {};
       const started = performance.now();
-      const list = await listPublicVendors(database.db, query);
+      const list = await listPublicVendors(timed, query);
       const called = performance.now();
+      directStatements.push(roundTripsByLabel);
       serialiseJson(list);
       directJsons.push(performance.now() - called);
       directCalls.push(called - started);
@@ -689,6 +758,7 @@ async function benchEngine(engine: Engine) {
         for (const { query } of sequential) await timeDirect(query);
         loads.direct = load();
       }
+      if (args.before) figures.paired = await pairedWithBefore(database.db, args.before, sequential);
     }
 
     let where: Record<string, unknown>[] | undefined;
@@ -787,6 +857,12 @@ async function benchEngine(engine: Engine) {
         console.log(
           `  goal median ≤ ${goals.medianMs} ms: ${yes(met.median)}; p99 ≤ ${goals.p99Ms} ms: ${yes(met.p99)}`,
         );
+        const byStatement = statementSpreads(directStatements, directCalls);
+        console.log(
+          "  in-process, each statement's round trips (the calls that send it), and the rest of the call:",
+        );
+        for (const [label, spread] of Object.entries(byStatement))
+          console.log(`    ${label.padEnd(20)} ${String(spread.n).padStart(4)} calls  ${spreadText(spread)}`);
         const byFilter = filterMedians(sequential, search);
         console.log(
           `  HTTP median with / without each filter: ${byFilter.map((f) => `${f.filter} ${fmt(f.withMs)} / ${fmt(f.withoutMs)} ms (${f.with} / ${f.without})`).join('; ')}`,
@@ -810,6 +886,7 @@ async function benchEngine(engine: Engine) {
           failed,
           goals: met,
           byFilter,
+          byStatement,
           slowest,
         };
       }

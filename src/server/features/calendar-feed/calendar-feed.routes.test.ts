@@ -214,7 +214,7 @@ describe(`the vendor's calendar feed (${testEngine})`, () => {
       name: `Barrio · ${me.vendor.businessName}`,
       timezone: 'America/Mexico_City',
       ttl: 'PT1H',
-      method: null,
+      method: 'PUBLISH',
     });
     expect(feed.refresh).toBe('PT1H');
     const uid = (id: string) => `${id}@barrio`;

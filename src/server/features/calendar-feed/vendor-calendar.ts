@@ -139,7 +139,7 @@ export interface VendorCalendarOptions {
   appUrl: string;
 }
 
-/** The feed: a published calendar (no METHOD), named for the vendor, in the vendor's time zone. */
+/** The feed: a published calendar (as Google's own feeds say), named for the vendor, in its time zone. */
 export function vendorCalendar({
   vendorName,
   timeZone,
@@ -154,6 +154,7 @@ export function vendorCalendar({
   const dashboardUrl = `${appUrl}/vendor/dashboard`;
   return calendarFile(
     [
+      'METHOD:PUBLISH',
       `X-WR-CALNAME:${icsText(w.calendarName(vendorName))}`,
       `X-WR-CALDESC:${icsText(w.calendarDescription)}`,
       `X-WR-TIMEZONE:${timeZone}`,

@@ -1,10 +1,11 @@
 import { type Context, Hono } from 'hono';
-import { calendarFeedTokenSchema } from '../../../shared/calendar-feed.schemas.ts';
+import { calendarFeedParamSchema, calendarFeedTokenSchema } from '../../../shared/calendar-feed.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { clientAddress } from '../../lib/client-address.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { validate } from '../../lib/validate.ts';
 import {
   calendarFeed,
   getCalendarFeedState,
@@ -49,20 +50,24 @@ export const vendorCalendarFeedRoutes = new Hono<AppEnv>()
     );
   });
 
-export const calendarFeedRoutes = new Hono<AppEnv>().get('/:file', async (c) => {
-  const { db, clock, config } = c.var.deps;
-  const file = c.req.param('file');
-  const token = file.endsWith('.ics') ? calendarFeedTokenSchema.safeParse(file.slice(0, -4)) : undefined;
-  const vendor = token?.success ? await vendorOfFeedToken(db, token.data) : undefined;
-  if (!vendor) {
-    await rateLimit(c, 'unknown', clientAddress(c));
-    throw unknownFeed();
-  }
-  await rateLimit(c, 'feed', vendor.id);
-  const body = await calendarFeed(db, { vendor, now: clock.now(), appUrl: config.appUrl });
-  // The link is the secret: no shared cache keeps it, and no search engine lists it.
-  c.header('Cache-Control', 'private, max-age=300');
-  c.header('X-Robots-Tag', 'noindex');
-  c.header('Content-Disposition', 'inline; filename="barrio.ics"');
-  return c.body(body, 200, { 'Content-Type': 'text/calendar; charset=utf-8' });
-});
+export const calendarFeedRoutes = new Hono<AppEnv>().get(
+  '/:file',
+  validate('param', calendarFeedParamSchema),
+  async (c) => {
+    const { db, clock, config } = c.var.deps;
+    const { file } = c.req.valid('param');
+    const token = file.endsWith('.ics') ? calendarFeedTokenSchema.safeParse(file.slice(0, -4)) : undefined;
+    const vendor = token?.success ? await vendorOfFeedToken(db, token.data) : undefined;
+    if (!vendor) {
+      await rateLimit(c, 'unknown', clientAddress(c));
+      throw unknownFeed();
+    }
+    await rateLimit(c, 'feed', vendor.id);
+    const body = await calendarFeed(db, { vendor, now: clock.now(), appUrl: config.appUrl });
+    // The link is the secret: no shared cache keeps it, and no search engine lists it.
+    c.header('Cache-Control', 'private, max-age=300');
+    c.header('X-Robots-Tag', 'noindex');
+    c.header('Content-Disposition', 'inline; filename="barrio.ics"');
+    return c.body(body, 200, { 'Content-Type': 'text/calendar; charset=utf-8' });
+  },
+);

@@ -1,12 +1,13 @@
 import { expect } from '@playwright/test';
 import ICAL from 'ical.js';
 import { demo, logInAsVendor } from './support/auth.ts';
-import { expectPhoneFriendly } from './support/axe.ts';
+import { expectPhoneFriendly, expectTapTargets } from './support/axe.ts';
 import { test } from './support/test.ts';
 
 // Calendar sync (decision 091), on a phone: the demo vendor makes its private calendar link on the
 // dashboard and copies it; a calendar app — no cookies — fetches it and finds the vendor's bookings,
-// read by ical.js; back on the dashboard the link is not shown again, and a new one stops the old.
+// read by ical.js; back on the dashboard the link is not shown again, and a new one stops the old;
+// the card reads the same in Spanish.
 // Other journeys share the demo vendor but none touches its calendar link.
 
 interface ListedBooking {
@@ -38,6 +39,7 @@ test('a vendor makes a calendar link, a calendar app reads the bookings from it'
   expect(await v.evaluate(() => navigator.clipboard.readText())).toBe(url);
   await section.getByText('How to add it').click();
   await expect(section.getByText('Google Calendar', { exact: true })).toBeVisible();
+  await expectTapTargets(section);
   await expectPhoneFriendly(v);
 
   // A calendar app: the URL alone, without the vendor's cookies.
@@ -81,4 +83,12 @@ test('a vendor makes a calendar link, a calendar app reads the bookings from it'
   expect((await app.get(renewed)).status()).toBe(200);
   await expectPhoneFriendly(v);
   await app.dispose();
+
+  // In Spanish, the card says the same.
+  await v.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+  await v.reload();
+  const tarjeta = v.getByRole('region', { name: 'Sincroniza tu calendario' });
+  await expect(tarjeta.getByText(/^Tu enlace de calendario funciona desde el /)).toBeVisible();
+  await expect(tarjeta.getByRole('button', { name: 'Crear un enlace nuevo' })).toBeVisible();
+  await expectPhoneFriendly(v);
 });

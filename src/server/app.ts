@@ -14,6 +14,10 @@ import {
   myBookingsRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
+import {
+  calendarFeedRoutes,
+  vendorCalendarFeedRoutes,
+} from './features/calendar-feed/calendar-feed.routes.ts';
 import { coloniasRoutes } from './features/colonias/colonias.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes.ts';
@@ -85,7 +89,9 @@ function createApi() {
     .route('/vendor/photos', vendorPhotosRoutes)
     .route('/vendor', vendorAccountRoutes)
     .route('/vendor', vendorEarningsRoutes)
-    .route('/vendor', ownReviewsRoutes);
+    .route('/vendor', ownReviewsRoutes)
+    .route('/vendor/calendar-feed', vendorCalendarFeedRoutes)
+    .route('/calendar', calendarFeedRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -64,6 +64,7 @@ const publicRoutes = new Set([
   'POST /api/reviews',
   'POST /api/reviews/:id/delete',
   'POST /api/reviews/:id/report',
+  'GET /api/calendar/:file',
 ]);
 
 /**
@@ -145,6 +146,9 @@ const admittedStatus: Record<string, number> = {
   'GET /api/vendor/bookings': 200,
   'POST /api/vendor/bookings/:id/:action': 200,
   'GET /api/vendor/earnings': 200,
+  'GET /api/vendor/calendar-feed': 200,
+  'POST /api/vendor/calendar-feed/rotate': 200,
+  'GET /api/calendar/:file': 404, // not a feed's token
   'GET /api/vendor/reviews': 200,
   'POST /api/vendor/reviews/:id/answer': 400, // no text
   'GET /api/vendors/:idOrSlug/reviews': 200,

@@ -2,6 +2,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as auth from './schema/auth.ts';
 import * as bookings from './schema/bookings.ts';
+import * as calendarFeeds from './schema/calendar-feeds.ts';
 import * as contacts from './schema/contacts.ts';
 import * as ledger from './schema/ledger.ts';
 import * as mail from './schema/mail.ts';
@@ -24,6 +25,7 @@ export const schema = {
   ...search,
   ...ledger,
   ...media,
+  ...calendarFeeds,
 };
 export type Schema = typeof schema;
 

@@ -105,6 +105,16 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       `select user_id from profiles where phone = any('{+525512345678}'::text[])`,
       'profiles_phone_idx',
     ],
+    [
+      "a vendor's calendar feed, earliest first (decision 091)",
+      `select id from appointments where vendor_profile_id = '00000000-0000-4000-8000-000000000000' and start_tz >= now() - interval '30 days' and status in ('paid', 'cancelled') order by start_tz limit 2000`,
+      'appointments_vendor_start_idx',
+    ],
+    [
+      "a calendar feed's token (decision 091)",
+      `select vendor_profile_id from vendor_calendar_feeds where token_hash = 'h'`,
+      'vendor_calendar_feeds_token_hash_unique',
+    ],
   ])('%s uses %s', async (_name, query, index) => {
     const text = await plan(query);
     expect(text).toContain(index);

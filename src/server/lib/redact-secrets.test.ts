@@ -33,6 +33,15 @@ describe('redactSecrets', () => {
     );
   });
 
+  it("replaces a calendar feed's token, the name of its file", () => {
+    expect(redactSecrets(`{"path":"/api/calendar/${TOKEN}.ics","status":200}`)).toBe(
+      `{"path":"/api/calendar/${REDACTED}.ics","status":200}`,
+    );
+    expect(redactSecrets(`webcal://x.test/api/calendar/${TOKEN}.ics y más`)).toBe(
+      `webcal://x.test/api/calendar/${REDACTED}.ics y más`,
+    );
+  });
+
   it('leaves text without token parameters alone', () => {
     const text = 'Reserva ABC234: http://x.test/sandbox/checkout/cs_1?lang=es token: none';
     expect(redactSecrets(text)).toBe(text);

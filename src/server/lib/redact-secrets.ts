@@ -1,5 +1,6 @@
 // Links in our mails and WhatsApp messages carry bearer tokens: a vendor's confirm and decline
-// links (`/vendor-confirm?token=…`), the e-mail verification link… Whoever holds one can act on it.
+// links (`/vendor-confirm?token=…`), the e-mail verification link, a calendar feed's address (in
+// the request log)… Whoever holds one can act on it.
 // Once a message has gone out, the copies we keep (the outbox row, the WhatsApp message log) keep
 // the link with its token replaced, so that the recipient's copy is the only usable one.
 
@@ -12,9 +13,12 @@ export const REDACTED = '[redacted]';
  */
 const TOKEN_PARAM = /((?:[?&]|&amp;)[\w-]*token=)[^&#\s"'<>]+/gi;
 
+/** A vendor's calendar feed (decision 091): its token is the file's name, not a parameter. */
+const FEED_PATH = /(\/api\/calendar\/)[^/?#\s"'<>]+?(\.ics)/gi;
+
 /** The text with the value of every token parameter in its links replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {
-  return text.replace(TOKEN_PARAM, `$1${REDACTED}`);
+  return text.replace(TOKEN_PARAM, `$1${REDACTED}`).replace(FEED_PATH, `$1${REDACTED}$2`);
 }
 
 /** The same for every string inside a JSON value (an outbox payload); keys and other values kept. */

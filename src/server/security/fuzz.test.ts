@@ -287,7 +287,8 @@ function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<str
     'hub.challenge': '1234',
     status: 'paid',
     refund: 'owed',
-    // A photo variant's name: its bytes' SHA-256 in base64url and its format.
+    // A photo variant's name: its bytes' SHA-256 in base64url and its format (a calendar feed
+    // answers it 404, as any name that is no feed's).
     file: `${'a'.repeat(43)}.webp`,
   };
 }

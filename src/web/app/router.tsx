@@ -102,6 +102,7 @@ const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
   'payouts',
   'reviewModeration',
   'photos',
+  'calendarFeed',
 ]);
 const PublicVendor = lazyRoute('public-vendor.tsx');
 const Directory = lazyRoute('public-all-vendors.tsx');

@@ -2,6 +2,7 @@ import { categoryLabelsIn } from '../../shared/categories.ts';
 import type { adminEn } from './admin.ts';
 import type { authEn } from './auth.ts';
 import type { bookingsEn } from './bookings.ts';
+import type { calendarFeedEn } from './calendar-feed.ts';
 import type { contactsEn } from './contacts.ts';
 import { discoveryEn } from './discovery.ts';
 import { jobsEn } from './jobs.ts';
@@ -212,6 +213,7 @@ export interface LazyTranslations {
   reviewPage: typeof reviewPageEn;
   reviewModeration: typeof reviewModerationEn;
   photos: typeof photosEn;
+  calendarFeed: typeof calendarFeedEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

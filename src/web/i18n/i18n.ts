@@ -107,6 +107,11 @@ export const lazyStrings = {
     (m) => m.photosEn,
     (m) => m.photosEsMX,
   ),
+  calendarFeed: bothIn(
+    () => import('./calendar-feed.ts'),
+    (m) => m.calendarFeedEn,
+    (m) => m.calendarFeedEsMX,
+  ),
 } satisfies Record<string, Loaders>;
 
 export type StringsName = keyof typeof lazyStrings;

@@ -12,6 +12,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
+import { CalendarFeedSection } from '../features/vendor-dashboard/components/calendar-feed-section.tsx';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
 import { EmailConfirmedNotice } from '../features/vendor-dashboard/components/email-confirmed-notice.tsx';
@@ -137,6 +138,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <EarningsSection />
       {/* Then what customers said of those bookings, to answer or report. */}
       <ReviewsSection />
+      {/* And the same bookings in the vendor's own calendar app, kept up to date by a private link. */}
+      <CalendarFeedSection />
 
       <Card title={t('vendor.dashboard.businessInfo')}>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

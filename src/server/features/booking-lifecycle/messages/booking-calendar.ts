@@ -1,5 +1,6 @@
 import { utcStamp } from '../../../../shared/date-format.ts';
 import type { Language } from '../../../../shared/language.ts';
+import { localStamp } from './calendar-timezone.ts';
 import type { PaymentMailFacts } from './message-facts.ts';
 import { amount, pageLine } from './payment-mails.ts';
 
@@ -46,6 +47,66 @@ function fold(line: string): string {
   return out.join('\r\n ');
 }
 
+/** The one UID of a booking's event, in every mail, download and feed that carries it. */
+export function bookingUid(appointmentId: string): string {
+  return `${appointmentId}@barrio`;
+}
+
+/** A booking's revision: its stored reschedules, and its cancellation one revision after the last. */
+export function bookingSequence(rescheduleCount: number, cancelled: boolean): number {
+  return rescheduleCount + (cancelled ? 1 : 0);
+}
+
+/** One booking's VEVENT, whatever file carries it: the booking's own .ics or the vendor's feed. */
+export interface CalendarEvent {
+  uid: string;
+  sequence: number;
+  start: Date;
+  end: Date;
+  summary: string;
+  description: string;
+  status: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
+  url?: string;
+  location?: string | null;
+}
+
+/**
+ * A VEVENT's lines. Its times are UTC unless `timeZone` is given, then local times of that zone
+ * (TZID), which the file must define (calendar-timezone.ts's vtimezone).
+ */
+export function eventLines(event: CalendarEvent, now: Date, timeZone?: string): string[] {
+  const at = (name: string, instant: Date) =>
+    timeZone ? `${name};TZID=${timeZone}:${localStamp(instant, timeZone)}` : `${name}:${utcStamp(instant)}`;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence}`,
+    `DTSTAMP:${utcStamp(now)}`,
+    at('DTSTART', event.start),
+    at('DTEND', event.end),
+    `SUMMARY:${icsText(event.summary)}`,
+    `DESCRIPTION:${icsText(event.description)}`,
+    ...(event.location ? [`LOCATION:${icsText(event.location)}`] : []),
+    ...(event.url ? [`URL:${event.url}`] : []),
+    `STATUS:${event.status}`,
+    'END:VEVENT',
+  ];
+}
+
+/** A whole iCalendar file: Barrio's header, the calendar's own properties, its components; folded. */
+export function calendarFile(properties: string[], components: string[]): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Barrio//Reservas//ES',
+    'CALSCALE:GREGORIAN',
+    ...properties,
+    ...components,
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
 /**
  * The calendar invite of a booking: in the customer's paid mail (ARCHITECTURE §8), the reschedule
  * and reminder mails, and the booking page's Add to calendar, where a booking not yet
@@ -55,24 +116,20 @@ function fold(line: string): string {
 export function bookingCalendar(facts: PaymentMailFacts, now: Date, state: CalendarState = 'paid'): string {
   const cancelled = state === 'cancelled';
   const w = eventWords[facts.language];
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Barrio//Reservas//ES',
-    'CALSCALE:GREGORIAN',
-    `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
-    'BEGIN:VEVENT',
-    `UID:${facts.appointmentId}@barrio`,
-    `SEQUENCE:${facts.rescheduleCount + (cancelled ? 1 : 0)}`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART:${utcStamp(facts.start)}`,
-    `DTEND:${utcStamp(facts.end)}`,
-    `SUMMARY:${icsText(`${facts.serviceName} · ${facts.vendorName}`)}`,
-    `DESCRIPTION:${icsText(`${w.booking} ${facts.code} · ${amount(facts)}${state === 'paid' ? ` ${w.paid}` : ''}${cancelled ? ` · ${w.cancelled}` : ''}${facts.notes ? `\n${w.notes}: ${facts.notes}` : ''}\n${pageLine(facts)}`)}`,
-    `URL:${facts.manageUrl}`,
-    `STATUS:${cancelled ? 'CANCELLED' : state === 'tentative' ? 'TENTATIVE' : 'CONFIRMED'}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  return calendarFile(
+    [`METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`],
+    eventLines(
+      {
+        uid: bookingUid(facts.appointmentId),
+        sequence: bookingSequence(facts.rescheduleCount, cancelled),
+        start: facts.start,
+        end: facts.end,
+        summary: `${facts.serviceName} · ${facts.vendorName}`,
+        description: `${w.booking} ${facts.code} · ${amount(facts)}${state === 'paid' ? ` ${w.paid}` : ''}${cancelled ? ` · ${w.cancelled}` : ''}${facts.notes ? `\n${w.notes}: ${facts.notes}` : ''}\n${pageLine(facts)}`,
+        url: facts.manageUrl,
+        status: cancelled ? 'CANCELLED' : state === 'tentative' ? 'TENTATIVE' : 'CONFIRMED',
+      },
+      now,
+    ),
+  );
 }

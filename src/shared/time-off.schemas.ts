@@ -29,7 +29,12 @@ export const timeOffCreateSchema = z
     path: ['to'],
     message: 'Give two dates for whole days, or two date-times for hours.',
   });
-export type TimeOffCreate = z.input<typeof timeOffCreateSchema>;
+/** What the dashboard sends. */
+export interface TimeOffCreate {
+  from: string;
+  to: string;
+  reason?: string | undefined;
+}
 
 export const timeOffIdParamSchema = z.object({ id: z.uuid('Time off not found.') });
 

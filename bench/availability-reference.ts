@@ -123,7 +123,9 @@ export function naiveOpenSlots(input: OpenSlotsInput): string[] {
           start < busyEnd + b.bufferMinutes * MINUTE && busyStart < end + buffer * MINUTE;
         return engineRule || constraintRule;
       });
-      if (!clashes) slots.push(new Date(start).toISOString());
+      // Decision 090: [start, end) against each time off's [t.start, t.end), no buffer.
+      const off = (input.timeOff ?? []).some((t) => start < ms(t.end) && ms(t.start) < end);
+      if (!clashes && !off) slots.push(new Date(start).toISOString());
     }
   }
   return slots;

@@ -10,7 +10,7 @@ import { naiveOpenSlots } from './availability-reference.ts';
 import { writeResult } from './support.ts';
 
 // The availability engine (ARCHITECTURE §5: goal ≤ 1 ms for a 14-day range, one vendor, 500
-// appointments) against the plain per-minute reference in bench/availability-reference.ts,
+// appointments, time off) against the plain per-minute reference in bench/availability-reference.ts,
 // measured in the same run on the same inputs. Both must return the same slots.
 //   npm run bench:availability
 
@@ -83,6 +83,11 @@ function scenario(
       },
     ],
     busy,
+    // A whole day off and an afternoon away (decision 090).
+    timeOff: [
+      { start: new Date(windowStart + 3 * DAY), end: new Date(windowStart + 4 * DAY) },
+      { start: new Date(windowStart + 6 * DAY), end: new Date(windowStart + 6 * DAY + 3 * 60 * MINUTE) },
+    ],
     durationMinutes: 60,
     bufferMinutes: 15,
     leadTimeMinutes: 120,
@@ -132,7 +137,7 @@ const cases = [
 ];
 
 console.log(
-  'Availability engine: 14 days, one vendor, 500 appointments, 3 windows (goal ≤ 1 ms); best round of several',
+  'Availability engine: 14 days, one vendor, 500 appointments, 3 windows, 2 time off (goal ≤ 1 ms); best round of several',
 );
 const rows: { case: string; slots: number; engineMs: number; referenceMs: number; ratio: number }[] = [];
 for (const { name, input } of cases) {

@@ -44,6 +44,7 @@ import {
   reviewsRoutes,
   vendorReviewsRoutes,
 } from './features/reviews/reviews.routes.ts';
+import { timeOffRoutes } from './features/time-off/time-off.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
 import { createPublicListCache } from './features/vendors/public-list-cache.ts';
@@ -87,6 +88,7 @@ function createApi() {
     .route('/webhooks/whatsapp', whatsappWebhookRoutes)
     .route('/vendor/claim', vendorClaimsRoutes)
     .route('/vendor/photos', vendorPhotosRoutes)
+    .route('/vendor/time-off', timeOffRoutes)
     .route('/vendor', vendorAccountRoutes)
     .route('/vendor', vendorEarningsRoutes)
     .route('/vendor', ownReviewsRoutes)

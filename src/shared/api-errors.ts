@@ -59,6 +59,14 @@ export const errorReasons = [
   'not_awaiting_payment',
   'payment_session_not_found',
   'payment_session_expired',
+  // A vendor's time off (decision 090).
+  'vendor_time_off',
+  'time_off_not_found',
+  'time_off_end_before_start',
+  'time_off_in_past',
+  'time_off_too_long',
+  'time_off_too_far',
+  'time_off_full',
   // The admin panel.
   'vendor_not_waiting_review',
   'vendor_reviewed_by_other',

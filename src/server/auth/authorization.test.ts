@@ -137,6 +137,9 @@ const admittedStatus: Record<string, number> = {
   'PATCH /api/vendor/photos/:id': 404, // nobody's photo
   'DELETE /api/vendor/photos/:id': 404,
   'GET /api/vendor/photos/:id/:file': 400, // not a variant's name
+  'GET /api/vendor/time-off': 200,
+  'POST /api/vendor/time-off': 400, // no dates
+  'DELETE /api/vendor/time-off/:id': 404, // nobody's time off
   'GET /api/admin/photos/pending': 200,
   'POST /api/admin/photos/:id/review': 400, // no decision
   'GET /api/admin/photos/:id/:file': 400,

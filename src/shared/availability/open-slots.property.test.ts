@@ -60,6 +60,14 @@ const inputArb: fc.Arbitrary<OpenSlotsInput> = fc
       }),
       { maxLength: 25 },
     ),
+    // Whole days (on the grid) and hours off, some of them on odd minutes.
+    timeOff: fc.array(
+      fc.record({
+        startMinutes: fc.integer({ min: -2 * 24 * 60, max: 8 * 24 * 60 }),
+        lengthMinutes: fc.oneof(fc.integer({ min: 1, max: 8 * 60 }), fc.constantFrom(24 * 60, 3 * 24 * 60)),
+      }),
+      { maxLength: 4 },
+    ),
     durationMinutes: fc.integer({ min: 1, max: 12 }).map((q) => q * 15),
     bufferMinutes: fc.constantFrom(0, 10, 15, 30, 45, 120),
     leadTimeMinutes: fc.integer({ min: 0, max: 1440 }),
@@ -84,6 +92,10 @@ const inputArb: fc.Arbitrary<OpenSlotsInput> = fc
         start: new Date(grid + b.startQuarters * 15 * MINUTE),
         end: new Date(grid + (b.startQuarters + b.lengthQuarters) * 15 * MINUTE),
         bufferMinutes: b.bufferMinutes,
+      })),
+      timeOff: r.timeOff.map((t) => ({
+        start: new Date(grid + t.startMinutes * MINUTE),
+        end: new Date(grid + (t.startMinutes + t.lengthMinutes) * MINUTE),
       })),
       durationMinutes: r.durationMinutes,
       bufferMinutes: r.bufferMinutes,
@@ -149,6 +161,34 @@ describe('computeOpenSlots properties (ARCHITECTURE §5)', () => {
     );
   });
 
+  it('never offers a slot that overlaps the vendor’s time off (decision 090)', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        for (const slot of computeOpenSlots(input)) {
+          const start = ms(slot);
+          const end = start + input.durationMinutes * MINUTE;
+          for (const t of input.timeOff ?? []) expect(start < ms(t.end) && ms(t.start) < end).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('time off only takes slots away: the others stay exactly as without it', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const without = computeOpenSlots({ ...input, timeOff: [] });
+        const clear = without.filter((slot) => {
+          const start = ms(slot);
+          const end = start + input.durationMinutes * MINUTE;
+          return !(input.timeOff ?? []).some((t) => start < ms(t.end) && ms(t.start) < end);
+        });
+        expect(computeOpenSlots(input)).toEqual(clear);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('offers nothing before now + lead time, past the advance-booking day, or outside [from, to)', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
@@ -178,7 +218,12 @@ describe('computeOpenSlots properties (ARCHITECTURE §5)', () => {
   it('offers the same slots whatever the order of busy appointments and windows', () => {
     fc.assert(
       fc.property(inputArb, (input) => {
-        const reversed = { ...input, busy: [...input.busy].reverse(), windows: [...input.windows].reverse() };
+        const reversed = {
+          ...input,
+          busy: [...input.busy].reverse(),
+          windows: [...input.windows].reverse(),
+          timeOff: [...(input.timeOff ?? [])].reverse(),
+        };
         expect(computeOpenSlots(reversed)).toEqual(computeOpenSlots(input));
       }),
       { numRuns: 200 },

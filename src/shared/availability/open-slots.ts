@@ -36,6 +36,10 @@ import {
  *   ranges apart (decision 008): after a vendor shortens the buffer, older bookings keep the longer
  *   snapshot, and the engine must never offer a slot the database will refuse. Together:
  *   b.start − duration − buffer < s < b.end + max(buffer, b.bufferMinutes) is busy.
+ * - A start is kept only when [s, s + duration) does not overlap any of the vendor's time off
+ *   (decision 090): t.start − duration < s < t.end is blocked. No buffer around it: time off is the
+ *   vendor's own, not a booking to travel to or from. Blocking starts (rather than cutting open
+ *   time) keeps the 30-minute grid of the day as it is.
  * - Not before now + lead time; before the end of the local day `advanceBookingDays` after today
  *   (the first instant at which the vendor's clocks show the next date); and within [from, to):
  *   `to` is exclusive, so consecutive ranges never return one start twice.
@@ -62,11 +66,19 @@ export interface BusyAppointment {
   bufferMinutes: number;
 }
 
+/** A stretch of time the vendor takes off (decision 090): no slot may overlap [start, end). */
+export interface TimeOffRange {
+  start: Instant;
+  end: Instant;
+}
+
 export interface OpenSlotsInput {
   weekly: WeeklyAvailability;
   timezone: string;
   windows: readonly AvailabilityWindowInput[];
   busy: readonly BusyAppointment[];
+  /** The vendor's time off near the range; none when left out. */
+  timeOff?: readonly TimeOffRange[];
   durationMinutes: number;
   bufferMinutes: number;
   leadTimeMinutes: number;
@@ -192,6 +204,12 @@ export function computeOpenSlots(input: OpenSlotsInput): string[] {
   for (const b of input.busy) {
     const from = floorMinute(b.start) - duration - buffer + 1;
     const until = ceilMinute(b.end) + Math.max(buffer, b.bufferMinutes);
+    if (until > lo && from < hi) blocked.push([from, until]);
+  }
+  // Starts that time off forbids: t.start − duration < s < t.end.
+  for (const t of input.timeOff ?? []) {
+    const from = floorMinute(t.start) - duration + 1;
+    const until = ceilMinute(t.end);
     if (until > lo && from < hi) blocked.push([from, until]);
   }
   const blockedRanges = mergeRanges(blocked);

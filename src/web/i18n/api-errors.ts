@@ -123,6 +123,34 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Ese horario ya no está disponible. Elige otro.',
     en: 'That time is no longer available. Please pick another time.',
   },
+  vendor_time_off: {
+    'es-MX': 'El proveedor no trabaja en ese horario (día libre). Elige otro.',
+    en: 'The vendor is not working at that time (time off). Please pick another time.',
+  },
+  time_off_not_found: {
+    'es-MX': 'No encontramos ese día libre. Puede que ya lo hayas borrado.',
+    en: 'We could not find that time off. You may have deleted it already.',
+  },
+  time_off_end_before_start: {
+    'es-MX': 'El final debe ser después del inicio.',
+    en: 'The end must be after the start.',
+  },
+  time_off_in_past: {
+    'es-MX': 'Los días libres pueden empezar hoy o después, no antes.',
+    en: 'Time off may start today or later, not before.',
+  },
+  time_off_too_long: {
+    'es-MX': 'Los días libres pueden durar como máximo {{days}} días seguidos.',
+    en: 'Time off may last at most {{days}} days at once.',
+  },
+  time_off_too_far: {
+    'es-MX': 'Los días libres pueden empezar como máximo en {{days}} días.',
+    en: 'Time off may start at most {{days}} days ahead.',
+  },
+  time_off_full: {
+    'es-MX': 'Ya tienes {{max}} días libres por venir. Borra alguno antes de agregar otro.',
+    en: 'You already have {{max}} upcoming time off. Delete one before adding another.',
+  },
   address_required: {
     'es-MX': 'Escribe la dirección donde se hará el servicio.',
     en: 'Please enter the address where the service is done.',

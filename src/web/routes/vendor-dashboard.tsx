@@ -26,6 +26,7 @@ import {
 import { ReviewNotice } from '../features/vendor-dashboard/components/review-notice.tsx';
 import { ReviewsSection } from '../features/vendor-dashboard/components/reviews-section.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
+import { TimeOffSection } from '../features/vendor-dashboard/components/time-off-section.tsx';
 import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
@@ -134,6 +135,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <ClaimSection />
       {/* The requests to answer come first: the vendor's task of the day, within hours. */}
       <VendorBookingsSection />
+      {/* Then the days and hours the vendor keeps free of them. */}
+      <TimeOffSection />
       {/* Then the money those bookings brought, and where it is paid. */}
       <EarningsSection />
       {/* Then what customers said of those bookings, to answer or report. */}

@@ -202,6 +202,29 @@ export const availabilityWindows = pgTable(
   ],
 );
 
+// A vendor's time off (decision 090): vacations, holidays, an afternoon away. The engine offers no
+// slot that overlaps it. Stored as instants, like a one-off window: a whole-day one runs from
+// midnight of its first date to midnight after its last, in the vendor's zone when it was made.
+export const vendorTimeOff = pgTable(
+  'vendor_time_off',
+  {
+    id: id(),
+    vendorProfileId: uuid('vendor_profile_id')
+      .notNull()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    startTz: timestamp('start_tz', { withTimezone: true }).notNull(),
+    endTz: timestamp('end_tz', { withTimezone: true }).notNull(),
+    allDay: boolean('all_day').notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_time_off_vendor_idx').on(t.vendorProfileId, t.endTz),
+    check('vendor_time_off_range_check', sql`${t.endTz} > ${t.startTz}`),
+    check('vendor_time_off_reason_check', sql`char_length(${t.reason}) <= 200`),
+  ],
+);
+
 // A claim of an admin-created vendor profile: the claimant proves control of the profile's
 // stored phone (a WhatsApp one-time code) or email (a mailed one-time code) before it links. Only the
 // code's hash is kept; a claim is spent by its first success, its expiry or too many attempts.

@@ -8,7 +8,7 @@ import { activeAppointmentStatuses, BOOKING_RANGE_DAYS, BUFFER_MINUTES } from '.
 import { isVendorId } from '../../../shared/vendor.schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { availabilityWindows, services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { availabilityWindows, services, vendorProfiles, vendorTimeOff } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -109,6 +109,24 @@ export function busyNear(vendorId: string | SQL, reach: Reaching) {
   );
 }
 
+/** What the engine needs of a vendor's time off. */
+export const timeOffColumns = {
+  start: vendorTimeOff.startTz,
+  end: vendorTimeOff.endTz,
+};
+
+/**
+ * A vendor's time off near a range: any that overlaps a slot starting in it (decision 090). The
+ * bookings' reach covers it: a slot ends at most `duration` after `to`, and starts at `from`.
+ */
+export function timeOffNear(vendorId: string | SQL, reach: Reaching) {
+  return and(
+    eq(vendorTimeOff.vendorProfileId, vendorId),
+    lt(vendorTimeOff.startTz, reach.until),
+    gt(vendorTimeOff.endTz, reach.busyAfter),
+  );
+}
+
 type Reaching = { [K in keyof EngineReach]: Date | SQL };
 
 type EngineVendor = { [K in keyof typeof engineVendorColumns]: (typeof engineVendorColumns)[K]['_']['data'] };
@@ -117,7 +135,7 @@ type EngineVendor = { [K in keyof typeof engineVendorColumns]: (typeof engineVen
 export function openSlotsOf({
   vendor,
   ...rest
-}: Pick<OpenSlotsInput, 'windows' | 'busy' | 'durationMinutes' | 'now' | 'from' | 'to'> & {
+}: Pick<OpenSlotsInput, 'windows' | 'busy' | 'timeOff' | 'durationMinutes' | 'now' | 'from' | 'to'> & {
   vendor: EngineVendor;
 }): string[] {
   return computeOpenSlots({
@@ -132,7 +150,7 @@ export function openSlotsOf({
 
 /**
  * compute-availability (product §7, ARCHITECTURE §5 and §6): the open start times of one service of one
- * vendor (busy time: `busyNear`).
+ * vendor (busy time: `busyNear`; time off: `timeOffNear`).
  */
 export async function computeAvailability({
   db,
@@ -184,7 +202,7 @@ export async function computeAvailability({
     throw new AppError('bad_request', 'This service is no longer offered.').because('service_inactive');
 
   const reach = engineReach(from, to, service.durationMinutes);
-  const [windows, busy] = await Promise.all([
+  const [windows, busy, timeOff] = await Promise.all([
     db.select(windowColumns).from(availabilityWindows).where(windowsNear(vendor.id, reach)),
     db
       .select(busyColumns)
@@ -195,12 +213,14 @@ export async function computeAvailability({
           exceptAppointmentId ? ne(appointments.id, exceptAppointmentId) : undefined,
         ),
       ),
+    db.select(timeOffColumns).from(vendorTimeOff).where(timeOffNear(vendor.id, reach)),
   ]);
 
   const slots = openSlotsOf({
     vendor,
     windows,
     busy,
+    timeOff,
     durationMinutes: service.durationMinutes,
     now,
     from,

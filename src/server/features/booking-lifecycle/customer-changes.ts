@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { AppError, type ErrorReason, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
+import { startsInTimeOff, vendorTimeOffRefusal } from '../time-off/time-off.service.ts';
 import { type CheckoutDeps, closeCheckout } from './booking-checkout.ts';
 import { notifyCancelled, notifyRescheduled } from './booking-notifications.ts';
 import {
@@ -200,7 +201,14 @@ export async function rescheduleByCustomer({
   if (start.getTime() === row.startTz.getTime()) return;
   if (row.status === 'awaiting_payment' && row.paymentDueAt && start < row.paymentDueAt) throw slotTaken();
   const offered = await isOpenSlot(db, row, start, now);
-  if (!offered) throw slotTaken();
+  if (!offered) {
+    if (
+      row.serviceId &&
+      (await startsInTimeOff(db, { vendorProfileId: row.vendorProfileId, serviceId: row.serviceId, start }))
+    )
+      throw vendorTimeOffRefusal();
+    throw slotTaken();
+  }
 
   const end = new Date(start.getTime() + (row.endTz.getTime() - row.startTz.getTime()));
   try {

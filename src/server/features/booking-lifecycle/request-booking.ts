@@ -11,6 +11,7 @@ import { profiles, services, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError, sqlState } from '../../lib/app-error.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
+import { startsInTimeOff, vendorTimeOffRefusal } from '../time-off/time-off.service.ts';
 import { vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { notifyBookingRequested } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
@@ -133,7 +134,12 @@ export async function requestBooking({
     if (err instanceof AppError && err.code === 'validation_failed') return { slots: [] as string[] };
     throw err;
   });
-  if (!slots.some((slot) => Date.parse(slot) === start.getTime())) throw slotTaken();
+  if (!slots.some((slot) => Date.parse(slot) === start.getTime())) {
+    // Decision 090: time off is the vendor's choice, not another booking: say so.
+    if (await startsInTimeOff(db, { vendorProfileId: vendor.id, serviceId: input.serviceId, start }))
+      throw vendorTimeOffRefusal();
+    throw slotTaken();
+  }
 
   const [service] = await db
     .select({

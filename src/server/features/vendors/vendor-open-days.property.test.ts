@@ -6,12 +6,13 @@ import {
   type AvailabilityWindowInput,
   type BusyAppointment,
   computeOpenSlots,
+  type TimeOffRange,
 } from '../../../shared/availability/open-slots.ts';
 import { addDays } from '../../../shared/calendar-day.ts';
 import { appointmentStatuses, recurrenceRules } from '../../../shared/constants.ts';
 import { type WeeklyAvailability, weekdays } from '../../../shared/weekly-availability.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { availabilityWindows, services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { availabilityWindows, services, vendorProfiles, vendorTimeOff } from '../../db/schema/vendors.ts';
 import { appointmentValues, insertCustomer, insertService, insertVendor } from '../../test/factories.ts';
 import { createTestDatabase, type TestDatabase, testEngine } from '../../test/test-db.ts';
 import { computeAvailability } from '../availability/availability.service.ts';
@@ -73,6 +74,14 @@ const vendorArb = fc.record({
       isActive: fc.boolean(),
     }),
     { maxLength: 3 },
+  ),
+  // Time off around the day asked (decision 090), hours or whole days, overlapping or not.
+  timeOff: fc.array(
+    fc.record({
+      startMinutes: fc.integer({ min: -36 * 60, max: 60 * 60 }),
+      lengthMinutes: fc.oneof(fc.integer({ min: 1, max: 6 * 60 }), fc.constant(24 * 60)),
+    }),
+    { maxLength: 2 },
   ),
   // One after another (active ones may not overlap), from some hour around the day asked.
   bookingsFrom: fc.integer({ min: -16, max: 40 }),
@@ -148,7 +157,10 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
         const midnight = Date.parse(`${day}T00:00:00Z`);
         const ids: string[] = [];
         // Every row as written, for the engine alone (below).
-        const written = new Map<string, { windows: AvailabilityWindowInput[]; busy: BusyAppointment[] }>();
+        const written = new Map<
+          string,
+          { windows: AvailabilityWindowInput[]; busy: BusyAppointment[]; timeOff: TimeOffRange[] }
+        >();
         for (const v of vendors) {
           const vendor = await insertVendor(db, {
             timezone: v.timezone,
@@ -158,7 +170,11 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
             advanceBookingDays: v.advanceBookingDays,
           });
           ids.push(vendor.id);
-          const rows = { windows: [] as AvailabilityWindowInput[], busy: [] as BusyAppointment[] };
+          const rows = {
+            windows: [] as AvailabilityWindowInput[],
+            busy: [] as BusyAppointment[],
+            timeOff: [] as TimeOffRange[],
+          };
           written.set(vendor.id, rows);
           for (const service of v.services) await insertService(db, vendor.id, service);
           for (const w of v.windows) {
@@ -171,6 +187,17 @@ describe(`"available on" for many vendors at once (${testEngine})`, () => {
               endTz: new Date(end),
               recurrenceRule: w.recurrence,
               isActive: w.isActive,
+            });
+          }
+          for (const t of v.timeOff) {
+            const start = midnight + t.startMinutes * MINUTE;
+            const end = start + t.lengthMinutes * MINUTE;
+            rows.timeOff.push({ start, end });
+            await db.insert(vendorTimeOff).values({
+              vendorProfileId: vendor.id,
+              startTz: new Date(start),
+              endTz: new Date(end),
+              allDay: false,
             });
           }
           let at = midnight + v.bookingsFrom * HOUR;

@@ -4,7 +4,7 @@ import { addDays, bookableDays, dayIn } from '../../../shared/calendar-day.ts';
 import { daysNamed, type SearchTime } from '../../../shared/search-query.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { availabilityWindows, services, vendorProfiles } from '../../db/schema/vendors.ts';
+import { availabilityWindows, services, vendorProfiles, vendorTimeOff } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
   busyColumns,
@@ -13,6 +13,8 @@ import {
   engineReach,
   engineVendorColumns,
   openSlotsOf,
+  timeOffColumns,
+  timeOffNear,
   windowColumns,
   windowsNear,
 } from '../availability/availability.service.ts';
@@ -93,10 +95,10 @@ async function vendorsOpenWithin(
 
 /**
  * The open starts on the `days` of each of `vendorIds` (in its zone) that has an active service,
- * exactly as `computeAvailability` gives them for its shortest one over `dayRange`, in three statements whatever
- * their number: the vendors with that service's duration, then their windows and their busy time
- * near the day (in parallel), each vendor joined with its own reach; then the engine per vendor, in
- * memory.
+ * exactly as `computeAvailability` gives them for its shortest one over `dayRange`, in four statements whatever
+ * their number: the vendors with that service's duration, then their windows, their busy time and
+ * their time off near the day (in parallel), each vendor joined with its own reach; then the engine
+ * per vendor, in memory.
  */
 export async function openSlotsOn(
   db: Db,
@@ -150,7 +152,7 @@ export async function openSlotsOn(
     windowsAfter: sql`asked.windows_after`,
     busyAfter: sql`asked.busy_after`,
   };
-  const [windows, busy] = await Promise.all([
+  const [windows, busy, timeOff] = await Promise.all([
     db
       .select({ vendorId: availabilityWindows.vendorProfileId, ...windowColumns })
       .from(reachOf)
@@ -159,9 +161,14 @@ export async function openSlotsOn(
       .select({ vendorId: appointments.vendorProfileId, ...busyColumns })
       .from(reachOf)
       .innerJoin(appointments, busyNear(vendorId, reach)),
+    db
+      .select({ vendorId: vendorTimeOff.vendorProfileId, ...timeOffColumns })
+      .from(reachOf)
+      .innerJoin(vendorTimeOff, timeOffNear(vendorId, reach)),
   ]);
   const windowsOf = byVendor(windows);
   const busyOf = byVendor(busy);
+  const timeOffOf = byVendor(timeOff);
   for (const { vendor, durationMinutes, from, to } of asked) {
     open.set(
       vendor.id,
@@ -169,6 +176,7 @@ export async function openSlotsOn(
         vendor,
         windows: windowsOf.get(vendor.id) ?? [],
         busy: busyOf.get(vendor.id) ?? [],
+        timeOff: timeOffOf.get(vendor.id) ?? [],
         durationMinutes,
         now,
         from,

@@ -43,7 +43,8 @@ export function VendorBookingsSection() {
       ) : null}
       <ul className="flex flex-col divide-y divide-stone-100">
         {items.map((b) => (
-          <li key={b.id} className="flex flex-col gap-2 py-3">
+          // An anchor for the links that name this booking (time off, decision 090).
+          <li key={b.id} id={`booking-${b.id}`} className="flex scroll-mt-4 flex-col gap-2 py-3">
             <div className="flex items-start justify-between gap-2">
               <div>
                 <p className="font-medium text-stone-900">

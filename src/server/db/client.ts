@@ -16,6 +16,7 @@ import pg from 'pg';
 import { type Db, type Schema, schema, type Tx } from './db.ts';
 import { recordLegacyRefunds } from './legacy-refunds.ts';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.ts';
+import { pgliteGivingTurns } from './pglite-turns.ts';
 import { repairStoredPhones } from './phone-repair.ts';
 import { syncSearchTerms } from './search-terms.ts';
 
@@ -135,7 +136,7 @@ async function openPglite(dir: string): Promise<Database> {
     extensions: { btree_gin, btree_gist, citext, pg_trgm, unaccent },
   });
   await client.exec(SESSION_SETTINGS);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(pgliteGivingTurns(client), { schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',

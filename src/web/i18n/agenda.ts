@@ -1,0 +1,96 @@
+// The vendor dashboard's agenda (decision 093): the requests to answer, the bookings by filter or by
+// day, and the month in numbers. es-MX must have the same shape (checked by its type).
+
+export const agendaEn = {
+  title: 'Agenda',
+  views: 'How to show the agenda',
+  listView: 'List',
+  dayView: 'Day',
+  loadFailed: 'We couldn’t load your agenda.',
+  retry: 'Try again',
+  requests: {
+    title: 'Requests to answer',
+    none: 'No requests waiting for your answer.',
+  },
+  answerBy: 'Answer by {{due}}',
+  filters: 'Show bookings',
+  filter: {
+    upcoming: 'Upcoming',
+    awaiting_answer: 'Awaiting answer',
+    past: 'Past',
+    cancelled: 'Cancelled',
+  },
+  empty: {
+    upcoming: 'No upcoming bookings in the next 62 days.',
+    awaiting_answer: 'No requests waiting for your answer.',
+    past: 'No bookings in the last 62 days.',
+    cancelled: 'No cancelled, declined or expired bookings from a month ago to a month ahead.',
+  },
+  truncated: 'Only the first bookings are shown.',
+  booking: 'Booking {{code}}',
+  day: {
+    previous: 'Previous day',
+    next: 'Next day',
+    today: 'Today',
+    empty: 'No bookings this day.',
+  },
+  stats: {
+    title: 'This month',
+    bookings: 'Bookings',
+    revenue: 'Paid',
+    acceptance: 'Requests accepted',
+    acceptanceDetail: '{{confirmed}} of {{answered}} answered',
+    response: 'Typical answer time',
+    none: 'No data yet',
+    minutes: '{{count}} min',
+    hours: '{{hours}} h {{minutes}} min',
+    loadFailed: 'We couldn’t load this month’s numbers.',
+  },
+};
+
+export const agendaEsMX: typeof agendaEn = {
+  title: 'Agenda',
+  views: 'Cómo ver la agenda',
+  listView: 'Lista',
+  dayView: 'Día',
+  loadFailed: 'No pudimos cargar tu agenda.',
+  retry: 'Reintentar',
+  requests: {
+    title: 'Solicitudes por responder',
+    none: 'No tienes solicitudes esperando tu respuesta.',
+  },
+  answerBy: 'Responde antes de {{due}}',
+  filters: 'Mostrar reservas',
+  filter: {
+    upcoming: 'Próximas',
+    awaiting_answer: 'Por responder',
+    past: 'Pasadas',
+    cancelled: 'Canceladas',
+  },
+  empty: {
+    upcoming: 'No tienes reservas en los próximos 62 días.',
+    awaiting_answer: 'No tienes solicitudes esperando tu respuesta.',
+    past: 'No tuviste reservas en los últimos 62 días.',
+    cancelled: 'No hay reservas canceladas, rechazadas ni caducadas de hace un mes a un mes adelante.',
+  },
+  truncated: 'Solo se muestran las primeras reservas.',
+  booking: 'Reserva {{code}}',
+  day: {
+    previous: 'Día anterior',
+    next: 'Día siguiente',
+    today: 'Hoy',
+    empty: 'No tienes reservas este día.',
+  },
+  stats: {
+    title: 'Este mes',
+    bookings: 'Reservas',
+    revenue: 'Cobrado',
+    acceptance: 'Solicitudes aceptadas',
+    acceptanceDetail: '{{confirmed}} de {{answered}} respondidas',
+    response: 'Tiempo típico de respuesta',
+    none: 'Aún sin datos',
+    minutes: '{{count}} min',
+    hours: '{{hours}} h {{minutes}} min',
+    loadFailed: 'No pudimos cargar los números del mes.',
+  },
+};

@@ -27,6 +27,7 @@ import {
 import { ReviewNotice } from '../features/vendor-dashboard/components/review-notice.tsx';
 import { ReviewsSection } from '../features/vendor-dashboard/components/reviews-section.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
+import { StatsCard } from '../features/vendor-dashboard/components/stats-card.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
@@ -134,6 +135,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <ClaimSection />
       {/* The agenda comes first: the requests to answer, the vendor's task of the day, then the bookings. */}
       <AgendaSection />
+      {/* The month in numbers, from the same bookings. */}
+      <StatsCard />
       {/* Then the money those bookings brought, and where it is paid. */}
       <EarningsSection />
       {/* Then what customers said of those bookings, to answer or report. */}

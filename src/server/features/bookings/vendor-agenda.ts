@@ -111,7 +111,9 @@ export async function vendorAgenda({
     vendorProfileId,
     now,
     where: and(within, query.status ? agendaFilter(query.status, now) : undefined),
-    orderBy: [order(appointments.startTz), order(appointments.id)],
+    // By start alone, as appointments_vendor_start_idx reads them: no sort. Two active bookings of a
+    // vendor never share a start (the exclusion constraint); ended ones may, in either order.
+    orderBy: order(appointments.startTz),
     limit: AGENDA_LIMIT + 1,
   });
   return {

@@ -68,11 +68,12 @@ export function AgendaSection() {
         value={view}
         onChange={setView}
       />
-      {timezone === undefined ? null : view === 'list' ? (
+      {view === 'list' ? (
         <ListView answering={answering} onAnswer={onAnswer} />
-      ) : (
+      ) : timezone ? (
+        // The day view starts on today in the vendor's zone, which the agenda's answers carry.
         <DayView timezone={timezone} answering={answering} onAnswer={onAnswer} />
-      )}
+      ) : null}
 
       <ConfirmDialog
         open={blocking !== null}

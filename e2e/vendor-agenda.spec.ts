@@ -73,4 +73,21 @@ test('the vendor sees the requests first, filters to past bookings and opens the
   await agenda.getByRole('button', { name: 'Previous day' }).click();
   const yesterday = new Date(Date.now() - 86_400_000).toISOString();
   await expect(agenda.getByRole('heading', { name: heading(yesterday) })).toBeVisible();
+
+  // In Spanish: the requests with "Responde antes de …", the chips and this month's numbers.
+  await v.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));
+  await v.reload();
+  const agendaEs = v.getByRole('region', { name: 'Agenda' });
+  const solicitudes = agendaEs.getByRole('region', { name: /^Solicitudes por responder/ });
+  await expect(
+    solicitudes
+      .getByRole('article')
+      .first()
+      .getByText(/^Responde antes de /),
+  ).toBeVisible();
+  await expect(agendaEs.getByRole('button', { name: 'Próximas' })).toHaveAttribute('aria-pressed', 'true');
+  await agendaEs.getByRole('button', { name: 'Canceladas' }).click();
+  await expect(agendaEs.getByRole('button', { name: 'Canceladas' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(v.getByRole('region', { name: 'Este mes' }).getByText('Reservas')).toBeVisible();
+  await expectPhoneFriendly(v);
 });

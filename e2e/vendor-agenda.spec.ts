@@ -4,15 +4,16 @@ import { expectPhoneFriendly, expectTapTargets } from './support/axe.ts';
 import { test } from './support/test.ts';
 
 // The agenda (decision 093), on a phone: the demo vendor's dashboard opens on the requests waiting
-// for an answer, each with its deadline; the list filters to past bookings; the day view walks to
-// the day of the next booking. Read only: other journeys answer and book the demo vendor.
+// for an answer, each with its deadline; the list filters to past bookings; the day and week views
+// walk to the next booking; then the same in Spanish. Read only: other journeys answer and book the
+// demo vendor.
 
 interface Agenda {
   timezone: string;
   items: { code: string; start_time: string; customer_name: string; status: string }[];
 }
 
-test('the vendor sees the requests first, filters to past bookings and opens the day view', async ({
+test('the vendor sees the requests first, filters to past bookings, opens the day and week views', async ({
   newPhone,
 }) => {
   const { page: v } = await newPhone();
@@ -73,6 +74,24 @@ test('the vendor sees the requests first, filters to past bookings and opens the
   await agenda.getByRole('button', { name: 'Previous day' }).click();
   const yesterday = new Date(Date.now() - 86_400_000).toISOString();
   await expect(agenda.getByRole('heading', { name: heading(yesterday) })).toBeVisible();
+
+  // The week from Monday, each day under its own heading, the next booking on its day.
+  await agenda.getByRole('button', { name: 'Week', exact: true }).click();
+  const weekDays = agenda.getByRole('region', {
+    name: /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), /,
+  });
+  await expect(weekDays).toHaveCount(7);
+  await expect(weekDays.first()).toHaveAccessibleName(/^Monday, /);
+  const weeks = Math.floor(
+    (days + ((new Date(`${dayOf(new Date().toISOString())}T12:00:00Z`).getUTCDay() + 6) % 7)) / 7,
+  );
+  for (let i = 0; i < weeks; i++) await agenda.getByRole('button', { name: 'Next week' }).click();
+  const nextDay = agenda.getByRole('region', {
+    name: heading(next.start_time).replace(/, \d{4}$/, ''),
+    exact: true,
+  });
+  await expect(nextDay.getByRole('article', { name: `Booking ${next.code}` })).toBeVisible();
+  await expectPhoneFriendly(v);
 
   // In Spanish: the requests with "Responde antes de …", the chips and this month's numbers.
   await v.evaluate(() => localStorage.setItem('barrio.language', 'es-MX'));

@@ -6,6 +6,7 @@ export const agendaEn = {
   views: 'How to show the agenda',
   listView: 'List',
   dayView: 'Day',
+  weekView: 'Week',
   loadFailed: 'We couldn’t load your agenda.',
   retry: 'Try again',
   requests: {
@@ -34,6 +35,12 @@ export const agendaEn = {
     today: 'Today',
     empty: 'No bookings this day.',
   },
+  week: {
+    previous: 'Previous week',
+    next: 'Next week',
+    today: 'This week',
+    empty: 'No bookings.',
+  },
   stats: {
     title: 'This month',
     bookings: 'Bookings',
@@ -53,6 +60,7 @@ export const agendaEsMX: typeof agendaEn = {
   views: 'Cómo ver la agenda',
   listView: 'Lista',
   dayView: 'Día',
+  weekView: 'Semana',
   loadFailed: 'No pudimos cargar tu agenda.',
   retry: 'Reintentar',
   requests: {
@@ -80,6 +88,12 @@ export const agendaEsMX: typeof agendaEn = {
     next: 'Día siguiente',
     today: 'Hoy',
     empty: 'No tienes reservas este día.',
+  },
+  week: {
+    previous: 'Semana anterior',
+    next: 'Semana siguiente',
+    today: 'Esta semana',
+    empty: 'Sin reservas.',
   },
   stats: {
     title: 'Este mes',

@@ -128,6 +128,31 @@ describe('AgendaSection', () => {
     );
   });
 
+  it('shows a week from Monday, each day with its bookings or none', async () => {
+    renderWithProviders(<AgendaSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Semana' }));
+    const today = dayIn(new Date(), 'America/Mexico_City');
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+    await waitFor(() =>
+      expect(gets.some((q) => q.get('from') === monday && q.get('to') === addDays(monday, 6))).toBe(true),
+    );
+    const weekday = (day: string) =>
+      new Intl.DateTimeFormat('es-MX', { weekday: 'long', timeZone: 'UTC' }).format(
+        new Date(`${day}T12:00:00Z`),
+      );
+    expect(weekday(monday)).toBe('lunes');
+    const days = await screen.findAllByRole('region', {
+      name: /^(lunes|martes|miércoles|jueves|viernes|sábado|domingo),? /,
+    });
+    expect(days).toHaveLength(7);
+    expect(days[0]!.getAttribute('aria-label')).toMatch(/^lunes,? /);
+    expect(within(days[6]!).getByText('Sin reservas.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Semana siguiente' }));
+    await waitFor(() => expect(gets.some((q) => q.get('from') === addDays(monday, 7))).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Esta semana' }));
+    expect(screen.queryByRole('button', { name: 'Esta semana' })).toBeNull();
+  });
+
   // The request reaches the vendor complete.
   it('shows how to reach the customer and where to go: tap to call, WhatsApp, mail, the address', async () => {
     requests = [{ ...pending, customer_phone: '+525512345678', notes: 'Traer escalera' }];

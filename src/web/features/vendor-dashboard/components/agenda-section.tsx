@@ -10,7 +10,7 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { type AgendaQuery, useAnswerRequest, useVendorAgenda } from '../api/use-vendor-agenda.ts';
+import { useAnswerRequest, useVendorAgenda } from '../api/use-vendor-agenda.ts';
 import { AgendaBooking, type RequestAnswer } from './agenda-booking.tsx';
 import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
 
@@ -18,7 +18,7 @@ import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
 // first, each with its deadline; then the bookings as a list by filter or one day at a time, all
 // from GET /api/vendor/agenda.
 
-type View = 'list' | 'day';
+type View = 'list' | 'day' | 'week';
 
 /** A swipe this long across the day view moves a day, as the buttons do. */
 const SWIPE_PX = 60;
@@ -64,15 +64,15 @@ export function AgendaSection() {
 
       <Choices
         label={t('agenda.views')}
-        options={(['list', 'day'] as const).map((v) => ({ value: v, text: t(`agenda.${v}View`) }))}
+        options={(['list', 'day', 'week'] as const).map((v) => ({ value: v, text: t(`agenda.${v}View`) }))}
         value={view}
         onChange={setView}
       />
       {view === 'list' ? (
         <ListView answering={answering} onAnswer={onAnswer} />
       ) : timezone ? (
-        // The day view starts on today in the vendor's zone, which the agenda's answers carry.
-        <DayView timezone={timezone} answering={answering} onAnswer={onAnswer} />
+        // The day and week views start on today in the vendor's zone, which the agenda's answers carry.
+        <PeriodView key={view} period={view} timezone={timezone} answering={answering} onAnswer={onAnswer} />
       ) : null}
 
       <ConfirmDialog
@@ -122,22 +122,54 @@ function ListView({ answering, onAnswer }: AnswerProps) {
   );
 }
 
-function DayView({ timezone, answering, onAnswer }: AnswerProps & { timezone: string }) {
+/** Monday of the week `day` (YYYY-MM-DD) is in. */
+function mondayOf(day: string): string {
+  return addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+}
+
+/**
+ * One day, or one week from Monday, of the vendor's bookings by time, starting on today's in the
+ * vendor's zone; buttons (and a swipe) move a period at a time.
+ */
+function PeriodView({
+  period,
+  timezone,
+  answering,
+  onAnswer,
+}: AnswerProps & { period: 'day' | 'week'; timezone: string }) {
   const { t, i18n } = useTranslation();
+  const length = period === 'day' ? 1 : 7;
   // Today where the vendor works, whatever the phone's zone.
   const today = dayIn(new Date(), timezone);
-  const [day, setDay] = useState(today);
-  const query: AgendaQuery = { from: day, to: day };
-  const bookings = useVendorAgenda(query);
+  const first = period === 'day' ? today : mondayOf(today);
+  const [start, setStart] = useState(first);
+  const end = addDays(start, length - 1);
+  const bookings = useVendorAgenda({ from: start, to: end });
   const touchX = useRef<number | null>(null);
-  const heading = dateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T12:00:00Z`));
-  const move = (days: number) => setDay((d) => addDays(d, days));
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  // The days are calendar days: formatted at their noon in UTC, they read the same in any zone.
+  const dayTitle = (day: string) =>
+    dateTimeFormat(i18n.language, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      ...(period === 'day' ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }).format(noon(day));
+  const heading =
+    period === 'day'
+      ? dayTitle(start)
+      : dateTimeFormat(i18n.language, {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).formatRange(noon(start), noon(end));
+  const move = (periods: number) => setStart((d) => addDays(d, periods * length));
+  const days = Array.from({ length }, (_, i) => addDays(start, i));
+  const item = (b: VendorBooking) => (
+    <AgendaBooking booking={b} timeOnly answering={answering} onAnswer={onAnswer} />
+  );
 
   return (
     <div
@@ -146,18 +178,18 @@ function DayView({ timezone, answering, onAnswer }: AnswerProps & { timezone: st
         touchX.current = e.touches[0]?.clientX ?? null;
       }}
       onTouchEnd={(e) => {
-        const start = touchX.current;
-        const end = e.changedTouches[0]?.clientX;
+        const from = touchX.current;
+        const to = e.changedTouches[0]?.clientX;
         touchX.current = null;
-        if (start === null || end === undefined || Math.abs(end - start) < SWIPE_PX) return;
-        move(end < start ? 1 : -1);
+        if (from === null || to === undefined || Math.abs(to - from) < SWIPE_PX) return;
+        move(to < from ? 1 : -1);
       }}
     >
       <div className="flex items-center justify-between gap-2">
         <Button
           variant="secondary"
           size="icon"
-          aria-label={t('agenda.day.previous')}
+          aria-label={t(`agenda.${period}.previous`)}
           onClick={() => move(-1)}
         >
           <ChevronLeft aria-hidden="true" className="size-5" />
@@ -165,20 +197,47 @@ function DayView({ timezone, answering, onAnswer }: AnswerProps & { timezone: st
         <h3 className="text-center font-semibold text-stone-900 first-letter:uppercase" aria-live="polite">
           {heading}
         </h3>
-        <Button variant="secondary" size="icon" aria-label={t('agenda.day.next')} onClick={() => move(1)}>
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={t(`agenda.${period}.next`)}
+          onClick={() => move(1)}
+        >
           <ChevronRight aria-hidden="true" className="size-5" />
         </Button>
       </div>
-      {day === today ? null : (
-        <Button variant="ghost" size="sm" className="self-center" onClick={() => setDay(today)}>
-          {t('agenda.day.today')}
+      {start === first ? null : (
+        <Button variant="ghost" size="sm" className="self-center" onClick={() => setStart(first)}>
+          {t(`agenda.${period}.today`)}
         </Button>
       )}
-      <Bookings
-        query={bookings}
-        empty={t('agenda.day.empty')}
-        render={(b) => <AgendaBooking booking={b} timeOnly answering={answering} onAnswer={onAnswer} />}
-      />
+      {period === 'day' ? (
+        <Bookings query={bookings} empty={t('agenda.day.empty')} render={item} />
+      ) : bookings.isPending || (bookings.isError && !bookings.data) ? (
+        <Bookings query={bookings} empty="" render={item} />
+      ) : (
+        days.map((day) => {
+          const items = (bookings.data?.items ?? []).filter(
+            (b) => dayIn(new Date(b.start_time), timezone) === day,
+          );
+          return (
+            <section key={day} aria-label={dayTitle(day)} className="flex flex-col">
+              <h4 className="border-b border-stone-200 pt-2 pb-1 text-sm font-semibold text-stone-800 first-letter:uppercase">
+                {dayTitle(day)}
+              </h4>
+              {items.length === 0 ? (
+                <p className="py-2 text-sm text-stone-600">{t('agenda.week.empty')}</p>
+              ) : (
+                <ul className="flex flex-col divide-y divide-stone-100">
+                  {items.map((b) => (
+                    <li key={b.id}>{item(b)}</li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })
+      )}
     </div>
   );
 }

@@ -136,6 +136,13 @@ describe(`the vendor's agenda (${testEngine})`, () => {
       id.awaitingPayment,
     ]);
     expect(ids(await me.agenda('?from=2027-01-20&to=2027-02-10'))).toEqual([id.farAhead]);
+    // Each filter holds exactly the effective statuses it names, and together they hold everything.
+    const statusesOf = (a: AgendaResponse) => new Set(a.items.map((i) => i.status));
+    expect(statusesOf(requests)).toEqual(new Set(['pending_vendor']));
+    expect(statusesOf(upcoming)).toEqual(new Set(['paid', 'confirmed', 'awaiting_payment']));
+    expect(statusesOf(past)).toEqual(new Set(['paid', 'confirmed']));
+    expect(statusesOf(cancelled)).toEqual(new Set(['expired', 'cancelled', 'declined']));
+    expect([...ids(requests), ...ids(upcoming), ...ids(cancelled)].sort()).toEqual(ids(all).sort());
     for (const answer of [requests, upcoming, past, cancelled, all])
       expect(ids(answer)).not.toContain(theirs.paid);
     expect(ids(await other.agenda('?from=2026-11-23&to=2026-11-23'))).toEqual([theirs.paid]);

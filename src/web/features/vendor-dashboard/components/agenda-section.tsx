@@ -221,7 +221,11 @@ function PeriodView({
             (b) => dayIn(new Date(b.start_time), timezone) === day,
           );
           return (
-            <section key={day} aria-label={dayTitle(day)} className="flex flex-col">
+            <section
+              key={day}
+              aria-label={dayTitle(day)}
+              className={clsx('flex flex-col', bookings.isPlaceholderData && 'opacity-60')}
+            >
               <h4 className="border-b border-stone-200 pt-2 pb-1 text-sm font-semibold text-stone-800 first-letter:uppercase">
                 {dayTitle(day)}
               </h4>

@@ -29,10 +29,11 @@ test('the vendor declines and blocks a requester, who cannot book again; another
   const requester = { name: `Visita Bloqueada ${suffix}`, email: freshEmail('bloqueada') };
   const code = await bookSlot(visitor.page, slug, slot, requester);
 
-  // The dashboard lists the request (newest first, among the seed's and other journeys' ones).
+  // The agenda lists the request among those to answer (the seed's and other journeys' ones).
   await v.reload();
-  const bookings = v.getByRole('region', { name: 'Bookings' });
-  const row = bookings.getByRole('listitem').filter({ hasText: requester.name });
+  const agenda = v.getByRole('region', { name: 'Agenda' });
+  const requests = agenda.getByRole('region', { name: /^Requests to answer/ });
+  const row = requests.getByRole('article', { name: `Booking ${code}` });
   await expect(row.getByText('Awaiting your reply')).toBeVisible();
   await row.getByRole('button', { name: `Decline and block the requester of booking ${code}` }).click();
   // The confirmation names the booking and the person it blocks.
@@ -43,8 +44,15 @@ test('the vendor declines and blocks a requester, who cannot book again; another
   await dialog.getByRole('button', { name: 'Decline and block' }).click();
   await expect(v.getByText('Booking declined; requester blocked')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(row.getByText('Declined', { exact: true })).toBeVisible();
-  await expect(row.getByRole('button')).toHaveCount(0);
+  // Answered: no longer a request, it is among the bookings that will not take place.
+  await expect(row).toHaveCount(0);
+  await agenda.getByRole('button', { name: 'Cancelled' }).click();
+  const declined = agenda
+    .getByRole('list')
+    .last()
+    .getByRole('article', { name: `Booking ${code}` });
+  await expect(declined.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(declined.getByRole('button')).toHaveCount(0);
 
   // The same visitor (same email, same connection) asks again: refused, with the block's words.
   await requestBooking(visitor.page, slug, slot, requester);
@@ -62,9 +70,10 @@ test('the vendor declines and blocks a requester, who cannot book again; another
   const otherCode = await bookSlot(other.page, slug, slot, stranger);
   await expect(other.page.getByRole('heading', { name: 'Booking requested' })).toBeVisible();
   await v.reload();
-  const otherRow = bookings.getByRole('listitem').filter({ hasText: stranger.name });
+  const otherRow = requests.getByRole('article', { name: `Booking ${otherCode}` });
   await expect(otherRow.getByText('Awaiting your reply')).toBeVisible();
   // Leave the vendor's calendar as it was: a plain decline.
   await otherRow.getByRole('button', { name: `Decline booking ${otherCode}` }).click();
-  await expect(otherRow.getByText('Declined', { exact: true })).toBeVisible();
+  await expect(v.getByText('Booking updated')).toBeVisible();
+  await expect(otherRow).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { availabilityRoutes } from './features/availability/availability.routes.
 import {
   bookingsRoutes,
   myBookingsRoutes,
+  vendorAgendaRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
 import {
@@ -80,6 +81,7 @@ function createApi() {
     .route('/payments', paymentsRoutes)
     .route('/webhooks/stripe', stripeWebhookRoutes)
     .route('/vendor/bookings', vendorBookingsRoutes)
+    .route('/vendor', vendorAgendaRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', adminPayoutRoutes)
     .route('/admin', adminReviewsRoutes)

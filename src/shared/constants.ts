@@ -22,6 +22,8 @@ export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 /** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE §4). */
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
+/** The vendor's agenda answers at most this many days at once (decision 093). */
+export const AGENDA_MAX_DAYS = 62;
 /**
  * A customer cancels or moves a booking online up to this long before its start (decision
  * 046): a paid one then gets a full refund; later, only the vendor can agree to a change.

@@ -148,6 +148,8 @@ const admittedStatus: Record<string, number> = {
   'DELETE /api/vendor/services/:id': 200,
   'GET /api/vendor/bookings': 200,
   'POST /api/vendor/bookings/:id/:action': 200,
+  'GET /api/vendor/agenda': 200,
+  'GET /api/vendor/stats': 200,
   'GET /api/vendor/earnings': 200,
   'GET /api/vendor/calendar-feed': 200,
   'POST /api/vendor/calendar-feed/rotate': 200,

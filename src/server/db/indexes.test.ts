@@ -111,6 +111,16 @@ describe(`indexes serve the queries (${testEngine})`, () => {
       'appointments_vendor_start_idx',
     ],
     [
+      "a vendor's agenda, days in order (decision 093)",
+      `select id from appointments where vendor_profile_id = '00000000-0000-4000-8000-000000000000' and start_tz >= now() and start_tz < now() + interval '62 days' and status in ('confirmed', 'paid') order by start_tz limit 1001`,
+      'appointments_vendor_start_idx',
+    ],
+    [
+      "a vendor's past bookings, the latest first (decision 093)",
+      `select id from appointments where vendor_profile_id = '00000000-0000-4000-8000-000000000000' and start_tz >= now() - interval '62 days' and start_tz < now() order by start_tz desc limit 1001`,
+      'appointments_vendor_start_idx',
+    ],
+    [
       "a calendar feed's token (decision 091)",
       `select vendor_profile_id from vendor_calendar_feeds where token_hash = 'h'`,
       'vendor_calendar_feeds_token_hash_unique',

@@ -1,5 +1,6 @@
 import { categoryLabelsIn } from '../../shared/categories.ts';
 import type { adminEn } from './admin.ts';
+import type { agendaEn } from './agenda.ts';
 import type { authEn } from './auth.ts';
 import type { bookingsEn } from './bookings.ts';
 import type { calendarFeedEn } from './calendar-feed.ts';
@@ -214,6 +215,7 @@ export interface LazyTranslations {
   reviewModeration: typeof reviewModerationEn;
   photos: typeof photosEn;
   calendarFeed: typeof calendarFeedEn;
+  agenda: typeof agendaEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

@@ -112,6 +112,11 @@ export const lazyStrings = {
     (m) => m.calendarFeedEn,
     (m) => m.calendarFeedEsMX,
   ),
+  agenda: bothIn(
+    () => import('./agenda.ts'),
+    (m) => m.agendaEn,
+    (m) => m.agendaEsMX,
+  ),
 } satisfies Record<string, Loaders>;
 
 export type StringsName = keyof typeof lazyStrings;

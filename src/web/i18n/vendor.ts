@@ -258,9 +258,6 @@ export const vendorEn = {
       booking: 'Booking {{code}}: {{when}}, {{name}}',
     },
     bookings: {
-      title: 'Bookings',
-      empty: 'No bookings yet.',
-      loadFailed: 'Could not load your bookings.',
       confirm: 'Confirm',
       decline: 'Decline',
       confirmLabel: 'Confirm booking {{code}}',
@@ -273,9 +270,6 @@ export const vendorEn = {
       blocked: 'Booking declined; requester blocked',
       done: 'Booking updated',
       failed: 'Could not update the booking.',
-      // The target as the target, the deadline as the deadline; the period is added in code
-      // unless the time ends with one ("a.m.").
-      answerWindow: 'Answer within {{hours}} hours; the request expires on {{due}}.',
       // The request complete — how to reach the customer, and where to go.
       customerLabel: 'Customer details for {{code}}',
       phone: 'Phone',
@@ -613,9 +607,6 @@ export const vendorEsMX: typeof vendorEn = {
       booking: 'Reserva {{code}}: {{when}}, {{name}}',
     },
     bookings: {
-      title: 'Reservas',
-      empty: 'Aún no hay reservas.',
-      loadFailed: 'No se pudieron cargar tus reservas.',
       confirm: 'Confirmar',
       decline: 'Rechazar',
       confirmLabel: 'Confirmar reserva {{code}}',
@@ -628,7 +619,6 @@ export const vendorEsMX: typeof vendorEn = {
       blocked: 'Reserva rechazada; solicitante bloqueado',
       done: 'Reserva actualizada',
       failed: 'No se pudo actualizar la reserva.',
-      answerWindow: 'Responde en menos de {{hours}} horas; la solicitud vence el {{due}}.',
       customerLabel: 'Datos del cliente de {{code}}',
       phone: 'Teléfono',
       call: 'Llamar al {{phone}}',

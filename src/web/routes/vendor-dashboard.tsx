@@ -12,6 +12,7 @@ import { Spinner } from '../components/ui/spinner.tsx';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-vendor-account.ts';
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
+import { AgendaSection } from '../features/vendor-dashboard/components/agenda-section.tsx';
 import { CalendarFeedSection } from '../features/vendor-dashboard/components/calendar-feed-section.tsx';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
@@ -26,8 +27,8 @@ import {
 import { ReviewNotice } from '../features/vendor-dashboard/components/review-notice.tsx';
 import { ReviewsSection } from '../features/vendor-dashboard/components/reviews-section.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
+import { StatsCard } from '../features/vendor-dashboard/components/stats-card.tsx';
 import { TimeOffSection } from '../features/vendor-dashboard/components/time-off-section.tsx';
-import { VendorBookingsSection } from '../features/vendor-dashboard/components/vendor-bookings-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
 import { toast } from '../lib/toast.ts';
@@ -133,9 +134,11 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <ReviewNotice profile={profile} />
       <PendingChangeNotice profile={profile} />
       <ClaimSection />
-      {/* The requests to answer come first: the vendor's task of the day, within hours. */}
-      <VendorBookingsSection />
-      {/* Then the days and hours the vendor keeps free of them. */}
+      {/* The agenda comes first: the requests to answer, the vendor's task of the day, then the bookings. */}
+      <AgendaSection />
+      {/* The month in numbers, from the same bookings. */}
+      <StatsCard />
+      {/* Then the days and hours the vendor keeps free of bookings. */}
       <TimeOffSection />
       {/* Then the money those bookings brought, and where it is paid. */}
       <EarningsSection />

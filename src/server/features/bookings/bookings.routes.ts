@@ -15,6 +15,7 @@ import {
   vendorBookingParamSchema,
 } from '../../../shared/booking.schemas.ts';
 import { requestLanguage } from '../../../shared/language.ts';
+import { agendaQuerySchema } from '../../../shared/vendor-agenda.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireUser, requireVendor, type SignedIn } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
@@ -40,6 +41,7 @@ import {
   listVendorBookings,
   rescheduleBooking,
 } from './bookings.service.ts';
+import { vendorAgenda, vendorStats } from './vendor-agenda.ts';
 
 /** ARCHITECTURE §10: per client address; off with RATE_LIMITS=off (never in production). */
 function rateLimited(name: keyof typeof bookingRateLimits) {
@@ -195,6 +197,29 @@ export const vendorBookingsRoutes = new Hono<AppEnv>()
       );
     },
   );
+
+/**
+ * /api/vendor/agenda and /api/vendor/stats (decision 093): the signed-in vendor's bookings by days and
+ * filter, and the month's numbers. Reads only.
+ */
+export const vendorAgendaRoutes = new Hono<AppEnv>()
+  .get('/agenda', requireVendor, validate('query', agendaQuerySchema), async (c) => {
+    const { db, clock } = c.var.deps;
+    c.header('Cache-Control', 'no-store');
+    return c.json(
+      await vendorAgenda({
+        db,
+        vendorProfileId: c.var.vendorProfileId,
+        now: clock.now(),
+        query: c.req.valid('query'),
+      }),
+    );
+  })
+  .get('/stats', requireVendor, async (c) => {
+    const { db, clock } = c.var.deps;
+    c.header('Cache-Control', 'no-store');
+    return c.json(await vendorStats({ db, vendorProfileId: c.var.vendorProfileId, now: clock.now() }));
+  });
 
 /** What a customer's change needs from the app: database, clock, the secret links are made with, payments. */
 function changeDeps<E extends AppEnv>(c: Context<E>) {

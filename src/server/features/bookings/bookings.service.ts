@@ -105,20 +105,33 @@ function closedByToken(row: BookingView, status: AppointmentStatus): ClosedBooki
 
 const LIST_LIMIT = 200;
 
-/** GET /api/vendor/bookings: the vendor's appointments, newest first. */
+export interface VendorBookingsOptions {
+  db: Db;
+  vendorProfileId: string;
+  now: Date;
+  /** More conditions on the vendor's bookings (the agenda's days and filter). */
+  where?: SQL | undefined;
+  /** Newest request first unless given. */
+  orderBy?: SQL | SQL[];
+  limit?: number;
+}
+
+/**
+ * GET /api/vendor/bookings (newest first) and the agenda (decision 093): the vendor's appointments as
+ * the vendor's account may see them, with everything needed to reach the customer.
+ */
 export async function listVendorBookings({
   db,
   vendorProfileId,
   now,
-}: {
-  db: Db;
-  vendorProfileId: string;
-  now: Date;
-}): Promise<VendorBooking[]> {
+  where,
+  orderBy = desc(appointments.createdAt),
+  limit = LIST_LIMIT,
+}: VendorBookingsOptions): Promise<VendorBooking[]> {
   const rows = await selectBookingViews(
     db,
-    and(eq(appointments.vendorProfileId, vendorProfileId), visibleToVendorAccount(vendorProfileId)),
-    { orderBy: desc(appointments.createdAt), limit: LIST_LIMIT },
+    and(eq(appointments.vendorProfileId, vendorProfileId), visibleToVendorAccount(vendorProfileId), where),
+    { orderBy, limit },
   );
   return rows.map((row) => ({
     ...toSummary(row, now),

@@ -1,22 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BookingDecisionResponse,
-  ItemsResponse,
-  VendorBooking,
-  VendorBookingAction,
-} from '../../../../shared/booking.schemas.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingDecisionResponse, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
 
 export const vendorBookingKeys = { list: ['vendor', 'bookings'] as const };
-
-/** GET /api/vendor/bookings: the signed-in vendor's appointments, newest first (for the dashboard). */
-export function useVendorBookings() {
-  return useQuery({
-    queryKey: vendorBookingKeys.list,
-    queryFn: ({ signal }): Promise<ItemsResponse<VendorBooking>> =>
-      unwrap(api.vendor.bookings.$get({}, { init: { signal } })),
-  });
-}
 
 /**
  * POST /api/vendor/bookings/:id/confirm|decline: the same answer as the mailed link, without a token;

@@ -106,7 +106,7 @@ function useWhen() {
   };
 }
 
-/** The active bookings a time off covers, each a link to it in the Bookings list. */
+/** The active bookings a time off covers, each a link to it in the agenda. */
 function BookingsInside({ bookings, timezone }: { bookings: TimeOffBooking[]; timezone: string }) {
   const { t, i18n } = useTranslation();
   if (bookings.length === 0) return null;

@@ -22,6 +22,7 @@ const tableFiles = [
   'src/server/features/booking-lifecycle/messages/customer-whatsapp.ts',
   'src/server/features/booking-lifecycle/messages/payment-mails.ts',
   'src/server/features/booking-lifecycle/messages/review-mails.ts',
+  'src/server/features/calendar-feed/vendor-calendar.ts',
   'src/server/features/payouts/payout-mails.ts',
   'src/server/features/public-pages/link-previews.service.ts',
   'src/server/features/whatsapp/whatsapp-customers.ts',

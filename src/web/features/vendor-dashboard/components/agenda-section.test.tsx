@@ -93,22 +93,6 @@ describe('AgendaSection', () => {
     expect(screen.getByRole('button', { name: 'Próximas' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  // Time off links to a booking by `#booking-{id}` (decision 090): each booking shown has one such
-  // target, a request in the requests above even when the list shows it too.
-  it('gives each booking one anchor, a request’s among the requests', async () => {
-    const { container } = renderWithProviders(<AgendaSection />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Por responder' }));
-    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Reserva XK7P2M' })).toHaveLength(2));
-    const targets = container.querySelectorAll(`[id="booking-${pending.id}"]`);
-    expect(targets).toHaveLength(1);
-    expect(
-      within(screen.getByRole('region', { name: 'Solicitudes por responder (1)' })).getByRole('article'),
-    ).toBe(targets[0]);
-    fireEvent.click(screen.getByRole('button', { name: 'Pasadas' }));
-    await screen.findByRole('article', { name: 'Reserva PA1D00' });
-    expect(container.querySelectorAll(`[id="booking-${paid.id}"]`)).toHaveLength(1);
-  });
-
   it('says so when no request waits', async () => {
     requests = [];
     renderWithProviders(<AgendaSection />);

@@ -72,7 +72,7 @@ test('a vendor makes a calendar link, a calendar app reads the bookings from it'
 
   // Back on the dashboard the link is not shown again; a new one stops the old.
   await v.reload();
-  await expect(section.getByText(/^Your calendar link works since /)).toBeVisible();
+  await expect(section.getByText(/^Your calendar link has worked since /)).toBeVisible();
   await expect(section.getByLabel('Your calendar link')).toHaveCount(0);
   await section.getByRole('button', { name: 'Create a new link' }).click();
   const dialog = v.getByRole('alertdialog', { name: 'Replace your calendar link?' });

@@ -9,7 +9,7 @@ export const calendarFeedEn = {
   loadFailed: 'We couldn’t load your calendar link.',
   retry: 'Try again',
   none: 'You have no calendar link yet.',
-  active: 'Your calendar link works since {{date}}.',
+  active: 'Your calendar link has worked since {{date}}.',
   notKept:
     'For your privacy we don’t keep the link itself, so we can’t show it again. If you lost it, create a new one: the old one stops working.',
   create: 'Create my calendar link',

@@ -242,7 +242,6 @@ export const vendorEn = {
       save: 'Block',
       saving: 'Saving…',
       cancel: 'Cancel',
-      done: 'Done',
       added: 'Time off added. Customers can no longer book it.',
       delete: 'Delete',
       deleteLabel: 'Delete time off {{when}}',
@@ -250,11 +249,11 @@ export const vendorEn = {
       deleteFailed: 'Could not delete this time off.',
       zone: 'Times in {{zone}}.',
       bookingsInside_one:
-        '{{count}} booking is already inside this time off. It keeps its time: confirm, decline or talk to the customer.',
+        '{{count}} booking is already inside this time off. It keeps its time: answer it in your agenda or talk to the customer.',
       bookingsInside_other:
-        '{{count}} bookings are already inside this time off. They keep their time: confirm, decline or talk to the customers.',
+        '{{count}} bookings are already inside this time off. They keep their time: answer them in your agenda or talk to the customers.',
       bookingsInside_many:
-        '{{count}} bookings are already inside this time off. They keep their time: confirm, decline or talk to the customers.',
+        '{{count}} bookings are already inside this time off. They keep their time: answer them in your agenda or talk to the customers.',
       booking: 'Booking {{code}}: {{when}}, {{name}}',
     },
     bookings: {
@@ -591,7 +590,6 @@ export const vendorEsMX: typeof vendorEn = {
       save: 'Bloquear',
       saving: 'Guardando…',
       cancel: 'Cancelar',
-      done: 'Listo',
       added: 'Días libres agregados. Los clientes ya no pueden reservarlos.',
       delete: 'Borrar',
       deleteLabel: 'Borrar días libres {{when}}',
@@ -599,11 +597,11 @@ export const vendorEsMX: typeof vendorEn = {
       deleteFailed: 'No se pudieron borrar estos días libres.',
       zone: 'Horarios de {{zone}}.',
       bookingsInside_one:
-        'Ya hay {{count}} reserva dentro de estos días libres. Conserva su horario: confírmala, recházala o habla con el cliente.',
+        'Ya hay {{count}} reserva dentro de estos días libres. Conserva su horario: atiéndela en tu agenda o habla con el cliente.',
       bookingsInside_other:
-        'Ya hay {{count}} reservas dentro de estos días libres. Conservan su horario: confírmalas, recházalas o habla con los clientes.',
+        'Ya hay {{count}} reservas dentro de estos días libres. Conservan su horario: atiéndelas en tu agenda o habla con los clientes.',
       bookingsInside_many:
-        'Ya hay {{count}} reservas dentro de estos días libres. Conservan su horario: confírmalas, recházalas o habla con los clientes.',
+        'Ya hay {{count}} reservas dentro de estos días libres. Conservan su horario: atiéndelas en tu agenda o habla con los clientes.',
       booking: 'Reserva {{code}}: {{when}}, {{name}}',
     },
     bookings: {

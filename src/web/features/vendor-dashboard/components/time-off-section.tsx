@@ -106,7 +106,10 @@ function useWhen() {
   };
 }
 
-/** The active bookings a time off covers, each a link to it in the agenda. */
+/**
+ * The active bookings a time off covers, each with its hours, its status and its customer: they
+ * keep their time, and the vendor answers or cancels them in the agenda.
+ */
 function BookingsInside({ bookings, timezone }: { bookings: TimeOffBooking[]; timezone: string }) {
   const { t, i18n } = useTranslation();
   if (bookings.length === 0) return null;
@@ -118,19 +121,15 @@ function BookingsInside({ bookings, timezone }: { bookings: TimeOffBooking[]; ti
   return (
     <div className="flex flex-col gap-1 rounded-xl bg-amber-50 p-3 text-sm text-amber-950">
       <p>{t('vendor.dashboard.timeOff.bookingsInside', { count: bookings.length })}</p>
-      <ul className="flex flex-col">
+      <ul className="flex flex-col gap-1">
         {bookings.map((b) => (
-          <li key={b.id}>
-            <a
-              href={`#booking-${b.id}`}
-              className="inline-flex min-h-11 items-center font-medium text-brand-800 underline underline-offset-2"
-            >
-              {t('vendor.dashboard.timeOff.booking', {
-                code: b.code,
-                when: format.format(new Date(b.start_time)),
-                name: b.customer_name,
-              })}
-            </a>
+          <li key={b.id} className="font-medium">
+            {t('vendor.dashboard.timeOff.booking', {
+              code: b.code,
+              when: format.formatRange(new Date(b.start_time), new Date(b.end_time)),
+              name: b.customer_name,
+            })}{' '}
+            <span className="font-normal">({t(`vendor.dashboard.bookings.status.${b.status}`)})</span>
           </li>
         ))}
       </ul>
@@ -152,7 +151,6 @@ function TimeOffForm({ timezone, onClose }: { timezone: string; onClose: () => v
   const [toTime, setToTime] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [inside, setInside] = useState<TimeOffBooking[] | null>(null);
 
   function submit() {
     setError(undefined);
@@ -172,26 +170,15 @@ function TimeOffForm({ timezone, onClose }: { timezone: string; onClose: () => v
     add.mutate(
       { ...input, reason: reason.trim() || undefined },
       {
-        onSuccess: ({ bookings }) => {
+        // The list then shows the new time off with the bookings it covers, as every other.
+        onSuccess: () => {
           toast.success(t('vendor.dashboard.timeOff.added'));
-          // The bookings it covers stay in view until the vendor closes the form.
-          if (bookings.length > 0) setInside(bookings);
-          else onClose();
+          onClose();
         },
         onError: (err) => setError(errorText(err)),
       },
     );
   }
-
-  if (inside)
-    return (
-      <div className="flex flex-col gap-3" role="status">
-        <BookingsInside bookings={inside} timezone={timezone} />
-        <Button variant="secondary" onClick={onClose}>
-          {t('vendor.dashboard.timeOff.done')}
-        </Button>
-      </div>
-    );
 
   return (
     <form
@@ -224,7 +211,7 @@ function TimeOffForm({ timezone, onClose }: { timezone: string; onClose: () => v
           ))}
         </div>
       </fieldset>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <FormField
           id="time-off-first"
           label={t(kind === 'days' ? 'vendor.dashboard.timeOff.firstDay' : 'vendor.dashboard.timeOff.day')}
@@ -256,7 +243,7 @@ function TimeOffForm({ timezone, onClose }: { timezone: string; onClose: () => v
         ) : null}
       </div>
       {kind === 'hours' ? (
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-3 sm:grid-cols-2">
           <FormField id="time-off-from" label={t('vendor.dashboard.timeOff.fromTime')}>
             <Input
               id="time-off-from"

@@ -68,7 +68,7 @@ test('the vendor sees the requests first, filters to past bookings, opens the da
   await expect(agenda.getByRole('article', { name: `Booking ${next.code}` })).toBeVisible();
   await expectPhoneFriendly(v);
   if (days > 0) {
-    await agenda.getByRole('button', { name: 'Today' }).click();
+    await agenda.getByRole('button', { name: 'Back to today' }).click();
     await expect(agenda.getByRole('heading', { name: heading(new Date().toISOString()) })).toBeVisible();
   }
   await agenda.getByRole('button', { name: 'Previous day' }).click();

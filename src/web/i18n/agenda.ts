@@ -32,13 +32,13 @@ export const agendaEn = {
   day: {
     previous: 'Previous day',
     next: 'Next day',
-    today: 'Today',
+    today: 'Back to today',
     empty: 'No bookings this day.',
   },
   week: {
     previous: 'Previous week',
     next: 'Next week',
-    today: 'This week',
+    today: 'Back to this week',
     empty: 'No bookings.',
   },
   stats: {
@@ -86,13 +86,13 @@ export const agendaEsMX: typeof agendaEn = {
   day: {
     previous: 'Día anterior',
     next: 'Día siguiente',
-    today: 'Hoy',
+    today: 'Volver a hoy',
     empty: 'No tienes reservas este día.',
   },
   week: {
     previous: 'Semana anterior',
     next: 'Semana siguiente',
-    today: 'Esta semana',
+    today: 'Volver a esta semana',
     empty: 'Sin reservas.',
   },
   stats: {

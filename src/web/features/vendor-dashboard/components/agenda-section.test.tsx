@@ -120,7 +120,7 @@ describe('AgendaSection', () => {
     await waitFor(() =>
       expect(gets.some((q) => q.get('from') === tomorrow && q.get('to') === tomorrow)).toBe(true),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Hoy' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a hoy' }));
     fireEvent.click(screen.getByRole('button', { name: 'Día anterior' }));
     const yesterday = addDays(today, -1);
     await waitFor(() =>
@@ -149,8 +149,8 @@ describe('AgendaSection', () => {
     expect(within(days[6]!).getByText('Sin reservas.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Semana siguiente' }));
     await waitFor(() => expect(gets.some((q) => q.get('from') === addDays(monday, 7))).toBe(true));
-    fireEvent.click(screen.getByRole('button', { name: 'Esta semana' }));
-    expect(screen.queryByRole('button', { name: 'Esta semana' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a esta semana' }));
+    expect(screen.queryByRole('button', { name: 'Volver a esta semana' })).toBeNull();
   });
 
   // The request reaches the vendor complete.

@@ -217,7 +217,8 @@ function PeriodView({
         </Button>
       </div>
       {start === first ? null : (
-        <Button variant="ghost" size="sm" className="self-center" onClick={() => setStart(first)}>
+        // A button that looks like one: under another day's heading, a bare "Hoy" read as a label.
+        <Button variant="secondary" size="sm" className="self-center" onClick={() => setStart(first)}>
           {t(`agenda.${period}.today`)}
         </Button>
       )}

@@ -14,6 +14,7 @@ import {
   myBookingsRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
+import { vendorBookingActionsRoutes } from './features/bookings/vendor-booking-actions.routes.ts';
 import {
   calendarFeedRoutes,
   vendorCalendarFeedRoutes,
@@ -79,6 +80,7 @@ function createApi() {
     .route('/bookings', bookingsRoutes)
     .route('/payments', paymentsRoutes)
     .route('/webhooks/stripe', stripeWebhookRoutes)
+    .route('/vendor/bookings', vendorBookingActionsRoutes)
     .route('/vendor/bookings', vendorBookingsRoutes)
     .route('/admin', adminRoutes)
     .route('/admin', adminPayoutRoutes)

@@ -140,6 +140,19 @@ export const vendorBookingParamSchema = z.object({
   action: z.enum(vendorBookingActions, 'action must be confirm, decline or decline-and-block'),
 });
 
+/**
+ * POST /api/vendor/bookings/:id/cancel (decision 094): the vendor cancels a booking already agreed,
+ * and the customer reads why.
+ */
+export const vendorCancelBookingSchema = z.object({
+  reason: z
+    .string({ error: 'Write why you cancel: the customer reads it.' })
+    .trim()
+    .min(1, 'Write why you cancel: the customer reads it.')
+    .max(500, 'The reason may be at most 500 characters.'),
+});
+export const vendorBookingIdSchema = z.object({ id: z.uuid('Not a booking id') });
+
 /** What every page about one booking names of it: the vendor's, the customer's and the payment pages. */
 export interface BookingHeadline {
   code: string;
@@ -183,7 +196,7 @@ export interface ClosedBookingByToken {
   answered_at: string | null;
   /** When it expired unanswered or was cancelled; null while it is still on. */
   ended_at: string | null;
-  /** Why a cancelled booking was cancelled: `customer` or `payment_timeout`; null otherwise. */
+  /** Why a cancelled booking was cancelled: `customer`, `admin`, `vendor` or `payment_timeout`; null otherwise. */
   cancel_reason: string | null;
   /** The vendor's IANA timezone: the times are shown in it. */
   timezone: string;
@@ -216,9 +229,9 @@ export interface ManagedBooking {
   confirmed_at: string | null;
   paid_at: string | null;
   ended_at: string | null;
-  /** Why a cancelled booking was cancelled: `payment_timeout` or `customer`. */
+  /** Why a cancelled booking was cancelled: `payment_timeout`, `customer`, `admin` or `vendor`. */
   cancel_reason: string | null;
-  /** What the customer wrote when cancelling, if anything. */
+  /** What the customer wrote when cancelling, or the vendor's reason (decision 094), if anything. */
   cancel_note: string | null;
   /** When the customer last moved the booking to another time. */
   rescheduled_at: string | null;

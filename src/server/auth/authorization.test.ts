@@ -148,6 +148,7 @@ const admittedStatus: Record<string, number> = {
   'DELETE /api/vendor/services/:id': 200,
   'GET /api/vendor/bookings': 200,
   'POST /api/vendor/bookings/:id/:action': 200,
+  'POST /api/vendor/bookings/:id/cancel': 400, // no reason
   'GET /api/vendor/earnings': 200,
   'GET /api/vendor/calendar-feed': 200,
   'POST /api/vendor/calendar-feed/rotate': 200,
@@ -422,6 +423,7 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['POST /api/me/bookings/:id/reschedule', 'signedIn'],
       ['GET /api/vendor/bookings', 'vendor'],
       ['POST /api/vendor/bookings/:id/:action', 'vendor'],
+      ['POST /api/vendor/bookings/:id/cancel', 'vendor'],
       ['GET /api/me/bookings', 'signedIn'],
     ];
     for (const [route, access] of expected) {

@@ -85,8 +85,8 @@ export const appointments = pgTable(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment) or 'customer',
-    // with what the customer wrote.
+    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment), 'customer', 'admin'
+    // or 'vendor' (decision 094), with what the customer wrote or the admin's or vendor's reason.
     cancelReason: text('cancel_reason'),
     cancelNote: text('cancel_note'),
     // When the customer last moved it to another time.

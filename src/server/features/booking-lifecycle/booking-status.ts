@@ -82,7 +82,7 @@ export const TRANSITIONS = {
   cancel: {
     from: activeAppointmentStatuses,
     to: ['cancelled'],
-    by: 'the customer, until 24 h before the start, or an admin at any time; a paid booking is refunded (decisions 046, 049)',
+    by: 'the customer, until 24 h before the start; an admin at any time; the vendor, a confirmed or paid booking until its start; a paid booking is refunded (decisions 046, 049, 094)',
   },
   reschedule: {
     from: activeAppointmentStatuses,

@@ -11,7 +11,8 @@ import { appointments } from '../../db/schema/bookings.ts';
 // by anybody: how fast the vendor answers (the median minutes from request to answer over the last
 // RESPONSE_TIME_DAYS; a request left to expire counts as answered at its expiry) and how often a
 // confirmed booking is carried out (of those whose time passed in the last year, leaving out what
-// the customer cancelled or never paid). Each is null when there is too little to say.
+// the customer cancelled or never paid; what the vendor or an admin cancelled counts as not carried
+// out, decision 094). Each is null when there is too little to say.
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The completion rate looks back a year: enough bookings, and the index's range stays short. */

@@ -60,11 +60,15 @@ export function timelineSteps(booking: ManagedBooking, t: TFunction, when: (iso:
         state: 'ended',
         note: !cancelled
           ? undefined
-          : reason === 'payment_timeout' || reason === 'customer'
+          : reason === 'payment_timeout' || reason === 'customer' || reason === 'vendor'
             ? t(`bookings.manage.timeline.reasons.${reason}`)
             : t('bookings.manage.timeline.reasons.other'),
-        ...(cancelled && reason === 'customer' && booking.cancel_note
-          ? { quote: t('bookings.manage.timeline.yourNote', { note: booking.cancel_note }) }
+        ...(cancelled && (reason === 'customer' || reason === 'vendor') && booking.cancel_note
+          ? {
+              quote: t(`bookings.manage.timeline.${reason === 'vendor' ? 'vendorNote' : 'yourNote'}`, {
+                note: booking.cancel_note,
+              }),
+            }
           : {}),
       });
       break;
@@ -143,7 +147,9 @@ export function nextText(booking: ManagedBooking, t: TFunction, when: (iso: stri
       return [
         booking.cancel_reason === 'customer'
           ? t('bookings.manage.next.cancelledByCustomer')
-          : t('bookings.manage.next.cancelled'),
+          : booking.cancel_reason === 'vendor'
+            ? t('bookings.manage.next.cancelledByVendor')
+            : t('bookings.manage.next.cancelled'),
         refundText(booking, t),
       ]
         .filter(Boolean)

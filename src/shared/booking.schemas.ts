@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { availabilityQuerySchema } from './availability/availability.schemas.ts';
-import type { AppointmentStatus } from './constants.ts';
+import type { AppointmentStatus, BookingOutcome } from './constants.ts';
 import { phoneAsTypedSchema, toE164 } from './phone.ts';
 import { type BookingAddress, bookingAddressSchema, type ServiceLocation } from './service-location.ts';
 
@@ -262,8 +262,13 @@ export interface ManagedBooking {
   can_reschedule: boolean;
   /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
   refund_on_cancel_mxn: number;
-  /** It took place: paid, or confirmed when free, and its time has passed (nothing left to come). */
+  /**
+   * It took place: paid, or confirmed when free, and its time has passed (nothing left to come),
+   * unless the vendor marked that the customer did not come.
+   */
   took_place: boolean;
+  /** How it went, as the vendor marked it once it started (decision 094); null before. */
+  outcome: BookingOutcome | null;
   /** True while the customer can still review it; `review_path` opens the review page. */
   can_review: boolean;
   /** The review page, `/review/{code}?token=…`, while a review can be given or once it was. */
@@ -296,6 +301,16 @@ export interface VendorBooking extends BookingSummary {
   service_location: ServiceLocation | null;
   /** The customer's address, for a service done there. */
   address: BookingAddress | null;
+  /** Why a cancelled booking was cancelled (`customer`, `admin`, `vendor`, `payment_timeout`); else null. */
+  cancel_reason: string | null;
+  /** The reason written with the cancellation, if any. */
+  cancel_note: string | null;
+  /** How it went, once the vendor marked it (decision 094); null before. */
+  outcome: BookingOutcome | null;
+  /** The vendor may cancel it now: confirmed or paid, before its start. */
+  can_cancel: boolean;
+  /** The vendor may mark it completed or a no-show now: confirmed or paid, started, not yet marked. */
+  can_mark_outcome: boolean;
 }
 
 /** GET /api/me/bookings: the signed-in user's appointments (Job History). */

@@ -162,6 +162,10 @@ export const bookingsEsMX: typeof bookingsEn = {
       },
       yourNote: 'Tu motivo: “{{note}}”',
       vendorNote: 'Su motivo: “{{note}}”',
+      outcome: {
+        completed: 'Realizada, según el proveedor',
+        no_show: 'El proveedor indicó que no llegaste',
+      },
       rescheduled: 'Cambiaste la fecha',
       refundPending: 'Reembolso de {{amount}}: en camino',
       refunded: 'Reembolsado el {{date}}',
@@ -183,6 +187,8 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelled: 'Esta reserva fue cancelada.',
       cancelledByCustomer: 'Cancelaste esta reserva.',
       cancelledByVendor: 'El proveedor canceló esta reserva; lo sentimos.',
+      noShow:
+        'El proveedor indicó que no llegaste, así que no hay reembolso. Si sí llegaste, escríbele al proveedor o a Barrio.',
       refundOnItsWay: 'Tu reembolso de {{amount}} está en camino.',
       refundDone: 'Te reembolsamos {{amount}}.',
       bookAgain: 'Reservar otro horario con {{vendor}}',

@@ -118,6 +118,10 @@ export const bookingsEn = {
       },
       yourNote: 'Your reason: “{{note}}”',
       vendorNote: 'Their reason: “{{note}}”',
+      outcome: {
+        completed: 'Completed, as the vendor marked it',
+        no_show: 'The vendor marked that you did not come',
+      },
       rescheduled: 'You changed the date',
       refundPending: 'Refund of {{amount}}: on its way',
       refunded: 'Refunded on {{date}}',
@@ -139,6 +143,8 @@ export const bookingsEn = {
       cancelled: 'This booking was cancelled.',
       cancelledByCustomer: 'You cancelled this booking.',
       cancelledByVendor: 'The vendor cancelled this booking; we are sorry.',
+      noShow:
+        'The vendor marked that you did not come, so nothing is refunded. If you did come, write to the vendor or to Barrio.',
       refundOnItsWay: 'Your refund of {{amount}} is on its way.',
       refundDone: 'We refunded {{amount}}.',
       bookAgain: 'Book another time with {{vendor}}',

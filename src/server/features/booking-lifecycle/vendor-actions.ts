@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import type { BookingOutcome } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CheckoutDeps } from './booking-checkout.ts';
-import { effectiveStatus } from './booking-status.ts';
+import { effectiveStatus, movesFrom } from './booking-status.ts';
 import { type BookingView, selectBookingViews, visibleToVendorAccount } from './booking-view.ts';
 import { bookingChanged, cancelAs } from './customer-changes.ts';
 
@@ -34,10 +35,25 @@ async function readOwnBooking({ db, bookingId, vendorProfileId }: VendorActionOp
 }
 
 /** The statuses the vendor acts on: a booking agreed, paid or free. */
-const agreed = (row: BookingView, now: Date) => {
+const agreed = (row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt'>, now: Date) => {
   const status = effectiveStatus(row, now);
   return status === 'confirmed' || status === 'paid' ? status : null;
 };
+
+/**
+ * What the vendor may do to a booking now (the dashboard's buttons): cancel one agreed until its
+ * start; mark how it went once it has started, once.
+ */
+export function vendorActionsOf(
+  row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt' | 'outcome'>,
+  now: Date,
+) {
+  const isAgreed = agreed(row, now) !== null;
+  return {
+    can_cancel: isAgreed && row.startTz > now,
+    can_mark_outcome: isAgreed && row.startTz <= now && row.outcome === null,
+  };
+}
 
 const startedAlready = () =>
   new AppError(
@@ -68,4 +84,47 @@ export async function cancelByVendor(
     refundMxn: status === 'paid' ? row.amountMxn : 0,
   });
   return { id: row.id, code: row.code, status: 'cancelled' };
+}
+
+const notStarted = (start: Date) =>
+  new AppError(
+    'conflict',
+    `This booking has not started yet (it starts at ${start.toISOString()}): mark how it went once it has.`,
+  ).because('booking_not_started');
+
+const notAgreed = () =>
+  new AppError('conflict', 'Only a confirmed or paid booking can be marked completed or as a no-show.', {
+    reason: 'changed',
+  }).because('booking_changed');
+
+/**
+ * complete and no_show (decision 094): once a confirmed or paid booking has started, its vendor
+ * records how it went, once. The status stays (no money moves: completing changes none, and a
+ * no-show refunds nothing until vendors have policies of their own); one conditional UPDATE on the
+ * status read, no outcome yet and the start passed, so a second press, another tab or an admin's
+ * cancel that came first leaves this one 409 `changed`.
+ */
+export async function markOutcome(
+  options: VendorActionOptions & { outcome: BookingOutcome },
+): Promise<{ id: string; code: string; outcome: BookingOutcome }> {
+  const { db, now, outcome } = options;
+  const row = await readOwnBooking(options);
+  const status = agreed(row, now);
+  if (!status) throw notAgreed();
+  if (row.startTz > now) throw notStarted(row.startTz);
+  if (row.outcome !== null) throw bookingChanged();
+  const [marked] = await db
+    .update(appointments)
+    .set({ outcome, outcomeAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(appointments.id, row.id),
+        movesFrom(outcome === 'completed' ? 'complete' : 'no_show', status),
+        isNull(appointments.outcome),
+        lte(appointments.startTz, now),
+      ),
+    )
+    .returning({ id: appointments.id });
+  if (!marked) throw bookingChanged();
+  return { id: row.id, code: row.code, outcome };
 }

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManagedBooking } from '../../../shared/booking.schemas.ts';
+import type { ItemsResponse, ManagedBooking, VendorBooking } from '../../../shared/booking.schemas.ts';
 import { outbox } from '../../db/schema/messaging.ts';
 import { type BookingScenario, createBookingScenario } from '../../test/booking-scenario.ts';
 import { changedTables, fingerprintTables } from '../../test/db-fingerprint.ts';
-import { insertVendor } from '../../test/factories.ts';
+import { insertVendor, testManageLink } from '../../test/factories.ts';
 import type { FakeStripe } from '../../test/fake-stripe.ts';
 import type { HttpClient } from '../../test/http-client.ts';
 import { testEngine } from '../../test/test-db.ts';
 import { HOUR, NOW, WEDNESDAY_9 } from '../../test/test-week.ts';
+import { requestReviews } from '../booking-lifecycle/request-reviews.ts';
 
 // Decision 094: the vendor's own actions on a booking already agreed, from the dashboard. "Now" is
 // Sunday 2026-11-22 12:00 in Mexico City; the bookings are on Wednesday at 09:00, paid by card at
@@ -226,5 +227,155 @@ describe(`the vendor cancels a booking (${testEngine})`, () => {
       expect(refundsOf(booking.id)).toHaveLength(1);
     }
     expect(await world.sweep()).toMatchObject({ refunded: 0 });
+  });
+});
+
+describe(`the vendor marks how a booking went (${testEngine})`, () => {
+  let world: BookingScenario;
+  let fake: FakeStripe;
+  let n = 0;
+
+  beforeAll(async () => {
+    world = await createBookingScenario({ now: NOW, stripe: true, oxxo: false });
+    fake = world.stripe!;
+  });
+  afterAll(() => world?.close());
+
+  async function signedInVendor() {
+    n++;
+    const client = world.http();
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      name: 'Estilista',
+      email: `estilista.${n}@example.test`,
+      password: 'Estilista#2026',
+    });
+    const { user } = (await signUp.json()) as { user: { id: string } };
+    const vendor = await insertVendor(world.db, { userId: user.id, businessName: `Estética Roma ${n}` });
+    return { client, vendor };
+  }
+
+  async function paidBooking() {
+    world.clock.set(NOW);
+    const { client, vendor } = await signedInVendor();
+    const booking = await world.paid({
+      startTime: WEDNESDAY_9,
+      vendor,
+      customerEmail: `cliente.${n}@example.test`,
+    });
+    return { ...booking, client, vendor };
+  }
+
+  const mark = (client: HttpClient, id: string, what: 'complete' | 'no-show') =>
+    client.post(`/api/vendor/bookings/${id}/${what}`);
+  const listed = async (client: HttpClient, id: string) =>
+    ((await (await client.get('/api/vendor/bookings')).json()) as ItemsResponse<VendorBooking>).items.find(
+      (b) => b.id === id,
+    );
+  const refundsOf = (id: string) => fake.refunds.filter((r) => r.metadata.appointment_id === id);
+
+  it('refuses before the start with a clear 409, and offers the cancel instead', async () => {
+    const booking = await paidBooking();
+    expect(await listed(booking.client, booking.id)).toMatchObject({
+      status: 'paid',
+      outcome: null,
+      can_cancel: true,
+      can_mark_outcome: false,
+    });
+    world.clock.set(new Date(new Date(WEDNESDAY_9).getTime() - 60_000));
+    for (const what of ['complete', 'no-show'] as const) {
+      const res = await mark(booking.client, booking.id, what);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { reason: 'booking_not_started' } });
+    }
+    expect(await world.rowOf(booking.id)).toMatchObject({ status: 'paid', outcome: null, outcomeAt: null });
+  });
+
+  it('marks a paid booking completed once its start has passed: the status and the money stay', async () => {
+    const booking = await paidBooking();
+    world.clock.set(WEDNESDAY_9);
+    expect(await listed(booking.client, booking.id)).toMatchObject({
+      can_cancel: false,
+      can_mark_outcome: true,
+    });
+    const res = await mark(booking.client, booking.id, 'complete');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({ id: booking.id, code: booking.code, outcome: 'completed' });
+    expect(await world.rowOf(booking.id)).toMatchObject({
+      status: 'paid',
+      outcome: 'completed',
+      outcomeAt: new Date(WEDNESDAY_9),
+      refundNeeded: false,
+      refundedAmountMxn: null,
+    });
+    expect(await listed(booking.client, booking.id)).toMatchObject({
+      outcome: 'completed',
+      can_cancel: false,
+      can_mark_outcome: false,
+    });
+    // Marked once: neither press again nor the other outcome changes it.
+    for (const what of ['complete', 'no-show'] as const) {
+      const again = await mark(booking.client, booking.id, what);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ error: { details: { reason: 'changed' } } });
+    }
+    expect((await world.rowOf(booking.id)).outcome).toBe('completed');
+    const page = (await (
+      await world.api().bookings.manage.$get({ query: { token: booking.manageToken } })
+    ).json()) as ManagedBooking;
+    expect(page).toMatchObject({ status: 'paid', outcome: 'completed' });
+  });
+
+  it('marks a no-show: nothing refunded, the booking page says so, and no review is asked for', async () => {
+    const booking = await paidBooking();
+    world.clock.set(new Date(new Date(WEDNESDAY_9).getTime() + 20 * 60_000));
+    const res = await mark(booking.client, booking.id, 'no-show');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await world.rowOf(booking.id)).toMatchObject({
+      status: 'paid',
+      outcome: 'no_show',
+      refundNeeded: false,
+    });
+    expect(refundsOf(booking.id)).toEqual([]);
+    world.clock.set(new Date(new Date(WEDNESDAY_9).getTime() + 6 * HOUR));
+    const page = (await (
+      await world.api().bookings.manage.$get({ query: { token: booking.manageToken } })
+    ).json()) as ManagedBooking;
+    expect(page).toMatchObject({ status: 'paid', outcome: 'no_show', took_place: false });
+    await requestReviews({ db: world.db, now: world.clock.now(), manageLink: testManageLink });
+    expect((await world.rowOf(booking.id)).reviewRequestedAt).toBeNull();
+    expect(refundsOf(booking.id)).toEqual([]);
+  });
+
+  it('refuses a request, a cancelled booking (409) and another vendor’s booking (404)', async () => {
+    const booking = await paidBooking();
+    const request = await world.requested({ startTime: '2026-11-26T15:00:00.000Z', vendor: booking.vendor });
+    const cancelled = await world.paid({ startTime: '2026-11-27T15:00:00.000Z', vendor: booking.vendor });
+    expect(
+      (await world.api().bookings.manage.cancel.$post({ json: { token: cancelled.manageToken } })).status,
+    ).toBe(200);
+    world.clock.set('2026-11-28T15:00:00.000Z');
+    for (const id of [request.id, cancelled.id]) {
+      const res = await mark(booking.client, id, 'complete');
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ error: { details: { reason: 'changed' } } });
+    }
+    const stranger = await signedInVendor();
+    expect((await mark(stranger.client, booking.id, 'no-show')).status).toBe(404);
+    expect((await mark(booking.client, 'nope', 'no-show')).status).toBe(400);
+    expect(await world.rowOf(booking.id)).toMatchObject({ outcome: null });
+    expect(await world.rowOf(cancelled.id)).toMatchObject({ status: 'cancelled', outcome: null });
+  });
+
+  it('completed against no-show at once: one wins, the other is told, the outcome is one of them', async () => {
+    for (let round = 0; round < 3; round++) {
+      const booking = await paidBooking();
+      world.clock.set(WEDNESDAY_9);
+      const [done, noShow] = await Promise.all([
+        mark(booking.client, booking.id, 'complete'),
+        mark(booking.client, booking.id, 'no-show'),
+      ]);
+      expect([done.status, noShow.status].sort()).toEqual([200, 409]);
+      expect((await world.rowOf(booking.id)).outcome).toBe(done.status === 200 ? 'completed' : 'no_show');
+    }
   });
 });

@@ -128,6 +128,37 @@ describe(`measured promises and best rated (${testEngine})`, () => {
     ).toBe(0.67);
   });
 
+  it('a booking marked completed counts as carried out; a no-show is left out of the rate', async () => {
+    const vendor = await insertVendor(database.db);
+    const paid = (daysAgo: number, outcome: 'completed' | 'no_show' | null) =>
+      past(vendor.id, daysAgo, {
+        status: 'paid',
+        answeredAt: answeredAfter(daysAgo, 30),
+        confirmedAt: answeredAfter(daysAgo, 30),
+        outcome,
+        outcomeAt: outcome ? at(-daysAgo * DAY + 2 * DAY) : null,
+      });
+    const cancelledByVendor = past(vendor.id, 15, {
+      status: 'cancelled',
+      cancelReason: 'vendor',
+      answeredAt: answeredAfter(15, 30),
+      confirmedAt: answeredAfter(15, 30),
+    });
+    await database.db
+      .insert(appointments)
+      .values([
+        paid(10, 'completed'),
+        paid(11, 'completed'),
+        paid(12, null),
+        paid(13, null),
+        paid(14, 'no_show'),
+        paid(16, 'no_show'),
+        cancelledByVendor,
+      ]);
+    // Four carried out of five (the vendor's cancel the fifth); the two no-shows are not counted.
+    expect((await vendorPromises(database.db, [vendor.id], NOW)).get(vendor.id)?.completion_rate).toBe(0.8);
+  });
+
   it('sorts best rated by the Bayesian average: one 5 does not outrank forty 4.8s', async () => {
     const category = 'photography' as const;
     const one = await insertVendor(database.db, { serviceCategory: category, businessName: 'Una Cinco' });

@@ -31,6 +31,11 @@ const pending: VendorBooking = {
     postalCode: '06700',
     references: 'interior 4',
   },
+  cancel_reason: null,
+  cancel_note: null,
+  outcome: null,
+  can_cancel: false,
+  can_mark_outcome: false,
 };
 
 let posts: string[];

@@ -103,6 +103,7 @@ const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
   'reviewModeration',
   'photos',
   'calendarFeed',
+  'bookingActions',
 ]);
 const PublicVendor = lazyRoute('public-vendor.tsx');
 const Directory = lazyRoute('public-all-vendors.tsx');

@@ -1,6 +1,7 @@
 import { categoryLabelsIn } from '../../shared/categories.ts';
 import type { adminEn } from './admin.ts';
 import type { authEn } from './auth.ts';
+import type { bookingActionsEn } from './booking-actions.ts';
 import type { bookingsEn } from './bookings.ts';
 import type { calendarFeedEn } from './calendar-feed.ts';
 import type { contactsEn } from './contacts.ts';
@@ -214,6 +215,7 @@ export interface LazyTranslations {
   reviewModeration: typeof reviewModerationEn;
   photos: typeof photosEn;
   calendarFeed: typeof calendarFeedEn;
+  bookingActions: typeof bookingActionsEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

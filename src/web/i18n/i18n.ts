@@ -112,6 +112,11 @@ export const lazyStrings = {
     (m) => m.calendarFeedEn,
     (m) => m.calendarFeedEsMX,
   ),
+  bookingActions: bothIn(
+    () => import('./booking-actions.ts'),
+    (m) => m.bookingActionsEn,
+    (m) => m.bookingActionsEsMX,
+  ),
 } satisfies Record<string, Loaders>;
 
 export type StringsName = keyof typeof lazyStrings;

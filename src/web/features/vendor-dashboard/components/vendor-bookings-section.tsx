@@ -11,6 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { useDecideVendorBooking, useVendorBookings } from '../../bookings/api/use-vendor-bookings.ts';
 import { DashboardSection, useRunWithToasts } from './dashboard-section.tsx';
+import { VendorBookingActions } from './vendor-booking-actions.tsx';
 
 /** The vendor's bookings, from the bookings feature's hooks (GET /api/vendor/bookings + decide). */
 export function VendorBookingsSection() {
@@ -97,6 +98,7 @@ export function VendorBookingsSection() {
                 ))}
               </div>
             ) : null}
+            <VendorBookingActions booking={b} />
           </li>
         ))}
       </ul>

@@ -15,6 +15,7 @@ import {
   vendorAgendaRoutes,
   vendorBookingsRoutes,
 } from './features/bookings/bookings.routes.ts';
+import { vendorBookingActionsRoutes } from './features/bookings/vendor-booking-actions.routes.ts';
 import {
   calendarFeedRoutes,
   vendorCalendarFeedRoutes,
@@ -80,6 +81,7 @@ function createApi() {
     .route('/bookings', bookingsRoutes)
     .route('/payments', paymentsRoutes)
     .route('/webhooks/stripe', stripeWebhookRoutes)
+    .route('/vendor/bookings', vendorBookingActionsRoutes)
     .route('/vendor/bookings', vendorBookingsRoutes)
     .route('/vendor', vendorAgendaRoutes)
     .route('/admin', adminRoutes)

@@ -52,6 +52,8 @@ export const errorReasons = [
   'booking_not_found',
   'booking_changed',
   'change_too_late',
+  'booking_started',
+  'booking_not_started',
   'booking_ended',
   'confirm_link_invalid',
   'confirm_link_expired',

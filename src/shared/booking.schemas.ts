@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { availabilityQuerySchema } from './availability/availability.schemas.ts';
-import type { AppointmentStatus } from './constants.ts';
+import type { AppointmentStatus, BookingOutcome } from './constants.ts';
 import { phoneAsTypedSchema, toE164 } from './phone.ts';
 import { type BookingAddress, bookingAddressSchema, type ServiceLocation } from './service-location.ts';
 
@@ -140,6 +140,19 @@ export const vendorBookingParamSchema = z.object({
   action: z.enum(vendorBookingActions, 'action must be confirm, decline or decline-and-block'),
 });
 
+/**
+ * POST /api/vendor/bookings/:id/cancel (decision 094): the vendor cancels a booking already agreed,
+ * and the customer reads why.
+ */
+export const vendorCancelBookingSchema = z.object({
+  reason: z
+    .string({ error: 'Write why you cancel: the customer reads it.' })
+    .trim()
+    .min(1, 'Write why you cancel: the customer reads it.')
+    .max(500, 'The reason may be at most 500 characters.'),
+});
+export const vendorBookingIdSchema = z.object({ id: z.uuid('Not a booking id') });
+
 /** What every page about one booking names of it: the vendor's, the customer's and the payment pages. */
 export interface BookingHeadline {
   code: string;
@@ -183,7 +196,7 @@ export interface ClosedBookingByToken {
   answered_at: string | null;
   /** When it expired unanswered or was cancelled; null while it is still on. */
   ended_at: string | null;
-  /** Why a cancelled booking was cancelled: `customer` or `payment_timeout`; null otherwise. */
+  /** Why a cancelled booking was cancelled: `customer`, `admin`, `vendor` or `payment_timeout`; null otherwise. */
   cancel_reason: string | null;
   /** The vendor's IANA timezone: the times are shown in it. */
   timezone: string;
@@ -216,9 +229,9 @@ export interface ManagedBooking {
   confirmed_at: string | null;
   paid_at: string | null;
   ended_at: string | null;
-  /** Why a cancelled booking was cancelled: `payment_timeout` or `customer`. */
+  /** Why a cancelled booking was cancelled: `payment_timeout`, `customer`, `admin` or `vendor`. */
   cancel_reason: string | null;
-  /** What the customer wrote when cancelling, if anything. */
+  /** What the customer wrote when cancelling, or the vendor's reason (decision 094), if anything. */
   cancel_note: string | null;
   /** When the customer last moved the booking to another time. */
   rescheduled_at: string | null;
@@ -249,8 +262,13 @@ export interface ManagedBooking {
   can_reschedule: boolean;
   /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
   refund_on_cancel_mxn: number;
-  /** It took place: paid, or confirmed when free, and its time has passed (nothing left to come). */
+  /**
+   * It took place: paid, or confirmed when free, and its time has passed (nothing left to come),
+   * unless the vendor marked that the customer did not come.
+   */
   took_place: boolean;
+  /** How it went, as the vendor marked it once it started (decision 094); null before. */
+  outcome: BookingOutcome | null;
   /** True while the customer can still review it; `review_path` opens the review page. */
   can_review: boolean;
   /** The review page, `/review/{code}?token=…`, while a review can be given or once it was. */
@@ -283,6 +301,16 @@ export interface VendorBooking extends BookingSummary {
   service_location: ServiceLocation | null;
   /** The customer's address, for a service done there. */
   address: BookingAddress | null;
+  /** Why a cancelled booking was cancelled (`customer`, `admin`, `vendor`, `payment_timeout`); else null. */
+  cancel_reason: string | null;
+  /** The reason written with the cancellation, if any. */
+  cancel_note: string | null;
+  /** How it went, once the vendor marked it (decision 094); null before. */
+  outcome: BookingOutcome | null;
+  /** The vendor may cancel it now: confirmed or paid, before its start. */
+  can_cancel: boolean;
+  /** The vendor may mark it completed or a no-show now: confirmed or paid, started, not yet marked. */
+  can_mark_outcome: boolean;
 }
 
 /** GET /api/me/bookings: the signed-in user's appointments (Job History). */

@@ -89,6 +89,12 @@ export const appointmentStatuses = [
 ] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const activeAppointmentStatuses = ['pending_vendor', 'awaiting_payment', 'confirmed', 'paid'] as const;
+/**
+ * How a confirmed or paid booking went, as its vendor marks it once it has started (decision 094):
+ * beside the status, which stays.
+ */
+export const bookingOutcomes = ['completed', 'no_show'] as const;
+export type BookingOutcome = (typeof bookingOutcomes)[number];
 
 // product §4: application statuses seen, with their badge colour.
 export const applicationStatuses = ['submitted', 'pending', 'approved', 'rejected'] as const;

@@ -150,6 +150,9 @@ const admittedStatus: Record<string, number> = {
   'POST /api/vendor/bookings/:id/:action': 200,
   'GET /api/vendor/agenda': 200,
   'GET /api/vendor/stats': 200,
+  'POST /api/vendor/bookings/:id/cancel': 400, // no reason
+  'POST /api/vendor/bookings/:id/complete': 409, // a request, not a booking agreed
+  'POST /api/vendor/bookings/:id/no-show': 409,
   'GET /api/vendor/earnings': 200,
   'GET /api/vendor/calendar-feed': 200,
   'POST /api/vendor/calendar-feed/rotate': 200,
@@ -217,6 +220,8 @@ const otherVendorStatus: Record<string, number> = {
   'PATCH /api/vendor/services/:id': 404,
   'DELETE /api/vendor/services/:id': 404,
   'POST /api/vendor/bookings/:id/:action': 404,
+  'POST /api/vendor/bookings/:id/complete': 404,
+  'POST /api/vendor/bookings/:id/no-show': 404,
 };
 
 /** What each actor must get from a route: the admitted status, or the guard's refusal. */
@@ -424,6 +429,9 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['POST /api/me/bookings/:id/reschedule', 'signedIn'],
       ['GET /api/vendor/bookings', 'vendor'],
       ['POST /api/vendor/bookings/:id/:action', 'vendor'],
+      ['POST /api/vendor/bookings/:id/cancel', 'vendor'],
+      ['POST /api/vendor/bookings/:id/complete', 'vendor'],
+      ['POST /api/vendor/bookings/:id/no-show', 'vendor'],
       ['GET /api/me/bookings', 'signedIn'],
     ];
     for (const [route, access] of expected) {

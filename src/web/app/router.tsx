@@ -104,6 +104,7 @@ const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
   'photos',
   'calendarFeed',
   'agenda',
+  'bookingActions',
 ]);
 const PublicVendor = lazyRoute('public-vendor.tsx');
 const Directory = lazyRoute('public-all-vendors.tsx');

@@ -236,6 +236,7 @@ export const adminEn = {
     cancelReasons: {
       customer: 'Cancelled by the customer',
       admin: 'Cancelled by Barrio',
+      vendor: 'Cancelled by the vendor',
       payment_timeout: 'Cancelled: not paid in time',
     },
     reason: 'Reason: {{note}}',
@@ -576,6 +577,7 @@ export const adminEsMX: ShapeOf<typeof adminEn> = {
     cancelReasons: {
       customer: 'Cancelada por el cliente',
       admin: 'Cancelada por Barrio',
+      vendor: 'Cancelada por el proveedor',
       payment_timeout: 'Cancelada: no se pagó a tiempo',
     },
     reason: 'Motivo: {{note}}',

@@ -191,6 +191,14 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
       'Las reservas se pueden cancelar o mover en línea hasta 24 horas antes de empezar. Escríbele al proveedor.',
     en: 'Bookings can be cancelled or moved online up to 24 hours before they start. Please message the vendor.',
   },
+  booking_started: {
+    'es-MX': 'Esta reserva ya empezó: márcala como realizada, o que el cliente no llegó.',
+    en: 'This booking has already started: mark it completed, or that the customer did not come.',
+  },
+  booking_not_started: {
+    'es-MX': 'Esta reserva todavía no empieza: podrás marcar cómo fue cuando empiece.',
+    en: 'This booking has not started yet: you can mark how it went once it has.',
+  },
   booking_ended: {
     'es-MX': 'Esta reserva ya terminó: no hay nada que agregar al calendario.',
     en: 'This booking has ended: there is nothing to add to a calendar.',

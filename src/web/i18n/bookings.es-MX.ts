@@ -26,6 +26,7 @@ const confirmPageEs = {
     declined: 'Ya rechazaste esta reserva el {{when}}.',
     expired: 'Esta solicitud venció el {{when}} sin respuesta.',
     cancelledByCustomer: 'El cliente canceló esta reserva el {{when}}.',
+    cancelledByVendor: 'Cancelaste esta reserva el {{when}}.',
     cancelledUnpaid:
       'Ya confirmaste esta reserva el {{answered}}; se canceló el {{when}} porque el cliente no pagó a tiempo.',
     cancelled: 'Esta reserva se canceló el {{when}}.',
@@ -156,9 +157,15 @@ export const bookingsEsMX: typeof bookingsEn = {
       reasons: {
         payment_timeout: 'No se pagó en 24 horas',
         customer: 'Cancelaste esta reserva',
+        vendor: 'El proveedor canceló esta reserva',
         other: 'La reserva fue cancelada',
       },
       yourNote: 'Tu motivo: “{{note}}”',
+      vendorNote: 'Su motivo: “{{note}}”',
+      outcome: {
+        completed: 'Realizada, según el proveedor',
+        no_show: 'El proveedor indicó que no llegaste',
+      },
       rescheduled: 'Cambiaste la fecha',
       refundPending: 'Reembolso de {{amount}}: en camino',
       refunded: 'Reembolsado el {{date}}',
@@ -179,6 +186,9 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelledUnpaid: 'No se pagó a tiempo y se canceló. No se cobró nada.',
       cancelled: 'Esta reserva fue cancelada.',
       cancelledByCustomer: 'Cancelaste esta reserva.',
+      cancelledByVendor: 'El proveedor canceló esta reserva; lo sentimos.',
+      noShow:
+        'El proveedor indicó que no llegaste, así que no hay reembolso. Si sí llegaste, escríbele al proveedor o a Barrio.',
       refundOnItsWay: 'Tu reembolso de {{amount}} está en camino.',
       refundDone: 'Te reembolsamos {{amount}}.',
       bookAgain: 'Reservar otro horario con {{vendor}}',

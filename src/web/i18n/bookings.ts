@@ -113,9 +113,15 @@ export const bookingsEn = {
       reasons: {
         payment_timeout: 'Not paid within 24 hours',
         customer: 'You cancelled this booking',
+        vendor: 'The vendor cancelled this booking',
         other: 'The booking was cancelled',
       },
       yourNote: 'Your reason: “{{note}}”',
+      vendorNote: 'Their reason: “{{note}}”',
+      outcome: {
+        completed: 'Completed, as the vendor marked it',
+        no_show: 'The vendor marked that you did not come',
+      },
       rescheduled: 'You changed the date',
       refundPending: 'Refund of {{amount}}: on its way',
       refunded: 'Refunded on {{date}}',
@@ -136,6 +142,9 @@ export const bookingsEn = {
       cancelledUnpaid: 'It was not paid in time, so it was cancelled. Nothing was charged.',
       cancelled: 'This booking was cancelled.',
       cancelledByCustomer: 'You cancelled this booking.',
+      cancelledByVendor: 'The vendor cancelled this booking; we are sorry.',
+      noShow:
+        'The vendor marked that you did not come, so nothing is refunded. If you did come, write to the vendor or to Barrio.',
       refundOnItsWay: 'Your refund of {{amount}} is on its way.',
       refundDone: 'We refunded {{amount}}.',
       bookAgain: 'Book another time with {{vendor}}',
@@ -214,6 +223,7 @@ export const bookingsEn = {
       declined: 'You declined this booking on {{when}}.',
       expired: 'This request expired on {{when}} without an answer.',
       cancelledByCustomer: 'The customer cancelled this booking on {{when}}.',
+      cancelledByVendor: 'You cancelled this booking on {{when}}.',
       cancelledUnpaid:
         'You confirmed this booking on {{answered}}; it was cancelled on {{when}} because the customer did not pay in time.',
       cancelled: 'This booking was cancelled on {{when}}.',

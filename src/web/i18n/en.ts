@@ -2,6 +2,7 @@ import { categoryLabelsIn } from '../../shared/categories.ts';
 import type { adminEn } from './admin.ts';
 import type { agendaEn } from './agenda.ts';
 import type { authEn } from './auth.ts';
+import type { bookingActionsEn } from './booking-actions.ts';
 import type { bookingsEn } from './bookings.ts';
 import type { calendarFeedEn } from './calendar-feed.ts';
 import type { contactsEn } from './contacts.ts';
@@ -216,6 +217,7 @@ export interface LazyTranslations {
   photos: typeof photosEn;
   calendarFeed: typeof calendarFeedEn;
   agenda: typeof agendaEn;
+  bookingActions: typeof bookingActionsEn;
 }
 
 /** Every key t() may name: checked by i18next.d.ts. */

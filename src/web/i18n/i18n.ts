@@ -117,6 +117,11 @@ export const lazyStrings = {
     (m) => m.agendaEn,
     (m) => m.agendaEsMX,
   ),
+  bookingActions: bothIn(
+    () => import('./booking-actions.ts'),
+    (m) => m.bookingActionsEn,
+    (m) => m.bookingActionsEsMX,
+  ),
 } satisfies Record<string, Loaders>;
 
 export type StringsName = keyof typeof lazyStrings;

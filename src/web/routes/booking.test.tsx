@@ -43,6 +43,7 @@ const awaitingPayment = {
   can_review: false,
   review_path: null,
   refund: null,
+  outcome: null,
 };
 const pending = {
   ...awaitingPayment,
@@ -514,6 +515,37 @@ describe('/booking/:code', () => {
     renderAt(URL_OF_PAGE);
     expect(await screen.findByText(/^Refunded on Nov 22, 2026.* 12:00\sPM$/)).toBeTruthy();
     expect(screen.getByText('Amount: $450 MXN')).toBeTruthy();
+  });
+
+  it('says the vendor cancelled it, with their reason and the refund (decision 094)', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...cancelledUnpaid,
+        cancel_reason: 'vendor',
+        cancel_note: 'Se descompuso mi camioneta',
+        refund: { amount_mxn: 45_000, status: 'refunded', refunded_at: '2026-11-22T18:00:00.000Z' },
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    expect(await screen.findByText('The vendor cancelled this booking', { exact: true })).toBeTruthy();
+    expect(screen.getByText('Their reason: “Se descompuso mi camioneta”')).toBeTruthy();
+    expect(
+      screen.getByText('The vendor cancelled this booking; we are sorry. We refunded $450 MXN.'),
+    ).toBeTruthy();
+  });
+
+  it('says when the vendor marked that the customer did not come, and offers no change (decision 094)', async () => {
+    answer = {
+      status: 200,
+      body: { ...paid, can_cancel: false, can_reschedule: false, change_deadline: null, outcome: 'no_show' },
+    };
+    renderAt(URL_OF_PAGE);
+    expect(
+      await screen.findByText(/^The vendor marked that you did not come, so nothing is refunded\./),
+    ).toBeTruthy();
+    expect(screen.getByText('The vendor marked that you did not come')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
   });
 
   it('within 24 hours of the start offers no Cancel or Reschedule: the rule, and the vendor’s WhatsApp', async () => {

@@ -118,7 +118,9 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
   // Declined, expired or cancelled: no longer one of the statuses that hold a slot.
   // Ended: it no longer holds its time, or it took place — nothing left to add to a calendar or change.
   const ended =
-    booking.took_place || !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
+    booking.took_place ||
+    booking.outcome !== null ||
+    !(activeAppointmentStatuses as readonly string[]).includes(booking.status);
   const minutes = Math.round((Date.parse(booking.end_time) - Date.parse(booking.start_time)) / 60_000);
   const where = whereText(t, booking);
   const service = booking.service_name ?? t('bookings.manage.anyService');

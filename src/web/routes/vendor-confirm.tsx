@@ -203,6 +203,7 @@ function closedText(booking: ClosedBookingByToken, t: TFunction): string {
     case 'cancelled':
       if (ended && booking.cancel_reason === 'customer')
         return t(`${key}.cancelledByCustomer`, { when: ended });
+      if (ended && booking.cancel_reason === 'vendor') return t(`${key}.cancelledByVendor`, { when: ended });
       if (ended && answered) return t(`${key}.cancelledUnpaid`, { answered, when: ended });
       if (ended) return t(`${key}.cancelled`, { when: ended });
       break;

@@ -11,7 +11,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { type AppointmentStatus, appointmentStatuses } from '../../../shared/constants.ts';
+import {
+  type AppointmentStatus,
+  appointmentStatuses,
+  type BookingOutcome,
+} from '../../../shared/constants.ts';
 import { languages as appLanguages } from '../../../shared/language.ts';
 import type { BookingAddress, ServiceLocation } from '../../../shared/service-location.ts';
 import { user } from './auth.ts';
@@ -85,10 +89,14 @@ export const appointments = pgTable(
     paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment) or 'customer',
-    // with what the customer wrote.
+    // Why it was cancelled: 'payment_timeout' (the sweeper, a late payment), 'customer', 'admin'
+    // or 'vendor' (decision 094), with what the customer wrote or the admin's or vendor's reason.
     cancelReason: text('cancel_reason'),
     cancelNote: text('cancel_note'),
+    // How it went, as the vendor marked it once it started (decision 094); null until then. The
+    // status stays confirmed or paid: completing changes no money, nor does a no-show yet.
+    outcome: text('outcome').$type<BookingOutcome>(),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
     // When the customer last moved it to another time.
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
@@ -149,6 +157,7 @@ export const appointments = pgTable(
     check('appointments_amount_check', sql`${t.amountMxn} >= 0`),
     check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('appointments_language_check', sql`${t.language} in ('es-MX', 'en')`),
+    check('appointments_outcome_check', sql`${t.outcome} in ('completed', 'no_show')`),
   ],
 );
 

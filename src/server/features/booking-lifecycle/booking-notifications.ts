@@ -16,6 +16,7 @@ import {
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from './messages/booking-mails.ts';
+import type { By as CancelledBy } from './messages/change-mails.ts';
 import {
   customerCancelledMail,
   customerExpiredMail,
@@ -305,7 +306,8 @@ async function enqueueVendorNotice(
 /**
  * cancel: the customer's receipt (with the refund owed, if any, and the calendar's cancellation), by
  * WhatsApp too with their consent, and the vendor's notice; when an administrator cancelled
- * (decision 049) both learn that Barrio did.
+ * (decision 049) both learn that Barrio did, when the vendor did (decision 094) the customer reads
+ * the vendor's reason and the vendor gets a copy.
  */
 export async function notifyCancelled(
   tx: Tx,
@@ -316,13 +318,14 @@ export async function notifyCancelled(
     refundMxn,
     now,
     manageLink,
-  }: { by: 'customer' | 'admin'; note: string | null; refundMxn: number; now: Date; manageLink: ManageLink },
+  }: { by: CancelledBy; note: string | null; refundMxn: number; now: Date; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
   const when = formatWhen(facts.start, facts.timezone, facts.vendorLanguage);
   const wanted = await emailNotificationsWanted(tx, booking.id);
-  // The customer's own cancellation, and any refund owed, are told whatever the switch says.
-  if (by === 'customer' || refundMxn > 0 || wanted.customer)
+  // The customer's own cancellation, the vendor's (which the customer did not ask for and must not
+  // miss), and any refund owed, are told whatever the switch says.
+  if (by !== 'admin' || refundMxn > 0 || wanted.customer)
     await enqueueMail(
       tx,
       customerCancelledMail(facts, refundMxn, {
@@ -339,12 +342,18 @@ export async function notifyCancelled(
       customerWhatsApp,
       cancelledCustomerWhatsApp(facts, { by, note, refundMxn }),
     );
-  if (facts.vendorEmail && wanted.vendor)
+  // The vendor's own cancellation is a receipt of what they did: sent whatever the switch says.
+  if (facts.vendorEmail && (wanted.vendor || by === 'vendor'))
     await enqueueMail(
       tx,
       vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0, by }),
     );
-  if (facts.vendorPhone)
+  if (facts.vendorPhone && by === 'vendor')
+    await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorCancelledWhatsApp(facts, note, by), {
+      key: 'booking_cancelled_by_you',
+      parameters: [facts.code, facts.serviceName, when],
+    });
+  else if (facts.vendorPhone)
     await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorCancelledWhatsApp(facts, note, by), {
       key: by === 'admin' ? 'booking_cancelled_by_barrio' : 'booking_cancelled',
       parameters: [facts.code, facts.serviceName, when],

@@ -34,7 +34,7 @@ describe('TRANSITIONS', () => {
     expect([...terminalStatuses].sort()).toEqual(['cancelled', 'declined', 'expired']);
   });
 
-  it('lets the customer cancel or move any active booking, and moves a confirmed or paid one only so', () => {
+  it('lets the customer cancel or move any active booking; a confirmed or paid one also gets its outcome', () => {
     for (const status of activeAppointmentStatuses) {
       expect(canTransition('cancel', status, 'cancelled')).toBe(true);
       expect(canTransition('reschedule', status, status)).toBe(true);
@@ -44,7 +44,15 @@ describe('TRANSITIONS', () => {
     const fromConfirmedOrPaid = operations.filter((op) =>
       startsFrom(op).some((s) => s === 'confirmed' || s === 'paid'),
     );
-    expect(fromConfirmedOrPaid.sort()).toEqual(['cancel', 'reschedule']);
+    expect(fromConfirmedOrPaid.sort()).toEqual(['cancel', 'complete', 'no_show', 'reschedule']);
+    // Marking how it went keeps the status (the outcome is a column of its own, decision 094).
+    for (const status of ['confirmed', 'paid'] as const)
+      for (const op of ['complete', 'no_show'] as const) {
+        expect(canTransition(op, status, status)).toBe(true);
+        expect(canTransition(op, status, 'cancelled')).toBe(false);
+      }
+    expect(canTransition('complete', 'awaiting_payment', 'awaiting_payment')).toBe(false);
+    expect(canTransition('no_show', 'pending_vendor', 'pending_vendor')).toBe(false);
   });
 
   it('names the status its update requires: the one read, for an operation that starts from several', () => {

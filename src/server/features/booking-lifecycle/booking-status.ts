@@ -41,7 +41,9 @@ export type BookingOperation =
   | 'cancel_unpaid'
   | 'late_payment'
   | 'cancel'
-  | 'reschedule';
+  | 'reschedule'
+  | 'complete'
+  | 'no_show';
 
 export interface Transition {
   /**
@@ -51,7 +53,7 @@ export interface Transition {
   from: AppointmentStatus | readonly AppointmentStatus[] | null;
   /**
    * What it may become: confirm moves a free booking straight to `confirmed`; empty when the
-   * operation keeps the status (reschedule moves the time).
+   * operation keeps the status (reschedule moves the time; complete and no_show record the outcome).
    */
   to: readonly AppointmentStatus[];
   /** Who or what runs it. */
@@ -82,12 +84,22 @@ export const TRANSITIONS = {
   cancel: {
     from: activeAppointmentStatuses,
     to: ['cancelled'],
-    by: 'the customer, until 24 h before the start, or an admin at any time; a paid booking is refunded (decisions 046, 049)',
+    by: 'the customer, until 24 h before the start; an admin at any time; the vendor, a confirmed or paid booking until its start; a paid booking is refunded (decisions 046, 049, 094)',
   },
   reschedule: {
     from: activeAppointmentStatuses,
     to: [],
     by: 'the customer, until 24 h before the start, to an open slot of the same service',
+  },
+  complete: {
+    from: ['confirmed', 'paid'],
+    to: [],
+    by: 'the vendor, once the start has passed, when no outcome is recorded yet (outcome completed; decision 094)',
+  },
+  no_show: {
+    from: ['confirmed', 'paid'],
+    to: [],
+    by: 'the vendor, once the start has passed, when no outcome is recorded yet (outcome no_show; decision 094)',
   },
 } as const satisfies Record<BookingOperation, Transition>;
 

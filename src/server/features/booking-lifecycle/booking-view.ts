@@ -35,6 +35,9 @@ export const bookingViewColumns = {
   cancelReason: appointments.cancelReason,
   cancelNote: appointments.cancelNote,
   rescheduledAt: appointments.rescheduledAt,
+  /** How it went, as the vendor marked it once it started (decision 094). */
+  outcome: appointments.outcome,
+  outcomeAt: appointments.outcomeAt,
   rescheduleCount: appointments.rescheduleCount,
   /** A refund is owed and not yet accepted by the provider (decision 046). */
   refundNeeded: appointments.refundNeeded,

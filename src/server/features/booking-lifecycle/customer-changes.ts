@@ -43,7 +43,7 @@ const tooLate = () =>
     'Bookings can be cancelled or moved online up to 24 hours before they start. Please message the vendor.',
   );
 
-const isActive = (status: AppointmentStatus) =>
+export const isActive = (status: AppointmentStatus) =>
   (activeAppointmentStatuses as readonly AppointmentStatus[]).includes(status);
 
 /** What the customer may do now (the booking page's actions; decision 046). */
@@ -125,10 +125,13 @@ export async function cancelByAdmin({
 }
 
 /** Who cancelled a booking, as `cancel_reason` keeps it (beside the sweeper's `payment_timeout`). */
-export type CancelledBy = 'customer' | 'admin';
+export type CancelledBy = 'customer' | 'admin' | 'vendor';
 
-/** The cancel transition both callers share: one conditional UPDATE, then the checkout and the refund. */
-async function cancelAs({
+/**
+ * The cancel transition every caller shares (the customer, an admin, the vendor: vendor-actions.ts):
+ * one conditional UPDATE on the status and start the caller read, then the checkout and the refund.
+ */
+export async function cancelAs({
   db,
   row,
   now,

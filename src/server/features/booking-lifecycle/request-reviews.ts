@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { REVIEW_REQUEST_HOURS_AFTER } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -34,6 +34,8 @@ export async function requestReviews({
 }): Promise<number> {
   const due = and(
     inArray(appointments.status, ['confirmed', 'paid']),
+    // The vendor said the customer did not come (decision 094): there is nothing to review.
+    or(isNull(appointments.outcome), ne(appointments.outcome, 'no_show')),
     isNull(appointments.reviewRequestedAt),
     lte(appointments.endTz, new Date(now.getTime() - REVIEW_REQUEST_HOURS_AFTER * HOUR_MS)),
     gt(appointments.endTz, new Date(now.getTime() - ASK_WITHIN_HOURS * HOUR_MS)),

@@ -40,6 +40,7 @@ import {
 } from '../booking-lifecycle/manage-links.ts';
 import { bookingCalendar } from '../booking-lifecycle/messages/booking-calendar.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
+import { vendorActionsOf } from '../booking-lifecycle/vendor-actions.ts';
 import { type BookingReview, customerReviewState, reviewsOfBookings } from '../reviews/review-rules.ts';
 
 // The bookings' reads (ARCHITECTURE §4, §6): the vendor's answer page, the vendor's list and the
@@ -145,6 +146,10 @@ export async function listVendorBookings({
     created_at: row.createdAt.toISOString(),
     service_location: row.serviceLocation,
     address: row.address,
+    cancel_reason: effectiveStatus(row, now) === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
+    cancel_note: effectiveStatus(row, now) === 'cancelled' ? row.cancelNote : null,
+    outcome: row.outcome,
+    ...vendorActionsOf(row, now),
   }));
 }
 
@@ -293,7 +298,11 @@ function toManagedBooking(
     can_cancel: changes.canCancel,
     can_reschedule: changes.canReschedule,
     refund_on_cancel_mxn: changes.refundOnCancelMxn,
-    took_place: (status === 'paid' || status === 'confirmed') && row.endTz.getTime() <= now.getTime(),
+    took_place:
+      (status === 'paid' || status === 'confirmed') &&
+      row.endTz.getTime() <= now.getTime() &&
+      row.outcome !== 'no_show',
+    outcome: row.outcome,
     can_review: review.can_review,
     review_path: review.reviewable_or_reviewed ? reviewPath(secret, row) : null,
     refund: refundOwed

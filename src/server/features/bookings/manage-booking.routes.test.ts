@@ -74,6 +74,7 @@ describe(`the customer's booking page (${testEngine})`, () => {
       can_reschedule: false,
       refund_on_cancel_mxn: 0,
       took_place: false,
+      outcome: null,
       can_review: false,
       review_path: null,
       refund: null,

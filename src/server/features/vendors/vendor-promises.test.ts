@@ -102,6 +102,63 @@ describe(`measured promises and best rated (${testEngine})`, () => {
     expect(few.get(newcomer.id)).toEqual({ response_minutes_median: null, completion_rate: null });
   });
 
+  it('a booking the vendor cancelled counts as not carried out once its time has passed', async () => {
+    const vendor = await insertVendor(database.db);
+    const paid = (daysAgo: number) =>
+      past(vendor.id, daysAgo, {
+        status: 'paid',
+        answeredAt: answeredAfter(daysAgo, 30),
+        confirmedAt: answeredAfter(daysAgo, 30),
+      });
+    const cancelledByVendor = (daysAgo: number) =>
+      past(vendor.id, daysAgo, {
+        status: 'cancelled',
+        cancelReason: 'vendor',
+        cancelNote: 'Se descompuso mi auto',
+        answeredAt: answeredAfter(daysAgo, 30),
+        confirmedAt: answeredAfter(daysAgo, 30),
+      });
+    await database.db
+      .insert(appointments)
+      .values([paid(10), paid(11), paid(12), paid(13), cancelledByVendor(14), cancelledByVendor(1)]);
+    // The one cancelled 1 day ago was due tomorrow: its time has not passed, so it is not counted yet.
+    expect((await vendorPromises(database.db, [vendor.id], NOW)).get(vendor.id)?.completion_rate).toBe(0.8);
+    expect(
+      (await vendorPromises(database.db, [vendor.id], at(2 * DAY))).get(vendor.id)?.completion_rate,
+    ).toBe(0.67);
+  });
+
+  it('a booking marked completed counts as carried out; a no-show is left out of the rate', async () => {
+    const vendor = await insertVendor(database.db);
+    const paid = (daysAgo: number, outcome: 'completed' | 'no_show' | null) =>
+      past(vendor.id, daysAgo, {
+        status: 'paid',
+        answeredAt: answeredAfter(daysAgo, 30),
+        confirmedAt: answeredAfter(daysAgo, 30),
+        outcome,
+        outcomeAt: outcome ? at(-daysAgo * DAY + 2 * DAY) : null,
+      });
+    const cancelledByVendor = past(vendor.id, 15, {
+      status: 'cancelled',
+      cancelReason: 'vendor',
+      answeredAt: answeredAfter(15, 30),
+      confirmedAt: answeredAfter(15, 30),
+    });
+    await database.db
+      .insert(appointments)
+      .values([
+        paid(10, 'completed'),
+        paid(11, 'completed'),
+        paid(12, null),
+        paid(13, null),
+        paid(14, 'no_show'),
+        paid(16, 'no_show'),
+        cancelledByVendor,
+      ]);
+    // Four carried out of five (the vendor's cancel the fifth); the two no-shows are not counted.
+    expect((await vendorPromises(database.db, [vendor.id], NOW)).get(vendor.id)?.completion_rate).toBe(0.8);
+  });
+
   it('sorts best rated by the Bayesian average: one 5 does not outrank forty 4.8s', async () => {
     const category = 'photography' as const;
     const one = await insertVendor(database.db, { serviceCategory: category, businessName: 'Una Cinco' });

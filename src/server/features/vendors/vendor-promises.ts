@@ -11,7 +11,8 @@ import { appointments } from '../../db/schema/bookings.ts';
 // by anybody: how fast the vendor answers (the median minutes from request to answer over the last
 // RESPONSE_TIME_DAYS; a request left to expire counts as answered at its expiry) and how often a
 // confirmed booking is carried out (of those whose time passed in the last year, leaving out what
-// the customer cancelled or never paid). Each is null when there is too little to say.
+// the customer cancelled or never paid, or did not come; what the vendor or an admin cancelled counts
+// as not carried out, decision 094). Each is null when there is too little to say.
 
 const DAY_MS = 24 * 60 * 60_000;
 /** The completion rate looks back a year: enough bookings, and the index's range stays short. */
@@ -34,7 +35,8 @@ export async function vendorPromises(
   const answeredAt = sql`coalesce(${a.answeredAt}, case when ${a.status} = 'expired' then ${a.updatedAt} end)`;
   const asked = sql`${a.createdAt} >= ${responseFrom} and ${answeredAt} is not null`;
   const confirmedAndPast = sql`${a.confirmedAt} is not null and ${a.endTz} <= ${now}
-    and not (${a.status} = 'cancelled' and coalesce(${a.cancelReason}, '') in ('customer', 'payment_timeout'))`;
+    and not (${a.status} = 'cancelled' and coalesce(${a.cancelReason}, '') in ('customer', 'payment_timeout'))
+    and ${a.outcome} is distinct from 'no_show'`;
   const rows = await db
     .select({
       vendorId: a.vendorProfileId,

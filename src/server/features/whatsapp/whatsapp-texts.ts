@@ -270,6 +270,20 @@ export const templates = {
       buttons: [VIEW_BOOKING.en],
     },
   }),
+  // Decision 094: the vendor cancelled; the customer is always refunded in full. The reason is in
+  // the text sent inside the 24-hour window, never a template parameter (free text Meta may refuse).
+  customer_cancelled_by_vendor: translated('barrio_customer_cancelled_by_vendor', {
+    'es-MX': {
+      body: 'Lo sentimos: {{2}} canceló tu reserva {{1}} ({{3}}). Si estaba pagada, te reembolsamos el importe completo.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Sorry: {{2}} cancelled your booking {{1}} ({{3}}). If it was paid, we refund the full amount.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
   // Decision 072: the customer's own cancellation and the vendor's decline, told by WhatsApp too.
   customer_cancelled: translated('barrio_customer_cancelled', {
     'es-MX': {
@@ -331,6 +345,17 @@ export const templates = {
     },
     en: {
       body: 'Barrio cancelled booking {{1}} ({{2}}, {{3}}). The slot is free again and, if it was paid, it is refunded in full.',
+      example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en],
+    },
+  }),
+  // Decision 094: the vendor's own copy of their cancellation.
+  booking_cancelled_by_you: translated('barrio_booking_cancelled_by_you', {
+    'es-MX': {
+      body: 'Cancelaste la reserva {{1}} ({{2}}, {{3}}); ya le avisamos al cliente y, si estaba pagada, se le reembolsa completa.',
+      example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'You cancelled booking {{1}} ({{2}}, {{3}}); we have told the customer and, if it was paid, it is refunded in full.',
       example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en],
     },
   }),

@@ -60,11 +60,15 @@ export function timelineSteps(booking: ManagedBooking, t: TFunction, when: (iso:
         state: 'ended',
         note: !cancelled
           ? undefined
-          : reason === 'payment_timeout' || reason === 'customer'
+          : reason === 'payment_timeout' || reason === 'customer' || reason === 'vendor'
             ? t(`bookings.manage.timeline.reasons.${reason}`)
             : t('bookings.manage.timeline.reasons.other'),
-        ...(cancelled && reason === 'customer' && booking.cancel_note
-          ? { quote: t('bookings.manage.timeline.yourNote', { note: booking.cancel_note }) }
+        ...(cancelled && (reason === 'customer' || reason === 'vendor') && booking.cancel_note
+          ? {
+              quote: t(`bookings.manage.timeline.${reason === 'vendor' ? 'vendorNote' : 'yourNote'}`, {
+                note: booking.cancel_note,
+              }),
+            }
           : {}),
       });
       break;
@@ -80,6 +84,15 @@ export function timelineSteps(booking: ManagedBooking, t: TFunction, when: (iso:
       );
     }
   }
+  // How it went, as the vendor marked it once it started (decision 094).
+  if (booking.outcome)
+    steps.push({
+      key: 'outcome',
+      label: t(`bookings.manage.timeline.outcome.${booking.outcome}`),
+      at: null,
+      waiting: null,
+      state: booking.outcome === 'completed' ? 'done' : 'ended',
+    });
   const movedAt = booking.rescheduled_at;
   if (movedAt) {
     const index = steps.findIndex((step) => step.at === null || step.at > movedAt);
@@ -129,7 +142,9 @@ export function nextText(booking: ManagedBooking, t: TFunction, when: (iso: stri
         : t('bookings.manage.next.awaitingPaymentNoDue');
     case 'paid':
     case 'confirmed':
-      if (booking.took_place) return t('bookings.manage.next.tookPlace', { date: when(booking.start_time) });
+      if (booking.outcome === 'no_show') return t('bookings.manage.next.noShow');
+      if (booking.took_place || booking.outcome === 'completed')
+        return t('bookings.manage.next.tookPlace', { date: when(booking.start_time) });
       return t(booking.status === 'paid' ? 'bookings.manage.next.paid' : 'bookings.manage.next.confirmed');
     case 'declined':
       return t('bookings.manage.next.declined');
@@ -143,7 +158,9 @@ export function nextText(booking: ManagedBooking, t: TFunction, when: (iso: stri
       return [
         booking.cancel_reason === 'customer'
           ? t('bookings.manage.next.cancelledByCustomer')
-          : t('bookings.manage.next.cancelled'),
+          : booking.cancel_reason === 'vendor'
+            ? t('bookings.manage.next.cancelledByVendor')
+            : t('bookings.manage.next.cancelled'),
         refundText(booking, t),
       ]
         .filter(Boolean)

@@ -95,11 +95,13 @@ const templateParameters = (lang: Language): Record<TemplateKey, string[]> => {
     customer_rescheduled: booking,
     customer_cancelled_by_barrio: booking,
     customer_cancelled: booking,
+    customer_cancelled_by_vendor: booking,
     customer_declined: booking,
     payment_received: ['XK7P2M', 'Casa Limpia'],
     booking_reminder: booking,
     booking_cancelled: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
     booking_cancelled_by_barrio: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
+    booking_cancelled_by_you: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
     booking_rescheduled: ['XK7P2M', EARLIER_SHORT[lang], MORNING[lang]],
     booking_expired: ['XK7P2M', 'Casa Limpia'],
     review_request: ['XK7P2M', 'Casa Limpia'],
@@ -142,6 +144,14 @@ function customerTexts(lang: Language): [string, string][] {
       'customerCancelledWhatsApp',
       customerCancelledWhatsApp(f, { by: 'customer', note: null, refundMxn: 45_000 }),
     ],
+    [
+      'customerCancelledMail by the vendor',
+      mail(customerCancelledMail(f, 45_000, { by: 'vendor', note: 'Se descompuso mi auto' })),
+    ],
+    [
+      'customerCancelledWhatsApp by the vendor',
+      customerCancelledWhatsApp(f, { by: 'vendor', note: 'Se descompuso mi auto', refundMxn: 45_000 }),
+    ],
     ['customerRescheduledMail', mail(customerRescheduledMail(f, EARLIER, 'BEGIN:VCALENDAR'))],
     ['customerReminderMail', mail(customerReminderMail(f, 'BEGIN:VCALENDAR'))],
     ['reminderWhatsApp customer', reminderWhatsApp(f, 'customer')],
@@ -183,6 +193,11 @@ function vendorTexts(lang: Language): [string, string][] {
       mail(vendorCancelledMail('v@x.test', f, { note: null, refunded: false, by: 'admin' })),
     ],
     ['vendorCancelledWhatsApp by Barrio', vendorCancelledWhatsApp(f, null, 'admin')],
+    [
+      'vendorCancelledMail by the vendor',
+      mail(vendorCancelledMail('v@x.test', f, { note: 'Viaje', refunded: true, by: 'vendor' })),
+    ],
+    ['vendorCancelledWhatsApp by the vendor', vendorCancelledWhatsApp(f, 'Viaje', 'vendor')],
     ['vendorRescheduledMail', mail(vendorRescheduledMail('v@x.test', f, EARLIER))],
     ['vendorRescheduledWhatsApp', vendorRescheduledWhatsApp(f, EARLIER)],
     ['vendorReminderMail', mail(vendorReminderMail('v@x.test', f))],
@@ -307,6 +322,33 @@ describe('booking messages', () => {
   });
 });
 
+describe('the vendor cancels (decision 094)', () => {
+  it('the customer reads that the vendor cancelled, the reason and the full refund, in their language', () => {
+    const es = factsIn('es-MX');
+    const en = factsIn('en');
+    const reason = 'Se descompuso mi auto';
+    expect(mail(customerCancelledMail(es, 45_000, { by: 'vendor', note: reason }))).toMatch(
+      /^El proveedor canceló tu reserva XK7P2M\n[\s\S]*Casa Limpia canceló tu reserva[\s\S]*Motivo: Se descompuso mi auto[\s\S]*importe completo, \$450/,
+    );
+    expect(customerCancelledWhatsApp(en, { by: 'vendor', note: reason, refundMxn: 45_000 })).toMatch(
+      /^Casa Limpia cancelled your booking XK7P2M[\s\S]*Reason: Se descompuso mi auto\nWe will refund \$450/,
+    );
+    expect(cancelledCustomerWhatsApp(es, { by: 'vendor', note: reason, refundMxn: 0 }).template.key).toBe(
+      'customer_cancelled_by_vendor',
+    );
+  });
+
+  it('the vendor’s own copy says they cancelled, with their reason', () => {
+    const es = factsIn('es-MX');
+    expect(
+      mail(vendorCancelledMail('v@x.test', es, { note: 'Viaje', refunded: true, by: 'vendor' })),
+    ).toMatch(/^Cancelaste la reserva XK7P2M\n[\s\S]*Motivo: Viaje[\s\S]*reembolso completo/);
+    expect(vendorCancelledWhatsApp(factsIn('en'), 'Viaje', 'vendor')).toMatch(
+      /^You cancelled booking XK7P2M by Ana[\s\S]*\nReason: Viaje$/,
+    );
+  });
+});
+
 describe('the customer’s WhatsApp messages (decisions 070, 072)', () => {
   const customerIn = (lang: Language): CustomerWhatsApp[] => {
     const f = factsIn(lang);
@@ -321,6 +363,7 @@ describe('the customer’s WhatsApp messages (decisions 070, 072)', () => {
       rescheduledCustomerWhatsApp(f, EARLIER),
       cancelledCustomerWhatsApp(f, { by: 'admin', note: 'Enfermedad', refundMxn: 45_000 }),
       cancelledCustomerWhatsApp(f, { by: 'customer', note: null, refundMxn: 0 }),
+      cancelledCustomerWhatsApp(f, { by: 'vendor', note: 'Se descompuso mi auto', refundMxn: 45_000 }),
       declinedCustomerWhatsApp(f),
       expiredCustomerWhatsApp(f, SIMILAR),
       reviewRequestCustomerWhatsApp(f, REVIEW),

@@ -33,7 +33,8 @@ function customerEndedMail(
   };
 }
 
-type By = 'customer' | 'admin';
+/** Who cancelled: the customer, an administrator (decision 049) or the vendor (decision 094). */
+export type By = 'customer' | 'admin' | 'vendor';
 
 interface ChangeWords {
   cancelledSubject: (by: By, code: string) => string;
@@ -47,6 +48,8 @@ interface ChangeWords {
   vendorCancelledSaid: (by: By, f: PaymentMailFacts) => string;
   vendorRefunded: string;
   vendorCancelledWhatsApp: (who: string, f: PaymentMailFacts, when: string) => string;
+  /** The vendor's own copy of their cancellation (decision 094). */
+  vendorCancelledOwnWhatsApp: (f: PaymentMailFacts, when: string) => string;
   /** Who cancelled, for the vendor: Barrio, or the customer by name. */
   barrio: string;
   rescheduledSubject: (code: string) => string;
@@ -76,11 +79,17 @@ interface ChangeWords {
 const change: Record<Language, ChangeWords> = {
   'es-MX': {
     cancelledSubject: (by, code) =>
-      by === 'admin' ? `Cancelamos tu reserva ${code}` : `Cancelaste tu reserva ${code}`,
+      by === 'admin'
+        ? `Cancelamos tu reserva ${code}`
+        : by === 'vendor'
+          ? `El proveedor canceló tu reserva ${code}`
+          : `Cancelaste tu reserva ${code}`,
     cancelledSaid: (by, vendor) =>
       by === 'admin'
         ? `Barrio canceló tu reserva con ${vendor}. Ya avisamos a ${vendor}.`
-        : `Cancelaste tu reserva con ${vendor}.`,
+        : by === 'vendor'
+          ? `${vendor} canceló tu reserva. Lo sentimos.`
+          : `Cancelaste tu reserva con ${vendor}.`,
     reason: 'Motivo',
     refund: (refund) =>
       `Te reembolsaremos el importe completo, ${refund}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`,
@@ -88,17 +97,27 @@ const change: Record<Language, ChangeWords> = {
     cancelledWhatsApp: (by, f, when) =>
       by === 'admin'
         ? `Barrio canceló tu reserva ${f.code} con ${f.vendorName} (${f.serviceName}, ${when}).`
-        : `Cancelaste tu reserva ${f.code} con ${f.vendorName} (${f.serviceName}, ${when}); ya avisamos a ${f.vendorName}.`,
+        : by === 'vendor'
+          ? `${f.vendorName} canceló tu reserva ${f.code} (${f.serviceName}, ${when}).`
+          : `Cancelaste tu reserva ${f.code} con ${f.vendorName} (${f.serviceName}, ${when}); ya avisamos a ${f.vendorName}.`,
     refundWhatsApp: (refund) => `Te reembolsaremos ${refund} a la tarjeta con la que pagaste.`,
     vendorCancelledSubject: (by, code) =>
-      by === 'admin' ? `Reserva ${code} cancelada por Barrio` : `Reserva ${code} cancelada por el cliente`,
+      by === 'admin'
+        ? `Reserva ${code} cancelada por Barrio`
+        : by === 'vendor'
+          ? `Cancelaste la reserva ${code}`
+          : `Reserva ${code} cancelada por el cliente`,
     vendorCancelledSaid: (by, f) =>
       by === 'admin'
         ? `Barrio canceló la reserva ${f.code} de ${f.customerName}. El horario vuelve a estar libre.`
-        : `${f.customerName} canceló la reserva ${f.code}. El horario vuelve a estar libre.`,
+        : by === 'vendor'
+          ? `Cancelaste la reserva ${f.code} de ${f.customerName}; ya le avisamos. El horario vuelve a estar libre.`
+          : `${f.customerName} canceló la reserva ${f.code}. El horario vuelve a estar libre.`,
     vendorRefunded: 'El cliente recibe el reembolso completo de su pago.',
     vendorCancelledWhatsApp: (who, f, when) =>
       `${who} canceló la reserva ${f.code} (${f.serviceName}, ${when}). El horario vuelve a estar libre.`,
+    vendorCancelledOwnWhatsApp: (f, when) =>
+      `Cancelaste la reserva ${f.code} de ${f.customerName} (${f.serviceName}, ${when}); ya le avisamos. El horario vuelve a estar libre.`,
     barrio: 'Barrio',
     rescheduledSubject: (code) => `Reserva ${code}: nueva fecha`,
     rescheduledSaid: (f, before, after) =>
@@ -137,11 +156,17 @@ const change: Record<Language, ChangeWords> = {
   },
   en: {
     cancelledSubject: (by, code) =>
-      by === 'admin' ? `We cancelled your booking ${code}` : `You cancelled your booking ${code}`,
+      by === 'admin'
+        ? `We cancelled your booking ${code}`
+        : by === 'vendor'
+          ? `The vendor cancelled your booking ${code}`
+          : `You cancelled your booking ${code}`,
     cancelledSaid: (by, vendor) =>
       by === 'admin'
         ? `Barrio cancelled your booking with ${vendor}. We have told ${vendor}.`
-        : `You cancelled your booking with ${vendor}.`,
+        : by === 'vendor'
+          ? `${vendor} cancelled your booking. We are sorry.`
+          : `You cancelled your booking with ${vendor}.`,
     reason: 'Reason',
     refund: (refund) =>
       `We will refund the full amount, ${refund}, to the card you paid with; we will write to you when the refund is issued.`,
@@ -149,17 +174,27 @@ const change: Record<Language, ChangeWords> = {
     cancelledWhatsApp: (by, f, when) =>
       by === 'admin'
         ? `Barrio cancelled your booking ${f.code} with ${f.vendorName} (${f.serviceName}, ${when}).`
-        : `You cancelled your booking ${f.code} with ${f.vendorName} (${f.serviceName}, ${when}); we have told ${f.vendorName}.`,
+        : by === 'vendor'
+          ? `${f.vendorName} cancelled your booking ${f.code} (${f.serviceName}, ${when}).`
+          : `You cancelled your booking ${f.code} with ${f.vendorName} (${f.serviceName}, ${when}); we have told ${f.vendorName}.`,
     refundWhatsApp: (refund) => `We will refund ${refund} to the card you paid with.`,
     vendorCancelledSubject: (by, code) =>
-      by === 'admin' ? `Booking ${code} cancelled by Barrio` : `Booking ${code} cancelled by the customer`,
+      by === 'admin'
+        ? `Booking ${code} cancelled by Barrio`
+        : by === 'vendor'
+          ? `You cancelled booking ${code}`
+          : `Booking ${code} cancelled by the customer`,
     vendorCancelledSaid: (by, f) =>
       by === 'admin'
         ? `Barrio cancelled booking ${f.code} by ${f.customerName}. The slot is free again.`
-        : `${f.customerName} cancelled booking ${f.code}. The slot is free again.`,
+        : by === 'vendor'
+          ? `You cancelled booking ${f.code} by ${f.customerName}; we have told them. The slot is free again.`
+          : `${f.customerName} cancelled booking ${f.code}. The slot is free again.`,
     vendorRefunded: 'The customer gets a full refund of their payment.',
     vendorCancelledWhatsApp: (who, f, when) =>
       `${who} cancelled booking ${f.code} (${f.serviceName}, ${when}). The slot is free again.`,
+    vendorCancelledOwnWhatsApp: (f, when) =>
+      `You cancelled booking ${f.code} by ${f.customerName} (${f.serviceName}, ${when}); we have told them. The slot is free again.`,
     barrio: 'Barrio',
     rescheduledSubject: (code) => `Booking ${code}: new time`,
     rescheduledSaid: (f, before, after) =>
@@ -215,7 +250,7 @@ export function customerCancelledMail(
     w.cancelledSubject(by, facts.code),
     [
       w.cancelledSaid(by, facts.vendorName),
-      ...(by === 'admin' && note ? [`${w.reason}: ${note}`] : []),
+      ...(by !== 'customer' && note ? [`${w.reason}: ${note}`] : []),
       refundMxn > 0 ? w.refund(formatMxn(refundMxn)) : w.nothingCharged,
     ],
     calendar,
@@ -233,7 +268,7 @@ export function customerCancelledWhatsApp(
   const w = change[facts.language];
   return [
     w.cancelledWhatsApp(by, facts, on(facts.start, facts, facts.language)),
-    ...(by === 'admin' && note ? [`${w.reason}: ${note}`] : []),
+    ...(by !== 'customer' && note ? [`${w.reason}: ${note}`] : []),
     refundMxn > 0 ? w.refundWhatsApp(formatMxn(refundMxn)) : w.nothingCharged,
   ].join('\n');
 }
@@ -257,9 +292,10 @@ export function vendorCancelledWhatsApp(
   by: By = 'customer',
 ): string {
   const w = change[facts.vendorLanguage];
+  const when = on(facts.start, facts, facts.vendorLanguage);
   const who = by === 'admin' ? w.barrio : facts.customerName;
   return [
-    w.vendorCancelledWhatsApp(who, facts, on(facts.start, facts, facts.vendorLanguage)),
+    by === 'vendor' ? w.vendorCancelledOwnWhatsApp(facts, when) : w.vendorCancelledWhatsApp(who, facts, when),
     ...(note ? [`${w.reason}: ${note}`] : []),
   ].join('\n');
 }

@@ -3,7 +3,12 @@ import type { Language } from '../../../../shared/language.ts';
 import type { Interactive } from '../../../../shared/whatsapp.schemas.ts';
 import type { TemplateButtonParameter } from '../../../integrations/whatsapp/whatsapp-transport.ts';
 import { DIRECTIONS_URL, formatWhen, type TemplateKey } from '../../whatsapp/whatsapp-texts.ts';
-import { customerCancelledWhatsApp, customerExpiredWhatsApp, reminderWhatsApp } from './change-mails.ts';
+import {
+  type By as CancelledBy,
+  customerCancelledWhatsApp,
+  customerExpiredWhatsApp,
+  reminderWhatsApp,
+} from './change-mails.ts';
 import type { BookingMailFacts, PaymentMailFacts } from './message-facts.ts';
 import { longDate, paidWhatsApp, paymentLinkWhatsApp } from './payment-mails.ts';
 import { reviewRequestWhatsApp } from './review-mails.ts';
@@ -181,12 +186,18 @@ export function rescheduledCustomerWhatsApp(facts: PaymentMailFacts, previousSta
   });
 }
 
-/** cancel: by an administrator (decision 049), or the customer's own (decision 072). */
+/** cancel: by an administrator (decision 049), the vendor (decision 094), or the customer's own (decision 072). */
 export function cancelledCustomerWhatsApp(
   facts: PaymentMailFacts,
-  cancellation: { by: 'customer' | 'admin'; note: string | null; refundMxn: number },
+  cancellation: { by: CancelledBy; note: string | null; refundMxn: number },
 ): CustomerWhatsApp {
-  return notice(facts, customerCancelledWhatsApp(facts, cancellation), {
+  const text = customerCancelledWhatsApp(facts, cancellation);
+  if (cancellation.by === 'vendor')
+    return notice(facts, text, {
+      key: 'customer_cancelled_by_vendor',
+      parameters: [facts.code, facts.vendorName, when(facts)],
+    });
+  return notice(facts, text, {
     key: cancellation.by === 'admin' ? 'customer_cancelled_by_barrio' : 'customer_cancelled',
     parameters: [facts.code, facts.vendorName, when(facts)],
   });

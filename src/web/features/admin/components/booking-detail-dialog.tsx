@@ -224,8 +224,8 @@ function BookingDetail({ booking: b }: { booking: AdminBookingDetail }) {
   );
 }
 
-function cancelReasonKey(reason: string): 'customer' | 'admin' | 'payment_timeout' {
-  return reason === 'customer' || reason === 'admin' ? reason : 'payment_timeout';
+function cancelReasonKey(reason: string): 'customer' | 'admin' | 'vendor' | 'payment_timeout' {
+  return reason === 'customer' || reason === 'admin' || reason === 'vendor' ? reason : 'payment_timeout';
 }
 
 function RefundState({ booking: b, at }: { booking: AdminBookingDetail; at: (iso: string) => string }) {

@@ -6,6 +6,7 @@ import { addressLine } from '../../../../shared/service-location.ts';
 import { EmailContactLink, PhoneContactLinks } from '../../../components/customer-contact-links.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { VendorBookingActions } from './vendor-booking-actions.tsx';
 
 // One booking of the agenda (decision 093): when, what, for whom, how to reach them and where to
 // go; a request also its deadline and the vendor's three answers.
@@ -88,6 +89,8 @@ export function AgendaBooking({
           ))}
         </div>
       ) : null}
+      {/* A confirmed or paid booking: cancel it with a reason, or after its start, say how it went. */}
+      <VendorBookingActions booking={b} />
     </article>
   );
 }

@@ -33,6 +33,11 @@ const pending: VendorBooking = {
     postalCode: '06700',
     references: 'interior 4',
   },
+  cancel_reason: null,
+  cancel_note: null,
+  outcome: null,
+  can_cancel: false,
+  can_mark_outcome: false,
 };
 
 const paid: VendorBooking = {

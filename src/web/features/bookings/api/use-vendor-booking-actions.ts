@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api-client.ts';
+import { vendorBookingKeys } from './use-vendor-bookings.ts';
+
+// The vendor's actions on a booking already agreed (decision 094): each refreshes the list, whose
+// rows say what the vendor may do next.
+
+/** POST /api/vendor/bookings/:id/cancel { reason }: the customer is told and a paid one refunded in full. */
+export function useVendorCancelBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      unwrap(api.vendor.bookings[':id'].cancel.$post({ param: { id }, json: { reason } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
+  });
+}
+
+/** POST /api/vendor/bookings/:id/complete or /no-show: how it went, once it has started. */
+export function useMarkVendorBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, outcome }: { id: string; outcome: 'completed' | 'no_show' }) =>
+      unwrap(
+        outcome === 'completed'
+          ? api.vendor.bookings[':id'].complete.$post({ param: { id } })
+          : api.vendor.bookings[':id']['no-show'].$post({ param: { id } }),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
+  });
+}

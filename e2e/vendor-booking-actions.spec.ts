@@ -52,8 +52,9 @@ test('the vendor cancels a paid booking with a reason; the booking page shows it
   await page.waitForURL(new RegExp(`/booking/${code}\\?token=`));
   const bookingPage = page.url();
   await v.reload();
-  const bookings = v.getByRole('region', { name: 'Bookings' });
-  const row = bookings.getByRole('listitem').filter({ hasText: 'Cliente Cancelado' });
+  // The agenda: the request among the requests, then the booking in the list, once confirmed.
+  const agenda = v.getByRole('region', { name: 'Agenda' });
+  const row = agenda.getByRole('article', { name: `Booking ${code}` });
   await row.getByRole('button', { name: `Confirm booking ${code}` }).click();
   await page.goto(bookingPage);
   await page.getByRole('link', { name: 'Pay now' }).click();
@@ -73,6 +74,9 @@ test('the vendor cancels a paid booking with a reason; the booking page shows it
   await dialog.getByRole('button', { name: 'Cancel booking', exact: true }).click();
   await expect(v.getByText('Booking cancelled. We told the customer.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // It leaves the upcoming bookings for the cancelled ones.
+  await expect(row).toHaveCount(0);
+  await agenda.getByRole('button', { name: 'Cancelled', exact: true }).click();
   await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(row.getByText('You cancelled it · Reason: “Se descompuso mi camioneta”')).toBeVisible();
   await expect(row.getByRole('button', { name: `Cancel booking ${code}` })).toHaveCount(0);

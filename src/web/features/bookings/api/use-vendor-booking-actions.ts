@@ -1,23 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api-client.ts';
+import { agendaKey, statsKey } from '../../vendor-dashboard/api/use-vendor-agenda.ts';
 import { vendorBookingKeys } from './use-vendor-bookings.ts';
 
-// The vendor's actions on a booking already agreed (decision 094): each refreshes the list, whose
-// rows say what the vendor may do next.
+// The vendor's actions on a booking already agreed (decision 094): each refreshes the agenda and
+// the month's figures, whose bookings say what the vendor may do next.
+
+function useRefreshBookings() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [vendorBookingKeys.list, agendaKey, statsKey].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+}
 
 /** POST /api/vendor/bookings/:id/cancel { reason }: the customer is told and a paid one refunded in full. */
 export function useVendorCancelBooking() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshBookings();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       unwrap(api.vendor.bookings[':id'].cancel.$post({ param: { id }, json: { reason } })),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
+    onSettled: refresh,
   });
 }
 
 /** POST /api/vendor/bookings/:id/complete or /no-show: how it went, once it has started. */
 export function useMarkVendorBooking() {
-  const queryClient = useQueryClient();
+  const refresh = useRefreshBookings();
   return useMutation({
     mutationFn: ({ id, outcome }: { id: string; outcome: 'completed' | 'no_show' }) =>
       unwrap(
@@ -25,6 +36,6 @@ export function useMarkVendorBooking() {
           ? api.vendor.bookings[':id'].complete.$post({ param: { id } })
           : api.vendor.bookings[':id']['no-show'].$post({ param: { id } }),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: vendorBookingKeys.list }),
+    onSettled: refresh,
   });
 }

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { VendorBookingAction } from '../../../../shared/booking.schemas.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BookingDecisionResponse, VendorBookingAction } from '../../../../shared/booking.schemas.ts';
 import type { AgendaResponse, AgendaStatus, VendorStats } from '../../../../shared/vendor-agenda.schemas.ts';
 import { api, unwrap } from '../../../lib/api-client.ts';
-import { useDecideVendorBooking } from '../../bookings/api/use-vendor-bookings.ts';
 
 // The dashboard's agenda (decision 093): GET /api/vendor/agenda and GET /api/vendor/stats. Under the
 // `vendor-account` key, so that signing out drops them with the rest of the vendor's data.
@@ -35,19 +34,39 @@ export function useVendorStats() {
   });
 }
 
-/** The vendor's answer to a request, then the agenda and the month's numbers read again. */
-export function useAnswerRequest() {
+/**
+ * The agenda and the month's numbers read again: after any of the vendor's actions on a booking
+ * (an answer, a cancel, an outcome), whose bookings say what may be done next. Not waited for: the
+ * refetch can take the booking out of the list shown, and a caller's own `onSuccess` (a toast)
+ * would not run once its component is gone.
+ */
+export function useRefreshAgenda() {
   const queryClient = useQueryClient();
-  const decide = useDecideVendorBooking();
+  return () => {
+    for (const queryKey of [agendaKey, statsKey]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/**
+ * The vendor's answer to a request — POST /api/vendor/bookings/:id/confirm|decline, the same answer as
+ * the mailed link without a token, or decline-and-block, which also refuses the requester's later
+ * requests — then the agenda read again.
+ */
+export function useAnswerRequest() {
+  const refresh = useRefreshAgenda();
+  const decide = useMutation({
+    mutationFn: ({
+      id,
+      action,
+    }: {
+      id: string;
+      action: VendorBookingAction;
+    }): Promise<BookingDecisionResponse> =>
+      unwrap(api.vendor.bookings[':id'][':action'].$post({ param: { id, action } })),
+    onSettled: refresh,
+  });
   return {
     isPending: decide.isPending,
-    answer: async (id: string, action: VendorBookingAction) => {
-      try {
-        return await decide.mutateAsync({ id, action });
-      } finally {
-        void queryClient.invalidateQueries({ queryKey: agendaKey });
-        void queryClient.invalidateQueries({ queryKey: statsKey });
-      }
-    },
+    answer: (id: string, action: VendorBookingAction) => decide.mutateAsync({ id, action }),
   };
 }

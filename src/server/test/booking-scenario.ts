@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { hc } from 'hono/client';
 import { expect } from 'vitest';
@@ -111,9 +111,16 @@ export async function createBookingScenario({ now, stripe = false, oxxo = true, 
   const rowOf = async (id: string) =>
     (await db.select().from(appointments).where(eq(appointments.id, id)))[0]!;
 
-  /** The mails queued to an address, oldest first. */
+  /**
+   * The mails queued to an address, oldest first: ordered by the transaction that queued them, since
+   * PostgreSQL returns rows in whatever order its heap holds them once the sender has updated some.
+   */
   async function mailsTo(to: string) {
-    const items = await db.select().from(outbox).where(eq(outbox.kind, 'mail'));
+    const items = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'mail'))
+      .orderBy(asc(outbox.createdAt));
     return items
       .map((i) => i.payload as { to: string; subject: string; text: string })
       .filter((m) => m.to === to);

@@ -69,6 +69,7 @@ export const errorReasons = [
   'time_off_too_long',
   'time_off_too_far',
   'time_off_full',
+  'time_off_covered',
   // The admin panel.
   'vendor_not_waiting_review',
   'vendor_reviewed_by_other',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countries, defaultCountry } from './countries.ts';
-import { phoneAsTypedSchema, splitE164, toE164 } from './phone.ts';
+import { phoneAsTypedSchema, phoneForReading, splitE164, toE164 } from './phone.ts';
 import { updateProfileSchema } from './profile.schemas.ts';
 
 describe('countries', () => {
@@ -40,6 +40,12 @@ describe('phones as E.164', () => {
 
   it.each(['1234', '044 1234', '55 2345 678', '+52 1234', 'call me'])('refuses %j', (typed) => {
     expect(toE164(typed)).toBeUndefined();
+  });
+
+  it('reads a stored number grouped as people write it, and leaves one it cannot parse as it is', () => {
+    expect(phoneForReading('+525512345678')).toBe('+52 55 1234 5678');
+    expect(phoneForReading('+14155550123')).toBe('+1 415 555 0123');
+    expect(phoneForReading('5512')).toBe('5512');
   });
 
   it('splits a stored number back into country and national number', () => {

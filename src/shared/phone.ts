@@ -49,6 +49,11 @@ function valid(parsed: ReturnType<typeof parsePhoneNumberFromString>): string | 
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
+/** A stored E.164 phone as people read one (`+52 55 1234 5678`); as stored when it will not parse. */
+export function phoneForReading(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
 /** Splits a stored E.164 phone into the picker's country and the national number, for editing. */
 export function splitE164(phone: string | null | undefined): { country: CountryCode; national: string } {
   const parsed = phone ? parsePhoneNumberFromString(phone) : undefined;

@@ -1,3 +1,4 @@
+import { phoneForReading } from '../../shared/phone.ts';
 import { whatsAppLink } from '../../shared/whatsapp-link.ts';
 
 // A fingertip's height (44 px): these are what a vendor taps to call the customer.
@@ -23,8 +24,8 @@ export function PhoneContactLinks({
 }) {
   return (
     <>
-      <a className={link} href={`tel:${phone}`} aria-label={callLabel}>
-        {phone}
+      <a className={`${link} whitespace-nowrap`} href={`tel:${phone}`} aria-label={callLabel}>
+        {phoneForReading(phone)}
       </a>
       <a
         className={link}

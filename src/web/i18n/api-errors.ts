@@ -151,6 +151,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Ya tienes {{max}} días libres por venir. Borra alguno antes de agregar otro.',
     en: 'You already have {{max}} upcoming time off. Delete one before adding another.',
   },
+  time_off_covered: {
+    'es-MX': 'Ya tienes días libres que cubren ese tiempo.',
+    en: 'You already have time off covering that time.',
+  },
   address_required: {
     'es-MX': 'Escribe la dirección donde se hará el servicio.',
     en: 'Please enter the address where the service is done.',

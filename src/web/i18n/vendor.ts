@@ -247,7 +247,7 @@ export const vendorEn = {
       deleteLabel: 'Delete time off {{when}}',
       deleted: 'Time off deleted. Those times are open again.',
       deleteFailed: 'Could not delete this time off.',
-      zone: 'Times in {{zone}}.',
+      zone: 'Times are {{zone}} time.',
       bookingsInside_one:
         '{{count}} booking is already inside this time off. It keeps its time: answer it in your agenda or talk to the customer.',
       bookingsInside_other:
@@ -595,7 +595,7 @@ export const vendorEsMX: typeof vendorEn = {
       deleteLabel: 'Borrar días libres {{when}}',
       deleted: 'Días libres borrados. Esos horarios vuelven a estar disponibles.',
       deleteFailed: 'No se pudieron borrar estos días libres.',
-      zone: 'Horarios de {{zone}}.',
+      zone: 'Horarios en hora de {{zone}}.',
       bookingsInside_one:
         'Ya hay {{count}} reserva dentro de estos días libres. Conserva su horario: atiéndela en tu agenda o habla con el cliente.',
       bookingsInside_other:

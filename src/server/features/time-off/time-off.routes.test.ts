@@ -210,6 +210,31 @@ describe(`a vendor's time off (${testEngine})`, () => {
     expect((await scenario.rowOf(inside.id)).status).toBe('pending_vendor');
   });
 
+  it('refuses time off inside one already there (a form sent twice); an overlap past it is kept', async () => {
+    const { browser } = await signedInVendor();
+    expect((await addTimeOff(browser, { from: '2026-11-24', to: '2026-11-26' })).status).toBe(201);
+    const before = await fingerprintTables(scenario.db, { except: ['rate_limits'] });
+    for (const body of [
+      { from: '2026-11-24', to: '2026-11-26' },
+      { from: '2026-11-25', to: '2026-11-25', reason: 'Dentista' },
+      { from: '2026-11-24T09:00:00-06:00', to: '2026-11-24T11:00:00-06:00' },
+    ]) {
+      const res = await addTimeOff(browser, body);
+      expect(res.status, JSON.stringify(body)).toBe(409);
+      expect(((await res.json()) as { error: { reason?: string } }).error.reason).toBe('time_off_covered');
+    }
+    expect(changedTables(before, await fingerprintTables(scenario.db, { except: ['rate_limits'] }))).toEqual(
+      [],
+    );
+    // One that reaches a day past the first is a time off of its own.
+    expect((await addTimeOff(browser, { from: '2026-11-26', to: '2026-11-27' })).status).toBe(201);
+    const list = (await (await browser.get('/api/vendor/time-off')).json()) as TimeOffList;
+    expect(list.items.map((t) => [t.first_day, t.last_day])).toEqual([
+      ['2026-11-24', '2026-11-26'],
+      ['2026-11-26', '2026-11-27'],
+    ]);
+  });
+
   it('answers bad input with a clear 4xx and changes nothing', async () => {
     const { browser } = await signedInVendor();
     const cases: [unknown, number, string | undefined][] = [

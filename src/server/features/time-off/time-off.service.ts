@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { zonedWallTimeToUtc } from '../../../shared/admin.schemas.ts';
 import type { ErrorReason } from '../../../shared/api-errors.ts';
@@ -192,6 +192,24 @@ export async function createTimeOff(
       'conflict',
       `At most ${MAX_UPCOMING_TIME_OFF} upcoming time off; delete one first.`,
     ).because('time_off_full', { max: String(MAX_UPCOMING_TIME_OFF) });
+  // A time off inside one already there would change nothing but add a second row to the list (a
+  // form sent twice): refused, so that the vendor sees the one they have. An overlap that reaches
+  // past it is a new time off, kept beside the first.
+  const [covering] = await db
+    .select(timeOffRow)
+    .from(vendorTimeOff)
+    .where(
+      and(
+        eq(vendorTimeOff.vendorProfileId, vendorProfileId),
+        lte(vendorTimeOff.startTz, start),
+        gte(vendorTimeOff.endTz, end),
+      ),
+    )
+    .limit(1);
+  if (covering)
+    throw new AppError('conflict', 'You already have time off covering that time.').because(
+      'time_off_covered',
+    );
   const [row] = await db
     .insert(vendorTimeOff)
     .values({ vendorProfileId, startTz: start, endTz: end, allDay, reason: input.reason ?? null })

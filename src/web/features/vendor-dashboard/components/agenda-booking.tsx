@@ -54,7 +54,7 @@ export function AgendaBooking({
             {priceText(b.amount_mxn, i18n.language)} · {b.code}
           </p>
         </div>
-        <Badge tone={pending ? 'brand' : 'neutral'}>
+        <Badge tone={pending ? 'brand' : 'neutral'} className="shrink-0 whitespace-nowrap">
           {t(`vendor.dashboard.bookings.status.${b.status}`)}
         </Badge>
       </div>

@@ -94,7 +94,7 @@ describe('TimeOffSection', () => {
     // From its start to its end, whatever part of it the time off covers.
     expect(inside.textContent).toMatch(/24 dic 2026, 10:00.*–.*11:00/);
     expect(inside.textContent).toContain('(Confirmada)');
-    expect(within(region).getByText('Horarios de America/Mexico_City.')).toBeTruthy();
+    expect(within(region).getByText('Horarios en hora de Ciudad de México.')).toBeTruthy();
   });
 
   it('reads the same in English', async () => {

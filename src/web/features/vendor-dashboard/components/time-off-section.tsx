@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { zonedWallTimeToUtc } from '../../../../shared/admin.schemas.ts';
 import { dayIn } from '../../../../shared/calendar-day.ts';
-import { dateTimeFormat } from '../../../../shared/date-format.ts';
+import { dateTimeFormat, zoneCity } from '../../../../shared/date-format.ts';
 import {
   TIME_OFF_REASON_MAX,
   type TimeOff,
@@ -18,7 +18,7 @@ import { DashboardSection } from './dashboard-section.tsx';
 
 /** The vendor's time off (decision 090): the list ahead, a form to add some, a delete on each. */
 export function TimeOffSection() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useVendorTimeOff();
   const remove = useDeleteTimeOff();
   const [adding, setAdding] = useState(false);
@@ -80,7 +80,7 @@ export function TimeOffSection() {
       ) : null}
       {list.data ? (
         <p className="text-xs text-stone-600">
-          {t('vendor.dashboard.timeOff.zone', { zone: list.data.timezone })}
+          {t('vendor.dashboard.timeOff.zone', { zone: zoneCity(list.data.timezone, i18n.language) })}
         </p>
       ) : null}
     </DashboardSection>

@@ -27,11 +27,12 @@ export const calendarFeedEn = {
   copy: 'Copy link',
   copied: 'Link copied',
   copyFailed: 'Couldn’t copy: select the link and copy it.',
-  openInApp: 'Open in my calendar app',
+  openInApp: 'Open in Apple Calendar or Outlook',
+  addToGoogle: 'Add to Google Calendar',
   howTo: 'How to add it',
   google: {
     title: 'Google Calendar',
-    text: 'On a computer, open calendar.google.com. Next to “Other calendars” choose “+”, then “From URL”; paste the link and choose “Add calendar”. It shows on your phone too. Google checks for changes every few hours.',
+    text: 'Choose “Add to Google Calendar” and confirm, best on a computer (Android’s calendar app can’t add a link itself). Or open calendar.google.com; next to “Other calendars” choose “+”, then “From URL”; paste the link and choose “Add calendar”. It shows on your phone too. Google checks for changes every few hours.',
   },
   apple: {
     title: 'Apple Calendar (iPhone, Mac)',
@@ -69,11 +70,12 @@ export const calendarFeedEsMX: typeof calendarFeedEn = {
   copy: 'Copiar enlace',
   copied: 'Enlace copiado',
   copyFailed: 'No se pudo copiar: selecciona el enlace y cópialo.',
-  openInApp: 'Abrir en mi app de calendario',
+  openInApp: 'Abrir en Calendario de Apple u Outlook',
+  addToGoogle: 'Agregar a Google Calendar',
   howTo: 'Cómo agregarlo',
   google: {
     title: 'Google Calendar',
-    text: 'En una computadora, abre calendar.google.com. Junto a “Otros calendarios” elige “+” y luego “Desde URL”; pega el enlace y elige “Agregar calendario”. También aparece en tu celular. Google busca cambios cada pocas horas.',
+    text: 'Elige “Agregar a Google Calendar” y confirma, mejor en una computadora (la app de calendario de Android no puede agregar un enlace por sí sola). O abre calendar.google.com; junto a “Otros calendarios” elige “+” y luego “Desde URL”; pega el enlace y elige “Agregar calendario”. También aparece en tu celular. Google busca cambios cada pocas horas.',
   },
   apple: {
     title: 'Calendario de Apple (iPhone, Mac)',

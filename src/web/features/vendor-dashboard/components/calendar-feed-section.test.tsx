@@ -41,8 +41,15 @@ describe('CalendarFeedSection', () => {
     expect(link.value).toBe(URL_1);
     expect(rotations).toEqual([URL_1]);
     expect(
-      within(section).getByRole('link', { name: 'Abrir en mi app de calendario' }).getAttribute('href'),
+      within(section)
+        .getByRole('link', { name: 'Abrir en Calendario de Apple u Outlook' })
+        .getAttribute('href'),
     ).toBe(URL_1.replace('http:', 'webcal:'));
+    const google = new URL(
+      within(section).getByRole('link', { name: 'Agregar a Google Calendar' }).getAttribute('href')!,
+    );
+    expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(google.searchParams.get('cid')).toBe(URL_1.replace('http:', 'webcal:'));
     expect(within(section).getByRole('button', { name: 'Copiar enlace' })).toBeTruthy();
     for (const app of ['Google Calendar', 'Calendario de Apple (iPhone, Mac)', 'Outlook'])
       expect(within(section).getByText(app)).toBeTruthy();

@@ -107,7 +107,9 @@ function NewLink({ url }: { url: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
   // webcal: is the subscription address Apple Calendar and Outlook open as "subscribe to this".
+  // Android has no handler for it: Google Calendar subscribes from its own page, given the address.
   const webcal = url.replace(/^https?:/, 'webcal:');
+  const google = `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcal)}`;
 
   async function copyLink() {
     try {
@@ -142,6 +144,11 @@ function NewLink({ url }: { url: string }) {
         <Button onClick={() => void copyLink()}>
           <Copy aria-hidden="true" className="size-5" />
           {t('calendarFeed.copy')}
+        </Button>
+        <Button asChild variant="secondary">
+          <a href={google} target="_blank" rel="noreferrer">
+            {t('calendarFeed.addToGoogle')}
+          </a>
         </Button>
         <Button asChild variant="secondary">
           <a href={webcal}>{t('calendarFeed.openInApp')}</a>

@@ -37,7 +37,9 @@ describe('StatsCard', () => {
     const card = await screen.findByRole('region', { name: 'Este mes' });
     await within(card).findByText('4');
     expect(figure(card, 'Reservas')).toBe('Reservas4');
-    expect(figure(card, 'Cobrado')).toBe('Cobrado$800 MXN');
+    expect(figure(card, 'Cobrado')).toBe(
+      'Cobrado$800 MXNLo que pagaron tus clientes, antes de la comisión de Barrio (Ganancias, abajo)',
+    );
     expect(figure(card, 'Solicitudes aceptadas')).toBe('Solicitudes aceptadas83%5 de 6 respondidas');
     expect(figure(card, 'Tiempo típico de respuesta')).toBe('Tiempo típico de respuesta2 h 15 min');
   });
@@ -66,7 +68,9 @@ it('says there is nothing to measure before the first answer', async () => {
   renderWithProviders(<StatsCard />);
   const card = await screen.findByRole('region', { name: 'Este mes' });
   await within(card).findByText('0');
-  expect(figure(card, 'Cobrado')).toBe('Cobrado$0 MXN');
+  expect(figure(card, 'Cobrado')).toBe(
+    'Cobrado$0 MXNLo que pagaron tus clientes, antes de la comisión de Barrio (Ganancias, abajo)',
+  );
   expect(figure(card, 'Solicitudes aceptadas')).toBe('Solicitudes aceptadasAún sin datos');
   expect(figure(card, 'Tiempo típico de respuesta')).toBe('Tiempo típico de respuestaAún sin datos');
 });

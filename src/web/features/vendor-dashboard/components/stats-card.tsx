@@ -29,7 +29,11 @@ export function StatsCard() {
       {s ? (
         <dl className="grid grid-cols-2 gap-3">
           <Figure label={t('agenda.stats.bookings')} value={String(s.bookings)} />
-          <Figure label={t('agenda.stats.revenue')} value={formatMxn(s.revenue_mxn)} />
+          <Figure
+            label={t('agenda.stats.revenue')}
+            value={formatMxn(s.revenue_mxn)}
+            detail={t('agenda.stats.revenueDetail')}
+          />
           <Figure
             label={t('agenda.stats.acceptance')}
             value={

@@ -46,6 +46,7 @@ import {
   reviewsRoutes,
   vendorReviewsRoutes,
 } from './features/reviews/reviews.routes.ts';
+import { taxProfileRoutes } from './features/tax-profile/tax-profile.routes.ts';
 import { timeOffRoutes } from './features/time-off/time-off.routes.ts';
 import { vendorAccountRoutes } from './features/vendor-account/vendor-account.routes.ts';
 import { vendorClaimsRoutes } from './features/vendor-account/vendor-claims.routes.ts';
@@ -93,6 +94,7 @@ function createApi() {
     .route('/vendor/claim', vendorClaimsRoutes)
     .route('/vendor/photos', vendorPhotosRoutes)
     .route('/vendor/time-off', timeOffRoutes)
+    .route('/vendor/tax-profile', taxProfileRoutes)
     .route('/vendor', vendorAccountRoutes)
     .route('/vendor', vendorEarningsRoutes)
     .route('/vendor', ownReviewsRoutes)

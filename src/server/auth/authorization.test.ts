@@ -140,6 +140,8 @@ const admittedStatus: Record<string, number> = {
   'GET /api/vendor/time-off': 200,
   'POST /api/vendor/time-off': 400, // no dates
   'DELETE /api/vendor/time-off/:id': 404, // nobody's time off
+  'GET /api/vendor/tax-profile': 200,
+  'PUT /api/vendor/tax-profile': 400, // no RFC
   'GET /api/admin/photos/pending': 200,
   'POST /api/admin/photos/:id/review': 400, // no decision
   'GET /api/admin/photos/:id/:file': 400,

@@ -54,6 +54,17 @@ describe('the log', () => {
     expect(entry.time).toBeGreaterThan(1_600_000_000_000);
   });
 
+  it('redacts RFCs and CURPs, as a database error quoting a row would show them', () => {
+    const { lines, logger } = capture();
+    logger.error(
+      { err: new Error('Failing row contains (PEMJ800101AB6, JUANA, 625, 03100, PEMJ800101MDFRRN09).') },
+      'tax profile: BAR200101XY7 not saved',
+    );
+    const entry = JSON.parse(lines[0]!) as { msg: string; err: { message: string } };
+    expect(entry.msg).toBe('tax profile: [redacted] not saved');
+    expect(entry.err.message).toBe('Failing row contains ([redacted], JUANA, 625, 03100, [redacted]).');
+  });
+
   it('redacts the tokens of links', () => {
     const { lines, logger } = capture();
     logger.info({ link: 'https://barrio.test/vendor-confirm?token=abc123def456&action=confirm' }, 'sent');

@@ -42,14 +42,21 @@ const INTERNATIONAL_PHONE = /\+\d(?:[\s().-]*\d){7,14}/g;
  */
 const BARE_PHONE = /(?<=["\s]|^)\d{10,15}(?=["\s,.;)]|$)/g;
 
+/** A vendor's RFC (decision 098): 3 or 4 letters, a date, 3 characters; and a CURP, 18. */
+const RFC = /(?<![A-Z\d])[A-ZÑ&]{3,4}\d{6}[A-Z\d]{3}(?![A-Z\d])/g;
+const CURP = /(?<![A-Z\d])[A-Z]{4}\d{6}[HMX][A-Z]{5}[A-Z\d]\d(?![A-Z\d])/g;
+
 /**
- * The text with e-mail addresses and phone numbers redacted, for the logs: an SMTP or database
- * error quotes the address it refused, a WhatsApp failure the number. Log lines are kept by
- * whoever runs the server and read by more people than the database.
+ * The text with e-mail addresses, phone numbers and tax ids redacted, for the logs: an SMTP or
+ * database error quotes the address it refused or the row it would not write, a WhatsApp failure
+ * the number. Log lines are kept by whoever runs the server and read by more people than the
+ * database.
  */
 export function redactPersonalData(text: string): string {
   return text
     .replace(EMAIL, `${REDACTED}@$1`)
     .replace(INTERNATIONAL_PHONE, REDACTED)
-    .replace(BARE_PHONE, REDACTED);
+    .replace(BARE_PHONE, REDACTED)
+    .replace(CURP, REDACTED)
+    .replace(RFC, REDACTED);
 }

@@ -103,6 +103,7 @@ const VendorDashboard = lazyRoute('vendor-dashboard.tsx', [
   'reviewModeration',
   'photos',
   'calendarFeed',
+  'taxProfile',
   'agenda',
   'bookingActions',
 ]);

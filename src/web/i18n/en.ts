@@ -15,6 +15,7 @@ import type { policiesEn } from './policies.ts';
 import type { reviewModerationEn } from './review-moderation.ts';
 import type { reviewPageEn } from './review-page.ts';
 import type { reviewsEn } from './reviews.ts';
+import type { taxProfileEn } from './tax-profile.ts';
 import type { vendorEn } from './vendor.ts';
 import type { whatsappEn } from './whatsapp.ts';
 
@@ -216,6 +217,7 @@ export interface LazyTranslations {
   reviewModeration: typeof reviewModerationEn;
   photos: typeof photosEn;
   calendarFeed: typeof calendarFeedEn;
+  taxProfile: typeof taxProfileEn;
   agenda: typeof agendaEn;
   bookingActions: typeof bookingActionsEn;
 }

@@ -112,6 +112,11 @@ export const lazyStrings = {
     (m) => m.calendarFeedEn,
     (m) => m.calendarFeedEsMX,
   ),
+  taxProfile: bothIn(
+    () => import('./tax-profile.ts'),
+    (m) => m.taxProfileEn,
+    (m) => m.taxProfileEsMX,
+  ),
   agenda: bothIn(
     () => import('./agenda.ts'),
     (m) => m.agendaEn,

@@ -28,6 +28,7 @@ import { ReviewNotice } from '../features/vendor-dashboard/components/review-not
 import { ReviewsSection } from '../features/vendor-dashboard/components/reviews-section.tsx';
 import { ServicesSection } from '../features/vendor-dashboard/components/services-section.tsx';
 import { StatsCard } from '../features/vendor-dashboard/components/stats-card.tsx';
+import { TaxProfileSection } from '../features/vendor-dashboard/components/tax-profile-section.tsx';
 import { TimeOffSection } from '../features/vendor-dashboard/components/time-off-section.tsx';
 import { ApiError } from '../lib/api-client.ts';
 import { paths } from '../lib/paths.ts';
@@ -142,6 +143,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
       <TimeOffSection />
       {/* Then the money those bookings brought, and where it is paid. */}
       <EarningsSection />
+      {/* What the law has Barrio withhold from those earnings needs the vendor's tax details. */}
+      <TaxProfileSection />
       {/* Then what customers said of those bookings, to answer or report. */}
       <ReviewsSection />
       {/* And the same bookings in the vendor's own calendar app, kept up to date by a private link. */}

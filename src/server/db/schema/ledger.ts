@@ -161,3 +161,28 @@ export const payoutAccounts = pgTable(
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * A vendor's tax data (decision 098): what Mexico's digital-platform regime asks Barrio to keep of
+ * each vendor it collects for, as SAT registers it. Personal data: its owner and the admins only.
+ */
+export const vendorTaxProfiles = pgTable(
+  'vendor_tax_profiles',
+  {
+    vendorProfileId: uuid('vendor_profile_id')
+      .primaryKey()
+      .references(() => vendorProfiles.id, { onDelete: 'cascade' }),
+    rfc: text('rfc').notNull(),
+    legalName: text('legal_name').notNull(),
+    taxRegime: text('tax_regime').notNull(),
+    postalCode: text('postal_code').notNull(),
+    curp: text('curp'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('vendor_tax_profiles_rfc_check', sql`${t.rfc} ~ '^[A-ZÑ&]{3,4}[0-9]{6}[A-Z0-9]{3}$'`),
+    check('vendor_tax_profiles_postal_code_check', sql`${t.postalCode} ~ '^[0-9]{5}$'`),
+    check('vendor_tax_profiles_curp_check', sql`${t.curp} ~ '^[A-Z0-9]{18}$'`),
+  ],
+);

@@ -155,6 +155,8 @@ export interface AdminPayoutVendor {
   available: number;
   paid_out: number;
   payout_account: PayoutAccountView;
+  /** The vendor's RFC (decision 098), for the admins only; null while it has given none. */
+  rfc: string | null;
 }
 
 export interface AdminPayoutsDue {

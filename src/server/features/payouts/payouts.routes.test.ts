@@ -199,7 +199,20 @@ describe(`vendors get paid (${testEngine})`, () => {
     expect(due.vendors.find((v) => v.vendor_profile_id === me.vendor.id)).toMatchObject({
       available: 40_500,
       payout_account: { method: 'clabe', clabe_last4: '7771' },
+      rfc: null,
     });
+    // Its RFC, once given, is shown to the admins beside its account.
+    const taxProfile = await me.browser.put('/api/vendor/tax-profile', {
+      rfc: 'PEMJ800101AB6',
+      legal_name: 'Lucía Ramírez',
+      tax_regime: '625',
+      postal_code: '03100',
+    });
+    expect(taxProfile.status).toBe(200);
+    const withRfc = (await (
+      await adminApi().payouts.$get({ query: { status: 'due' } })
+    ).json()) as AdminPayoutsDue;
+    expect(withRfc.vendors.find((v) => v.vendor_profile_id === me.vendor.id)?.rfc).toBe('PEMJ800101AB6');
 
     const [made, second] = await Promise.all([
       payOut(me.vendor.id, 'SPEI-0001'),

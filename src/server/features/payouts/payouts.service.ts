@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { recordPayout } from '../../db/ledger-entries.ts';
 import { user } from '../../db/schema/auth.ts';
 import { appointments } from '../../db/schema/bookings.ts';
-import { ledgerEntries, payoutAccounts, payouts } from '../../db/schema/ledger.ts';
+import { ledgerEntries, payoutAccounts, payouts, vendorTaxProfiles } from '../../db/schema/ledger.ts';
 import { profiles, vendorProfiles } from '../../db/schema/vendors.ts';
 import { AppError } from '../../lib/app-error.ts';
 import {
@@ -209,10 +209,12 @@ export async function listAdminPayouts(
       bankName: payoutAccounts.bankName,
       stripeAccountId: payoutAccounts.stripeAccountId,
       stripePayoutsEnabled: payoutAccounts.stripePayoutsEnabled,
+      rfc: vendorTaxProfiles.rfc,
     })
     .from(balances)
     .innerJoin(vendorProfiles, eq(vendorProfiles.id, balances.vendorProfileId))
     .leftJoin(payoutAccounts, eq(payoutAccounts.vendorProfileId, balances.vendorProfileId))
+    .leftJoin(vendorTaxProfiles, eq(vendorTaxProfiles.vendorProfileId, balances.vendorProfileId))
     .where(gte(balances.available, settings.minMxn))
     .orderBy(desc(balances.available), vendorProfiles.businessName);
   return {
@@ -226,6 +228,7 @@ export async function listAdminPayouts(
       available: r.available,
       paid_out: r.paidOut,
       payout_account: accountView(r),
+      rfc: r.rfc,
     })),
     transfers_pending: (
       await db

@@ -40,6 +40,7 @@ const due: AdminPayoutsDue = {
         bank: 'BANAMEX',
         holder_name: 'Ana Brillo',
       },
+      rfc: 'PEMJ800101AB6',
     },
     {
       vendor_profile_id: casa,
@@ -55,6 +56,7 @@ const due: AdminPayoutsDue = {
         bank: null,
         holder_name: null,
       },
+      rfc: null,
     },
   ],
 };
@@ -100,6 +102,7 @@ function dueVendor(
     pending: 0,
     available: 50_000,
     paid_out: 0,
+    rfc: null,
     payout_account: {
       method: null,
       status: 'missing',
@@ -234,6 +237,9 @@ describe('the Payouts tab', () => {
     expect(within(card).getByText('CLABE ending in 7771 · BANAMEX · Ana Brillo')).toBeTruthy();
     const casaCard = await vendorCard('Casa Limpia');
     expect(within(casaCard).getByText('No CLABE: cannot be paid yet')).toBeTruthy();
+    // The vendor's RFC, for the admins, or that there is none yet.
+    expect(within(card).getByText('RFC PEMJ800101AB6')).toBeTruthy();
+    expect(within(casaCard).getByText('No RFC given yet')).toBeTruthy();
     expect(within(casaCard).queryByRole('button')).toBeNull();
     // No Stripe transfer waits: no such section.
     expect(screen.queryByRole('heading', { name: 'Stripe transfers waiting' })).toBeNull();

@@ -179,6 +179,9 @@ function PayoutAccountLines({
       ) : account.method === null ? (
         notice(t('payouts.admin.noAccount'))
       ) : null}
+      <p className="text-sm text-stone-700">
+        {vendor.rfc ? t('payouts.admin.rfc', { rfc: vendor.rfc }) : t('payouts.admin.noRfc')}
+      </p>
     </>
   );
 }

@@ -43,6 +43,7 @@ const words = {
     addService: 'Agregar otro servicio',
     toggle: 'Change the language to English',
     done: 'Perfil creado',
+    taxNotice: /^Después, en tu panel: agrega tu CLABE para recibir tus pagos y tus datos fiscales \(RFC\)/,
     login: 'Iniciar sesión',
     note: 'Este horario se aplica durante el próximo mes.',
     saturday: 'Sábado',
@@ -77,6 +78,7 @@ const words = {
     addService: 'Add another service',
     toggle: 'Cambiar el idioma a español',
     done: 'Profile Created',
+    taxNotice: /^Next, in your dashboard: add your CLABE to be paid, and your tax details \(RFC\)/,
     login: 'Login',
     note: 'This schedule applies for the next month.',
     saturday: 'Saturday',
@@ -204,6 +206,7 @@ async function runWizard(
   await expect(page.getByRole('heading', { level: 1, name: w.done })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('55 1234 5678')).toBeVisible();
+  await expect(page.getByText(w.taxNotice)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: w.login }).click();
   await expect(page).toHaveURL(/\/vendor\/auth$/);

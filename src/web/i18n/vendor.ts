@@ -126,6 +126,8 @@ export const vendorEn = {
     emailNoticeConfirmed: 'Your email {{email}} is already confirmed.',
     whatsappNotice:
       'A WhatsApp confirmation for {{phone}} is queued; it goes out as soon as WhatsApp messaging is switched on.',
+    taxNotice:
+      'Next, in your dashboard: add your CLABE to be paid, and your tax details (RFC), which the law asks Barrio to keep for the taxes it withholds.',
     closeWindow: 'Close Window',
     login: 'Login',
   },
@@ -477,6 +479,8 @@ export const vendorEsMX: typeof vendorEn = {
     emailNoticeConfirmed: 'Tu correo {{email}} ya está confirmado.',
     whatsappNotice:
       'Una confirmación por WhatsApp para {{phone}} está en cola; se enviará en cuanto se active la mensajería de WhatsApp.',
+    taxNotice:
+      'Después, en tu panel: agrega tu CLABE para recibir tus pagos y tus datos fiscales (RFC), que la ley pide a Barrio para las retenciones de impuestos.',
     closeWindow: 'Cerrar ventana',
     login: 'Iniciar sesión',
   },

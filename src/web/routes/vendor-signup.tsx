@@ -1,4 +1,4 @@
-import { CheckCircle2, Mail, MessageCircle, Plus, Trash2 } from 'lucide-react';
+import { CheckCircle2, Landmark, Mail, MessageCircle, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -568,6 +568,11 @@ function Completion({
         <p className="flex gap-3 rounded-xl bg-green-50 p-3 text-sm text-green-900">
           <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
           {t('vendor.wizard.whatsappNotice', { phone: result.phone })}
+        </p>
+        {/* What the dashboard asks next, said now: the CLABE and the tax details (decision 098). */}
+        <p className="flex gap-3 rounded-xl bg-stone-100 p-3 text-sm text-stone-800">
+          <Landmark aria-hidden="true" className="size-5 shrink-0" />
+          {t('vendor.wizard.taxNotice')}
         </p>
         {/* A matching admin-created profile is offered, never taken over by the signup. */}
         {result.claim ? <ClaimProfileCard offer={result.claim} signedIn={signedIn} /> : null}

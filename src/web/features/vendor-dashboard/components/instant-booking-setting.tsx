@@ -31,28 +31,28 @@ export function InstantBookingSetting({ profile }: { profile: VendorAccountProfi
           toast.error(t('vendor.wizard.errorTitle'), { description: t('vendor.dashboard.saveFailed') }),
       },
     );
+  // The whole row is the switch's label: a fingertip's tap anywhere on it toggles it.
   return (
-    <div className="flex items-start gap-3 rounded-xl border border-stone-200 p-3">
-      <Zap aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
-      <div className="min-w-0 flex-1">
-        <label htmlFor={id} className="font-semibold text-stone-900">
+    <div className="rounded-xl border border-stone-200 px-3 py-2">
+      <label className="flex min-h-11 items-center gap-3">
+        <Zap aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+        <span className="min-w-0 flex-1 font-semibold text-stone-900">
           {t('vendor.dashboard.instant.label')}
-        </label>
-        <p id={`${id}-hint`} className="text-sm text-stone-700">
-          {t('vendor.dashboard.instant.hint')}
-        </p>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        aria-checked={on}
-        aria-describedby={`${id}-hint`}
-        checked={on}
-        disabled={update.isPending}
-        onChange={(e) => toggle(e.currentTarget.checked)}
-        className="mt-1 size-6 shrink-0 accent-brand-700"
-      />
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          aria-checked={on}
+          aria-describedby={`${id}-hint`}
+          checked={on}
+          disabled={update.isPending}
+          onChange={(e) => toggle(e.currentTarget.checked)}
+          className="size-6 shrink-0 accent-brand-700"
+        />
+      </label>
+      <p id={`${id}-hint`} className="pb-1 text-sm text-stone-700">
+        {t('vendor.dashboard.instant.hint')}
+      </p>
     </div>
   );
 }

@@ -164,7 +164,7 @@ export const bookingsEsMX: typeof bookingsEn = {
       notYet: 'Todavía no',
       now: 'Siguiente paso',
       reasons: {
-        payment_timeout: 'No se pagó en 24 horas',
+        payment_timeout: 'No se pagó a tiempo',
         customer: 'Cancelaste esta reserva',
         vendor: 'El proveedor canceló esta reserva',
         other: 'La reserva fue cancelada',

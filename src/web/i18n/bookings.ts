@@ -122,7 +122,7 @@ export const bookingsEn = {
       notYet: 'Not yet',
       now: 'Next step',
       reasons: {
-        payment_timeout: 'Not paid within 24 hours',
+        payment_timeout: 'Not paid in time',
         customer: 'You cancelled this booking',
         vendor: 'The vendor cancelled this booking',
         other: 'The booking was cancelled',

@@ -196,6 +196,25 @@ describe(`instant booking (${testEngine})`, () => {
     expect(again).toMatchObject({ status: 'awaiting_payment', payment_url: expect.any(String) });
   });
 
+  it('two customers racing for one instant slot: one is confirmed with its checkout, the other told 409', async () => {
+    const booked = await instantVendor();
+    const before = fake.requests.length;
+    const attempt = (who: string) =>
+      world.http().post('/api/bookings', {
+        vendorId: booked.vendor.id,
+        serviceId: booked.service.id,
+        startTime: TUESDAY_9,
+        customerName: who,
+        customerEmail: `${who.toLowerCase()}@example.test`,
+      });
+    const answers = await Promise.all([attempt('Ana'), attempt('Beto'), attempt('Carla')]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await refused.json()).toMatchObject({ error: { code: 'conflict', reason: 'slot_taken' } });
+    // One checkout, for the one booking made.
+    expect(fake.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(1);
+  });
+
   it('a payment arriving after the hold is refunded once, and the booking stays cancelled', async () => {
     const body = await book(await instantVendor());
     const row = await world.rowOf(body.id);

@@ -98,7 +98,7 @@ test('cancelling at the checkout leads to /payment-cancel, whose retry returns t
   await expect(page.getByRole('heading', { level: 1, name: 'The payment was not completed' })).toBeVisible();
   await expect(page.getByText('Your booking is still awaiting payment.')).toBeVisible();
   await expect(
-    page.getByText(/You have 24 hours from the vendor’s confirmation to pay; .+ cancelled automatically\./),
+    page.getByText(/Pay before the deadline shown below; .+ cancelled automatically\./),
   ).toBeVisible();
   await expect(page.getByTestId('payment-status')).toHaveText('Awaiting payment');
   await expect(page.getByTestId('payment-code')).toHaveText(code);

@@ -37,6 +37,13 @@ describe('parseConfig', () => {
     });
   });
 
+  it('holds an unpaid instant booking 30 minutes unless told, never less: a Stripe checkout lasts that long', () => {
+    expect(parseConfig(base).instantHoldMinutes).toBe(30);
+    expect(parseConfig({ ...base, INSTANT_HOLD_MINUTES: '90' }).instantHoldMinutes).toBe(90);
+    expect(() => parseConfig({ ...base, INSTANT_HOLD_MINUTES: '29' })).toThrow(/INSTANT_HOLD_MINUTES/);
+    expect(() => parseConfig({ ...base, INSTANT_HOLD_MINUTES: '1441' })).toThrow(/INSTANT_HOLD_MINUTES/);
+  });
+
   it('enables Stripe only with both secrets', () => {
     expect(parseConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' }).stripe).toBeUndefined();
     expect(

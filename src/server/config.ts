@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_INSTANT_HOLD_MINUTES, INSTANT_HOLD_MINUTES } from '../shared/constants.ts';
 import { isLoopbackHost, parseTrustProxy } from './lib/trust-proxy.ts';
 
 // ARCHITECTURE §13: every variable is optional; `.env` is read when present.
@@ -47,6 +48,13 @@ function buildSchema(production: boolean, testRunner: boolean) {
       EXPIRY_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
       // On SIGTERM/SIGINT: how long in-flight requests and deliveries may take before being cut (decision 023).
       SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+      // How long an unpaid instant booking holds its slot (decision 097): Stripe's checkout window.
+      INSTANT_HOLD_MINUTES: z.coerce
+        .number()
+        .int()
+        .min(INSTANT_HOLD_MINUTES.min)
+        .max(INSTANT_HOLD_MINUTES.max)
+        .default(DEFAULT_INSTANT_HOLD_MINUTES),
       // The platform's commission on each paid booking, in basis points (1000 = 10 %; decision 064).
       PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10_000).default(1000),
       // How long after a booking's end its money stays pending (disputes, no-shows) before it can be paid out.
@@ -211,6 +219,7 @@ export function parseConfig(
     outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     expirySweepMs: e.EXPIRY_SWEEP_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    instantHoldMinutes: e.INSTANT_HOLD_MINUTES,
     payouts: {
       feeBps: e.PLATFORM_FEE_BPS,
       holdHours: e.PAYOUT_HOLD_HOURS,

@@ -85,6 +85,13 @@ export interface CreateBookingResponse {
   message: string;
   /** The customer's booking page, `/booking/{code}?token=…`, also mailed with the receipt. */
   manage_path: string;
+  /**
+   * An instant booking's checkout (decision 097), to open right away; null for a request, a free
+   * booking, or while the checkout could not be created yet (the booking page shows it once it is).
+   */
+  payment_url: string | null;
+  /** When an unpaid instant booking is cancelled and its slot freed (ISO UTC); null otherwise. */
+  payment_due_at: string | null;
 }
 
 // ARCHITECTURE §6: GET /api/bookings/confirm?token= and POST /api/bookings/confirm {token, action}.

@@ -22,6 +22,13 @@ export const VENDOR_CONFIRMATION_TARGET_HOURS = 8;
 /** A vendor has 24 hours to answer a request, never past its start (ARCHITECTURE §4). */
 export const VENDOR_ANSWER_HOURS = 24;
 export const PAYMENT_WINDOW_HOURS = 24;
+/**
+ * An instant booking (decision 097) holds its slot unpaid this long by default
+ * (INSTANT_HOLD_MINUTES), then the sweeper cancels it. Stripe Checkout's `expires_at` must be 30
+ * minutes to 24 hours after its creation, so the hold is never shorter than the checkout can be.
+ */
+export const DEFAULT_INSTANT_HOLD_MINUTES = 30;
+export const INSTANT_HOLD_MINUTES = { min: 30, max: PAYMENT_WINDOW_HOURS * 60 } as const;
 /** The vendor's agenda answers at most this many days at once (decision 093). */
 export const AGENDA_MAX_DAYS = 62;
 /**

@@ -241,7 +241,9 @@ export const vendorProfilePatchSchema = updateSchemaOf(
   signupStep1Schema
     .pick({ business_name: true, business_phone: true, business_phone_country: true })
     .extend(signupStep2Schema.shape)
-    .extend(signupStep3Schema.shape),
+    .extend(signupStep3Schema.shape)
+    // Decision 097: requests that fit the calendar are confirmed at once and paid at booking time.
+    .extend({ instant_booking: z.boolean() }),
 )
   .strict()
   .transform(({ business_phone_country, ...input }, ctx) => {
@@ -270,6 +272,8 @@ export interface VendorAccountProfile {
   advance_booking_days: number;
   lead_time_minutes: number;
   availability: WeeklyAvailability;
+  /** Requests that fit the calendar are confirmed at once, paid at booking time (decision 097). */
+  instant_booking: boolean;
   application_status: string;
   /** The last review's message: what to change (pending) or why not (rejected); decision 048. */
   review_message: string | null;

@@ -109,6 +109,8 @@ export interface PublicVendor {
   languages: string[];
   timezone: string;
   created_at: string;
+  /** Requests that fit the calendar are confirmed at once and paid at booking time (decision 097). */
+  instant_booking: boolean;
   services: PublicService[];
   /** The mean of its published reviews, one decimal; null with none ("New"). */
   rating_average: number | null;

@@ -66,6 +66,9 @@ export const bookingsEsMX: typeof bookingsEn = {
     notesPlaceholder: 'Lo que el proveedor deba saber',
     submit: 'Reservar',
     submitting: 'Enviando…',
+    instant: 'Reserva inmediata: se confirma al momento y pagas ahora.',
+    instantFree: 'Reserva inmediata: se confirma al momento, sin nada que pagar.',
+    openingCheckout: 'Abriendo el pago…',
     demoBadge: 'Ejemplo',
     demoSlotsNote: 'Estos horarios son ejemplos. Contacta al proveedor para confirmar horarios.',
     demoRefusedTitle: 'Solo un ejemplo',
@@ -117,6 +120,12 @@ export const bookingsEsMX: typeof bookingsEn = {
       'Este proveedor suele responder en {{time}}. Enviamos un recibo a {{email}}, con un enlace a esta reserva.',
     next: 'Qué sigue: cuando el proveedor confirme, recibirás un enlace de pago y tendrás 24 horas para pagar.',
     nextFree: 'Qué sigue: cuando el proveedor confirme, listo; este servicio es gratis.',
+    titleConfirmed: 'Reserva confirmada',
+    statusConfirmed: 'Confirmada',
+    instantFree:
+      'El proveedor acepta reservas inmediatas: todo listo, y este servicio es gratis. Enviamos los detalles a {{email}}, con un enlace a esta reserva.',
+    instantPay:
+      'El proveedor acepta reservas inmediatas: tu reserva está confirmada. Paga ahora para conservarla: el enlace de pago está en la página de tu reserva y va en camino a {{email}}.',
     recapLabel: 'Tu solicitud {{code}}',
     vendor: 'Proveedor',
     service: 'Servicio',
@@ -155,7 +164,7 @@ export const bookingsEsMX: typeof bookingsEn = {
       notYet: 'Todavía no',
       now: 'Siguiente paso',
       reasons: {
-        payment_timeout: 'No se pagó en 24 horas',
+        payment_timeout: 'No se pagó a tiempo',
         customer: 'Cancelaste esta reserva',
         vendor: 'El proveedor canceló esta reserva',
         other: 'La reserva fue cancelada',

@@ -20,6 +20,10 @@ export const bookingsEn = {
     notesPlaceholder: 'Anything the vendor should know',
     submit: 'Book Now',
     submitting: 'Sending…',
+    // Decision 097: the vendor takes instant bookings.
+    instant: 'Instant booking: confirmed at once, pay now.',
+    instantFree: 'Instant booking: confirmed at once, nothing to pay.',
+    openingCheckout: 'Opening the payment…',
     demoBadge: 'Example',
     demoSlotsNote: 'These times are examples. Contact the vendor to confirm times.',
     demoRefusedTitle: 'Example only',
@@ -72,6 +76,13 @@ export const bookingsEn = {
       'This vendor usually answers in {{time}}. We sent a receipt to {{email}}, with a link to this booking.',
     next: 'What happens next: once the vendor confirms, you get a payment link and have 24 hours to pay.',
     nextFree: 'What happens next: once the vendor confirms, you are all set; this service is free.',
+    // An instant booking (decision 097): confirmed when made.
+    titleConfirmed: 'Booking confirmed',
+    statusConfirmed: 'Confirmed',
+    instantFree:
+      'The vendor takes instant bookings: you are all set, and this service is free. We sent the details to {{email}}, with a link to this booking.',
+    instantPay:
+      'The vendor takes instant bookings: your booking is confirmed. Pay now to keep it: the payment link is on your booking’s page and on its way to {{email}}.',
     recapLabel: 'Your request {{code}}',
     vendor: 'Vendor',
     service: 'Service',
@@ -111,7 +122,7 @@ export const bookingsEn = {
       notYet: 'Not yet',
       now: 'Next step',
       reasons: {
-        payment_timeout: 'Not paid within 24 hours',
+        payment_timeout: 'Not paid in time',
         customer: 'You cancelled this booking',
         vendor: 'The vendor cancelled this booking',
         other: 'The booking was cancelled',

@@ -48,6 +48,7 @@ export const discoveryEsMX: ShapeOf<typeof discoveryEn> = {
     loadingBookingForm: 'Cargando el formulario de reserva…',
     seeServices: 'Ver servicios',
     verified: 'Verificado',
+    instantBooking: 'Reserva inmediata',
     promises: {
       label: 'Historial',
       answers: 'Suele responder en {{time}}',

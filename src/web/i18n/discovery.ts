@@ -51,6 +51,8 @@ export const discoveryEn = {
     loadingBookingForm: 'Loading the booking form…',
     seeServices: 'See Services',
     verified: 'Verified',
+    // Decision 097: a booking that fits is confirmed at once and paid right away.
+    instantBooking: 'Instant booking',
     // What Barrio measured of the vendor's bookings; each left out while there is too little.
     promises: {
       label: 'Track record',

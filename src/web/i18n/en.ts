@@ -190,6 +190,7 @@ export const en = {
   vendorCard: {
     photoAlt: 'Photo of {{name}}',
     verified: 'Verified',
+    instantBooking: 'Instant booking',
     area: 'Area',
     tags: 'Highlights',
     price: 'Price',

@@ -162,6 +162,7 @@ export const esMX: Translations = {
   vendorCard: {
     photoAlt: 'Foto de {{name}}',
     verified: 'Verificado',
+    instantBooking: 'Reserva inmediata',
     area: 'Zona',
     tags: 'Destacados',
     price: 'Precio',

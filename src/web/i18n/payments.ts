@@ -52,7 +52,7 @@ export const paymentsEsMX: typeof paymentsEn = {
     heading: 'El pago no se completó',
     text: 'Tu reserva sigue pendiente de pago.',
     window:
-      'Tienes 24 horas desde la confirmación del proveedor para pagar; si no pagas a tiempo, la reserva se cancelará automáticamente.',
+      'Paga antes de la hora límite que ves abajo; si no pagas a tiempo, la reserva se cancelará automáticamente.',
     retry: 'Reintentar pago',
     loading: 'Cargando tu reserva…',
     preparing:
@@ -125,7 +125,7 @@ export const paymentsEn = {
     heading: 'The payment was not completed',
     text: 'Your booking is still awaiting payment.',
     window:
-      'You have 24 hours from the vendor’s confirmation to pay; if you do not pay in time, the booking is cancelled automatically.',
+      'Pay before the deadline shown below; if you do not pay in time, the booking is cancelled automatically.',
     retry: 'Try the payment again',
     loading: 'Loading your booking…',
     preparing: 'Your payment link is being prepared. Try again in a minute; we will also email it to you.',

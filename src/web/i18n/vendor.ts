@@ -212,6 +212,13 @@ export const vendorEn = {
     cancel: 'Cancel',
     saved: 'Changes saved',
     saveFailed: 'Could not save your changes.',
+    // Decision 097.
+    instant: {
+      label: 'Instant booking',
+      hint: 'Requests that fit your calendar are confirmed at once and the customer pays right away; you are told, with nothing to confirm.',
+      turnedOn: 'Instant booking is on',
+      turnedOff: 'Instant booking is off: you confirm each request',
+    },
     publicProfile: 'View public profile',
     signOut: 'Sign Out',
     loggedOut: 'Logged Out',
@@ -561,6 +568,12 @@ export const vendorEsMX: typeof vendorEn = {
     cancel: 'Cancelar',
     saved: 'Cambios guardados',
     saveFailed: 'No se pudieron guardar los cambios.',
+    instant: {
+      label: 'Reserva inmediata',
+      hint: 'Las solicitudes que caben en tu calendario se confirman al momento y el cliente paga enseguida; te avisamos, sin nada que confirmar.',
+      turnedOn: 'La reserva inmediata está activada',
+      turnedOff: 'La reserva inmediata está desactivada: confirmas cada solicitud',
+    },
     publicProfile: 'Ver perfil público',
     signOut: 'Cerrar sesión',
     loggedOut: 'Sesión cerrada',

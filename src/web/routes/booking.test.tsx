@@ -216,7 +216,7 @@ describe('/booking/:code', () => {
   it('says a booking cancelled unpaid was not paid within 24 hours, with nothing to pay or add', async () => {
     answer = { status: 200, body: cancelledUnpaid };
     renderAt(URL_OF_PAGE);
-    expect(await screen.findByText('Not paid within 24 hours')).toBeTruthy();
+    expect(await screen.findByText('Not paid in time')).toBeTruthy();
     const steps = await timelineSteps();
     expect(steps.map((step) => step.querySelector('p')?.textContent)).toEqual([
       'Requested',
@@ -576,7 +576,7 @@ describe('/booking/:code', () => {
     expect(
       await screen.findByText('This booking has just changed; here is where it stands now.'),
     ).toBeTruthy();
-    expect(await screen.findByText('Not paid within 24 hours')).toBeTruthy();
+    expect(await screen.findByText('Not paid in time')).toBeTruthy();
     expect(calls.filter((call) => call.startsWith('/api/bookings/manage?'))).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

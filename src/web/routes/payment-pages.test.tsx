@@ -140,7 +140,9 @@ describe('/payment-cancel', () => {
     // The booking page's token from Stripe's return: without it only the owner signed in is answered.
     await waitFor(() => expect(searches[path]).toBe('?token=tok_page'));
     expect(screen.getByText('Tu reserva sigue pendiente de pago.')).toBeTruthy();
-    expect(screen.getByText(/Tienes 24 horas desde la confirmación del proveedor/)).toBeTruthy();
+    // The deadline is the booking's own (24 hours after a confirmation, or an instant booking's
+    // short hold: decision 097), shown below: the sentence names no length.
+    expect(screen.getByText(/Paga antes de la hora límite que ves abajo;/)).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Reintentar pago' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(url));
   });

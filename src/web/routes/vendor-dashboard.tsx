@@ -17,6 +17,7 @@ import { CalendarFeedSection } from '../features/vendor-dashboard/components/cal
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
 import { EmailConfirmedNotice } from '../features/vendor-dashboard/components/email-confirmed-notice.tsx';
+import { InstantBookingSetting } from '../features/vendor-dashboard/components/instant-booking-setting.tsx';
 import { PendingChangeNotice } from '../features/vendor-dashboard/components/pending-change-notice.tsx';
 import { PhotosSection } from '../features/vendor-dashboard/components/photos-section.tsx';
 import {
@@ -213,6 +214,7 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         >
           <BookingSettingsEditor profile={profile} onClose={close} />
         </EditorToggle>
+        <InstantBookingSetting profile={profile} />
       </Card>
 
       <Card title={t('vendor.dashboard.availability')}>

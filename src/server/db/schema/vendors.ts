@@ -83,6 +83,8 @@ export const vendorProfiles = pgTable(
     advanceBookingDays: integer('advance_booking_days').notNull().default(DEFAULT_ADVANCE_BOOKING_DAYS),
     leadTimeMinutes: integer('lead_time_minutes').notNull().default(DEFAULT_LEAD_TIME_MINUTES),
     availability: jsonb('availability').$type<WeeklyAvailability>().notNull(),
+    // Decision 097: a request that fits the calendar is confirmed at once and paid at booking time.
+    instantBooking: boolean('instant_booking').notNull().default(false),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     adminCreated: boolean('admin_created').notNull().default(false),
     isClaimed: boolean('is_claimed').notNull().default(false),

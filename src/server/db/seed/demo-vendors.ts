@@ -51,6 +51,8 @@ export interface DemoVendor {
   bufferMinutes: number;
   advanceBookingDays: number;
   leadTimeMinutes: number;
+  /** Requests that fit are confirmed at once and paid right away (decision 097); off unless set. */
+  instantBooking?: boolean;
   schedule: ScheduleName;
   origin: DemoVendorOrigin;
   services: DemoService[];
@@ -749,6 +751,8 @@ export const demoVendors: DemoVendor[] = [
     bufferMinutes: 5,
     advanceBookingDays: 7,
     leadTimeMinutes: 30,
+    // A walk-in barber's calendar is the truth: book and pay, no waiting for an answer.
+    instantBooking: true,
     schedule: 'salon',
     origin: 'admin',
     services: [

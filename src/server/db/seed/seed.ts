@@ -445,6 +445,7 @@ function vendorRow(
     bufferMinutes: vendor.bufferMinutes,
     advanceBookingDays: vendor.advanceBookingDays,
     leadTimeMinutes: vendor.leadTimeMinutes,
+    instantBooking: vendor.instantBooking ?? false,
     availability: schedules[vendor.schedule](),
     // product §4: a self-signed profile is created claimed with onboarding done; an admin-created one
     // is neither until its vendor takes it over.

@@ -13,6 +13,9 @@ import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
   customerDeclinedMail,
   customerReceiptMail,
+  instantConfirmedCustomerMail,
+  vendorInstantMail,
+  vendorInstantWhatsApp,
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from './messages/booking-mails.ts';
@@ -178,6 +181,37 @@ export async function notifyBookingRequested(
   await enqueueMail(tx, customerReceiptMail(facts));
   if (customerWhatsApp)
     await enqueueCustomerWhatsApp(tx, appointmentId, customerWhatsApp, requestReceivedWhatsApp(facts));
+}
+
+/**
+ * An instant booking (decision 097), made confirmed: the vendor is told of it (mail, WhatsApp), not
+ * asked. The customer of a free one reads it confirmed, with the calendar invitation; the customer of
+ * a paid one gets the payment link once its checkout is stored (notifyPaymentLink), which says it is
+ * confirmed and to pay by its hold's end.
+ */
+export async function notifyInstantBooking(
+  tx: Tx,
+  booking: BookingView,
+  { now, manageLink }: { now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  const payBy = booking.amountMxn > 0 ? booking.paymentDueAt : null;
+  const wanted = await emailNotificationsWanted(tx, booking.id);
+  // As a request: without a WhatsApp number the vendor hears of it by mail whatever the switch says.
+  if (facts.vendorEmail && (wanted.vendor || !facts.vendorPhone))
+    await enqueueMail(tx, vendorInstantMail(facts.vendorEmail, facts, payBy));
+  if (facts.vendorPhone)
+    await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorInstantWhatsApp(facts, payBy), {
+      key: 'booking_instant',
+      parameters: [
+        facts.code,
+        facts.serviceName,
+        formatWhen(facts.start, facts.timezone, facts.vendorLanguage),
+        facts.customerName,
+      ],
+    });
+  if (booking.amountMxn === 0)
+    await enqueueMail(tx, instantConfirmedCustomerMail(facts, bookingCalendar(facts, now)));
 }
 
 /**

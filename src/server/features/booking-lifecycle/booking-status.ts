@@ -66,7 +66,11 @@ export interface Transition {
  * `awaiting_payment` one also moves, to `cancelled`.
  */
 export const TRANSITIONS = {
-  request: { from: null, to: ['pending_vendor'], by: 'the customer (create-booking)' },
+  request: {
+    from: null,
+    to: ['pending_vendor', 'awaiting_payment', 'confirmed'],
+    by: 'the customer (create-booking); for a vendor with instant booking on, confirmed at once: awaiting_payment, or confirmed when free (decision 097)',
+  },
   confirm: {
     from: 'pending_vendor',
     to: ['awaiting_payment', 'confirmed'],

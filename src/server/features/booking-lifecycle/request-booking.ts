@@ -1,6 +1,7 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { CreateBookingResponse, createBookingSchema } from '../../../shared/booking.schemas.ts';
 import { alcaldiaOfArea } from '../../../shared/colonias.ts';
+import { DEFAULT_INSTANT_HOLD_MINUTES } from '../../../shared/constants.ts';
 import { defaultLanguage, type Language } from '../../../shared/language.ts';
 import { toE164 } from '../../../shared/phone.ts';
 import { type BookingAddress, serviceLocationOf } from '../../../shared/service-location.ts';
@@ -13,9 +14,11 @@ import { computeAvailability } from '../availability/availability.service.ts';
 import { colonias } from '../colonias/colonias-catalogue.ts';
 import { startsInTimeOff, vendorTimeOffRefusal } from '../time-off/time-off.service.ts';
 import { vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
-import { notifyBookingRequested } from './booking-notifications.ts';
+import { attachCheckout, type CheckoutDeps } from './booking-checkout.ts';
+import { notifyBookingRequested, notifyInstantBooking } from './booking-notifications.ts';
 import { TRANSITIONS, vendorAnswerDeadline } from './booking-status.ts';
 import { newBookingCode, newConfirmToken } from './booking-tokens.ts';
+import { getBookingView } from './booking-view.ts';
 import { expireOverdueBookings } from './expire-bookings.ts';
 import type { ManageLink } from './manage-links.ts';
 import { confirmLinks } from './messages/booking-mails.ts';
@@ -23,7 +26,8 @@ import type { BookingMailFacts } from './messages/message-facts.ts';
 import { refuseBlockedOrOverCap } from './request-caps.ts';
 
 // request (product §7 create-booking; ARCHITECTURE §4; decision 014): a `pending_vendor` booking with
-// its notifications, in one transaction.
+// its notifications, in one transaction; for a vendor with instant booking on (decision 097), a
+// booking confirmed at once, whose checkout is created right after the commit.
 
 const CODE_ATTEMPTS = 5;
 const VENDOR_BOOKINGS_LOCK = 727_003; // any constant: the advisory-lock space of requestBooking
@@ -67,6 +71,13 @@ export interface RequestBookingOptions {
    * customer's account language wins when the account has one (decision 072).
    */
   language?: Language;
+  /**
+   * The payment provider, for an instant booking's checkout right after the commit; without it (the
+   * benchmarks) the sweeper attaches it (attachMissingCheckouts).
+   */
+  checkout?: CheckoutDeps;
+  /** How long an unpaid instant booking holds its slot (INSTANT_HOLD_MINUTES, decision 097). */
+  instantHoldMinutes?: number;
 }
 
 /** The language a booking speaks to its customer (decision 072): the account's, else the page's. */
@@ -91,6 +102,8 @@ export async function requestBooking({
   requesterKey = null,
   capOpenRequests = true,
   language: askedLanguage = defaultLanguage,
+  checkout,
+  instantHoldMinutes = DEFAULT_INSTANT_HOLD_MINUTES,
 }: RequestBookingOptions): Promise<CreateBookingResponse> {
   const start = new Date(input.startTime);
   const reference = isVendorId(input.vendorId)
@@ -109,6 +122,7 @@ export async function requestBooking({
       address: vendorProfiles.address,
       vendorLanguages: vendorProfiles.languages,
       vendorAccountLanguage: profiles.language,
+      instantBooking: vendorProfiles.instantBooking,
     })
     .from(vendorProfiles)
     .leftJoin(profiles, eq(profiles.userId, vendorProfiles.userId))
@@ -178,9 +192,37 @@ export async function requestBooking({
     notes: input.notes ?? null,
     where: { location: serviceLocation, address, placeAddress: vendor.address },
   };
-  const status = TRANSITIONS.request.to[0];
+  // Decision 097: with instant booking on, a request that passed every check above (an open slot, and
+  // below the vendor's blocks and the caps) is the vendor's yes: confirmed now, as the vendor's confirm
+  // would make it (answer-booking.ts), a paid one held unpaid for the hold, never past its start.
+  const instant = vendor.instantBooking;
+  const free = service.priceCents === 0;
+  const [pending, awaitingPayment, confirmed] = TRANSITIONS.request.to;
+  const status = !instant ? pending : free ? confirmed : awaitingPayment;
+  const paymentDueAt =
+    instant && !free
+      ? new Date(Math.min(now.getTime() + instantHoldMinutes * 60_000, start.getTime()))
+      : null;
   // Decision 070: WhatsApp to the customer only when they ticked it, and only with a phone.
   const whatsappOptIn = phone !== null && input.whatsappOptIn === true;
+
+  /**
+   * After the commit (a network call, never inside a transaction): the instant booking's checkout,
+   * which also sends the payment link. A provider failure does not undo the booking: the sweeper
+   * retries it within the hold, and the booking page shows the link once it exists.
+   */
+  const instantCheckout = async (appointmentId: string): Promise<string | null> => {
+    if (!checkout) return null;
+    try {
+      return await attachCheckout({ db, checkout, appointmentId, now });
+    } catch (err) {
+      checkout.logger.warn(
+        { err, appointmentId },
+        'payments: instant checkout failed; the sweeper retries it',
+      );
+      return null;
+    }
+  };
 
   for (let attempt = 1; ; attempt++) {
     const code = newBookingCode();
@@ -216,12 +258,20 @@ export async function requestBooking({
             language,
             requesterKey,
             code,
-            confirmTokenHash: hash,
-            confirmTokenExpiresAt: vendorAnswerDeadline(now, start),
+            // An instant booking has no answer to give: no confirm link. answeredAt stays empty, so
+            // it never counts as a reply in the vendor's response time.
+            ...(instant
+              ? { confirmedAt: now, paymentDueAt }
+              : { confirmTokenHash: hash, confirmTokenExpiresAt: vendorAnswerDeadline(now, start) }),
             createdAt: now,
             updatedAt: now,
           })
           .returning({ id: appointments.id });
+        if (instant) {
+          const booking = await getBookingView(tx, row!.id);
+          if (booking) await notifyInstantBooking(tx, booking, { now, manageLink });
+          return row!.id;
+        }
         await notifyBookingRequested(tx, {
           appointmentId: row!.id,
           vendor,
@@ -237,12 +287,19 @@ export async function requestBooking({
         return row!.id;
       });
       const page = new URL(manageLink({ id, code }));
+      const paymentUrl = status === awaitingPayment ? await instantCheckout(id) : null;
       return {
         id,
         code,
         status,
-        message: 'Booking request sent. It is awaiting confirmation; confirmations arrive within 8 hours.',
+        message: !instant
+          ? 'Booking request sent. It is awaiting confirmation; confirmations arrive within 8 hours.'
+          : free
+            ? 'Booking confirmed. There is nothing to pay.'
+            : 'Booking confirmed. Pay now to keep it; unpaid, it is cancelled when the hold ends.',
         manage_path: `${page.pathname}${page.search}`,
+        payment_url: paymentUrl,
+        payment_due_at: paymentDueAt?.toISOString() ?? null,
       };
     } catch (err) {
       const state = sqlState(err);

@@ -80,6 +80,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
         cookie: c.req.header('cookie'),
         acceptLanguage: c.req.header('accept-language'),
       }),
+      checkout: checkoutDeps(c.var.deps),
+      instantHoldMinutes: config.instantHoldMinutes,
     });
     return c.json(result, 201);
   })

@@ -60,6 +60,7 @@ export const publicVendorColumns = {
   languages: vendorProfiles.languages,
   timezone: vendorProfiles.timezone,
   created_at: vendorProfiles.createdAt,
+  instant_booking: vendorProfiles.instantBooking,
 };
 
 /**

@@ -319,6 +319,17 @@ export const templates = {
       example: ['XK7P2M', 'Casa Limpia'],
     },
   }),
+  // Decision 097: an instant booking is confirmed when it is made; the vendor is told, not asked.
+  booking_instant: translated('barrio_booking_instant', {
+    'es-MX': {
+      body: 'Nueva reserva {{1}} confirmada al instante: {{2}}, el {{3}}, de {{4}}. No necesitas confirmarla.',
+      example: ['XK7P2M', 'Limpieza profunda', WHEN_EXAMPLE['es-MX'], 'Ana López'],
+    },
+    en: {
+      body: 'New booking {{1}} confirmed at once: {{2}}, on {{3}}, from {{4}}. There is nothing to confirm.',
+      example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en, 'Ana López'],
+    },
+  }),
   // Decision 046: what happens to a booking after it is made.
   booking_reminder: translated('barrio_booking_reminder', {
     'es-MX': {

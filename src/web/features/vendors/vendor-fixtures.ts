@@ -24,6 +24,7 @@ export function fakeVendor(n: number, overrides: Partial<PublicVendor> = {}): Pu
     languages: ['Spanish'],
     timezone: 'America/Mexico_City',
     created_at: new Date(2026, 0, 1).toISOString(),
+    instant_booking: false,
     services: [{ id: `s${n}`, name: 'Deep clean', price_cents: 45_000, duration_minutes: 120 }],
     // No reviews: "New".
     rating_average: null,

@@ -5,11 +5,12 @@ import { priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import { whatsAppLink } from '../../../../shared/whatsapp-link.ts';
 import type { MailOutboxPayload } from '../../outbox/outbox.service.ts';
-import type { BookingMailFacts, BookingWhere } from './message-facts.ts';
+import type { BookingMailFacts, BookingWhere, PaymentMailFacts } from './message-facts.ts';
 import {
   answerWindowLine,
   calendarAttachment,
   calendarCancelLine,
+  customerMail,
   customerHello as hello,
   longDate,
   pageLine,
@@ -146,6 +147,21 @@ function vendorLines(
   return [
     w.title(facts.code),
     '',
+    ...vendorDetailLines(facts),
+    '',
+    ...(links ? [`${w.confirm}: ${links.confirm}`, `${w.decline}: ${links.decline}`, ''] : []),
+    ...(details ? [`${w.details}: ${details}`, ''] : []),
+    // The 8-hour target as the target, the real deadline as the deadline.
+    facts.answerDueAt ? answerWindowLine(facts.answerDueAt, facts.timezone, language) : w.target,
+    w.payNext,
+  ];
+}
+
+/** What the vendor needs to know and to go: the service, when, where, the amount and the customer. */
+function vendorDetailLines(facts: VendorFacts): string[] {
+  const language = facts.vendorLanguage;
+  const w = request[language];
+  return [
     `${w.service}: ${facts.serviceName}`,
     `${w.date}: ${when(facts.start, facts.timezone, language)}`,
     ...labelled(w.where, whereLine(facts.where, 'vendor', language)),
@@ -157,12 +173,6 @@ function vendorLines(
     ...labelled('WhatsApp', facts.customerPhone ? whatsAppLink(facts.customerPhone) : null),
     `${w.email}: ${facts.customerEmail}`,
     ...labelled(w.notes, facts.notes),
-    '',
-    ...(links ? [`${w.confirm}: ${links.confirm}`, `${w.decline}: ${links.decline}`, ''] : []),
-    ...(details ? [`${w.details}: ${details}`, ''] : []),
-    // The 8-hour target as the target, the real deadline as the deadline.
-    facts.answerDueAt ? answerWindowLine(facts.answerDueAt, facts.timezone, language) : w.target,
-    w.payNext,
   ];
 }
 
@@ -192,6 +202,85 @@ export function vendorRequestWhatsApp(
   return [...vendorLines(facts, null, details), request[facts.vendorLanguage].tapOrType(facts.code)].join(
     '\n',
   );
+}
+
+interface InstantWords {
+  subject: (f: VendorFacts) => string;
+  title: (code: string) => string;
+  noAnswer: string;
+  paysNow: (due: string) => string;
+  free: string;
+  customerSubject: (code: string) => string;
+  customerSaid: (vendor: string) => string;
+  calendarAttached: string;
+}
+
+// Decision 097: an instant booking is confirmed when it is made; the vendor is told, not asked.
+const instant: Record<Language, InstantWords> = {
+  'es-MX': {
+    subject: (f) => `Nueva reserva ${f.code} confirmada · ${f.serviceName}`,
+    title: (code) => `Reserva inmediata: nueva reserva confirmada · Código ${code}`,
+    noAnswer: 'Tienes activada la reserva inmediata: no necesitas confirmarla.',
+    paysNow: (due) =>
+      `El cliente paga ahora; si no paga antes del ${due}, la reserva se cancela sola y el horario queda libre.`,
+    free: 'No hay nada que pagar: la reserva ya está en tu agenda.',
+    customerSubject: (code) => `Reserva ${code} confirmada`,
+    customerSaid: (vendor) =>
+      `${vendor} acepta reservas inmediatas: tu reserva quedó confirmada. No hay nada que pagar.`,
+    calendarAttached: 'Adjuntamos una invitación de calendario (.ics).',
+  },
+  en: {
+    subject: (f) => `New booking ${f.code} confirmed · ${f.serviceName}`,
+    title: (code) => `Instant booking: new confirmed booking · Code ${code}`,
+    noAnswer: 'You have instant booking on: there is nothing to confirm.',
+    paysNow: (due) =>
+      `The customer pays now; if it is not paid by ${due}, the booking is cancelled and the slot is free again.`,
+    free: 'There is nothing to pay: the booking is already in your agenda.',
+    customerSubject: (code) => `Booking ${code} confirmed`,
+    customerSaid: (vendor) =>
+      `${vendor} takes instant bookings: your booking is confirmed. There is nothing to pay.`,
+    calendarAttached: 'A calendar invitation (.ics) is attached.',
+  },
+};
+
+/** The vendor's news of an instant booking, in mail and WhatsApp alike; `payBy` null for a free one. */
+function instantLines(facts: VendorFacts, payBy: Date | null): string[] {
+  const language = facts.vendorLanguage;
+  const w = instant[language];
+  return [
+    w.title(facts.code),
+    '',
+    ...vendorDetailLines(facts),
+    '',
+    w.noAnswer,
+    payBy ? w.paysNow(when(payBy, facts.timezone, language)) : w.free,
+  ];
+}
+
+export function vendorInstantMail(to: string, facts: VendorFacts, payBy: Date | null): MailOutboxPayload {
+  return {
+    to,
+    subject: instant[facts.vendorLanguage].subject(facts),
+    text: [vendorHello(facts.vendorLanguage), '', ...instantLines(facts, payBy), '', 'Barrio'].join('\n'),
+  };
+}
+
+export function vendorInstantWhatsApp(facts: VendorFacts, payBy: Date | null): string {
+  return instantLines(facts, payBy).join('\n');
+}
+
+/** A free instant booking: the customer reads it confirmed, with the calendar invitation. */
+export function instantConfirmedCustomerMail(facts: PaymentMailFacts, calendar: string): MailOutboxPayload {
+  const w = instant[facts.language];
+  return {
+    ...customerMail(
+      facts,
+      w.customerSubject(facts.code),
+      [w.customerSaid(facts.vendorName)],
+      [w.calendarAttached],
+    ),
+    attachments: [calendarAttachment(facts, calendar)],
+  };
 }
 
 interface CustomerWords {

@@ -14,6 +14,9 @@ import {
   confirmLinks,
   customerDeclinedMail,
   customerReceiptMail,
+  instantConfirmedCustomerMail,
+  vendorInstantMail,
+  vendorInstantWhatsApp,
   vendorRequestMail,
   vendorRequestWhatsApp,
 } from './booking-mails.ts';
@@ -85,6 +88,7 @@ const templateParameters = (lang: Language): Record<TemplateKey, string[]> => {
   const booking = ['XK7P2M', 'Casa Limpia', MORNING[lang]];
   return {
     booking_request: ['XK7P2M', 'Limpieza profunda', MORNING[lang], 'Ana López'],
+    booking_instant: ['XK7P2M', 'Limpieza profunda', MORNING[lang], 'Ana López'],
     vendor_welcome: ['Casa Limpia', 'Limpieza'],
     payment_link: booking,
     customer_request_received: booking,
@@ -125,6 +129,7 @@ function customerTexts(lang: Language): [string, string][] {
   return [
     ['customerReceiptMail', mail(customerReceiptMail(f))],
     ['customerDeclinedMail', mail(customerDeclinedMail(f, 'BEGIN:VCALENDAR'))],
+    ['instantConfirmedCustomerMail', mail(instantConfirmedCustomerMail(f, 'BEGIN:VCALENDAR'))],
     ['paymentLinkMail', mail(paymentLinkMail(f, 'http://pay.test/s', DUE))],
     ['paymentLinkWhatsApp', paymentLinkWhatsApp(f, DUE)],
     ['paidCustomerMail', mail(paidCustomerMail(f, 'BEGIN:VCALENDAR'))],
@@ -183,6 +188,9 @@ function vendorTexts(lang: Language): [string, string][] {
     ['vendorRequestMail', mail(vendorRequestMail('v@x.test', f, links))],
     ['vendorRequestWhatsApp', vendorRequestWhatsApp(f, links)],
     ['vendorRequestWhatsApp resent', vendorRequestWhatsApp(f, null)],
+    ['vendorInstantMail', mail(vendorInstantMail('v@x.test', f, DUE))],
+    ['vendorInstantMail free', mail(vendorInstantMail('v@x.test', f, null))],
+    ['vendorInstantWhatsApp', vendorInstantWhatsApp(f, DUE)],
     ['paidVendorMail', mail(paidVendorMail('v@x.test', f))],
     ['paidWhatsApp vendor', paidWhatsApp(f, 'vendor')],
     ['unpaidCancelledMails vendor', mail(unpaidCancelledMails(f)[1]!)],

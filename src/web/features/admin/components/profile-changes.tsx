@@ -248,6 +248,7 @@ function RecentChange({ item }: { item: RecentChangeItem }) {
       });
     }
     if (field === 'availability') return t('admin.changes.updated');
+    if (typeof value === 'boolean') return t(value ? 'admin.changes.on' : 'admin.changes.off');
     if (value === null || value === '') return '—';
     if (Array.isArray(value)) return value.join(', ');
     return String(value);

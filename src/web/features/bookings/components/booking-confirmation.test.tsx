@@ -17,6 +17,8 @@ const booking: CreateBookingResponse = {
   status: 'pending_vendor',
   message: 'ok',
   manage_path: '/booking/ABC234?token=x',
+  payment_url: null,
+  payment_due_at: null,
 };
 
 function renderConfirmation(responseMinutes?: number | null) {
@@ -49,6 +51,29 @@ describe('BookingConfirmation', () => {
         'Este proveedor suele responder en unos 35 minutos. Enviamos un recibo a ana@example.test, con un enlace a esta reserva.',
       ),
     ).toBeTruthy();
+  });
+
+  it('an instant booking whose checkout is not open yet: confirmed, pay now from its page', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <MemoryRouter>
+        <BookingConfirmation
+          booking={{ ...booking, status: 'awaiting_payment', payment_due_at: '2026-11-22T18:30:00.000Z' }}
+          email="ana@example.test"
+          responseMinutes={125}
+          onAnother={() => {}}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Booking confirmed' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The vendor takes instant bookings: your booking is confirmed. Pay now to keep it: the payment link is on your booking’s page and on its way to ana@example.test.',
+      ),
+    ).toBeTruthy();
+    // No answer to wait for.
+    expect(screen.queryByText(/usually answers/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'See your booking' })).toBeTruthy();
   });
 
   it('keeps the general promise when the vendor has no figure', async () => {

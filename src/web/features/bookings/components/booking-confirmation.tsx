@@ -49,22 +49,35 @@ export function BookingConfirmation({
   };
   // The form is replaced: move focus to what replaced it, so screen readers announce it.
   useEffect(() => heading.current?.focus(), []);
+  // Decision 097: an instant booking is confirmed already; a paid one shows here only when its
+  // checkout could not open yet.
+  const instant = booking.status !== 'pending_vendor';
   return (
     <div className="mt-4 flex flex-col items-center gap-3 rounded-xl bg-brand-50 p-5 text-center">
       <CheckCircle2 aria-hidden="true" className="size-10 text-brand-700" />
       <h3 ref={heading} tabIndex={-1} className="text-xl font-bold text-stone-900">
-        {t('bookings.done.title')}
+        {instant ? t('bookings.done.titleConfirmed') : t('bookings.done.title')}
       </h3>
-      <Badge tone="brand">{t('bookings.done.status')}</Badge>
+      <Badge tone="brand">{instant ? t('bookings.done.statusConfirmed') : t('bookings.done.status')}</Badge>
       {recap ? <Recap recap={recap} code={booking.code} locale={i18n.language} /> : null}
-      <p className="text-sm text-stone-700">
-        {recap && recap.priceCents === 0 ? t('bookings.done.nextFree') : t('bookings.done.next')}
-      </p>
-      <p className="text-sm text-stone-700">
-        {responseMinutes === null
-          ? t('bookings.done.note', { email })
-          : t('bookings.done.noteVendor', { email, time: answerTime(responseMinutes) })}
-      </p>
+      {instant ? (
+        <p className="text-sm text-stone-700">
+          {booking.status === 'confirmed'
+            ? t('bookings.done.instantFree', { email })
+            : t('bookings.done.instantPay', { email })}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-stone-700">
+            {recap && recap.priceCents === 0 ? t('bookings.done.nextFree') : t('bookings.done.next')}
+          </p>
+          <p className="text-sm text-stone-700">
+            {responseMinutes === null
+              ? t('bookings.done.note', { email })
+              : t('bookings.done.noteVendor', { email, time: answerTime(responseMinutes) })}
+          </p>
+        </>
+      )}
       <p className="text-sm text-stone-700">
         {t('bookings.done.code')}:{' '}
         <strong data-testid="booking-code" className="font-mono text-lg tracking-widest text-stone-900">

@@ -408,6 +408,83 @@ describe('BookingForm', () => {
     expect(posts).toEqual([]);
   });
 
+  it('with instant booking: says so before Book Now, then opens the checkout at once', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const paymentUrl = 'http://localhost/sandbox/checkout/cs_sandbox_1';
+    answer = (url) =>
+      url.pathname.endsWith('/availability')
+        ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+        : {
+            status: 201,
+            body: {
+              id: 'b1',
+              code: 'ABC234',
+              status: 'awaiting_payment',
+              message: 'ok',
+              manage_path: MANAGE_PATH,
+              payment_url: paymentUrl,
+              payment_due_at: '2026-11-22T18:30:00.000Z',
+            },
+          };
+    renderForm({ vendor: { ...vendor, instant_booking: true } });
+    const note = screen.getByText('Instant booking: confirmed at once, pay now.');
+    const button = screen.getByRole('button', { name: 'Book Now' });
+    // Read before the button: the note comes first in the form's order.
+    expect(note.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    chooseService();
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Time' })).getByLabelText('9:00 AM'));
+    changeValue(screen.getByLabelText('Name'), 'Ana');
+    changeValue(screen.getByLabelText('Email'), 'ana@example.test');
+    fireEvent.click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(paymentUrl));
+    expect(posts).toHaveLength(1);
+    // The form waits for the checkout rather than offering a second booking.
+    expect((screen.getByRole('button', { name: 'Opening the payment…' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole('heading', { name: 'Booking requested' })).toBeNull();
+  });
+
+  it('with instant booking, a free service is confirmed on the spot, in Spanish too', async () => {
+    const free: PublicServiceDetail[] = [{ ...services[0]!, price_cents: 0 }];
+    answer = (url) =>
+      url.pathname.endsWith('/availability')
+        ? { status: 200, body: { slots: SLOTS, timezone: 'America/Mexico_City' } }
+        : {
+            status: 201,
+            body: {
+              id: 'b1',
+              code: 'ABC234',
+              status: 'confirmed',
+              message: 'ok',
+              manage_path: MANAGE_PATH,
+              payment_url: null,
+              payment_due_at: null,
+            },
+          };
+    await i18n.changeLanguage('es-MX');
+    renderForm({ vendor: { ...vendor, instant_booking: true }, services: free });
+    changeValue(screen.getByLabelText('Servicio'), SERVICE_ID);
+    expect(screen.getByText('Reserva inmediata: se confirma al momento, sin nada que pagar.')).toBeTruthy();
+    fireEvent.click(within(await screen.findByRole('group', { name: 'Hora' })).getByLabelText('9:00 a.m.'));
+    changeValue(screen.getByLabelText('Nombre'), 'Ana');
+    changeValue(screen.getByLabelText('Correo electrónico'), 'ana@example.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Reservar' }));
+    expect(await screen.findByRole('heading', { name: 'Reserva confirmada' })).toBeTruthy();
+    expect(screen.getByText('Confirmada')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'El proveedor acepta reservas inmediatas: todo listo, y este servicio es gratis. Enviamos los detalles a ana@example.test, con un enlace a esta reserva.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('without instant booking, says nothing of it', async () => {
+    renderForm();
+    expect(screen.queryByText(/Instant booking/)).toBeNull();
+  });
+
   it('says so when there are no open times', async () => {
     answer = () => ({ status: 200, body: { slots: [], timezone: 'America/Mexico_City' } });
     renderForm();

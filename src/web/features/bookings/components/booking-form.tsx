@@ -1,3 +1,4 @@
+import { Zap } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,8 @@ export interface BookingFormProps {
     place_address?: string | null;
     /** Its median answer time, for the confirmation's note; absent or null: the general one. */
     response_minutes_median?: number | null;
+    /** Decision 097: a booking that fits is confirmed at once and paid right away. */
+    instant_booking?: boolean;
   };
   services: PublicServiceDetail[];
   /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
@@ -108,6 +111,9 @@ export function BookingForm({
   useEffect(() => {
     setValue('addressNeeded', addressNeeded);
   }, [addressNeeded, setValue]);
+  const free = services.find((s) => s.id === serviceId)?.price_cents === 0;
+  // Decision 097: an instant booking is paid at once; while the checkout opens, the form waits.
+  const [openingCheckout, setOpeningCheckout] = useState(false);
   const slot = useWatch({ control, name: 'startTime' });
   const clearSlot = () => setValue('startTime', '', { shouldValidate: formState.isSubmitted });
 
@@ -225,6 +231,12 @@ export function BookingForm({
         { vendorId: vendor.id, ...input },
         {
           onSuccess: (booking) => {
+            // An instant booking is confirmed and its checkout open: the customer pays now.
+            if (booking.payment_url) {
+              setOpeningCheckout(true);
+              window.location.assign(booking.payment_url);
+              return;
+            }
             const service = services.find((s) => s.id === input.serviceId);
             setDone({
               booking,
@@ -541,8 +553,18 @@ export function BookingForm({
         />
       </FormField>
       <PolicyConsent kind="booking" />
-      <Button type="submit" size="lg" disabled={create.isPending}>
-        {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}
+      {vendor.instant_booking ? (
+        <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">
+          <Zap aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span>{free ? t('bookings.form.instantFree') : t('bookings.form.instant')}</span>
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={create.isPending || openingCheckout}>
+        {openingCheckout
+          ? t('bookings.form.openingCheckout')
+          : create.isPending
+            ? t('bookings.form.submitting')
+            : t('bookings.form.submit')}
       </Button>
     </form>
   );

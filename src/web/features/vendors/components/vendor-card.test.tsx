@@ -57,3 +57,26 @@ describe('the rating on cards', () => {
     expect(screen.getByText('(1)')).toBeTruthy();
   });
 });
+
+describe('the instant booking mark on cards', () => {
+  it('shows "Instant booking" on the vendors that take them, in both languages', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <MemoryRouter>
+        <VendorCard vendor={fakeVendor(4, { instant_booking: true })} />
+        <VendorCard vendor={fakeVendor(5)} />
+      </MemoryRouter>,
+    );
+    const [instant, other] = screen.getAllByRole('article').map((card) => within(card));
+    expect(instant!.getByText('Instant booking')).toBeTruthy();
+    expect(other!.queryByText('Instant booking')).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('es-MX');
+    render(
+      <MemoryRouter>
+        <VendorCard vendor={fakeVendor(4, { instant_booking: true })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Reserva inmediata')).toBeTruthy();
+  });
+});

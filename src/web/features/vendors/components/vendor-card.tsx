@@ -1,4 +1,4 @@
-import { BadgeCheck, MapPin } from 'lucide-react';
+import { BadgeCheck, MapPin, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,6 +54,12 @@ export function VendorCard({
           <p className="mt-0.5">
             <VendorRating vendor={vendor} />
           </p>
+          {vendor.instant_booking ? (
+            <p className="mt-0.5 flex items-center gap-1 text-sm font-medium text-brand-800">
+              <Zap aria-hidden="true" className="size-3.5 shrink-0" />
+              {t('vendorCard.instantBooking')}
+            </p>
+          ) : null}
           {area ? (
             <p className="mt-0.5 flex items-center gap-1 text-sm text-stone-600">
               <MapPin aria-hidden="true" className="size-3.5 shrink-0" />

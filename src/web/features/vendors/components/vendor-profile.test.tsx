@@ -37,6 +37,19 @@ describe('VendorProfileCard', () => {
     ]);
   });
 
+  it('marks a vendor that takes instant bookings, and no other', async () => {
+    await i18n.changeLanguage('en');
+    renderCard({ instant_booking: true });
+    expect(screen.getByText('Instant booking')).toBeTruthy();
+    cleanup();
+    renderCard({});
+    expect(screen.queryByText('Instant booking')).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('es-MX');
+    renderCard({ instant_booking: true });
+    expect(screen.getByText('Reserva inmediata')).toBeTruthy();
+  });
+
   it('says it in Spanish', async () => {
     await i18n.changeLanguage('es-MX');
     renderCard({

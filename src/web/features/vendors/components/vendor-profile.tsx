@@ -1,4 +1,4 @@
-import { BadgeCheck, CircleCheck, Clock, MapPin, Store, UserPlus } from 'lucide-react';
+import { BadgeCheck, CircleCheck, Clock, MapPin, Store, UserPlus, Zap } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -54,6 +54,12 @@ export function VendorProfileCard({
             <Badge tone="brand" className="gap-1">
               <BadgeCheck aria-hidden="true" className="size-3.5" />
               {t('discovery.profile.verified')}
+            </Badge>
+          ) : null}
+          {vendor.instant_booking ? (
+            <Badge tone="brand" className="gap-1">
+              <Zap aria-hidden="true" className="size-3.5" />
+              {t('discovery.profile.instantBooking')}
             </Badge>
           ) : null}
           <VendorRating vendor={vendor} variant="header" />

@@ -74,6 +74,7 @@ export const descriptiveFields = [
   'buffer_minutes',
   'advance_booking_days',
   'lead_time_minutes',
+  'cancellation_policy',
   'services',
 ] as const;
 export type DescriptiveField = (typeof descriptiveFields)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CancellationPolicy, cancellationPolicies } from './cancellation-policy.ts';
 import { categoryKeyOf, languages } from './categories.ts';
 import {
   ADVANCE_BOOKING_DAYS,
@@ -235,13 +236,15 @@ export interface VendorSignupResponse {
 
 /**
  * PATCH: any of the wizard's editable fields, without the wizard's defaults (a patch
- * changes only what it names); the phone comes with its country, which is read only with it.
+ * changes only what it names); the phone comes with its country, which is read only with it. The
+ * cancellation policy (decision 095) is set here only: a new vendor starts with the flexible one.
  */
 export const vendorProfilePatchSchema = updateSchemaOf(
   signupStep1Schema
     .pick({ business_name: true, business_phone: true, business_phone_country: true })
     .extend(signupStep2Schema.shape)
-    .extend(signupStep3Schema.shape),
+    .extend(signupStep3Schema.shape)
+    .extend({ cancellation_policy: z.enum(cancellationPolicies) }),
 )
   .strict()
   .transform(({ business_phone_country, ...input }, ctx) => {
@@ -270,6 +273,8 @@ export interface VendorAccountProfile {
   advance_booking_days: number;
   lead_time_minutes: number;
   availability: WeeklyAvailability;
+  /** The preset new bookings are cancelled by; each booking keeps the one it was requested under. */
+  cancellation_policy: CancellationPolicy;
   application_status: string;
   /** The last review's message: what to change (pending) or why not (rejected); decision 048. */
   review_message: string | null;

@@ -47,6 +47,7 @@ export function toVendorAccountProfile(
     advance_booking_days: row.advanceBookingDays,
     lead_time_minutes: row.leadTimeMinutes,
     availability: row.availability,
+    cancellation_policy: row.cancellationPolicy,
     application_status: row.applicationStatus,
     review_message: row.reviewMessage,
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
@@ -126,6 +127,7 @@ const columnOf = {
   advance_booking_days: 'advanceBookingDays',
   lead_time_minutes: 'leadTimeMinutes',
   availability: 'availability',
+  cancellation_policy: 'cancellationPolicy',
 } as const satisfies Record<string, keyof VendorRow>;
 type PatchField = keyof typeof columnOf;
 
@@ -156,6 +158,7 @@ export async function updateVendorAccountProfile(
     ...(input.advance_booking_days !== undefined && { advance_booking_days: input.advance_booking_days }),
     ...(input.lead_time_minutes !== undefined && { lead_time_minutes: input.lead_time_minutes }),
     ...(input.availability !== undefined && { availability: input.availability }),
+    ...(input.cancellation_policy !== undefined && { cancellation_policy: input.cancellation_policy }),
   };
   return db.transaction(async (tx) => {
     // Locked: an admin's decision on the pending change and another edit wait for this one.

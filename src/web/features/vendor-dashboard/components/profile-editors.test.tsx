@@ -26,6 +26,7 @@ const profile: VendorAccountProfile = {
   advance_booking_days: 14,
   lead_time_minutes: 120,
   availability: defaultWeeklyAvailability(),
+  cancellation_policy: 'flexible',
   application_status: 'approved',
   review_message: null,
   reviewed_at: null,

@@ -196,6 +196,8 @@ export const bookingsEsMX: typeof bookingsEn = {
     changes: {
       title: 'Cambiar o cancelar',
       deadline: 'Puedes cancelar o cambiarla hasta el {{deadline}}.',
+      deadlineSplit: 'Puedes cambiar la hora hasta el {{deadline}} y cancelar hasta que empiece.',
+      moveTooLate: 'Ya es tarde para cambiar la hora en línea, pero aún puedes cancelar.',
       rule: 'Las reservas se cancelan o cambian en línea hasta {{hours}} horas antes de empezar.',
       ruleWhatsapp: 'Para cambiar esta, escribe al proveedor por WhatsApp.',
       ruleContact: 'Para cambiar esta, contacta al proveedor.',
@@ -217,6 +219,10 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelTitle: '¿Cancelar esta reserva?',
       cancelFree: 'Cancelar es gratis: no se ha pagado nada.',
       cancelRefund: 'Te reembolsaremos {{amount}} completos.',
+      cancelRefundPart:
+        'Según la política de cancelación de esta reserva, te reembolsaremos {{amount}} de los {{paid}} que pagaste.',
+      cancelNoRefund:
+        'Según la política de cancelación de esta reserva, ya es tarde para un reembolso: no se devolverán los {{paid}} que pagaste.',
       cancelTold: 'Avisaremos al proveedor. No se puede deshacer.',
       reason: 'Motivo (opcional)',
       reasonHint: 'El proveedor lo verá. Hasta 500 caracteres.',
@@ -226,6 +232,7 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelled: 'Cancelaste tu reserva.',
       refusedChanged: 'Esta reserva acaba de cambiar; aquí está su estado actual.',
       refusedSlotTaken: 'Ese horario se acaba de ocupar. Elige otro.',
+      refusedTooLate: 'Ya es tarde para hacerlo en línea; así está la reserva ahora.',
       failed: 'No pudimos guardar el cambio. Inténtalo de nuevo.',
     },
     pay: 'Pagar ahora',

@@ -153,6 +153,8 @@ export const bookingsEn = {
     changes: {
       title: 'Change or cancel',
       deadline: 'You can cancel or change it until {{deadline}}.',
+      deadlineSplit: 'You can change the time until {{deadline}}, and cancel until it starts.',
+      moveTooLate: 'It is too late to change the time online, but you can still cancel.',
       rule: 'Bookings can be cancelled or changed online up to {{hours}} hours before they start.',
       ruleWhatsapp: 'To change this one, message the vendor on WhatsApp.',
       ruleContact: 'To change this one, contact the vendor.',
@@ -175,6 +177,10 @@ export const bookingsEn = {
       cancelTitle: 'Cancel this booking?',
       cancelFree: 'Cancelling is free: nothing has been paid.',
       cancelRefund: 'We will refund your {{amount}} in full.',
+      cancelRefundPart:
+        'Under this booking’s cancellation policy, we will refund {{amount}} of the {{paid}} you paid.',
+      cancelNoRefund:
+        'Under this booking’s cancellation policy, it is too late for a refund: the {{paid}} you paid will not be refunded.',
       cancelTold: 'We will let the vendor know. This cannot be undone.',
       reason: 'Reason (optional)',
       reasonHint: 'The vendor will see it. Up to 500 characters.',
@@ -184,6 +190,7 @@ export const bookingsEn = {
       cancelled: 'You cancelled your booking.',
       refusedChanged: 'This booking has just changed; here is where it stands now.',
       refusedSlotTaken: 'That time has just been taken. Choose another.',
+      refusedTooLate: 'It is too late to do this online; here is where the booking stands now.',
       failed: 'We could not save the change. Please try again.',
     },
     pay: 'Pay now',

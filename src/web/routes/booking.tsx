@@ -6,6 +6,7 @@ import type { ManagedBooking } from '../../shared/booking.schemas.ts';
 import { activeAppointmentStatuses } from '../../shared/constants.ts';
 import { utcStamp, zoneCity } from '../../shared/date-format.ts';
 import { formatDuration, priceText } from '../../shared/money.ts';
+import { BookingCancellationTerms } from '../components/cancellation-terms.tsx';
 import { DetailsCard, DetailsRow } from '../components/details-card.tsx';
 import { NotFoundPanel } from '../components/not-found-panel.tsx';
 import { RetryAlert } from '../components/retry-alert.tsx';
@@ -194,6 +195,13 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
           <span data-testid="booking-amount">{priceText(booking.amount_mxn, i18n.language)}</span>
         </DetailsRow>
         {where ? <DetailsRow label={t('bookings.where.label')}>{where}</DetailsRow> : null}
+        <DetailsRow label={t('cancellationPolicy.title')}>
+          <BookingCancellationTerms
+            policy={booking.cancellation_policy}
+            start={booking.start_time}
+            when={(iso) => when(iso, 'medium')}
+          />
+        </DetailsRow>
         <DetailsRow label={t('bookings.manage.code')}>
           <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
         </DetailsRow>

@@ -6,6 +6,7 @@ import {
   bookingFormSchema,
   type CreateBookingResponse,
 } from '../../../../shared/booking.schemas.ts';
+import type { CancellationPolicy } from '../../../../shared/cancellation-policy.ts';
 import { alcaldiaOfArea, isPostalCode } from '../../../../shared/colonias.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
 import { zoneCity } from '../../../../shared/date-format.ts';
@@ -13,6 +14,7 @@ import { foldText } from '../../../../shared/fold-text.ts';
 import { formatDuration, priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
+import { CancellationTerms } from '../../../components/cancellation-terms.tsx';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { PolicyConsent } from '../../../components/policy-consent.tsx';
@@ -44,6 +46,8 @@ export interface BookingFormProps {
     place_address?: string | null;
     /** Its median answer time, for the confirmation's note; absent or null: the general one. */
     response_minutes_median?: number | null;
+    /** The terms the booking will keep (decision 095), shown before the request is sent. */
+    cancellation_policy?: CancellationPolicy;
   };
   services: PublicServiceDetail[];
   /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
@@ -540,6 +544,7 @@ export function BookingForm({
           className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
         />
       </FormField>
+      {vendor.cancellation_policy ? <CancellationTerms policy={vendor.cancellation_policy} /> : null}
       <PolicyConsent kind="booking" />
       <Button type="submit" size="lg" disabled={create.isPending}>
         {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}

@@ -212,6 +212,8 @@ export const bookingsEsMX: typeof bookingsEn = {
       noSlotsWhatsapp: 'Escribe al proveedor por WhatsApp para buscar otro horario.',
       insideChangeWindow:
         'Este horario es en menos de {{hours}} horas: después del cambio, solo el proveedor podrá cambiar o cancelar la reserva.',
+      insideMoveWindow:
+        'Este horario está a menos de {{hours}} horas: una vez que cambies a él, solo el proveedor podrá moverlo, y cancelar reembolsa lo que diga la política de la reserva.',
       confirmReschedule: 'Confirmar nuevo horario',
       saving: 'Guardando…',
       rescheduled: 'Tu reserva ahora es el {{when}}.',

@@ -170,6 +170,8 @@ export const bookingsEn = {
       noSlotsWhatsapp: 'Message the vendor on WhatsApp to find another time.',
       insideChangeWindow:
         'This time is less than {{hours}} hours away: once you move to it, only the vendor can change or cancel the booking.',
+      insideMoveWindow:
+        'This time is less than {{hours}} hours away: once you move to it, only the vendor can change it, and a cancellation refunds what the booking’s policy gives.',
       confirmReschedule: 'Confirm new time',
       saving: 'Saving…',
       rescheduled: 'Your booking is now on {{when}}.',

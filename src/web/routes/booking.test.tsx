@@ -394,7 +394,11 @@ describe('/booking/:code', () => {
     ]);
   });
 
-  it('warns before a move to a time inside the online-change window', async () => {
+  it.each([
+    ['flexible', /less than 24 hours away: once you move to it, only the vendor can change or cancel/],
+    ['moderate', /only the vendor can change it, and a cancellation refunds what the booking’s policy gives/],
+  ])('warns before a move to a time inside the online-change window (%s)', async (policy, warning) => {
+    answer = { status: 200, body: { ...awaitingPayment, cancellation_policy: policy } };
     // 2026-11-24 20:00 UTC: Wed 25 at 11:00 (17:00 UTC) is 21 hours away, Tue 24 already past the window.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T20:00:00.000Z'));
@@ -410,7 +414,6 @@ describe('/booking/:code', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
       const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
       const days = await within(dialog).findByRole('group', { name: 'Day' });
-      const warning = /less than 24 hours away: once you move to it, only the vendor can change or cancel/;
       fireEvent.click(within(days).getByLabelText('Thu, Nov 26'));
       fireEvent.click(
         within(within(dialog).getByRole('group', { name: 'Time' })).getByLabelText(/^3:00\sPM$/),

@@ -164,7 +164,9 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
             </ChipGroup>
             {insideChangeWindow ? (
               <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                {t('bookings.manage.changes.insideChangeWindow', { hours: CUSTOMER_CHANGE_HOURS })}
+                {booking.cancellation_policy === 'flexible'
+                  ? t('bookings.manage.changes.insideChangeWindow', { hours: CUSTOMER_CHANGE_HOURS })
+                  : t('bookings.manage.changes.insideMoveWindow', { hours: CUSTOMER_CHANGE_HOURS })}
               </p>
             ) : null}
             <Button size="lg" disabled={!picked || reschedule.isPending} onClick={confirm}>

@@ -324,7 +324,7 @@ export async function notifyCancelled(
   const when = formatWhen(facts.start, facts.timezone, facts.vendorLanguage);
   const wanted = await emailNotificationsWanted(tx, booking.id);
   // What was paid, against which the refund reads as all, part (decision 095) or none of it.
-  const paidMxn = booking.status === 'paid' ? booking.amountMxn : 0;
+  const paidMxn = Math.max(refundMxn, booking.status === 'paid' ? booking.amountMxn : 0);
   // The customer's own cancellation, the vendor's (which the customer did not ask for and must not
   // miss), and any refund owed, are told whatever the switch says.
   if (by !== 'admin' || paidMxn > 0 || wanted.customer)

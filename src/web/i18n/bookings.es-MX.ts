@@ -49,6 +49,22 @@ const confirmPageEs = {
 };
 
 export const bookingsEsMX: typeof bookingsEn = {
+  policy: {
+    more: 'La política completa',
+    details: {
+      flexible:
+        'Cancela en línea hasta 24 horas antes de empezar y recibe el reembolso completo. Después, la reserva ya no se puede cancelar en línea.',
+      moderate:
+        'Cancela más de 48 horas antes de empezar y recibe el reembolso completo; entre 48 y 24 horas antes, se reembolsa la mitad de lo que pagaste. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
+      strict:
+        'Cancela más de 72 horas antes de empezar y recibe el reembolso completo. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
+    },
+    noShow: 'Si no llegas, no se reembolsa nada. Cancelar una reserva gratuita o sin pagar no cuesta nada.',
+    fullUntil: 'Reembolso completo si cancelas antes del {{when}}',
+    partUntil: 'Se reembolsa el {{percent}} % si cancelas antes del {{when}}',
+    noneAfter: 'Después, sin reembolso.',
+    bookingKeeps: 'Esta reserva conserva la política con la que se hizo.',
+  },
   form: {
     service: 'Servicio',
     servicePlaceholder: 'Elige un servicio',

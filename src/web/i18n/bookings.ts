@@ -3,6 +3,24 @@
 // (product §2, §5, §8, §9); the confirm page's Spanish is the spec's, its English ours (decision 077).
 
 export const bookingsEn = {
+  // The cancellation policy in full (decision 095): the booking form's disclosure, the booking
+  // page's dates.
+  policy: {
+    more: 'The policy in full',
+    details: {
+      flexible:
+        'Cancel online until 24 hours before the start and get a full refund. After that, the booking can no longer be cancelled online.',
+      moderate:
+        'Cancel more than 48 hours before the start and get a full refund; between 48 and 24 hours before, half of what you paid is refunded. Later you can still cancel, but nothing is refunded.',
+      strict:
+        'Cancel more than 72 hours before the start and get a full refund. Later you can still cancel, but nothing is refunded.',
+    },
+    noShow: 'If you do not come, nothing is refunded. Free bookings and unpaid ones cost nothing to cancel.',
+    fullUntil: 'Full refund if you cancel before {{when}}',
+    partUntil: '{{percent}}% refunded if you cancel before {{when}}',
+    noneAfter: 'No refund after that.',
+    bookingKeeps: 'This booking keeps the policy it was booked under.',
+  },
   form: {
     service: 'Service',
     servicePlaceholder: 'Choose a service',

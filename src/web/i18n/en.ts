@@ -44,36 +44,6 @@ export const en = {
       moderate: 'Full refund until 48 hours before, half until 24 hours before.',
       strict: 'Full refund until 72 hours before, none after.',
     },
-    details: {
-      flexible:
-        'Cancel online until 24 hours before the start and get a full refund. After that, the booking can no longer be cancelled online.',
-      moderate:
-        'Cancel more than 48 hours before the start and get a full refund; between 48 and 24 hours before, half of what you paid is refunded. Later you can still cancel, but nothing is refunded.',
-      strict:
-        'Cancel more than 72 hours before the start and get a full refund. Later you can still cancel, but nothing is refunded.',
-    },
-    noShow: 'If you do not come, nothing is refunded. Free bookings and unpaid ones cost nothing to cancel.',
-    // The booking page: the policy's windows as dates of this booking.
-    fullUntil: 'Full refund if you cancel before {{when}}',
-    partUntil: '{{percent}}% refunded if you cancel before {{when}}',
-    noneAfter: 'No refund after that.',
-    bookingKeeps: 'This booking keeps the policy it was booked under.',
-    // The vendor's choice in the dashboard.
-    vendor: {
-      intro:
-        'What your customers get back when they cancel. Bookings already made keep the policy they were made under.',
-      flexible:
-        'Customers cancel for free until 24 hours before; after that they cannot cancel online. This is the default.',
-      moderate:
-        'Customers get everything back until 48 hours before and half until 24 hours before. Later they can still cancel and get nothing back; you keep the payment, less the commission.',
-      strict:
-        'Customers get everything back until 72 hours before. Later they can still cancel and get nothing back; you keep the payment, less the commission.',
-      noShow: 'Under every policy, a customer you mark as not having come gets nothing back.',
-      save: 'Save policy',
-      saving: 'Saving…',
-      saved: 'Cancellation policy saved.',
-      failed: 'We could not save the policy.',
-    },
   },
   // The city's colonias (decision 073): the service-area picker, the colonia filter, the booking address.
   colonias: {

@@ -25,34 +25,6 @@ export const esMX: Translations = {
       moderate: 'Reembolso completo hasta 48 horas antes, la mitad hasta 24 horas antes.',
       strict: 'Reembolso completo hasta 72 horas antes, ninguno después.',
     },
-    details: {
-      flexible:
-        'Cancela en línea hasta 24 horas antes de empezar y recibe el reembolso completo. Después, la reserva ya no se puede cancelar en línea.',
-      moderate:
-        'Cancela más de 48 horas antes de empezar y recibe el reembolso completo; entre 48 y 24 horas antes, se reembolsa la mitad de lo que pagaste. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
-      strict:
-        'Cancela más de 72 horas antes de empezar y recibe el reembolso completo. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
-    },
-    noShow: 'Si no llegas, no se reembolsa nada. Cancelar una reserva gratuita o sin pagar no cuesta nada.',
-    fullUntil: 'Reembolso completo si cancelas antes del {{when}}',
-    partUntil: 'Se reembolsa el {{percent}} % si cancelas antes del {{when}}',
-    noneAfter: 'Después, sin reembolso.',
-    bookingKeeps: 'Esta reserva conserva la política con la que se hizo.',
-    vendor: {
-      intro:
-        'Lo que tus clientes recuperan cuando cancelan. Las reservas ya hechas conservan la política con la que se hicieron.',
-      flexible:
-        'Los clientes cancelan gratis hasta 24 horas antes; después ya no pueden cancelar en línea. Es la política predeterminada.',
-      moderate:
-        'Los clientes recuperan todo hasta 48 horas antes y la mitad hasta 24 horas antes. Más tarde aún pueden cancelar, sin reembolso; el pago es tuyo, menos la comisión.',
-      strict:
-        'Los clientes recuperan todo hasta 72 horas antes. Más tarde aún pueden cancelar, sin reembolso; el pago es tuyo, menos la comisión.',
-      noShow: 'Con cualquier política, un cliente que marques como que no llegó no recibe reembolso.',
-      save: 'Guardar política',
-      saving: 'Guardando…',
-      saved: 'Política de cancelación guardada.',
-      failed: 'No pudimos guardar la política.',
-    },
   },
   colonias: {
     moreAreas: 'Más colonias o una alcaldía completa',

@@ -32,6 +32,7 @@ import { useCreateBooking } from '../api/use-create-booking.ts';
 import { useMyBookings } from '../api/use-my-bookings.ts';
 import { demoSlots, groupSlotsByDay } from '../booking-slots.ts';
 import { coloniaChoices } from '../colonia-choices.ts';
+import { CancellationDetails } from './booking-cancellation-terms.tsx';
 import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
@@ -544,7 +545,11 @@ export function BookingForm({
           className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
         />
       </FormField>
-      {vendor.cancellation_policy ? <CancellationTerms policy={vendor.cancellation_policy} /> : null}
+      {vendor.cancellation_policy ? (
+        <CancellationTerms policy={vendor.cancellation_policy}>
+          <CancellationDetails policy={vendor.cancellation_policy} />
+        </CancellationTerms>
+      ) : null}
       <PolicyConsent kind="booking" />
       <Button type="submit" size="lg" disabled={create.isPending}>
         {create.isPending ? t('bookings.form.submitting') : t('bookings.form.submit')}

@@ -20,8 +20,8 @@ export function CancellationPolicySection({ profile }: { profile: VendorAccountP
   const save = () =>
     void run(
       () => update.mutateAsync({ cancellation_policy: chosen }),
-      t('cancellationPolicy.vendor.saved'),
-      t('cancellationPolicy.vendor.failed'),
+      t('vendor.cancellationPolicy.saved'),
+      t('vendor.cancellationPolicy.failed'),
     );
 
   return (
@@ -34,7 +34,7 @@ export function CancellationPolicySection({ profile }: { profile: VendorAccountP
         }}
       >
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm text-stone-700">{t('cancellationPolicy.vendor.intro')}</legend>
+          <legend className="mb-1 text-sm text-stone-700">{t('vendor.cancellationPolicy.intro')}</legend>
           {cancellationPolicies.map((policy) => (
             <label
               key={policy}
@@ -50,14 +50,14 @@ export function CancellationPolicySection({ profile }: { profile: VendorAccountP
               />
               <span className="flex flex-col gap-0.5 text-sm">
                 <span className="font-semibold text-stone-900">{t(`cancellationPolicy.name.${policy}`)}</span>
-                <span className="text-stone-700">{t(`cancellationPolicy.vendor.${policy}`)}</span>
+                <span className="text-stone-700">{t(`vendor.cancellationPolicy.${policy}`)}</span>
               </span>
             </label>
           ))}
         </fieldset>
-        <p className="text-sm text-stone-600">{t('cancellationPolicy.vendor.noShow')}</p>
+        <p className="text-sm text-stone-600">{t('vendor.cancellationPolicy.noShow')}</p>
         <Button type="submit" disabled={unchanged || update.isPending}>
-          {update.isPending ? t('cancellationPolicy.vendor.saving') : t('cancellationPolicy.vendor.save')}
+          {update.isPending ? t('vendor.cancellationPolicy.saving') : t('vendor.cancellationPolicy.save')}
         </Button>
       </form>
     </DashboardSection>

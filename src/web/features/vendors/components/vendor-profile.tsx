@@ -143,7 +143,16 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
     { term: t('discovery.profile.about.certifications'), detail: list(vendor.certifications) },
     {
       term: t('cancellationPolicy.title'),
-      detail: <CancellationTerms policy={vendor.cancellation_policy} />,
+      detail: (
+        <CancellationTerms policy={vendor.cancellation_policy}>
+          <Link
+            to={paths.policy.to('cancellation')}
+            className="tap-target inline-flex items-center self-start font-medium text-brand-800 underline underline-offset-2"
+          >
+            {t('cancellationPolicy.more')}
+          </Link>
+        </CancellationTerms>
+      ),
     },
     {
       term: t('discovery.profile.about.verification'),

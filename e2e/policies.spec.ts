@@ -22,7 +22,13 @@ test('the booking form links the cancellation policy, which opens beside the for
     policy.getByRole('heading', { level: 1, name: 'Cancellation and refund policy' }),
   ).toBeVisible();
   await expect(policy.getByRole('heading', { level: 2, name: 'Cancelling a paid booking' })).toBeVisible();
-  await expect(policy.getByText(/we refund the whole amount to the same card/)).toBeVisible();
+  // Each vendor's preset (decision 095), told as the three presets.
+  await expect(
+    policy.getByText(/^What we refund to the same card depends on your booking’s cancellation policy/),
+  ).toBeVisible();
+  await expect(
+    policy.getByText(/^Moderate: the whole amount if you cancel more than 48 hours before/),
+  ).toBeVisible();
   await expectPhoneFriendly(policy);
   await policy.close();
 
@@ -45,7 +51,7 @@ test('the privacy notice, from the page footer, in Spanish', async ({ page }) =>
   await expect(page.getByRole('heading', { level: 1, name: 'Aviso de privacidad' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es-MX');
   await expect(page.getByRole('heading', { level: 2, name: 'Tus derechos ARCO' })).toBeVisible();
-  await expect(page.getByText('Última actualización: 26 de noviembre de 2026')).toBeVisible();
+  await expect(page.getByText('Última actualización: 7 de diciembre de 2026')).toBeVisible();
   await expect(page.getByRole('link', { name: 'privacidad@barrio.mx' }).first()).toHaveAttribute(
     'href',
     'mailto:privacidad@barrio.mx',

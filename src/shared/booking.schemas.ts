@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { availabilityQuerySchema } from './availability/availability.schemas.ts';
+import type { CancellationPolicy } from './cancellation-policy.ts';
 import type { AppointmentStatus, BookingOutcome } from './constants.ts';
 import { phoneAsTypedSchema, toE164 } from './phone.ts';
 import { type BookingAddress, bookingAddressSchema, type ServiceLocation } from './service-location.ts';
@@ -259,15 +260,25 @@ export interface ManagedBooking {
   /** The vendor's address, for a service done there. */
   place_address: string | null;
   /**
-   * Until when the customer may cancel or move it online (start − CUSTOMER_CHANGE_HOURS; decision
-   * 046); null once it has ended.
+   * Until when the customer may move it online (start − CUSTOMER_CHANGE_HOURS; decision 046); null
+   * once it has ended.
    */
   change_deadline: string | null;
-  /** Cancel applies now (an active booking before change_deadline). */
+  /**
+   * Until when the customer may cancel it online: change_deadline under the flexible policy, the
+   * start under the others (decision 095); null once it has ended.
+   */
+  cancel_deadline: string | null;
+  /** The vendor's cancellation policy when it was requested, which its cancel follows (decision 095). */
+  cancellation_policy: CancellationPolicy;
+  /** Cancel applies now (an active booking before cancel_deadline). */
   can_cancel: boolean;
-  /** Reschedule applies now (the same, while its service is still offered). */
+  /** Reschedule applies now (an active booking before change_deadline, its service still offered). */
   can_reschedule: boolean;
-  /** What cancelling now pays back, in centavos: the amount of a paid booking, else 0. */
+  /**
+   * What cancelling now pays back, in centavos: the policy's share of a paid booking's amount
+   * (rounded down), else 0.
+   */
   refund_on_cancel_mxn: number;
   /**
    * It took place: paid, or confirmed when free, and its time has passed (nothing left to come),

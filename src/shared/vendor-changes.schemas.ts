@@ -75,6 +75,7 @@ export const descriptiveFields = [
   'advance_booking_days',
   'lead_time_minutes',
   'instant_booking',
+  'cancellation_policy',
   'services',
 ] as const;
 export type DescriptiveField = (typeof descriptiveFields)[number];

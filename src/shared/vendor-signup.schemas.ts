@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type CancellationPolicy, cancellationPolicies } from './cancellation-policy.ts';
 import { categoryKeyOf, languages } from './categories.ts';
 import {
   ADVANCE_BOOKING_DAYS,
@@ -235,7 +236,8 @@ export interface VendorSignupResponse {
 
 /**
  * PATCH: any of the wizard's editable fields, without the wizard's defaults (a patch
- * changes only what it names); the phone comes with its country, which is read only with it.
+ * changes only what it names); the phone comes with its country, which is read only with it. The
+ * cancellation policy (decision 095) is set here only: a new vendor starts with the flexible one.
  */
 export const vendorProfilePatchSchema = updateSchemaOf(
   signupStep1Schema
@@ -243,7 +245,8 @@ export const vendorProfilePatchSchema = updateSchemaOf(
     .extend(signupStep2Schema.shape)
     .extend(signupStep3Schema.shape)
     // Decision 097: requests that fit the calendar are confirmed at once and paid at booking time.
-    .extend({ instant_booking: z.boolean() }),
+    // Decision 095: the preset its bookings are cancelled by.
+    .extend({ instant_booking: z.boolean(), cancellation_policy: z.enum(cancellationPolicies) }),
 )
   .strict()
   .transform(({ business_phone_country, ...input }, ctx) => {
@@ -274,6 +277,8 @@ export interface VendorAccountProfile {
   availability: WeeklyAvailability;
   /** Requests that fit the calendar are confirmed at once, paid at booking time (decision 097). */
   instant_booking: boolean;
+  /** The preset new bookings are cancelled by; each booking keeps the one it was requested under. */
+  cancellation_policy: CancellationPolicy;
   application_status: string;
   /** The last review's message: what to change (pending) or why not (rejected); decision 048. */
   review_message: string | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay } from './calendar-day.ts';
+import type { CancellationPolicy } from './cancellation-policy.ts';
 import { type CategoryKey, isCategoryKey } from './categories.ts';
 import { BROWSE_PAGE_SIZE, MAX_PAGE_SIZE, MIN_SEARCH_LENGTH, type PricingType } from './constants.ts';
 import type { ServiceLocation } from './service-location.ts';
@@ -170,6 +171,8 @@ export interface PublicVendorDetail extends Omit<PublicVendor, 'services'> {
   completion_rate: number | null;
   /** The approved portfolio photos, in the vendor's order (decision 074). */
   portfolio: PublicPhoto[];
+  /** The terms a booking requested now is cancelled by (decision 095). */
+  cancellation_policy: CancellationPolicy;
 }
 
 /** GET /api/vendors/featured and GET /api/vendors/:idOrSlug/similar. */

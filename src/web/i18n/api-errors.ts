@@ -191,9 +191,8 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     en: 'This booking has just changed. Reload it to see where it stands.',
   },
   change_too_late: {
-    'es-MX':
-      'Las reservas se pueden cancelar o mover en línea hasta 24 horas antes de empezar. Escríbele al proveedor.',
-    en: 'Bookings can be cancelled or moved online up to 24 hours before they start. Please message the vendor.',
+    'es-MX': 'Ya es tarde para hacer este cambio en línea. Escríbele al proveedor.',
+    en: 'It is too late to make this change online. Please message the vendor.',
   },
   booking_started: {
     'es-MX': 'Esta reserva ya empezó: márcala como realizada, o que el cliente no llegó.',

@@ -49,6 +49,22 @@ const confirmPageEs = {
 };
 
 export const bookingsEsMX: typeof bookingsEn = {
+  policy: {
+    more: 'La política completa',
+    details: {
+      flexible:
+        'Cancela en línea hasta 24 horas antes de empezar y recibe el reembolso completo. Después, la reserva ya no se puede cancelar en línea.',
+      moderate:
+        'Cancela más de 48 horas antes de empezar y recibe el reembolso completo; entre 48 y 24 horas antes, se reembolsa la mitad de lo que pagaste. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
+      strict:
+        'Cancela más de 72 horas antes de empezar y recibe el reembolso completo. Más tarde aún puedes cancelar, pero no se reembolsa nada.',
+    },
+    noShow: 'Si no llegas, no se reembolsa nada. Cancelar una reserva gratuita o sin pagar no cuesta nada.',
+    fullUntil: 'Reembolso completo si cancelas antes del {{when}}',
+    partUntil: 'Se reembolsa el {{percent}} % si cancelas antes del {{when}}',
+    noneAfter: 'Después, sin reembolso.',
+    bookingKeeps: 'Esta reserva conserva la política con la que se hizo.',
+  },
   form: {
     service: 'Servicio',
     servicePlaceholder: 'Elige un servicio',
@@ -205,6 +221,8 @@ export const bookingsEsMX: typeof bookingsEn = {
     changes: {
       title: 'Cambiar o cancelar',
       deadline: 'Puedes cancelar o cambiarla hasta el {{deadline}}.',
+      deadlineSplit: 'Puedes cambiar la hora hasta el {{deadline}} y cancelar hasta que empiece.',
+      moveTooLate: 'Ya es tarde para cambiar la hora en línea, pero aún puedes cancelar.',
       rule: 'Las reservas se cancelan o cambian en línea hasta {{hours}} horas antes de empezar.',
       ruleWhatsapp: 'Para cambiar esta, escribe al proveedor por WhatsApp.',
       ruleContact: 'Para cambiar esta, contacta al proveedor.',
@@ -219,6 +237,8 @@ export const bookingsEsMX: typeof bookingsEn = {
       noSlotsWhatsapp: 'Escribe al proveedor por WhatsApp para buscar otro horario.',
       insideChangeWindow:
         'Este horario es en menos de {{hours}} horas: después del cambio, solo el proveedor podrá cambiar o cancelar la reserva.',
+      insideMoveWindow:
+        'Este horario está a menos de {{hours}} horas: una vez que cambies a él, solo el proveedor podrá moverlo, y cancelar reembolsa lo que diga la política de la reserva.',
       confirmReschedule: 'Confirmar nuevo horario',
       saving: 'Guardando…',
       rescheduled: 'Tu reserva ahora es el {{when}}.',
@@ -226,6 +246,10 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelTitle: '¿Cancelar esta reserva?',
       cancelFree: 'Cancelar es gratis: no se ha pagado nada.',
       cancelRefund: 'Te reembolsaremos {{amount}} completos.',
+      cancelRefundPart:
+        'Según la política de cancelación de esta reserva, te reembolsaremos {{amount}} de los {{paid}} que pagaste.',
+      cancelNoRefund:
+        'Según la política de cancelación de esta reserva, ya es tarde para un reembolso: no se devolverán los {{paid}} que pagaste.',
       cancelTold: 'Avisaremos al proveedor. No se puede deshacer.',
       reason: 'Motivo (opcional)',
       reasonHint: 'El proveedor lo verá. Hasta 500 caracteres.',
@@ -235,6 +259,7 @@ export const bookingsEsMX: typeof bookingsEn = {
       cancelled: 'Cancelaste tu reserva.',
       refusedChanged: 'Esta reserva acaba de cambiar; aquí está su estado actual.',
       refusedSlotTaken: 'Ese horario se acaba de ocupar. Elige otro.',
+      refusedTooLate: 'Ya es tarde para hacerlo en línea; así está la reserva ahora.',
       failed: 'No pudimos guardar el cambio. Inténtalo de nuevo.',
     },
     pay: 'Pagar ahora',

@@ -3,6 +3,24 @@
 // (product §2, §5, §8, §9); the confirm page's Spanish is the spec's, its English ours (decision 077).
 
 export const bookingsEn = {
+  // The cancellation policy in full (decision 095): the booking form's disclosure, the booking
+  // page's dates.
+  policy: {
+    more: 'The policy in full',
+    details: {
+      flexible:
+        'Cancel online until 24 hours before the start and get a full refund. After that, the booking can no longer be cancelled online.',
+      moderate:
+        'Cancel more than 48 hours before the start and get a full refund; between 48 and 24 hours before, half of what you paid is refunded. Later you can still cancel, but nothing is refunded.',
+      strict:
+        'Cancel more than 72 hours before the start and get a full refund. Later you can still cancel, but nothing is refunded.',
+    },
+    noShow: 'If you do not come, nothing is refunded. Free bookings and unpaid ones cost nothing to cancel.',
+    fullUntil: 'Full refund if you cancel before {{when}}',
+    partUntil: '{{percent}}% refunded if you cancel before {{when}}',
+    noneAfter: 'No refund after that.',
+    bookingKeeps: 'This booking keeps the policy it was booked under.',
+  },
   form: {
     service: 'Service',
     servicePlaceholder: 'Choose a service',
@@ -164,6 +182,8 @@ export const bookingsEn = {
     changes: {
       title: 'Change or cancel',
       deadline: 'You can cancel or change it until {{deadline}}.',
+      deadlineSplit: 'You can change the time until {{deadline}}, and cancel until it starts.',
+      moveTooLate: 'It is too late to change the time online, but you can still cancel.',
       rule: 'Bookings can be cancelled or changed online up to {{hours}} hours before they start.',
       ruleWhatsapp: 'To change this one, message the vendor on WhatsApp.',
       ruleContact: 'To change this one, contact the vendor.',
@@ -179,6 +199,8 @@ export const bookingsEn = {
       noSlotsWhatsapp: 'Message the vendor on WhatsApp to find another time.',
       insideChangeWindow:
         'This time is less than {{hours}} hours away: once you move to it, only the vendor can change or cancel the booking.',
+      insideMoveWindow:
+        'This time is less than {{hours}} hours away: once you move to it, only the vendor can change it, and a cancellation refunds what the booking’s policy gives.',
       confirmReschedule: 'Confirm new time',
       saving: 'Saving…',
       rescheduled: 'Your booking is now on {{when}}.',
@@ -186,6 +208,10 @@ export const bookingsEn = {
       cancelTitle: 'Cancel this booking?',
       cancelFree: 'Cancelling is free: nothing has been paid.',
       cancelRefund: 'We will refund your {{amount}} in full.',
+      cancelRefundPart:
+        'Under this booking’s cancellation policy, we will refund {{amount}} of the {{paid}} you paid.',
+      cancelNoRefund:
+        'Under this booking’s cancellation policy, it is too late for a refund: the {{paid}} you paid will not be refunded.',
       cancelTold: 'We will let the vendor know. This cannot be undone.',
       reason: 'Reason (optional)',
       reasonHint: 'The vendor will see it. Up to 500 characters.',
@@ -195,6 +221,7 @@ export const bookingsEn = {
       cancelled: 'You cancelled your booking.',
       refusedChanged: 'This booking has just changed; here is where it stands now.',
       refusedSlotTaken: 'That time has just been taken. Choose another.',
+      refusedTooLate: 'It is too late to do this online; here is where the booking stands now.',
       failed: 'We could not save the change. Please try again.',
     },
     pay: 'Pay now',

@@ -33,6 +33,19 @@ export const en = {
     checkingSession: 'Checking your session…',
   },
   phone: { country: 'Country code', placeholder: '55 1234 5678' },
+  // The vendor's cancellation policy (decision 095): on the profile, the booking form, the booking
+  // page and the dashboard, so with the app's own strings rather than one screen's.
+  cancellationPolicy: {
+    title: 'Cancellation policy',
+    more: 'The policy in full',
+    line: 'Cancellation: {{policy}}',
+    name: { flexible: 'Flexible', moderate: 'Moderate', strict: 'Strict' },
+    short: {
+      flexible: 'Free cancellation until 24 hours before.',
+      moderate: 'Full refund until 48 hours before, half until 24 hours before.',
+      strict: 'Full refund until 72 hours before, none after.',
+    },
+  },
   // The city's colonias (decision 073): the service-area picker, the colonia filter, the booking address.
   colonias: {
     moreAreas: 'More colonias or a whole alcaldía',

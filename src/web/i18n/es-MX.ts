@@ -15,6 +15,17 @@ export const esMX: Translations = {
     checkingSession: 'Revisando tu sesión…',
   },
   phone: { country: 'Código de país', placeholder: '55 1234 5678' },
+  cancellationPolicy: {
+    title: 'Política de cancelación',
+    more: 'La política completa',
+    line: 'Cancelación: {{policy}}',
+    name: { flexible: 'Flexible', moderate: 'Moderada', strict: 'Estricta' },
+    short: {
+      flexible: 'Cancelación gratis hasta 24 horas antes.',
+      moderate: 'Reembolso completo hasta 48 horas antes, la mitad hasta 24 horas antes.',
+      strict: 'Reembolso completo hasta 72 horas antes, ninguno después.',
+    },
+  },
   colonias: {
     moreAreas: 'Más colonias o una alcaldía completa',
     search: 'Busca una colonia',

@@ -1,4 +1,4 @@
-// The policies pages (product §2.23): the cancellation and refund policy (decision 046), the
+// The policies pages (product §2.23): the cancellation and refund policy (decisions 046, 095), the
 // terms of service and the privacy notice (aviso de privacidad, Mexico's LFPDPPP), as structured text
 // the screen draws (routes/policies.tsx). Written for Barrio as the code works: what it keeps is in
 // src/server/db/schema, the contacts rules in decisions 019 and 037. Change a rule and its text
@@ -35,12 +35,12 @@ export type PoliciesStrings = {
 
 export const policiesEsMX: PoliciesStrings = {
   index: 'Políticas de Barrio',
-  updated: 'Última actualización: 26 de noviembre de 2026',
+  updated: 'Última actualización: 7 de diciembre de 2026',
   translationNote: '',
   cancellation: {
     title: 'Política de cancelación y reembolsos',
     summary:
-      'Cómo cancelar o cambiar una reserva, cuánto cuesta y cuándo vuelve tu dinero. Las mismas reglas valen con todos los proveedores de Barrio.',
+      'Cómo cancelar o cambiar una reserva, cuánto cuesta y cuándo vuelve tu dinero. Cada proveedor elige una de tres políticas de cancelación, que ves en su perfil y antes de reservar; tu reserva conserva la que tenía al hacerla.',
     sections: [
       {
         heading: 'Cómo avanza una reserva',
@@ -66,14 +66,22 @@ export const policiesEsMX: PoliciesStrings = {
       {
         heading: 'Cancelar una reserva pagada',
         blocks: [
-          'Si cancelas una reserva pagada al menos {{changeHours}} horas antes de su inicio, te devolvemos el importe completo a la misma tarjeta: sin comisiones y sin reembolsos parciales.',
+          'Lo que te devolvemos a la misma tarjeta depende de la política de cancelación de tu reserva y de cuánto falte para el inicio:',
+          {
+            items: [
+              'Flexible: el importe completo si cancelas al menos {{changeHours}} horas antes.',
+              'Moderada: el importe completo si cancelas más de 48 horas antes; la mitad (redondeada a la baja al centavo) entre 48 y {{changeHours}} horas antes; nada después.',
+              'Estricta: el importe completo si cancelas más de 72 horas antes; nada después.',
+            ],
+          },
+          'Con las políticas Moderada y Estricta puedes cancelar en línea hasta el inicio, aunque ya no haya reembolso. Si no llegas a tu cita, no se reembolsa nada. Antes de cancelar, tu página de reserva te dice cuánto recibirás.',
           'El reembolso se inicia en cuanto cancelas. Según tu banco, se refleja en tu estado de cuenta en 5 a 10 días hábiles. Te avisamos por correo, y tu página de reserva muestra el reembolso «en camino» y después la fecha en que se hizo.',
         ],
       },
       {
         heading: 'Menos de {{changeHours}} horas antes',
         blocks: [
-          'Ya no se puede cancelar ni cambiar la reserva en línea. Tu página de reserva te ofrece escribirle al proveedor por WhatsApp: solo el proveedor puede aceptar una cancelación o un cambio tardío.',
+          'Ya no se puede cambiar la reserva en línea, ni cancelarla con la política Flexible. Tu página de reserva te ofrece escribirle al proveedor por WhatsApp: solo el proveedor puede aceptar un cambio tardío.',
           'Si el proveedor acepta cancelar una reserva pagada, escríbenos a {{supportEmail}} con el código de la reserva para tramitar el reembolso.',
         ],
       },
@@ -301,12 +309,12 @@ export const policiesEsMX: PoliciesStrings = {
 
 export const policiesEn: PoliciesStrings = {
   index: 'Barrio’s policies',
-  updated: 'Last updated: November 26, 2026',
+  updated: 'Last updated: December 7, 2026',
   translationNote: 'This English version is a translation for convenience; the Spanish version prevails.',
   cancellation: {
     title: 'Cancellation and refund policy',
     summary:
-      'How to cancel or change a booking, what it costs and when your money comes back. The same rules apply with every vendor on Barrio.',
+      'How to cancel or change a booking, what it costs and when your money comes back. Each vendor chooses one of three cancellation policies, shown on their profile and before you book; your booking keeps the one in force when you made it.',
     sections: [
       {
         heading: 'How a booking moves',
@@ -332,14 +340,22 @@ export const policiesEn: PoliciesStrings = {
       {
         heading: 'Cancelling a paid booking',
         blocks: [
-          'If you cancel a paid booking at least {{changeHours}} hours before its start, we refund the whole amount to the same card: no fees kept, no partial refunds.',
+          'What we refund to the same card depends on your booking’s cancellation policy and on how long before the start you cancel:',
+          {
+            items: [
+              'Flexible: the whole amount if you cancel at least {{changeHours}} hours before.',
+              'Moderate: the whole amount if you cancel more than 48 hours before; half (rounded down to the centavo) between 48 and {{changeHours}} hours before; nothing after.',
+              'Strict: the whole amount if you cancel more than 72 hours before; nothing after.',
+            ],
+          },
+          'Under Moderate and Strict you can cancel online until the start, even when nothing is refunded any more. If you do not come, nothing is refunded. Before you cancel, your booking page tells you how much you will get back.',
           'The refund starts as soon as you cancel. Depending on your bank, it shows on your statement within 5 to 10 business days. We tell you by email, and your booking page shows the refund as “on its way”, then the date it was made.',
         ],
       },
       {
         heading: 'Less than {{changeHours}} hours before',
         blocks: [
-          'The booking can no longer be cancelled or changed online. Your booking page offers to message the vendor on WhatsApp: only the vendor can agree to a late cancellation or change.',
+          'The booking can no longer be changed online, nor cancelled under the Flexible policy. Your booking page offers to message the vendor on WhatsApp: only the vendor can agree to a late change.',
           'If the vendor agrees to cancel a paid booking, write to {{supportEmail}} with the booking code and we will arrange the refund.',
         ],
       },

@@ -5,6 +5,22 @@
 import { spokenLanguageLabels } from '../../shared/categories.ts';
 
 export const vendorEn = {
+  // The dashboard's cancellation policy (decision 095).
+  cancellationPolicy: {
+    intro:
+      'What your customers get back when they cancel. Bookings already made keep the policy they were made under.',
+    flexible:
+      'Customers cancel for free until 24 hours before; after that they cannot cancel online. This is the default.',
+    moderate:
+      'Customers get everything back until 48 hours before and half until 24 hours before. Later they can still cancel and get nothing back; you keep the payment, less the commission.',
+    strict:
+      'Customers get everything back until 72 hours before. Later they can still cancel and get nothing back; you keep the payment, less the commission.',
+    noShow: 'Under every policy, a customer you mark as not having come gets nothing back.',
+    save: 'Save policy',
+    saving: 'Saving…',
+    saved: 'Cancellation policy saved.',
+    failed: 'We could not save the policy.',
+  },
   wizard: {
     title: 'Become a Barrio vendor',
     stepOf: 'Step {{step}} of {{steps}}',
@@ -364,6 +380,21 @@ export const vendorEn = {
 };
 
 export const vendorEsMX: typeof vendorEn = {
+  cancellationPolicy: {
+    intro:
+      'Lo que tus clientes recuperan cuando cancelan. Las reservas ya hechas conservan la política con la que se hicieron.',
+    flexible:
+      'Los clientes cancelan gratis hasta 24 horas antes; después ya no pueden cancelar en línea. Es la política predeterminada.',
+    moderate:
+      'Los clientes recuperan todo hasta 48 horas antes y la mitad hasta 24 horas antes. Más tarde aún pueden cancelar, sin reembolso; el pago es tuyo, menos la comisión.',
+    strict:
+      'Los clientes recuperan todo hasta 72 horas antes. Más tarde aún pueden cancelar, sin reembolso; el pago es tuyo, menos la comisión.',
+    noShow: 'Con cualquier política, un cliente que marques como que no llegó no recibe reembolso.',
+    save: 'Guardar política',
+    saving: 'Guardando…',
+    saved: 'Política de cancelación guardada.',
+    failed: 'No pudimos guardar la política.',
+  },
   wizard: {
     title: 'Conviértete en proveedor de Barrio',
     stepOf: 'Paso {{step}} de {{steps}}',

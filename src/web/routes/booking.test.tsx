@@ -37,6 +37,8 @@ const awaitingPayment = {
   rescheduled_at: null,
   // 24 hours before the start: 9:00 on Sunday in Mexico City.
   change_deadline: '2026-11-22T15:00:00.000Z',
+  cancel_deadline: '2026-11-22T15:00:00.000Z',
+  cancellation_policy: 'flexible',
   can_cancel: true,
   can_reschedule: true,
   refund_on_cancel_mxn: 0,
@@ -392,7 +394,11 @@ describe('/booking/:code', () => {
     ]);
   });
 
-  it('warns before a move to a time inside the online-change window', async () => {
+  it.each([
+    ['flexible', /less than 24 hours away: once you move to it, only the vendor can change or cancel/],
+    ['moderate', /only the vendor can change it, and a cancellation refunds what the booking’s policy gives/],
+  ])('warns before a move to a time inside the online-change window (%s)', async (policy, warning) => {
+    answer = { status: 200, body: { ...awaitingPayment, cancellation_policy: policy } };
     // 2026-11-24 20:00 UTC: Wed 25 at 11:00 (17:00 UTC) is 21 hours away, Tue 24 already past the window.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-24T20:00:00.000Z'));
@@ -408,7 +414,6 @@ describe('/booking/:code', () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Change date or time' }));
       const dialog = await screen.findByRole('dialog', { name: 'Choose a new time' });
       const days = await within(dialog).findByRole('group', { name: 'Day' });
-      const warning = /less than 24 hours away: once you move to it, only the vendor can change or cancel/;
       fireEvent.click(within(days).getByLabelText('Thu, Nov 26'));
       fireEvent.click(
         within(within(dialog).getByRole('group', { name: 'Time' })).getByLabelText(/^3:00\sPM$/),
@@ -548,6 +553,87 @@ describe('/booking/:code', () => {
     expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
   });
 
+  it('shows the booking’s cancellation policy as its own dates', async () => {
+    answer = { status: 200, body: { ...paid, cancellation_policy: 'moderate' } };
+    renderAt(URL_OF_PAGE);
+    const terms = await screen.findByTestId('booking-cancellation-policy');
+    // The start is Monday 23 at 9:00 in Mexico City: 48 and 24 hours before.
+    expect(within(terms).getByText('Moderate')).toBeTruthy();
+    expect(
+      within(terms)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Full refund if you cancel before Nov 21, 2026, 9:00 AM',
+      '50% refunded if you cancel before Nov 22, 2026, 9:00 AM',
+      'No refund after that.',
+    ]);
+    expect(within(terms).getByText('This booking keeps the policy it was booked under.')).toBeTruthy();
+  });
+
+  it('under moderate, says half of the payment comes back, and answers with the refund made', async () => {
+    const moderate = {
+      ...paid,
+      cancellation_policy: 'moderate',
+      cancel_deadline: paid.start_time,
+      can_reschedule: false,
+      refund_on_cancel_mxn: 22_500,
+    };
+    answer = { status: 200, body: moderate };
+    changeAnswer = {
+      status: 200,
+      body: {
+        ...moderate,
+        status: 'cancelled',
+        ended_at: '2026-11-22T10:00:00.000Z',
+        cancel_reason: 'customer',
+        change_deadline: null,
+        cancel_deadline: null,
+        can_cancel: false,
+        refund_on_cancel_mxn: 0,
+        refund: { amount_mxn: 22_500, status: 'pending', refunded_at: null },
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    expect(await screen.findByTestId('change-deadline')).toBeTruthy();
+    expect(screen.getByTestId('change-deadline').textContent).toMatch(
+      /^You can change the time until .*, and cancel until it starts\.$/,
+    );
+    expect(
+      screen.getByText('It is too late to change the time online, but you can still cancel.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(
+      within(dialog).getByText(
+        'Under this booking’s cancellation policy, we will refund $225 MXN of the $450 MXN you paid.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByText('Your refund of $225 MXN is on its way.')).toBeTruthy();
+  });
+
+  it('under strict, late, says nothing of the payment comes back', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...paid,
+        cancellation_policy: 'strict',
+        cancel_deadline: paid.start_time,
+        can_reschedule: false,
+        refund_on_cancel_mxn: 0,
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
+    expect(
+      within(dialog).getByText(
+        'Under this booking’s cancellation policy, it is too late for a refund: the $450 MXN you paid will not be refunded.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('within 24 hours of the start offers no Cancel or Reschedule: the rule, and the vendor’s WhatsApp', async () => {
     answer = { status: 200, body: tooLate };
     renderAt(URL_OF_PAGE);
@@ -581,7 +667,7 @@ describe('/booking/:code', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('on a 409 `too_late` says the 24-hour rule and asks for the booking again', async () => {
+  it('on a 409 `too_late` says it is too late and asks for the booking again', async () => {
     changeAnswer = conflict('too_late');
     renderAt(URL_OF_PAGE);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
@@ -589,9 +675,7 @@ describe('/booking/:code', () => {
     answer = { status: 200, body: { ...awaitingPayment, can_cancel: false, can_reschedule: false } };
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(
-      await screen.findByText(
-        'Bookings can be cancelled or changed online up to 24 hours before they start.',
-      ),
+      await screen.findByText('It is too late to do this online; here is where the booking stands now.'),
     ).toBeTruthy();
     expect(await screen.findByTestId('change-rule')).toBeTruthy();
     expect(calls.filter((call) => call.startsWith('/api/bookings/manage?'))).toHaveLength(2);

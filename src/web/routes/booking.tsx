@@ -18,6 +18,7 @@ import { useMyBookings } from '../features/bookings/api/use-my-bookings.ts';
 import { nextText, timelineSteps } from '../features/bookings/booking-progress.ts';
 import { inVendorZone } from '../features/bookings/booking-when.ts';
 import { whereText } from '../features/bookings/booking-where.ts';
+import { BookingCancellationTerms } from '../features/bookings/components/booking-cancellation-terms.tsx';
 import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
 import { Timeline } from '../features/bookings/components/booking-timeline.tsx';
 import { VendorWhatsAppLink } from '../features/bookings/components/vendor-whatsapp-link.tsx';
@@ -194,6 +195,13 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
           <span data-testid="booking-amount">{priceText(booking.amount_mxn, i18n.language)}</span>
         </DetailsRow>
         {where ? <DetailsRow label={t('bookings.where.label')}>{where}</DetailsRow> : null}
+        <DetailsRow label={t('cancellationPolicy.title')}>
+          <BookingCancellationTerms
+            policy={booking.cancellation_policy}
+            start={booking.start_time}
+            when={(iso) => when(iso, 'medium')}
+          />
+        </DetailsRow>
         <DetailsRow label={t('bookings.manage.code')}>
           <span className="font-mono font-semibold tracking-widest">{booking.code}</span>
         </DetailsRow>

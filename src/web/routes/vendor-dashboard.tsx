@@ -14,6 +14,7 @@ import { useVendorAccountProfile } from '../features/vendor-dashboard/api/use-ve
 import { useVendorClaim } from '../features/vendor-dashboard/api/use-vendor-claim.ts';
 import { AgendaSection } from '../features/vendor-dashboard/components/agenda-section.tsx';
 import { CalendarFeedSection } from '../features/vendor-dashboard/components/calendar-feed-section.tsx';
+import { CancellationPolicySection } from '../features/vendor-dashboard/components/cancellation-policy-section.tsx';
 import { ClaimProfileCard } from '../features/vendor-dashboard/components/claim-profile-card.tsx';
 import { EarningsSection } from '../features/vendor-dashboard/components/earnings-section.tsx';
 import { EmailConfirmedNotice } from '../features/vendor-dashboard/components/email-confirmed-notice.tsx';
@@ -216,6 +217,8 @@ function Dashboard({ profile }: { profile: VendorAccountProfile }) {
         </EditorToggle>
         <InstantBookingSetting profile={profile} />
       </Card>
+
+      <CancellationPolicySection profile={profile} />
 
       <Card title={t('vendor.dashboard.availability')}>
         <dl

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { type CancellationPolicy, cancellationPolicies } from '../../../shared/cancellation-policy.ts';
 import {
   type AppointmentStatus,
   appointmentStatuses,
@@ -97,6 +98,9 @@ export const appointments = pgTable(
     // status stays confirmed or paid: completing changes no money, nor does a no-show yet.
     outcome: text('outcome').$type<BookingOutcome>(),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    // Decision 095: the vendor's cancellation policy when the booking was requested; a later change
+    // of the vendor's never rewrites what the customer agreed to.
+    cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull().default('flexible'),
     // When the customer last moved it to another time.
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
@@ -116,6 +120,9 @@ export const appointments = pgTable(
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundedAmountMxn: integer('refunded_amount_mxn'),
+    // What a cancel of the paid booking owes back in all (decision 095), written by the cancel's
+    // own UPDATE: the policy's share, or the whole amount. Null: the whole amount (a late payment).
+    refundDueMxn: integer('refund_due_mxn'),
     // Why the provider last refused or failed the refund still owed (decision 049): shown to
     // admins until a refund is recorded, which clears it.
     refundError: text('refund_error'),
@@ -158,6 +165,11 @@ export const appointments = pgTable(
     check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('appointments_language_check', sql`${t.language} in ('es-MX', 'en')`),
     check('appointments_outcome_check', sql`${t.outcome} in ('completed', 'no_show')`),
+    check(
+      'appointments_cancellation_policy_check',
+      sql`${t.cancellationPolicy} in (${sql.raw(cancellationPolicies.map((p) => `'${p}'`).join(', '))})`,
+    ),
+    check('appointments_refund_due_check', sql`${t.refundDueMxn} between 0 and ${t.amountMxn}`),
   ],
 );
 

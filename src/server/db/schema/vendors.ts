@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type CancellationPolicy, cancellationPolicies } from '../../../shared/cancellation-policy.ts';
 import { vendorCategories } from '../../../shared/categories.ts';
 import {
   DEFAULT_ADVANCE_BOOKING_DAYS,
@@ -85,6 +86,8 @@ export const vendorProfiles = pgTable(
     availability: jsonb('availability').$type<WeeklyAvailability>().notNull(),
     // Decision 097: a request that fits the calendar is confirmed at once and paid at booking time.
     instantBooking: boolean('instant_booking').notNull().default(false),
+    // Decision 095: the preset its bookings are cancelled by; each booking keeps its own copy.
+    cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull().default('flexible'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     adminCreated: boolean('admin_created').notNull().default(false),
     isClaimed: boolean('is_claimed').notNull().default(false),
@@ -129,6 +132,10 @@ export const vendorProfiles = pgTable(
     check('vendor_profiles_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('vendor_profiles_advance_check', sql`${t.advanceBookingDays} between 1 and 365`),
     check('vendor_profiles_lead_check', sql`${t.leadTimeMinutes} between 0 and 1440`),
+    check(
+      'vendor_profiles_cancellation_policy_check',
+      sql`${t.cancellationPolicy} in (${sql.raw(cancellationPolicies.map((p) => `'${p}'`).join(', '))})`,
+    ),
     check('vendor_profiles_experience_check', sql`${t.experienceYears} is null or ${t.experienceYears} >= 0`),
     // Decision 050: a key of the one taxonomy, never a label in one language.
     check(

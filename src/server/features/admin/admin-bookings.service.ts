@@ -177,7 +177,7 @@ function toDetail(row: BookingView, now: Date, reference: string | null): AdminB
         refundState === 'refunded'
           ? (row.refundedAmountMxn ?? row.amountMxn)
           : refundState === 'owed'
-            ? row.amountMxn - (row.refundedAmountMxn ?? 0)
+            ? (row.refundDueMxn ?? row.amountMxn) - (row.refundedAmountMxn ?? 0)
             : 0,
       refund_id: row.refundId,
       refunded_at: refundState === 'refunded' ? iso(row.refundedAt) : null,

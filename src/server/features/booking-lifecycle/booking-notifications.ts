@@ -357,14 +357,17 @@ export async function notifyCancelled(
   const facts = mailFactsOf(booking, manageLink);
   const when = formatWhen(facts.start, facts.timezone, facts.vendorLanguage);
   const wanted = await emailNotificationsWanted(tx, booking.id);
+  // What was paid, against which the refund reads as all, part (decision 095) or none of it.
+  const paidMxn = Math.max(refundMxn, booking.status === 'paid' ? booking.amountMxn : 0);
   // The customer's own cancellation, the vendor's (which the customer did not ask for and must not
   // miss), and any refund owed, are told whatever the switch says.
-  if (by !== 'admin' || refundMxn > 0 || wanted.customer)
+  if (by !== 'admin' || paidMxn > 0 || wanted.customer)
     await enqueueMail(
       tx,
       customerCancelledMail(facts, refundMxn, {
         by,
         note,
+        paidMxn,
         calendar: bookingCalendar(facts, now, 'cancelled'),
       }),
     );
@@ -374,14 +377,11 @@ export async function notifyCancelled(
       tx,
       booking.id,
       customerWhatsApp,
-      cancelledCustomerWhatsApp(facts, { by, note, refundMxn }),
+      cancelledCustomerWhatsApp(facts, { by, note, refundMxn, paidMxn }),
     );
   // The vendor's own cancellation is a receipt of what they did: sent whatever the switch says.
   if (facts.vendorEmail && (wanted.vendor || by === 'vendor'))
-    await enqueueMail(
-      tx,
-      vendorCancelledMail(facts.vendorEmail, facts, { note, refunded: refundMxn > 0, by }),
-    );
+    await enqueueMail(tx, vendorCancelledMail(facts.vendorEmail, facts, { note, refundMxn, paidMxn, by }));
   if (facts.vendorPhone && by === 'vendor')
     await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorCancelledWhatsApp(facts, note, by), {
       key: 'booking_cancelled_by_you',

@@ -43,6 +43,10 @@ export const bookingViewColumns = {
   refundNeeded: appointments.refundNeeded,
   refundedAt: appointments.refundedAt,
   refundedAmountMxn: appointments.refundedAmountMxn,
+  /** What its cancel owes back in all; null: the whole amount (decision 095). */
+  refundDueMxn: appointments.refundDueMxn,
+  /** The vendor's cancellation policy when it was requested (decision 095). */
+  cancellationPolicy: appointments.cancellationPolicy,
   refundId: appointments.refundId,
   /** The provider's last refusal of the refund still owed (decision 049). */
   refundError: appointments.refundError,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BookingChangeRefusal } from '../../../shared/booking.schemas.ts';
+import { cancelRefundMxn, customerCancelDeadline } from '../../../shared/cancellation-policy.ts';
 import { type AppointmentStatus, activeAppointmentStatuses } from '../../../shared/constants.ts';
 import type { Db } from '../../db/client.ts';
 import { appointments } from '../../db/schema/bookings.ts';
@@ -21,8 +22,9 @@ import { slotTaken, takeVendorsTurn } from './request-booking.ts';
 // cancel and reschedule (decision 046): the customer's own changes, from the booking page
 // by its link or signed in; an administrator's cancel shares the same statement (decision 049). Each is one conditional UPDATE on the status and start the customer's
 // request read, so a vendor's answer, a payment, the sweeper or another tab that moved the booking
-// first wins, and this request answers 409 `changed` and changes nothing. Online changes end
-// CUSTOMER_CHANGE_HOURS before the start; a paid booking cancelled in time is refunded in full.
+// first wins, and this request answers 409 `changed` and changes nothing. Moving ends
+// CUSTOMER_CHANGE_HOURS before the start; cancelling follows the policy the booking was requested
+// under (decision 095), which also says how much of a paid booking is refunded.
 
 /** Each refusal of the booking page by its reason for the web app's words (shared/api-errors.ts). */
 const refusalReasons = {
@@ -37,35 +39,45 @@ const refused = (reason: BookingChangeRefusal, message: string) =>
 export const bookingChanged = () =>
   refused('changed', 'This booking has just changed. Reload it to see where it stands.');
 
-const tooLate = () =>
+const tooLate = (operation: 'cancel' | 'reschedule') =>
   refused(
     'too_late',
-    'Bookings can be cancelled or moved online up to 24 hours before they start. Please message the vendor.',
+    operation === 'cancel'
+      ? 'This booking can no longer be cancelled online. Please message the vendor.'
+      : 'Bookings can be moved online up to 24 hours before they start. Please message the vendor.',
   );
 
 export const isActive = (status: AppointmentStatus) =>
   (activeAppointmentStatuses as readonly AppointmentStatus[]).includes(status);
 
-/** What the customer may do now (the booking page's actions; decision 046). */
+/**
+ * What the customer may do now (the booking page's actions; decisions 046, 095): move it until 24
+ * hours before, cancel it until the booking's policy allows, and what that cancel would pay back.
+ */
 export function customerChanges(row: BookingView, now: Date) {
   const status = effectiveStatus(row, now);
-  const inTime = isActive(status) && now < customerChangeDeadline(row.startTz);
+  const active = isActive(status);
+  const moveDeadline = customerChangeDeadline(row.startTz);
+  const cancelDeadline = customerCancelDeadline(row.cancellationPolicy, row.startTz);
   return {
     status,
-    changeDeadline: isActive(status) ? customerChangeDeadline(row.startTz) : null,
-    canCancel: inTime,
-    canReschedule: inTime && row.serviceId !== null,
-    refundOnCancelMxn: status === 'paid' ? row.amountMxn : 0,
+    changeDeadline: active ? moveDeadline : null,
+    cancelDeadline: active ? cancelDeadline : null,
+    canCancel: active && now < cancelDeadline,
+    canReschedule: active && now < moveDeadline && row.serviceId !== null,
+    refundOnCancelMxn:
+      status === 'paid' ? cancelRefundMxn(row.cancellationPolicy, row.amountMxn, row.startTz, now) : 0,
   };
 }
 
 /** The booking as the customer's request read it, with what may be done to it. */
-async function readForChange(db: Db, appointmentId: string, now: Date) {
+async function readForChange(db: Db, appointmentId: string, now: Date, operation: 'cancel' | 'reschedule') {
   const row = await getBookingView(db, appointmentId);
   if (!row) throw bookingChanged();
   const changes = customerChanges(row, now);
   if (!isActive(changes.status)) throw bookingChanged();
-  if (!changes.canCancel) throw tooLate();
+  if (operation === 'cancel' ? !changes.canCancel : now >= customerChangeDeadline(row.startTz))
+    throw tooLate(operation);
   return { row, changes };
 }
 
@@ -90,7 +102,7 @@ export async function cancelByCustomer({
   checkout,
   note,
 }: CustomerChangeOptions & { note?: string | undefined }): Promise<void> {
-  const { row, changes } = await readForChange(db, appointmentId, now);
+  const { row, changes } = await readForChange(db, appointmentId, now, 'cancel');
   await cancelAs({ db, row, now, checkout, note, by: 'customer', refundMxn: changes.refundOnCancelMxn });
 }
 
@@ -130,6 +142,8 @@ export type CancelledBy = 'customer' | 'admin' | 'vendor';
 /**
  * The cancel transition every caller shares (the customer, an admin, the vendor: vendor-actions.ts):
  * one conditional UPDATE on the status and start the caller read, then the checkout and the refund.
+ * `refundMxn` is what a paid booking gets back (the whole amount, or the policy's share: decision
+ * 095), written as `refund_due_mxn` by the same UPDATE, so the refund asks for exactly that, once.
  */
 export async function cancelAs({
   db,
@@ -157,6 +171,7 @@ export async function cancelAs({
         cancelNote: note ?? null,
         cancelledAt: now,
         updatedAt: now,
+        ...(row.status === 'paid' ? { refundDueMxn: refundMxn } : {}),
         ...(refundMxn > 0 ? { refundNeeded: true } : {}),
       })
       .where(
@@ -198,7 +213,7 @@ export async function rescheduleByCustomer({
   checkout,
   start,
 }: CustomerChangeOptions & { start: Date }): Promise<void> {
-  const { row, changes } = await readForChange(db, appointmentId, now);
+  const { row, changes } = await readForChange(db, appointmentId, now, 'reschedule');
   if (!changes.canReschedule || !row.serviceId)
     throw refused('changed', 'This service is no longer offered: the booking cannot be moved.');
   if (start.getTime() === row.startTz.getTime()) return;

@@ -10,7 +10,8 @@ import type { ManageLink } from './manage-links.ts';
 import { recordRefunds, settleRefunds } from './refund-ledger.ts';
 
 // Paying money back (ARCHITECTURE §7; decision 046). A booking owes a refund when `refund_needed`
-// is set — a paid booking the customer cancelled in time, or a payment that arrived for a booking
+// is set — a paid booking cancelled with something to pay back (all of it, or its cancellation
+// policy's share in `refund_due_mxn`: decision 095), or a payment that arrived for a booking
 // no longer payable — in the same transaction as that change. The refund itself is a network call,
 // made after the commit with one idempotency key per booking, and recorded by a conditional UPDATE
 // (`refund_needed` still set); the sweeper retries whatever is still owed. The provider answers a
@@ -26,19 +27,22 @@ export interface RefundDeps {
 export const refundIdempotencyKey = (appointmentId: string) => `barrio-refund-${appointmentId}`;
 
 /**
- * What a refund asks the provider for: the whole amount, less what was already paid back (a partial
- * refund made in the Stripe dashboard, recorded by charge.refunded), so that a partial refund does
- * not make every later try fail (decision 049). The key stays the booking's own for a full refund;
- * what is left after a partial one gets a key of its own, since Stripe refuses a key reused with
- * another amount, and so does a refund made again after the card network returned one.
+ * What a refund asks the provider for: what the booking owes back in all — the whole amount, or the
+ * share its cancellation policy gave when it was cancelled (`refund_due_mxn`, decision 095) — less
+ * what was already paid back (a partial refund made in the Stripe dashboard, recorded by
+ * charge.refunded), so that a partial refund does not make every later try fail (decision 049). The
+ * key stays the booking's own for a full refund; any other amount gets a key of its own, naming it,
+ * since Stripe refuses a key reused with another amount, and so does a refund made again after the
+ * card network returned one.
  */
 export function refundRequestOf(owed: {
   id: string;
   amountMxn: number;
+  refundDueMxn: number | null;
   refundedAmountMxn: number | null;
   refundId: string | null;
 }) {
-  const left = owed.amountMxn - (owed.refundedAmountMxn ?? 0);
+  const left = (owed.refundDueMxn ?? owed.amountMxn) - (owed.refundedAmountMxn ?? 0);
   // A refund owed although one was recorded: that one failed (refund.failed), and its key would
   // answer with it again for a day. The next is keyed by the failed one, the same on every instance.
   const key = owed.refundId
@@ -72,6 +76,7 @@ export async function refundBooking({
       sessionId: appointments.checkoutSessionId,
       paymentRef: appointments.paymentRef,
       amountMxn: appointments.amountMxn,
+      refundDueMxn: appointments.refundDueMxn,
       refundedAmountMxn: appointments.refundedAmountMxn,
       refundId: appointments.refundId,
     })
@@ -277,12 +282,16 @@ export async function recordRefundMadeElsewhere({
 }): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [owed] = await tx
-      .select({ amountMxn: appointments.amountMxn, refunded: appointments.refundedAmountMxn })
+      .select({
+        amountMxn: appointments.amountMxn,
+        refundDueMxn: appointments.refundDueMxn,
+        refunded: appointments.refundedAmountMxn,
+      })
       .from(appointments)
       .where(and(eq(appointments.id, appointmentId), eq(appointments.refundNeeded, true)))
       .for('update');
     if (!owed) return false;
-    const left = owed.amountMxn - (owed.refunded ?? 0);
+    const left = (owed.refundDueMxn ?? owed.amountMxn) - (owed.refunded ?? 0);
     const refundId = `manual_${randomUUID()}`;
     await recordRefunds(
       tx,

@@ -81,8 +81,9 @@ export const refundedSoFar = (appointmentId: string) =>
 
 /**
  * The booking as its refunds make it, in the caller's transaction: `refunded_amount_mxn` is their
- * sum; a refund is owed while a cancelled booking that took money has had less than its amount back
- * (`amount − refunded`, whatever part a dashboard refund paid). `error` is the reason kept for the
+ * sum; a refund is owed while a cancelled booking that took money has had less back than it owes
+ * (`refund_due_mxn`, the policy's share set by its cancel — decision 095 — else the whole amount;
+ * `owed − refunded`, whatever part a dashboard refund paid). `error` is the reason kept for the
  * admins while it stays owed. Returns whether the booking still owes a refund.
  */
 export async function settleRefunds(
@@ -92,7 +93,7 @@ export async function settleRefunds(
   { error, refundId }: { error?: string; refundId?: string } = {},
 ): Promise<{ owed: boolean } | undefined> {
   const refunded = refundedSoFar(appointmentId);
-  const owes = sql`(${appointments.status} = 'cancelled' and ${appointments.paidAt} is not null and ${refunded} < ${appointments.amountMxn})`;
+  const owes = sql`(${appointments.status} = 'cancelled' and ${appointments.paidAt} is not null and ${refunded} < coalesce(${appointments.refundDueMxn}, ${appointments.amountMxn}))`;
   const [row] = await tx
     .update(appointments)
     .set({

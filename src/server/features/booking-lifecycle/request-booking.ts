@@ -116,6 +116,7 @@ export async function requestBooking({
       businessEmail: vendorProfiles.businessEmail,
       businessPhone: vendorProfiles.businessPhone,
       bufferMinutes: vendorProfiles.bufferMinutes,
+      cancellationPolicy: vendorProfiles.cancellationPolicy,
       timezone: vendorProfiles.timezone,
       serviceCategory: vendorProfiles.serviceCategory,
       serviceAreas: vendorProfiles.serviceAreas,
@@ -247,6 +248,8 @@ export async function requestBooking({
             startTz: start,
             endTz: end,
             bufferMinutes: vendor.bufferMinutes,
+            // The terms shown with the form are the ones this booking keeps (decision 095).
+            cancellationPolicy: vendor.cancellationPolicy,
             amountMxn: service.priceCents,
             notes: input.notes ?? null,
             serviceLocation,

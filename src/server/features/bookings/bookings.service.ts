@@ -295,6 +295,8 @@ function toManagedBooking(
     address: row.address,
     place_address: row.serviceLocation === 'vendor' ? row.vendorAddress?.trim() || null : null,
     change_deadline: changes.changeDeadline?.toISOString() ?? null,
+    cancel_deadline: changes.cancelDeadline?.toISOString() ?? null,
+    cancellation_policy: row.cancellationPolicy,
     can_cancel: changes.canCancel,
     can_reschedule: changes.canReschedule,
     refund_on_cancel_mxn: changes.refundOnCancelMxn,
@@ -307,7 +309,7 @@ function toManagedBooking(
     review_path: review.reviewable_or_reviewed ? reviewPath(secret, row) : null,
     refund: refundOwed
       ? {
-          amount_mxn: row.refundedAmountMxn ?? row.amountMxn,
+          amount_mxn: row.refundedAmountMxn ?? row.refundDueMxn ?? row.amountMxn,
           status: row.refundedAt ? 'refunded' : 'pending',
           refunded_at: row.refundedAt?.toISOString() ?? null,
         }

@@ -70,6 +70,9 @@ describe(`the customer's booking page (${testEngine})`, () => {
       place_address: null,
       // Monday 09:00 is 21 hours away: past the 24-hour limit for changes online (decision 046).
       change_deadline: '2026-11-22T15:00:00.000Z',
+      // The vendor's default policy, Flexible (decision 095): cancelling ends at the same time.
+      cancel_deadline: '2026-11-22T15:00:00.000Z',
+      cancellation_policy: 'flexible',
       can_cancel: false,
       can_reschedule: false,
       refund_on_cancel_mxn: 0,

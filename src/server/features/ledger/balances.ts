@@ -7,7 +7,8 @@ import { ledgerEntries } from '../../db/schema/ledger.ts';
 // what its entries brought in less what they took out. The part that belongs to bookings still
 // paid whose end is more than the hold behind `now` is *available*; the money of bookings not yet
 // done is *pending*; a cancelled booking's money goes back to its customer and counts in neither,
-// whether or not its refund is made yet. Money not tied to a booking (a payout) counts against the
+// whether or not its refund is made yet — unless its cancellation policy kept a share for the
+// vendor (decision 095), which counts as a paid booking's does once its refund is recorded. Money not tied to a booking (a payout) counts against the
 // available balance, which may so go below zero when a booking is refunded after its money was
 // paid out.
 
@@ -17,13 +18,25 @@ export interface Balances {
   paidOut: number;
 }
 
-/** Whether an entry's booking has let its money go: still paid, ended, and the hold passed. */
+/**
+ * A cancelled booking whose cancellation policy kept part or all of its payment for the vendor
+ * (decision 095): its cancel owed back less than its amount. That part is the vendor's as a paid
+ * booking's is, released at the same time.
+ */
+const keptByPolicy = sql`coalesce(${appointments.status} = 'cancelled'
+  and ${appointments.refundDueMxn} < ${appointments.amountMxn}, false)`;
+
+/**
+ * Whether an entry's booking has let its money go: still paid (or cancelled with a share kept by
+ * its policy), ended, and the hold passed.
+ */
 export const releasedAt = (now: Date, holdHours: number) =>
-  sql<boolean>`(${ledgerEntries.appointmentId} is null or (${appointments.status} = 'paid'
+  sql<boolean>`(${ledgerEntries.appointmentId} is null or ((${appointments.status} = 'paid' or ${keptByPolicy})
     and ${appointments.endTz} + ${holdHours} * interval '1 hour' <= ${now.toISOString()}::timestamptz))`;
 
-/** Whether an entry's booking was cancelled: its money is its customer's again. */
-export const cancelledBooking = sql<boolean>`coalesce(${appointments.status} = 'cancelled', false)`;
+/** Whether an entry's booking was cancelled with its money all its customer's again. */
+export const cancelledBooking = sql<boolean>`(coalesce(${appointments.status} = 'cancelled', false)
+  and not ${keptByPolicy})`;
 
 /** An entry's amount as its vendor sees it: in to the vendor's balance, or out of it. */
 export const vendorSigned = sql<number>`(case when ${ledgerEntries.toAccount} = 'vendor'

@@ -445,6 +445,27 @@ describe(`POST /api/vendor/signup and the vendor's own profile (${testEngine})`,
     expect(bio.status).toBe(200);
     const afterBio = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
     expect(afterBio).toEqual({ ...before, buffer_minutes: 30, bio: 'Solo planchado' });
+
+    // The dashboard's cancellation policy (decision 095): the one field, nothing else.
+    expect(before.cancellation_policy).toBe('flexible');
+    const policy = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { cancellation_policy: 'strict' },
+    });
+    expect(policy.status).toBe(200);
+    const afterPolicy = (await (await vendor.get('/api/vendor/profile')).json()) as Record<string, unknown>;
+    expect(afterPolicy).toEqual({
+      ...before,
+      buffer_minutes: 30,
+      bio: 'Solo planchado',
+      cancellation_policy: 'strict',
+    });
+    const unknown = await vendor.request('/api/vendor/profile', {
+      method: 'PATCH',
+      json: { cancellation_policy: 'none', bio: 'Otra' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(await (await vendor.get('/api/vendor/profile')).json()).toEqual(afterPolicy);
   });
 
   it('adds, edits and deactivates services; another vendor\u2019s service is 404', async () => {

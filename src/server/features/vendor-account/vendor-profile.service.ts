@@ -48,6 +48,7 @@ export function toVendorAccountProfile(
     lead_time_minutes: row.leadTimeMinutes,
     availability: row.availability,
     instant_booking: row.instantBooking,
+    cancellation_policy: row.cancellationPolicy,
     application_status: row.applicationStatus,
     review_message: row.reviewMessage,
     reviewed_at: row.reviewedAt?.toISOString() ?? null,
@@ -128,6 +129,7 @@ const columnOf = {
   lead_time_minutes: 'leadTimeMinutes',
   availability: 'availability',
   instant_booking: 'instantBooking',
+  cancellation_policy: 'cancellationPolicy',
 } as const satisfies Record<string, keyof VendorRow>;
 type PatchField = keyof typeof columnOf;
 
@@ -159,6 +161,7 @@ export async function updateVendorAccountProfile(
     ...(input.lead_time_minutes !== undefined && { lead_time_minutes: input.lead_time_minutes }),
     ...(input.availability !== undefined && { availability: input.availability }),
     ...(input.instant_booking !== undefined && { instant_booking: input.instant_booking }),
+    ...(input.cancellation_policy !== undefined && { cancellation_policy: input.cancellation_policy }),
   };
   return db.transaction(async (tx) => {
     // Locked: an admin's decision on the pending change and another edit wait for this one.

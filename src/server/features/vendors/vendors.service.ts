@@ -13,6 +13,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { DEFAULT_CANCELLATION_POLICY } from '../../../shared/cancellation-policy.ts';
 import { FEATURED_VENDORS, SIMILAR_VENDORS, VENDOR_COUNT_CAP } from '../../../shared/constants.ts';
 import { searchTimes } from '../../../shared/search-query.ts';
 import { serviceLocationOf } from '../../../shared/service-location.ts';
@@ -735,13 +736,10 @@ export async function getPublicVendor(
     ...row,
     location: serviceLocationOf(row.location, vendor.service_category),
   }));
-  // The vendor's own address is public only where customers go to it.
-  const [place] = detailed.some((s) => s.location === 'vendor')
-    ? await db
-        .select({ address: vendorProfiles.address })
-        .from(vendorProfiles)
-        .where(eq(vendorProfiles.id, vendor.id))
-    : [];
+  const [terms] = await db
+    .select({ address: vendorProfiles.address, cancellationPolicy: vendorProfiles.cancellationPolicy })
+    .from(vendorProfiles)
+    .where(eq(vendorProfiles.id, vendor.id));
   const photos = publicPhotosFrom(card?.photos ?? null);
   const promise = (await promises).get(vendor.id);
   return {
@@ -750,7 +748,9 @@ export async function getPublicVendor(
     response_minutes_median: promise?.response_minutes_median ?? null,
     completion_rate: promise?.completion_rate ?? null,
     services: detailed,
-    place_address: place?.address?.trim() || null,
+    // The vendor's own address is public only where customers go to it.
+    place_address: detailed.some((s) => s.location === 'vendor') ? terms?.address?.trim() || null : null,
+    cancellation_policy: terms?.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
   };
 }
 

@@ -82,6 +82,7 @@ export function fakeVendorDetail(n: number, overrides: Partial<PublicVendorDetai
     response_minutes_median: null,
     completion_rate: null,
     portfolio: [],
+    cancellation_policy: 'flexible',
     ...overrides,
   };
 }

@@ -194,16 +194,16 @@ function vendorTexts(lang: Language): [string, string][] {
     ['paidVendorMail', mail(paidVendorMail('v@x.test', f))],
     ['paidWhatsApp vendor', paidWhatsApp(f, 'vendor')],
     ['unpaidCancelledMails vendor', mail(unpaidCancelledMails(f)[1]!)],
-    ['vendorCancelledMail', mail(vendorCancelledMail('v@x.test', f, { note: 'Viaje', refunded: true }))],
+    ['vendorCancelledMail', mail(vendorCancelledMail('v@x.test', f, { note: 'Viaje', refundMxn: 45_000 }))],
     ['vendorCancelledWhatsApp', vendorCancelledWhatsApp(f, 'Viaje')],
     [
       'vendorCancelledMail by Barrio',
-      mail(vendorCancelledMail('v@x.test', f, { note: null, refunded: false, by: 'admin' })),
+      mail(vendorCancelledMail('v@x.test', f, { note: null, refundMxn: 0, by: 'admin' })),
     ],
     ['vendorCancelledWhatsApp by Barrio', vendorCancelledWhatsApp(f, null, 'admin')],
     [
       'vendorCancelledMail by the vendor',
-      mail(vendorCancelledMail('v@x.test', f, { note: 'Viaje', refunded: true, by: 'vendor' })),
+      mail(vendorCancelledMail('v@x.test', f, { note: 'Viaje', refundMxn: 45_000, by: 'vendor' })),
     ],
     ['vendorCancelledWhatsApp by the vendor', vendorCancelledWhatsApp(f, 'Viaje', 'vendor')],
     ['vendorRescheduledMail', mail(vendorRescheduledMail('v@x.test', f, EARLIER))],
@@ -349,7 +349,7 @@ describe('the vendor cancels (decision 094)', () => {
   it('the vendor’s own copy says they cancelled, with their reason', () => {
     const es = factsIn('es-MX');
     expect(
-      mail(vendorCancelledMail('v@x.test', es, { note: 'Viaje', refunded: true, by: 'vendor' })),
+      mail(vendorCancelledMail('v@x.test', es, { note: 'Viaje', refundMxn: 45_000, by: 'vendor' })),
     ).toMatch(/^Cancelaste la reserva XK7P2M\n[\s\S]*Motivo: Viaje[\s\S]*reembolso completo/);
     expect(vendorCancelledWhatsApp(factsIn('en'), 'Viaje', 'vendor')).toMatch(
       /^You cancelled booking XK7P2M by Ana[\s\S]*\nReason: Viaje$/,

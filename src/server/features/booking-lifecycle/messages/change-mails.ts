@@ -41,12 +41,16 @@ interface ChangeWords {
   cancelledSaid: (by: By, vendor: string) => string;
   reason: string;
   refund: (refund: string) => string;
+  refundPart: (refund: string, paid: string) => string;
+  noRefund: (paid: string) => string;
   nothingCharged: string;
   cancelledWhatsApp: (by: By, f: PaymentMailFacts, when: string) => string;
   refundWhatsApp: (refund: string) => string;
   vendorCancelledSubject: (by: By, code: string) => string;
   vendorCancelledSaid: (by: By, f: PaymentMailFacts) => string;
   vendorRefunded: string;
+  vendorRefundedPart: (refund: string, paid: string) => string;
+  vendorNoRefund: (paid: string) => string;
   vendorCancelledWhatsApp: (who: string, f: PaymentMailFacts, when: string) => string;
   /** The vendor's own copy of their cancellation (decision 094). */
   vendorCancelledOwnWhatsApp: (f: PaymentMailFacts, when: string) => string;
@@ -93,6 +97,10 @@ const change: Record<Language, ChangeWords> = {
     reason: 'Motivo',
     refund: (refund) =>
       `Te reembolsaremos el importe completo, ${refund}, a la tarjeta con la que pagaste; te escribiremos cuando salga el reembolso.`,
+    refundPart: (refund, paid) =>
+      `Según la política de cancelación de la reserva, te reembolsaremos ${refund} de los ${paid} que pagaste, a la misma tarjeta; te escribiremos cuando salga el reembolso.`,
+    noRefund: (paid) =>
+      `Según la política de cancelación de la reserva, ya no hay reembolso: el pago de ${paid} se queda con el negocio.`,
     nothingCharged: 'No se hizo ningún cargo.',
     cancelledWhatsApp: (by, f, when) =>
       by === 'admin'
@@ -114,6 +122,10 @@ const change: Record<Language, ChangeWords> = {
           ? `Cancelaste la reserva ${f.code} de ${f.customerName}; ya le avisamos. El horario vuelve a estar libre.`
           : `${f.customerName} canceló la reserva ${f.code}. El horario vuelve a estar libre.`,
     vendorRefunded: 'El cliente recibe el reembolso completo de su pago.',
+    vendorRefundedPart: (refund, paid) =>
+      `Según tu política de cancelación, el cliente recibe ${refund} de los ${paid} que pagó; el resto es tuyo (menos la comisión).`,
+    vendorNoRefund: (paid) =>
+      `Según tu política de cancelación, el cliente no recibe reembolso: los ${paid} que pagó son tuyos (menos la comisión).`,
     vendorCancelledWhatsApp: (who, f, when) =>
       `${who} canceló la reserva ${f.code} (${f.serviceName}, ${when}). El horario vuelve a estar libre.`,
     vendorCancelledOwnWhatsApp: (f, when) =>
@@ -170,6 +182,10 @@ const change: Record<Language, ChangeWords> = {
     reason: 'Reason',
     refund: (refund) =>
       `We will refund the full amount, ${refund}, to the card you paid with; we will write to you when the refund is issued.`,
+    refundPart: (refund, paid) =>
+      `Under the booking's cancellation policy, we will refund ${refund} of the ${paid} you paid to the same card; we will write to you when the refund is issued.`,
+    noRefund: (paid) =>
+      `Under the booking's cancellation policy, it is too late for a refund: the ${paid} you paid stays with the vendor.`,
     nothingCharged: 'Nothing was charged.',
     cancelledWhatsApp: (by, f, when) =>
       by === 'admin'
@@ -191,6 +207,10 @@ const change: Record<Language, ChangeWords> = {
           ? `You cancelled booking ${f.code} by ${f.customerName}; we have told them. The slot is free again.`
           : `${f.customerName} cancelled booking ${f.code}. The slot is free again.`,
     vendorRefunded: 'The customer gets a full refund of their payment.',
+    vendorRefundedPart: (refund, paid) =>
+      `Under your cancellation policy, the customer gets ${refund} of the ${paid} they paid back; the rest is yours (less the commission).`,
+    vendorNoRefund: (paid) =>
+      `Under your cancellation policy, the customer gets no refund: the ${paid} they paid is yours (less the commission).`,
     vendorCancelledWhatsApp: (who, f, when) =>
       `${who} cancelled booking ${f.code} (${f.serviceName}, ${when}). The slot is free again.`,
     vendorCancelledOwnWhatsApp: (f, when) =>
@@ -235,6 +255,18 @@ const change: Record<Language, ChangeWords> = {
 
 const on = (at: Date, facts: PaymentMailFacts, language: Language) => longDate(at, facts.timezone, language);
 
+/**
+ * What a cancel pays back, in the reader's words: all of it, the policy's part of it (decision 095),
+ * nothing of a payment the policy keeps, or nothing because nothing was paid. `paidMxn` is what was
+ * paid (0 for an unpaid booking); by default the refund is the whole payment.
+ */
+function refundLine(w: ChangeWords, refundMxn: number, paidMxn: number, whatsapp: boolean) {
+  if (refundMxn > 0 && refundMxn < paidMxn) return w.refundPart(formatMxn(refundMxn), formatMxn(paidMxn));
+  if (refundMxn > 0)
+    return whatsapp ? w.refundWhatsApp(formatMxn(refundMxn)) : w.refund(formatMxn(refundMxn));
+  return paidMxn > 0 ? w.noRefund(formatMxn(paidMxn)) : w.nothingCharged;
+}
+
 export function customerCancelledMail(
   facts: PaymentMailFacts,
   refundMxn: number,
@@ -242,7 +274,8 @@ export function customerCancelledMail(
     by = 'customer',
     note = null,
     calendar = null,
-  }: { by?: By; note?: string | null; calendar?: string | null } = {},
+    paidMxn = refundMxn,
+  }: { by?: By; note?: string | null; calendar?: string | null; paidMxn?: number } = {},
 ): MailOutboxPayload {
   const w = change[facts.language];
   return customerEndedMail(
@@ -251,7 +284,7 @@ export function customerCancelledMail(
     [
       w.cancelledSaid(by, facts.vendorName),
       ...(by !== 'customer' && note ? [`${w.reason}: ${note}`] : []),
-      refundMxn > 0 ? w.refund(formatMxn(refundMxn)) : w.nothingCharged,
+      refundLine(w, refundMxn, paidMxn, false),
     ],
     calendar,
   );
@@ -263,26 +296,42 @@ export function customerCancelledMail(
  */
 export function customerCancelledWhatsApp(
   facts: PaymentMailFacts,
-  { by, note, refundMxn }: { by: By; note: string | null; refundMxn: number },
+  {
+    by,
+    note,
+    refundMxn,
+    paidMxn = refundMxn,
+  }: { by: By; note: string | null; refundMxn: number; paidMxn?: number },
 ): string {
   const w = change[facts.language];
   return [
     w.cancelledWhatsApp(by, facts, on(facts.start, facts, facts.language)),
     ...(by !== 'customer' && note ? [`${w.reason}: ${note}`] : []),
-    refundMxn > 0 ? w.refundWhatsApp(formatMxn(refundMxn)) : w.nothingCharged,
+    refundLine(w, refundMxn, paidMxn, true),
   ].join('\n');
 }
 
 export function vendorCancelledMail(
   to: string,
   facts: PaymentMailFacts,
-  { note, refunded, by = 'customer' }: { note: string | null; refunded: boolean; by?: By },
+  {
+    note,
+    refundMxn,
+    paidMxn = refundMxn,
+    by = 'customer',
+  }: { note: string | null; refundMxn: number; paidMxn?: number; by?: By },
 ): MailOutboxPayload {
   const w = change[facts.vendorLanguage];
   return vendorMail(to, facts, w.vendorCancelledSubject(by, facts.code), [
     w.vendorCancelledSaid(by, facts),
     ...(note ? [`${w.reason}: ${note}`] : []),
-    ...(refunded ? [w.vendorRefunded] : []),
+    ...(paidMxn <= 0
+      ? []
+      : refundMxn >= paidMxn
+        ? [w.vendorRefunded]
+        : refundMxn > 0
+          ? [w.vendorRefundedPart(formatMxn(refundMxn), formatMxn(paidMxn))]
+          : [w.vendorNoRefund(formatMxn(paidMxn))]),
   ]);
 }
 

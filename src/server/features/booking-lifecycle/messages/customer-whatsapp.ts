@@ -189,7 +189,7 @@ export function rescheduledCustomerWhatsApp(facts: PaymentMailFacts, previousSta
 /** cancel: by an administrator (decision 049), the vendor (decision 094), or the customer's own (decision 072). */
 export function cancelledCustomerWhatsApp(
   facts: PaymentMailFacts,
-  cancellation: { by: CancelledBy; note: string | null; refundMxn: number },
+  cancellation: { by: CancelledBy; note: string | null; refundMxn: number; paidMxn?: number },
 ): CustomerWhatsApp {
   const text = customerCancelledWhatsApp(facts, cancellation);
   if (cancellation.by === 'vendor')

@@ -4,6 +4,7 @@ import { Check, X } from 'lucide-react';
 import { type ComponentProps, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isCancellationPolicy } from '../../../../shared/cancellation-policy.ts';
 import { categoryLabel } from '../../../../shared/categories.ts';
 import { DEFAULT_TIMEZONE } from '../../../../shared/constants.ts';
 import { dateTimeFormat } from '../../../../shared/date-format.ts';
@@ -249,6 +250,8 @@ function RecentChange({ item }: { item: RecentChangeItem }) {
     }
     if (field === 'availability') return t('admin.changes.updated');
     if (typeof value === 'boolean') return t(value ? 'admin.changes.on' : 'admin.changes.off');
+    if (field === 'cancellation_policy' && isCancellationPolicy(value))
+      return t(`cancellationPolicy.name.${value}`);
     if (value === null || value === '') return '—';
     if (Array.isArray(value)) return value.join(', ');
     return String(value);

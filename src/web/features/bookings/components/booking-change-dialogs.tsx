@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ManagedBooking } from '../../../../shared/booking.schemas.ts';
@@ -54,8 +55,7 @@ function useChangeFailure() {
   return (err: Error) => {
     const refusal = changeRefusal(err);
     if (refusal === 'changed') toast.error(t('bookings.manage.changes.refusedChanged'));
-    else if (refusal === 'too_late')
-      toast.error(t('bookings.manage.changes.rule', { hours: CUSTOMER_CHANGE_HOURS }));
+    else if (refusal === 'too_late') toast.error(t('bookings.manage.changes.refusedTooLate'));
     else if (refusal === 'slot_taken') toast.error(t('bookings.manage.changes.refusedSlotTaken'));
     else if (err instanceof ApiError && err.status !== 0) toast.error(errorTextNow(err));
     else toast.error(t('bookings.manage.changes.failed'));
@@ -164,7 +164,9 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
             </ChipGroup>
             {insideChangeWindow ? (
               <p role="status" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                {t('bookings.manage.changes.insideChangeWindow', { hours: CUSTOMER_CHANGE_HOURS })}
+                {booking.cancellation_policy === 'flexible'
+                  ? t('bookings.manage.changes.insideChangeWindow', { hours: CUSTOMER_CHANGE_HOURS })
+                  : t('bookings.manage.changes.insideMoveWindow', { hours: CUSTOMER_CHANGE_HOURS })}
               </p>
             ) : null}
             <Button size="lg" disabled={!picked || reschedule.isPending} onClick={confirm}>
@@ -181,14 +183,30 @@ export function RescheduleDialog({ booking, token, when, onClose, returnFocus }:
 
 const REASON_MAX = 500;
 
-/** The policy (free, or the full refund), an optional reason, then "Cancel booking" or "Back". */
+/**
+ * What cancelling now pays back, as the server counted it under the booking's policy (decision
+ * 095): nothing to pay back, all of it, part of it, or nothing of what was paid.
+ */
+function cancelRefundText(t: TFunction, booking: ManagedBooking) {
+  const refund = booking.refund_on_cancel_mxn;
+  const paid = booking.status === 'paid' ? booking.amount_mxn : 0;
+  if (paid === 0) return t('bookings.manage.changes.cancelFree');
+  if (refund >= paid) return t('bookings.manage.changes.cancelRefund', { amount: formatMxn(refund) });
+  if (refund > 0)
+    return t('bookings.manage.changes.cancelRefundPart', {
+      amount: formatMxn(refund),
+      paid: formatMxn(paid),
+    });
+  return t('bookings.manage.changes.cancelNoRefund', { paid: formatMxn(paid) });
+}
+
+/** What cancelling pays back, an optional reason, then "Cancel booking" or "Back". */
 export function CancelDialog({ booking, token, onClose, returnFocus }: ChangeDialogProps) {
   const { t } = useTranslation();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const cancel = useCancelBooking(token);
   const failed = useChangeFailure();
-  const refund = booking.refund_on_cancel_mxn;
 
   const confirm = () =>
     cancel.mutate(
@@ -215,11 +233,7 @@ export function CancelDialog({ booking, token, onClose, returnFocus }: ChangeDia
       <DialogContent
         onCloseAutoFocus={focusBack(returnFocus)}
         title={t('bookings.manage.changes.cancelTitle')}
-        description={
-          refund > 0
-            ? t('bookings.manage.changes.cancelRefund', { amount: formatMxn(refund) })
-            : t('bookings.manage.changes.cancelFree')
-        }
+        description={cancelRefundText(t, booking)}
         closeLabel={t('bookings.manage.changes.close')}
       >
         <p className="text-sm text-stone-700">{t('bookings.manage.changes.cancelTold')}</p>

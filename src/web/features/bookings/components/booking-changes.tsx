@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import type { When } from './booking-change-dialogs.tsx';
 import { VendorWhatsAppLink } from './vendor-whatsapp-link.tsx';
 
-// The booking page's "Change or cancel" (decision 046): a new time or a cancellation while
-// the booking starts more than CUSTOMER_CHANGE_HOURS from now; later, the rule and the vendor's
-// WhatsApp. The server decides (`can_cancel`, `can_reschedule`); the page only shows its answer.
+// The booking page's "Change or cancel" (decision 046): a new time while the booking starts more
+// than CUSTOMER_CHANGE_HOURS from now, a cancellation while its policy allows (decision 095: until
+// the start under moderate and strict); later, the rule and the vendor's WhatsApp. The server decides (`can_cancel`, `can_reschedule`); the page only shows its answer.
 
 // The dialogs (radix Dialog, the slot picker, the change requests) are a third of the page's code and
 // most visitors only look: they load when a button is pressed, or about to be (pointer or focus).
@@ -73,11 +73,17 @@ export function BookingChanges({
       </h2>
       {booking.change_deadline ? (
         <p className="text-stone-700" data-testid="change-deadline">
-          {t('bookings.manage.changes.deadline', { deadline: when(booking.change_deadline) })}
+          {booking.cancel_deadline === booking.change_deadline
+            ? t('bookings.manage.changes.deadline', { deadline: when(booking.change_deadline) })
+            : t('bookings.manage.changes.deadlineSplit', { deadline: when(booking.change_deadline) })}
         </p>
       ) : null}
       {booking.can_reschedule ? null : (
-        <p className="text-sm text-stone-600">{t('bookings.manage.changes.noReschedule')}</p>
+        <p className="text-sm text-stone-600">
+          {booking.service_id === null
+            ? t('bookings.manage.changes.noReschedule')
+            : t('bookings.manage.changes.moveTooLate')}
+        </p>
       )}
       <div className="flex flex-col gap-2">
         {booking.can_reschedule ? (

@@ -81,6 +81,22 @@ function renderForm(props: Partial<Parameters<typeof BookingForm>[0]> = {}) {
 const chooseService = (id = SERVICE_ID) => changeValue(screen.getByLabelText('Service'), id);
 
 describe('BookingForm', () => {
+  it('shows the vendor’s cancellation policy before Book Now, in each language', async () => {
+    renderForm({ vendor: { ...vendor, cancellation_policy: 'moderate' } });
+    const terms = screen.getByTestId('cancellation-policy');
+    expect(terms.textContent).toContain(
+      'Cancellation: Moderate Full refund until 48 hours before, half until 24 hours before.',
+    );
+    const book = screen.getByRole('button', { name: 'Book Now' });
+    expect(terms.compareDocumentPosition(book) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('es-MX');
+    renderForm({ vendor: { ...vendor, cancellation_policy: 'strict' } });
+    expect(screen.getByTestId('cancellation-policy').textContent).toContain(
+      'Cancelación: Estricta Reembolso completo hasta 72 horas antes, ninguno después.',
+    );
+  });
+
   it('books a slot shown in the vendor’s timezone, the phone in E.164 for the picked country', async () => {
     renderForm();
     chooseService();

@@ -7,6 +7,7 @@ import {
   bookingFormSchema,
   type CreateBookingResponse,
 } from '../../../../shared/booking.schemas.ts';
+import type { CancellationPolicy } from '../../../../shared/cancellation-policy.ts';
 import { alcaldiaOfArea, isPostalCode } from '../../../../shared/colonias.ts';
 import { defaultCountry } from '../../../../shared/countries.ts';
 import { zoneCity } from '../../../../shared/date-format.ts';
@@ -14,6 +15,7 @@ import { foldText } from '../../../../shared/fold-text.ts';
 import { formatDuration, priceText } from '../../../../shared/money.ts';
 import { addressLine } from '../../../../shared/service-location.ts';
 import type { PublicServiceDetail } from '../../../../shared/vendor.schemas.ts';
+import { CancellationTerms } from '../../../components/cancellation-terms.tsx';
 import { FormField, fieldErrorProps } from '../../../components/form-field.tsx';
 import { PhoneValueField } from '../../../components/phone-field.tsx';
 import { PolicyConsent } from '../../../components/policy-consent.tsx';
@@ -31,6 +33,7 @@ import { useCreateBooking } from '../api/use-create-booking.ts';
 import { useMyBookings } from '../api/use-my-bookings.ts';
 import { demoSlots, groupSlotsByDay } from '../booking-slots.ts';
 import { coloniaChoices } from '../colonia-choices.ts';
+import { CancellationDetails } from './booking-cancellation-terms.tsx';
 import { BookingConfirmation, type BookingRecap } from './booking-confirmation.tsx';
 import { Chip, ChipGroup } from './slot-chips.tsx';
 
@@ -47,6 +50,8 @@ export interface BookingFormProps {
     response_minutes_median?: number | null;
     /** Decision 097: a booking that fits is confirmed at once and paid right away. */
     instant_booking?: boolean;
+    /** The terms the booking will keep (decision 095), shown before the request is sent. */
+    cancellation_policy?: CancellationPolicy;
   };
   services: PublicServiceDetail[];
   /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
@@ -552,6 +557,11 @@ export function BookingForm({
           className="w-full rounded-xl border border-stone-300 bg-white px-4 py-3 text-base text-stone-900 shadow-xs placeholder:text-stone-500 focus:border-brand-700 focus:outline-none focus-visible:outline-2"
         />
       </FormField>
+      {vendor.cancellation_policy ? (
+        <CancellationTerms policy={vendor.cancellation_policy}>
+          <CancellationDetails policy={vendor.cancellation_policy} />
+        </CancellationTerms>
+      ) : null}
       <PolicyConsent kind="booking" />
       {vendor.instant_booking ? (
         <p className="flex items-start gap-2 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">

@@ -6,6 +6,7 @@ import { categoryLabel, spokenLanguageLabel } from '../../../../shared/categorie
 import { defaultLanguage, isLanguage } from '../../../../shared/language.ts';
 import type { PublicVendorDetail } from '../../../../shared/vendor.schemas.ts';
 import { leadPhotoOf, photoSizes } from '../../../../shared/vendor-photo-display.ts';
+import { CancellationTerms } from '../../../components/cancellation-terms.tsx';
 import { NotFoundPanel } from '../../../components/not-found-panel.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClassName } from '../../../components/ui/button.tsx';
@@ -146,6 +147,19 @@ export function VendorAbout({ vendor }: { vendor: PublicVendorDetail }) {
     },
     { term: t('discovery.profile.about.areas'), detail: list(vendor.service_areas) },
     { term: t('discovery.profile.about.certifications'), detail: list(vendor.certifications) },
+    {
+      term: t('cancellationPolicy.title'),
+      detail: (
+        <CancellationTerms policy={vendor.cancellation_policy}>
+          <Link
+            to={paths.policy.to('cancellation')}
+            className="tap-target inline-flex items-center self-start font-medium text-brand-800 underline underline-offset-2"
+          >
+            {t('cancellationPolicy.more')}
+          </Link>
+        </CancellationTerms>
+      ),
+    },
     {
       term: t('discovery.profile.about.verification'),
       detail: vendor.is_verified

@@ -26,6 +26,7 @@ const profile: VendorAccountProfile = {
   lead_time_minutes: 120,
   availability: defaultWeeklyAvailability(),
   cancellation_policy: 'flexible',
+  instant_booking: false,
   application_status: 'approved',
   review_message: null,
   reviewed_at: null,

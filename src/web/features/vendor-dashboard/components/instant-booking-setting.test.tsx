@@ -26,6 +26,7 @@ const profile: VendorAccountProfile = {
   lead_time_minutes: 120,
   availability: defaultWeeklyAvailability(),
   instant_booking: false,
+  cancellation_policy: 'flexible',
   application_status: 'approved',
   review_message: null,
   reviewed_at: null,

@@ -19,6 +19,7 @@ const tableFiles = [
   'src/server/features/booking-lifecycle/messages/booking-mails.ts',
   'src/server/features/booking-lifecycle/messages/booking-messages.test.ts',
   'src/server/features/booking-lifecycle/messages/change-mails.ts',
+  'src/server/features/booking-lifecycle/messages/proposal-mails.ts',
   'src/server/features/booking-lifecycle/messages/customer-whatsapp.ts',
   'src/server/features/booking-lifecycle/messages/payment-mails.ts',
   'src/server/features/booking-lifecycle/messages/review-mails.ts',

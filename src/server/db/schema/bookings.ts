@@ -97,6 +97,13 @@ export const appointments = pgTable(
     // status stays confirmed or paid: completing changes no money, nor does a no-show yet.
     outcome: text('outcome').$type<BookingOutcome>(),
     outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    // The vendor's open proposal of another time (decision 096): the customer accepts it (the
+    // booking moves) or refuses it (it keeps its time); a new one replaces it, any move clears it.
+    proposedStartTz: timestamp('proposed_start_tz', { withTimezone: true }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    // A declined request's reason and the other time the vendor offered instead (decision 096).
+    declineNote: text('decline_note'),
+    offeredStartTz: timestamp('offered_start_tz', { withTimezone: true }),
     // When the customer last moved it to another time.
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
@@ -158,6 +165,7 @@ export const appointments = pgTable(
     check('appointments_buffer_check', sql`${t.bufferMinutes} between 0 and 120`),
     check('appointments_language_check', sql`${t.language} in ('es-MX', 'en')`),
     check('appointments_outcome_check', sql`${t.outcome} in ('completed', 'no_show')`),
+    check('appointments_proposal_check', sql`(${t.proposedStartTz} is null) = (${t.proposedAt} is null)`),
   ],
 );
 

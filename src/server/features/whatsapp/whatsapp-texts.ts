@@ -313,12 +313,12 @@ export const templates = {
   // decline's reason is in the text sent inside the window only, never a template parameter.
   customer_time_proposed: translated('barrio_customer_time_proposed', {
     'es-MX': {
-      body: '{{2}} te propone cambiar tu reserva {{1}} al {{3}}; mientras no respondas, tu reserva conserva su horario. Toca Ver reserva para aceptar o conservar tu horario.',
+      body: 'Hola: {{2}} te propone cambiar tu reserva {{1}} al {{3}}; mientras no respondas, tu reserva conserva su horario. Toca Ver reserva para aceptar o conservar tu horario.',
       example: bookingExample('es-MX'),
       buttons: [VIEW_BOOKING['es-MX']],
     },
     en: {
-      body: '{{2}} proposes moving your booking {{1}} to {{3}}; until you answer, your booking keeps its time. Tap View booking to accept or keep your time.',
+      body: 'Hello: {{2}} proposes moving your booking {{1}} to {{3}}; until you answer, your booking keeps its time. Tap View booking to accept or keep your time.',
       example: bookingExample('en'),
       buttons: [VIEW_BOOKING.en],
     },

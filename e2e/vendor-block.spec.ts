@@ -72,8 +72,11 @@ test('the vendor declines and blocks a requester, who cannot book again; another
   await v.reload();
   const otherRow = requests.getByRole('article', { name: `Booking ${otherCode}` });
   await expect(otherRow.getByText('Awaiting your reply')).toBeVisible();
-  // Leave the vendor's calendar as it was: a plain decline.
+  // Leave the vendor's calendar as it was: a plain decline, with its reason (decision 096).
   await otherRow.getByRole('button', { name: `Decline booking ${otherCode}` }).click();
-  await expect(v.getByText('Booking updated')).toBeVisible();
+  const declining = v.getByRole('dialog', { name: `Decline the request ${otherCode}?` });
+  await declining.getByLabel('Why are you declining?').fill('Ese día no trabajo');
+  await declining.getByRole('button', { name: 'Decline', exact: true }).click();
+  await expect(v.getByText('Request declined. We told the customer.')).toBeVisible();
   await expect(otherRow).toHaveCount(0);
 });

@@ -193,6 +193,9 @@ test('an owner signs up with an admin-created profile’s email, claims it with 
   await expect(row.getByText(customer)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Claim awaiting approval' })).toHaveCount(0);
   await row.getByRole('button', { name: `Decline booking ${code}` }).click();
-  await expect(page.getByText('Booking updated')).toBeVisible();
+  const declining = page.getByRole('dialog', { name: `Decline the request ${code}?` });
+  await declining.getByLabel('Why are you declining?').fill('Sin cupo esa semana');
+  await declining.getByRole('button', { name: 'Decline', exact: true }).click();
+  await expect(page.getByText('Request declined. We told the customer.')).toBeVisible();
   await expect(row).toHaveCount(0);
 });

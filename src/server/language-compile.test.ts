@@ -21,6 +21,7 @@ const tableFiles = [
   'src/server/features/booking-lifecycle/messages/change-mails.ts',
   'src/server/features/booking-lifecycle/messages/customer-whatsapp.ts',
   'src/server/features/booking-lifecycle/messages/payment-mails.ts',
+  'src/server/features/booking-lifecycle/messages/proposal-mails.ts',
   'src/server/features/booking-lifecycle/messages/review-mails.ts',
   'src/server/features/calendar-feed/vendor-calendar.ts',
   'src/server/features/payouts/payout-mails.ts',

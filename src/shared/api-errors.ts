@@ -55,6 +55,7 @@ export const errorReasons = [
   'booking_started',
   'booking_not_started',
   'booking_ended',
+  'proposal_same_time',
   'confirm_link_invalid',
   'confirm_link_expired',
   'booking_already_processed',

@@ -114,6 +114,14 @@ export const manageCancelSchema = manageTokenQuerySchema.extend({ reason });
 export const manageRescheduleSchema = manageTokenQuerySchema.extend({ startTime: newStartTime });
 export const myBookingCancelSchema = z.object({ reason });
 export const myBookingRescheduleSchema = z.object({ startTime: newStartTime });
+/**
+ * POST /api/bookings/manage/accept-proposal and /reject-proposal (decision 096): the customer's
+ * answer to the vendor's proposed time; `proposedStartTime` is the proposal the page showed, so an
+ * answer to a proposal the vendor has since replaced changes nothing (409 `changed`).
+ */
+export const manageProposalSchema = manageTokenQuerySchema.extend({
+  proposedStartTime: newStartTime.optional(),
+});
 /** GET /api/bookings/manage/availability?token=&from=&to=: the new times a booking may move to. */
 export const manageAvailabilityQuerySchema = manageTokenQuerySchema.extend({
   from: availabilityQuerySchema.shape.from,
@@ -139,13 +147,16 @@ export const confirmBookingSchema = z.object({
 });
 export type ConfirmBookingInput = z.infer<typeof confirmBookingSchema>;
 
-/** The vendor's own list also declines and blocks the requester; a link only answers. */
-export const vendorBookingActions = [...bookingActions, 'decline-and-block'] as const;
+/**
+ * The vendor's own list confirms, or declines and blocks the requester; its plain decline carries
+ * a reason (POST …/:id/decline, decision 096). A link only answers.
+ */
+export const vendorBookingActions = ['confirm', 'decline-and-block'] as const;
 export type VendorBookingAction = (typeof vendorBookingActions)[number];
 
 export const vendorBookingParamSchema = z.object({
   id: z.uuid('Not a booking id'),
-  action: z.enum(vendorBookingActions, 'action must be confirm, decline or decline-and-block'),
+  action: z.enum(vendorBookingActions, 'action must be confirm or decline-and-block'),
 });
 
 /**
@@ -160,6 +171,24 @@ export const vendorCancelBookingSchema = z.object({
     .max(500, 'The reason may be at most 500 characters.'),
 });
 export const vendorBookingIdSchema = z.object({ id: z.uuid('Not a booking id') });
+
+/** POST /api/vendor/bookings/:id/propose (decision 096): another time for a booking already agreed. */
+export const vendorProposeTimeSchema = z.object({
+  startTime: z.iso.datetime({ offset: true, message: 'Please choose a time.' }),
+});
+
+/**
+ * POST /api/vendor/bookings/:id/decline (decision 096): the vendor's decline of a request, with the
+ * reason the customer reads and, optionally, another open time the customer may book instead.
+ */
+export const vendorDeclineBookingSchema = z.object({
+  reason: z
+    .string({ error: 'Write why you decline: the customer reads it.' })
+    .trim()
+    .min(1, 'Write why you decline: the customer reads it.')
+    .max(500, 'The reason may be at most 500 characters.'),
+  proposeStartTime: z.iso.datetime({ offset: true, message: 'Please choose a time.' }).optional(),
+});
 
 /** What every page about one booking names of it: the vendor's, the customer's and the payment pages. */
 export interface BookingHeadline {
@@ -243,6 +272,18 @@ export interface ManagedBooking {
   cancel_note: string | null;
   /** When the customer last moved the booking to another time. */
   rescheduled_at: string | null;
+  /**
+   * The vendor's open proposal of another time (decision 096), while it can be answered: the
+   * customer accepts it (the booking moves) or keeps their time. Null when there is none.
+   */
+  proposal: { start_time: string; end_time: string; proposed_at: string } | null;
+  /** Why the vendor declined the request (decision 096), when they said. */
+  decline_note: string | null;
+  /**
+   * The other time the vendor offered with a decline, while it is still ahead and the service is
+   * offered: `book_path` opens the booking form for the same service at that time.
+   */
+  offered: { start_time: string; book_path: string } | null;
   /** What happens next: the vendor's answer is aimed within 8 h of the request and due by this time. */
   answer_due_at: string | null;
   /** The 24-hour payment deadline, while awaiting payment. */
@@ -329,6 +370,15 @@ export interface VendorBooking extends BookingSummary {
   can_cancel: boolean;
   /** The vendor may mark it completed or a no-show now: confirmed or paid, started, not yet marked. */
   can_mark_outcome: boolean;
+  /** The service booked (null once deleted): a proposed time is one of its open slots. */
+  service_id: string | null;
+  /** The vendor's open proposal of another time (decision 096), until the customer answers. */
+  proposed_start_time: string | null;
+  /** The vendor may propose another time now: confirmed or paid, before its start, service offered. */
+  can_propose: boolean;
+  /** A declined request's reason and the time the vendor offered instead (decision 096). */
+  decline_note: string | null;
+  offered_start_time: string | null;
 }
 
 /** GET /api/me/bookings: the signed-in user's appointments (Job History). */

@@ -52,6 +52,8 @@ const publicRoutes = new Set([
   'GET /api/bookings/manage/availability',
   'POST /api/bookings/manage/cancel',
   'POST /api/bookings/manage/reschedule',
+  'POST /api/bookings/manage/accept-proposal',
+  'POST /api/bookings/manage/reject-proposal',
   'GET /api/payments/session/:sessionId',
   'POST /api/webhooks/stripe',
   'POST /api/vendor/signup',
@@ -108,6 +110,8 @@ const admittedStatus: Record<string, number> = {
   'GET /api/bookings/manage/availability': 400, // no token
   'POST /api/bookings/manage/cancel': 400, // no token
   'POST /api/bookings/manage/reschedule': 400, // no token
+  'POST /api/bookings/manage/accept-proposal': 400, // no token
+  'POST /api/bookings/manage/reject-proposal': 400, // no token
   'GET /api/payments/session/:sessionId': 400, // a uuid is not a checkout session id
   'GET /api/payments/appointment/:id': 404,
   'POST /api/webhooks/stripe': 404, // Stripe is not configured here
@@ -149,12 +153,16 @@ const admittedStatus: Record<string, number> = {
   'PATCH /api/vendor/services/:id': 200,
   'DELETE /api/vendor/services/:id': 200,
   'GET /api/vendor/bookings': 200,
-  'POST /api/vendor/bookings/:id/:action': 200,
+  // Filled with `decline`, which the route with the reason answers first (decision 096).
+  'POST /api/vendor/bookings/:id/:action': 400, // no reason
   'GET /api/vendor/agenda': 200,
   'GET /api/vendor/stats': 200,
   'POST /api/vendor/bookings/:id/cancel': 400, // no reason
   'POST /api/vendor/bookings/:id/complete': 409, // a request, not a booking agreed
   'POST /api/vendor/bookings/:id/no-show': 409,
+  'POST /api/vendor/bookings/:id/propose': 400, // no startTime
+  'POST /api/vendor/bookings/:id/decline': 400, // no reason
+  'GET /api/vendor/bookings/:id/proposal-slots': 200,
   'GET /api/vendor/earnings': 200,
   'GET /api/vendor/calendar-feed': 200,
   'POST /api/vendor/calendar-feed/rotate': 200,
@@ -221,8 +229,8 @@ const admittedStatus: Record<string, number> = {
 const otherVendorStatus: Record<string, number> = {
   'PATCH /api/vendor/services/:id': 404,
   'DELETE /api/vendor/services/:id': 404,
-  'POST /api/vendor/bookings/:id/:action': 404,
   'POST /api/vendor/bookings/:id/complete': 404,
+  'GET /api/vendor/bookings/:id/proposal-slots': 404,
   'POST /api/vendor/bookings/:id/no-show': 404,
 };
 
@@ -426,6 +434,8 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['GET /api/bookings/manage/availability', 'public'],
       ['POST /api/bookings/manage/cancel', 'public'],
       ['POST /api/bookings/manage/reschedule', 'public'],
+      ['POST /api/bookings/manage/accept-proposal', 'public'],
+      ['POST /api/bookings/manage/reject-proposal', 'public'],
       ['GET /api/me/bookings/:id', 'signedIn'],
       ['POST /api/me/bookings/:id/cancel', 'signedIn'],
       ['POST /api/me/bookings/:id/reschedule', 'signedIn'],
@@ -434,6 +444,9 @@ describe(`authorization of every /api route (${testEngine})`, () => {
       ['POST /api/vendor/bookings/:id/cancel', 'vendor'],
       ['POST /api/vendor/bookings/:id/complete', 'vendor'],
       ['POST /api/vendor/bookings/:id/no-show', 'vendor'],
+      ['POST /api/vendor/bookings/:id/propose', 'vendor'],
+      ['POST /api/vendor/bookings/:id/decline', 'vendor'],
+      ['GET /api/vendor/bookings/:id/proposal-slots', 'vendor'],
       ['GET /api/me/bookings', 'signedIn'],
     ];
     for (const [route, access] of expected) {

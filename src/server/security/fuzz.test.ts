@@ -268,7 +268,7 @@ function wellFormed(demoVendor: { slug: string; serviceId: string }): Record<str
     to: '2026-11-30T06:00:00Z',
     id: NOBODY,
     vendor_profile_id: NOBODY,
-    action: 'decline',
+    action: 'confirm',
     sessionId: 'cs_test_nobody',
     token: 'a'.repeat(43),
     category: 'cleaning',

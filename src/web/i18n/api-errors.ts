@@ -202,6 +202,10 @@ export const errorReasonTexts: Record<ErrorReason, Texts> = {
     'es-MX': 'Esta reserva todavía no empieza: podrás marcar cómo fue cuando empiece.',
     en: 'This booking has not started yet: you can mark how it went once it has.',
   },
+  proposal_same_time: {
+    'es-MX': 'La reserva ya es a esa hora: elige otra para proponer.',
+    en: 'The booking is already at that time: pick another one to propose.',
+  },
   booking_ended: {
     'es-MX': 'Esta reserva ya terminó: no hay nada que agregar al calendario.',
     en: 'This booking has ended: there is nothing to add to a calendar.',

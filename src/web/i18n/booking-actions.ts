@@ -1,6 +1,7 @@
 // The vendor's actions on a booking already agreed (decision 094), on the dashboard's bookings:
-// cancel with a reason before the start; once it started, mark it completed or a no-show. es-MX
-// must have the same shape (checked by its type).
+// cancel with a reason before the start; once it started, mark it completed or a no-show; propose
+// another time, and decline a request with a reason and another time (decision 096). es-MX must
+// have the same shape (checked by its type).
 
 export const bookingActionsEn = {
   cancel: 'Cancel booking',
@@ -36,6 +37,44 @@ export const bookingActionsEn = {
     payment_timeout: 'Cancelled: not paid in time',
   },
   reasonQuote: 'Reason: “{{note}}”',
+  propose: {
+    open: 'Propose another time',
+    openLabel: 'Propose another time for booking {{code}}',
+    title: 'Propose another time for {{code}}',
+    text: 'We ask {{name}} by email and WhatsApp. Until they accept, the booking keeps its time.',
+    replaces: 'This replaces the time you proposed before ({{when}}).',
+    send: 'Send proposal',
+    sending: 'Sending…',
+    sent: 'Proposal sent. We will tell you when the customer answers.',
+    failed: 'We couldn’t send the proposal.',
+    waiting: 'You proposed {{when}}: waiting for the customer',
+    back: 'Back',
+  },
+  slots: {
+    day: 'Day',
+    time: 'Time',
+    timesIn: 'Times in {{zone}} time',
+    loading: 'Loading your open times…',
+    error: 'We couldn’t load your open times.',
+    retry: 'Try again',
+    none: 'You have no open times in the next two weeks.',
+    pick: 'Pick a day and a time.',
+  },
+  decline: {
+    title: 'Decline the request {{code}}?',
+    text: 'We tell {{name}} by email and WhatsApp, with your reason. Nothing is charged.',
+    reason: 'Why are you declining?',
+    reasonHint: '{{name}} reads it. Up to 500 characters.',
+    reasonRequired: 'Write the reason: the customer reads it.',
+    offer: 'Offer another time (optional)',
+    offerHint: '{{name}} gets a link to book that time.',
+    confirm: 'Decline',
+    declining: 'Declining…',
+    back: 'Back',
+    failed: 'We couldn’t decline the request.',
+    declined: 'Request declined. We told the customer.',
+    offered: 'You offered {{when}}',
+  },
 };
 
 export const bookingActionsEsMX: typeof bookingActionsEn = {
@@ -73,4 +112,42 @@ export const bookingActionsEsMX: typeof bookingActionsEn = {
     payment_timeout: 'Cancelada: no se pagó a tiempo',
   },
   reasonQuote: 'Motivo: “{{note}}”',
+  propose: {
+    open: 'Proponer otro horario',
+    openLabel: 'Proponer otro horario para la reserva {{code}}',
+    title: 'Proponer otro horario para {{code}}',
+    text: 'Se lo preguntamos a {{name}} por correo y WhatsApp. Mientras no acepte, la reserva conserva su horario.',
+    replaces: 'Esto reemplaza el horario que propusiste antes ({{when}}).',
+    send: 'Enviar propuesta',
+    sending: 'Enviando…',
+    sent: 'Propuesta enviada. Te avisaremos cuando el cliente responda.',
+    failed: 'No pudimos enviar la propuesta.',
+    waiting: 'Propusiste {{when}}: esperando al cliente',
+    back: 'Volver',
+  },
+  slots: {
+    day: 'Día',
+    time: 'Hora',
+    timesIn: 'Horarios en hora de {{zone}}',
+    loading: 'Cargando tus horarios libres…',
+    error: 'No pudimos cargar tus horarios libres.',
+    retry: 'Reintentar',
+    none: 'No tienes horarios libres en las próximas dos semanas.',
+    pick: 'Elige un día y una hora.',
+  },
+  decline: {
+    title: '¿Rechazar la solicitud {{code}}?',
+    text: 'Le avisamos a {{name}} por correo y WhatsApp, con tu motivo. No se cobra nada.',
+    reason: '¿Por qué la rechazas?',
+    reasonHint: '{{name}} lo leerá. Hasta 500 caracteres.',
+    reasonRequired: 'Escribe el motivo: el cliente lo leerá.',
+    offer: 'Ofrecer otro horario (opcional)',
+    offerHint: '{{name}} recibe un enlace para reservar ese horario.',
+    confirm: 'Rechazar',
+    declining: 'Rechazando…',
+    back: 'Volver',
+    failed: 'No pudimos rechazar la solicitud.',
+    declined: 'Solicitud rechazada. Le avisamos al cliente.',
+    offered: 'Ofreciste {{when}}',
+  },
 };

@@ -178,6 +178,28 @@ export const bookingsEn = {
       refundDone: 'We refunded {{amount}}.',
       bookAgain: 'Book another time with {{vendor}}',
     },
+    // The vendor's other time (decision 096): accepted, the booking moves; else it keeps its time.
+    proposal: {
+      title: '{{vendor}} proposes another time',
+      proposed: 'New time',
+      current: 'Your booking stays on {{when}} until you answer.',
+      accept: 'Accept the new time',
+      keep: 'Keep my time',
+      accepting: 'Moving your booking…',
+      keeping: 'Saving…',
+      accepted: 'Done: your booking is now on {{when}}. We told {{vendor}}.',
+      kept: 'You keep your time. We told {{vendor}}.',
+      failed: 'We couldn’t save your answer.',
+      gone: 'That proposal has changed. Here is your booking as it stands now.',
+      slotTaken: 'That time is no longer free. You can keep your time or message the vendor.',
+    },
+    // A decline with the vendor's reason and another time to book (decision 096).
+    declined: {
+      title: 'What {{vendor}} said',
+      reason: 'Reason: “{{note}}”',
+      offered: '{{vendor}} offers you {{when}} instead.',
+      book: 'Book that time',
+    },
     // The customer's own changes (decision 046).
     changes: {
       title: 'Change or cancel',

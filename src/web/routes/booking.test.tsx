@@ -46,6 +46,9 @@ const awaitingPayment = {
   review_path: null,
   refund: null,
   outcome: null,
+  proposal: null,
+  decline_note: null,
+  offered: null,
 };
 const pending = {
   ...awaitingPayment,
@@ -506,6 +509,96 @@ describe('/booking/:code', () => {
     ).toBeTruthy();
     expect(screen.queryByRole('button', { name: /cancel booking|change date/i })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Change or cancel' })).toBeNull();
+  });
+
+  it('shows the vendor’s proposed time first, and accepting it moves the booking (decision 096)', async () => {
+    const proposal = {
+      start_time: '2026-11-24T16:00:00.000Z',
+      end_time: '2026-11-24T17:30:00.000Z',
+      proposed_at: '2026-11-20T20:00:00.000Z',
+    };
+    answer = { status: 200, body: { ...paid, proposal } };
+    changeAnswer = {
+      status: 200,
+      body: { ...paid, start_time: proposal.start_time, end_time: proposal.end_time, proposal: null },
+    };
+    renderAt(URL_OF_PAGE);
+    const card = await screen.findByRole('region', { name: 'Casa Limpia proposes another time' });
+    expect(within(card).getByTestId('proposal-when').textContent).toMatch(
+      /^Tuesday, November 24, 2026.* 10:00\sAM$/,
+    );
+    expect(
+      within(card).getByText(
+        /^Your booking stays on Monday, November 23, 2026.* 9:00\sAM until you answer\.$/,
+      ),
+    ).toBeTruthy();
+    // On the first screen: before the booking's details.
+    expect(
+      card.compareDocumentPosition(screen.getByTestId('booking-when')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept the new time' }));
+    expect(await screen.findByText(/^Done: your booking is now on Tuesday, November 24, 2026/)).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        path: '/api/bookings/manage/accept-proposal',
+        body: { token: TOKEN, proposedStartTime: proposal.start_time },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: /proposes another time/ })).toBeNull());
+    expect(screen.getByTestId('booking-when').textContent).toMatch(
+      /^Tuesday, November 24, 2026.* 10:00\sAM$/,
+    );
+  });
+
+  it('keeps the time when the customer says so, and says when the proposal changed meanwhile', async () => {
+    const proposal = {
+      start_time: '2026-11-24T16:00:00.000Z',
+      end_time: '2026-11-24T17:30:00.000Z',
+      proposed_at: '2026-11-20T20:00:00.000Z',
+    };
+    answer = { status: 200, body: { ...paid, proposal } };
+    changeAnswer = conflict('changed');
+    renderAt(URL_OF_PAGE);
+    const card = await screen.findByRole('region', { name: 'Casa Limpia proposes another time' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Keep my time' }));
+    expect(
+      await screen.findByText('That proposal has changed. Here is your booking as it stands now.'),
+    ).toBeTruthy();
+    expect(posts).toEqual([
+      {
+        path: '/api/bookings/manage/reject-proposal',
+        body: { token: TOKEN, proposedStartTime: proposal.start_time },
+      },
+    ]);
+    // The page asks for the booking again.
+    await waitFor(() =>
+      expect(calls.filter((call) => call.startsWith('/api/bookings/manage?'))).toHaveLength(2),
+    );
+  });
+
+  it('shows a decline’s reason and the time offered, with the booking form for it (decision 096)', async () => {
+    const bookPath =
+      '/public/vendor/casa-limpia?tab=services&service=5b0c5a4e-6f1e-4a53-9a3e-2f7d2f1a0c11&start=2026-11-24T16%3A00%3A00.000Z#book';
+    answer = {
+      status: 200,
+      body: {
+        ...pending,
+        status: 'declined',
+        ended_at: '2026-11-20T17:00:00.000Z',
+        can_cancel: false,
+        can_reschedule: false,
+        change_deadline: null,
+        decline_note: 'Ese día estoy fuera',
+        offered: { start_time: '2026-11-24T16:00:00.000Z', book_path: bookPath },
+      },
+    };
+    renderAt(URL_OF_PAGE);
+    const said = await screen.findByRole('region', { name: 'What Casa Limpia said' });
+    expect(within(said).getByText('Reason: “Ese día estoy fuera”')).toBeTruthy();
+    expect(within(said).getByTestId('offered-when').textContent).toMatch(
+      /^Casa Limpia offers you Tuesday, November 24, 2026.* 10:00\sAM instead\.$/,
+    );
+    expect(within(said).getByRole('link', { name: 'Book that time' }).getAttribute('href')).toBe(bookPath);
   });
 
   it('shows a refund made with its date', async () => {

@@ -20,6 +20,7 @@ import { inVendorZone } from '../features/bookings/booking-when.ts';
 import { whereText } from '../features/bookings/booking-where.ts';
 import { BookingCancellationTerms } from '../features/bookings/components/booking-cancellation-terms.tsx';
 import { BookingChanges } from '../features/bookings/components/booking-changes.tsx';
+import { BookingProposal, DeclineAnswer } from '../features/bookings/components/booking-proposal.tsx';
 import { Timeline } from '../features/bookings/components/booking-timeline.tsx';
 import { VendorWhatsAppLink } from '../features/bookings/components/vendor-whatsapp-link.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -153,6 +154,15 @@ function BookingView({ booking, token }: { booking: ManagedBooking; token: strin
         </p>
       </div>
 
+      {/* The vendor's other time waits for the customer's answer: first on the page. */}
+      {!ended && booking.proposal ? (
+        <BookingProposal
+          booking={{ ...booking, proposal: booking.proposal }}
+          token={token}
+          when={(iso) => when(iso)}
+        />
+      ) : null}
+      {booking.status === 'declined' ? <DeclineAnswer booking={booking} when={(iso) => when(iso)} /> : null}
       {/* What the customer came to do, on the first screen at 390 px rather than below the details. */}
       {!ended && booking.status === 'awaiting_payment' && booking.payment_url ? (
         <a

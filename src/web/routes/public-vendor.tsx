@@ -146,6 +146,7 @@ export function Component() {
                         vendor={vendor}
                         services={vendor.services}
                         preselectedServiceId={params.get('service') ?? undefined}
+                        preselectedStart={params.get('start') ?? undefined}
                         focusOnLoad={hash === '#book'}
                       />
                     ) : null}

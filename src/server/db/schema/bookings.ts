@@ -101,6 +101,13 @@ export const appointments = pgTable(
     // Decision 095: the vendor's cancellation policy when the booking was requested; a later change
     // of the vendor's never rewrites what the customer agreed to.
     cancellationPolicy: text('cancellation_policy').$type<CancellationPolicy>().notNull().default('flexible'),
+    // The vendor's open proposal of another time (decision 096): the customer accepts it (the
+    // booking moves) or refuses it (it keeps its time); a new one replaces it, any move clears it.
+    proposedStartTz: timestamp('proposed_start_tz', { withTimezone: true }),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    // A declined request's reason and the other time the vendor offered instead (decision 096).
+    declineNote: text('decline_note'),
+    offeredStartTz: timestamp('offered_start_tz', { withTimezone: true }),
     // When the customer last moved it to another time.
     rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     // How many times it was moved: the SEQUENCE of its calendar event (RFC 5545 §3.8.7.4), so a
@@ -170,6 +177,7 @@ export const appointments = pgTable(
       sql`${t.cancellationPolicy} in (${sql.raw(cancellationPolicies.map((p) => `'${p}'`).join(', '))})`,
     ),
     check('appointments_refund_due_check', sql`${t.refundDueMxn} between 0 and ${t.amountMxn}`),
+    check('appointments_proposal_check', sql`(${t.proposedStartTz} is null) = (${t.proposedAt} is null)`),
   ],
 );
 

@@ -30,6 +30,8 @@ export interface AnswerBookingOptions {
   now: Date;
   /** Confirming creates the checkout and sends the payment link: `checkoutDeps(c.var.deps)`. */
   checkout: CheckoutDeps;
+  /** A decline's reason and the other time offered instead, for the customer (decision 096). */
+  decline?: { note: string; offeredStart: Date | null } | undefined;
 }
 
 export const unknownToken = () =>
@@ -86,6 +88,7 @@ async function answer({
   action,
   now,
   checkout,
+  decline,
   match,
   missing,
 }: AnswerBookingOptions & { match: SQL; missing: () => AppError }): Promise<BookingDecisionResponse> {
@@ -101,7 +104,12 @@ async function answer({
           paymentDueAt: sql<Date>`case when ${free} then null else least(${dueAt}::timestamptz, ${appointments.startTz}) end`,
           updatedAt: now,
         }
-      : { status: 'declined' as const, answeredAt: now, updatedAt: now };
+      : {
+          status: 'declined' as const,
+          answeredAt: now,
+          updatedAt: now,
+          ...(decline ? { declineNote: decline.note, offeredStartTz: decline.offeredStart } : {}),
+        };
 
   const decided = await db.transaction(async (tx) => {
     // answerable: pending_vendor (what confirm and decline move from), link unexpired, start ahead.

@@ -8,7 +8,7 @@ import { enqueueWhatsApp } from '../whatsapp/whatsapp-outbound.service.ts';
 import { formatWhen, type TemplateKey, vendorLanguage } from '../whatsapp/whatsapp-texts.ts';
 import { vendorAnswerDeadline } from './booking-status.ts';
 import type { BookingView } from './booking-view.ts';
-import { type ManageLink, reviewUrlOf } from './manage-links.ts';
+import { type ManageLink, offeredBookingPath, reviewUrlOf, siteUrlOf } from './manage-links.ts';
 import { bookingCalendar } from './messages/booking-calendar.ts';
 import {
   customerDeclinedMail,
@@ -40,6 +40,8 @@ import {
   expiredCustomerWhatsApp,
   paidCustomerWhatsApp,
   paymentLinkCustomerWhatsApp,
+  proposalAcceptedCustomerWhatsApp,
+  proposalCustomerWhatsApp,
   reminderCustomerWhatsApp,
   requestReceivedWhatsApp,
   rescheduledCustomerWhatsApp,
@@ -55,6 +57,16 @@ import {
   paymentLinkMail,
   unpaidCancelledMails,
 } from './messages/payment-mails.ts';
+import {
+  customerProposalAcceptedMail,
+  customerProposalMail,
+  type DeclineExtras,
+  declineExtraLines,
+  vendorProposalAcceptedMail,
+  vendorProposalAcceptedWhatsApp,
+  vendorProposalRejectedMail,
+  vendorProposalRejectedWhatsApp,
+} from './messages/proposal-mails.ts';
 import {
   reviewHiddenCustomerMail,
   reviewHiddenVendorMail,
@@ -227,7 +239,9 @@ export function vendorRequestResendText(booking: BookingView): string {
 
 /**
  * decline: the customer learns that nothing was charged, with the cancellation of the tentative
- * event the booking page offered to add to a calendar.
+ * event the booking page offered to add to a calendar; with the vendor's reason and the time they
+ * offered instead (decision 096), which the mail links to book. A decline with a reason or an offer
+ * is written for the customer, so it goes out whatever the notification switch says.
  */
 export async function notifyBookingDeclined(
   tx: Tx,
@@ -235,11 +249,33 @@ export async function notifyBookingDeclined(
   { now, manageLink }: { now: Date; manageLink: ManageLink },
 ) {
   const facts = mailFactsOf(booking, manageLink);
-  if ((await emailNotificationsWanted(tx, booking.id)).customer)
-    await enqueueMail(tx, customerDeclinedMail(facts, bookingCalendar(facts, now, 'cancelled')));
+  const offered =
+    booking.offeredStartTz && booking.serviceId
+      ? {
+          start: booking.offeredStartTz,
+          url: siteUrlOf(
+            facts.manageUrl,
+            offeredBookingPath(
+              { vendorSlug: booking.vendorSlug, serviceId: booking.serviceId },
+              booking.offeredStartTz,
+            ),
+          ),
+        }
+      : null;
+  const extras: DeclineExtras = { note: booking.declineNote, offered };
+  const written = extras.note !== null || offered !== null;
+  if (written || (await emailNotificationsWanted(tx, booking.id)).customer)
+    await enqueueMail(
+      tx,
+      customerDeclinedMail(
+        facts,
+        bookingCalendar(facts, now, 'cancelled'),
+        declineExtraLines(facts, extras, { withLink: true }),
+      ),
+    );
   const customerWhatsApp = customerWhatsAppOf(booking);
   if (customerWhatsApp)
-    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, declinedCustomerWhatsApp(facts));
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, declinedCustomerWhatsApp(facts, extras));
 }
 
 /** confirm, once the checkout is stored: the payment link to the customer (mail, and WhatsApp with a phone). */
@@ -432,6 +468,78 @@ export async function notifyRescheduled(
           formatWhen(previousStart, facts.timezone, facts.vendorLanguage),
           formatWhen(facts.start, facts.timezone, facts.vendorLanguage),
         ],
+      },
+    );
+}
+
+/**
+ * propose (decision 096): the customer learns the vendor's other time and that their booking keeps
+ * its own until they answer, by mail whatever the switch says (it waits for their answer) and by
+ * WhatsApp with their consent.
+ */
+export async function notifyTimeProposed(
+  tx: Tx,
+  booking: BookingView,
+  { proposedStart, manageLink }: { proposedStart: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  await enqueueMail(tx, customerProposalMail(facts, proposedStart));
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(
+      tx,
+      booking.id,
+      customerWhatsApp,
+      proposalCustomerWhatsApp(facts, proposedStart),
+    );
+}
+
+/**
+ * accept_proposal: the booking moved (`booking` holds the new time). The customer's receipt carries
+ * the moved calendar event; the vendor learns their time was accepted.
+ */
+export async function notifyProposalAccepted(
+  tx: Tx,
+  booking: BookingView,
+  { previousStart, now, manageLink }: { previousStart: Date; now: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  const state = booking.status === 'paid' ? 'paid' : 'confirmed';
+  await enqueueMail(
+    tx,
+    customerProposalAcceptedMail(facts, previousStart, bookingCalendar(facts, now, state)),
+  );
+  const customerWhatsApp = customerWhatsAppOf(booking);
+  if (customerWhatsApp)
+    await enqueueCustomerWhatsApp(tx, booking.id, customerWhatsApp, proposalAcceptedCustomerWhatsApp(facts));
+  // The answer the vendor waits for: told whatever the switch says.
+  if (facts.vendorEmail)
+    await enqueueMail(tx, vendorProposalAcceptedMail(facts.vendorEmail, facts, previousStart));
+  if (facts.vendorPhone)
+    await enqueueVendorNotice(tx, booking, facts.vendorPhone, vendorProposalAcceptedWhatsApp(facts), {
+      key: 'booking_proposal_accepted',
+      parameters: [facts.code, formatWhen(facts.start, facts.timezone, facts.vendorLanguage)],
+    });
+}
+
+/** reject_proposal: the vendor learns that the customer keeps their time. */
+export async function notifyProposalRejected(
+  tx: Tx,
+  booking: BookingView,
+  { proposedStart, manageLink }: { proposedStart: Date; manageLink: ManageLink },
+) {
+  const facts = mailFactsOf(booking, manageLink);
+  if (facts.vendorEmail)
+    await enqueueMail(tx, vendorProposalRejectedMail(facts.vendorEmail, facts, proposedStart));
+  if (facts.vendorPhone)
+    await enqueueVendorNotice(
+      tx,
+      booking,
+      facts.vendorPhone,
+      vendorProposalRejectedWhatsApp(facts, proposedStart),
+      {
+        key: 'booking_proposal_rejected',
+        parameters: [facts.code, formatWhen(facts.start, facts.timezone, facts.vendorLanguage)],
       },
     );
 }

@@ -44,7 +44,21 @@ describe('TRANSITIONS', () => {
     const fromConfirmedOrPaid = operations.filter((op) =>
       startsFrom(op).some((s) => s === 'confirmed' || s === 'paid'),
     );
-    expect(fromConfirmedOrPaid.sort()).toEqual(['cancel', 'complete', 'no_show', 'reschedule']);
+    expect(fromConfirmedOrPaid.sort()).toEqual([
+      'accept_proposal',
+      'cancel',
+      'complete',
+      'no_show',
+      'propose',
+      'reject_proposal',
+      'reschedule',
+    ]);
+    // A proposal keeps the status, accepted or not (decision 096); a request is declined instead.
+    for (const op of ['propose', 'accept_proposal', 'reject_proposal'] as const) {
+      expect(canTransition(op, 'paid', 'paid')).toBe(true);
+      expect(canTransition(op, 'pending_vendor', 'pending_vendor')).toBe(false);
+      expect(canTransition(op, 'awaiting_payment', 'awaiting_payment')).toBe(false);
+    }
     // Marking how it went keeps the status (the outcome is a column of its own, decision 094).
     for (const status of ['confirmed', 'paid'] as const)
       for (const op of ['complete', 'no_show'] as const) {

@@ -43,7 +43,10 @@ export type BookingOperation =
   | 'cancel'
   | 'reschedule'
   | 'complete'
-  | 'no_show';
+  | 'no_show'
+  | 'propose'
+  | 'accept_proposal'
+  | 'reject_proposal';
 
 export interface Transition {
   /**
@@ -53,7 +56,8 @@ export interface Transition {
   from: AppointmentStatus | readonly AppointmentStatus[] | null;
   /**
    * What it may become: confirm moves a free booking straight to `confirmed`; empty when the
-   * operation keeps the status (reschedule moves the time; complete and no_show record the outcome).
+   * operation keeps the status (reschedule and an accepted proposal move the time; complete and
+   * no_show record the outcome; propose and reject_proposal set or clear the proposal).
    */
   to: readonly AppointmentStatus[];
   /** Who or what runs it. */
@@ -104,6 +108,21 @@ export const TRANSITIONS = {
     from: ['confirmed', 'paid'],
     to: [],
     by: 'the vendor, once the start has passed, when no outcome is recorded yet (outcome no_show; decision 094)',
+  },
+  propose: {
+    from: ['confirmed', 'paid'],
+    to: [],
+    by: 'the vendor, before the start, an open slot of the same service (proposed_start_tz; decision 096)',
+  },
+  accept_proposal: {
+    from: ['confirmed', 'paid'],
+    to: [],
+    by: 'the customer, while the proposal and the start are ahead: the booking moves to it (decision 096)',
+  },
+  reject_proposal: {
+    from: ['confirmed', 'paid'],
+    to: [],
+    by: 'the customer: the proposal is cleared and the booking keeps its time (decision 096)',
   },
 } as const satisfies Record<BookingOperation, Transition>;
 

@@ -35,6 +35,11 @@ export const bookingViewColumns = {
   cancelReason: appointments.cancelReason,
   cancelNote: appointments.cancelNote,
   rescheduledAt: appointments.rescheduledAt,
+  /** The vendor's open proposal of another time, and a decline's reason and offer (decision 096). */
+  proposedStartTz: appointments.proposedStartTz,
+  proposedAt: appointments.proposedAt,
+  declineNote: appointments.declineNote,
+  offeredStartTz: appointments.offeredStartTz,
   /** How it went, as the vendor marked it once it started (decision 094). */
   outcome: appointments.outcome,
   outcomeAt: appointments.outcomeAt,

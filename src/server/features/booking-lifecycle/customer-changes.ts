@@ -170,6 +170,9 @@ export async function cancelAs({
         cancelReason: by,
         cancelNote: note ?? null,
         cancelledAt: now,
+        // A proposal of another time has nothing left to move (decision 096).
+        proposedStartTz: null,
+        proposedAt: null,
         updatedAt: now,
         ...(row.status === 'paid' ? { refundDueMxn: refundMxn } : {}),
         ...(refundMxn > 0 ? { refundNeeded: true } : {}),
@@ -218,15 +221,7 @@ export async function rescheduleByCustomer({
     throw refused('changed', 'This service is no longer offered: the booking cannot be moved.');
   if (start.getTime() === row.startTz.getTime()) return;
   if (row.status === 'awaiting_payment' && row.paymentDueAt && start < row.paymentDueAt) throw slotTaken();
-  const offered = await isOpenSlot(db, row, start, now);
-  if (!offered) {
-    if (
-      row.serviceId &&
-      (await startsInTimeOff(db, { vendorProfileId: row.vendorProfileId, serviceId: row.serviceId, start }))
-    )
-      throw vendorTimeOffRefusal();
-    throw slotTaken();
-  }
+  await requireOpenSlot(db, row, start, now);
 
   const end = new Date(start.getTime() + (row.endTz.getTime() - row.startTz.getTime()));
   try {
@@ -240,6 +235,9 @@ export async function rescheduleByCustomer({
           rescheduledAt: now,
           rescheduleCount: sql`${appointments.rescheduleCount} + 1`,
           remindedAt: null,
+          // The vendor's proposal was for the old time: the customer chose another (decision 096).
+          proposedStartTz: null,
+          proposedAt: null,
           updatedAt: now,
           ...(row.status === 'pending_vendor'
             ? { confirmTokenExpiresAt: vendorAnswerDeadline(row.createdAt, start) }
@@ -265,6 +263,21 @@ export async function rescheduleByCustomer({
     if (sqlState(err) === '23P01') throw slotTaken();
     throw err;
   }
+}
+
+/**
+ * Refuses a start the availability engine does not offer for the booking's service (its own time
+ * counted free): the vendor's time off says so, anything else is a taken slot. The customer's
+ * reschedule and the vendor's proposal of another time (decision 096) both ask it.
+ */
+export async function requireOpenSlot(db: Db, row: BookingView, start: Date, now: Date): Promise<void> {
+  if (await isOpenSlot(db, row, start, now)) return;
+  if (
+    row.serviceId &&
+    (await startsInTimeOff(db, { vendorProfileId: row.vendorProfileId, serviceId: row.serviceId, start }))
+  )
+    throw vendorTimeOffRefusal();
+  throw slotTaken();
 }
 
 /** Whether the engine offers `start` for the booking's service, its own time counted free. */

@@ -63,3 +63,21 @@ export function reviewPath(secret: string, booking: { id: string; code: string }
 export function reviewUrlOf(manageUrl: string): string {
   return manageUrl.replace(/\/booking\/(?=[^/?]+\?token=)/, '/review/');
 }
+
+/**
+ * The booking form for the same service at the time a vendor offered with a decline (decision
+ * 096): the vendor's profile with the service and the time chosen, the form in view.
+ */
+export function offeredBookingPath(booking: { vendorSlug: string; serviceId: string }, start: Date): string {
+  const query = new URLSearchParams({
+    tab: 'services',
+    service: booking.serviceId,
+    start: start.toISOString(),
+  });
+  return `/public/vendor/${encodeURIComponent(booking.vendorSlug)}?${query.toString()}#book`;
+}
+
+/** A page of the site the booking page's address is on (mails carry full addresses). */
+export function siteUrlOf(manageUrl: string, path: string): string {
+  return `${manageUrl.replace(/\/booking\/.*$/, '')}${path}`;
+}

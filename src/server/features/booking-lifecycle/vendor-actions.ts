@@ -20,7 +20,11 @@ export interface VendorActionOptions {
 }
 
 /** The vendor's booking as the request read it; another vendor's, or an unknown one, is 404. */
-async function readOwnBooking({ db, bookingId, vendorProfileId }: VendorActionOptions): Promise<BookingView> {
+export async function readOwnBooking({
+  db,
+  bookingId,
+  vendorProfileId,
+}: VendorActionOptions): Promise<BookingView> {
   const [row] = await selectBookingViews(
     db,
     and(
@@ -35,27 +39,32 @@ async function readOwnBooking({ db, bookingId, vendorProfileId }: VendorActionOp
 }
 
 /** The statuses the vendor acts on: a booking agreed, paid or free. */
-const agreed = (row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt'>, now: Date) => {
+export const agreed = (
+  row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt'>,
+  now: Date,
+) => {
   const status = effectiveStatus(row, now);
   return status === 'confirmed' || status === 'paid' ? status : null;
 };
 
 /**
  * What the vendor may do to a booking now (the dashboard's buttons): cancel one agreed until its
- * start; mark how it went once it has started, once.
+ * start, or propose another time for it while its service is offered (decision 096); mark how it
+ * went once it has started, once.
  */
 export function vendorActionsOf(
-  row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt' | 'outcome'>,
+  row: Pick<BookingView, 'status' | 'startTz' | 'createdAt' | 'paymentDueAt' | 'outcome' | 'serviceId'>,
   now: Date,
 ) {
   const isAgreed = agreed(row, now) !== null;
   return {
     can_cancel: isAgreed && row.startTz > now,
     can_mark_outcome: isAgreed && row.startTz <= now && row.outcome === null,
+    can_propose: isAgreed && row.startTz > now && row.serviceId !== null,
   };
 }
 
-const startedAlready = () =>
+export const startedAlready = () =>
   new AppError(
     'conflict',
     'This booking has already started: mark it completed, or that the customer did not come.',

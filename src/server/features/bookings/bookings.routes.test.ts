@@ -380,8 +380,12 @@ describe(`bookings (${testEngine})`, () => {
     const confirmed = await vendorClient.post(`/api/vendor/bookings/${mine.id}/confirm`);
     expect(confirmed.status).toBe(200);
     expect(((await confirmed.json()) as BookingDecisionResponse).status).toBe('awaiting_payment');
-    expect((await vendorClient.post(`/api/vendor/bookings/${mine.id}/decline`)).status).toBe(409);
-    expect((await vendorClient.post(`/api/vendor/bookings/${second.id}/decline`)).status).toBe(200);
+    expect(
+      (await vendorClient.post(`/api/vendor/bookings/${mine.id}/decline`, { reason: 'Sin cupo' })).status,
+    ).toBe(409);
+    expect(
+      (await vendorClient.post(`/api/vendor/bookings/${second.id}/decline`, { reason: 'Sin cupo' })).status,
+    ).toBe(200);
     expect((await vendorClient.post(`/api/vendor/bookings/${second.id}/maybe`)).status).toBe(400);
     const [row] = await database.db
       .select({ status: appointments.status })

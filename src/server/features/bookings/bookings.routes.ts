@@ -6,6 +6,7 @@ import {
   createBookingSchema,
   manageAvailabilityQuerySchema,
   manageCancelSchema,
+  manageProposalSchema,
   manageRescheduleSchema,
   manageTokenQuerySchema,
   myBookingAvailabilityQuerySchema,
@@ -31,6 +32,7 @@ import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checko
 import { requestBooking } from '../booking-lifecycle/request-booking.ts';
 import { requesterKeyOf } from '../booking-lifecycle/request-caps.ts';
 import {
+  acceptBookingProposal,
   bookingRescheduleSlots,
   cancelBooking,
   getBookingByToken,
@@ -39,6 +41,7 @@ import {
   getMyBooking,
   listMyBookings,
   listVendorBookings,
+  rejectBookingProposal,
   rescheduleBooking,
 } from './bookings.service.ts';
 import { vendorAgenda, vendorStats } from './vendor-agenda.ts';
@@ -121,6 +124,27 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const { token, startTime } = c.req.valid('json');
       return c.json(await rescheduleBooking({ ...changeDeps(c), ref: { token }, startTime }));
+    },
+  )
+  // The customer's answer to the vendor's proposed time (decision 096).
+  .post(
+    '/manage/accept-proposal',
+    requireSameOrigin,
+    rateLimited('token'),
+    validate('json', manageProposalSchema),
+    async (c) => {
+      const { token, proposedStartTime } = c.req.valid('json');
+      return c.json(await acceptBookingProposal({ ...changeDeps(c), ref: { token }, proposedStartTime }));
+    },
+  )
+  .post(
+    '/manage/reject-proposal',
+    requireSameOrigin,
+    rateLimited('token'),
+    validate('json', manageProposalSchema),
+    async (c) => {
+      const { token, proposedStartTime } = c.req.valid('json');
+      return c.json(await rejectBookingProposal({ ...changeDeps(c), ref: { token }, proposedStartTime }));
     },
   )
   .get(

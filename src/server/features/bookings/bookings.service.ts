@@ -36,9 +36,11 @@ import {
   manageLinkOpen,
   managePath,
   manageToken,
+  offeredBookingPath,
   reviewPath,
 } from '../booking-lifecycle/manage-links.ts';
 import { bookingCalendar } from '../booking-lifecycle/messages/booking-calendar.ts';
+import { acceptProposal, openProposal, rejectProposal } from '../booking-lifecycle/proposals.ts';
 import type { BookingUser } from '../booking-lifecycle/request-booking.ts';
 import { vendorActionsOf } from '../booking-lifecycle/vendor-actions.ts';
 import { type BookingReview, customerReviewState, reviewsOfBookings } from '../reviews/review-rules.ts';
@@ -149,6 +151,11 @@ export async function listVendorBookings({
     cancel_reason: effectiveStatus(row, now) === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
     cancel_note: effectiveStatus(row, now) === 'cancelled' ? row.cancelNote : null,
     outcome: row.outcome,
+    service_id: row.serviceId,
+    proposed_start_time: openProposal(row, now)?.start.toISOString() ?? null,
+    decline_note: effectiveStatus(row, now) === 'declined' ? row.declineNote : null,
+    offered_start_time:
+      effectiveStatus(row, now) === 'declined' ? (row.offeredStartTz?.toISOString() ?? null) : null,
     ...vendorActionsOf(row, now),
   }));
 }
@@ -253,6 +260,30 @@ function endedAt(row: BookingView, status: AppointmentStatus): Date | null {
   return null;
 }
 
+/** The vendor's open proposal as the booking page shows it (decision 096). */
+function proposalOf(row: BookingView, now: Date): ManagedBooking['proposal'] {
+  const proposal = openProposal(row, now);
+  return proposal && row.proposedAt
+    ? {
+        start_time: proposal.start.toISOString(),
+        end_time: proposal.end.toISOString(),
+        proposed_at: row.proposedAt.toISOString(),
+      }
+    : null;
+}
+
+/** The time a decline offered instead, while it is ahead and its service still offered. */
+function offeredOf(row: BookingView, now: Date): ManagedBooking['offered'] {
+  if (!row.offeredStartTz || row.offeredStartTz <= now || !row.serviceId) return null;
+  return {
+    start_time: row.offeredStartTz.toISOString(),
+    book_path: offeredBookingPath(
+      { vendorSlug: row.vendorSlug, serviceId: row.serviceId },
+      row.offeredStartTz,
+    ),
+  };
+}
+
 /** The customer's booking page as the API answers it, by its link or to its signed-in owner. */
 function toManagedBooking(
   row: BookingView,
@@ -285,6 +316,9 @@ function toManagedBooking(
     cancel_reason: status === 'cancelled' ? (row.cancelReason ?? 'payment_timeout') : null,
     cancel_note: status === 'cancelled' ? row.cancelNote : null,
     rescheduled_at: row.rescheduledAt?.toISOString() ?? null,
+    proposal: proposalOf(row, now),
+    decline_note: status === 'declined' ? row.declineNote : null,
+    offered: status === 'declined' ? offeredOf(row, now) : null,
     answer_due_at:
       status === 'pending_vendor' ? vendorAnswerDeadline(row.createdAt, row.startTz).toISOString() : null,
     payment_due_at: status === 'awaiting_payment' ? (row.paymentDueAt?.toISOString() ?? null) : null,
@@ -379,6 +413,39 @@ export async function rescheduleBooking(
     now: options.now,
     checkout: options.checkout,
     start: new Date(options.startTime),
+  });
+  return reread(options, row.id);
+}
+
+/**
+ * POST /api/bookings/manage/accept-proposal (decision 096): the booking at the time the vendor
+ * proposed; `proposedStartTime` is the proposal the page showed.
+ */
+export async function acceptBookingProposal(
+  options: BookingRefOptions & { checkout: CheckoutDeps; proposedStartTime?: string | undefined },
+): Promise<ManagedBooking> {
+  const row = await bookingOf(options);
+  await acceptProposal({
+    db: options.db,
+    row,
+    now: options.now,
+    checkout: options.checkout,
+    seen: options.proposedStartTime ? new Date(options.proposedStartTime) : undefined,
+  });
+  return reread(options, row.id);
+}
+
+/** POST /api/bookings/manage/reject-proposal: the booking keeps its time, the proposal gone. */
+export async function rejectBookingProposal(
+  options: BookingRefOptions & { checkout: CheckoutDeps; proposedStartTime?: string | undefined },
+): Promise<ManagedBooking> {
+  const row = await bookingOf(options);
+  await rejectProposal({
+    db: options.db,
+    row,
+    now: options.now,
+    checkout: options.checkout,
+    seen: options.proposedStartTime ? new Date(options.proposedStartTime) : undefined,
   });
   return reread(options, row.id);
 }

@@ -1,15 +1,23 @@
 import { Hono } from 'hono';
-import { vendorBookingIdSchema, vendorCancelBookingSchema } from '../../../shared/booking.schemas.ts';
+import {
+  myBookingAvailabilityQuerySchema,
+  vendorBookingIdSchema,
+  vendorCancelBookingSchema,
+  vendorDeclineBookingSchema,
+  vendorProposeTimeSchema,
+} from '../../../shared/booking.schemas.ts';
 import type { AppEnv } from '../../app-env.ts';
 import { requireVendor } from '../../auth/guards.ts';
 import { requireSameOrigin } from '../../auth/same-origin.ts';
 import { validate } from '../../lib/validate.ts';
-import { checkoutDeps } from '../booking-lifecycle/booking-checkout.ts';
+import { checkoutDeps, manageLinkFor } from '../booking-lifecycle/booking-checkout.ts';
+import { declineForVendor, proposalSlots, proposeByVendor } from '../booking-lifecycle/proposals.ts';
 import { cancelByVendor, markOutcome } from '../booking-lifecycle/vendor-actions.ts';
 
 /**
  * /api/vendor/bookings/:id/… : the signed-in vendor's actions on a booking already agreed
- * (decision 094), mounted before the answers' `/:id/:action` so that these names reach them.
+ * (decision 094), its proposal of another time and the decline with a reason (decision 096),
+ * mounted before the answers' `/:id/:action` so that these names reach them.
  */
 export const vendorBookingActionsRoutes = new Hono<AppEnv>()
   .post(
@@ -52,5 +60,68 @@ export const vendorBookingActionsRoutes = new Hono<AppEnv>()
       const { db, clock } = c.var.deps;
       const options = { db, bookingId: c.req.valid('param').id, vendorProfileId: c.var.vendorProfileId };
       return c.json(await markOutcome({ ...options, now: clock.now(), outcome: 'no_show' }));
+    },
+  )
+  .post(
+    '/:id/propose',
+    requireVendor,
+    requireSameOrigin,
+    validate('param', vendorBookingIdSchema),
+    validate('json', vendorProposeTimeSchema),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      return c.json(
+        await proposeByVendor({
+          db,
+          bookingId: c.req.valid('param').id,
+          vendorProfileId: c.var.vendorProfileId,
+          now: clock.now(),
+          start: new Date(c.req.valid('json').startTime),
+          manageLink: manageLinkFor(c.var.deps),
+        }),
+      );
+    },
+  )
+  .post(
+    '/:id/decline',
+    requireVendor,
+    requireSameOrigin,
+    validate('param', vendorBookingIdSchema),
+    validate('json', vendorDeclineBookingSchema),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { reason, proposeStartTime } = c.req.valid('json');
+      return c.json(
+        await declineForVendor({
+          db,
+          bookingId: c.req.valid('param').id,
+          vendorProfileId: c.var.vendorProfileId,
+          now: clock.now(),
+          checkout: checkoutDeps(c.var.deps),
+          reason,
+          offeredStart: proposeStartTime ? new Date(proposeStartTime) : undefined,
+        }),
+      );
+    },
+  )
+  .get(
+    '/:id/proposal-slots',
+    requireVendor,
+    validate('param', vendorBookingIdSchema),
+    validate('query', myBookingAvailabilityQuerySchema),
+    async (c) => {
+      const { db, clock } = c.var.deps;
+      const { from, to } = c.req.valid('query');
+      c.header('Cache-Control', 'no-store');
+      return c.json(
+        await proposalSlots({
+          db,
+          bookingId: c.req.valid('param').id,
+          vendorProfileId: c.var.vendorProfileId,
+          now: clock.now(),
+          from,
+          to,
+        }),
+      );
     },
   );

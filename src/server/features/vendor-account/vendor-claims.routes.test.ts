@@ -425,7 +425,9 @@ describe(`claiming an admin-created vendor profile (${testEngine})`, () => {
     });
     expect((await admin.post(`/api/admin/vendors/${target.id}/approve-claim`)).status).toBe(409);
     expect(new Set(await listed())).toEqual(new Set([before!.id, after!.id]));
-    expect((await vendor.post(`/api/vendor/bookings/${before!.id}/decline`)).status).toBe(200);
+    expect(
+      (await vendor.post(`/api/vendor/bookings/${before!.id}/decline`, { reason: 'Sin cupo' })).status,
+    ).toBe(200);
     expect(await (await vendor.get('/api/vendor/claim')).json()).toMatchObject({
       claimed: { approved: true },
     });

@@ -309,6 +309,32 @@ export const templates = {
       buttons: [VIEW_BOOKING.en],
     },
   }),
+  // Decision 096: the vendor proposes another time; the customer answers on the booking page. The
+  // decline's reason is in the text sent inside the window only, never a template parameter.
+  customer_time_proposed: translated('barrio_customer_time_proposed', {
+    'es-MX': {
+      body: 'Hola: {{2}} te propone cambiar tu reserva {{1}} al {{3}}; mientras no respondas, tu reserva conserva su horario. Toca Ver reserva para aceptar o conservar tu horario.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Hello: {{2}} proposes moving your booking {{1}} to {{3}}; until you answer, your booking keeps its time. Tap View booking to accept or keep your time.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
+  customer_declined_with_offer: translated('barrio_customer_declined_with_offer', {
+    'es-MX': {
+      body: 'Lo sentimos: {{2}} no puede atender tu reserva {{1}}, pero te ofrece el {{3}} en su lugar; no se hizo ningún cargo. Toca Ver reserva para reservar ese horario.',
+      example: bookingExample('es-MX'),
+      buttons: [VIEW_BOOKING['es-MX']],
+    },
+    en: {
+      body: 'Sorry: {{2}} cannot take your booking {{1}}, but offers you {{3}} instead. Nothing was charged; tap View booking to book that time.',
+      example: bookingExample('en'),
+      buttons: [VIEW_BOOKING.en],
+    },
+  }),
   payment_received: translated('barrio_payment_received', {
     'es-MX': {
       body: 'Recibimos tu pago de la reserva {{1}} con {{2}}. ¡Gracias!',
@@ -368,6 +394,27 @@ export const templates = {
     en: {
       body: 'You cancelled booking {{1}} ({{2}}, {{3}}); we have told the customer and, if it was paid, it is refunded in full.',
       example: ['XK7P2M', 'Deep cleaning', WHEN_EXAMPLE.en],
+    },
+  }),
+  // Decision 096: the customer's answer to the vendor's proposed time.
+  booking_proposal_accepted: translated('barrio_booking_proposal_accepted', {
+    'es-MX': {
+      body: 'El cliente aceptó tu propuesta: la reserva {{1}} ahora es el {{2}}; el horario anterior vuelve a estar libre.',
+      example: ['XK7P2M', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'The customer accepted your proposal: booking {{1}} is now on {{2}}; the previous slot is free again.',
+      example: ['XK7P2M', WHEN_EXAMPLE.en],
+    },
+  }),
+  booking_proposal_rejected: translated('barrio_booking_proposal_rejected', {
+    'es-MX': {
+      body: 'El cliente prefirió conservar su horario: la reserva {{1}} sigue el {{2}}, como estaba.',
+      example: ['XK7P2M', WHEN_EXAMPLE['es-MX']],
+    },
+    en: {
+      body: 'The customer chose to keep their time: booking {{1}} stays on {{2}}, as it was.',
+      example: ['XK7P2M', WHEN_EXAMPLE.en],
     },
   }),
   booking_rescheduled: translated('barrio_booking_rescheduled', {

@@ -367,6 +367,8 @@ export function customerReceiptMail(facts: BookingMailFacts): MailOutboxPayload 
 export function customerDeclinedMail(
   facts: BookingMailFacts,
   calendar: string | null = null,
+  /** The vendor's reason and the time offered instead, worded (decision 096). */
+  extra: readonly string[] = [],
 ): MailOutboxPayload {
   const language = facts.language;
   return {
@@ -376,6 +378,7 @@ export function customerDeclinedMail(
       hello(facts),
       '',
       customer[language].declined(facts, when(facts.start, facts.timezone, language)),
+      ...extra,
       ...(calendar ? [calendarCancelLine(language)] : []),
       pageLine(facts),
       '',

@@ -42,6 +42,8 @@ import {
   expiredCustomerWhatsApp,
   paidCustomerWhatsApp,
   paymentLinkCustomerWhatsApp,
+  proposalAcceptedCustomerWhatsApp,
+  proposalCustomerWhatsApp,
   reminderCustomerWhatsApp,
   requestReceivedWhatsApp,
   rescheduledCustomerWhatsApp,
@@ -58,12 +60,27 @@ import {
   paymentLinkWhatsApp,
   unpaidCancelledMails,
 } from './payment-mails.ts';
+import {
+  customerProposalAcceptedMail,
+  customerProposalMail,
+  declineExtraLines,
+  vendorProposalAcceptedMail,
+  vendorProposalAcceptedWhatsApp,
+  vendorProposalRejectedMail,
+  vendorProposalRejectedWhatsApp,
+} from './proposal-mails.ts';
 import { reviewHiddenCustomerMail, reviewHiddenVendorMail, reviewRequestMail } from './review-mails.ts';
 
 // Every message a person reads, built by its own builder, worded once: no raw
 // status name, no second period after a time ("11:30 a.m.."), the vendor's answer window the same
 // everywhere. Times are morning ones in Mexico City, so es-MX writes them with "a.m.".
 
+/** Decision 096: a later morning the vendor proposes or offers, and a decline's reason and offer. */
+const LATER = new Date('2026-11-26T16:00:00Z'); // jueves 26, 10:00 a.m.
+const OFFER = {
+  note: 'Ese día no trabajo',
+  offered: { start: LATER, url: 'http://barrio.test/vendor/casa-limpia?service=s&start=x#book' },
+};
 const EARLIER = new Date('2026-11-24T16:00:00Z'); // martes 24, 10:00 a.m.
 const DUE = new Date('2026-11-24T17:30:00Z'); // the answer / payment deadline, 11:30 a.m.
 
@@ -101,12 +118,16 @@ const templateParameters = (lang: Language): Record<TemplateKey, string[]> => {
     customer_cancelled: booking,
     customer_cancelled_by_vendor: booking,
     customer_declined: booking,
+    customer_time_proposed: booking,
+    customer_declined_with_offer: booking,
     payment_received: ['XK7P2M', 'Casa Limpia'],
     booking_reminder: booking,
     booking_cancelled: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
     booking_cancelled_by_barrio: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
     booking_cancelled_by_you: ['XK7P2M', 'Limpieza profunda', MORNING[lang]],
     booking_rescheduled: ['XK7P2M', EARLIER_SHORT[lang], MORNING[lang]],
+    booking_proposal_accepted: ['XK7P2M', MORNING[lang]],
+    booking_proposal_rejected: ['XK7P2M', MORNING[lang]],
     booking_expired: ['XK7P2M', 'Casa Limpia'],
     review_request: ['XK7P2M', 'Casa Limpia'],
     claim_code: ['Casa Limpia', '123456'],
@@ -176,6 +197,16 @@ function customerTexts(lang: Language): [string, string][] {
       cancelledCustomerWhatsApp(f, { by: 'admin', note: null, refundMxn: 0 }),
     ),
     whatsApp('declinedCustomerWhatsApp', declinedCustomerWhatsApp(f)),
+    // Decision 096: the vendor's other time, and a decline with its reason and offer.
+    ['customerProposalMail', mail(customerProposalMail(f, LATER))],
+    whatsApp('proposalCustomerWhatsApp', proposalCustomerWhatsApp(f, LATER)),
+    ['customerProposalAcceptedMail', mail(customerProposalAcceptedMail(f, EARLIER, 'BEGIN:VCALENDAR'))],
+    whatsApp('proposalAcceptedCustomerWhatsApp', proposalAcceptedCustomerWhatsApp(f)),
+    [
+      'customerDeclinedMail with a reason and an offer',
+      mail(customerDeclinedMail(f, null, declineExtraLines(f, OFFER, { withLink: true }))),
+    ],
+    whatsApp('declinedCustomerWhatsApp with an offer', declinedCustomerWhatsApp(f, OFFER)),
     whatsApp('expiredCustomerWhatsApp', expiredCustomerWhatsApp(f, SIMILAR)),
     whatsApp('reviewRequestCustomerWhatsApp', reviewRequestCustomerWhatsApp(f, REVIEW)),
   ];
@@ -211,6 +242,10 @@ function vendorTexts(lang: Language): [string, string][] {
     ['vendorReminderMail', mail(vendorReminderMail('v@x.test', f))],
     ['reminderWhatsApp vendor', reminderWhatsApp(f, 'vendor')],
     ['reviewHiddenVendorMail', mail(reviewHiddenVendorMail('v@x.test', f, 'Spam'))],
+    ['vendorProposalAcceptedMail', mail(vendorProposalAcceptedMail('v@x.test', f, EARLIER))],
+    ['vendorProposalAcceptedWhatsApp', vendorProposalAcceptedWhatsApp(f)],
+    ['vendorProposalRejectedMail', mail(vendorProposalRejectedMail('v@x.test', f, LATER))],
+    ['vendorProposalRejectedWhatsApp', vendorProposalRejectedWhatsApp(f, LATER)],
   ];
 }
 

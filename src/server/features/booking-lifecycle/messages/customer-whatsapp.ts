@@ -11,6 +11,12 @@ import {
 } from './change-mails.ts';
 import type { BookingMailFacts, PaymentMailFacts } from './message-facts.ts';
 import { longDate, paidWhatsApp, paymentLinkWhatsApp } from './payment-mails.ts';
+import {
+  customerProposalAcceptedWhatsAppText,
+  customerProposalWhatsAppText,
+  type DeclineExtras,
+  declineExtraLines,
+} from './proposal-mails.ts';
 import { reviewRequestWhatsApp } from './review-mails.ts';
 
 // The customer's WhatsApp messages about a booking (decisions 070, 072): in the booking's language,
@@ -203,10 +209,46 @@ export function cancelledCustomerWhatsApp(
   });
 }
 
-/** decline: the vendor cannot take it; nothing was charged. */
-export function declinedCustomerWhatsApp(facts: BookingMailFacts): CustomerWhatsApp {
-  return notice(facts, declined[facts.language](facts, on(facts.start, facts)), {
-    key: 'customer_declined',
+/**
+ * decline: the vendor cannot take it; nothing was charged. With the vendor's reason and the time they
+ * offered instead (decision 096), which the booking page's button leads to book.
+ */
+export function declinedCustomerWhatsApp(
+  facts: PaymentMailFacts,
+  extras: DeclineExtras = { note: null, offered: null },
+): CustomerWhatsApp {
+  const text = [
+    declined[facts.language](facts, on(facts.start, facts)),
+    ...declineExtraLines(facts, extras, { withLink: false }),
+  ].join('\n');
+  return notice(
+    facts,
+    text,
+    extras.offered
+      ? {
+          key: 'customer_declined_with_offer',
+          parameters: [
+            facts.code,
+            facts.vendorName,
+            formatWhen(extras.offered.start, facts.timezone, facts.language),
+          ],
+        }
+      : { key: 'customer_declined', parameters: [facts.code, facts.vendorName, when(facts)] },
+  );
+}
+
+/** propose (decision 096): the vendor's other time, answered on the booking page. */
+export function proposalCustomerWhatsApp(facts: PaymentMailFacts, proposed: Date): CustomerWhatsApp {
+  return notice(facts, customerProposalWhatsAppText(facts, proposed), {
+    key: 'customer_time_proposed',
+    parameters: [facts.code, facts.vendorName, formatWhen(proposed, facts.timezone, facts.language)],
+  });
+}
+
+/** accept_proposal: the customer's receipt; `facts` holds the new time. */
+export function proposalAcceptedCustomerWhatsApp(facts: PaymentMailFacts): CustomerWhatsApp {
+  return notice(facts, customerProposalAcceptedWhatsAppText(facts), {
+    key: 'customer_rescheduled',
     parameters: [facts.code, facts.vendorName, when(facts)],
   });
 }

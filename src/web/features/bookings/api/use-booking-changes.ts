@@ -76,3 +76,28 @@ export function useRescheduleBooking(token: string) {
     onError: settle.refused,
   });
 }
+
+/**
+ * POST /api/bookings/manage/accept-proposal or /reject-proposal {token, proposedStartTime}
+ * (decision 096): the customer's answer to the vendor's other time — the booking moves to it, or keeps
+ * its own. The proposal the page showed is sent, so a newer one is never accepted unseen (409).
+ */
+export function useAnswerProposal(token: string) {
+  const settle = useSettle(token);
+  return useMutation({
+    mutationFn: ({
+      accept,
+      proposedStartTime,
+    }: {
+      accept: boolean;
+      proposedStartTime: string;
+    }): Promise<ManagedBooking> =>
+      unwrap(
+        accept
+          ? api.bookings.manage['accept-proposal'].$post({ json: { token, proposedStartTime } })
+          : api.bookings.manage['reject-proposal'].$post({ json: { token, proposedStartTime } }),
+      ),
+    onSuccess: settle.changed,
+    onError: settle.refused,
+  });
+}

@@ -308,6 +308,25 @@ describe('BookingForm', () => {
     expect((screen.getByLabelText('Service') as HTMLSelectElement).value).toBe('');
   });
 
+  it('starts on the time a vendor offered with a decline, when it is still open (decision 096)', async () => {
+    renderForm({ preselectedServiceId: SERVICE_ID, preselectedStart: '2026-11-24T15:00:00.000Z' });
+    const days = await screen.findByRole('group', { name: 'Day' });
+    await waitFor(() =>
+      expect((within(days).getByLabelText('Tue, Nov 24') as HTMLInputElement).checked).toBe(true),
+    );
+    const times = screen.getByRole('group', { name: 'Time' });
+    expect((within(times).getByLabelText('9:00 AM') as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    // Taken since: nothing chosen, the first day shown.
+    renderForm({ preselectedServiceId: SERVICE_ID, preselectedStart: '2026-11-25T15:00:00.000Z' });
+    const again = await screen.findByRole('group', { name: 'Time' });
+    expect(
+      within(again)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false);
+  });
+
   it('words a refusal by its reason, never with the server’s English', async () => {
     answer = (url) =>
       url.pathname.endsWith('/availability')

@@ -56,6 +56,11 @@ export interface BookingFormProps {
   services: PublicServiceDetail[];
   /** A service to start with (Rehire: `?service=` on the profile), when it is one of them. */
   preselectedServiceId?: string | undefined;
+  /**
+   * A time to start with (`?start=`: the time a vendor offered with a decline, decision 096), chosen
+   * once the preselected service's slots load, when it is one of them.
+   */
+  preselectedStart?: string | undefined;
   /** Quick Book: the visitor came to book, so the first step has the focus. */
   focusOnLoad?: boolean;
 }
@@ -70,6 +75,7 @@ export function BookingForm({
   vendor,
   services,
   preselectedServiceId,
+  preselectedStart,
   focusOnLoad = false,
 }: BookingFormProps) {
   const { t, i18n } = useTranslation();
@@ -184,6 +190,20 @@ export function BookingForm({
   const loadingSlots = Boolean(serviceId) && !slotsAreDemo && availability.isPending;
   const noSlots = Boolean(serviceId) && !loadingSlots && !slotsAreDemo && slots.length === 0;
   const day = days.find((d) => d.key === dayKey) ?? days[0];
+
+  // The offered time, chosen once when its day is among the slots; a time taken since is left unchosen.
+  const startApplied = useRef(false);
+  useEffect(() => {
+    if (startApplied.current || !preselectedStart || slotsAreDemo) return;
+    if (!serviceId || serviceId !== preselectedServiceId || !availability.data) return;
+    startApplied.current = true;
+    const at = Date.parse(preselectedStart);
+    const offered = days.find((d) => d.slots.some((s) => Date.parse(s.iso) === at));
+    const slot = offered?.slots.find((s) => Date.parse(s.iso) === at);
+    if (!offered || !slot) return;
+    setDayKey(offered.key);
+    setValue('startTime', slot.iso);
+  }, [preselectedStart, preselectedServiceId, serviceId, availability.data, days, slotsAreDemo, setValue]);
 
   // product §8: the info toasts of the fallbacks, and the empty-slots message.
   useEffect(() => {

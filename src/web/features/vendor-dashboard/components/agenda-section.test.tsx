@@ -38,6 +38,11 @@ const pending: VendorBooking = {
   outcome: null,
   can_cancel: false,
   can_mark_outcome: false,
+  service_id: '7b1c2b4a-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+  proposed_start_time: null,
+  can_propose: false,
+  decline_note: null,
+  offered_start_time: null,
 };
 
 const paid: VendorBooking = {
@@ -65,18 +70,24 @@ const answer = (items: VendorBooking[], query: URLSearchParams): AgendaResponse 
   truncated: false,
 });
 
-setUpComponentTests(['vendor', 'agenda']);
+setUpComponentTests(['vendor', 'agenda', 'bookingActions']);
+/** The bodies of the POSTs, in order. */
+let bodies: unknown[];
 
 beforeEach(async () => {
   posts = [];
+  bodies = [];
   gets = [];
   requests = [pending];
   stubFetch(async (url, init) => {
     if (url.pathname === '/api/auth/get-session') return Response.json(null);
     if (init?.method === 'POST') {
       posts.push(url.pathname);
+      bodies.push(init.body ? JSON.parse(String(init.body)) : null);
       return Response.json({ id: pending.id, code: pending.code, status: 'declined', message: 'ok' });
     }
+    if (url.pathname.endsWith('/proposal-slots'))
+      return Response.json({ timezone: 'America/Mexico_City', slots: ['2026-11-24T16:00:00.000Z'] });
     const q = url.searchParams;
     gets.push(q);
     const status = q.get('status');
@@ -206,5 +217,31 @@ describe('AgendaSection', () => {
     );
     expect(await screen.findByText('Reserva rechazada; solicitante bloqueado')).toBeTruthy();
     expect(posts).toEqual([`/api/vendor/bookings/${pending.id}/decline-and-block`]);
+  });
+
+  it('declines a request only with a reason, and may offer another time to book', async () => {
+    renderWithProviders(<AgendaSection />);
+    const decline = await screen.findByRole('button', { name: 'Rechazar reserva XK7P2M' });
+    decline.focus();
+    fireEvent.click(decline);
+    const dialog = await screen.findByRole('dialog', { name: '¿Rechazar la solicitud XK7P2M?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await within(dialog).findByText('Escribe el motivo: el cliente lo leerá.')).toBeTruthy();
+    expect(posts).toEqual([]);
+
+    fireEvent.input(within(dialog).getByLabelText(/¿Por qué la rechazas\?/), {
+      target: { value: ' Ese día no trabajo ' },
+    });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /Ofrecer otro horario/ }));
+    // An offer needs its time.
+    expect((within(dialog).getByRole('button', { name: 'Rechazar' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    fireEvent.click(await within(dialog).findByRole('radio', { name: /10:00/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText('Solicitud rechazada. Le avisamos al cliente.')).toBeTruthy();
+    expect(posts).toEqual([`/api/vendor/bookings/${pending.id}/decline`]);
+    expect(bodies).toEqual([{ reason: 'Ese día no trabajo', proposeStartTime: '2026-11-24T16:00:00.000Z' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

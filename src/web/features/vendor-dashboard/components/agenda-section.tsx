@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useAnswerRequest, useVendorAgenda } from '../api/use-vendor-agenda.ts';
 import { AgendaBooking, type RequestAnswer } from './agenda-booking.tsx';
+import { DeclineDialog } from './proposal-dialogs.tsx';
 
 /**
  * Whether a booking of a list or period view carries the anchor that other sections link to
@@ -39,8 +40,11 @@ export function AgendaSection() {
   const run = useRunWithToasts();
   // Decline-and-block asks first: the requester cannot book this vendor again.
   const [blocking, setBlocking] = useState<VendorBooking | null>(null);
+  // A decline asks for its reason, and offers another time (decision 096).
+  const [declining, setDeclining] = useState<VendorBooking | null>(null);
+  const declineOpener = useRef<HTMLElement | null>(null);
 
-  const act = (b: VendorBooking, action: 'confirm' | 'decline' | 'decline-and-block') =>
+  const act = (b: VendorBooking, action: 'confirm' | 'decline-and-block') =>
     run(
       () => answer(b.id, action),
       t(
@@ -52,7 +56,10 @@ export function AgendaSection() {
     );
   const onAnswer = (b: VendorBooking, choice: RequestAnswer) => {
     if (choice === 'block') setBlocking(b);
-    else void act(b, choice);
+    else if (choice === 'decline') {
+      declineOpener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setDeclining(b);
+    } else void act(b, choice);
   };
   const timezone = requests.data?.timezone;
 
@@ -99,6 +106,13 @@ export function AgendaSection() {
           if (blocking) void act(blocking, 'decline-and-block');
         }}
       />
+      {declining ? (
+        <DeclineDialog
+          booking={declining}
+          onClose={() => setDeclining(null)}
+          returnFocus={() => declineOpener.current}
+        />
+      ) : null}
     </DashboardSection>
   );
 }

@@ -11,10 +11,12 @@ import {
   useMarkVendorBooking,
   useVendorCancelBooking,
 } from '../../bookings/api/use-vendor-booking-actions.ts';
+import { ProposeDialog, useBookingWhen } from './proposal-dialogs.tsx';
 
 // A booking row's actions once the booking is agreed (decision 094): "Cancel booking" with a
-// reason until the start; after it, "Mark as completed" or "Customer did not come". And what was
-// done: who cancelled and why, or how it went.
+// reason and "Propose another time" (decision 096) until the start; after it, "Mark as completed"
+// or "Customer did not come". And what was done: who cancelled and why, the time proposed and
+// waiting for the customer, a decline's reason and the time offered, or how it went.
 
 const REASON_MAX = 500;
 
@@ -23,7 +25,10 @@ export function VendorBookingActions({ booking: b }: { booking: VendorBooking })
   const mark = useMarkVendorBooking();
   const errorText = useErrorText();
   const [cancelling, setCancelling] = useState(false);
+  const [proposing, setProposing] = useState(false);
   const opener = useRef<HTMLButtonElement | null>(null);
+  const proposeOpener = useRef<HTMLButtonElement | null>(null);
+  const when = useBookingWhen(b);
 
   const record = (outcome: 'completed' | 'no_show') =>
     mark.mutate(
@@ -42,20 +47,52 @@ export function VendorBookingActions({ booking: b }: { booking: VendorBooking })
           {b.cancel_note ? ` · ${t('bookingActions.reasonQuote', { note: b.cancel_note })}` : ''}
         </p>
       ) : null}
+      {b.status === 'declined' && (b.decline_note || b.offered_start_time) ? (
+        <p className="text-sm text-stone-700">
+          {[
+            b.decline_note ? t('bookingActions.reasonQuote', { note: b.decline_note }) : null,
+            b.offered_start_time
+              ? t('bookingActions.decline.offered', { when: when(b.offered_start_time) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       {b.outcome ? (
         <p className="text-sm font-medium text-stone-800">{t(`bookingActions.outcome.${b.outcome}`)}</p>
       ) : null}
-      {b.can_cancel ? (
+      {b.proposed_start_time ? (
+        <p className="text-sm font-medium text-amber-900" data-testid="proposal-waiting">
+          {t('bookingActions.propose.waiting', { when: when(b.proposed_start_time) })}
+        </p>
+      ) : null}
+      {b.can_cancel || b.can_propose ? (
+        // Two actions that may not fit one line at 390 px: they wrap rather than scroll sideways.
         <div className="flex flex-wrap gap-2">
-          <Button
-            ref={opener}
-            size="sm"
-            variant="secondary"
-            aria-label={t('bookingActions.cancelLabel', { code: b.code })}
-            onClick={() => setCancelling(true)}
-          >
-            {t('bookingActions.cancel')}
-          </Button>
+          {b.can_propose ? (
+            <Button
+              ref={proposeOpener}
+              size="sm"
+              variant="secondary"
+              aria-haspopup="dialog"
+              aria-label={t('bookingActions.propose.openLabel', { code: b.code })}
+              onClick={() => setProposing(true)}
+            >
+              {t('bookingActions.propose.open')}
+            </Button>
+          ) : null}
+          {b.can_cancel ? (
+            <Button
+              ref={opener}
+              size="sm"
+              variant="secondary"
+              aria-label={t('bookingActions.cancelLabel', { code: b.code })}
+              onClick={() => setCancelling(true)}
+            >
+              {t('bookingActions.cancel')}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {b.can_mark_outcome ? (
@@ -82,6 +119,13 @@ export function VendorBookingActions({ booking: b }: { booking: VendorBooking })
       ) : null}
       {cancelling ? (
         <CancelDialog booking={b} onClose={() => setCancelling(false)} returnFocus={() => opener.current} />
+      ) : null}
+      {proposing ? (
+        <ProposeDialog
+          booking={b}
+          onClose={() => setProposing(false)}
+          returnFocus={() => proposeOpener.current}
+        />
       ) : null}
     </>
   );

@@ -1,3 +1,4 @@
+import { CheckSum } from '@nodecfdi/rfc';
 import { clabe as clabeOf } from 'clabe-validator';
 import { and, asc, eq, like } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,7 +19,7 @@ import { defaultWeeklyAvailability, type WeeklyAvailability } from '../../shared
 import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../db/client.ts';
 import { customers } from '../db/schema/bookings.ts';
-import { payoutAccounts } from '../db/schema/ledger.ts';
+import { payoutAccounts, vendorTaxProfiles } from '../db/schema/ledger.ts';
 import { vendorPhotos } from '../db/schema/media.ts';
 import { availabilityWindows, profiles, services, vendorProfiles } from '../db/schema/vendors.ts';
 import { DEMO_PASSWORD, demoAccounts } from '../db/seed/demo-people.ts';
@@ -415,6 +416,67 @@ describe(`every PATCH/PUT changes only the fields it names (${testEngine})`, () 
         holder_name: field('holder_name', 'holderName', text('Titular')),
       },
       required: ['clabe', 'holder_name'],
+    },
+    // The whole record is the PUT's body (decision 098): the optional CURP, when not sent, stays
+    // what the baseline holds (none).
+    'PUT /api/vendor/tax-profile': {
+      who: 'vendor',
+      async seed() {
+        const baseline = {
+          rfc: 'PEMJ800101AB6',
+          legalName: 'NOMBRE BASE',
+          taxRegime: '612',
+          postalCode: '01000',
+          curp: null,
+        };
+        await database.db
+          .insert(vendorTaxProfiles)
+          .values({ vendorProfileId, ...baseline })
+          .onConflictDoUpdate({ target: vendorTaxProfiles.vendorProfileId, set: baseline });
+        return {
+          path: '/api/vendor/tax-profile',
+          read: async () =>
+            withoutUpdatedAt(
+              (
+                await database.db
+                  .select()
+                  .from(vendorTaxProfiles)
+                  .where(eq(vendorTaxProfiles.vendorProfileId, vendorProfileId))
+              )[0],
+            ),
+        };
+      },
+      // A person's RFC with its check digit (SAT's algorithm, @nodecfdi/rfc), and a person's regime.
+      fields: {
+        rfc: fc
+          .record({
+            yy: fc.integer({ min: 0, max: 99 }),
+            mm: fc.integer({ min: 1, max: 12 }),
+            dd: fc.integer({ min: 1, max: 28 }),
+          })
+          .map(({ yy, mm, dd }) => {
+            const base = `GOMA${[yy, mm, dd].map((n) => String(n).padStart(2, '0')).join('')}K4`;
+            const rfc = `${base}${new CheckSum().calculate(`${base}0`)}`;
+            return { body: { rfc }, stored: { rfc } };
+          }),
+        legal_name: field('legal_name', 'legalName', text('NOMBRE')),
+        tax_regime: field(
+          'tax_regime',
+          'taxRegime',
+          fc.constantFrom('625', '626', '612', '621', '606', '616'),
+        ),
+        postal_code: field(
+          'postal_code',
+          'postalCode',
+          fc.integer({ min: 1000, max: 99_999 }).map((n) => String(n).padStart(5, '0')),
+        ),
+        curp: field(
+          'curp',
+          'curp',
+          fc.integer({ min: 0, max: 99 }).map((n) => `GOMA800101HDFRRN${String(n).padStart(2, '0')}`),
+        ),
+      },
+      required: ['rfc', 'legal_name', 'tax_regime', 'postal_code'],
     },
     'PATCH /api/vendor/photos/:id': {
       who: 'vendor',

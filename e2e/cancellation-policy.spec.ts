@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
-import { freshEmail, logInAsVendor } from './support/auth.ts';
+import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { bookSlot, payInSandbox, pickSlot } from './support/booking.ts';
-import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
-import { signUpVendor } from './support/vendor-signup.ts';
+import { ownVendorSignedIn } from './support/vendor-signup.ts';
 
 // The vendor's cancellation policy (decision 095), on phones: a vendor of its own picks Moderate in
 // the dashboard; a customer reads it on the profile and above "Book Now", books the last day
@@ -21,25 +20,17 @@ test('the vendor picks Moderate; the customer reads it before booking and is tol
   const vendorSide = await newPhone();
   const customer = await newPhone();
   const v = vendorSide.page;
-  const email = freshEmail('politica');
-  const { slug, vendorProfileId } = await signUpVendor(v.request, baseURL!, {
-    business_name: `Cerrajería Política ${Date.now().toString(36)}`,
-    business_phone: '55 4444 7777',
-    business_email: email,
-    password: 'Politica#2026',
-    service_category: 'Limpieza del Hogar',
-    service_areas: ['Roma Norte'],
-    languages: ['Spanish'],
-    address: 'Calle Colima 181',
-  });
-  await approveVendor(browser, baseURL!, vendorProfileId);
-  await logInAsVendor(v, email, 'Politica#2026');
-  await expect(v.getByText('Welcome back!')).toBeVisible();
-  const added = await v.request.post('/api/vendor/services', {
-    headers: { origin: baseURL! },
-    data: { name: 'Cambio de chapa', description: null, price_cents: 45_000, duration_minutes: 60 },
-  });
-  expect(added.status()).toBe(201);
+  const { slug } = await ownVendorSignedIn(
+    v,
+    { browser, baseURL: baseURL! },
+    {
+      business_name: `Cerrajería Política ${Date.now().toString(36)}`,
+      business_phone: '55 4444 7777',
+      emailKey: 'politica',
+      password: 'Politica#2026',
+      service: { name: 'Cambio de chapa', price_cents: 45_000, duration_minutes: 60 },
+    },
+  );
 
   // The dashboard: Flexible until the vendor picks Moderate and saves it.
   const section = v.getByRole('region', { name: 'Cancellation policy' });

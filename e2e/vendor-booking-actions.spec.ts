@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
-import { freshEmail, logInAsVendor } from './support/auth.ts';
+import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { bookSlot, payInSandbox } from './support/booking.ts';
-import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
-import { signUpVendor } from './support/vendor-signup.ts';
+import { ownVendorSignedIn } from './support/vendor-signup.ts';
 
 // The vendor cancels a paid booking (decision 094), on phones: a customer books a vendor of its own
 // and pays; the vendor cancels it from the dashboard with a reason; the customer's booking page says
@@ -20,25 +19,17 @@ test('the vendor cancels a paid booking with a reason; the booking page shows it
   const vendorSide = await newPhone();
   const customer = await newPhone();
   const v = vendorSide.page;
-  const email = freshEmail('cancela');
-  const { slug, vendorProfileId } = await signUpVendor(v.request, baseURL!, {
-    business_name: `Plomería Cancela ${Date.now().toString(36)}`,
-    business_phone: '55 4444 6666',
-    business_email: email,
-    password: 'Cancela#2026',
-    service_category: 'Limpieza del Hogar',
-    service_areas: ['Roma Norte'],
-    languages: ['Spanish'],
-    address: 'Calle Colima 181',
-  });
-  await approveVendor(browser, baseURL!, vendorProfileId);
-  await logInAsVendor(v, email, 'Cancela#2026');
-  await expect(v.getByText('Welcome back!')).toBeVisible();
-  const added = await v.request.post('/api/vendor/services', {
-    headers: { origin: baseURL! },
-    data: { name: 'Reparación de fuga', description: null, price_cents: 45_000, duration_minutes: 60 },
-  });
-  expect(added.status()).toBe(201);
+  const { slug } = await ownVendorSignedIn(
+    v,
+    { browser, baseURL: baseURL! },
+    {
+      business_name: `Plomería Cancela ${Date.now().toString(36)}`,
+      business_phone: '55 4444 6666',
+      emailKey: 'cancela',
+      password: 'Cancela#2026',
+      service: { name: 'Reparación de fuga', price_cents: 45_000, duration_minutes: 60 },
+    },
+  );
 
   // The customer books; the vendor confirms from the dashboard; the customer pays.
   const page = customer.page;

@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
-import { freshEmail, logInAsVendor } from './support/auth.ts';
+import { freshEmail } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly } from './support/axe.ts';
 import { bookSlot } from './support/booking.ts';
-import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
-import { signUpVendor } from './support/vendor-signup.ts';
+import { ownVendorSignedIn } from './support/vendor-signup.ts';
 
 // The vendor proposes another time (decision 096), on phones: a customer books a free service of a
 // vendor of its own, the vendor confirms and then proposes another day from the dashboard, among
@@ -21,25 +20,17 @@ test('the vendor proposes another time; the customer accepts it on the booking p
   const vendorSide = await newPhone();
   const customer = await newPhone();
   const v = vendorSide.page;
-  const email = freshEmail('propone');
-  const { slug, vendorProfileId } = await signUpVendor(v.request, baseURL!, {
-    business_name: `Jardinería Propone ${Date.now().toString(36)}`,
-    business_phone: '55 4444 7777',
-    business_email: email,
-    password: 'Propone#2026',
-    service_category: 'Limpieza del Hogar',
-    service_areas: ['Roma Norte'],
-    languages: ['Spanish'],
-    address: 'Calle Colima 181',
-  });
-  await approveVendor(browser, baseURL!, vendorProfileId);
-  await logInAsVendor(v, email, 'Propone#2026');
-  await expect(v.getByText('Welcome back!')).toBeVisible();
-  const added = await v.request.post('/api/vendor/services', {
-    headers: { origin: baseURL! },
-    data: { name: 'Poda de jardín', description: null, price_cents: 0, duration_minutes: 60 },
-  });
-  expect(added.status()).toBe(201);
+  const { slug } = await ownVendorSignedIn(
+    v,
+    { browser, baseURL: baseURL! },
+    {
+      business_name: `Jardinería Propone ${Date.now().toString(36)}`,
+      business_phone: '55 4444 7777',
+      emailKey: 'propone',
+      password: 'Propone#2026',
+      service: { name: 'Poda de jardín', price_cents: 0, duration_minutes: 60 },
+    },
+  );
 
   // The customer books; the vendor confirms from the dashboard (free: confirmed at once).
   const page = customer.page;

@@ -1,9 +1,7 @@
 import { expect } from '@playwright/test';
-import { freshEmail, logInAsVendor } from './support/auth.ts';
 import { expectNoAxeViolations, expectPhoneFriendly, expectTapTargets } from './support/axe.ts';
-import { approveVendor } from './support/review.ts';
 import { test } from './support/test.ts';
-import { signUpVendor } from './support/vendor-signup.ts';
+import { ownVendorSignedIn } from './support/vendor-signup.ts';
 
 // A vendor's time off (decision 090) on a phone: a vendor of its own blocks the first day its
 // profile offers, from the dashboard's Time off section; that day's times disappear from the public
@@ -28,26 +26,17 @@ test('the vendor blocks a day and its times disappear from the public profile', 
   const vendorSide = await newPhone();
   const customer = await newPhone();
   const v = vendorSide.page;
-  const email = freshEmail('dia-libre');
-  const { slug, vendorProfileId } = await signUpVendor(v.request, baseURL!, {
-    business_name: `Uñas Día Libre ${Date.now().toString(36)}`,
-    business_phone: '55 4444 5555',
-    business_email: email,
-    password: 'DiaLibre#2026',
-    service_category: 'Limpieza del Hogar',
-    service_areas: ['Roma Norte'],
-    languages: ['Spanish'],
-    address: 'Calle Colima 180',
-  });
-  await approveVendor(browser, baseURL!, vendorProfileId);
-  await logInAsVendor(v, email, 'DiaLibre#2026');
-  await expect(v.getByText('Welcome back!')).toBeVisible();
-  const added = await v.request.post('/api/vendor/services', {
-    headers: { origin: baseURL! },
-    data: { name: 'Manicure', description: null, price_cents: 25_000, duration_minutes: 60 },
-  });
-  expect(added.status()).toBe(201);
-  const { id: serviceId } = (await added.json()) as { id: string };
+  const { slug, serviceId } = await ownVendorSignedIn(
+    v,
+    { browser, baseURL: baseURL! },
+    {
+      business_name: `Uñas Día Libre ${Date.now().toString(36)}`,
+      business_phone: '55 4444 5555',
+      emailKey: 'dia-libre',
+      password: 'DiaLibre#2026',
+      service: { name: 'Manicure', price_cents: 25_000, duration_minutes: 60 },
+    },
+  );
 
   // The first day the profile offers, as the booking form shows it.
   const slotsOf = async () => {

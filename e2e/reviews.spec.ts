@@ -33,6 +33,7 @@ async function reviewRequest(page: Page) {
       return found?.text ?? '';
     },
     /\/review\/[A-Z2-9]{6}\?token=[\w-]{54}/,
+    demo.customer,
   );
   const [, link = '', code = ''] = /(http\S+\/review\/([A-Z2-9]{6})\?token=[\w-]{54})/.exec(mail) ?? [];
   return { link, code };
@@ -190,6 +191,7 @@ test('a customer reviews a paid booking from the mailed link; the vendor answers
       mails.find((m) => m.to === demo.customer && m.subject === `Ocultamos tu reseña de ${VENDOR}`)?.text ??
       '',
     `Motivo: ${HIDE_REASON}`,
+    demo.customer,
   );
 
   for (const side of [customer, vendorSide, visitorSide, adminSide]) expect(side.errors).toEqual([]);

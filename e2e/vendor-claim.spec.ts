@@ -71,6 +71,7 @@ function claimCode(page: Page, to: string): Promise<string> {
       return /(\d{6})/.exec(mail?.subject ?? '')?.[1] ?? '';
     },
     /^\d{6}$/,
+    to,
   );
 }
 

@@ -287,6 +287,7 @@ test('a Spanish signup confirms its email on the dashboard, and its photo shows 
     page,
     (mails) => /https?:\/\/\S+verify-email\S+/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[0] ?? '',
     /verify-email/,
+    email,
   );
   // Another phone, as a vendor opens the mail: no session, an English browser.
   const { page: phone } = await newPhone();

@@ -127,18 +127,22 @@ export interface DevMail {
 
 /**
  * Reads the dev mailbox until `read` finds in its mails a text that matches `expected` (a string
- * it contains, or a pattern), as the outbox sends within moments; that text.
+ * it contains, or a pattern), as the outbox sends within moments; that text. With `to`, only that
+ * address's mails are read: the mailbox lists the newest 100, and the journeys running beside this
+ * one may have sent more since the mail was.
  */
 export async function fromMailbox(
   page: Page,
   read: (mails: DevMail[]) => string,
   expected: string | RegExp,
+  to?: string,
 ): Promise<string> {
+  const url = to ? `/api/dev/mailbox?to=${encodeURIComponent(to)}` : '/api/dev/mailbox';
   let found = '';
   await expect
     .poll(
       async () => {
-        found = read((await (await page.request.get('/api/dev/mailbox')).json()) as DevMail[]);
+        found = read((await (await page.request.get(url)).json()) as DevMail[]);
         return found;
       },
       { timeout: 20_000 },
